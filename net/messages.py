@@ -1,0 +1,303 @@
+"""Every message of the protocol: its fields, their types, who may send it (docs/protocol.md).
+
+``validate(msg, sender)`` checks one decoded message (a dict with a string ``"t"``) against its
+schema and raises ``MessageError(code, message)`` with a wire error code when it does not fit.
+Fields not in a schema are ignored (a newer peer may send more), so the protocol can grow
+without breaking older peers.
+
+Type checks are strict: an int is an ``int`` and never a ``bool``; a string is a ``str`` (never
+msgpack bin); a list is a list.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .protocol import PROTO
+
+CLIENT, HOST = "client", "host"
+
+#: Games a table can be created for: seat range and the options a table may set.
+GAME_INFO: dict = {
+    "tikal": {"seats": [2, 4], "options": {"variant": ["base", "auction"]},
+              "defaults": {"variant": "base"}},
+    "tortuga": {"seats": [2, 7], "options": {"cards_as_dice": [False, True]},
+                "defaults": {"cards_as_dice": False}},
+}
+
+#: Seat colours a player may pick (``colour``); unique within a table.
+COLOURS = ["red", "blue", "yellow", "green", "purple", "orange", "black", "white"]
+
+NAME_MAX = 32
+CHAT_MAX = 500
+TOKEN_MIN, TOKEN_MAX = 32, 64  # hex digits: 128 to 256 bits
+INT_MIN, INT_MAX = -(1 << 53), 1 << 53
+
+#: Every error code: (meaning, the connection is closed after it).
+ERROR_CODES: dict[str, tuple[str, bool]] = {
+    "frame": ("frame over 1 MiB, undecodable body, body not a map, or no string 't'", True),
+    "proto": ("the hello's protocol version is not spoken by this host", True),
+    "unknown_type": ("no such message type, or not one this side may send", False),
+    "bad_field": ("a field is missing or has the wrong type or value", False),
+    "hello_first": ("the first message must be hello", False),
+    "already_hello": ("hello was already accepted on this connection", False),
+    "bad_token": ("the seat token is unknown", False),
+    "rate": ("too many messages: this one was dropped (rate limit)", False),
+    "no_table": ("no such table, or the connection is not at a table", False),
+    "in_table": ("the connection is already seated at or watching a table; leave first", False),
+    "full": ("no free seat at that table", False),
+    "bad_seat": ("no such seat, or the seat is not free / not a bot's", False),
+    "colour_taken": ("another seat has that colour", False),
+    "not_owner": ("only the table's owner may do that", False),
+    "not_lobby": ("the table has started: lobby messages no longer apply", False),
+    "not_ready": ("the table cannot start: empty seats or players not ready", False),
+    "no_level": ("no bot of that level for that game", False),
+    "not_started": ("the game has not started yet", False),
+    "game_over": ("the game is over", False),
+    "spectator": ("spectators cannot act", False),
+    "not_seated": ("the connection holds no seat", False),
+    "wrong_seat": ("the message names a seat this connection does not hold", False),
+    "stale": ("the state counter is not the table's current one", False),
+    "not_your_turn": ("another seat is to act", False),
+    "illegal": ("the rules refuse the action (reason, rule)", False),
+    "malformed": ("the action is not an action of this game (reason, rule)", False),
+    "undo_refused": ("nothing to undo this turn, or hidden information was revealed since", False),
+    "internal": ("the host failed; nothing changed", False),
+    "shutdown": ("the host is stopping", True),
+}
+
+
+class MessageError(Exception):
+    """A message that does not fit its schema; ``code`` is an ERROR_CODES key."""
+
+    def __init__(self, code: str, message: str):
+        assert code in ERROR_CODES, code
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+# --- field types --------------------------------------------------------------------------------
+def _is_int(v) -> bool:
+    return type(v) is int and INT_MIN <= v <= INT_MAX
+
+
+class Field:
+    """A field type: ``check(value)`` returns an error text or None; ``doc`` names it."""
+
+    doc = "any"
+
+    def check(self, v) -> str | None:
+        return None
+
+
+class Int(Field):
+    def __init__(self, lo: int = INT_MIN, hi: int = INT_MAX):
+        self.lo, self.hi = lo, hi
+        self.doc = "int" if (lo, hi) == (INT_MIN, INT_MAX) else f"int {lo}..{hi}"
+
+    def check(self, v):
+        if not _is_int(v):
+            return "must be an int"
+        if not self.lo <= v <= self.hi:
+            return f"must be in {self.lo}..{self.hi}"
+        return None
+
+
+class Str(Field):
+    def __init__(self, lo: int = 0, hi: int = 1000, choices=None):
+        self.lo, self.hi, self.choices = lo, hi, choices
+        self.doc = f"str ({lo}..{hi} chars)" if choices is None else " | ".join(
+            f'"{c}"' for c in choices)
+
+    def check(self, v):
+        if type(v) is not str:
+            return "must be a string"
+        if self.choices is not None:
+            return None if v in self.choices else f"must be one of {list(self.choices)}"
+        if not self.lo <= len(v) <= self.hi:
+            return f"must have {self.lo}..{self.hi} characters"
+        if any(ord(c) < 32 and c not in "\n\t" for c in v):
+            return "must not hold control characters"
+        return None
+
+
+class Bool(Field):
+    doc = "bool"
+
+    def check(self, v):
+        return None if type(v) is bool else "must be a bool"
+
+
+class Token(Field):
+    doc = f"str ({TOKEN_MIN}..{TOKEN_MAX} lowercase hex digits)"
+
+    def check(self, v):
+        if type(v) is not str or not TOKEN_MIN <= len(v) <= TOKEN_MAX:
+            return "must be a seat token"
+        if any(c not in "0123456789abcdef" for c in v):
+            return "must be a seat token"
+        return None
+
+
+class Data(Field):
+    """Plain data (what actions, options, views are made of): str-keyed maps, lists, ints, strs,
+    bools, None, floats; nested at most ``depth`` levels."""
+
+    def __init__(self, kind=dict, depth: int = 6):
+        self.kind, self.depth = kind, depth
+        self.doc = "map" if kind is dict else "list"
+
+    def check(self, v):
+        if type(v) is not self.kind:
+            return f"must be a {self.doc}"
+        return None if _plain(v, self.depth) else f"must be plain data nested at most {self.depth} deep"
+
+
+def _plain(v, depth: int) -> bool:
+    if v is None or type(v) in (bool, str, float) or _is_int(v):
+        return True
+    if depth <= 0:
+        return False
+    if type(v) is list:
+        return all(_plain(x, depth - 1) for x in v)
+    if type(v) is dict:
+        return all(type(k) is str and _plain(x, depth - 1) for k, x in v.items())
+    return False
+
+
+class Nullable(Field):
+    def __init__(self, inner: Field):
+        self.inner = inner
+        self.doc = f"{inner.doc} | nil"
+
+    def check(self, v):
+        return None if v is None else self.inner.check(v)
+
+
+@dataclass(frozen=True)
+class Spec:
+    required: dict              # field -> Field
+    optional: dict              # field -> Field
+    doc: str = ""
+
+
+SEQ = Int(0, INT_MAX)
+TABLE_ID = Int(1, INT_MAX)
+SEAT = Int(0, 6)
+
+_ALL_SEQ = {"seq": SEQ}  # every client message may carry a seq, echoed in an error about it
+
+#: What a client may send, by type.
+CLIENT_SPECS: dict[str, Spec] = {
+    "hello": Spec({"proto": Int(0, 1 << 16), "name": Str(1, NAME_MAX)},
+                  {"token": Token(), "client": Str(0, 64), **_ALL_SEQ},
+                  "first message; with a token: rejoin that seat"),
+    "list": Spec({}, dict(_ALL_SEQ), "ask for the tables"),
+    "create": Spec({"game": Str(choices=list(GAME_INFO)), "seats": Int(2, 7)},
+                   {"options": Data(dict, 2), "sit": Bool(), "takeover": Bool(), **_ALL_SEQ},
+                   "create a table (the creator owns it and sits in seat 0 unless sit is false)"),
+    "sit": Spec({"table": TABLE_ID}, {"seat": SEAT, **_ALL_SEQ}, "take a free seat"),
+    "colour": Spec({"colour": Str(choices=COLOURS)}, dict(_ALL_SEQ), "pick a colour"),
+    "ready": Spec({"ready": Bool()}, dict(_ALL_SEQ), "say ready / not ready"),
+    "bot": Spec({"seat": SEAT, "level": Str(1, 16)}, dict(_ALL_SEQ),
+                "owner: put a bot of that level in a free or bot seat"),
+    "unbot": Spec({"seat": SEAT}, dict(_ALL_SEQ), "owner: remove the bot of a seat"),
+    "start": Spec({}, dict(_ALL_SEQ), "owner: start the game"),
+    "leave": Spec({}, dict(_ALL_SEQ), "leave the table (seat or spectating)"),
+    "spectate": Spec({"table": TABLE_ID}, dict(_ALL_SEQ), "watch a table"),
+    "action": Spec({"seq": SEQ, "state": Int(0, INT_MAX), "action": Data(dict, 4)},
+                   {"seat": SEAT}, "play one action (contract section 2)"),
+    "undo": Spec({"seq": SEQ, "state": Int(0, INT_MAX)}, {"seat": SEAT},
+                 "take back the last own action of this turn"),
+    "chat": Spec({"text": Str(1, CHAT_MAX)}, dict(_ALL_SEQ), "say something at the table"),
+    "bye": Spec({}, dict(_ALL_SEQ), "closing the connection on purpose"),
+    "ping": Spec({}, {"n": Int(), **_ALL_SEQ}, "are you there? answer pong with the same n"),
+    "pong": Spec({}, {"n": Int(), **_ALL_SEQ}, "answer to ping"),
+}
+
+#: What a host may send, by type.
+HOST_SPECS: dict[str, Spec] = {
+    "ping": CLIENT_SPECS["ping"],
+    "pong": CLIENT_SPECS["pong"],
+    "bye": Spec({}, {"reason": Str(0, 200)}, "the host closes this connection"),
+    "welcome": Spec({"proto": Int(), "host": Str(0, 64), "player": Int(),
+                           "games": Data(dict, 4)},
+                    {"resumed": Data(dict, 2)}, "hello accepted"),
+    "tables": Spec({"tables": Data(list, 6)}, {}, "the tables of this host"),
+    "table": Spec({"table": Data(dict, 5)}, {}, "the lobby state of your table"),
+    "seated": Spec({"table": TABLE_ID, "seat": SEAT, "token": Token()}, {},
+                   "you hold this seat; keep the token to rejoin"),
+    "left": Spec({"table": TABLE_ID}, {"reason": Str(0, 200)}, "you are no longer at the table"),
+    "update": Spec({"table": TABLE_ID, "state": Int(0, INT_MAX), "view": Data(dict, 12),
+                          "events": Data(list, 12), "to_act": Nullable(SEAT),
+                          "seat": Nullable(SEAT), "over": Bool()},
+                   {"legal": Data(list, 8), "seq": SEQ, "scores": Data(list, 1),
+                    "winners": Data(list, 1), "full": Bool(), "undone": Int(0, INT_MAX),
+                    "phase": Str(0, 64)},
+                   "the game changed (or a full resync)"),
+    "error": Spec({"code": Str(1, 32), "message": Str(0, 1000)},
+                  {"seq": SEQ, "reason": Str(0, 1000), "rule": Str(0, 32), "ref": Str(0, 32)},
+                  "something was refused"),
+    "chat": Spec({"table": TABLE_ID, "from": Str(0, NAME_MAX), "seat": Nullable(SEAT),
+                            "text": Str(1, CHAT_MAX)}, {}, "someone said something"),
+}
+
+
+def validate(msg: dict, sender: str) -> dict:
+    """``msg`` if it is a valid message that ``sender`` (CLIENT or HOST) may send; else raise
+    MessageError("unknown_type" | "bad_field", ...)."""
+    t = msg.get("t")
+    spec = (CLIENT_SPECS if sender == CLIENT else HOST_SPECS).get(t)
+    if spec is None:
+        raise MessageError("unknown_type", f"unknown message type {t!r} from the {sender}")
+    for name, ftype in spec.required.items():
+        if name not in msg:
+            raise MessageError("bad_field", f"{t}: missing field {name!r}")
+        err = ftype.check(msg[name])
+        if err:
+            raise MessageError("bad_field", f"{t}: field {name!r} {err}")
+    for name, ftype in spec.optional.items():
+        if name in msg:
+            err = ftype.check(msg[name])
+            if err:
+                raise MessageError("bad_field", f"{t}: field {name!r} {err}")
+    return msg
+
+
+def check_options(game: str, options: dict) -> dict:
+    """The table options with defaults filled in; MessageError("bad_field") on an unknown key or
+    value."""
+    info = GAME_INFO[game]
+    out = dict(info["defaults"])
+    for k, v in options.items():
+        allowed = info["options"].get(k)
+        if allowed is None:
+            raise MessageError("bad_field", f"create: unknown option {k!r} for {game}")
+        if not any(type(v) is type(a) and v == a for a in allowed):
+            raise MessageError("bad_field", f"create: option {k!r} must be one of {allowed}")
+        out[k] = v
+    return out
+
+
+def error(code: str, message: str | None = None, **extra) -> dict:
+    """An ``error`` message (``seq``, ``reason``, ``rule`` among ``extra`` where they apply)."""
+    msg = {"t": "error", "code": code, "message": message or ERROR_CODES[code][0]}
+    msg.update({k: v for k, v in extra.items() if v is not None})
+    return msg
+
+
+def hello(name: str, token: str | None = None, client: str = "tikal-lan") -> dict:
+    """The first message of a client (discovery's browser sends it too, then ``bye``)."""
+    msg = {"t": "hello", "proto": PROTO, "name": name, "client": client}
+    if token:
+        msg["token"] = token
+    return msg
+
+
+def is_welcome(msg: dict) -> bool:
+    """True if ``msg`` is a host's valid answer to ``hello`` for this protocol version."""
+    try:
+        validate(msg, HOST)
+    except MessageError:
+        return False
+    return msg["t"] == "welcome" and msg["proto"] == PROTO
