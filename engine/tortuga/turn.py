@@ -1,0 +1,172 @@
+"""A turn: choosing the turtle, rolling, stopping, playing a card as a die (L-T1–L-T4, L-E2).
+
+Phases (``g.phase``):
+- ``"choose_turtle"``: a player with two turtles picks which moves first (L-T4); to_act = active.
+- ``"roll"``: before the first die; only ``roll``, by the active player (L-T1).
+- ``"decide"``: after at least one die; ``roll`` / ``stop`` / ``play_card`` by the decider, the
+  owner of the top turtle of the moving group (L-R2), who may not be the active player.
+- ``"over"``.
+Everything else (moving after a third die or card, a bust, taking a card, the second turtle's
+movement, the next turn, the beach) happens inside ``apply``.
+"""
+from __future__ import annotations
+
+from ..errors import IllegalAction, MalformedAction
+from . import movement
+from .track import top_of_group
+
+MAX_SUM = 7     # L-T1 / L-T3 / L-E2
+MAX_DICE = 3    # L-T1
+
+
+# --- starting turns and movements ------------------------------------------------------------------
+def start_turn(g, seat: int, events: list | None) -> None:
+    """The beginning of ``seat``'s turn (L-T1, L-T4)."""
+    g.seat = seat
+    g.moved = []
+    if events is not None:
+        events.append({"type": "turn", "seat": seat})
+    if g.two:
+        g.phase_ = "choose_turtle"
+        g.moving = None
+        g.decider = seat
+        g.rolled = []
+        g.card_at = None
+    else:
+        start_movement(g, seat)
+
+
+def start_movement(g, turtle: int) -> None:
+    g.moving = turtle
+    g.rolled = []
+    g.card_at = None
+    g.decider = top_of_group(g.stacks, g.pos, turtle) % g.seats
+    g.phase_ = "roll"
+
+
+def end_movement(g, events: list) -> None:
+    """After a stop, a bust or a third die/card: the second turtle (L-T4) or the next turn."""
+    if g.phase_ == "over":
+        return
+    g.moved.append(g.moving)
+    if g.two and len(g.moved) < 2:
+        other = g.seat + g.seats if g.moving == g.seat else g.seat
+        start_movement(g, other)
+        return
+    start_turn(g, (g.seat + 1) % g.seats, events)
+
+
+# --- legal actions ---------------------------------------------------------------------------------
+def legal_actions(g) -> list[dict]:
+    ph = g.phase_
+    if ph == "decide":
+        acts = [{"type": "roll"}, {"type": "stop"}]
+        if g.cards_as_dice and g.card_at is None:
+            room = MAX_SUM - sum(g.rolled)
+            for e in sorted(set(g.held[g.decider])):
+                if e <= room:
+                    acts.append({"type": "play_card", "eggs": e})
+        return acts
+    if ph == "roll":
+        return [{"type": "roll"}]
+    if ph == "choose_turtle":
+        return [{"type": "choose_turtle", "turtle": t}
+                for t in (g.seat, g.seat + g.seats) if t not in g.moved]
+    return []
+
+
+# --- applying --------------------------------------------------------------------------------------
+def apply(g, action) -> list[dict]:
+    """Validate fully, then change the state; returns the events (docs/events.md)."""
+    if not isinstance(action, dict):
+        raise MalformedAction("an action is a dict with a 'type'", "L-T1")
+    typ = action.get("type")
+    ph = g.phase_
+    if ph == "over":
+        raise IllegalAction("the game is over", "L-X1")
+    if typ == "roll":
+        if ph == "choose_turtle":
+            raise IllegalAction("first choose which of your turtles moves first", "L-T4")
+        return _roll(g)
+    if typ == "stop":
+        if ph != "decide":
+            raise IllegalAction(_not_now(ph, "stop"), "L-T1")
+        events: list = []
+        movement.move(g, len(g.rolled) * sum(g.rolled), events)
+        end_movement(g, events)
+        return events
+    if typ == "play_card":
+        eggs = action.get("eggs")
+        if type(eggs) is not int:
+            raise MalformedAction("play_card needs 'eggs', an int", "L-E2")
+        _check_card(g, eggs)
+        return _play_card(g, eggs)
+    if typ == "choose_turtle":
+        t = action.get("turtle")
+        if type(t) is not int:
+            raise MalformedAction("choose_turtle needs 'turtle', an int", "L-T4")
+        if ph != "choose_turtle":
+            raise IllegalAction(_not_now(ph, "choose a turtle"), "L-T4")
+        if t not in (g.seat, g.seat + g.seats) or t in g.moved:
+            raise IllegalAction(f"turtle {t} is not one of your turtles still to move", "L-T4")
+        start_movement(g, t)
+        return [{"type": "turtle_chosen", "seat": g.seat, "turtle": t}]
+    raise MalformedAction(f"unknown action type {typ!r} for La Tortuga", "L-T1")
+
+
+def _not_now(ph: str, what: str) -> str:
+    return {"roll": f"you cannot {what} before the first die: roll it",
+            "choose_turtle": f"you cannot {what} now: choose which turtle moves first",
+            }.get(ph, f"you cannot {what} now")
+
+
+def _check_card(g, eggs: int) -> None:
+    if not g.cards_as_dice:
+        raise IllegalAction("cards are played as dice only with the 'cards as dice' option", "L-E2")
+    if g.phase_ != "decide":
+        raise IllegalAction("a card never counts as the first die", "L-E2")
+    if g.card_at is not None:
+        raise IllegalAction("at most one card in one movement", "L-E2")
+    if eggs not in g.held[g.decider]:
+        raise IllegalAction(f"you hold no card with {eggs} eggs", "L-E2")
+    if sum(g.rolled) + eggs > MAX_SUM:
+        raise IllegalAction(f"the sum would be over {MAX_SUM}", "L-E2")
+
+
+def _next_die(g) -> int:
+    return g.forced.pop(0) if g.forced else g.rng.randint(1, 6)
+
+
+def _roll(g) -> list[dict]:
+    roller = g.seat if g.phase_ == "roll" else g.decider
+    d = _next_die(g)
+    g.rolled.append(d)
+    g.phase_ = "decide"
+    total = sum(g.rolled)
+    n = len(g.rolled)
+    events = [{"type": "die_rolled", "seat": roller, "turtle": g.moving, "value": d,
+               "dice": list(g.rolled), "sum": total, "multiplier": n, "reveal": True}]
+    _after_count(g, total, n, events)
+    return events
+
+
+def _play_card(g, eggs: int) -> list[dict]:
+    g.held[g.decider].remove(eggs)
+    g.played.append(eggs)
+    g.card_at = len(g.rolled)
+    g.rolled.append(eggs)
+    total = sum(g.rolled)
+    n = len(g.rolled)
+    events = [{"type": "card_played", "seat": g.decider, "turtle": g.moving, "eggs": eggs,
+               "dice": list(g.rolled), "sum": total, "multiplier": n}]
+    _after_count(g, total, n, events)
+    return events
+
+
+def _after_count(g, total: int, n: int, events: list) -> None:
+    if total > MAX_SUM and n >= 2:          # L-T3 (a card never busts: L-E2 keeps the sum <= 7)
+        movement.bust(g, events)
+        end_movement(g, events)
+    elif n == MAX_DICE:                     # L-T4: after a third die or card the group moves
+        movement.move(g, n * total, events)
+        end_movement(g, events)
