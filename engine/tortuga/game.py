@@ -39,11 +39,10 @@ class TortugaGame(Game):
         return turtle % self.seats
 
     # --- decisions --------------------------------------------------------------------------------
-    def legal_actions(self) -> list[dict]:
-        return turn.legal_actions(self)
-
-    def apply(self, action: dict) -> list[dict]:
-        return turn.apply(self, action)
+    #: Every action dict ``to_act`` may apply now (turn.legal_actions).
+    legal_actions = turn.legal_actions
+    #: Apply one action for ``to_act``; returns its events (turn.apply).
+    apply = turn.apply
 
     # --- what may be seen -------------------------------------------------------------------------
     def view(self, seat: int | None = None) -> dict:

@@ -14,10 +14,11 @@ def move(g, steps: int, events: list) -> None:
     stack there; a group that ends on or passes space 21 earns its top turtle's owner the card
     (L-E1) or, once the beach shows, the beach and the end of the game (L-X1)."""
     t = g.moving
-    start = g.pos[t]
+    stacks, pos = g.stacks, g.pos
+    start = pos[t]
     end_space, passes = destination(start, steps)
-    group = lift(g.stacks, g.pos, t)
-    put(g.stacks, g.pos, group, end_space)
+    group = lift(stacks, pos, t)
+    put(stacks, pos, group, end_space)
     events.append({"type": "turtles_moved", "seat": g.seat, "decider": g.decider, "turtle": t,
                    "group": group, "from": start, "to": end_space, "steps": steps,
                    "passed_beach": passes})

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from ..errors import IllegalAction, MalformedAction
 from . import movement
-from .track import top_of_group
 
 MAX_SUM = 7     # L-T1 / L-T3 / L-E2
 MAX_DICE = 3    # L-T1
@@ -37,10 +36,13 @@ def start_turn(g, seat: int, events: list | None) -> None:
 
 
 def start_movement(g, turtle: int) -> None:
+    """L-T1 / L-R2: the active player will roll the first die; the owner of the group's top
+    turtle decides the rest."""
     g.moving = turtle
     g.rolled = []
     g.card_at = None
-    g.decider = top_of_group(g.stacks, g.pos, turtle) % g.seats
+    p = g.pos[turtle]
+    g.decider = (g.stacks[p][-1] if p else turtle) % g.seats     # track.top_of_group, inlined
     g.phase_ = "roll"
 
 
@@ -48,12 +50,13 @@ def end_movement(g, events: list) -> None:
     """After a stop, a bust or a third die/card: the second turtle (L-T4) or the next turn."""
     if g.phase_ == "over":
         return
-    g.moved.append(g.moving)
-    if g.two and len(g.moved) < 2:
-        other = g.seat + g.seats if g.moving == g.seat else g.seat
-        start_movement(g, other)
-        return
-    start_turn(g, (g.seat + 1) % g.seats, events)
+    moved = g.moved
+    moved.append(g.moving)
+    if g.two and len(moved) < 2:
+        seat = g.seat
+        start_movement(g, seat + g.seats if g.moving == seat else seat)
+    else:
+        start_turn(g, (g.seat + 1) % g.seats, events)
 
 
 # --- legal actions ---------------------------------------------------------------------------------
@@ -78,23 +81,28 @@ def legal_actions(g) -> list[dict]:
 # --- applying --------------------------------------------------------------------------------------
 def apply(g, action) -> list[dict]:
     """Validate fully, then change the state; returns the events (docs/events.md)."""
-    if not isinstance(action, dict):
+    if type(action) is not dict:
         raise MalformedAction("an action is a dict with a 'type'", "L-T1")
     typ = action.get("type")
     ph = g.phase_
-    if ph == "over":
-        raise IllegalAction("the game is over", "L-X1")
-    if typ == "roll":
-        if ph == "choose_turtle":
-            raise IllegalAction("first choose which of your turtles moves first", "L-T4")
-        return _roll(g)
-    if typ == "stop":
-        if ph != "decide":
+    if ph == "decide":
+        if typ == "roll":
+            return _roll(g)
+        if typ == "stop":
+            events: list = []
+            rolled = g.rolled
+            movement.move(g, len(rolled) * sum(rolled), events)
+            end_movement(g, events)
+            return events
+    elif ph == "roll":
+        if typ == "roll":
+            return _roll(g)
+        if typ == "stop":
             raise IllegalAction(_not_now(ph, "stop"), "L-T1")
-        events: list = []
-        movement.move(g, len(g.rolled) * sum(g.rolled), events)
-        end_movement(g, events)
-        return events
+    elif ph == "over":
+        raise IllegalAction("the game is over", "L-X1")
+    elif typ == "roll" or typ == "stop":
+        raise IllegalAction(_not_now(ph, typ), "L-T4")
     if typ == "play_card":
         eggs = action.get("eggs")
         if type(eggs) is not int:
@@ -116,7 +124,7 @@ def apply(g, action) -> list[dict]:
 
 def _not_now(ph: str, what: str) -> str:
     return {"roll": f"you cannot {what} before the first die: roll it",
-            "choose_turtle": f"you cannot {what} now: choose which turtle moves first",
+            "choose_turtle": f"you cannot {what} now: first choose which turtle moves",
             }.get(ph, f"you cannot {what} now")
 
 
@@ -133,20 +141,38 @@ def _check_card(g, eggs: int) -> None:
         raise IllegalAction(f"the sum would be over {MAX_SUM}", "L-E2")
 
 
-def _next_die(g) -> int:
-    return g.forced.pop(0) if g.forced else g.rng.randint(1, 6)
+#: Dice are drawn 20 at a time: the base-6 digits of one 64-bit draw below a multiple of 6**20
+#: (uniform and independent; a draw at or above it, 1 in 8,000, is redrawn). They wait in
+#: ``g.forced``, the same queue as a scenario's forced dice, so a snapshot's ``dice`` carries
+#: them and a restored game rolls exactly the same.
+_BATCH = 20
+_BATCH_LIMIT = (1 << 64) - (1 << 64) % 6 ** _BATCH
+
+
+def draw_dice(g) -> None:
+    x = g.rng.next64()
+    while x >= _BATCH_LIMIT:
+        x = g.rng.next64()
+    append = g.forced.append
+    for _ in range(_BATCH):
+        x, r = divmod(x, 6)
+        append(r + 1)
 
 
 def _roll(g) -> list[dict]:
-    roller = g.seat if g.phase_ == "roll" else g.decider
-    d = _next_die(g)
-    g.rolled.append(d)
+    rolled = g.rolled
+    roller = g.decider if rolled else g.seat      # L-T1 the first die by the active player
+    if not g.forced:
+        draw_dice(g)
+    d = g.forced.pop(0)
+    rolled.append(d)
     g.phase_ = "decide"
-    total = sum(g.rolled)
-    n = len(g.rolled)
+    total = sum(rolled)
+    n = len(rolled)
     events = [{"type": "die_rolled", "seat": roller, "turtle": g.moving, "value": d,
-               "dice": list(g.rolled), "sum": total, "multiplier": n, "reveal": True}]
-    _after_count(g, total, n, events)
+               "dice": rolled[:], "sum": total, "multiplier": n, "reveal": True}]
+    if n >= 2 and (total > MAX_SUM or n == MAX_DICE):
+        _after_count(g, total, n, events)
     return events
 
 
