@@ -1,0 +1,328 @@
+"""The client library: an asyncio client, and a thread-safe facade for a pygame loop.
+
+Asyncio (tests, bots, tools)::
+
+    c = AsyncClient("127.0.0.1", 47474, "Ana")
+    await c.start()                       # connects, says hello, keeps reconnecting by itself
+    welcome = await c.expect("welcome")
+    c.send({"t": "create", "game": "tikal", "seats": 4})
+    msg = await c.recv()
+    await c.close()
+
+Pygame (like python-chess's SimpleEngine: an asyncio loop on a background thread)::
+
+    client = Client("127.0.0.1", 47474, "Ana")
+    client.start()                        # returns at once
+    ... every frame:
+    for msg in client.poll():             # never blocks
+        ...
+    client.send({"t": "action", "state": n, "action": a})   # thread-safe, queues the message
+    client.close()
+
+Both deliver the host's messages as dicts, plus local ``{"t": "link", "state": ...}`` messages
+that never travel on the wire: ``"connected"`` (the welcome follows), ``"lost"`` (with a
+``reason``; the client is reconnecting), ``"closed"`` (for good: close() or reconnect off).
+
+Sleep and drops: the client pings the host every ``ping_interval`` seconds and treats a host
+silent for ``ping_timeout`` as gone; then it reconnects with growing pauses and, holding a seat
+token (from ``seated`` or a ``welcome.resumed``), says hello with it and gets its seat back.
+"""
+from __future__ import annotations
+
+import asyncio
+import itertools
+import queue
+import threading
+
+from .messages import HOST, MessageError, hello, validate
+from .protocol import DEFAULT_PORT, FrameDecoder, FrameError, encode
+
+
+class AsyncClient:
+    def __init__(self, host: str = "127.0.0.1", port: int = DEFAULT_PORT, name: str = "Player",
+                 *, token: str | None = None, reconnect: bool = True,
+                 ping_interval: float = 5.0, ping_timeout: float = 15.0,
+                 retry_delays=(0.1, 0.25, 0.5, 1.0, 2.0), validate_incoming: bool = False,
+                 on_message=None):
+        self.host, self.port, self.name = host, port, name
+        self.token = token
+        self.reconnect = reconnect
+        self.ping_interval, self.ping_timeout = ping_interval, ping_timeout
+        self.retry_delays = retry_delays
+        self.validate_incoming = validate_incoming
+        #: called (on the loop) with every message instead of queueing it, if set
+        self.on_message = on_message
+        self.inbox: asyncio.Queue = asyncio.Queue()
+        self.welcome: dict | None = None
+        self.table: int | None = None
+        self.seat: int | None = None
+        self.connected = False
+        self.raw_received = 0     # bytes received (all connections)
+        self.frame_tap = None     # called with every frame body received (tests scan them)
+        self._writer: asyncio.StreamWriter | None = None
+        self._runner: asyncio.Task | None = None
+        self._closing = False
+        self._seq = itertools.count(1)
+        self._connected_event = asyncio.Event()
+
+    # --- public -----------------------------------------------------------------------------------
+    async def start(self, wait: bool = True, timeout: float = 5.0):
+        """Start the connection task; with ``wait``, return once the first connection is up."""
+        self._runner = asyncio.ensure_future(self._run())
+        if wait:
+            await asyncio.wait_for(self._connected_event.wait(), timeout)
+
+    def send(self, msg: dict) -> dict:
+        """Queue ``msg`` for the host (a ``seq`` is added to actions and undos that lack one).
+        Dropped when not connected (a ``link`` message said so)."""
+        if msg.get("t") in ("action", "undo") and "seq" not in msg:
+            msg = {**msg, "seq": next(self._seq)}
+        w = self._writer
+        if w is not None and not w.is_closing():
+            w.write(encode(msg))
+        return msg
+
+    def send_raw(self, data: bytes):
+        """Bytes as they are (tests send broken frames with this)."""
+        if self._writer is not None:
+            self._writer.write(data)
+
+    async def recv(self, timeout: float | None = None) -> dict:
+        return await asyncio.wait_for(self.inbox.get(), timeout)
+
+    async def expect(self, t: str, timeout: float = 5.0, pred=None) -> dict:
+        """The next message of type ``t`` (matching ``pred``); others before it are dropped."""
+        async def find():
+            while True:
+                m = await self.inbox.get()
+                if m.get("t") == t and (pred is None or pred(m)):
+                    return m
+        return await asyncio.wait_for(find(), timeout)
+
+    def drop_connection(self):
+        """Cut the TCP connection abruptly (tests: a laptop that vanished); reconnects if on."""
+        if self._writer is not None and self._writer.transport is not None:
+            self._writer.transport.abort()
+
+    async def close(self):
+        self._closing = True
+        if self._writer is not None and not self._writer.is_closing():
+            try:
+                self._writer.write(encode({"t": "bye"}))
+                await self._writer.drain()
+            except (ConnectionError, OSError):
+                pass
+            self._writer.close()
+        if self._runner is not None:
+            self._runner.cancel()
+            try:
+                await self._runner
+            except (asyncio.CancelledError, Exception):
+                pass
+
+    # --- the connection loop ------------------------------------------------------------------------
+    async def _run(self):
+        attempt = 0
+        while not self._closing:
+            reason = "closed"
+            try:
+                reader, writer = await asyncio.open_connection(self.host, self.port)
+            except OSError as exc:
+                reason = f"cannot connect: {exc}"
+            else:
+                attempt = 0
+                reason = await self._session(reader, writer)
+            self.connected = False
+            self._writer = None
+            if self._closing or not self.reconnect:
+                self._deliver({"t": "link", "state": "closed", "reason": reason})
+                return
+            self._deliver({"t": "link", "state": "lost", "reason": reason})
+            await asyncio.sleep(self.retry_delays[min(attempt, len(self.retry_delays) - 1)])
+            attempt += 1
+
+    async def _session(self, reader, writer) -> str:
+        self._writer = writer
+        self.connected = True
+        self._deliver({"t": "link", "state": "connected"})
+        writer.write(encode(hello(self.name, self.token)))
+        self._connected_event.set()
+        pinger = asyncio.ensure_future(self._pinger(writer))
+        decoder = FrameDecoder()
+        try:
+            while True:
+                try:
+                    data = await asyncio.wait_for(reader.read(65536), self.ping_timeout)
+                except asyncio.TimeoutError:
+                    return f"the host was silent for {self.ping_timeout:g} s"
+                if not data:
+                    return "the host closed the connection"
+                self.raw_received += len(data)
+                decoder.feed(data)
+                for msg in decoder:
+                    if self.frame_tap is not None:
+                        self.frame_tap(msg)
+                    self._on_host_message(writer, msg)
+        except FrameError as exc:
+            return f"bad frame from the host: {exc.message}"
+        except (ConnectionError, OSError) as exc:
+            return f"connection error: {exc}"
+        finally:
+            pinger.cancel()
+            if writer.transport is not None:
+                writer.transport.abort()
+
+    async def _pinger(self, writer):
+        n = 0
+        while True:
+            await asyncio.sleep(self.ping_interval)
+            n += 1
+            if writer.is_closing():
+                return
+            writer.write(encode({"t": "ping", "n": n}))
+
+    def _on_host_message(self, writer, msg: dict):
+        if self.validate_incoming:
+            try:
+                validate(msg, HOST)
+            except MessageError as exc:
+                msg = {"t": "link", "state": "invalid", "reason": exc.message, "msg": msg}
+        t = msg.get("t")
+        if t == "ping":
+            writer.write(encode({"t": "pong", **({"n": msg["n"]} if "n" in msg else {})}))
+            return
+        if t == "pong":
+            return
+        if t == "welcome":
+            self.welcome = msg
+            resumed = msg.get("resumed")
+            if resumed:
+                self.table, self.seat = resumed["table"], resumed["seat"]
+        elif t == "seated":
+            self.token, self.table, self.seat = msg["token"], msg["table"], msg["seat"]
+        elif t == "left":
+            self.token, self.table, self.seat = None, None, None
+        elif t == "error" and msg.get("code") == "bad_token" and msg.get("ref") == "hello":
+            # our seat is gone (the table ended while we were away): carry on without it
+            self.token, self.table, self.seat = None, None, None
+            writer.write(encode(hello(self.name)))
+        elif t == "update" and msg.get("seat") is not None:
+            self.table, self.seat = msg["table"], msg["seat"]
+        self._deliver(msg)
+
+    def _deliver(self, msg: dict):
+        if self.on_message is not None:
+            self.on_message(msg)
+        else:
+            self.inbox.put_nowait(msg)
+
+
+class Client:
+    """Thread-safe facade over AsyncClient: its own asyncio loop on a daemon thread; ``poll()``
+    and ``send()`` never block, so a pygame loop calls them every frame."""
+
+    def __init__(self, host: str = "127.0.0.1", port: int = DEFAULT_PORT, name: str = "Player",
+                 *, token: str | None = None, reconnect: bool = True, **kwargs):
+        self._args = (host, port, name)
+        self._kwargs = dict(token=token, reconnect=reconnect, **kwargs)
+        self._queue: queue.SimpleQueue = queue.SimpleQueue()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._ac: AsyncClient | None = None
+        self._thread: threading.Thread | None = None
+        self._started = threading.Event()
+        self._seq = itertools.count(1)
+
+    def start(self) -> "Client":
+        """Start the background thread and connect (returns at once; ``link`` messages tell the
+        outcome)."""
+        self._thread = threading.Thread(target=self._main, name="tikal-client", daemon=True)
+        self._thread.start()
+        self._started.wait(5.0)
+        return self
+
+    def _main(self):
+        loop = asyncio.new_event_loop()
+        asyncio.set_event_loop(loop)
+        self._loop = loop
+        self._ac = AsyncClient(*self._args, on_message=self._queue.put, **self._kwargs)
+        try:
+            loop.run_until_complete(self._ac.start(wait=False))
+            self._started.set()
+            loop.run_forever()
+            pending = [t for t in asyncio.all_tasks(loop) if not t.done()]
+            for t in pending:
+                t.cancel()
+            loop.run_until_complete(asyncio.gather(*pending, return_exceptions=True))
+        finally:
+            self._started.set()
+            loop.close()
+
+    # --- the pygame side -------------------------------------------------------------------------
+    def poll(self) -> list[dict]:
+        """Every message received since the last call (host messages and ``link`` messages)."""
+        out = []
+        while True:
+            try:
+                out.append(self._queue.get_nowait())
+            except queue.Empty:
+                return out
+
+    def send(self, msg: dict) -> dict:
+        """Queue ``msg`` for the host; returns it (with the ``seq`` added to actions/undos)."""
+        if msg.get("t") in ("action", "undo") and "seq" not in msg:
+            msg = {**msg, "seq": next(self._seq)}
+        loop = self._loop
+        if loop is not None and not loop.is_closed():
+            try:
+                loop.call_soon_threadsafe(self._ac.send, msg)
+            except RuntimeError:  # the loop closed meanwhile
+                pass
+        return msg
+
+    def wait_for(self, t: str, timeout: float = 5.0, pred=None) -> dict:
+        """Blocking: the next message of type ``t`` (scripts and tests, not a pygame loop);
+        messages before it are dropped."""
+        import time
+
+        end = time.monotonic() + timeout
+        while True:
+            left = end - time.monotonic()
+            if left <= 0:
+                raise TimeoutError(f"no {t!r} message within {timeout} s")
+            try:
+                m = self._queue.get(timeout=left)
+            except queue.Empty:
+                continue
+            if m.get("t") == t and (pred is None or pred(m)):
+                return m
+
+    @property
+    def token(self) -> str | None:
+        return self._ac.token if self._ac else None
+
+    @property
+    def table(self) -> int | None:
+        return self._ac.table if self._ac else None
+
+    @property
+    def seat(self) -> int | None:
+        return self._ac.seat if self._ac else None
+
+    @property
+    def connected(self) -> bool:
+        return bool(self._ac and self._ac.connected)
+
+    def close(self, timeout: float = 2.0):
+        """Say bye, stop the thread."""
+        loop = self._loop
+        if loop is not None and not loop.is_closed():
+            try:
+                asyncio.run_coroutine_threadsafe(self._ac.close(), loop).result(timeout)
+            except Exception:
+                pass
+            try:
+                loop.call_soon_threadsafe(loop.stop)
+            except RuntimeError:
+                pass
+        if self._thread is not None:
+            self._thread.join(timeout)

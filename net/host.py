@@ -1,0 +1,645 @@
+"""The asyncio host: connections at the edges, tables (net/table.py) at the centre.
+
+    host = Host(HostConfig(bind="127.0.0.1", port=0, data_dir="saves"))
+    await host.start()            # -> (address, port); resumes journals if config.resume
+    ...
+    await host.stop()
+
+or, from a thread that is not running asyncio (the pygame client embeds a host this way):
+
+    addr, port, stop = start_in_thread(HostConfig(port=0, bind="127.0.0.1"))
+    ...
+    stop()
+
+One connection = one reader task. Each message goes: rate limit -> frame/schema validation
+(net/messages.py) -> hello gate -> the table's authority (net/table.py, which journals and fsyncs
+before anything goes out) -> the per-recipient messages it returns are written. Bots think in a
+worker thread (``run_in_executor``), so a thinking bot never stalls the loop, another table or a
+chat. A host-wide ticker pings every connection and closes the ones silent for ``ping_timeout``
+(half-open connections of sleeping laptops). A dropped player's seat is held ``grace`` seconds,
+then a bot plays it if the table allows; the token takes it back at any time.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from . import journal as jn
+from .messages import CLIENT, GAME_INFO, MessageError, error, validate
+from .protocol import DEFAULT_PORT, PROTO, FrameDecoder, FrameError, encode
+from .table import Table, TableError, bot_levels
+
+log = logging.getLogger("tikal.host")
+
+#: A connection whose unsent output grows past this is too slow to keep: it is closed.
+MAX_WRITE_BUFFER = 8 << 20
+
+
+@dataclass
+class HostConfig:
+    name: str = "Tikal LAN host"
+    bind: str = ""                 # "" = every interface
+    port: int = DEFAULT_PORT       # 0 = any free port
+    data_dir: str | Path | None = None   # journals; None = no journal (nothing survives a crash)
+    resume: bool = False           # restore the unfinished tables of data_dir at start
+    grace: float = 60.0            # seconds a dropped player's seat is held before a bot plays it
+    ping_interval: float = 5.0
+    ping_timeout: float = 15.0     # a connection silent this long is closed
+    rate: float = 100.0            # messages per second per connection (token bucket) ...
+    burst: float = 200.0           # ... with this bucket size
+    bot_delay: float = 0.0         # seconds a bot waits before it thinks (lets people watch)
+    announce: bool = True          # zeroconf announcement (net/discovery.py)
+    bot_threads: int = 2
+
+
+@dataclass
+class Conn:
+    id: int
+    writer: asyncio.StreamWriter
+    peer: str = ""
+    name: str | None = None        # set by an accepted hello
+    table: Table | None = None
+    last_rx: float = 0.0
+    tokens: float = 0.0
+    last_refill: float = 0.0
+    last_rate_error: float = -1e9
+    closing: bool = False
+    ping_n: int = 0
+
+
+@dataclass
+class _Stats:
+    frames_in: int = 0
+    frames_out: int = 0
+    errors: dict = field(default_factory=dict)
+
+
+class Host:
+    def __init__(self, config: HostConfig | None = None, *, frame_tap=None):
+        self.config = config or HostConfig()
+        self.tables: dict[int, Table] = {}
+        self.conns: dict[int, Conn] = {}
+        self.stats = _Stats()
+        #: called with (connection id, frame bytes) for every frame sent (tests scan them)
+        self.frame_tap = frame_tap
+        self._next_conn = 1
+        self._next_table = 1
+        self._server: asyncio.AbstractServer | None = None
+        self._executor = ThreadPoolExecutor(self.config.bot_threads, thread_name_prefix="bot")
+        self._thinking: set[int] = set()
+        self._grace: dict[tuple[int, int], asyncio.TimerHandle] = {}
+        self._tasks: set[asyncio.Task] = set()
+        self._conn_tasks: set[asyncio.Task] = set()
+        self._announcer = None
+        self.address: tuple[str, int] | None = None
+        self.loop: asyncio.AbstractEventLoop | None = None
+
+    # --- life cycle -------------------------------------------------------------------------------
+    async def start(self) -> tuple[str, int]:
+        self.loop = asyncio.get_running_loop()
+        cfg = self.config
+        if cfg.data_dir is not None:
+            files = jn.journal_files(cfg.data_dir)
+            self._next_table = max(files, default=0) + 1
+            if cfg.resume:
+                for tid, path in files.items():
+                    self._resume(tid, path)
+        self._server = await asyncio.start_server(self._serve, host=cfg.bind or None,
+                                                  port=cfg.port, reuse_address=True)
+        sock = self._server.sockets[0].getsockname()
+        self.address = (sock[0], sock[1])
+        self._spawn(self._ticker())
+        if cfg.announce:
+            self._announcer = await announce(self)
+        for t in list(self.tables.values()):
+            self._kick_bots(t)
+        log.info("host %r listening on %s:%s", cfg.name, *self.address)
+        return self.address
+
+    async def serve_forever(self):
+        await self._server.serve_forever()
+
+    async def stop(self):
+        if self._announcer is not None:
+            try:
+                await self._announcer.close()
+            except Exception:  # pragma: no cover - best effort at shutdown
+                log.exception("announcer close failed")
+            self._announcer = None
+        if self._server is not None:
+            self._server.close()
+        for c in list(self.conns.values()):
+            self._send(c, error("shutdown", "the host is stopping"))
+            self._close(c)
+        for h in self._grace.values():
+            h.cancel()
+        for task in list(self._tasks) + list(self._conn_tasks):
+            task.cancel()
+        await asyncio.gather(*self._tasks, *self._conn_tasks, return_exceptions=True)
+        if self._server is not None:
+            await self._server.wait_closed()
+        for t in self.tables.values():
+            if t.journal is not None:
+                t.journal.close()
+        self._executor.shutdown(wait=False, cancel_futures=True)
+
+    def _spawn(self, coro) -> asyncio.Task:
+        task = asyncio.ensure_future(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
+
+    def _resume(self, tid: int, path: Path):
+        records, journal = jn.open_for_resume(path)
+        if not records:
+            return
+        try:
+            table = Table.replay(records, journal)
+        except Exception:
+            log.exception("cannot resume table %s from %s", tid, path)
+            journal.close()
+            return
+        if table.status != "playing":
+            journal.close()
+            return
+        self.tables[tid] = table
+        for s in table.seats:
+            if s.kind == "human":
+                self._start_grace(table, s.index)
+        log.info("resumed table %s (%s, %d actions)", tid, table.game_name, len(table.history))
+
+    # --- programmatic tables (run_host.py --game) -------------------------------------------------
+    def create_table(self, game: str, seats: int, options: dict | None = None, *, bots: int = 0,
+                     bot_level: str | None = None, takeover: bool = True) -> Table:
+        """A table in the lobby with its last ``bots`` seats held by bots; started at once when
+        every seat is a bot."""
+        levels = bot_levels(game)
+        level = bot_level or (levels[0] if levels else None)
+        if bots and level not in levels:
+            raise ValueError(f"no {level!r} bot for {game}; levels: {levels}")
+        table = self._new_table(game, seats, options, owner=-1, takeover=takeover)  # -1: the host
+        for i in range(seats - bots, seats):
+            table.put_bot(-1, i, level)
+        if bots == seats:
+            table.start(-1, secrets.randbits(62))
+            if self.loop is not None:
+                self._kick_bots(table)
+        table.owner = None
+        return table
+
+    def _new_table(self, game, seats, options, owner, takeover=True) -> Table:
+        tid = self._next_table
+        journal = jn.Journal(jn.journal_path(self.config.data_dir, tid)) \
+            if self.config.data_dir is not None else None
+        table = Table(tid, game, seats, options, owner=owner, takeover=takeover, journal=journal)
+        self._next_table += 1
+        self.tables[tid] = table
+        return table
+
+    # --- connections ------------------------------------------------------------------------------
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter):
+        now = self.loop.time()
+        conn = Conn(self._next_conn, writer, last_rx=now, tokens=self.config.burst,
+                    last_refill=now)
+        peer = writer.get_extra_info("peername")
+        conn.peer = f"{peer[0]}:{peer[1]}" if peer else "?"
+        self._next_conn += 1
+        self.conns[conn.id] = conn
+        self._conn_tasks.add(asyncio.current_task())
+        decoder = FrameDecoder()
+        try:
+            while not conn.closing:
+                data = await reader.read(65536)
+                if not data:
+                    break
+                conn.last_rx = self.loop.time()
+                decoder.feed(data)
+                try:
+                    for msg in decoder:
+                        self.stats.frames_in += 1
+                        self._on_message(conn, msg)
+                        if conn.closing:
+                            break
+                except FrameError as exc:
+                    self._count("frame")
+                    self._send(conn, error("frame", exc.message))
+                    break
+        except (ConnectionError, OSError, asyncio.CancelledError):
+            pass
+        finally:
+            self._drop(conn)
+            self._conn_tasks.discard(asyncio.current_task())
+
+    def _close(self, conn: Conn):
+        conn.closing = True
+        try:
+            conn.writer.close()
+        except Exception:  # pragma: no cover
+            pass
+
+    def _drop(self, conn: Conn):
+        """The connection is gone: its seat is held for the grace period."""
+        if self.conns.pop(conn.id, None) is None:
+            return
+        self._close(conn)
+        t = conn.table
+        if t is not None and t.id in self.tables:
+            seat = t.seat_of(conn.id)
+            self._send_out(t.disconnect(conn.id))
+            if seat is not None:
+                self._start_grace(t, seat.index)
+            self._lobby_changed(t)
+
+    def _send(self, conn: Conn, msg: dict, frame: bytes | None = None):
+        if conn.closing and msg.get("t") not in ("error", "bye"):
+            return
+        if frame is None:
+            frame = encode(msg)
+        transport = conn.writer.transport
+        if transport is None or transport.is_closing():
+            return
+        conn.writer.write(frame)
+        self.stats.frames_out += 1
+        if self.frame_tap is not None:
+            self.frame_tap(conn.id, frame)
+        if transport.get_write_buffer_size() > MAX_WRITE_BUFFER:
+            log.warning("connection %s reads too slowly: closed", conn.id)
+            transport.abort()
+
+    def _send_out(self, out: list):
+        frames: dict[int, bytes] = {}
+        for cid, msg in out:
+            conn = self.conns.get(cid)
+            if conn is None:
+                continue
+            f = frames.get(id(msg))
+            if f is None:
+                f = frames[id(msg)] = encode(msg)
+            self._send(conn, msg, f)
+
+    def _count(self, code: str):
+        self.stats.errors[code] = self.stats.errors.get(code, 0) + 1
+
+    def _refuse(self, conn: Conn, code: str, message: str, msg: dict | None = None, **extra):
+        self._count(code)
+        seq = msg.get("seq") if isinstance(msg, dict) else None
+        ref = msg.get("t") if isinstance(msg, dict) else None
+        self._send(conn, error(code, message, seq=seq if type(seq) is int else None,
+                               ref=ref if isinstance(ref, str) else None, **extra))
+
+    # --- messages ---------------------------------------------------------------------------------
+    def _rate_ok(self, conn: Conn) -> bool:
+        now = self.loop.time()
+        cfg = self.config
+        conn.tokens = min(cfg.burst, conn.tokens + (now - conn.last_refill) * cfg.rate)
+        conn.last_refill = now
+        if conn.tokens >= 1.0:
+            conn.tokens -= 1.0
+            return True
+        return False
+
+    def _on_message(self, conn: Conn, msg: dict):
+        if not self._rate_ok(conn):
+            self._count("rate")
+            if self.loop.time() - conn.last_rate_error >= 1.0:
+                conn.last_rate_error = self.loop.time()
+                self._refuse(conn, "rate", f"over {self.config.rate:g} messages per second: "
+                                           "messages dropped", msg)
+            return
+        try:
+            validate(msg, CLIENT)
+        except MessageError as exc:
+            self._refuse(conn, exc.code, exc.message, msg)
+            return
+        t = msg["t"]
+        if t == "hello":
+            return self._hello(conn, msg)
+        if conn.name is None:
+            if t in ("ping", "pong", "bye"):
+                pass
+            else:
+                return self._refuse(conn, "hello_first", "say hello first", msg)
+        handler = getattr(self, "_m_" + t)
+        try:
+            handler(conn, msg)
+        except TableError as exc:
+            self._refuse(conn, exc.code, exc.message, msg, reason=exc.reason, rule=exc.rule)
+        except MessageError as exc:
+            self._refuse(conn, exc.code, exc.message, msg)
+        except Exception:
+            log.exception("internal error on %r", t)
+            self._refuse(conn, "internal", "the host failed on this message", msg)
+
+    def _hello(self, conn: Conn, msg: dict):
+        if conn.name is not None:
+            return self._refuse(conn, "already_hello", "hello was already accepted", msg)
+        if msg["proto"] != PROTO:
+            self._refuse(conn, "proto", f"this host speaks protocol {PROTO}, not {msg['proto']}",
+                         msg)
+            self._close(conn)
+            return
+        resumed = None
+        token = msg.get("token")
+        if token:
+            table = self._table_of_token(token)
+            if table is None:
+                return self._refuse(conn, "bad_token", "unknown seat token", msg)
+        conn.name = msg["name"]
+        welcome = {"t": "welcome", "proto": PROTO, "host": self.config.name, "player": conn.id,
+                   "games": self.games_info()}
+        if token:
+            previous, out = table.rejoin(conn.id, token)
+            self._cancel_grace(table, table.seat_of(conn.id).index)
+            conn.table = table
+            if previous is not None and previous in self.conns:
+                self.conns[previous].table = None
+            welcome["resumed"] = {"table": table.id, "seat": table.seat_of(conn.id).index}
+            self._send(conn, welcome)
+            self._send_out(out)
+            self._lobby_changed(table)
+            return
+        self._send(conn, welcome)
+        self._send(conn, self._tables_msg())
+
+    def games_info(self) -> dict:
+        return {g: {"seats": list(info["seats"]),
+                    "options": {k: list(v) for k, v in info["options"].items()},
+                    "levels": bot_levels(g)} for g, info in GAME_INFO.items()}
+
+    def _table_of_token(self, token: str) -> Table | None:
+        for t in self.tables.values():
+            if token in t.tokens():
+                return t
+        return None
+
+    def _tables_msg(self) -> dict:
+        return {"t": "tables", "tables": [t.summary() for t in self.tables.values()]}
+
+    def _lobby_changed(self, table: Table | None = None):
+        """Tell every greeted connection outside a table the new list of tables; forget tables
+        that nobody can come back to."""
+        if table is not None and not table.members() and table.status != "playing" and not any(
+                s.kind == "human" for s in table.seats):
+            self.tables.pop(table.id, None)
+            if table.journal is not None:
+                table.journal.close()
+        msg = self._tables_msg()
+        frame = None
+        for c in self.conns.values():
+            if c.name is not None and c.table is None:
+                frame = frame or encode(msg)
+                self._send(c, msg, frame)
+
+    def _table(self, conn: Conn) -> Table:
+        if conn.table is None or conn.table.id not in self.tables:
+            raise TableError("no_table", "not at a table")
+        return conn.table
+
+    def _join_check(self, conn: Conn, tid: int) -> Table:
+        if conn.table is not None and conn.table.id in self.tables:
+            raise TableError("in_table", "already at a table; leave it first")
+        t = self.tables.get(tid)
+        if t is None:
+            raise TableError("no_table", f"no table {tid}")
+        return t
+
+    # one handler per client message type (validated already)
+    def _m_list(self, conn, msg):
+        self._send(conn, self._tables_msg())
+
+    def _m_create(self, conn, msg):
+        if conn.table is not None and conn.table.id in self.tables:
+            raise TableError("in_table", "already at a table; leave it first")
+        table = self._new_table(msg["game"], msg["seats"], msg.get("options") or {},
+                                owner=conn.id, takeover=msg.get("takeover", True))
+        conn.table = table
+        if msg.get("sit", True):
+            self._send_out(table.sit(conn.id, conn.name))
+        else:
+            self._send_out(table.spectate(conn.id, conn.name))
+        self._lobby_changed(table)
+
+    def _m_sit(self, conn, msg):
+        table = self._join_check(conn, msg["table"])
+        out = table.sit(conn.id, conn.name, msg.get("seat"))
+        conn.table = table
+        self._send_out(out)
+        self._lobby_changed(table)
+
+    def _m_spectate(self, conn, msg):
+        table = self._join_check(conn, msg["table"])
+        out = table.spectate(conn.id, conn.name)
+        conn.table = table
+        self._send_out(out)
+        self._lobby_changed(table)
+
+    def _m_colour(self, conn, msg):
+        self._send_out(self._table(conn).colour(conn.id, msg["colour"]))
+
+    def _m_ready(self, conn, msg):
+        self._send_out(self._table(conn).ready(conn.id, msg["ready"]))
+
+    def _m_bot(self, conn, msg):
+        t = self._table(conn)
+        self._send_out(t.put_bot(conn.id, msg["seat"], msg["level"]))
+        self._lobby_changed(t)
+
+    def _m_unbot(self, conn, msg):
+        t = self._table(conn)
+        self._send_out(t.remove_bot(conn.id, msg["seat"]))
+        self._lobby_changed(t)
+
+    def _m_start(self, conn, msg):
+        t = self._table(conn)
+        self._send_out(t.start(conn.id, secrets.randbits(62)))
+        self._lobby_changed(t)
+        self._kick_bots(t)
+
+    def _m_leave(self, conn, msg):
+        t = self._table(conn)
+        seat = t.seat_of(conn.id)
+        out = t.leave(conn.id)
+        conn.table = None
+        if seat is not None:
+            self._cancel_grace(t, seat.index)
+        self._send_out(out)
+        self._lobby_changed(t)
+        self._kick_bots(t)
+        self._send(conn, self._tables_msg())
+
+    def _m_action(self, conn, msg):
+        t = self._table(conn)
+        self._send_out(t.act(conn.id, msg["seq"], msg["state"], msg["action"], msg.get("seat")))
+        self._after_play(t)
+
+    def _m_undo(self, conn, msg):
+        t = self._table(conn)
+        self._send_out(t.undo(conn.id, msg["seq"], msg["state"], msg.get("seat")))
+
+    def _m_chat(self, conn, msg):
+        self._send_out(self._table(conn).chat(conn.id, conn.name, msg["text"]))
+
+    def _m_ping(self, conn, msg):
+        pong = {"t": "pong"}
+        if "n" in msg:
+            pong["n"] = msg["n"]
+        self._send(conn, pong)
+
+    def _m_pong(self, conn, msg):
+        pass
+
+    def _m_bye(self, conn, msg):
+        self._close(conn)
+
+    def _after_play(self, t: Table):
+        if t.status == "over":
+            self._lobby_changed(t)
+        self._kick_bots(t)
+
+    # --- grace periods ----------------------------------------------------------------------------
+    def _start_grace(self, t: Table, seat: int):
+        self._cancel_grace(t, seat)
+        self._grace[(t.id, seat)] = self.loop.call_later(self.config.grace, self._expire, t, seat) \
+            if self.loop is not None else None
+
+    def _cancel_grace(self, t: Table, seat: int):
+        h = self._grace.pop((t.id, seat), None)
+        if h is not None:
+            h.cancel()
+
+    def _expire(self, t: Table, seat: int):
+        self._grace.pop((t.id, seat), None)
+        if self.tables.get(t.id) is not t:
+            return
+        self._send_out(t.seat_expired(seat))
+        self._lobby_changed(t)
+        self._kick_bots(t)
+
+    # --- bots -------------------------------------------------------------------------------------
+    def _kick_bots(self, t: Table):
+        """If a bot is to act at ``t`` and none is thinking there, let it think off the loop."""
+        if t.id in self._thinking or self.tables.get(t.id) is not t:
+            return
+        turn = t.bot_turn()
+        if turn is None:
+            return
+        self._thinking.add(t.id)
+        self._spawn(self._bot_move(t, *turn))
+
+    async def _bot_move(self, t: Table, seat: int, level: str, state: int, view: dict,
+                        legal: list):
+        try:
+            if self.config.bot_delay > 0:
+                await asyncio.sleep(self.config.bot_delay)
+            bot = t.bot(seat)
+            action = await self.loop.run_in_executor(self._executor, bot.choose, view, legal)
+            if t.state != state or t.bot_turn() is None:
+                return  # things changed while it thought (the player came back)
+            try:
+                out = t.bot_act(seat, state, action)
+            except TableError as exc:
+                log.error("bot %s at table %s chose a refused action %r: %s; playing the first "
+                          "legal action", level, t.id, action, exc.message)
+                out = t.bot_act(seat, state, legal[0])
+            self._send_out(out)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("bot failure at table %s", t.id)
+        finally:
+            self._thinking.discard(t.id)
+        if t.status == "over":
+            self._lobby_changed(t)
+        self._kick_bots(t)
+
+    # --- pings ------------------------------------------------------------------------------------
+    async def _ticker(self):
+        cfg = self.config
+        while True:
+            await asyncio.sleep(cfg.ping_interval)
+            now = self.loop.time()
+            for c in list(self.conns.values()):
+                if now - c.last_rx > cfg.ping_timeout:
+                    log.info("connection %s silent for %.1f s: closed", c.id, now - c.last_rx)
+                    transport = c.writer.transport
+                    if transport is not None:
+                        transport.abort()
+                    self._drop(c)
+                else:
+                    c.ping_n += 1
+                    self._send(c, {"t": "ping", "n": c.ping_n})
+
+    # --- info for discovery -----------------------------------------------------------------------
+    def free_seats(self) -> int:
+        return sum(t.free_seats() for t in self.tables.values())
+
+
+# --- announcement (zeroconf, net/discovery.py) --------------------------------------------------
+async def announce(host: Host):
+    """Announce ``host`` on the LAN through net/discovery.py; returns an object with an async
+    ``close()``, or None when discovery is unavailable (the host still works by address)."""
+    try:
+        from . import discovery
+    except ImportError:
+        log.warning("net/discovery.py is missing: the host is not announced")
+        return None
+    fn = getattr(discovery, "announce_host", None)
+    if fn is None:
+        log.warning("net.discovery has no announce_host(): the host is not announced")
+        return None
+    try:
+        return await fn(host)
+    except Exception:
+        log.exception("announcement failed: the host is reachable by address only")
+        return None
+
+
+# --- embedding -------------------------------------------------------------------------------------
+def start_in_thread(config: HostConfig | None = None, *, host: Host | None = None,
+                    timeout: float = 10.0):
+    """Run a host on its own asyncio loop in a daemon thread (the pygame client embeds one so).
+    Returns ``(address, port, stop)``; ``stop()`` shuts the host down and joins the thread.
+    Tables can be made before with ``host.create_table`` (pass ``host=``)."""
+    host = host or Host(config)
+    ready = threading.Event()
+    box: dict = {}
+
+    def run():
+        loop = asyncio.new_event_loop()
+        box["loop"] = loop
+        asyncio.set_event_loop(loop)
+        try:
+            box["addr"] = loop.run_until_complete(host.start())
+        except BaseException as exc:  # report to the caller
+            box["error"] = exc
+            ready.set()
+            loop.close()
+            return
+        ready.set()
+        try:
+            loop.run_forever()
+        finally:
+            loop.run_until_complete(host.stop())
+            loop.close()
+
+    th = threading.Thread(target=run, name="tikal-host", daemon=True)
+    th.start()
+    if not ready.wait(timeout):
+        raise RuntimeError("the host did not start in time")
+    if "error" in box:
+        raise box["error"]
+
+    def stop():
+        loop = box["loop"]
+        if not loop.is_closed():
+            loop.call_soon_threadsafe(loop.stop)
+        th.join(timeout)
+
+    addr, port = box["addr"]
+    return addr, port, stop

@@ -1,0 +1,510 @@
+"""One table: the single authority over one game and its lobby. No I/O.
+
+Like boardgame.io's master: every request is checked in one fixed order, and the table answers
+with the messages to send, one list of ``(connection id, message)`` per request, each recipient
+getting its own view computed at send time. A refused request raises ``TableError`` (a wire error
+code, a message, and for illegal actions the engine's reason and rule) and changes nothing.
+
+Order of the checks for a game action (docs/protocol.md, section 6):
+    the sender holds a seat here (else no_table / spectator / wrong_seat)
+    -> the game has started (not_started) -> it is not over (game_over)
+    -> the state counter is current (stale) -> the sender is to act (not_your_turn)
+    -> the engine accepts it (illegal / malformed)
+    -> journal record (the injected sink flushes and fsyncs) -> messages out.
+
+The table does no I/O itself: the journal is an object with ``record(dict)`` passed in by the host
+(net/journal.py), tokens come from an injected ``new_token`` (``secrets`` by default), the seed is
+passed to ``start``. Clocks (grace periods, pings) live in the host, which calls ``seat_expired``.
+"""
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, field
+
+import engine
+
+from .messages import COLOURS, GAME_INFO, MessageError, check_options
+
+Out = list  # list[tuple[int, dict]]
+
+
+class TableError(Exception):
+    def __init__(self, code: str, message: str, reason: str | None = None,
+                 rule: str | None = None):
+        super().__init__(message)
+        self.code, self.message, self.reason, self.rule = code, message, reason, rule
+
+
+@dataclass
+class Seat:
+    index: int
+    kind: str = "empty"          # "empty" | "human" | "bot"
+    name: str = ""
+    token: str | None = None     # humans only: the secret that proves the seat
+    colour: str | None = None
+    ready: bool = False
+    level: str | None = None     # a bot seat's level
+    conn: int | None = None      # the connection holding a human seat; None while away
+    takeover: str | None = None  # while away: the level of the bot playing for the human
+
+    def public(self) -> dict:
+        return {"seat": self.index, "kind": self.kind, "name": self.name, "colour": self.colour,
+                "ready": self.ready, "level": self.level,
+                "connected": self.kind == "bot" or self.conn is not None,
+                "takeover": self.takeover}
+
+    @property
+    def is_bot_played(self) -> bool:
+        return self.kind == "bot" or (self.kind == "human" and self.takeover is not None)
+
+    @property
+    def bot_level(self) -> str | None:
+        return self.level if self.kind == "bot" else self.takeover
+
+
+def _new_token() -> str:
+    return secrets.token_hex(16)  # 128 random bits
+
+
+def bot_levels(game: str) -> list[str]:
+    """The bot levels registered for ``game``, weakest first (engine.bots.LEVELS order)."""
+    from engine.bots import LEVELS
+    from engine.bots.registry import FACTORIES
+
+    known = {lvl for g, lvl in FACTORIES if g == game}
+    return [lvl for lvl in LEVELS if lvl in known] + sorted(known - set(LEVELS))
+
+
+@dataclass
+class Turn:
+    """What undo needs: the snapshot at the start of the current seat's turn and what it did."""
+    seat: int | None
+    start: dict
+    actions: list = field(default_factory=list)
+    revealed: bool = False
+
+
+class Table:
+    def __init__(self, tid: int, game: str, seats: int, options: dict | None = None, *,
+                 owner: int | None = None, takeover: bool = True, journal=None,
+                 new_token=_new_token):
+        if game not in GAME_INFO:
+            raise TableError("bad_field", f"unknown game {game!r}")
+        lo, hi = GAME_INFO[game]["seats"]
+        if not lo <= seats <= hi:
+            raise TableError("bad_field", f"{game} is for {lo} to {hi} seats")
+        try:
+            self.options = check_options(game, dict(options or {}))
+        except MessageError as exc:
+            raise TableError(exc.code, exc.message) from None
+        self.id, self.game_name, self.nseats = tid, game, seats
+        self.owner = owner
+        self.takeover_allowed = takeover
+        self.journal = journal
+        self.new_token = new_token
+        self.seats = [Seat(i) for i in range(seats)]
+        self.spectators: dict[int, str] = {}    # conn -> name
+        self.status = "lobby"                   # "lobby" | "playing" | "over"
+        self.game: engine.Game | None = None
+        self.seed: int | None = None
+        self.state = 0                          # the state counter: accepted actions and undos
+        self.history: list = []                 # (seat, action) in effect (undone ones removed)
+        self.turn: Turn | None = None
+        self.bots: dict[int, object] = {}       # seat -> engine.bots.Bot
+        self.levels = bot_levels(game)
+
+    # --- who is here ------------------------------------------------------------------------------
+    def seat_of(self, conn: int) -> Seat | None:
+        for s in self.seats:
+            if s.kind == "human" and s.conn == conn:
+                return s
+        return None
+
+    def has(self, conn: int) -> bool:
+        return conn in self.spectators or self.seat_of(conn) is not None
+
+    def members(self) -> list[int]:
+        return [s.conn for s in self.seats if s.kind == "human" and s.conn is not None] + list(
+            self.spectators)
+
+    def tokens(self) -> dict[str, int]:
+        return {s.token: s.index for s in self.seats if s.kind == "human" and s.token}
+
+    @property
+    def takeover_level(self) -> str | None:
+        for lvl in ("easy", "normal", "random"):
+            if lvl in self.levels:
+                return lvl
+        return self.levels[0] if self.levels else None
+
+    def summary(self) -> dict:
+        return {"id": self.id, "game": self.game_name, "options": dict(self.options),
+                "seats": self.nseats, "status": self.status, "owner": self.owner,
+                "takeover": self.takeover_allowed, "state": self.state,
+                "players": [s.public() for s in self.seats],
+                "spectators": len(self.spectators)}
+
+    def free_seats(self) -> int:
+        return sum(s.kind == "empty" for s in self.seats) if self.status == "lobby" else 0
+
+    def _lobby_out(self) -> Out:
+        msg = {"t": "table", "table": self.summary()}
+        return [(c, msg) for c in self.members()]
+
+    # --- lobby ------------------------------------------------------------------------------------
+    def _require_lobby(self):
+        if self.status != "lobby":
+            raise TableError("not_lobby", "the game has started")
+
+    def _require_owner(self, conn: int):
+        if conn != self.owner:
+            raise TableError("not_owner", "only the table's owner may do that")
+
+    def _fix_owner(self):
+        if self.owner is not None and self.has(self.owner):
+            return
+        humans = [s.conn for s in self.seats if s.kind == "human" and s.conn is not None]
+        self.owner = humans[0] if humans else None
+
+    def sit(self, conn: int, name: str, seat: int | None = None) -> Out:
+        self._require_lobby()
+        if self.has(conn):
+            raise TableError("in_table", "already at this table")
+        if seat is None:
+            free = [s for s in self.seats if s.kind == "empty"]
+            if not free:
+                raise TableError("full", "no free seat at this table")
+            s = free[0]
+        else:
+            if not 0 <= seat < self.nseats or self.seats[seat].kind != "empty":
+                raise TableError("bad_seat", f"seat {seat} is not free")
+            s = self.seats[seat]
+        used = {x.colour for x in self.seats}
+        s.kind, s.name, s.conn, s.ready = "human", name, conn, False
+        s.token = self.new_token()
+        s.colour = next(c for c in COLOURS if c not in used)
+        if self.owner is None:
+            self.owner = conn
+        return [(conn, {"t": "seated", "table": self.id, "seat": s.index, "token": s.token})] + \
+            self._lobby_out()
+
+    def spectate(self, conn: int, name: str) -> Out:
+        if self.has(conn):
+            raise TableError("in_table", "already at this table")
+        self.spectators[conn] = name
+        out = self._lobby_out()
+        if self.game is not None:
+            out.append((conn, self._update(None, [], full=True)))
+        return out
+
+    def _seat_of_sender(self, conn: int) -> Seat:
+        s = self.seat_of(conn)
+        if s is None:
+            if conn in self.spectators:
+                raise TableError("spectator", "spectators cannot do that")
+            raise TableError("no_table", "not at this table")
+        return s
+
+    def colour(self, conn: int, colour: str) -> Out:
+        self._require_lobby()
+        s = self._seat_of_sender(conn)
+        if colour not in COLOURS:
+            raise TableError("bad_field", f"unknown colour {colour!r}")
+        if any(x.colour == colour and x is not s for x in self.seats):
+            raise TableError("colour_taken", f"{colour} is taken")
+        s.colour = colour
+        return self._lobby_out()
+
+    def ready(self, conn: int, ready: bool) -> Out:
+        self._require_lobby()
+        self._seat_of_sender(conn).ready = bool(ready)
+        return self._lobby_out()
+
+    def put_bot(self, conn: int, seat: int, level: str) -> Out:
+        self._require_lobby()
+        self._require_owner(conn)
+        if level not in self.levels:
+            raise TableError("no_level", f"no {level!r} bot for {self.game_name}; "
+                                         f"levels: {', '.join(self.levels)}")
+        if not 0 <= seat < self.nseats or self.seats[seat].kind == "human":
+            raise TableError("bad_seat", f"seat {seat} is not free")
+        s = self.seats[seat]
+        used = {x.colour for x in self.seats if x is not s}
+        s.kind, s.level, s.name, s.ready = "bot", level, f"Bot {seat + 1} ({level})", True
+        s.colour = s.colour if s.colour and s.colour not in used else next(
+            c for c in COLOURS if c not in used)
+        return self._lobby_out()
+
+    def remove_bot(self, conn: int, seat: int) -> Out:
+        self._require_lobby()
+        self._require_owner(conn)
+        if not 0 <= seat < self.nseats or self.seats[seat].kind != "bot":
+            raise TableError("bad_seat", f"seat {seat} holds no bot")
+        self.seats[seat] = Seat(seat)
+        return self._lobby_out()
+
+    def start(self, conn: int, seed: int) -> Out:
+        self._require_lobby()
+        self._require_owner(conn)
+        owner_seat = self.seat_of(conn)
+        if owner_seat is not None:
+            owner_seat.ready = True
+        missing = [s.index for s in self.seats if s.kind == "empty" or not s.ready]
+        if missing:
+            raise TableError("not_ready", f"seats not filled or not ready: {missing}")
+        self._begin(seed)
+        self._record(self.start_record())
+        out = self._lobby_out()
+        out += self._updates([], full=True)
+        return out
+
+    def _begin(self, seed: int):
+        self.seed = seed
+        self.game = engine.new_game(self.game_name, seats=self.nseats, seed=seed,
+                                    options=dict(self.options))
+        self.status = "over" if self.game.is_over else "playing"
+        self.state = 0
+        self._new_turn()
+
+    def start_record(self) -> dict:
+        return {"k": "start", "table": self.id, "game": self.game_name, "seats": self.nseats,
+                "seed": self.seed, "options": dict(self.options),
+                "takeover": self.takeover_allowed,
+                "players": [{"kind": s.kind, "name": s.name, "token": s.token,
+                             "colour": s.colour, "level": s.level} for s in self.seats]}
+
+    def leave(self, conn: int) -> Out:
+        """The connection leaves the table. A lobby seat is freed; a seat in a started game is
+        kept for its token (and played by a bot at once if the table allows it)."""
+        out: Out = [(conn, {"t": "left", "table": self.id})]
+        if conn in self.spectators:
+            del self.spectators[conn]
+            return out
+        s = self._seat_of_sender(conn)
+        if self.status == "lobby":
+            self.seats[s.index] = Seat(s.index)
+        else:
+            s.conn = None
+            out += self._take_over(s)
+        self._fix_owner()
+        return out + self._lobby_out()
+
+    def disconnect(self, conn: int) -> Out:
+        """The connection dropped: its seat is held (the host starts the grace period)."""
+        self.spectators.pop(conn, None)
+        s = self.seat_of(conn)
+        if s is not None:
+            s.conn = None
+        self._fix_owner()
+        return self._lobby_out()
+
+    def seat_expired(self, seat: int) -> Out:
+        """The grace period of an away seat ran out: free it (lobby) or let a bot play it."""
+        s = self.seats[seat]
+        if s.kind != "human" or s.conn is not None:
+            return []
+        if self.status == "lobby":
+            self.seats[seat] = Seat(seat)
+            self._fix_owner()
+            return self._lobby_out()
+        return self._take_over(s) + self._lobby_out()
+
+    def _take_over(self, s: Seat) -> Out:
+        if self.status != "playing" or not self.takeover_allowed or s.takeover:
+            return []
+        s.takeover = self.takeover_level
+        return []
+
+    def rejoin(self, conn: int, token: str) -> tuple[int | None, Out]:
+        """The connection proves ``token``: it takes the seat back (a previous connection holding
+        it loses it) and gets a full resync. Returns (the previous connection or None, out)."""
+        s = next((x for x in self.seats if x.kind == "human" and x.token == token), None)
+        if s is None:
+            raise TableError("bad_token", "unknown seat token")
+        previous = s.conn if s.conn != conn else None
+        s.conn, s.takeover = conn, None
+        self.bots.pop(s.index, None)
+        self.spectators.pop(conn, None)
+        self._fix_owner()
+        out = []
+        if previous is not None:
+            out.append((previous, {"t": "left", "table": self.id,
+                                   "reason": "the seat was taken back by another connection"}))
+        out += self._lobby_out()
+        if self.game is not None:
+            out.append((conn, self._update(s.index, [], full=True)))
+        return previous, out
+
+    def chat(self, conn: int, name: str, text: str) -> Out:
+        s = self.seat_of(conn)
+        if s is None and conn not in self.spectators:
+            raise TableError("no_table", "not at this table")
+        msg = {"t": "chat", "table": self.id, "from": name,
+               "seat": s.index if s else None, "text": text}
+        return [(c, msg) for c in self.members()]
+
+    # --- play -------------------------------------------------------------------------------------
+    def _check_play(self, seat: Seat | None, state: int) -> int:
+        if self.status == "lobby":
+            raise TableError("not_started", "the game has not started")
+        if self.status == "over":
+            raise TableError("game_over", "the game is over")
+        if state != self.state:
+            raise TableError("stale", f"state {state} is not the current state {self.state}")
+        if self.game.to_act != seat.index:
+            raise TableError("not_your_turn", f"seat {self.game.to_act} is to act")
+        return seat.index
+
+    def _sender(self, conn: int, claimed: int | None) -> Seat:
+        s = self._seat_of_sender(conn)
+        if claimed is not None and claimed != s.index:
+            raise TableError("wrong_seat", f"this connection holds seat {s.index}, not {claimed}")
+        return s
+
+    def act(self, conn: int, seq: int, state: int, action: dict, claimed: int | None = None) -> Out:
+        s = self._sender(conn, claimed)
+        return self._act(s, seq, state, action)
+
+    def bot_act(self, seat: int, state: int, action: dict) -> Out:
+        """An action chosen by the bot playing ``seat`` (checked exactly like a player's)."""
+        s = self.seats[seat]
+        if not s.is_bot_played:
+            raise TableError("wrong_seat", f"no bot plays seat {seat}")
+        return self._act(s, None, state, action)
+
+    def _act(self, s: Seat, seq: int | None, state: int, action: dict) -> Out:
+        self._check_play(s, state)
+        events = self._apply(s.index, action)
+        self._record({"k": "action", "seat": s.index, "action": action})
+        return self._updates(events, seq_for=(s.conn, seq))
+
+    def _apply(self, seat: int, action: dict) -> list:
+        try:
+            events = self.game.apply(action)
+        except engine.IllegalAction as exc:
+            code = exc.code if exc.code in ("illegal", "malformed") else "illegal"
+            raise TableError(code, f"refused: {exc.reason}", exc.reason, exc.rule) from None
+        except Exception as exc:
+            # An engine that chokes on a shape it did not expect: still a refusal. Rebuild the
+            # game from the turn's start in case it was half-changed before it failed.
+            self.game = self._rebuild(self.turn.actions)
+            raise TableError("malformed", f"not an action of this game ({type(exc).__name__})",
+                             str(exc)[:200], "") from None
+        self.state += 1
+        self.history.append((seat, action))
+        t = self.turn
+        t.actions.append(action)
+        t.revealed = t.revealed or any(isinstance(e, dict) and e.get("reveal") for e in events)
+        if self.game.to_act != t.seat or self.game.is_over:
+            self._new_turn()
+        if self.game.is_over:
+            self.status = "over"
+        return events
+
+    def _new_turn(self):
+        self.turn = Turn(self.game.to_act, self.game.snapshot())
+
+    def undo(self, conn: int, seq: int, state: int, claimed: int | None = None) -> Out:
+        s = self._sender(conn, claimed)
+        self._check_play(s, state)
+        self._undo(s.index)
+        self._record({"k": "undo", "seat": s.index})
+        return self._updates([], seq_for=(s.conn, seq), undone=s.index)
+
+    def _undo(self, seat: int):
+        t = self.turn
+        if t.seat != seat or not t.actions:
+            raise TableError("undo_refused", "nothing of yours to undo this turn")
+        if t.revealed:
+            raise TableError("undo_refused",
+                             "hidden information was revealed this turn: no undo past it")
+        self.game = self._rebuild(t.actions[:-1])
+        t.actions.pop()
+        self.history.pop()
+        self.state += 1
+
+    def _rebuild(self, actions: list):
+        game = engine.restore(self.turn.start)
+        for a in actions:
+            game.apply(a)
+        return game
+
+    # --- what goes out ----------------------------------------------------------------------------
+    def _update(self, seat: int | None, events: list, *, full=False, seq=None,
+                undone=None) -> dict:
+        g = self.game
+        msg = {"t": "update", "table": self.id, "state": self.state, "view": g.view(seat),
+               "events": events, "to_act": g.to_act, "seat": seat, "over": g.is_over,
+               "phase": g.phase, "scores": list(g.scores), "winners": list(g.winners)}
+        if seat is not None and g.to_act == seat and not g.is_over:
+            msg["legal"] = g.legal_actions()
+            if self.turn and self.turn.seat == seat:
+                msg["can_undo"] = bool(self.turn.actions) and not self.turn.revealed
+        if full:
+            msg["full"] = True
+        if seq is not None:
+            msg["seq"] = seq
+        if undone is not None:
+            msg["undone"] = undone
+        return msg
+
+    def _updates(self, events: list, *, full=False, seq_for=(None, None), undone=None) -> Out:
+        out: Out = []
+        for s in self.seats:
+            if s.kind == "human" and s.conn is not None:
+                seq = seq_for[1] if s.conn == seq_for[0] else None
+                out.append((s.conn, self._update(s.index, events, full=full, seq=seq,
+                                                 undone=undone)))
+        if self.spectators:
+            pub = self._update(None, events, full=full, undone=undone)
+            out += [(c, pub) for c in self.spectators]
+        return out
+
+    def bot_turn(self) -> tuple[int, str, int, dict, list] | None:
+        """If a bot is to act: (seat, level, state counter, its view, the legal actions)."""
+        if self.status != "playing":
+            return None
+        seat = self.game.to_act
+        s = self.seats[seat]
+        if not s.is_bot_played:
+            return None
+        return seat, s.bot_level, self.state, self.game.view(seat), self.game.legal_actions()
+
+    def bot(self, seat: int):
+        """The bot object playing ``seat`` (made on first use, seeded from the table's seed)."""
+        s = self.seats[seat]
+        b = self.bots.get(seat)
+        if b is None or b.level != s.bot_level:
+            from engine.bots import make_bot
+            b = make_bot(self.game_name, s.bot_level, seat, seed=(self.seed or 0) * 8 + seat + 1)
+            self.bots[seat] = b
+        return b
+
+    def _record(self, rec: dict):
+        if self.journal is not None:
+            self.journal.record(rec)
+
+    # --- replay -----------------------------------------------------------------------------------
+    @classmethod
+    def replay(cls, records: list[dict], journal=None) -> "Table":
+        """The table a journal describes: its start record, then every action and undo, applied
+        through the same code as live play. Humans are away until they rejoin with their token."""
+        start = records[0]
+        if start.get("k") != "start":
+            raise ValueError("a journal begins with its start record")
+        t = cls(start["table"], start["game"], start["seats"], start["options"],
+                takeover=start.get("takeover", True))
+        for s, p in zip(t.seats, start["players"]):
+            s.kind, s.name, s.token, s.colour, s.level = (p["kind"], p["name"], p["token"],
+                                                          p["colour"], p["level"])
+            s.ready = True
+        t._begin(start["seed"])
+        for rec in records[1:]:
+            if rec["k"] == "action":
+                if t.game.to_act != rec["seat"]:
+                    raise ValueError(f"journal: seat {rec['seat']} acts out of turn")
+                t._apply(rec["seat"], rec["action"])
+            elif rec["k"] == "undo":
+                t._undo(rec["seat"])
+        t.journal = journal
+        return t
