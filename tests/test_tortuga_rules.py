@@ -182,6 +182,7 @@ def test_third_die_bust_and_third_die_move():
 
 
 def test_track_wraps_and_twenty_one_goes_round():
+    # L-C1: 21 spaces, 21 the beach, the raft beside space 1 (space 0).
     # L-R1: after 21 comes 1; 21 steps from a track space end where they started, passing 21;
     # L-R2 the group lands on top of the stack there.
     g = game(stacks={"20": [0], "5": [1]}, dice=[3, 2, 1, 2, 4], deck=[4, 4, 4])
