@@ -1,0 +1,230 @@
+"""Discovery (net/discovery.py) with real zeroconf bound to 127.0.0.1 and real hosts over TCP.
+
+Every zeroconf instance here binds only to 127.0.0.1 (NETWORK SAFETY in the team briefing).
+"""
+import asyncio
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from net.discovery import (Announcer, Browser, BrowserThread, CheckFailed, check_host,
+                           interfaces_for_bind, parse_txt, txt_properties)
+from net.host import Host, HostConfig, start_in_thread
+from net.messages import GAME_INFO
+from net.protocol import encode
+
+pytestmark = pytest.mark.timeout(60)
+
+LO = ["127.0.0.1"]
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run(coro):
+    return asyncio.run(coro)
+
+
+def named(name):
+    return lambda hosts: [h for h in hosts if h.name == name]
+
+
+# --- fake hosts: they advertise the service but are not hosts -------------------------------------
+
+async def _silent(reader, writer):
+    """Accepts, reads, never answers."""
+    while await reader.read(4096):
+        pass
+    writer.close()
+
+
+async def _not_a_host(reader, writer):
+    """Answers the hello with a well-formed frame that is not a welcome, then closes."""
+    await reader.read(4096)
+    writer.write(encode({"t": "error", "code": "proto", "message": "no"}))
+    await writer.drain()
+    writer.close()
+
+
+# --- a host in its own process (killed with SIGKILL: no goodbye, no FIN) ---------------------------
+
+_HOST_SCRIPT = """
+import asyncio, sys
+from net.host import Host, HostConfig
+async def main():
+    host = Host(HostConfig(name=sys.argv[1], bind="127.0.0.1", port=int(sys.argv[2])))
+    _, port = await host.start()
+    print("READY", port, flush=True)
+    await asyncio.Event().wait()
+asyncio.run(main())
+"""
+
+
+def spawn_host(name: str, port: int = 0) -> tuple[subprocess.Popen, int]:
+    proc = subprocess.Popen([sys.executable, "-c", _HOST_SCRIPT, name, str(port)], cwd=ROOT,
+                            stdout=subprocess.PIPE, text=True,
+                            env={**os.environ, "PYTHONPATH": str(ROOT)})
+    line = proc.stdout.readline()
+    if not line.startswith("READY"):
+        proc.kill()
+        raise RuntimeError(f"host process did not start: {line!r}")
+    return proc, int(line.split()[1])
+
+
+# --- tests ------------------------------------------------------------------------------------------
+
+def test_txt_round_trip_and_malformed_txt_never_raises():
+    props = txt_properties("Kitchen", ["tikal", "tortuga"], 3, {"tables": 2})
+    assert props == {"proto": "1", "name": "Kitchen", "games": "tikal,tortuga", "free": "3",
+                     "tables": "2"}
+    wire = {k.encode(): v.encode() for k, v in props.items()}
+    assert parse_txt(wire) == {"proto": 1, "name": "Kitchen", "games": ("tikal", "tortuga"),
+                               "free_seats": 3, "extra": {"tables": "2"}}
+    junk = parse_txt({b"proto": b"x", b"free": b"-1", b"name": b"\xff", b"flag": None})
+    assert junk["proto"] is None and junk["free_seats"] == 0 and junk["games"] == ()
+    assert junk["name"] == "\ufffd" and junk["extra"] == {"flag": ""}
+    with pytest.raises(ValueError):
+        txt_properties("x", [], 0, {"free": 9})
+    assert interfaces_for_bind("") is None and interfaces_for_bind("0.0.0.0") is None
+    assert interfaces_for_bind("10.1.2.3") == ["10.1.2.3"]
+
+
+def test_check_host_needs_a_real_welcome():
+    async def main():
+        host = Host(HostConfig(name="Checked", bind="127.0.0.1", port=0, announce=False))
+        _, port = await host.start()
+        fake = await asyncio.start_server(_not_a_host, "127.0.0.1", 0)
+        closed = await asyncio.start_server(_silent, "127.0.0.1", 0)
+        closed_port = closed.sockets[0].getsockname()[1]
+        closed.close()
+        await closed.wait_closed()
+        try:
+            welcome, rtt = await check_host("127.0.0.1", port)
+            assert welcome["t"] == "welcome" and welcome["host"] == "Checked" and rtt > 0
+            with pytest.raises(CheckFailed, match="not a valid welcome"):
+                await check_host("127.0.0.1", fake.sockets[0].getsockname()[1])
+            with pytest.raises(CheckFailed, match="Connection|refused|OSError"):
+                await check_host("127.0.0.1", closed_port)
+        finally:
+            fake.close()
+            await host.stop()
+    run(main())
+
+
+def test_running_host_is_listed_with_its_txt_and_fake_hosts_are_not():
+    async def main():
+        host = Host(HostConfig(name="Kitchen laptop", bind="127.0.0.1", port=0))
+        host.create_table("tortuga", 4, bots=1)
+        _, port = await host.start()          # announces itself through announce_host()
+        silent = await asyncio.start_server(_silent, "127.0.0.1", 0)
+        wrong = await asyncio.start_server(_not_a_host, "127.0.0.1", 0)
+        fakes = [Announcer("Silent", silent.sockets[0].getsockname()[1], ["tikal"], 4, interfaces=LO),
+                 Announcer("Wrong", wrong.sockets[0].getsockname()[1], ["tikal"], 4, interfaces=LO)]
+        browser = Browser(interfaces=LO, timeout=0.4)
+        try:
+            for fake in fakes:
+                await fake.start()
+            await browser.start()
+            [h] = await browser.wait_until(named("Kitchen laptop"), timeout=3)
+            assert (h.address, h.port, h.proto) == ("127.0.0.1", port, 1)
+            assert h.games == tuple(GAME_INFO)
+            assert h.free_seats == host.free_seats() == 3
+            assert h.extra == {"tables": "1"} and h.ping_ms > 0
+            # Both fakes were seen and checked twice in a row without success: never listed.
+            fake_names = {f.service_name for f in fakes}
+
+            def fakes_failed(_):
+                st = browser.status()
+                return all(n in st and st[n]["fails"] >= 2 for n in fake_names)
+            await browser.wait_until(fakes_failed, timeout=5)
+            st = browser.status()
+            assert "not a valid welcome" in st[fakes[1].service_name]["error"]
+            assert "Timeout" in st[fakes[0].service_name]["error"]
+            assert [x.name for x in browser.hosts()] == ["Kitchen laptop"]
+        finally:
+            await browser.stop()
+            for fake in fakes:
+                await fake.stop()
+            silent.close()
+            wrong.close()
+            await host.stop()
+    run(main())
+
+
+def test_a_new_host_appears_its_txt_updates_propagate_and_a_stopped_host_goes():
+    async def main():
+        browser = Browser(interfaces=LO)
+        await browser.start()
+        host = Host(HostConfig(name="Late host", bind="127.0.0.1", port=0, announce=False))
+        _, port = await host.start()
+        ann = Announcer("Late host", port, ["tikal"], 2, interfaces=LO)
+        try:
+            assert browser.hosts() == []
+            await ann.start()
+            [h] = await browser.wait_until(named("Late host"), timeout=3)
+            assert (h.port, h.games, h.free_seats) == (port, ("tikal",), 2)
+
+            assert await ann.update(free_seats=1, games=["tikal", "tortuga"], tables=4)
+            assert not await ann.update(free_seats=1)          # nothing changed: nothing sent
+            [h] = await browser.wait_until(
+                lambda hs: [x for x in hs if x.free_seats == 1 and x.extra.get("tables") == "4"], 3)
+            assert h.games == ("tikal", "tortuga")
+
+            ann.update_soon(free_seats=0)                      # from synchronous host code
+            await browser.wait_until(lambda hs: hs and hs[0].free_seats == 0, 3)
+
+            await ann.stop()                                   # goodbye: dropped at once,
+            await browser.wait_until(lambda hs: not hs, 2)     # though it still answers hello
+        finally:
+            await ann.stop()
+            await browser.stop()
+            await host.stop()
+    run(main())
+
+
+def test_killed_host_is_dropped_within_5s_and_listed_again_when_it_restarts():
+    finder = BrowserThread(interfaces=LO).start()
+    proc, port = spawn_host("Crashy")
+    try:
+        assert finder.poll() is not None                       # first poll: the current list
+        finder.wait_until(named("Crashy"), 3)
+        assert [h.name for h in finder.poll()] == ["Crashy"]
+        finder.poll()
+        assert finder.poll() is None                           # unchanged since the last poll
+
+        killed = time.monotonic()
+        proc.send_signal(signal.SIGKILL)                        # no goodbye, no clean close
+        proc.wait()
+        finder.wait_until(lambda hs: not named("Crashy")(hs), 5)
+        assert time.monotonic() - killed < 5
+        assert finder.poll() == []
+
+        proc, port2 = spawn_host("Crashy", port)                # restarted (e.g. --resume)
+        assert port2 == port
+        [h] = finder.wait_until(named("Crashy"), 3)
+        assert h.port == port
+    finally:
+        proc.kill()
+        proc.wait()
+        finder.close()
+
+
+def test_browser_thread_can_share_a_loop_running_in_another_thread():
+    addr, port, stop_host = start_in_thread(HostConfig(name="Shared", bind="127.0.0.1", port=0))
+    loop = asyncio.new_event_loop()
+    th = threading.Thread(target=loop.run_forever, daemon=True)
+    th.start()
+    finder = BrowserThread(loop=loop, interfaces=LO).start()
+    try:
+        [h] = finder.wait_until(named("Shared"), 3)
+        assert h.port == port
+    finally:
+        finder.close()
+        loop.call_soon_threadsafe(loop.stop)
+        th.join(5)
+        loop.close()
+        stop_host()
