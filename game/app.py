@@ -1,0 +1,194 @@
+"""The App: pygame set-up, a resizable window whose layout scales, the 60 fps loop, and the scene
+stack (like Arcade's ``View`` / ``show_view``). Each App owns its assets, catalog, clock, toasts
+and network bridge: no global singletons, so tests can build as many as they like.
+
+Scenes draw on a fixed logical canvas of ``App.SIZE`` (1280×720); the window shows it scaled
+(pygame's SCALED mode letterboxes and maps the mouse back), so every layout scales with the window.
+"""
+from __future__ import annotations
+
+import os
+
+import pygame
+
+from . import tween
+from .assets import Assets
+from .i18n import Catalog
+from .settings import Settings
+from .widgets import Toasts
+
+
+class Scene:
+    """A screen. Override what you need; ``self.timeline`` holds the scene's tweens (its speed
+    follows the settings). ``opaque = False`` lets the scene below show through (overlays such as
+    the in-game menu)."""
+
+    opaque = True
+    name = "scene"
+
+    def __init__(self, app: "App"):
+        self.app = app
+        self.timeline = tween.Timeline(speed=app.settings.anim_speed)
+
+    def tr(self, key: str, **fmt) -> str:
+        return self.app.tr(key, **fmt)
+
+    # lifecycle
+    def on_enter(self) -> None: ...
+    def on_exit(self) -> None: ...
+    def on_resume(self) -> None:
+        """Called when an overlay above this scene was popped."""
+
+    # per frame
+    def handle_event(self, event) -> bool:
+        return False
+
+    def on_net(self, note: dict) -> None:
+        """A notification from the network bridge (``{"kind": ..., ...}``, see net_bridge)."""
+
+    def update(self, dt: float) -> None:
+        self.timeline.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill((0, 0, 0))
+
+
+class App:
+    SIZE = (1280, 720)
+    FPS = 60
+
+    def __init__(self, settings: Settings | None = None, *, fullscreen: bool = False, bridge=None,
+                 assets: Assets | None = None, title: str = "Tikal & La Tortuga"):
+        self.settings = settings or Settings()
+        pygame.init()
+        self.headless = pygame.display.get_driver() in ("dummy", "offscreen")
+        self.audio = bool(pygame.mixer.get_init()) and os.environ.get("SDL_AUDIODRIVER") != "dummy"
+        flags = 0 if self.headless else pygame.SCALED | pygame.RESIZABLE
+        if fullscreen and not self.headless:
+            flags |= pygame.FULLSCREEN
+        self.screen = pygame.display.set_mode(self.SIZE, flags)
+        pygame.display.set_caption(title)
+        self.clock = pygame.time.Clock()
+        self.assets = assets or Assets()
+        self.catalog = Catalog(self.settings.language)
+        self.toasts = Toasts(self)
+        self.bridge = bridge
+        self.scenes: list[Scene] = []
+        self.running = True
+        self.text_focus = None  # the TextInput that has the keyboard, if any
+        self.time = 0.0         # seconds of app time (sum of dt), for idle animations
+        pygame.key.start_text_input()
+
+    # --- services -----------------------------------------------------------------------------
+    def tr(self, key: str, **fmt) -> str:
+        return self.catalog.tr(key, **fmt)
+
+    def set_language(self, language: str) -> None:
+        self.catalog.set_language(language)
+        self.settings.language = language
+
+    def set_anim_speed(self, speed: float) -> None:
+        self.settings.anim_speed = speed
+        for s in self.scenes:
+            s.timeline.speed = speed
+
+    def play_sound(self, name: str) -> None:
+        if not self.audio or self.settings.volume <= 0:
+            return
+        snd = self.assets.sound(name)
+        snd.set_volume(self.settings.volume)
+        snd.play()
+
+    def toast(self, message: str, **kw) -> None:
+        self.toasts.show(message, **kw)
+
+    # --- scene stack --------------------------------------------------------------------------
+    @property
+    def scene(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    def show(self, scene: Scene) -> Scene:
+        """Replace every scene by ``scene``."""
+        while self.scenes:
+            self.scenes.pop().on_exit()
+        self.scenes.append(scene)
+        self.text_focus = None
+        scene.on_enter()
+        return scene
+
+    def push(self, scene: Scene) -> Scene:
+        """Put an overlay (or a sub-screen) above the current scene."""
+        self.scenes.append(scene)
+        self.text_focus = None
+        scene.on_enter()
+        return scene
+
+    def pop(self) -> Scene | None:
+        if not self.scenes:
+            return None
+        top = self.scenes.pop()
+        top.on_exit()
+        self.text_focus = None
+        if self.scene:
+            self.scene.on_resume()
+        return top
+
+    # --- the loop -----------------------------------------------------------------------------
+    def handle_event(self, event) -> None:
+        if event.type == pygame.QUIT:
+            self.running = False
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11 and not self.headless:
+            pygame.display.toggle_fullscreen()
+            return
+        if self.scene:
+            self.scene.handle_event(event)
+
+    def step(self, dt: float, events=None) -> None:
+        """One frame of logic: events, network, update (no drawing)."""
+        self.time += dt
+        for event in (pygame.event.get() if events is None else events):
+            self.handle_event(event)
+        if self.bridge is not None:
+            for note in self.bridge.poll():
+                for s in list(self.scenes):
+                    s.on_net(note)
+        if self.scene:
+            self.scene.update(dt)
+        self.toasts.update(dt)
+
+    def draw(self, surface: pygame.Surface | None = None) -> pygame.Surface:
+        surface = surface or self.screen
+        start = 0
+        for i in range(len(self.scenes) - 1, -1, -1):
+            if self.scenes[i].opaque:
+                start = i
+                break
+        for s in self.scenes[start:]:
+            s.draw(surface)
+        self.toasts.draw(surface)
+        return surface
+
+    def run(self) -> None:
+        while self.running and self.scene is not None:
+            dt = self.clock.tick(self.FPS) / 1000.0
+            self.step(min(dt, 0.1))
+            self.draw()
+            pygame.display.flip()
+        self.close()
+
+    def screenshot(self, path: str) -> None:
+        """Draw one frame and save it as an image (PNG by the file's suffix)."""
+        self.draw()
+        pygame.image.save(self.screen, str(path))
+
+    def close(self) -> None:
+        while self.scenes:
+            self.scenes.pop().on_exit()
+        if self.bridge is not None:
+            self.bridge.close()
+        if self.settings.path is not None:  # Settings() made in code (tests) is never saved
+            try:
+                self.settings.save()
+            except OSError:
+                pass

@@ -1,0 +1,91 @@
+"""A cached loader for fonts, sounds and images, one per App (no global singletons), with clear
+errors (like pgzero's ``loaders.py``)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+ASSETS_DIR = Path(__file__).resolve().parents[1] / "assets"
+
+FONT_REGULAR = "DejaVuSans.ttf"   # covers Latin and Cyrillic; licence in assets/fonts/
+FONT_BOLD = "DejaVuSans-Bold.ttf"
+
+
+class AssetError(Exception):
+    """An asset is missing or unreadable; the message names the file and where it was looked for."""
+
+
+class SilentSound:
+    """What ``sound()`` returns when the machine has no audio device: plays nothing."""
+
+    def play(self, *a, **k):
+        return None
+
+    def set_volume(self, v):
+        return None
+
+
+class Assets:
+    def __init__(self, root: Path | str = ASSETS_DIR):
+        self.root = Path(root)
+        self._fonts: dict = {}
+        self._sounds: dict = {}
+        self._images: dict = {}
+        self._text: dict = {}
+
+    def path(self, *parts: str) -> Path:
+        p = self.root.joinpath(*parts)
+        if not p.exists():
+            raise AssetError(f"asset not found: {p} (looked in {self.root}; is the assets/ folder installed?)")
+        return p
+
+    def font(self, size: int, bold: bool = False) -> pygame.font.Font:
+        key = (int(size), bold)
+        f = self._fonts.get(key)
+        if f is None:
+            if not pygame.font.get_init():
+                pygame.font.init()
+            p = self.path("fonts", FONT_BOLD if bold else FONT_REGULAR)
+            try:
+                f = pygame.font.Font(str(p), key[0])
+            except (OSError, pygame.error) as e:
+                raise AssetError(f"cannot read font {p}: {e}") from e
+            self._fonts[key] = f
+        return f
+
+    def text(self, string: str, size: int, colour, bold: bool = False) -> pygame.Surface:
+        """A rendered line of text, cached (the same labels are drawn every frame)."""
+        key = (string, int(size), tuple(colour), bold)
+        s = self._text.get(key)
+        if s is None:
+            if len(self._text) > 4000:
+                self._text.clear()
+            s = self.font(size, bold).render(string, True, colour)
+            self._text[key] = s
+        return s
+
+    def sound(self, name: str):
+        s = self._sounds.get(name)
+        if s is None:
+            p = self.path("sounds", f"{name}.wav")
+            if not pygame.mixer.get_init():
+                s = SilentSound()
+            else:
+                try:
+                    s = pygame.mixer.Sound(str(p))
+                except pygame.error as e:
+                    raise AssetError(f"cannot read sound {p}: {e}") from e
+            self._sounds[name] = s
+        return s
+
+    def image(self, name: str) -> pygame.Surface:
+        s = self._images.get(name)
+        if s is None:
+            p = self.path("images", name)
+            try:
+                s = pygame.image.load(str(p))
+            except pygame.error as e:
+                raise AssetError(f"cannot read image {p}: {e}") from e
+            self._images[name] = s
+        return s

@@ -1,0 +1,325 @@
+"""The one place of the client that talks to the network: net's client facade (polled each frame,
+never blocking) and discovery's browser. It turns host messages into a model the scenes read
+(``tables``, ``lobby``, ``table``) and into notifications for them (``{"kind": ...}``).
+
+Notifications (``App.step`` hands each to every scene's ``on_net``):
+- ``{"kind": "welcome", "host": str}``           connected and greeted
+- ``{"kind": "tables", "tables": [...]}``        the host's tables (lobby list)
+- ``{"kind": "lobby", "table": {...}}``          the lobby state of our table
+- ``{"kind": "seated", "table": id, "seat": n}``
+- ``{"kind": "update", "events": [...], "full": bool}``  ``bridge.table`` already holds the new view
+- ``{"kind": "error", "code", "message", "reason", "rule"}``  (a refused action: reason + rule)
+- ``{"kind": "chat", "from": str, "seat": n|None, "text": str}``
+- ``{"kind": "left", "reason": str}``, ``{"kind": "disconnected", "reason": str}``
+
+The UI holds no rules: it offers ``bridge.table.legal`` and sends the chosen action with
+``bridge.act(action)``; the host decides.
+"""
+from __future__ import annotations
+
+import copy
+import itertools
+
+
+class TableModel:
+    """The table as the host last described it to us."""
+
+    def __init__(self):
+        self.id: int | None = None
+        self.game: str = ""
+        self.seats: int = 0
+        self.options: dict = {}
+        self.players: list[dict] = []   # per seat: {"name", "colour", "bot", "ready", ...} from the lobby
+        self.my_seat: int | None = None  # None: spectating
+        self.view: dict | None = None
+        self.legal: list[dict] = []
+        self.to_act: int | None = None
+        self.state: int = 0
+        self.over: bool = False
+        self.scores: list[int] = []
+        self.winners: list[int] = []
+        self.phase: str = ""
+
+    def name(self, seat: int) -> str:
+        if 0 <= seat < len(self.players) and self.players[seat].get("name"):
+            return self.players[seat]["name"]
+        return f"#{seat + 1}"
+
+    def my_turn(self) -> bool:
+        return self.my_seat is not None and self.to_act == self.my_seat and not self.over
+
+    def apply_update(self, msg: dict) -> None:
+        self.id = msg.get("table", self.id)
+        self.view = msg["view"]
+        self.game = self.view.get("game", self.game)
+        self.seats = self.view.get("seats", self.seats)
+        self.state = msg["state"]
+        self.to_act = msg.get("to_act")
+        if msg.get("seat") is not None or self.my_seat is None:
+            self.my_seat = msg.get("seat")
+        self.over = bool(msg.get("over"))
+        self.legal = list(msg.get("legal") or [])
+        self.scores = list(msg.get("scores") or self.view.get("scores") or self.scores)
+        self.winners = list(msg.get("winners") or [])
+        self.phase = msg.get("phase") or self.view.get("phase", "")
+
+
+class Bridge:
+    """Common part: the model and the host-message handling. Subclasses move the messages."""
+
+    def __init__(self, name: str = "Player"):
+        self.name = name
+        self.notes: list[dict] = []
+        self.tables: list[dict] = []
+        self.lobby: dict | None = None
+        self.table = TableModel()
+        self.host_name = ""
+        self.games: dict = {}
+        self.connected = False
+        self.sent: list[dict] = []  # every message sent, newest last (the log of what we asked)
+        self._seq = itertools.count(1)
+
+    # --- to the scenes --------------------------------------------------------------------------
+    def poll(self) -> list[dict]:
+        self._pump()
+        out, self.notes = self.notes, []
+        return out
+
+    def _pump(self) -> None:
+        """Move pending messages in (overridden)."""
+
+    def close(self) -> None:
+        """Say bye and stop (overridden)."""
+
+    # --- discovery and connection (overridden by NetBridge) -----------------------------------
+    def discovered(self) -> list[dict]:
+        """Hosts found on the network: ``{"name", "address", "games", "free", "ping"}``."""
+        return []
+
+    def refresh_discovery(self) -> None:
+        pass
+
+    def connect(self, address: str, name: str) -> None:
+        raise OSError("this client has no network")
+
+    def disconnect(self) -> None:
+        self.connected = False
+
+    # --- to the host ----------------------------------------------------------------------------
+    def send(self, msg: dict) -> dict:
+        msg = dict(msg)
+        msg.setdefault("seq", next(self._seq))
+        self.sent.append(msg)
+        self._send(msg)
+        return msg
+
+    def _send(self, msg: dict) -> None:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+    def act(self, action: dict) -> dict:
+        """Ask the host to play ``action`` (one of ``table.legal``)."""
+        msg = {"t": "action", "state": self.table.state, "action": action}
+        if self.table.my_seat is not None:
+            msg["seat"] = self.table.my_seat
+        return self.send(msg)
+
+    # lobby requests (docs/protocol.md)
+    def list_tables(self):
+        return self.send({"t": "list"})
+
+    def create(self, game: str, seats: int, options: dict):
+        return self.send({"t": "create", "game": game, "seats": seats, "options": options})
+
+    def sit(self, table: int, seat: int | None = None):
+        m = {"t": "sit", "table": table}
+        if seat is not None:
+            m["seat"] = seat
+        return self.send(m)
+
+    def spectate(self, table: int):
+        return self.send({"t": "spectate", "table": table})
+
+    def ready(self, on: bool):
+        return self.send({"t": "ready", "ready": on})
+
+    def add_bot(self, seat: int, level: str):
+        return self.send({"t": "bot", "seat": seat, "level": level})
+
+    def remove_bot(self, seat: int):
+        return self.send({"t": "unbot", "seat": seat})
+
+    def start(self):
+        return self.send({"t": "start"})
+
+    def leave(self):
+        return self.send({"t": "leave"})
+
+    def chat(self, text: str):
+        return self.send({"t": "chat", "text": text})
+
+    def rematch(self, game: str, seats: int, options: dict, bots: list) -> None:
+        """A new table like the last one: same game, seats and options, the same bots in their
+        seats (``bots``: ``[(seat, level), ...]``)."""
+        self.pending_bots = list(bots)
+        self.leave()
+        self.create(game, seats, options)
+
+    # --- from the host --------------------------------------------------------------------------
+    def handle(self, msg: dict) -> None:
+        """One message from the host: update the model, queue a notification."""
+        t = msg.get("t")
+        if t == "welcome":
+            self.connected = True
+            self.host_name = msg.get("host", "")
+            self.games = msg.get("games", {})
+            self.notes.append({"kind": "welcome", "host": self.host_name})
+        elif t == "tables":
+            self.tables = msg["tables"]
+            self.notes.append({"kind": "tables", "tables": self.tables})
+        elif t == "table":
+            self.lobby = msg["table"]
+            tm = self.table
+            tm.id = self.lobby.get("id", tm.id)
+            tm.game = self.lobby.get("game", tm.game)
+            tm.options = self.lobby.get("options", tm.options)
+            seats = self.lobby.get("seats")
+            if isinstance(seats, list):
+                tm.players = seats
+                tm.seats = len(seats)
+            elif isinstance(seats, int):
+                tm.seats = seats
+            self.notes.append({"kind": "lobby", "table": self.lobby})
+        elif t == "seated":
+            for seat, level in getattr(self, "pending_bots", []):  # a rematch: bots back in
+                if seat != msg["seat"]:
+                    self.add_bot(seat, level)
+            self.pending_bots = []
+            self.table.id = msg["table"]
+            self.table.my_seat = msg["seat"]
+            self.token = msg.get("token")
+            self.notes.append({"kind": "seated", "table": msg["table"], "seat": msg["seat"]})
+        elif t == "update":
+            self.table.apply_update(msg)
+            self.notes.append({"kind": "update", "events": list(msg.get("events") or []),
+                               "full": bool(msg.get("full"))})
+        elif t == "error":
+            self.notes.append({"kind": "error", "code": msg.get("code", ""), "message": msg.get("message", ""),
+                               "reason": msg.get("reason"), "rule": msg.get("rule")})
+        elif t == "chat_msg":
+            self.notes.append({"kind": "chat", "from": msg.get("from", ""), "seat": msg.get("seat"),
+                               "text": msg.get("text", "")})
+        elif t == "left":
+            self.lobby = None
+            self.table = TableModel()
+            self.notes.append({"kind": "left", "reason": msg.get("reason", "")})
+
+
+class LocalBridge(Bridge):
+    """A table played in-process on an engine game, with the host's message shapes: used for the
+    screenshot samples and scene tests (the engine decides, as the host would). ``bots`` maps a
+    seat to an engine bot that answers at once."""
+
+    def __init__(self, game, my_seat: int | None = 0, names: list[str] | None = None, bots: dict | None = None,
+                 past_events: list | None = None):
+        super().__init__(names[my_seat] if names and my_seat is not None else "Player")
+        self.game = game
+        self.bots = bots or {}
+        self.connected = True
+        self.table.my_seat = my_seat
+        self.table.seats = game.seats
+        self.table.players = [{"name": n} for n in (names or [f"#{i + 1}" for i in range(game.seats)])]
+        self.state = 0
+        self.handle(self._update(list(past_events or []), full=True))
+
+    def _update(self, events: list, full: bool = False) -> dict:
+        g, seat = self.game, self.table.my_seat
+        return {"t": "update", "table": 1, "state": self.state, "view": copy.deepcopy(g.view(seat)),
+                "events": events, "to_act": g.to_act, "seat": seat, "over": g.is_over,
+                "legal": g.legal_actions() if (seat is not None and g.to_act == seat) else [],
+                "scores": list(g.scores), "winners": list(g.winners), "full": full}
+
+    def _send(self, msg: dict) -> None:
+        if msg["t"] != "action":
+            return
+        from engine import IllegalAction
+
+        try:
+            events = self.game.apply(msg["action"])
+        except IllegalAction as e:
+            self.handle({"t": "error", "code": getattr(e, "code", "illegal"), "message": str(e),
+                         "seq": msg["seq"], "reason": e.reason, "rule": e.rule})
+            return
+        self.state += 1
+        self.handle(self._update(events))
+
+    def _pump(self) -> None:
+        g = self.game
+        if not g.is_over and g.to_act in self.bots:
+            action = self.bots[g.to_act].choose(g.view(g.to_act), g.legal_actions())
+            events = g.apply(action)
+            self.state += 1
+            self.handle(self._update(events))
+
+
+class OfflineBridge(Bridge):
+    """No network: host messages are fed with ``handle``; what the scenes send is only recorded
+    in ``sent``. The screenshot samples use it for the browser and the lobby."""
+
+    def __init__(self, name: str = "Player", hosts: list[dict] | None = None):
+        super().__init__(name)
+        self.hosts = list(hosts or [])
+
+    def discovered(self) -> list[dict]:
+        return list(self.hosts)
+
+    def _send(self, msg: dict) -> None:
+        pass
+
+
+def parse_address(address: str, default_port: int | None = None) -> tuple[str, int]:
+    """``"ADDR"``, ``"ADDR:PORT"`` or ``"[v6]:PORT"`` → (host, port)."""
+    address = address.strip()
+    if default_port is None:
+        default_port = _default_port()
+    if address.startswith("["):
+        host, _, rest = address[1:].partition("]")
+        port = rest.lstrip(":")
+    elif address.count(":") == 1:
+        host, _, port = address.partition(":")
+    else:
+        host, port = address, ""
+    if not host:
+        raise ValueError(f"no address in {address!r}")
+    try:
+        return host, int(port) if port else default_port
+    except ValueError:
+        raise ValueError(f"bad port in {address!r}") from None
+
+
+def _default_port() -> int:
+    try:
+        from net.protocol import DEFAULT_PORT
+        return DEFAULT_PORT
+    except ImportError:
+        return 7777
+
+
+class NetBridge(Bridge):
+    """The real thing: net's client facade and discovery's browser."""
+
+    def __init__(self, name: str = "Player"):
+        super().__init__(name)
+        self.client = None
+        self.browser = None
+        self.spectate_first = False
+
+    def connect(self, address: str, name: str) -> None:
+        raise OSError("the network client is not available yet")
+
+    def _send(self, msg: dict) -> None:
+        if self.client is None:
+            raise OSError("not connected")
+
+
+def make_bridge(name: str) -> NetBridge:
+    return NetBridge(name)

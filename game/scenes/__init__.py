@@ -1,0 +1,16 @@
+"""The client's scenes. ``load_all()`` imports every scene module so their ``register`` calls run;
+``table_scene_for(app, bridge)`` picks the table scene of the bridge's game."""
+from __future__ import annotations
+
+from .registry import SCENES, names, register, sample  # noqa: F401
+
+
+def load_all() -> None:
+    from . import samples  # noqa: F401  (registers browser, lobby, tortuga, results, settings, menu, rules)
+    from . import tikal_table  # noqa: F401  (registers tikal, volcano)
+
+
+def table_scene_for(app, bridge):
+    load_all()
+    game = bridge.table.game or (bridge.table.view or {}).get("game", "tortuga")
+    return SCENES[game][0](app, bridge)

@@ -1,0 +1,132 @@
+"""The host browser: hosts found on the network appear live (name, games, free seats, ping); a
+field to type an address; after a few seconds with nothing found, hints and where the host shows
+its address."""
+from __future__ import annotations
+
+import pygame
+
+from .. import theme
+from ..app import Scene
+from ..widgets import Button, TextInput, Widgets, blit_text, draw_panel
+from .common import background, heading
+
+HINT_AFTER = 4.0  # seconds without any host before the hints show
+
+
+class BrowserScene(Scene):
+    name = "browser"
+
+    def __init__(self, app, bridge=None):
+        super().__init__(app)
+        self.bridge = bridge if bridge is not None else app.bridge
+        self.elapsed = 0.0
+        self.connecting: str | None = None
+        self.widgets = Widgets(app)
+        self.address = self.widgets.add(TextInput(app, (160, 612, 520, 52), app.settings.last_host,
+                                                  "browser.address_hint", on_submit=self.connect,
+                                                  tooltip="browser.address_tip"))
+        self.widgets.add(Button(app, (696, 612, 190, 52), "browser.join", lambda: self.connect(self.address.value),
+                                key=pygame.K_RETURN, style="primary", tooltip="browser.join_tip"))
+        self.widgets.add(Button(app, (1040, 16, 220, 44), "settings.title", self.open_settings, key=pygame.K_F2,
+                                tooltip="settings.tip", size=18))
+        self.widgets.add(Button(app, (904, 612, 220, 52), "browser.refresh", self.refresh, key=pygame.K_F5,
+                                tooltip="browser.refresh_tip"))
+        self.rows: list[tuple[pygame.Rect, dict]] = []
+
+    def hosts(self) -> list[dict]:
+        return self.bridge.discovered() if self.bridge is not None else []
+
+    def refresh(self) -> None:
+        self.elapsed = 0.0
+        if self.bridge is not None:
+            self.bridge.refresh_discovery()
+
+    def open_settings(self) -> None:
+        from .settings_scene import SettingsScene
+
+        self.app.push(SettingsScene(self.app))
+
+    def connect(self, address: str) -> None:
+        address = address.strip()
+        if not address:
+            self.app.toast(self.tr("browser.no_address"))
+            return
+        if self.bridge is None:
+            self.app.toast(self.tr("net.no_network"))
+            return
+        self.app.settings.last_host = address
+        self.connecting = address
+        try:
+            self.bridge.connect(address, self.app.settings.name)
+        except (OSError, ValueError) as e:
+            self.connecting = None
+            self.app.toast(self.tr("browser.cannot_connect", address=address, error=str(e)))
+
+    def on_net(self, note: dict) -> None:
+        if self.app.scene is not self:
+            return
+        if note["kind"] == "welcome":
+            from .lobby import LobbyScene
+
+            self.app.show(LobbyScene(self.app, self.bridge))
+        elif note["kind"] in ("error", "disconnected"):
+            self.connecting = None
+            self.app.toast(note.get("message") or note.get("reason") or self.tr("net.disconnected"))
+
+    def handle_event(self, event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for rect, host in self.rows:
+                if rect.collidepoint(event.pos):
+                    self.connect(host["address"])
+                    return True
+        return self.widgets.handle_event(event)
+
+    def update(self, dt):
+        super().update(dt)
+        self.elapsed += dt
+        self.widgets.update(dt)
+
+    def draw(self, surface):
+        app = self.app
+        surface.blit(background(app), (0, 0))
+        heading(surface, app, self.tr("browser.title"))
+        blit_text(surface, app, self.tr("browser.subtitle"), (640, 88), 20, theme.MUTED, anchor="center")
+        draw_panel(surface, (140, 116, 1000, 470))
+        cols = [(170, "browser.col_name"), (520, "browser.col_games"), (760, "browser.col_seats"), (930, "browser.col_ping")]
+        for x, key in cols:
+            blit_text(surface, app, self.tr(key), (x, 132), 17, theme.ACCENT, bold=True)
+        hosts = self.hosts()
+        self.rows = []
+        mouse = pygame.mouse.get_pos()
+        for i, h in enumerate(hosts[:7]):
+            r = pygame.Rect(156, 164 + i * 58, 968, 50)
+            self.rows.append((r, h))
+            hover = r.collidepoint(mouse)
+            pygame.draw.rect(surface, (62, 80, 134) if hover else (46, 60, 102), r, border_radius=10)
+            theme.draw_shape(surface, theme.player_shape(i), (r.x + 22, r.centery), 11, theme.player_colour(i))
+            blit_text(surface, app, h.get("name", "?"), (r.x + 44, r.y + 6), 21, theme.PAPER, bold=True)
+            blit_text(surface, app, h.get("address", ""), (r.x + 44, r.y + 30), 14, theme.MUTED)
+            games = ", ".join(self.tr(f"game.{g}") for g in h.get("games", []))
+            blit_text(surface, app, games, (520, r.y + 14), 19, theme.PAPER)
+            blit_text(surface, app, str(h.get("free", "?")), (760, r.y + 14), 19, theme.PAPER, bold=True)
+            ping = h.get("ping")
+            ping_text = f"{ping:.0f} ms" if isinstance(ping, (int, float)) else "…"
+            colour = theme.GOOD if isinstance(ping, (int, float)) and ping < 50 else theme.ACCENT
+            blit_text(surface, app, ping_text, (930, r.y + 14), 19, colour, bold=True)
+        if not hosts:
+            dots = "." * (1 + int(app.time * 2) % 3)
+            blit_text(surface, app, self.tr("browser.searching") + dots, (640, 200), 24, theme.PAPER, anchor="center")
+            if self.elapsed >= HINT_AFTER:
+                self.draw_hints(surface)
+        if self.connecting:
+            blit_text(surface, app, self.tr("browser.connecting", address=self.connecting), (640, 596), 17,
+                      theme.ACCENT, anchor="center")
+        blit_text(surface, app, self.tr("browser.address"), (160, 588), 17, theme.PAPER, bold=True)
+        self.widgets.draw(surface)
+
+    def draw_hints(self, surface):
+        app = self.app
+        blit_text(surface, app, self.tr("browser.none_found"), (190, 250), 22, theme.ACCENT, bold=True)
+        for i, key in enumerate(["browser.hint_network", "browser.hint_firewall", "browser.hint_guest", "browser.hint_address"]):
+            theme.draw_shape(surface, "diamond", (200, 304 + i * 52), 7, theme.ACCENT)
+            blit_text(surface, app, self.tr(key), (222, 292 + i * 52), 19, theme.PAPER)

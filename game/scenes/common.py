@@ -1,0 +1,213 @@
+"""Pieces every scene shares: backgrounds, headings, player badges, and ``TableScene``, the base
+of both game tables (network notes → animations → exactly the host's view; the menu; toasts for
+refused actions with the rule's text; the "your turn" chime; results at the end)."""
+from __future__ import annotations
+
+import copy
+import math
+
+import pygame
+
+from .. import rules_ref, theme
+from ..app import Scene
+from ..tween import Call, Wait
+from ..widgets import Button, ScrollLog, Widgets, blit_text, draw_panel
+
+_BACKGROUNDS: dict = {}
+
+
+def background(app, kind: str = "menu") -> pygame.Surface:
+    """A cached full-screen background ("menu", "sea", "jungle")."""
+    key = (kind, app.SIZE)
+    bg = _BACKGROUNDS.get(key)
+    if bg is None:
+        top, bottom = {"menu": ((28, 38, 84), (12, 16, 36)), "sea": (theme.SEA_LIGHT, theme.SEA),
+                       "jungle": ((40, 96, 70), (14, 44, 34))}[kind]
+        bg = theme.vgradient(app.SIZE, top, bottom)
+        if kind == "menu":  # a few big soft dots for an arcade feel
+            dots = pygame.Surface(app.SIZE, pygame.SRCALPHA)
+            for i in range(14):
+                x = (i * 397) % app.SIZE[0]
+                y = (i * 211) % app.SIZE[1]
+                pygame.draw.circle(dots, (*theme.player_colour(i), 26), (x, y), 60 + (i * 37) % 90)
+            bg.blit(dots, (0, 0))
+        _BACKGROUNDS[key] = bg
+    return bg
+
+
+def heading(surface, app, text: str, y: int = 44, size: int = 46) -> None:
+    """A big title with a drop shadow, centred."""
+    blit_text(surface, app, text, (surface.get_width() // 2, y), size, theme.ACCENT, bold=True,
+              anchor="center", shadow=True)
+
+
+def seat_colour(table, seat: int):
+    """A seat's display colour: the colour the player picked in the lobby, shown in its
+    colour-blind-safe tone, else the seat's palette colour."""
+    names = {"red": 5, "orange": 0, "blue": 4, "yellow": 3, "green": 2, "purple": 6}
+    extra = {"black": (70, 70, 78), "white": (236, 236, 230)}
+    players = getattr(table, "players", None) or []
+    if 0 <= seat < len(players):
+        c = players[seat].get("colour")
+        if c in names:
+            return theme.PLAYER_COLOURS[names[c]]
+        if c in extra:
+            return extra[c]
+    return theme.player_colour(seat)
+
+
+def player_badge(surface, app, table, seat: int, rect, active: bool = False, sub: str = "",
+                 you: bool = False) -> None:
+    """A seat's row in a side panel: mark, name, a sub-line; the active seat glows."""
+    rect = pygame.Rect(rect)
+    fill = (52, 66, 110) if active else (40, 52, 88)
+    pygame.draw.rect(surface, fill, rect, border_radius=10)
+    if active:
+        pulse = 0.5 + 0.5 * math.sin(app.time * 5)
+        pygame.draw.rect(surface, theme.shade(theme.ACCENT, 0.8 + 0.2 * pulse), rect, 3, border_radius=10)
+    colour = seat_colour(table, seat)
+    shape = theme.player_shape(seat) if app.settings.shapes else "circle"
+    theme.draw_shape(surface, shape, (rect.x + 22, rect.centery), 12, colour)
+    name = table.name(seat) + (f" ({app.tr('table.you')})" if you else "")
+    blit_text(surface, app, name, (rect.x + 44, rect.y + 6), 18, theme.PAPER, bold=True)
+    if sub:
+        blit_text(surface, app, sub, (rect.x + 44, rect.y + 28), 15, theme.MUTED)
+
+
+class TableScene(Scene):
+    """Base of the game tables. Subclasses implement ``draw_table``, ``build_controls`` (widgets
+    from ``self.table.legal``), ``animate_event(ev) -> Anim | None`` and ``describe(ev) -> str |
+    None`` (a log line). ``self.shown`` is the view being displayed: it lags behind
+    ``self.table.view`` while the events animate and equals it once they are done."""
+
+    game = ""
+
+    def __init__(self, app, bridge):
+        super().__init__(app)
+        self.bridge = bridge
+        self.widgets = Widgets(app)
+        self.log = ScrollLog(app, (960, 520, 308, 188), size=15)
+        self.shown: dict = copy.deepcopy(bridge.table.view) if bridge.table.view else {}
+        self.results_shown = False
+        self.last_turn_chime = None
+        self.build_controls()
+
+    @property
+    def table(self):
+        return self.bridge.table
+
+    # --- network ------------------------------------------------------------------------------
+    def on_net(self, note: dict) -> None:
+        if self.app.scene is not self and note["kind"] != "update":
+            return
+        kind = note["kind"]
+        if kind == "update":
+            if note.get("full"):  # a resync: no animation, but the log still tells what happened
+                self.timeline.skip()
+                for ev in note["events"]:
+                    line = self.describe(ev)
+                    if line:
+                        self.log.add(line)
+                self.sync()
+                return
+            for ev in note["events"]:
+                line = self.describe(ev)
+                if line:
+                    self.timeline.play(Call(lambda line=line: self.log.add(line)))
+                anim = self.animate_event(ev)
+                if anim is not None:
+                    self.timeline.play(anim)
+            self.timeline.play(Call(self.sync))
+        elif kind == "error":
+            self.refused(note)
+        elif kind == "chat":
+            self.log.add(f"{note['from']}: {note['text']}", theme.ACCENT)
+        elif kind in ("left", "disconnected"):
+            from .browser import BrowserScene
+
+            self.app.toast(self.tr("net.disconnected") if kind == "disconnected" else self.tr("net.left"))
+            self.app.show(BrowserScene(self.app, self.bridge))
+
+    def refused(self, note: dict) -> None:
+        """A toast with the host's reason and, for a rule, the rule's text in our language."""
+        rule = note.get("rule")
+        text = rules_ref.rule_text(rule, self.app.catalog.language) if rule else None
+        self.app.toast(note.get("reason") or note.get("message") or self.tr("table.refused"),
+                       rule=rule, rule_text=text)
+
+    def sync(self) -> None:
+        """Show exactly the host's latest view (the end of every animation sequence)."""
+        self.shown = copy.deepcopy(self.table.view) if self.table.view else {}
+        self.on_synced()
+        self.build_controls()
+        if self.table.my_turn() and self.last_turn_chime != self.table.state:
+            self.last_turn_chime = self.table.state
+            if not self.timeline.busy:
+                self.app.play_sound("chime")
+
+    def on_synced(self) -> None:
+        """Subclasses reset sprite positions here."""
+
+    # --- actions ------------------------------------------------------------------------------
+    def legal(self, type_: str) -> list[dict]:
+        """The legal actions of one type (empty while animating or when not ours to decide)."""
+        if self.timeline.busy or not self.table.my_turn():
+            return []
+        return [a for a in self.table.legal if a.get("type") == type_]
+
+    def send(self, action: dict) -> None:
+        if action in self.table.legal:
+            self.bridge.act(action)
+        else:  # the UI only offers legal actions; this is a stale click
+            self.app.toast(self.tr("table.not_now"))
+
+    # --- hooks for subclasses -----------------------------------------------------------------
+    def build_controls(self) -> None: ...
+    def animate_event(self, ev: dict): return None
+    def describe(self, ev: dict) -> str | None: return None
+    def draw_table(self, surface) -> None: ...
+
+    # --- scene --------------------------------------------------------------------------------
+    def handle_event(self, event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                from .menu import MenuScene
+
+                self.app.push(MenuScene(self.app, self))
+                return True
+            if event.key == pygame.K_TAB and self.timeline.busy:
+                self.timeline.skip()
+                return True
+        if self.log.handle_event(event):
+            return True
+        return self.widgets.handle_event(event)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.widgets.update(dt)
+        if self.table.over and not self.timeline.busy and not self.results_shown:
+            self.results_shown = True
+            self.timeline.play(Wait(1.6))
+            self.timeline.play(Call(self.show_results))
+
+    def show_results(self) -> None:
+        from .results import ResultsScene
+
+        self.app.show(ResultsScene(self.app, self.bridge))
+
+    def draw(self, surface) -> None:
+        self.draw_table(surface)
+        self.log.draw(surface)
+        self.widgets.draw(surface)
+
+    def menu_button(self) -> Button:
+        from .menu import MenuScene
+
+        return Button(self.app, (12, 12, 110, 40), "menu.open", lambda: self.app.push(MenuScene(self.app, self)),
+                      key=None, tooltip="menu.tooltip", size=18)
+
+
+def panel(surface, rect, title_text: str | None = None, app=None) -> None:
+    draw_panel(surface, rect)
+    if title_text and app:
+        blit_text(surface, app, title_text, (rect[0] + 14, rect[1] + 8), 18, theme.ACCENT, bold=True)

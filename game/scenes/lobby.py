@@ -1,0 +1,236 @@
+"""The lobby: the host's tables (join, watch, create) and, once at a table, its seats (name,
+colour and shape, ready marks, bots with their level), the game, variant and options, and start.
+Everything is asked of the host; the lobby shows what it answers."""
+from __future__ import annotations
+
+import pygame
+
+from .. import theme
+from ..app import Scene
+from ..widgets import Button, Widgets, blit_text, draw_panel
+from .common import background, heading, seat_colour
+
+SEAT_RANGE = {"tikal": (2, 4), "tortuga": (2, 7)}
+BOT_LEVELS = ("easy", "normal", "hard")
+
+
+class LobbyScene(Scene):
+    name = "lobby"
+
+    def __init__(self, app, bridge):
+        super().__init__(app)
+        self.bridge = bridge
+        self.widgets = Widgets(app)
+        self.new_game = {"game": "tortuga", "seats": 4, "variant": "base", "cards_as_dice": False}
+        self.bot_level = "normal"
+        self.rebuild()
+
+    # --- state from the host ------------------------------------------------------------------
+    @property
+    def lobby(self) -> dict | None:
+        return self.bridge.lobby
+
+    def seats(self) -> list:
+        seats = (self.lobby or {}).get("seats")
+        return seats if isinstance(seats, list) else []
+
+    def my_seat(self):
+        return self.bridge.table.my_seat
+
+    def is_owner(self) -> bool:
+        lob = self.lobby or {}
+        owner = lob.get("owner")
+        return owner is None or owner == self.my_seat() or owner == getattr(self.bridge, "player", None)
+
+    def on_enter(self):
+        if self.bridge.connected:
+            self.bridge.list_tables()
+
+    def on_net(self, note: dict) -> None:
+        if self.app.scene is not self:
+            return
+        kind = note["kind"]
+        if kind in ("tables", "lobby", "seated", "left"):
+            self.rebuild()
+        elif kind == "update":
+            from . import table_scene_for
+
+            self.app.show(table_scene_for(self.app, self.bridge))
+        elif kind == "error":
+            self.app.toast(note.get("message") or note.get("code"))
+        elif kind == "disconnected":
+            from .browser import BrowserScene
+
+            self.app.toast(self.tr("net.disconnected"))
+            self.app.show(BrowserScene(self.app, self.bridge))
+
+    # --- widgets ------------------------------------------------------------------------------
+    def rebuild(self) -> None:
+        w, app, b = self.widgets, self.app, self.bridge
+        w.clear()
+        w.add(Button(app, (1040, 16, 220, 44), "settings.title", self.open_settings, key=pygame.K_F2, size=18))
+        w.add(Button(app, (20, 16, 160, 44), "common.back", self.back, key=pygame.K_ESCAPE, size=18))
+        # the tables list (left)
+        for i, t in enumerate(b.tables[:6]):
+            y = 150 + i * 70
+            free = t.get("free", 0)
+            w.add(Button(app, (410, y + 8, 90, 40), "lobby.join", lambda t=t: b.sit(t["id"]),
+                         enabled=bool(free) and self.lobby is None, tooltip="lobby.join_tip", size=17))
+            w.add(Button(app, (506, y + 8, 90, 40), "lobby.watch", lambda t=t: b.spectate(t["id"]),
+                         enabled=self.lobby is None, tooltip="lobby.watch_tip", size=17))
+        if self.lobby is None:
+            self.build_create()
+        else:
+            self.build_table()
+
+    def build_create(self) -> None:
+        w, app, ng = self.widgets, self.app, self.new_game
+        x = 690
+        w.add(Button(app, (x, 170, 260, 48), None, self.cycle_game, key=pygame.K_g,
+                     text=lambda: self.tr(f"game.{ng['game']}"), tooltip="lobby.game_tip"))
+        w.add(Button(app, (x + 270, 170, 56, 48), None, lambda: self.seat_count(-1), text="−", key=pygame.K_MINUS, key_name="-"))
+        w.add(Button(app, (x + 400, 170, 56, 48), None, lambda: self.seat_count(1), text="+", key=pygame.K_EQUALS, key_name="+"))
+        w.add(Button(app, (x, 250, 526, 48), None, self.cycle_option, key=pygame.K_o, text=self.option_label,
+                     tooltip="lobby.option_tip"))
+        w.add(Button(app, (x, 560, 526, 60), "lobby.create", self.create, key=pygame.K_RETURN,
+                     style="primary", tooltip="lobby.create_tip"))
+
+    def build_table(self) -> None:
+        w, app, b = self.widgets, self.app, self.bridge
+        seats = self.seats()
+        owner = self.is_owner()
+        for i, s in enumerate(seats):
+            y = 170 + i * 54
+            if owner and (not s or s.get("bot")):
+                if s and s.get("bot"):
+                    w.add(Button(app, (1120, y, 110, 42), "lobby.remove_bot", lambda i=i: b.remove_bot(i), size=16,
+                                 tooltip="lobby.remove_bot_tip"))
+                else:
+                    w.add(Button(app, (1120, y, 110, 42), "lobby.add_bot", lambda i=i: b.add_bot(i, self.bot_level),
+                                 size=16, tooltip="lobby.add_bot_tip"))
+        w.add(Button(app, (690, 570, 170, 56), None, self.cycle_level, key=pygame.K_l,
+                     text=lambda: self.tr("lobby.bot_level", level=self.tr(f"bot.{self.bot_level}")), size=17,
+                     tooltip="lobby.bot_level_tip"))
+        mine = self.my_seat()
+        ready = bool(mine is not None and mine < len(seats) and seats[mine] and seats[mine].get("ready"))
+        w.add(Button(app, (870, 570, 170, 56), "lobby.not_ready" if ready else "lobby.ready",
+                     lambda: b.ready(not ready), key=pygame.K_SPACE,
+                     enabled=mine is not None, style="good", tooltip="lobby.ready_tip"))
+        w.add(Button(app, (1050, 570, 180, 56), "lobby.start", b.start, key=pygame.K_RETURN,
+                     enabled=owner, style="primary", tooltip="lobby.start_tip"))
+        w.add(Button(app, (20, 660, 160, 44), "lobby.leave", b.leave, style="danger", size=18))
+
+    # --- choices ------------------------------------------------------------------------------
+    def option_label(self) -> str:
+        ng = self.new_game
+        if ng["game"] == "tikal":
+            return self.tr("lobby.variant", variant=self.tr(f"variant.{ng['variant']}"))
+        return self.tr("lobby.cards_as_dice", on=self.tr("common.on" if ng["cards_as_dice"] else "common.off"))
+
+    def cycle_game(self):
+        ng = self.new_game
+        ng["game"] = "tikal" if ng["game"] == "tortuga" else "tortuga"
+        lo, hi = SEAT_RANGE[ng["game"]]
+        ng["seats"] = min(hi, max(lo, ng["seats"]))
+
+    def seat_count(self, d):
+        lo, hi = SEAT_RANGE[self.new_game["game"]]
+        self.new_game["seats"] = min(hi, max(lo, self.new_game["seats"] + d))
+
+    def cycle_option(self):
+        ng = self.new_game
+        if ng["game"] == "tikal":
+            ng["variant"] = "auction" if ng["variant"] == "base" else "base"
+        else:
+            ng["cards_as_dice"] = not ng["cards_as_dice"]
+
+    def cycle_level(self):
+        self.bot_level = BOT_LEVELS[(BOT_LEVELS.index(self.bot_level) + 1) % len(BOT_LEVELS)]
+
+    def create(self):
+        ng = self.new_game
+        opts = {"variant": ng["variant"]} if ng["game"] == "tikal" else {"cards_as_dice": ng["cards_as_dice"]}
+        self.bridge.create(ng["game"], ng["seats"], opts)
+
+    def back(self):
+        from .browser import BrowserScene
+
+        if self.lobby is not None:
+            self.bridge.leave()
+            return
+        self.bridge.disconnect()
+        self.app.show(BrowserScene(self.app, self.bridge))
+
+    def open_settings(self):
+        from .settings_scene import SettingsScene
+
+        self.app.push(SettingsScene(self.app))
+
+    def handle_event(self, event) -> bool:
+        return self.widgets.handle_event(event)
+
+    def update(self, dt):
+        super().update(dt)
+        self.widgets.update(dt)
+
+    # --- drawing ------------------------------------------------------------------------------
+    def draw(self, surface):
+        app = self.app
+        surface.blit(background(app), (0, 0))
+        heading(surface, app, self.tr("lobby.title", host=self.bridge.host_name or "?"))
+        draw_panel(surface, (20, 100, 600, 540))
+        blit_text(surface, app, self.tr("lobby.tables"), (40, 112), 22, theme.ACCENT, bold=True)
+        if not self.bridge.tables:
+            blit_text(surface, app, self.tr("lobby.no_tables"), (40, 160), 19, theme.MUTED)
+        for i, t in enumerate(self.bridge.tables[:6]):
+            r = pygame.Rect(34, 150 + i * 70, 572, 60)
+            pygame.draw.rect(surface, (46, 60, 102), r, border_radius=10)
+            title = f"#{t.get('id', '?')}  {self.tr('game.' + t.get('game', 'tortuga'))}"
+            blit_text(surface, app, title, (r.x + 14, r.y + 6), 20, theme.PAPER, bold=True)
+            names = ", ".join(n for n in t.get("players", []) if n) or self.tr("lobby.empty")
+            status = self.tr(f"lobby.status_{t.get('status', 'lobby')}")
+            blit_text(surface, app, f"{status} · {names}"[:52], (r.x + 14, r.y + 34), 15, theme.MUTED)
+        draw_panel(surface, (660, 100, 600, 540))
+        if self.lobby is None:
+            self.draw_create(surface)
+        else:
+            self.draw_table(surface)
+        self.widgets.draw(surface)
+
+    def draw_create(self, surface):
+        app, ng = self.app, self.new_game
+        blit_text(surface, app, self.tr("lobby.new_table"), (680, 112), 22, theme.ACCENT, bold=True)
+        blit_text(surface, app, str(ng["seats"]), (1078, 194), 28, theme.PAPER, bold=True, anchor="center")
+        blit_text(surface, app, self.tr("lobby.seats"), (1078, 226), 14, theme.MUTED, anchor="center")
+        blit_text(surface, app, self.tr(f"lobby.about_{ng['game']}"), (690, 330), 17, theme.MUTED)
+
+    def draw_table(self, surface):
+        app, lob = self.app, self.lobby
+        game = lob.get("game", "tortuga")
+        opts = lob.get("options", {})
+        opt = (self.tr(f"variant.{opts.get('variant', 'base')}") if game == "tikal"
+               else self.tr("lobby.cards_as_dice", on=self.tr("common.on" if opts.get("cards_as_dice") else "common.off")))
+        blit_text(surface, app, f"#{lob.get('id', '?')}  {self.tr('game.' + game)} · {opt}", (680, 112), 22,
+                  theme.ACCENT, bold=True)
+        for i, s in enumerate(self.seats()):
+            r = pygame.Rect(680, 166 + i * 54, 430, 48)
+            mine = i == self.my_seat()
+            pygame.draw.rect(surface, (62, 80, 134) if mine else (46, 60, 102), r, border_radius=10)
+            colour = seat_colour(self.bridge.table, i) if s else (90, 96, 120)
+            shape = theme.player_shape(i) if app.settings.shapes else "circle"
+            theme.draw_shape(surface, shape, (r.x + 24, r.centery), 13, colour)
+            if not s:
+                blit_text(surface, app, self.tr("lobby.free_seat"), (r.x + 48, r.y + 13), 19, theme.MUTED)
+                continue
+            name = s.get("name", "?")
+            if s.get("bot"):
+                name = self.tr("lobby.bot_name", level=self.tr(f"bot.{s['bot']}")) if not s.get("name") else \
+                    f"{name} · {self.tr('bot.' + str(s['bot']))}"
+            blit_text(surface, app, name + (f" ({self.tr('table.you')})" if mine else ""), (r.x + 48, r.y + 12), 19,
+                      theme.PAPER, bold=True)
+            ok = s.get("ready") or s.get("bot")
+            mark = pygame.Rect(r.right - 44, r.y + 9, 30, 30)
+            pygame.draw.rect(surface, theme.GOOD if ok else (70, 78, 100), mark, border_radius=8)
+            if ok:
+                pygame.draw.lines(surface, theme.PAPER, False, [(mark.x + 7, mark.centery), (mark.x + 13, mark.bottom - 8),
+                                                                 (mark.right - 6, mark.y + 7)], 4)

@@ -1,0 +1,129 @@
+"""The in-game menu (an overlay over the table: Esc) and the rules reference by rule id."""
+from __future__ import annotations
+
+import pygame
+
+from .. import rules_ref, theme
+from ..app import Scene
+from ..widgets import Button, Widgets, blit_text, draw_panel, wrap
+
+
+class MenuScene(Scene):
+    opaque = False
+    name = "menu"
+
+    def __init__(self, app, table_scene):
+        super().__init__(app)
+        self.table_scene = table_scene
+        self.widgets = Widgets(app)
+        x, y, w = 490, 210, 300
+        items = [("menu.resume", app.pop, pygame.K_ESCAPE, "normal"),
+                 ("menu.rules", self.open_rules, pygame.K_F1, "normal"),
+                 ("menu.settings", self.open_settings, None, "normal"),
+                 ("menu.save", self.save, None, "normal"),
+                 ("menu.leave", self.leave, None, "danger")]
+        for i, (label, fn, key, style) in enumerate(items):
+            self.widgets.add(Button(app, (x, y + i * 64, w, 52), label, fn, key=key, style=style,
+                                    tooltip=label + "_tip"))
+
+    def open_rules(self):
+        self.app.push(RulesScene(self.app, getattr(self.table_scene, "game", "") or "tortuga"))
+
+    def open_settings(self):
+        from .settings_scene import SettingsScene
+
+        self.app.push(SettingsScene(self.app))
+
+    def save(self):
+        # The host journals every accepted action (flushed and fsynced) and can resume it; the
+        # client has nothing of its own to keep but the settings.
+        self.app.settings.path and self.app.settings.save()
+        self.app.toast(self.tr("menu.saved"), kind="good")
+
+    def leave(self):
+        from .browser import BrowserScene
+
+        bridge = getattr(self.table_scene, "bridge", None)
+        if bridge is not None and bridge.connected:
+            bridge.leave()
+        self.app.show(BrowserScene(self.app, bridge))
+
+    def handle_event(self, event) -> bool:
+        return self.widgets.handle_event(event)
+
+    def update(self, dt):
+        super().update(dt)
+        self.widgets.update(dt)
+
+    def draw(self, surface):
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((8, 10, 24, 170))
+        surface.blit(shade, (0, 0))
+        draw_panel(surface, (450, 130, 380, 430))
+        blit_text(surface, self.app, self.tr("menu.title"), (640, 170), 34, theme.ACCENT, bold=True, anchor="center")
+        self.widgets.draw(surface)
+
+
+class RulesScene(Scene):
+    """Every rule of a game by id, in the current language; search by typing an id's start."""
+
+    name = "rules"
+
+    def __init__(self, app, game: str = "tortuga"):
+        super().__init__(app)
+        self.game = game
+        self.scroll = 0
+        self.widgets = Widgets(app)
+        self.widgets.add(Button(app, (1100, 16, 160, 44), "common.back", app.pop, key=pygame.K_ESCAPE))
+        self.widgets.add(Button(app, (20, 16, 200, 44), "rules.tikal", lambda: self.switch("tikal"),
+                                style="primary" if game == "tikal" else "normal"))
+        self.widgets.add(Button(app, (230, 16, 200, 44), "rules.tortuga", lambda: self.switch("tortuga"),
+                                style="primary" if game == "tortuga" else "normal"))
+
+    def switch(self, game):
+        self.app.pop()
+        self.app.push(RulesScene(self.app, game))
+
+    def lines(self):
+        font = self.app.assets.font(17)
+        out = []
+        for heading, items in rules_ref.sections(self.game, self.app.catalog.language):
+            out.append(("h", heading))
+            for rid, text in items:
+                for i, ln in enumerate(wrap(font, text, 1080)):
+                    out.append(("r", (rid if i == 0 else "", ln)))
+        return out
+
+    def handle_event(self, event) -> bool:
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll = max(0, self.scroll - event.y * 3)
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_DOWN, pygame.K_PAGEDOWN):
+            self.scroll += 1 if event.key == pygame.K_DOWN else 20
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_PAGEUP):
+            self.scroll = max(0, self.scroll - (1 if event.key == pygame.K_UP else 20))
+            return True
+        return self.widgets.handle_event(event)
+
+    def draw(self, surface):
+        from .common import background
+
+        surface.blit(background(self.app), (0, 0))
+        draw_panel(surface, (16, 72, 1248, 636))
+        lines = self.lines()
+        self.scroll = min(self.scroll, max(0, len(lines) - 10))
+        y = 86
+        for kind, val in lines[self.scroll:]:
+            if y > 690:
+                break
+            if kind == "h":
+                blit_text(surface, self.app, val, (36, y + 4), 21, theme.ACCENT, bold=True)
+                y += 32
+            else:
+                rid, ln = val
+                if rid:
+                    blit_text(surface, self.app, rid, (36, y), 17, theme.ACCENT, bold=True)
+                blit_text(surface, self.app, ln, (130, y), 17, theme.PAPER)
+                y += 23
+        self.widgets.draw(surface)

@@ -1,0 +1,29 @@
+"""The scene registry: a name → (scene class, sample factory). ``run_client.py --screenshot PATH
+--scene NAME`` builds ``sample(app)`` (a scene on a representative position, no network) and
+saves one frame. The table scenes of a game are also found here by game name."""
+from __future__ import annotations
+
+from typing import Callable
+
+SCENES: dict[str, tuple[type, Callable]] = {}
+
+
+def register(name: str, scene_cls: type, sample: Callable) -> None:
+    """Register (or replace) a scene: ``sample(app) -> Scene`` builds it on a sample position."""
+    SCENES[name] = (scene_cls, sample)
+
+
+def names() -> list[str]:
+    from . import load_all
+
+    load_all()
+    return sorted(SCENES)
+
+
+def sample(name: str, app):
+    from . import load_all
+
+    load_all()
+    if name not in SCENES:
+        raise KeyError(f"unknown scene {name!r}; known: {', '.join(sorted(SCENES))}")
+    return SCENES[name][1](app)

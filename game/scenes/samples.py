@@ -1,0 +1,134 @@
+"""Representative positions for every scene (screenshots, tests, the README), built from scenario
+dicts through the engine (``engine.from_scenario(...).view(seat)``) or from host-shaped messages.
+Registers the scenes of this package in the registry."""
+from __future__ import annotations
+
+import engine
+
+from ..net_bridge import LocalBridge, OfflineBridge
+from .browser import BrowserScene
+from .lobby import LobbyScene
+from .menu import MenuScene, RulesScene
+from .registry import register
+from .results import ResultsScene
+from .settings_scene import SettingsScene
+from .tortuga_table import TortugaScene
+
+NAMES = ["Anna", "Boris", "Chloé", "Dmitri", "Eva", "Farid", "Gosha"]
+
+TORTUGA_SCENARIO = {
+    "game": "tortuga", "seats": 5, "seed": 7, "cards_as_dice": False,
+    "stacks": {"0": [4], "3": [2], "9": [0, 3], "15": [1]},
+    "deck": [4, 2, 6, 3, 5, 1, 4, 3, 5, 2, 4, 3],
+    "held": {"0": [3], "1": [5, 2], "2": [4], "3": [6, 1, 3]},
+    "seat": 0, "dice": [2, 3],
+}
+
+TIKAL_SCENARIO = {
+    "game": "tikal", "seats": 3, "variant": "base", "seed": 5, "seat": 0, "ap": 10,
+}
+
+
+def tortuga_bridge(my_seat: int = 3, scenario: dict | None = None, rolls: int = 2) -> LocalBridge:
+    """Seat 0 is the active player; seat 3's turtle rides on seat 0's, so seat 3 decides."""
+    g = engine.from_scenario(dict(scenario or TORTUGA_SCENARIO))
+    events = [{"type": "turn", "seat": g.seat}]
+    for _ in range(rolls):
+        if {"type": "roll"} in g.legal_actions():
+            events += g.apply({"type": "roll"})
+    return LocalBridge(g, my_seat=my_seat, names=NAMES[: g.seats], past_events=events)
+
+
+def tikal_bridge(my_seat: int = 0):
+    """The Tikal sample (a LocalBridge on TIKAL_SCENARIO); while the Tikal engine cannot build it
+    yet, an empty offline table so that the placeholder still renders."""
+    try:
+        g = engine.from_scenario(dict(TIKAL_SCENARIO))
+    except (AttributeError, ImportError, NotImplementedError):
+        b = OfflineBridge(NAMES[0])
+        b.table.game, b.table.seats, b.table.my_seat = "tikal", TIKAL_SCENARIO["seats"], my_seat
+        return b
+    return LocalBridge(g, my_seat=my_seat, names=NAMES[: g.seats])
+
+
+def finished_tortuga_bridge(seats: int = 4, seed: int = 11) -> LocalBridge:
+    from engine.bots import make_bot
+
+    g = engine.new_game("tortuga", seats=seats, seed=seed)
+    bots = {s: make_bot("tortuga", "random", s, seed + s) for s in range(seats)}
+    b = LocalBridge(g, my_seat=0, names=NAMES[:seats], bots=bots)
+    for _ in range(5000):
+        if g.is_over:
+            break
+        b.poll()
+    return b
+
+
+SAMPLE_HOSTS = [
+    {"name": "Anna's laptop", "address": "192.168.1.20:7777", "games": ["tikal", "tortuga"], "free": 3, "ping": 4.2},
+    {"name": "LAN-party box", "address": "192.168.1.31:7777", "games": ["tortuga"], "free": 1, "ping": 11.8},
+    {"name": "Boris", "address": "192.168.1.44:7777", "games": ["tikal"], "free": 0, "ping": None},
+]
+
+
+def lobby_bridge() -> OfflineBridge:
+    b = OfflineBridge(NAMES[0], SAMPLE_HOSTS)
+    b.handle({"t": "welcome", "proto": 1, "host": "Anna's laptop", "player": 1,
+              "games": {"tikal": {}, "tortuga": {}}})
+    b.handle({"t": "tables", "tables": [
+        {"id": 1, "game": "tortuga", "seats": 5, "free": 1, "players": NAMES[:4], "status": "lobby"},
+        {"id": 2, "game": "tikal", "seats": 4, "free": 0, "players": ["Eva", "Farid", "Gosha", "Bot"],
+         "status": "playing"},
+    ]})
+    b.handle({"t": "seated", "table": 1, "seat": 0, "token": "0" * 32})
+    b.handle({"t": "table", "table": {
+        "id": 1, "game": "tortuga", "options": {"cards_as_dice": True}, "owner": 0,
+        "seats": [{"name": "Anna", "colour": "orange", "ready": True},
+                  {"name": "Boris", "colour": "blue", "ready": False},
+                  {"name": "", "bot": "normal", "ready": True},
+                  {"name": "Dmitri", "colour": "green", "ready": True},
+                  None]}})
+    return b
+
+
+def use(app, bridge):
+    """Make ``bridge`` the app's bridge (the one App.step polls) and return it."""
+    app.bridge = bridge
+    return bridge
+
+
+def _tortuga(app):
+    return TortugaScene(app, use(app, tortuga_bridge()))
+
+
+def _results(app):
+    return ResultsScene(app, use(app, finished_tortuga_bridge()))
+
+
+def _browser(app):
+    return BrowserScene(app, use(app, OfflineBridge(NAMES[0], SAMPLE_HOSTS)))
+
+
+def _browser_empty(app):
+    s = BrowserScene(app, use(app, OfflineBridge(NAMES[0], [])))
+    s.elapsed = 10.0  # past the hint delay
+    return s
+
+
+def _lobby(app):
+    return LobbyScene(app, use(app, lobby_bridge()))
+
+
+def _menu(app):
+    table = app.show(TortugaScene(app, use(app, tortuga_bridge())))
+    return MenuScene(app, table)
+
+
+register("browser", BrowserScene, _browser)
+register("browser_empty", BrowserScene, _browser_empty)
+register("lobby", LobbyScene, _lobby)
+register("tortuga", TortugaScene, _tortuga)
+register("results", ResultsScene, _results)
+register("settings", SettingsScene, SettingsScene)
+register("menu", MenuScene, _menu)
+register("rules", RulesScene, RulesScene)

@@ -1,0 +1,96 @@
+"""Settings: name, language, volume, colour-blind shapes, animation speed (saved as JSON)."""
+from __future__ import annotations
+
+import pygame
+
+from .. import theme
+from ..app import Scene
+from ..i18n import LANGUAGE_NAMES
+from ..settings import ANIM_SPEEDS, LANGUAGES
+from ..widgets import Button, TextInput, Widgets, blit_text, draw_panel
+from .common import background, heading
+
+
+class SettingsScene(Scene):
+    name = "settings"
+
+    def __init__(self, app):
+        super().__init__(app)
+        s = app.settings
+        self.widgets = Widgets(app)
+        x = 660
+        self.name_input = self.widgets.add(TextInput(app, (x, 170, 360, 48), s.name, "settings.name_hint",
+                                                     on_submit=self.set_name, max_len=24))
+        self.widgets.add(Button(app, (x, 240, 360, 48), None, self.next_language, key=pygame.K_l,
+                                text=lambda: LANGUAGE_NAMES[self.app.settings.language], tooltip="settings.language_tip"))
+        self.widgets.add(Button(app, (x, 310, 56, 48), None, lambda: self.volume(-0.1), text="−", key=pygame.K_MINUS, key_name="-"))
+        self.widgets.add(Button(app, (x + 304, 310, 56, 48), None, lambda: self.volume(0.1), text="+", key=pygame.K_EQUALS, key_name="+"))
+        self.widgets.add(Button(app, (x, 380, 360, 48), None, self.toggle_shapes, key=pygame.K_c,
+                                text=lambda: self.tr("common.on") if self.app.settings.shapes else self.tr("common.off"),
+                                tooltip="settings.shapes_tip"))
+        self.widgets.add(Button(app, (x, 450, 360, 48), None, self.next_speed, key=pygame.K_a,
+                                text=self.speed_label, tooltip="settings.speed_tip"))
+        self.widgets.add(Button(app, (540, 600, 200, 56), "common.back", self.back, key=pygame.K_ESCAPE, style="primary"))
+
+    def speed_label(self) -> str:
+        v = self.app.settings.anim_speed
+        return self.tr("settings.speed_off") if v == 0 else f"×{v:g}"
+
+    def set_name(self, value: str) -> None:
+        self.app.settings.name = value.strip()[:24] or self.app.settings.name
+        self.name_input.value = self.app.settings.name
+
+    def next_language(self) -> None:
+        i = LANGUAGES.index(self.app.settings.language)
+        self.app.set_language(LANGUAGES[(i + 1) % len(LANGUAGES)])
+
+    def volume(self, d: float) -> None:
+        self.app.settings.volume = round(min(1.0, max(0.0, self.app.settings.volume + d)), 2)
+        self.app.play_sound("tick")
+
+    def toggle_shapes(self) -> None:
+        self.app.settings.shapes = not self.app.settings.shapes
+
+    def next_speed(self) -> None:
+        v = self.app.settings.anim_speed
+        i = ANIM_SPEEDS.index(v) if v in ANIM_SPEEDS else 0
+        self.app.set_anim_speed(ANIM_SPEEDS[(i + 1) % len(ANIM_SPEEDS)])
+
+    def back(self) -> None:
+        self.set_name(self.name_input.value)
+        if self.app.settings.path is not None:
+            try:
+                self.app.settings.save()
+            except OSError as e:
+                self.app.toast(self.tr("settings.not_saved", error=str(e)))
+        self.app.pop() if len(self.app.scenes) > 1 else self.app.show(self._home())
+
+    def _home(self):
+        from .browser import BrowserScene
+
+        return BrowserScene(self.app, self.app.bridge)
+
+    def handle_event(self, event) -> bool:
+        return self.widgets.handle_event(event)
+
+    def update(self, dt):
+        super().update(dt)
+        self.widgets.update(dt)
+
+    def draw(self, surface):
+        surface.blit(background(self.app), (0, 0))
+        heading(surface, self.app, self.tr("settings.title"))
+        draw_panel(surface, (220, 140, 840, 390))
+        rows = ["settings.name", "settings.language", "settings.volume", "settings.shapes", "settings.speed"]
+        for i, key in enumerate(rows):
+            blit_text(surface, self.app, self.tr(key), (260, 194 + i * 70), 24, theme.PAPER, bold=True, anchor="midleft")
+        # volume bar
+        bar = pygame.Rect(726, 320, 228, 28)
+        pygame.draw.rect(surface, (24, 30, 56), bar, border_radius=8)
+        pygame.draw.rect(surface, theme.ACCENT, (bar.x, bar.y, int(bar.width * self.app.settings.volume), bar.height), border_radius=8)
+        blit_text(surface, self.app, f"{int(self.app.settings.volume * 100)}%", bar.center, 18, theme.INK, bold=True, anchor="center")
+        # the shapes preview
+        for seat in range(7):
+            shape = theme.player_shape(seat) if self.app.settings.shapes else "circle"
+            theme.draw_shape(surface, shape, (300 + seat * 50, 470), 15, theme.player_colour(seat))
+        self.widgets.draw(surface)

@@ -1,0 +1,365 @@
+"""Widgets drawn on the logical canvas: buttons (tooltips, keyboard shortcuts), a text input,
+toasts (refused actions with the rule's text), panels and a scrolling log.
+
+Labels are catalog keys translated at draw time (``label="lobby.start"``), or raw text with
+``text=...`` (names, numbers). A ``Widgets`` group routes events to its members and draws the
+tooltip of the hovered one last.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+import pygame
+
+from . import theme
+
+Label = str | Callable[[], str]
+
+
+def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
+    """Split ``text`` into lines that fit ``width`` pixels (words kept whole where possible)."""
+    lines: list[str] = []
+    for para in text.split("\n"):
+        line = ""
+        for word in para.split(" "):
+            trial = word if not line else line + " " + word
+            if font.size(trial)[0] <= width or not line:
+                line = trial
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+def draw_panel(surface, rect, fill=theme.PANEL, edge=theme.PANEL_EDGE, radius: int = 14,
+               shadow: bool = True, alpha: int = 255) -> None:
+    rect = pygame.Rect(rect)
+    if shadow:
+        sh = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(sh, (0, 0, 0, 90), sh.get_rect(), border_radius=radius)
+        surface.blit(sh, rect.move(4, 6))
+    if alpha < 255:
+        s = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(s, (*fill[:3], alpha), s.get_rect(), border_radius=radius)
+        surface.blit(s, rect)
+    else:
+        pygame.draw.rect(surface, fill, rect, border_radius=radius)
+    if edge:
+        pygame.draw.rect(surface, edge, rect, 2, border_radius=radius)
+
+
+def blit_text(surface, app, text: str, pos, size: int = 20, colour=theme.PAPER, bold=False,
+              anchor: str = "topleft", shadow: bool = False) -> pygame.Rect:
+    img = app.assets.text(text, size, colour, bold)
+    r = img.get_rect(**{anchor: pos})
+    if shadow:
+        surface.blit(app.assets.text(text, size, (0, 0, 0), bold), r.move(2, 2))
+    surface.blit(img, r)
+    return r
+
+
+class Widget:
+    rect: pygame.Rect
+    visible = True
+    tooltip: Label | None = None
+
+    def handle_event(self, event) -> bool:
+        return False
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def draw(self, surface) -> None:
+        pass
+
+
+KEY_NAMES = {pygame.K_ESCAPE: "Esc", pygame.K_RETURN: "Enter", pygame.K_SPACE: "Space", pygame.K_TAB: "Tab"}
+
+
+class Button(Widget):
+    STYLES = {
+        "primary": (theme.ACCENT, theme.INK),
+        "normal": ((84, 112, 176), theme.PAPER),
+        "good": (theme.GOOD, theme.PAPER),
+        "danger": (theme.BAD, theme.PAPER),
+    }
+
+    def __init__(self, app, rect, label: str | None = None, on_click: Callable[[], None] | None = None,
+                 key: int | None = None, tooltip: Label | None = None, text: Label | None = None,
+                 enabled: bool | Callable[[], bool] = True, style: str = "normal", size: int = 22,
+                 key_name: str | None = None):
+        self.app = app
+        self.rect = pygame.Rect(rect)
+        self.label, self.text, self.on_click = label, text, on_click
+        self.key, self.key_name = key, key_name
+        self.tooltip = tooltip
+        self._enabled = enabled
+        self.style, self.size = style, size
+        self.hover = self.pressed = False
+        self.pulse = 0.0  # 0..1, set by scenes to draw attention (e.g. "your turn")
+
+    @property
+    def enabled(self) -> bool:
+        return self._enabled() if callable(self._enabled) else bool(self._enabled)
+
+    @enabled.setter
+    def enabled(self, v) -> None:
+        self._enabled = v
+
+    def caption(self) -> str:
+        if self.text is not None:
+            return self.text() if callable(self.text) else self.text
+        return self.app.tr(self.label) if self.label else ""
+
+    def click(self) -> bool:
+        if self.visible and self.enabled and self.on_click:
+            self.app.play_sound("click")
+            self.on_click()
+            return True
+        return False
+
+    def handle_event(self, event) -> bool:
+        if not self.visible:
+            return False
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self.rect.collidepoint(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
+            self.pressed = True
+            return True
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            was, self.pressed = self.pressed, False
+            if was and self.rect.collidepoint(event.pos):
+                return self.click()
+        elif event.type == pygame.KEYDOWN and self.key is not None and event.key == self.key:
+            if not getattr(self.app, "text_focus", None):
+                return self.click()
+        return False
+
+    def draw(self, surface) -> None:
+        if not self.visible:
+            return
+        fill, ink = self.STYLES.get(self.style, self.STYLES["normal"])
+        if not self.enabled:
+            fill, ink = (70, 78, 100), (140, 146, 166)
+        elif self.hover:
+            fill = theme.shade(fill, 1.18)
+        r = self.rect.move(0, 3 if self.pressed else 0)
+        if self.enabled and not self.pressed:
+            pygame.draw.rect(surface, theme.shade(fill, 0.55), r.move(0, 4), border_radius=12)
+        pygame.draw.rect(surface, fill, r, border_radius=12)
+        if self.pulse > 0 and self.enabled:
+            glow = r.inflate(int(10 * self.pulse), int(10 * self.pulse))
+            pygame.draw.rect(surface, theme.ACCENT, glow, 3, border_radius=14)
+        pygame.draw.rect(surface, theme.shade(fill, 0.6), r, 2, border_radius=12)
+        cap = self.caption()
+        img = self.app.assets.text(cap, self.size, ink, True)
+        if img.get_width() > r.width - 12:  # long translations shrink instead of overflowing
+            img = self.app.assets.text(cap, max(12, int(self.size * (r.width - 12) / img.get_width())), ink, True)
+        surface.blit(img, img.get_rect(center=r.center))
+        if self.key is not None and self.enabled:
+            name = self.key_name or KEY_NAMES.get(self.key) or pygame.key.name(self.key).upper()
+            badge = self.app.assets.text(name, 13, theme.INK, True)
+            br = badge.get_rect(topright=(r.right - 5, r.top + 3)).inflate(8, 2)
+            pygame.draw.rect(surface, theme.PAPER, br, border_radius=5)
+            surface.blit(badge, badge.get_rect(center=br.center))
+
+
+class TextInput(Widget):
+    def __init__(self, app, rect, value: str = "", placeholder: str | None = None,
+                 on_submit: Callable[[str], None] | None = None, max_len: int = 40,
+                 tooltip: Label | None = None):
+        self.app = app
+        self.rect = pygame.Rect(rect)
+        self.value, self.placeholder, self.on_submit = value, placeholder, on_submit
+        self.max_len = max_len
+        self.tooltip = tooltip
+        self.focused = False
+        self.blink = 0.0
+
+    def focus(self, on: bool = True) -> None:
+        self.focused = on
+        if on:
+            self.app.text_focus = self
+        elif getattr(self.app, "text_focus", None) is self:
+            self.app.text_focus = None
+
+    def handle_event(self, event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.focus(self.rect.collidepoint(event.pos))
+            return self.focused
+        if not self.focused:
+            return False
+        if event.type == pygame.TEXTINPUT:
+            self.value = (self.value + event.text)[: self.max_len]
+            return True
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_BACKSPACE:
+                self.value = self.value[:-1]
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                if self.on_submit:
+                    self.on_submit(self.value)
+            elif event.key == pygame.K_ESCAPE:
+                self.focus(False)
+            return True
+        return False
+
+    def update(self, dt: float) -> None:
+        self.blink = (self.blink + dt) % 1.0
+
+    def draw(self, surface) -> None:
+        pygame.draw.rect(surface, (250, 248, 240), self.rect, border_radius=8)
+        pygame.draw.rect(surface, theme.ACCENT if self.focused else theme.PANEL_EDGE, self.rect, 3, border_radius=8)
+        font_size = int(self.rect.height * 0.5)
+        if self.value:
+            img = self.app.assets.text(self.value, font_size, theme.INK)
+        else:
+            img = self.app.assets.text(self.app.tr(self.placeholder) if self.placeholder else "", font_size, (150, 150, 160))
+        r = img.get_rect(midleft=(self.rect.x + 12, self.rect.centery))
+        surface.blit(img, r, area=pygame.Rect(max(0, img.get_width() - self.rect.width + 30), 0, self.rect.width - 24, img.get_height()))
+        if self.focused and self.blink < 0.5:
+            x = min(self.rect.right - 14, r.x + (img.get_width() if self.value else 0) + 2)
+            pygame.draw.line(surface, theme.INK, (x, self.rect.y + 8), (x, self.rect.bottom - 8), 2)
+
+
+class Toasts:
+    """Short messages at the top of the screen. A refused action shows its reason and the rule's
+    text (``show(reason, rule_text=..., rule=id)``)."""
+
+    LIFE = 5.0
+
+    def __init__(self, app):
+        self.app = app
+        self.items: list[dict] = []
+
+    def show(self, message: str, rule: str | None = None, rule_text: str | None = None, kind: str = "bad") -> None:
+        self.items.append({"msg": message, "rule": rule, "rule_text": rule_text, "kind": kind, "t": self.LIFE})
+        self.items = self.items[-4:]
+        if kind == "bad":
+            self.app.play_sound("refuse")
+
+    def update(self, dt: float) -> None:
+        for it in self.items:
+            it["t"] -= dt
+        self.items = [it for it in self.items if it["t"] > 0]
+
+    def draw(self, surface) -> None:
+        w = surface.get_width()
+        y = 16
+        font = self.app.assets.font(16)
+        for it in self.items:
+            width = 620
+            lines = wrap(self.app.assets.font(20, True), it["msg"], width - 40)
+            sub = []
+            if it["rule_text"] or it["rule"]:
+                sub = wrap(font, f"{it['rule'] or ''} {it['rule_text'] or ''}".strip(), width - 40)
+            h = 20 + 26 * len(lines) + 20 * len(sub)
+            rect = pygame.Rect(0, 0, width, h)
+            rect.midtop = (w // 2, y)
+            alpha = int(255 * min(1.0, it["t"] / 0.4))
+            s = pygame.Surface(rect.size, pygame.SRCALPHA)
+            colour = {"bad": theme.BAD, "good": theme.GOOD}.get(it["kind"], theme.PANEL)
+            pygame.draw.rect(s, (*colour, 235), s.get_rect(), border_radius=12)
+            pygame.draw.rect(s, (*theme.PAPER, 255), s.get_rect(), 2, border_radius=12)
+            ty = 10
+            for ln in lines:
+                s.blit(self.app.assets.text(ln, 20, theme.PAPER, True), (20, ty))
+                ty += 26
+            for ln in sub:
+                s.blit(self.app.assets.text(ln, 16, theme.PAPER), (20, ty))
+                ty += 20
+            s.set_alpha(alpha)
+            surface.blit(s, rect)
+            y += h + 8
+
+
+class ScrollLog(Widget):
+    """The game log: newest at the bottom; the mouse wheel scrolls back."""
+
+    def __init__(self, app, rect, size: int = 16, max_lines: int = 300):
+        self.app = app
+        self.rect = pygame.Rect(rect)
+        self.size = size
+        self.lines: list[tuple[str, tuple]] = []
+        self.max_lines = max_lines
+        self.scroll = 0
+
+    def add(self, text: str, colour=theme.PAPER) -> None:
+        for ln in wrap(self.app.assets.font(self.size), text, self.rect.width - 16):
+            self.lines.append((ln, colour))
+        del self.lines[: -self.max_lines]
+        self.scroll = 0
+
+    def handle_event(self, event) -> bool:
+        if event.type == pygame.MOUSEWHEEL and self.rect.collidepoint(pygame.mouse.get_pos()):
+            self.scroll = max(0, min(len(self.lines) - 1, self.scroll + event.y))
+            return True
+        return False
+
+    def draw(self, surface) -> None:
+        draw_panel(surface, self.rect, fill=(24, 32, 58), shadow=False, radius=10)
+        line_h = self.size + 5
+        n = max(1, (self.rect.height - 12) // line_h)
+        end = len(self.lines) - self.scroll
+        shown = self.lines[max(0, end - n): end]
+        y = self.rect.bottom - 8 - line_h * len(shown)
+        for text, colour in shown:
+            surface.blit(self.app.assets.text(text, self.size, colour), (self.rect.x + 8, y))
+            y += line_h
+
+
+class Widgets:
+    """A scene's widgets: events go to them in order (first taker wins); the hovered widget's
+    tooltip is drawn last, after 0.5 s of hovering."""
+
+    def __init__(self, app):
+        self.app = app
+        self.items: list[Widget] = []
+        self.hover_time = 0.0
+        self.hovered: Widget | None = None
+
+    def add(self, w: Widget) -> Widget:
+        self.items.append(w)
+        return w
+
+    def clear(self) -> None:
+        self.items.clear()
+
+    def handle_event(self, event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            hit = next((w for w in self.items if w.visible and w.rect.collidepoint(event.pos)), None)
+            if hit is not self.hovered:
+                self.hovered, self.hover_time = hit, 0.0
+        taken = False
+        for w in list(self.items):
+            if w.handle_event(event) and event.type not in (pygame.MOUSEMOTION,):
+                taken = True
+                break
+        return taken
+
+    def update(self, dt: float) -> None:
+        self.hover_time += dt
+        for w in self.items:
+            w.update(dt)
+
+    def draw(self, surface) -> None:
+        for w in self.items:
+            w.draw(surface)
+        h = self.hovered
+        if h is not None and h.visible and h.tooltip and self.hover_time > 0.5:
+            text = h.tooltip() if callable(h.tooltip) else self.app.tr(h.tooltip)
+            draw_tooltip(surface, self.app, text, (h.rect.centerx, h.rect.top - 8))
+
+
+def draw_tooltip(surface, app, text: str, anchor_midbottom) -> None:
+    font = app.assets.font(16)
+    lines = wrap(font, text, 340)
+    w = max(font.size(ln)[0] for ln in lines) + 20
+    h = len(lines) * 20 + 12
+    r = pygame.Rect(0, 0, w, h)
+    r.midbottom = anchor_midbottom
+    r.clamp_ip(surface.get_rect())
+    pygame.draw.rect(surface, (250, 246, 220), r, border_radius=8)
+    pygame.draw.rect(surface, theme.INK, r, 2, border_radius=8)
+    for i, ln in enumerate(lines):
+        surface.blit(app.assets.text(ln, 16, theme.INK), (r.x + 10, r.y + 6 + 20 * i))
