@@ -1,0 +1,79 @@
+"""Settings persistence, assets (clear errors, Cyrillic), the rules reference, the address parser."""
+import json
+
+import pygame
+import pytest
+
+from game import rules_ref
+from game.assets import AssetError, Assets
+from game.net_bridge import parse_address
+from game.settings import Settings
+from rules_ids import rule_ids
+
+
+def test_settings_round_trip_and_cleaning(tmp_path):
+    p = tmp_path / "cfg" / "settings.json"
+    s = Settings.load(p)
+    assert s.name == "Player" and s.language == "en"  # first run: defaults
+    s.name, s.language, s.volume, s.shapes, s.anim_speed = "Маша", "ru", 0.3, False, 2.0
+    s.save()
+    again = Settings.load(p)
+    assert (again.name, again.language, again.volume, again.shapes, again.anim_speed) == ("Маша", "ru", 0.3, False, 2.0)
+    p.write_text(json.dumps({"language": "xx", "volume": 9, "anim_speed": "fast"}), encoding="utf-8")
+    bad = Settings.load(p)
+    assert bad.language == "en" and bad.volume == 1.0 and bad.anim_speed == 1.0
+
+
+def test_settings_path_from_environment(tmp_path, monkeypatch):
+    monkeypatch.setenv("TIKAL_LAN_CONFIG", str(tmp_path / "x.json"))
+    s = Settings.load()
+    s.save()
+    assert (tmp_path / "x.json").exists()
+
+
+def test_missing_asset_is_a_clear_error(tmp_path):
+    a = Assets(tmp_path)
+    with pytest.raises(AssetError, match="asset not found.*fonts"):
+        a.font(20)
+    with pytest.raises(AssetError, match="nope.wav"):
+        a.sound("nope")
+
+
+def test_cyrillic_renders_with_the_bundled_font():
+    pygame.font.init()
+    f = Assets().font(24)
+    for ch in "ЖжЁёЩщЯя":
+        assert f.metrics(ch)[0] is not None and f.metrics(ch)[0][4] > 0, ch
+    assert Assets().text("Привет", 24, (0, 0, 0)).get_width() > 40
+
+
+def test_every_sound_loads():
+    for name in ["click", "chime", "dice", "flip", "dig", "splash", "rumble", "tick", "hop", "refuse"]:
+        assert Assets().path("sounds", f"{name}.wav").stat().st_size > 1000
+
+
+def test_rules_copy_matches_shared_rule_ids():
+    assert sorted(rules_ref.rules("en")) == rule_ids()
+
+
+def test_russian_rules_cover_every_id():
+    assert sorted(rules_ref.rules("ru")) == sorted(rules_ref.rules("en"))
+    assert "кубик" in rules_ref.rule_text("L-T1", "ru")
+
+
+def test_rule_text_joins_continuation_lines():
+    t = rules_ref.rule_text("L-T1")
+    assert t.startswith("The active player rolls") and "third may only be asked" in t
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("192.168.1.20:7000", ("192.168.1.20", 7000)), ("host.lan", ("host.lan", 7777)),
+    ("[::1]:9000", ("::1", 9000)), ("::1", ("::1", 7777)),
+])
+def test_parse_address(text, expected):
+    assert parse_address(text, default_port=7777) == expected
+
+
+def test_parse_address_refuses_garbage():
+    with pytest.raises(ValueError):
+        parse_address("host:port", default_port=1)
