@@ -13,7 +13,7 @@ A browser lists a host only after a real check over TCP: connect, ``hello``, a v
 ``bye`` (docs/protocol.md section 2). The hello round trip is the host's ping. A listed host is
 checked again every second; two failed checks in a row (refused, closed, timed out, or not a
 welcome) drop it, and so does its service's goodbye: a killed host goes within ~1.5 s, a host that
-went silent (laptop asleep, cable out) within ~4.5 s. A dropped host whose service is still known
+went silent (laptop asleep, cable out) within ~4 s. A dropped host whose service is still known
 keeps being checked, with back-off, and comes back when it answers.
 
 Announcing, from the host's event loop (net/host.py):
@@ -55,6 +55,7 @@ import asyncio
 import hashlib
 import logging
 import re
+import secrets
 import socket
 import threading
 import time
@@ -79,7 +80,7 @@ RECHECK = 1.0
 #: Seconds before checking again after a failed check.
 RETRY = 0.3
 #: Seconds allowed for connect + hello + welcome.
-CHECK_TIMEOUT = 1.5
+CHECK_TIMEOUT = 1.2
 #: Consecutive failed checks that drop a listed host.
 DROP_AFTER = 2
 #: Longest pause between checks of a dropped host whose service is still known.
@@ -449,7 +450,9 @@ class Browser:
 
     async def refresh(self) -> None:
         """Ask every interface at once which hosts are there (the one-shot query)."""
-        out = DNSOutgoing(_FLAGS_QR_QUERY, True)
+        # A fresh query id each time (multicast=False keeps it in the packet): responders drop a
+        # packet identical to one seen in the last 800 ms as a duplicate.
+        out = DNSOutgoing(_FLAGS_QR_QUERY, False, secrets.randbelow(0xFFFF) + 1)
         out.add_question(DNSQuestion(SERVICE_TYPE, _TYPE_PTR, _CLASS_IN))
         packets = out.packets()
         for address in self.interfaces or ipv4_addresses(loopback=True):
