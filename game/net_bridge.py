@@ -41,8 +41,11 @@ class TableModel:
         self.phase: str = ""
 
     def name(self, seat: int) -> str:
-        if 0 <= seat < len(self.players) and self.players[seat].get("name"):
-            return self.players[seat]["name"]
+        p = self.players[seat] if 0 <= seat < len(self.players) else None
+        if p and p.get("name"):
+            return p["name"]
+        if p and p.get("kind") == "bot":
+            return f"Bot {seat + 1}"
         return f"#{seat + 1}"
 
     def my_turn(self) -> bool:
@@ -74,7 +77,10 @@ class Bridge:
         self.lobby: dict | None = None
         self.table = TableModel()
         self.host_name = ""
-        self.games: dict = {}
+        self.player: int | None = None  # our connection id on the host (table owners are these)
+        self.games: dict = {}           # welcome's games: {game: {"seats", "options", "levels"}}
+        self.auto_sit: int | None = None       # sit at this table once the tables are listed
+        self.spectate_first = False            # --spectate: watch the first table listed
         self.connected = False
         self.sent: list[dict] = []  # every message sent, newest last (the log of what we asked)
         self._seq = itertools.count(1)
@@ -116,6 +122,17 @@ class Bridge:
     def _send(self, msg: dict) -> None:  # pragma: no cover - overridden
         raise NotImplementedError
 
+    def undo(self) -> dict:
+        """Take back our last action of this turn (the host refuses past hidden information)."""
+        msg = {"t": "undo", "state": self.table.state}
+        if self.table.my_seat is not None:
+            msg["seat"] = self.table.my_seat
+        return self.send(msg)
+
+    def levels(self, game: str) -> list[str]:
+        """The bot levels the host offers for ``game``."""
+        return list(self.games.get(game, {}).get("levels") or ["easy", "normal", "hard"])
+
     def act(self, action: dict) -> dict:
         """Ask the host to play ``action`` (one of ``table.legal``)."""
         msg = {"t": "action", "state": self.table.state, "action": action}
@@ -138,6 +155,9 @@ class Bridge:
 
     def spectate(self, table: int):
         return self.send({"t": "spectate", "table": table})
+
+    def colour(self, colour: str):
+        return self.send({"t": "colour", "colour": colour})
 
     def ready(self, on: bool):
         return self.send({"t": "ready", "ready": on})
@@ -171,23 +191,27 @@ class Bridge:
         if t == "welcome":
             self.connected = True
             self.host_name = msg.get("host", "")
+            self.player = msg.get("player")
             self.games = msg.get("games", {})
             self.notes.append({"kind": "welcome", "host": self.host_name})
         elif t == "tables":
             self.tables = msg["tables"]
             self.notes.append({"kind": "tables", "tables": self.tables})
+            if self.lobby is None and self.tables:
+                if self.auto_sit is not None:
+                    table, self.auto_sit = self.auto_sit, None
+                    self.sit(table)
+                elif self.spectate_first:
+                    self.spectate_first = False
+                    self.spectate(self.tables[0]["id"])
         elif t == "table":
-            self.lobby = msg["table"]
+            self.lobby = msg["table"]  # the table's summary (docs/protocol.md)
             tm = self.table
             tm.id = self.lobby.get("id", tm.id)
             tm.game = self.lobby.get("game", tm.game)
             tm.options = self.lobby.get("options", tm.options)
-            seats = self.lobby.get("seats")
-            if isinstance(seats, list):
-                tm.players = seats
-                tm.seats = len(seats)
-            elif isinstance(seats, int):
-                tm.seats = seats
+            tm.seats = self.lobby.get("seats", tm.seats)
+            tm.players = list(self.lobby.get("players", tm.players))
             self.notes.append({"kind": "lobby", "table": self.lobby})
         elif t == "seated":
             for seat, level in getattr(self, "pending_bots", []):  # a rematch: bots back in
@@ -305,21 +329,89 @@ def _default_port() -> int:
 
 
 class NetBridge(Bridge):
-    """The real thing: net's client facade and discovery's browser."""
+    """The real thing: net's client facade (``net.client.Client``, polled each frame) and
+    discovery's browser (``net.discovery.BrowserThread``). ``interfaces`` limits zeroconf to those
+    addresses (tests: ``["127.0.0.1"]``); None is every interface (real use)."""
 
-    def __init__(self, name: str = "Player"):
+    def __init__(self, name: str = "Player", interfaces: list[str] | None = None, discovery: bool = True):
         super().__init__(name)
         self.client = None
-        self.browser = None
-        self.spectate_first = False
+        self.address: str | None = None
+        self.interfaces = interfaces
+        self.discovery = discovery
+        self.finder = None
+        self._finder_thread = None
 
+    # discovery ----------------------------------------------------------------------------------
+    def start_discovery(self) -> None:
+        """Start the browser on a helper thread, so the frame loop never waits for zeroconf."""
+        if not self.discovery or self._finder_thread is not None:
+            return
+        import threading
+
+        def start():
+            from net.discovery import BrowserThread
+
+            try:
+                self.finder = BrowserThread(interfaces=self.interfaces).start()
+            except Exception as e:  # no multicast on this machine: the address field still works
+                self.notes.append({"kind": "discovery_failed", "reason": str(e)})
+
+        self._finder_thread = threading.Thread(target=start, name="tikal-discovery", daemon=True)
+        self._finder_thread.start()
+
+    def discovered(self) -> list[dict]:
+        self.start_discovery()
+        if self.finder is None:
+            return []
+        return [{"name": h.name, "address": f"{h.address}:{h.port}", "games": list(h.games),
+                 "free": h.free_seats, "ping": h.ping_ms} for h in self.finder.hosts()]
+
+    def refresh_discovery(self) -> None:
+        if self.finder is not None:
+            self.finder.refresh()
+
+    # connection ---------------------------------------------------------------------------------
     def connect(self, address: str, name: str) -> None:
-        raise OSError("the network client is not available yet")
+        from net.client import Client
+
+        host, port = parse_address(address)
+        self.disconnect()
+        self.name = name
+        self.address = f"{host}:{port}"
+        self.client = Client(host, port, name).start()
+
+    def disconnect(self) -> None:
+        client, self.client = self.client, None
+        self.connected = False
+        if client is not None:
+            client.close()
 
     def _send(self, msg: dict) -> None:
         if self.client is None:
-            raise OSError("not connected")
+            raise OSError("not connected to a host")
+        self.client.send(msg)
+
+    def _pump(self) -> None:
+        if self.client is None:
+            return
+        for msg in self.client.poll():
+            if msg.get("t") == "link":
+                state = msg.get("state")
+                if state == "lost":
+                    self.notes.append({"kind": "link_lost", "reason": msg.get("reason", "")})
+                elif state == "closed":
+                    self.connected = False
+                    self.notes.append({"kind": "disconnected", "reason": msg.get("reason", "")})
+            else:
+                self.handle(msg)
+
+    def close(self) -> None:
+        self.disconnect()
+        finder, self.finder = self.finder, None
+        if finder is not None:
+            finder.close()
 
 
-def make_bridge(name: str) -> NetBridge:
-    return NetBridge(name)
+def make_bridge(name: str, interfaces: list[str] | None = None, discovery: bool = True) -> NetBridge:
+    return NetBridge(name, interfaces=interfaces, discovery=discovery)

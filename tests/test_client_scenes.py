@@ -6,7 +6,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from client_helpers import colourful, make_app, run_frames
+from test_client_helpers import colourful, make_app, run_frames
 from game.scenes import registry
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -4,7 +4,7 @@ import engine
 import pygame
 from engine.bots import make_bot
 
-from client_helpers import button, click, make_app, press, settle
+from test_client_helpers import button, click, make_app, press, settle
 from game.net_bridge import LocalBridge
 from game.scenes.samples import NAMES, tortuga_bridge
 from game.scenes.tortuga_table import TortugaScene

@@ -164,4 +164,9 @@ STRINGS = {
     "placeholder.tikal": "Tikal table — coming soon",
     "placeholder.volcano": "Volcano scoring — coming soon",
     "placeholder.view": "{tiles} hexes explored, {seats} players",
+    "lobby.colour": "Colour",
+    "lobby.colour_tip": "Pick another colour for your seat (C).",
+    "lobby.away": "away",
+    "net.link_lost": "Connection lost: reconnecting…",
+    "net.discovery_failed": "Cannot look for hosts here ({reason}): type an address.",
 }

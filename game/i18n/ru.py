@@ -154,4 +154,9 @@ STRINGS = {
     "placeholder.tikal": "Стол Тикаля — скоро",
     "placeholder.volcano": "Подсчёт очков при извержении — скоро",
     "placeholder.view": "исследовано гексов: {tiles}, игроков: {seats}",
+    "lobby.colour": "Цвет",
+    "lobby.colour_tip": "Выбрать другой цвет для своего места (C).",
+    "lobby.away": "нет на месте",
+    "net.link_lost": "Связь потеряна: переподключаемся…",
+    "net.discovery_failed": "Здесь нельзя искать хосты ({reason}): введите адрес.",
 }

@@ -41,19 +41,23 @@ def heading(surface, app, text: str, y: int = 44, size: int = 46) -> None:
               anchor="center", shadow=True)
 
 
+COLOUR_BY_NAME = {"orange": theme.PLAYER_COLOURS[0], "blue": theme.PLAYER_COLOURS[4],
+                  "green": theme.PLAYER_COLOURS[2], "yellow": theme.PLAYER_COLOURS[3],
+                  "red": theme.PLAYER_COLOURS[5], "purple": theme.PLAYER_COLOURS[6],
+                  "black": (70, 70, 78), "white": (236, 236, 230)}
+
+
 def seat_colour(table, seat: int):
-    """A seat's display colour: the colour the player picked in the lobby, shown in its
-    colour-blind-safe tone, else the seat's palette colour."""
-    names = {"red": 5, "orange": 0, "blue": 4, "yellow": 3, "green": 2, "purple": 6}
-    extra = {"black": (70, 70, 78), "white": (236, 236, 230)}
+    """A seat's display colour: the colour its player picked in the lobby (in its
+    colour-blind-safe tone); a seat with no pick gets the first palette colour nobody picked."""
     players = getattr(table, "players", None) or []
-    if 0 <= seat < len(players):
-        c = players[seat].get("colour")
-        if c in names:
-            return theme.PLAYER_COLOURS[names[c]]
-        if c in extra:
-            return extra[c]
-    return theme.player_colour(seat)
+    picks = [p.get("colour") if isinstance(p, dict) else None for p in players]
+    if 0 <= seat < len(picks) and picks[seat] in COLOUR_BY_NAME:
+        return COLOUR_BY_NAME[picks[seat]]
+    used = {COLOUR_BY_NAME[c] for c in picks if c in COLOUR_BY_NAME}
+    free = [c for c in theme.PLAYER_COLOURS if c not in used] or theme.PLAYER_COLOURS
+    unpicked = [i for i in range(max(seat + 1, len(picks))) if i >= len(picks) or picks[i] not in COLOUR_BY_NAME]
+    return free[unpicked.index(seat) % len(free)]
 
 
 def player_badge(surface, app, table, seat: int, rect, active: bool = False, sub: str = "",

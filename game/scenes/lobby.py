@@ -11,7 +11,26 @@ from ..widgets import Button, Widgets, blit_text, draw_panel
 from .common import background, heading, seat_colour
 
 SEAT_RANGE = {"tikal": (2, 4), "tortuga": (2, 7)}
-BOT_LEVELS = ("easy", "normal", "hard")
+COLOURS = ("orange", "blue", "green", "yellow", "purple", "red", "black", "white")  # the host's names
+
+
+def free_seats(summary: dict) -> int:
+    if summary.get("status", "lobby") != "lobby":
+        return 0
+    players = summary.get("players")
+    if isinstance(players, list):
+        return sum(1 for p in players if isinstance(p, dict) and p.get("kind") == "empty")
+    return int(summary.get("free", 0))
+
+
+def player_names(summary: dict, tr) -> str:
+    out = []
+    for p in summary.get("players") or []:
+        if isinstance(p, dict) and p.get("kind") == "human":
+            out.append(p.get("name") or "?")
+        elif isinstance(p, dict) and p.get("kind") == "bot":
+            out.append(tr("lobby.bot_name", level=tr(f"bot.{p.get('level')}")))
+    return ", ".join(out)
 
 
 class LobbyScene(Scene):
@@ -30,17 +49,21 @@ class LobbyScene(Scene):
     def lobby(self) -> dict | None:
         return self.bridge.lobby
 
-    def seats(self) -> list:
-        seats = (self.lobby or {}).get("seats")
-        return seats if isinstance(seats, list) else []
+    def seats(self) -> list[dict]:
+        """The table's seats as the host describes them: ``{"seat", "kind": "empty"|"human"|"bot",
+        "name", "colour", "ready", "level", "connected", "takeover"}``."""
+        return list((self.lobby or {}).get("players") or [])
 
     def my_seat(self):
         return self.bridge.table.my_seat
 
     def is_owner(self) -> bool:
-        lob = self.lobby or {}
-        owner = lob.get("owner")
-        return owner is None or owner == self.my_seat() or owner == getattr(self.bridge, "player", None)
+        owner = (self.lobby or {}).get("owner")
+        return owner is None or owner == self.bridge.player
+
+    def levels(self) -> list[str]:
+        game = (self.lobby or {}).get("game") or self.new_game["game"]
+        return self.bridge.levels(game)
 
     def on_enter(self):
         if self.bridge.connected:
@@ -73,7 +96,7 @@ class LobbyScene(Scene):
         # the tables list (left)
         for i, t in enumerate(b.tables[:6]):
             y = 150 + i * 70
-            free = t.get("free", 0)
+            free = free_seats(t)
             w.add(Button(app, (410, y + 8, 90, 40), "lobby.join", lambda t=t: b.sit(t["id"]),
                          enabled=bool(free) and self.lobby is None, tooltip="lobby.join_tip", size=17))
             w.add(Button(app, (506, y + 8, 90, 40), "lobby.watch", lambda t=t: b.spectate(t["id"]),
@@ -101,8 +124,11 @@ class LobbyScene(Scene):
         owner = self.is_owner()
         for i, s in enumerate(seats):
             y = 170 + i * 54
-            if owner and (not s or s.get("bot")):
-                if s and s.get("bot"):
+            if i == self.my_seat():
+                w.add(Button(app, (1120, y, 110, 42), "lobby.colour", self.next_colour, key=pygame.K_c,
+                             size=16, tooltip="lobby.colour_tip"))
+            elif owner and s.get("kind") in ("empty", "bot"):
+                if s.get("kind") == "bot":
                     w.add(Button(app, (1120, y, 110, 42), "lobby.remove_bot", lambda i=i: b.remove_bot(i), size=16,
                                  tooltip="lobby.remove_bot_tip"))
                 else:
@@ -112,7 +138,7 @@ class LobbyScene(Scene):
                      text=lambda: self.tr("lobby.bot_level", level=self.tr(f"bot.{self.bot_level}")), size=17,
                      tooltip="lobby.bot_level_tip"))
         mine = self.my_seat()
-        ready = bool(mine is not None and mine < len(seats) and seats[mine] and seats[mine].get("ready"))
+        ready = bool(mine is not None and mine < len(seats) and seats[mine].get("ready"))
         w.add(Button(app, (870, 570, 170, 56), "lobby.not_ready" if ready else "lobby.ready",
                      lambda: b.ready(not ready), key=pygame.K_SPACE,
                      enabled=mine is not None, style="good", tooltip="lobby.ready_tip"))
@@ -145,7 +171,21 @@ class LobbyScene(Scene):
             ng["cards_as_dice"] = not ng["cards_as_dice"]
 
     def cycle_level(self):
-        self.bot_level = BOT_LEVELS[(BOT_LEVELS.index(self.bot_level) + 1) % len(BOT_LEVELS)]
+        levels = self.levels()
+        i = levels.index(self.bot_level) if self.bot_level in levels else -1
+        self.bot_level = levels[(i + 1) % len(levels)]
+
+    def next_colour(self):
+        seats, mine = self.seats(), self.my_seat()
+        taken = {s.get("colour") for s in seats if s.get("seat") != mine}
+        current = seats[mine].get("colour") if mine is not None and mine < len(seats) else None
+        order = list(COLOURS)
+        start = order.index(current) + 1 if current in order else 0
+        for k in range(len(order)):
+            c = order[(start + k) % len(order)]
+            if c not in taken:
+                self.bridge.colour(c)
+                return
 
     def create(self):
         ng = self.new_game
@@ -187,7 +227,7 @@ class LobbyScene(Scene):
             pygame.draw.rect(surface, (46, 60, 102), r, border_radius=10)
             title = f"#{t.get('id', '?')}  {self.tr('game.' + t.get('game', 'tortuga'))}"
             blit_text(surface, app, title, (r.x + 14, r.y + 6), 20, theme.PAPER, bold=True)
-            names = ", ".join(n for n in t.get("players", []) if n) or self.tr("lobby.empty")
+            names = player_names(t, self.tr) or self.tr("lobby.empty")
             status = self.tr(f"lobby.status_{t.get('status', 'lobby')}")
             blit_text(surface, app, f"{status} · {names}"[:52], (r.x + 14, r.y + 34), 15, theme.MUTED)
         draw_panel(surface, (660, 100, 600, 540))
@@ -216,19 +256,21 @@ class LobbyScene(Scene):
             r = pygame.Rect(680, 166 + i * 54, 430, 48)
             mine = i == self.my_seat()
             pygame.draw.rect(surface, (62, 80, 134) if mine else (46, 60, 102), r, border_radius=10)
-            colour = seat_colour(self.bridge.table, i) if s else (90, 96, 120)
+            empty = s.get("kind") == "empty"
+            colour = seat_colour(self.bridge.table, i) if not empty else (90, 96, 120)
             shape = theme.player_shape(i) if app.settings.shapes else "circle"
             theme.draw_shape(surface, shape, (r.x + 24, r.centery), 13, colour)
-            if not s:
+            if empty:
                 blit_text(surface, app, self.tr("lobby.free_seat"), (r.x + 48, r.y + 13), 19, theme.MUTED)
                 continue
-            name = s.get("name", "?")
-            if s.get("bot"):
-                name = self.tr("lobby.bot_name", level=self.tr(f"bot.{s['bot']}")) if not s.get("name") else \
-                    f"{name} · {self.tr('bot.' + str(s['bot']))}"
+            name = s.get("name") or "?"
+            if s.get("kind") == "bot":
+                name = self.tr("lobby.bot_name", level=self.tr(f"bot.{s.get('level')}"))
+            elif not s.get("connected", True):
+                name += " · " + self.tr("lobby.away")
             blit_text(surface, app, name + (f" ({self.tr('table.you')})" if mine else ""), (r.x + 48, r.y + 12), 19,
                       theme.PAPER, bold=True)
-            ok = s.get("ready") or s.get("bot")
+            ok = s.get("ready") or s.get("kind") == "bot"
             mark = pygame.Rect(r.right - 44, r.y + 9, 30, 30)
             pygame.draw.rect(surface, theme.GOOD if ok else (70, 78, 100), mark, border_radius=8)
             if ok:

@@ -71,23 +71,29 @@ SAMPLE_HOSTS = [
 ]
 
 
+def _seat(i, kind="empty", name="", colour=None, ready=False, level=None):
+    return {"seat": i, "kind": kind, "name": name, "colour": colour, "ready": ready, "level": level,
+            "connected": kind != "empty", "takeover": None}
+
+
 def lobby_bridge() -> OfflineBridge:
+    """A host with two tables; we (Anna, connection 1) own table 1 and sit in seat 0."""
     b = OfflineBridge(NAMES[0], SAMPLE_HOSTS)
+    levels = ["random", "easy", "normal", "hard"]
     b.handle({"t": "welcome", "proto": 1, "host": "Anna's laptop", "player": 1,
-              "games": {"tikal": {}, "tortuga": {}}})
-    b.handle({"t": "tables", "tables": [
-        {"id": 1, "game": "tortuga", "seats": 5, "free": 1, "players": NAMES[:4], "status": "lobby"},
-        {"id": 2, "game": "tikal", "seats": 4, "free": 0, "players": ["Eva", "Farid", "Gosha", "Bot"],
-         "status": "playing"},
-    ]})
+              "games": {"tikal": {"seats": [2, 4], "levels": levels}, "tortuga": {"seats": [2, 7], "levels": levels}}})
+    table1 = {"id": 1, "game": "tortuga", "options": {"cards_as_dice": True}, "seats": 5, "status": "lobby",
+              "owner": 1, "takeover": True, "state": 0, "spectators": 1,
+              "players": [_seat(0, "human", "Anna", "orange", True), _seat(1, "human", "Boris", "blue"),
+                          _seat(2, "bot", level="normal", ready=True), _seat(3, "human", "Dmitri", "green", True),
+                          _seat(4)]}
+    table2 = {"id": 2, "game": "tikal", "options": {"variant": "auction"}, "seats": 4, "status": "playing",
+              "owner": 5, "takeover": True, "state": 31, "spectators": 0,
+              "players": [_seat(0, "human", "Eva", "purple", True), _seat(1, "human", "Farid", "red", True),
+                          _seat(2, "human", "Gosha", "yellow", True), _seat(3, "bot", level="hard", ready=True)]}
+    b.handle({"t": "tables", "tables": [table1, table2]})
     b.handle({"t": "seated", "table": 1, "seat": 0, "token": "0" * 32})
-    b.handle({"t": "table", "table": {
-        "id": 1, "game": "tortuga", "options": {"cards_as_dice": True}, "owner": 0,
-        "seats": [{"name": "Anna", "colour": "orange", "ready": True},
-                  {"name": "Boris", "colour": "blue", "ready": False},
-                  {"name": "", "bot": "normal", "ready": True},
-                  {"name": "Dmitri", "colour": "green", "ready": True},
-                  None]}})
+    b.handle({"t": "table", "table": table1})
     return b
 
 
