@@ -1,0 +1,333 @@
+"""The actions of an AP phase (T-A1..T-A8), each paid in AP.
+
+Each action has a ``*_refusal`` function (None, or the IllegalAction naming the rule that refuses
+it) used both by ``apply`` and by ``legal``, and a function that carries it out once checked.
+Figures on a hex are stored per seat as ``(workers, leader)``; T-L1 (the leader counts as one
+figure for everything but strength) shows in ``count``.
+"""
+from __future__ import annotations
+
+from ..errors import IllegalAction
+from . import catalog
+from .board import BASE_HEX, INDEX
+from .movement import path_cost
+from .scoring import majority
+from .state import State, board_order
+from .tiles import JUNGLE, MAX_LEVEL, TREASURE
+
+COST = {"enter": 1, "transfer": 1, "uncover": 2, "dig": 3, "exchange": 3, "camp": 5, "guard": 5}
+FIGURES = ("worker", "leader")
+_SLOT = {"worker": 0, "leader": 1}
+
+
+# --- figures -------------------------------------------------------------------------------------
+def count(s: State, seat: int, h: tuple) -> int:
+    """T-L1: own figures on ``h`` for T-A4b/T-A5b: the leader is one figure like a worker."""
+    w, l = s.figs[seat].get(h, (0, 0))
+    return w + l
+
+
+def has(s: State, seat: int, h: tuple, fig: str) -> bool:
+    return s.figs[seat].get(h, (0, 0))[_SLOT[fig]] > 0
+
+
+def _add(s: State, seat: int, h: tuple, fig: str, delta: int) -> None:
+    figs = s.figs[seat]
+    w, l = figs.get(h, (0, 0))
+    if fig == "worker":
+        w += delta
+    else:
+        l += delta
+    if w or l:
+        figs[h] = (w, l)
+    else:
+        del figs[h]
+
+
+def _pay(s: State, what: str) -> None:
+    s.ap -= COST[what]
+
+
+def camp_hexes(s: State, seat: int) -> list:
+    """T-A1/T-A2: the base camp and the player's own camps, in board order."""
+    own = [h for h, owner in s.camps.items() if owner == seat]
+    return [BASE_HEX] + board_order(own)
+
+
+# --- T-A1 bring a figure in ----------------------------------------------------------------------
+def enter_refusal(s: State, seat: int, fig: str, h: tuple):
+    if h != BASE_HEX and s.camps.get(h) != seat:
+        return IllegalAction("figures come in only at the base camp or an own camp", "T-A1")
+    if not s.supply[seat][_SLOT[fig]]:
+        return IllegalAction(f"no {fig} left in your supply", "T-A1")
+    if s.ap < COST["enter"]:
+        return IllegalAction("bringing a figure in costs 1 AP", "T-A1")
+    return None
+
+
+def enter(s: State, seat: int, fig: str, h: tuple, events: list) -> None:
+    s.supply[seat][_SLOT[fig]] -= 1
+    _add(s, seat, h, fig, 1)
+    _pay(s, "enter")
+    events.append({"type": "figure_entered", "seat": seat, "figure": fig, "hex": list(h),
+                   "cost": COST["enter"], "ap": s.ap})
+
+
+# --- T-A2 camp to camp ---------------------------------------------------------------------------
+def transfer_refusal(s: State, seat: int, fig: str, a: tuple, b: tuple):
+    camps = camp_hexes(s, seat)
+    if a == b or a not in camps or b not in camps:
+        return IllegalAction("figures jump only between the base camp and own camps", "T-A2")
+    if not has(s, seat, a, fig):
+        return IllegalAction(f"you have no {fig} on {list(a)}", "T-A2")
+    if s.ap < COST["transfer"]:
+        return IllegalAction("moving camp to camp costs 1 AP", "T-A2")
+    return None
+
+
+def transfer(s: State, seat: int, fig: str, a: tuple, b: tuple, events: list) -> None:
+    _add(s, seat, a, fig, -1)
+    _add(s, seat, b, fig, 1)
+    _pay(s, "transfer")
+    events.append({"type": "figure_transferred", "seat": seat, "figure": fig, "from": list(a),
+                   "to": list(b), "cost": COST["transfer"], "ap": s.ap})
+
+
+# --- T-A3 walk -----------------------------------------------------------------------------------
+def move_cost(s: State, seat: int, fig: str, path: list) -> int:
+    """The cost of walking ``fig`` along ``path`` (hex tuples), or IllegalAction."""
+    if not has(s, seat, path[0], fig):
+        raise IllegalAction(f"you have no {fig} on {list(path[0])}", "T-A3")
+    cost = path_cost(s, path)
+    if cost > s.ap:
+        raise IllegalAction(f"the walk costs {cost} AP, you have {s.ap}; a crossing is paid "
+                            "whole within the turn", "T-M3")
+    return cost
+
+
+def move(s: State, seat: int, fig: str, path: list, cost: int, events: list) -> None:
+    _add(s, seat, path[0], fig, -1)
+    _add(s, seat, path[-1], fig, 1)
+    s.ap -= cost
+    events.append({"type": "figure_moved", "seat": seat, "figure": fig,
+                   "path": [list(h) for h in path], "cost": cost, "ap": s.ap})
+
+
+# --- T-A4 uncover a temple level -----------------------------------------------------------------
+def uncover_refusal(s: State, seat: int, h: tuple):
+    if h not in s.level:
+        return IllegalAction(f"{list(h)} is not a temple", "T-A4")
+    if h in s.guards:
+        return IllegalAction("a guarded temple is never uncovered again", "T-A8d")
+    figs = count(s, seat, h)
+    if not figs:
+        return IllegalAction("you need a figure on the temple", "T-A4a")
+    done = s.uncovered.get(h, 0)
+    if done >= 2:
+        return IllegalAction("at most 2 levels per temple per turn", "T-A4b")
+    if done >= figs:
+        return IllegalAction(f"no more levels on this temple this turn than your {figs} "
+                             "figure(s) there", "T-A4b")
+    nxt = s.level[h] + 1
+    if nxt > MAX_LEVEL or not s.levels_left[nxt]:
+        return IllegalAction(f"no level token of value {nxt} is left", "T-A4c")
+    if s.ap < COST["uncover"]:
+        return IllegalAction("uncovering a level costs 2 AP", "T-A4")
+    return None
+
+
+def uncover(s: State, seat: int, h: tuple, events: list) -> None:
+    value = s.level[h] + 1          # T-A4c: exactly one above, never skipping
+    s.levels_left[value] -= 1
+    s.level[h] = value
+    s.uncovered[h] = s.uncovered.get(h, 0) + 1
+    _pay(s, "uncover")
+    events.append({"type": "level_uncovered", "seat": seat, "hex": list(h), "value": value,
+                   "cost": COST["uncover"], "ap": s.ap})
+
+
+# --- T-A5 dig a treasure -------------------------------------------------------------------------
+def dig_refusal(s: State, seat: int, h: tuple):
+    if h not in s.treasures:
+        return IllegalAction(f"{list(h)} is not a treasure hex", "T-A5")
+    if not s.treasures[h]:
+        return IllegalAction("no treasure is left on this hex", "T-A5a")
+    figs = count(s, seat, h)
+    if not figs:
+        return IllegalAction("you need a figure on the treasure hex", "T-A5a")
+    done = s.dug.get(h, 0)
+    if done >= 2:
+        return IllegalAction("at most 2 treasures from one hex per turn", "T-A5b")
+    if done >= figs:
+        return IllegalAction(f"no more treasures from this hex this turn than your {figs} "
+                             "figure(s) there", "T-A5b")
+    if s.ap < COST["dig"]:
+        return IllegalAction("digging costs 3 AP", "T-A5")
+    return None
+
+
+def dig(s: State, seat: int, h: tuple, events: list) -> None:
+    kind, *rest = s.treasures[h]        # T-A5c: the top token, shown to everybody
+    s.treasures[h] = tuple(rest)
+    s.held[seat][kind] += 1
+    s.dug[h] = s.dug.get(h, 0) + 1
+    _pay(s, "dig")
+    events.append({"type": "treasure_dug", "seat": seat, "hex": list(h), "kind": kind,
+                   "left": len(rest), "reveal": True, "cost": COST["dig"], "ap": s.ap})
+
+
+# --- T-A6 exchange -------------------------------------------------------------------------------
+def singles(counts: list) -> list:
+    """T-A6b: the kinds held exactly once (only singles change hands)."""
+    return [k for k, c in enumerate(counts) if c == 1]
+
+
+def exchange_refusal(s: State, seat: int, give: int, take: int, other: int):
+    if other == seat or not 0 <= other < s.n:
+        return IllegalAction("exchange with another player", "T-A6a")
+    if give == take:
+        return IllegalAction("take a treasure of another kind than the one you give", "T-A6a")
+    mine, theirs = s.held[seat][give], s.held[other][take]
+    if not mine:
+        return IllegalAction(f"you hold no treasure of kind {give}", "T-A6a")
+    if not theirs:
+        return IllegalAction(f"player {other} holds no treasure of kind {take}", "T-A6a")
+    if mine != 1 or theirs != 1:
+        return IllegalAction("only singles change hands; pairs and triples are never split",
+                             "T-A6b")
+    if s.ap < COST["exchange"]:
+        return IllegalAction("each exchange costs 3 AP", "T-A6c")
+    return None
+
+
+def exchange(s: State, seat: int, give: int, take: int, other: int, events: list) -> None:
+    s.held[seat][give] -= 1
+    s.held[other][give] += 1
+    s.held[other][take] -= 1
+    s.held[seat][take] += 1
+    _pay(s, "exchange")
+    events.append({"type": "exchange", "seat": seat, "with": other, "give": give, "take": take,
+                   "cost": COST["exchange"], "ap": s.ap})
+
+
+# --- T-A7 build a camp ---------------------------------------------------------------------------
+def camp_sites(s: State) -> list:
+    """T-A7a: the hexes that may take a camp now: jungle hexes and treasure hexes with no tokens
+    left (never the base camp, a temple or a volcano), without a camp, in board order."""
+    camps, treasures, kind = s.camps, s.treasures, s.kind
+    return [h for h in s.sites if h not in camps and (kind[h] == JUNGLE or not treasures[h])]
+
+
+def camp_refusal(s: State, seat: int, h: tuple):
+    if h not in camp_sites(s):
+        return IllegalAction("a camp goes on a jungle hex or an emptied treasure hex without a "
+                             "camp", "T-A7a")
+    if s.camps_left(seat) <= 0:
+        return IllegalAction("at most 2 camps per player per game", "T-A7c")
+    if s.ap < COST["camp"]:
+        return IllegalAction("building a camp costs 5 AP", "T-A7")
+    return None
+
+
+def camp(s: State, seat: int, h: tuple, events: list) -> None:
+    s.camps[h] = seat               # T-A7b: nobody needs to stand there
+    _pay(s, "camp")
+    events.append({"type": "camp_built", "seat": seat, "hex": list(h), "cost": COST["camp"],
+                   "ap": s.ap})
+
+
+# --- T-A8 place a guard --------------------------------------------------------------------------
+def guard_refusal(s: State, seat: int, h: tuple, fig: str):
+    if not has(s, seat, h, fig) and h in s.level and h not in s.guards:
+        return IllegalAction(f"you have no {fig} on the temple to stand guard", "T-A8b")
+    return guard_hex_refusal(s, seat, h)
+
+
+def guard_hex_refusal(s: State, seat: int, h: tuple):
+    """Why ``seat`` may not put a guard on ``h`` whichever own figure stands there."""
+    if h not in s.level:
+        return IllegalAction(f"{list(h)} is not a temple", "T-A8")
+    if h in s.guards:
+        return IllegalAction("a temple has at most one guard", "T-A8e")
+    if s.guards_left(seat) <= 0:
+        return IllegalAction("at most 2 guarded temples per player per game", "T-A8e")
+    if majority(s, h) != seat:
+        return IllegalAction("you need a majority of strength on the temple", "T-A8a")
+    if s.ap < COST["guard"]:
+        return IllegalAction("placing a guard costs 5 AP", "T-A8")
+    return None
+
+
+def guard(s: State, seat: int, h: tuple, fig: str, events: list) -> None:
+    w, l = s.figs[seat].pop(h)
+    if fig == "worker":
+        w -= 1
+    else:
+        l -= 1
+    # T-A8b: the player's other figures on the hex leave the game for good.
+    s.out[seat][0] += w
+    s.out[seat][1] += l
+    s.guards[h] = (seat, fig)      # T-A8c: the guard never moves or leaves
+    _pay(s, "guard")
+    events.append({"type": "guard_placed", "seat": seat, "hex": list(h), "figure": fig,
+                   "left_game": {"workers": w, "leader": bool(l)}, "cost": COST["guard"],
+                   "ap": s.ap})
+
+
+# --- every legal action of an AP phase -----------------------------------------------------------
+def legal(s: State, seat: int, out: list) -> None:
+    """Append every legal AP action of ``seat`` to ``out`` (moves as single steps; the dicts
+    come from ``catalog``). Order: enter, transfer, then per own hex in board order its moves,
+    uncover, dig and guards, then exchange, camp, end_turn."""
+    ap = s.ap
+    my = s.figs[seat]
+    if ap >= 1:
+        camps = camp_hexes(s, seat)
+        w, l = s.supply[seat]
+        for h in camps:
+            if w:
+                out.append(catalog.ENTER[h][0])
+            if l:
+                out.append(catalog.ENTER[h][1])
+        if len(camps) > 1:
+            for a in camps:
+                fw = my.get(a)
+                if fw:
+                    for fig, n in zip(FIGURES, fw):
+                        if n:
+                            out.extend(catalog.transfer(fig, a, b) for b in camps if b != a)
+    crossings, level, treasures = s.crossings, s.level, s.treasures
+    guards_ok = ap >= COST["guard"] and s.guards_left(seat) > 0
+    for h in sorted(my, key=INDEX.__getitem__):
+        w, l = my[h]
+        steps = catalog.MOVES[h]
+        for nh, cost in crossings[h]:
+            if cost <= ap:
+                if w:
+                    out.append(steps[nh][0])
+                if l:
+                    out.append(steps[nh][1])
+        if h in level:
+            if ap >= COST["uncover"] and uncover_refusal(s, seat, h) is None:
+                out.append(catalog.UNCOVER[h])
+            if guards_ok and guard_hex_refusal(s, seat, h) is None:
+                if w:
+                    out.append(catalog.GUARD[h][0])
+                if l:
+                    out.append(catalog.GUARD[h][1])
+        elif ap >= COST["dig"] and h in treasures and dig_refusal(s, seat, h) is None:
+            out.append(catalog.DIG[h])
+    if ap >= COST["exchange"]:
+        held = s.held
+        mine = singles(held[seat])
+        if mine:
+            for other in range(s.n):
+                if other != seat:
+                    theirs = singles(held[other])
+                    for give in mine:
+                        for take in theirs:
+                            if take != give:
+                                out.append(catalog.EXCHANGE[give, take, other])
+    if ap >= COST["camp"] and s.camps_left(seat) > 0:
+        out.extend([catalog.CAMP[h] for h in camp_sites(s)])
+    out.append(catalog.END_TURN)

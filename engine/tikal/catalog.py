@@ -1,0 +1,84 @@
+"""Every action dict ``legal_actions()`` can list, built once and immutable.
+
+Listing legal actions is the engine's hot path (bots and benchmarks call it for every step). The
+action dicts do not depend on the state, only on their fields, so each is built once here and the
+lists share them. They are read-only: ``Action`` is a dict and ``Frozen`` a list (equal to plain
+dicts and lists, JSON- and msgpack-safe), but changing one raises TypeError; copy it first
+(``dict(a)``, ``list(a["hex"])``) to build a variant, e.g. a longer walk.
+"""
+from __future__ import annotations
+
+from .board import HEXES, NEIGHBOURS
+from .tiles import TILES, TREASURE_KINDS
+
+FIGS = ("worker", "leader")
+
+
+def _readonly(*_a, **_k):
+    raise TypeError("legal action dicts are shared and read-only; copy them to change them")
+
+
+class Frozen(list):
+    __slots__ = ()
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = _readonly
+    append = extend = insert = pop = remove = clear = sort = reverse = _readonly
+
+    def __reduce__(self):
+        return Frozen, (list(self),)
+
+
+class Action(dict):
+    __slots__ = ()
+    __setitem__ = __delitem__ = __ior__ = _readonly
+    update = pop = popitem = clear = setdefault = _readonly
+
+    def __reduce__(self):
+        return Action, (dict(self),)
+
+
+def _hex(h) -> Frozen:
+    return Frozen(h)
+
+
+def _action(**fields) -> Action:
+    return Action(fields)
+
+
+END_TURN = _action(type="end_turn")
+PASS = _action(type="pass")
+
+#: ENTER[h] -> (worker action, leader action)
+ENTER = {h: tuple(_action(type="enter", figure=f, hex=_hex(h)) for f in FIGS) for h in HEXES}
+#: MOVES[h][nh] -> (worker action, leader action) for one step h -> nh
+MOVES = {h: {nh: tuple(_action(type="move", figure=f, path=Frozen((_hex(h), _hex(nh))))
+                       for f in FIGS) for _, nh in NEIGHBOURS[h]} for h in HEXES}
+UNCOVER = {h: _action(type="uncover", hex=_hex(h)) for h in HEXES}
+DIG = {h: _action(type="dig", hex=_hex(h)) for h in HEXES}
+CAMP = {h: _action(type="camp", hex=_hex(h)) for h in HEXES}
+#: GUARD[h] -> (worker action, leader action)
+GUARD = {h: tuple(_action(type="guard", hex=_hex(h), figure=f) for f in FIGS) for h in HEXES}
+#: EXCHANGE[(give, take, with)]
+EXCHANGE = {(g, t, w): _action(type="exchange", give=g, take=t, **{"with": w})
+            for g in range(TREASURE_KINDS) for t in range(TREASURE_KINDS) for w in range(4)}
+#: PLACE[(h, rotation)]
+PLACE = {(h, k): _action(type="place_tile", hex=_hex(h), rotation=k) for h in HEXES
+         for k in range(6)}
+CHOOSE = {t: _action(type="choose_tile", tile=t) for t in TILES}
+_TRANSFER: dict = {}
+_BID: dict = {}
+
+
+def transfer(fig: str, a: tuple, b: tuple) -> Action:
+    key = (fig, a, b)
+    act = _TRANSFER.get(key)
+    if act is None:
+        act = _TRANSFER[key] = _action(type="transfer", figure=fig, **{"from": _hex(a)},
+                                       to=_hex(b))
+    return act
+
+
+def bid(amount: int) -> Action:
+    act = _BID.get(amount)
+    if act is None:
+        act = _BID[amount] = _action(type="bid", amount=amount)
+    return act

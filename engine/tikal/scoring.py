@@ -1,0 +1,56 @@
+"""Strength and majorities (T-L1) and a player's scoring (T-V3..T-V5)."""
+from __future__ import annotations
+
+from .board import INDEX
+from .state import State
+from .tiles import STRENGTH
+
+_W, _L = STRENGTH["worker"], STRENGTH["leader"]
+
+#: T-V3: points for holding 0, 1, 2 or 3 treasures of one kind.
+SET_POINTS = (0, 1, 3, 6)
+
+
+def strength(s: State, seat: int, h: tuple) -> int:
+    """T-L1: each worker counts 1, the leader 3 (guards are not on the hex for majorities)."""
+    w, l = s.figs[seat].get(h, (0, 0))
+    return w * _W + l * _L
+
+
+def majority(s: State, h: tuple) -> int | None:
+    """The seat whose strength on ``h`` is greater than each other seat's, or None (T-A8a)."""
+    best, who, tie = 0, None, False
+    for seat in range(s.n):
+        st = strength(s, seat, h)
+        if st > best:
+            best, who, tie = st, seat, False
+        elif st == best and st:
+            tie = True
+    return None if tie else who
+
+
+def temple_owner(s: State, h: tuple) -> int | None:
+    """T-V3: a guarded temple scores for its guard's owner only; otherwise for the majority."""
+    g = s.guards.get(h)
+    return g[0] if g is not None else majority(s, h)
+
+
+def breakdown(s: State, seat: int) -> dict:
+    """What ``seat`` scores now (T-V3): temples with their current values, treasure sets."""
+    temples = []
+    for h in sorted(s.level, key=INDEX.__getitem__):
+        if temple_owner(s, h) == seat:
+            temples.append({"hex": list(h), "value": s.level[h], "guarded": h in s.guards})
+    sets = [{"kind": k, "count": c, "points": SET_POINTS[c]}
+            for k, c in enumerate(s.held[seat]) if c]
+    tp = sum(t["value"] for t in temples)
+    sp = sum(x["points"] for x in sets)
+    return {"temples": temples, "temple_points": tp, "treasures": sets, "treasure_points": sp,
+            "total": tp + sp}
+
+
+def score(s: State, seat: int, events: list) -> None:
+    """The player scores (end of their scoring turn). T-V5: scores have no upper bound."""
+    b = breakdown(s, seat)
+    s.scores[seat] += b["total"]
+    events.append({"type": "scored", "seat": seat, **b, "score": s.scores[seat]})

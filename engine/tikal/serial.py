@@ -1,0 +1,409 @@
+"""The one serialised form (T-H): scenario dict <-> state -> snapshot / view; sample_state.
+
+A snapshot is a scenario dict (contract section 3) extended with every piece of state a scenario
+may omit; ``build_state(snapshot)`` rebuilds the exact state. A view is the same dict with the
+hidden parts replaced (T-H1): the stack by ``stack_left`` + ``next_letter``, each tile's face-down
+``treasures`` by their count, the treasure supply by its count, and no seed or generator state
+(T-H2), plus derived keys for convenience (docs/events.md, "Views").
+"""
+from __future__ import annotations
+
+from ..rng import Rng
+from .board import INDEX, as_hex, is_hex_shaped
+from .placement import new_state, put_tiles
+from .state import ACTIONS, BID, CHOOSE, OVER, PLACE, State, board_order
+from .tiles import (CAMPS, GUARDS, LETTERS, LEVEL_TOKENS, MAX_LEVEL, PRINTED, PRINTED_HEX, SPECS,
+                    TEMPLE, TILE_LIST, TILES, TREASURE, TREASURE_COPIES, TREASURE_KINDS, JUNGLE,
+                    VOLCANO, WORKERS)
+
+VARIANTS = ("base", "auction")
+PHASES = (PLACE, ACTIONS, BID, CHOOSE, OVER)
+
+#: Keys a view adds that a scenario does not take (from_scenario ignores them).
+DERIVED_KEYS = frozenset({
+    "to_act", "you", "stack_left", "next_letter", "levels_left", "supply", "camps_left",
+    "guards_left", "over", "winners"})
+SCENARIO_KEYS = frozenset({
+    "game", "seats", "variant", "seed", "first", "tiles", "figures", "camps", "guards", "held",
+    "scores", "stack", "seat", "ap", "revealed", "moved",
+    # snapshot extensions
+    "phase", "drawn", "uncovered", "dug", "scoring", "volcano", "last_placer", "removed", "out",
+    "treasure_supply", "auction", "rng"})
+
+
+class ScenarioError(ValueError):
+    """A scenario or snapshot dict that does not describe a Tikal position."""
+
+
+def _fail(msg: str):
+    raise ScenarioError(msg)
+
+
+def _int(v, what: str, lo: int | None = None, hi: int | None = None) -> int:
+    if type(v) is not int or (lo is not None and v < lo) or (hi is not None and v > hi):
+        _fail(f"{what} must be an int" + (f" in {lo}..{hi}" if lo is not None else "")
+              + f", got {v!r}")
+    return v
+
+
+def _hex(v, what: str) -> tuple:
+    h = as_hex(v) if is_hex_shaped(v) else None
+    if h is None:
+        _fail(f"{what} must be a board hex [q, r], got {v!r}")
+    return h
+
+
+def _seat(v, n: int, what: str = "seat") -> int:
+    return _int(v, what, 0, n - 1)
+
+
+def _tile_id(v, what: str) -> str:
+    if not isinstance(v, str) or v not in TILES:
+        _fail(f"{what} must be a tile id A1..G4, got {v!r}")
+    return v
+
+
+# --- shuffles (T-S2, T-C2) -----------------------------------------------------------------------
+def shuffled_stack(rng: Rng, tiles) -> list:
+    """T-S2: shuffled within each letter, all A tiles on top, then B, ..., G at the bottom."""
+    stack = []
+    for letter in LETTERS:
+        group = [t for t in tiles if t[0] == letter]
+        rng.shuffle(group)
+        stack.extend(group)
+    return stack
+
+
+def token_list(counts) -> list:
+    return [k for k, c in enumerate(counts) for _ in range(c)]
+
+
+# --- scenario -> state ---------------------------------------------------------------------------
+def build_state(d: dict) -> State:
+    if not isinstance(d, dict):
+        _fail("a scenario is a dict")
+    unknown = set(d) - SCENARIO_KEYS - DERIVED_KEYS
+    if unknown:
+        _fail(f"unknown scenario keys: {sorted(unknown)}")
+    if d.get("game") != "tikal":
+        _fail("'game' must be \"tikal\"")
+    n = _int(d.get("seats"), "seats", 2, 4)
+    variant = d.get("variant", "base")
+    if variant not in VARIANTS:
+        _fail(f"variant must be one of {VARIANTS}")
+    seed = _int(d.get("seed", 0), "seed")
+    rng = Rng(seed)
+    s = new_state(n, variant, seed, rng)
+    s.seat = _seat(d.get("seat", 0), n)
+    s.first = _seat(d.get("first", s.seat), n, "first")
+
+    # --- tiles on the board (T-S1: the printed hexes are always there)
+    used: set = set()
+    placed, levels, explicit = [], {}, {}
+    for t in d.get("tiles", []):
+        if not isinstance(t, dict):
+            _fail("each tile is a dict")
+        tid = t.get("id")
+        h = _hex(t.get("hex"), f"hex of tile {tid}")
+        rot = _int(t.get("rotation", 0), f"rotation of {tid}", 0, 5)
+        if tid in PRINTED:
+            if h != PRINTED_HEX[tid] or rot != 0:
+                _fail(f"{tid} is printed at {list(PRINTED_HEX[tid])}, rotation 0")
+        else:
+            _tile_id(tid, "tile id")
+            if tid in used:
+                _fail(f"tile {tid} is listed twice")
+            if h in s.tile_at or h in (x[1] for x in placed):
+                _fail(f"two tiles on {list(h)}")
+            placed.append((tid, h, rot))
+        used.add(tid)
+        spec = SPECS[tid]
+        if "level" in t:
+            if spec.kind != TEMPLE:
+                _fail(f"{tid} is not a temple; it has no level")
+            levels[h] = _int(t["level"], f"level of {tid}", spec.value, MAX_LEVEL)
+        if "treasures" in t:
+            if spec.kind != TREASURE:
+                _fail(f"{tid} is not a treasure tile")
+            tr = t["treasures"]
+            if not isinstance(tr, list) or len(tr) > spec.masks:
+                _fail(f"treasures of {tid}: a list of at most {spec.masks} kinds")
+            explicit[h] = [_int(k, "treasure kind", 0, TREASURE_KINDS - 1) for k in tr]
+    put_tiles(s, placed)
+    for h, lvl in levels.items():
+        s.level[h] = lvl
+        for v in range(SPECS[s.tile_at[h]].value + 1, lvl + 1):   # tokens used (T-C3)
+            s.levels_left[v] -= 1
+    if any(x < 0 for x in s.levels_left):
+        _fail("the temple levels use more level tokens than exist (T-C3)")
+
+    # --- tiles elsewhere
+    s.removed = [_tile_id(x, "removed tile") for x in d.get("removed", [])]
+    s.drawn = None if d.get("drawn") is None else _tile_id(d["drawn"], "drawn")
+    vol = d.get("volcano")
+    if vol is not None:
+        s.volcano = (_tile_id(vol.get("tile"), "volcano tile"), _seat(vol.get("seat"), n))
+        if SPECS[s.volcano[0]].kind != VOLCANO:
+            _fail("'volcano' must name a volcano tile")
+    s.revealed = [_tile_id(x, "revealed tile") for x in d.get("revealed", [])]
+    elsewhere = s.removed + ([s.drawn] if s.drawn else []) + \
+        ([s.volcano[0]] if s.volcano else []) + s.revealed
+    if "stack" in d:
+        s.stack = [_tile_id(x, "stack tile") for x in d["stack"]]
+    accounted = [x for x in used if x in TILES] + elsewhere + s.stack
+    if len(set(accounted)) != len(accounted):
+        _fail("a tile is listed in two places")
+    rest = [t.id for t in TILE_LIST if t.id not in set(accounted)]
+    if "stack" in d:
+        s.removed += rest                   # tiles in no list are out of the game
+    else:
+        s.stack = shuffled_stack(rng, rest)
+
+    # --- figures, guards, camps, out of the game
+    seen = set()
+    for f in d.get("figures", []):
+        seat = _seat(f.get("seat"), n)
+        h = _hex(f.get("hex"), "figure hex")
+        if h not in s.tile_at or s.kind[h] == VOLCANO:
+            _fail(f"figures stand only on explored, non-volcano hexes: {list(h)}")
+        if (seat, h) in seen:
+            _fail("figures are listed once per seat and hex")
+        seen.add((seat, h))
+        w = _int(f.get("workers", 0), "workers", 0, WORKERS)
+        lead = f.get("leader", False)
+        if not isinstance(lead, bool):
+            _fail("'leader' must be a bool")
+        if w or lead:
+            s.figs[seat][h] = (w, int(lead))
+    for g in d.get("guards", []):
+        seat = _seat(g.get("seat"), n)
+        h = _hex(g.get("hex"), "guard hex")
+        if h not in s.level:
+            _fail(f"a guard stands on a temple: {list(h)}")
+        if h in s.guards:
+            _fail("a temple has at most one guard (T-A8e)")
+        if g.get("figure") not in ("worker", "leader"):
+            _fail("a guard's figure is \"worker\" or \"leader\"")
+        s.guards[h] = (seat, g["figure"])
+    for c in d.get("camps", []):
+        seat = _seat(c.get("seat"), n)
+        h = _hex(c.get("hex"), "camp hex")
+        if s.kind.get(h) not in (JUNGLE, TREASURE):
+            _fail(f"a camp stands on a jungle or treasure hex: {list(h)}")
+        if h in s.camps:
+            _fail("at most one camp per hex (T-A7a)")
+        s.camps[h] = seat
+    for seat in range(n):
+        if s.camps_left(seat) < 0 or s.guards_left(seat) < 0:
+            _fail(f"seat {seat} has more than {CAMPS} camps or {GUARDS} guards")
+    out = d.get("out", {})
+    for seat in range(n):
+        o = out.get(str(seat), {"workers": 0, "leader": False})
+        s.out[seat] = [_int(o.get("workers", 0), "out workers", 0, WORKERS),
+                       int(bool(o.get("leader", False)))]
+        w = sum(x[0] for x in s.figs[seat].values()) + s.out[seat][0]
+        lead = sum(x[1] for x in s.figs[seat].values()) + s.out[seat][1]
+        for gs, fig in s.guards.values():
+            if gs == seat:
+                w, lead = (w + 1, lead) if fig == "worker" else (w, lead + 1)
+        if w > WORKERS or lead > 1:
+            _fail(f"seat {seat} has more than {WORKERS} workers or one leader")
+        s.supply[seat] = [WORKERS - w, 1 - lead]          # T-S3: the rest is in the supply
+
+    # --- treasures (T-C2): held, on the board, in the supply
+    held = d.get("held", {})
+    for key in held:
+        if key not in {str(i) for i in range(n)}:
+            _fail(f"'held' is keyed by seat strings \"0\"..\"{n - 1}\"")
+    for seat in range(n):
+        for k in held.get(str(seat), []):
+            s.held[seat][_int(k, "held treasure kind", 0, TREASURE_KINDS - 1)] += 1
+    pool = [TREASURE_COPIES - sum(s.held[seat][k] for seat in range(n))
+            - sum(tr.count(k) for tr in explicit.values()) for k in range(TREASURE_KINDS)]
+    if min(pool) < 0:
+        _fail("more than 3 treasures of one kind (T-C2)")
+    tokens = token_list(pool)
+    rng.shuffle(tokens)
+    for h in board_order(s.treasures):
+        if h in explicit:
+            s.treasures[h] = tuple(explicit[h])
+        else:                                     # T-P3, drawn by seed
+            k = min(SPECS[s.tile_at[h]].masks, len(tokens))
+            s.treasures[h] = tuple(tokens[:k])
+            del tokens[:k]
+    if "treasure_supply" in d:
+        if not isinstance(d["treasure_supply"], list):
+            _fail("treasure_supply must be a list of kinds (a view's count cannot be restored)")
+        given = [_int(k, "treasure kind", 0, TREASURE_KINDS - 1) for k in d["treasure_supply"]]
+        if sorted(given) != sorted(tokens):
+            _fail("treasure_supply must be exactly the tokens neither held nor on the board")
+        tokens = given
+    s.tsupply = tokens
+    for h, seat in s.camps.items():
+        if s.kind[h] == TREASURE and s.treasures[h]:
+            _fail(f"a camp on a treasure hex needs the hex emptied (T-A7a): {list(h)}")
+
+    # --- scores and whose decision
+    default = 20 if variant == "auction" else 0                    # T-S3, T-X1
+    scores = d.get("scores", [default] * n)
+    if not isinstance(scores, list) or len(scores) != n:
+        _fail("scores: one int per seat")
+    s.scores = [_int(x, "score") for x in scores]
+    s.phase = d.get("phase", ACTIONS)
+    if s.phase not in PHASES:
+        _fail(f"phase must be one of {PHASES}")
+    s.ap = _int(d.get("ap", 10 if s.phase == ACTIONS else 0), "ap", 0, 10)
+    if s.phase == PLACE and s.drawn is None:
+        _fail("phase 'place' needs the 'drawn' tile")
+    if s.phase != PLACE and s.drawn is not None:
+        _fail("'drawn' is set only in phase 'place'")
+    for key, target in (("uncovered", s.uncovered), ("dug", s.dug)):
+        for e in d.get(key, []):
+            target[_hex(e.get("hex"), key)] = _int(e.get("count"), key, 1, 2)
+    sc = d.get("scoring")
+    if sc is not None:
+        if sc.get("kind") not in ("volcano", "final"):
+            _fail("scoring kind is \"volcano\" or \"final\"")
+        order = [_seat(x, n) for x in sc.get("order", [])]
+        s.scoring = {"kind": sc["kind"], "order": order,
+                     "index": _int(sc.get("index", 0), "scoring index", 0, len(order) - 1)}
+        if sc["kind"] == "volcano" and s.volcano is None:
+            _fail("a volcano scoring round needs the 'volcano' set aside")
+    lp = d.get("last_placer")
+    s.last_placer = None if lp is None else _seat(lp, n, "last_placer")
+    s.moved = [_seat(x, n, "moved") for x in d.get("moved", [])]
+    a = d.get("auction")
+    if a is not None:
+        s.auction = {"opener": _seat(a.get("opener"), n), "bidders": list(a.get("bidders", [])),
+                     "active": list(a.get("active", [])), "passed": list(a.get("passed", [])),
+                     "bid": _int(a.get("bid", 0), "bid", 0),
+                     "high": None if a.get("high") is None else _seat(a["high"], n)}
+    if (s.phase == BID) != (s.auction is not None):
+        _fail("the 'auction' state goes with phase 'bid'")
+    if variant == "base" and (s.revealed or s.moved or s.auction):
+        _fail("revealed/moved/auction belong to the auction variant")
+    if variant == "auction" and "phase" not in d:
+        # A plain scenario starts inside a normal turn; the revealed tiles must fit the players
+        # still to move this round (each mover takes at least one).
+        if s.seat in s.moved:
+            _fail("the seat taking its turn cannot be among 'moved'")
+        if len(s.revealed) > n - len(set(s.moved)) - 1:
+            _fail("more revealed tiles than players left to move this round")
+    if "rng" in d:
+        s.rng = Rng(state=_int(d["rng"], "rng", 0))
+    return s
+
+
+# --- state -> dicts ------------------------------------------------------------------------------
+def _tiles(s: State, hidden: bool) -> list:
+    out = []
+    for h in board_order(s.tile_at):
+        tid = s.tile_at[h]
+        t = {"id": tid, "hex": list(h), "rotation": s.rotation[h]}
+        if h in s.level:
+            t["level"] = s.level[h]
+        if h in s.treasures:
+            t["treasures"] = len(s.treasures[h]) if hidden else list(s.treasures[h])
+        out.append(t)
+    return out
+
+
+def _common(s: State, hidden: bool) -> dict:
+    n = s.n
+    d = {
+        "game": "tikal", "seats": n, "variant": s.variant, "first": s.first,
+        "tiles": _tiles(s, hidden),
+        "figures": [{"seat": seat, "hex": list(h), "workers": s.figs[seat][h][0],
+                     "leader": bool(s.figs[seat][h][1])}
+                    for h in board_order({h for f in s.figs for h in f})
+                    for seat in range(n) if h in s.figs[seat]],
+        "camps": [{"seat": s.camps[h], "hex": list(h)} for h in board_order(s.camps)],
+        "guards": [{"seat": s.guards[h][0], "hex": list(h), "figure": s.guards[h][1]}
+                   for h in board_order(s.guards)],
+        "held": {str(seat): token_list(s.held[seat]) for seat in range(n)},
+        "scores": list(s.scores),
+        "out": {str(seat): {"workers": s.out[seat][0], "leader": bool(s.out[seat][1])}
+                for seat in range(n)},
+        "removed": list(s.removed),
+        "seat": s.seat, "ap": s.ap, "phase": s.phase, "drawn": s.drawn,
+        "uncovered": [{"hex": list(h), "count": c} for h, c in sorted(
+            s.uncovered.items(), key=lambda x: INDEX[x[0]])],
+        "dug": [{"hex": list(h), "count": c} for h, c in sorted(
+            s.dug.items(), key=lambda x: INDEX[x[0]])],
+        "scoring": None if s.scoring is None else {
+            "kind": s.scoring["kind"], "order": list(s.scoring["order"]),
+            "index": s.scoring["index"]},
+        "volcano": None if s.volcano is None else {"tile": s.volcano[0], "seat": s.volcano[1]},
+        "last_placer": s.last_placer,
+    }
+    if s.variant == "auction":
+        d["revealed"] = list(s.revealed)
+        d["moved"] = list(s.moved)
+        d["auction"] = None if s.auction is None else {
+            k: (list(v) if isinstance(v, list) else v) for k, v in s.auction.items()}
+    return d
+
+
+def snapshot(s: State) -> dict:
+    """Everything: a scenario dict that ``build_state`` turns back into this exact state."""
+    d = _common(s, hidden=False)
+    d["seed"] = s.seed
+    d["stack"] = list(s.stack)
+    d["treasure_supply"] = list(s.tsupply)
+    d["rng"] = s.rng.state
+    return d
+
+
+def view(s: State, seat: int | None, winners: list) -> dict:
+    """What ``seat`` (None: a spectator) may see. Identical for every seat but ``you`` (Tikal
+    has no per-player secrets)."""
+    d = _common(s, hidden=True)
+    n = s.n
+    d.update({
+        "you": seat,
+        "to_act": s.to_act,
+        "stack_left": len(s.stack),
+        "next_letter": s.stack[0][0] if s.stack else None,
+        "treasure_supply": len(s.tsupply),
+        "levels_left": {str(v): s.levels_left[v] for v in range(2, MAX_LEVEL + 1)},
+        "supply": [{"workers": s.supply[i][0], "leader": bool(s.supply[i][1])} for i in range(n)],
+        "camps_left": [s.camps_left(i) for i in range(n)],
+        "guards_left": [s.guards_left(i) for i in range(n)],
+        "over": s.phase == OVER,
+        "winners": list(winners),
+    })
+    return d
+
+
+# --- view -> a consistent full scenario ----------------------------------------------------------
+def sampled_scenario(v: dict, rng: Rng) -> dict:
+    """A snapshot dict consistent with view ``v``: the hidden stack order (T-S2: letters A..G,
+    order within a letter drawn) and the face-down treasure kinds (the tokens nobody holds,
+    drawn) filled from ``rng``."""
+    d = {k: v[k] for k in v if k not in DERIVED_KEYS}
+    accounted = {t["id"] for t in v["tiles"]} | set(v.get("removed", [])) | set(v.get("revealed", []))
+    if v.get("drawn"):
+        accounted.add(v["drawn"])
+    if v.get("volcano"):
+        accounted.add(v["volcano"]["tile"])
+    stack = shuffled_stack(rng, [t.id for t in TILE_LIST if t.id not in accounted])
+    if len(stack) != v["stack_left"] or (stack and stack[0][0] != v["next_letter"]):
+        _fail("the view's stack_left/next_letter do not match its tiles")
+    held = [0] * TREASURE_KINDS
+    for kinds in v["held"].values():
+        for k in kinds:
+            held[k] += 1
+    unknown = token_list([TREASURE_COPIES - c for c in held])
+    rng.shuffle(unknown)
+    tiles = []
+    for t in v["tiles"]:
+        t = dict(t)
+        if "treasures" in t:
+            k = t["treasures"]
+            t["treasures"], unknown = unknown[:k], unknown[k:]
+        tiles.append(t)
+    if len(unknown) != v["treasure_supply"]:
+        _fail("the view's treasure counts do not match the treasures held")
+    d.update({"tiles": tiles, "stack": stack, "treasure_supply": unknown, "seed": 0,
+              "rng": rng.next64()})
+    return d
