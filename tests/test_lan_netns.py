@@ -27,7 +27,7 @@ import pytest  # noqa: E402
 from netns import netns_lan  # noqa: E402,F401  (the fixture)
 
 HOST_NAME = "LAN party host"
-GAME, SEATS, BOTS = "tortuga", 4, 2
+GAME, SEATS, BOTS = "tikal", 4, 2   # base Tikal: two players, two bots of the host
 PORT = 47474
 
 pytestmark = [pytest.mark.netns, pytest.mark.slow, pytest.mark.timeout(90)]
