@@ -1,40 +1,77 @@
-"""Starting the window: the embedded default (a host in this process with bots) or joining a
-host by address. Kept apart from run_client.py so tests and benchmarks can call it."""
+"""Starting the window: the embedded default (a host in this process with bots, ready for a
+quick game), joining a host by address, or a window beside run_host.py's host (``play_local``)."""
 from __future__ import annotations
 
 from .app import App
 from .net_bridge import make_bridge
 
+QUICK_GAMES = (("tortuga", 4), ("tikal", 4))  # the embedded host's tables: you + 3 bots each
 
-def run(settings, host: str | None = None, spectate: bool = False, fullscreen: bool = False) -> int:
-    bridge = make_bridge(settings.name)
+
+def open_window(settings, address: str | None, *, fullscreen: bool = False, spectate: bool = False,
+                auto_sit: int | None = None, auto_ready: bool = False, discovery: bool = True):
+    """An App on the host browser, connecting to ``address`` if given. ``auto_sit``: sit at that
+    table as soon as the tables are listed (and say ready with ``auto_ready``)."""
+    bridge = make_bridge(settings.name, discovery=discovery)
+    bridge.spectate_first = spectate
+    bridge.auto_sit = auto_sit
+    bridge.auto_ready = auto_ready
     app = App(settings, fullscreen=fullscreen, bridge=bridge)
     from .scenes.browser import BrowserScene
 
     app.show(BrowserScene(app, bridge))
-    embedded = None
+    if address:
+        app.scene.connect(address)
+    return app
+
+
+def start_embedded(name: str):
+    """A host in this process on 127.0.0.1 (not announced) with a table of bots per game.
+    Returns ``(address, first table id, stop)``."""
+    from net.host import Host, HostConfig, start_in_thread
+    from net.table import bot_levels
+
+    host = Host(HostConfig(name=f"{name}'s quick game", bind="127.0.0.1", port=0, announce=False,
+                           bot_delay=0.4))  # bots wait a little, so the moves can be followed
+    first = None
+    for game, seats in QUICK_GAMES:
+        levels = bot_levels(game)
+        if not levels:
+            continue
+        level = "easy" if "easy" in levels else levels[0]
+        try:
+            table = host.create_table(game, seats, None, bots=seats - 1, bot_level=level)
+        except Exception:  # a game whose engine is not ready yet is simply not offered
+            continue
+        first = table.id if first is None else first
+    addr, port, stop = start_in_thread(host=host)
+    return f"{addr}:{port}", first, stop
+
+
+def run(settings, host: str | None = None, spectate: bool = False, fullscreen: bool = False) -> int:
+    stop = None
+    auto_sit = None
     if host is None:
-        embedded = start_embedded(bridge)
-        host = embedded.address if embedded else None
-    if host:
-        bridge.spectate_first = spectate
-        app.scene.connect(host)
+        host, auto_sit, stop = start_embedded(settings.name)
+    app = open_window(settings, host, fullscreen=fullscreen, spectate=spectate, auto_sit=auto_sit,
+                      auto_ready=auto_sit is not None)
     try:
         app.run()
     finally:
-        if embedded is not None:
-            embedded.stop()
+        if stop is not None:
+            stop()
     return 0
 
 
-def start_embedded(bridge):
-    """A host in this process (the host engineer's embed API) with a table of bots ready for a
-    quick game; None if the host cannot start (the browser then shows what was found)."""
-    try:
-        from net import host as net_host
-    except ImportError:
-        return None
-    starter = getattr(net_host, "start_in_thread", None)
-    if starter is None:
-        return None
-    return starter(bind="127.0.0.1", port=0, announce=False)
+def play_local(addr: str, port: int, host=None, settings=None) -> int:
+    """run_host.py's window: a client connected to the host it runs; sits at the host's first
+    table if there is one."""
+    from .settings import Settings
+
+    settings = settings or Settings.load()
+    first = None
+    if host is not None and getattr(host, "tables", None):
+        first = min(host.tables)
+    app = open_window(settings, f"{addr}:{port}", auto_sit=first)
+    app.run()
+    return 0

@@ -81,6 +81,7 @@ class Bridge:
         self.games: dict = {}           # welcome's games: {game: {"seats", "options", "levels"}}
         self.auto_sit: int | None = None       # sit at this table once the tables are listed
         self.spectate_first = False            # --spectate: watch the first table listed
+        self.auto_ready = False                # say ready after an auto_sit
         self.connected = False
         self.sent: list[dict] = []  # every message sent, newest last (the log of what we asked)
         self._seq = itertools.count(1)
@@ -218,6 +219,9 @@ class Bridge:
                 if seat != msg["seat"]:
                     self.add_bot(seat, level)
             self.pending_bots = []
+            if self.auto_ready:
+                self.auto_ready = False
+                self.ready(True)
             self.table.id = msg["table"]
             self.table.my_seat = msg["seat"]
             self.token = msg.get("token")

@@ -94,6 +94,7 @@ class TableScene(Scene):
         self.shown: dict = copy.deepcopy(bridge.table.view) if bridge.table.view else {}
         self.results_shown = False
         self.last_turn_chime = None
+        self.pending: int | None = None  # the state counter an action was sent at, until answered
         self.build_controls()
 
     @property
@@ -105,6 +106,8 @@ class TableScene(Scene):
         if self.app.scene is not self and note["kind"] != "update":
             return
         kind = note["kind"]
+        if kind in ("update", "error"):
+            self.pending = None
         if kind == "update":
             if note.get("full"):  # a resync: no animation, but the log still tells what happened
                 self.timeline.skip()
@@ -155,12 +158,15 @@ class TableScene(Scene):
     # --- actions ------------------------------------------------------------------------------
     def legal(self, type_: str) -> list[dict]:
         """The legal actions of one type (empty while animating or when not ours to decide)."""
-        if self.timeline.busy or not self.table.my_turn():
+        if self.timeline.busy or not self.table.my_turn() or self.pending == self.table.state:
             return []
         return [a for a in self.table.legal if a.get("type") == type_]
 
     def send(self, action: dict) -> None:
+        if self.pending == self.table.state:
+            return  # already asked; waiting for the host
         if action in self.table.legal:
+            self.pending = self.table.state
             self.bridge.act(action)
         else:  # the UI only offers legal actions; this is a stale click
             self.app.toast(self.tr("table.not_now"))

@@ -1,0 +1,100 @@
+"""The client against a real host on 127.0.0.1: discovery lists it (zeroconf bound to 127.0.0.1),
+the lobby seats us with bots, and a whole La Tortuga game played by clicking the table's buttons
+ends with the scene showing exactly the host's view."""
+import time
+
+import pytest
+
+from test_client_helpers import button, click, make_app
+from game.net_bridge import NetBridge
+from game.scenes.browser import BrowserScene
+from game.scenes.lobby import LobbyScene
+from game.scenes.results import ResultsScene
+from game.scenes.tortuga_table import TortugaScene
+
+net_host = pytest.importorskip("net.host")
+
+
+@pytest.fixture
+def host():
+    h = net_host.Host(net_host.HostConfig(name="Test host", bind="127.0.0.1", port=0, announce=True))
+    addr, port, stop = net_host.start_in_thread(host=h)
+    yield h, f"{addr}:{port}"
+    stop()
+
+
+def pump(app, until, timeout=20.0, dt=1 / 60):
+    """Run frames (real time passes for the network) until ``until()`` or the timeout."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        app.step(dt, events=[])
+        if until():
+            return True
+        time.sleep(0.002)
+    raise AssertionError("timed out")
+
+
+def test_discovery_lists_the_host_and_a_click_joins_it(host):
+    h, address = host
+    app = make_app()
+    bridge = NetBridge("Tess", interfaces=["127.0.0.1"])
+    app.bridge = bridge
+    scene = app.show(BrowserScene(app, bridge))
+    try:
+        pump(app, lambda: any(x["address"] == address for x in scene.hosts()))
+        app.draw()
+        row = next(r for r, x in scene.rows if x["address"] == address)
+        found = next(x for x in scene.hosts() if x["address"] == address)
+        assert found["name"] == "Test host" and "tortuga" in found["games"]
+        click(app, row.center)
+        pump(app, lambda: isinstance(app.scene, LobbyScene))
+        assert bridge.host_name == "Test host"
+    finally:
+        app.close()
+
+
+def test_whole_tortuga_game_through_the_host_ends_in_the_hosts_view(host):
+    h, address = host
+    table = h.loop.call_soon_threadsafe  # tables are made on the host's loop
+    made = {}
+    table(lambda: made.setdefault("t", h.create_table("tortuga", 4, {"cards_as_dice": True}, bots=3,
+                                                        bot_level="random")))
+    app = make_app(anim_speed=8.0)
+    bridge = NetBridge("Tess", discovery=False)
+    bridge.auto_sit, bridge.auto_ready = None, True
+    app.bridge = bridge
+    app.show(BrowserScene(app, bridge))
+    try:
+        app.scene.connect(address)
+        pump(app, lambda: isinstance(app.scene, LobbyScene) and bridge.tables)
+        bridge.sit(made["t"].id)
+        pump(app, lambda: bridge.lobby and bridge.table.my_seat is not None
+             and bridge.lobby["players"][bridge.table.my_seat].get("ready"))
+        app.draw()
+        click(app, button(app.scene, "lobby.start").rect.center)
+        pump(app, lambda: isinstance(app.scene, TortugaScene))
+        scene = app.scene
+        me = bridge.table.my_seat
+        clicks = 0
+        end = time.monotonic() + 60
+        while not isinstance(app.scene, ResultsScene) and time.monotonic() < end:
+            app.step(1 / 30, events=[])
+            if app.scene is scene and not scene.timeline.busy and bridge.table.my_turn():
+                legal = bridge.table.legal
+                if {"type": "stop"} in legal and sum(bridge.table.view["rolled"]) >= 5:
+                    click(app, button(scene, "tortuga.stop").rect.center)
+                elif {"type": "roll"} in legal:
+                    click(app, button(scene, "tortuga.roll").rect.center)
+                clicks += 1
+                # the scene waits for the host's answer: no second action for the same state
+                assert not scene.legal("roll") and not scene.legal("stop")
+            if clicks % 10 == 0:
+                app.draw()
+            time.sleep(0.001)
+        assert isinstance(app.scene, ResultsScene), "the game did not finish"
+        host_view = made["t"].game.view(me)
+        assert scene.shown == bridge.table.view == host_view
+        assert made["t"].game.is_over and clicks > 0
+        app.draw()
+    finally:
+        app.close()
