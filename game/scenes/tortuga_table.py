@@ -502,8 +502,10 @@ class TortugaScene(TableScene):
         for f in self.floaters:
             img = app.assets.text(f["text"], f["size"], f["colour"], True)
             sh = app.assets.text(f["text"], f["size"], theme.INK, True)
-            img.set_alpha(int(255 * f["a"]))
-            sh.set_alpha(int(255 * f["a"]))
+            if f["a"] < 1:  # fading: never change the cached surfaces themselves
+                img, sh = img.copy(), sh.copy()
+                img.set_alpha(int(255 * f["a"]))
+                sh.set_alpha(int(255 * f["a"]))
             surface.blit(sh, sh.get_rect(center=(f["x"] + 2, f["y"] + 2)))
             surface.blit(img, img.get_rect(center=(f["x"], f["y"])))
 
