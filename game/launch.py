@@ -19,9 +19,10 @@ def open_window(settings, address: str | None, *, fullscreen: bool = False, spec
     app = App(settings, fullscreen=fullscreen, bridge=bridge)
     from .scenes.browser import BrowserScene
 
-    app.show(BrowserScene(app, bridge))
+    scene = BrowserScene(app, bridge)
     if address:
-        app.scene.connect(address)
+        scene.connect(address)  # before the scene is entered: no host discovery meanwhile
+    app.show(scene)
     return app
 
 

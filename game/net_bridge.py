@@ -99,6 +99,13 @@ class Bridge:
         """Say bye and stop (overridden)."""
 
     # --- discovery and connection (overridden by NetBridge) -----------------------------------
+    def start_discovery(self) -> None:
+        """Start looking for hosts (the browser scene calls it when it is entered)."""
+
+    @property
+    def busy_connecting(self) -> bool:
+        return False
+
     def discovered(self) -> list[dict]:
         """Hosts found on the network: ``{"name", "address", "games", "free", "ping"}``."""
         return []
@@ -364,8 +371,11 @@ class NetBridge(Bridge):
         self._finder_thread = threading.Thread(target=start, name="tikal-discovery", daemon=True)
         self._finder_thread.start()
 
+    @property
+    def busy_connecting(self) -> bool:
+        return self.client is not None
+
     def discovered(self) -> list[dict]:
-        self.start_discovery()
         if self.finder is None:
             return []
         return [{"name": h.name, "address": f"{h.address}:{h.port}", "games": list(h.games),

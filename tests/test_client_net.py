@@ -98,3 +98,17 @@ def test_whole_tortuga_game_through_the_host_ends_in_the_hosts_view(host):
         app.draw()
     finally:
         app.close()
+
+
+def test_an_address_with_no_host_gives_a_clear_toast_and_stops_trying():
+    app = make_app()
+    bridge = NetBridge("Tess", discovery=False)
+    app.bridge = bridge
+    scene = app.show(BrowserScene(app, bridge))
+    try:
+        scene.connect("127.0.0.1:1")  # nothing listens on port 1
+        pump(app, lambda: app.toasts.items, timeout=10)
+        assert "127.0.0.1:1" in app.toasts.items[-1]["msg"]
+        assert bridge.client is None and scene.connecting is None
+    finally:
+        app.close()

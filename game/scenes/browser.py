@@ -33,6 +33,12 @@ class BrowserScene(Scene):
                                 tooltip="browser.refresh_tip"))
         self.rows: list[tuple[pygame.Rect, dict]] = []
 
+    def on_enter(self) -> None:
+        # Look for hosts only when the player is here to choose one (not while joining a given
+        # address, e.g. the embedded quick game).
+        if self.bridge is not None and not self.bridge.busy_connecting:
+            self.bridge.start_discovery()
+
     def hosts(self) -> list[dict]:
         return self.bridge.discovered() if self.bridge is not None else []
 
@@ -56,6 +62,7 @@ class BrowserScene(Scene):
             return
         self.app.settings.last_host = address
         self.connecting = address
+        self.address.value = address
         try:
             self.bridge.connect(address, self.app.settings.name)
         except (OSError, ValueError) as e:
@@ -69,6 +76,13 @@ class BrowserScene(Scene):
             from .lobby import LobbyScene
 
             self.app.show(LobbyScene(self.app, self.bridge))
+        elif note["kind"] == "link_lost" and not self.bridge.connected:
+            # never reached the host: stop trying and say so
+            self.connecting = None
+            self.bridge.disconnect()
+            self.app.toast(self.tr("browser.cannot_connect", address=self.address.value, error=note.get("reason") or "?"))
+        elif note["kind"] == "discovery_failed":
+            self.app.toast(self.tr("net.discovery_failed", reason=note.get("reason", "")))
         elif note["kind"] in ("error", "disconnected"):
             self.connecting = None
             self.app.toast(note.get("message") or note.get("reason") or self.tr("net.disconnected"))
