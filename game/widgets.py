@@ -157,7 +157,7 @@ class Button(Widget):
         if img.get_width() > r.width - 12:  # long translations shrink instead of overflowing
             img = self.app.assets.text(cap, max(12, int(self.size * (r.width - 12) / img.get_width())), ink, True)
         surface.blit(img, img.get_rect(center=r.center))
-        if self.key is not None and self.enabled:
+        if self.key is not None and self.enabled and self.key_name != "":
             name = self.key_name or KEY_NAMES.get(self.key) or pygame.key.name(self.key).upper()
             badge = self.app.assets.text(name, 13, theme.INK, True)
             br = badge.get_rect(topright=(r.right - 5, r.top + 3)).inflate(8, 2)

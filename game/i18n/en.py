@@ -107,7 +107,7 @@ STRINGS = {
     "tortuga.roll_tip": "Roll the next die (R).",
     "tortuga.stop": "Stop",
     "tortuga.stop_tip": "Stop rolling: the turtles move now (S).",
-    "tortuga.card_tip": "Play this egg card as the next die.",
+    "tortuga.card_tip": "Play this egg card as the next die (its number key).",
     "tortuga.choose_a": "First turtle",
     "tortuga.choose_b": "Second turtle",
     "tortuga.choose_tip": "Choose which of your turtles moves first (or click it).",

@@ -30,7 +30,7 @@ class SettingsScene(Scene):
                                 tooltip="settings.shapes_tip"))
         self.widgets.add(Button(app, (x, 450, 360, 48), None, self.next_speed, key=pygame.K_a,
                                 text=self.speed_label, tooltip="settings.speed_tip"))
-        self.widgets.add(Button(app, (540, 600, 200, 56), "common.back", self.back, key=pygame.K_ESCAPE, style="primary"))
+        self.widgets.add(Button(app, (540, 618, 200, 56), "common.back", self.back, key=pygame.K_ESCAPE, style="primary"))
 
     def speed_label(self) -> str:
         v = self.app.settings.anim_speed
@@ -92,5 +92,5 @@ class SettingsScene(Scene):
         # the shapes preview
         for seat in range(7):
             shape = theme.player_shape(seat) if self.app.settings.shapes else "circle"
-            theme.draw_shape(surface, shape, (300 + seat * 50, 470), 15, theme.player_colour(seat))
+            theme.draw_shape(surface, shape, (490 + seat * 50, 566), 16, theme.player_colour(seat))
         self.widgets.draw(surface)

@@ -152,25 +152,25 @@ class TortugaScene(TableScene):
     def build_controls(self) -> None:
         self.widgets.clear()
         self.widgets.add(self.menu_button())
-        y = 452
-        self.widgets.add(Button(self.app, (968, y, 138, 52), "tortuga.roll", lambda: self.send({"type": "roll"}),
+        y = 458
+        self.widgets.add(Button(self.app, (968, y, 138, 46), "tortuga.roll", lambda: self.send({"type": "roll"}),
                                 key=pygame.K_r, tooltip="tortuga.roll_tip", style="primary",
                                 enabled=lambda: bool(self.legal("roll"))))
-        self.widgets.add(Button(self.app, (1116, y, 138, 52), "tortuga.stop", lambda: self.send({"type": "stop"}),
+        self.widgets.add(Button(self.app, (1116, y, 138, 46), "tortuga.stop", lambda: self.send({"type": "stop"}),
                                 key=pygame.K_s, tooltip="tortuga.stop_tip", style="good",
                                 enabled=lambda: bool(self.legal("stop"))))
         self.card_buttons = []
         plays = [a for a in self.table.legal if a.get("type") == "play_card"] if self.table.my_turn() else []
         for i, a in enumerate(plays[:6]):
-            b = Button(self.app, (968 + i * 48, 400, 42, 42), None, lambda a=a: self.send(a),
-                       key=pygame.K_1 + a["eggs"] - 1, key_name=str(a["eggs"]), tooltip="tortuga.card_tip",
+            b = Button(self.app, (968 + i * 48, 414, 42, 38), None, lambda a=a: self.send(a),
+                       key=pygame.K_1 + a["eggs"] - 1, key_name="", tooltip="tortuga.card_tip",
                        text=f"{a['eggs']}", enabled=lambda: bool(self.legal("play_card")), size=20)
             self.card_buttons.append(b)
             self.widgets.add(b)
         chooses = [a for a in self.table.legal if a.get("type") == "choose_turtle"] if self.table.my_turn() else []
         for i, a in enumerate(chooses):
             first = a["turtle"] < self.seats
-            self.widgets.add(Button(self.app, (968 + i * 148, 400, 138, 42), "tortuga.choose_a" if first else "tortuga.choose_b",
+            self.widgets.add(Button(self.app, (968 + i * 148, 414, 138, 38), "tortuga.choose_a" if first else "tortuga.choose_b",
                                     lambda a=a: self.send(a), key=pygame.K_a if first else pygame.K_b,
                                     tooltip="tortuga.choose_tip", style="primary",
                                     enabled=lambda: bool(self.legal("choose_turtle")), size=17))
@@ -607,5 +607,4 @@ class TortugaScene(TableScene):
         line = self.tr("tortuga.sum_line", sum=total, limit=MAX_SUM)
         if n:
             line += "   " + self.tr("tortuga.moves_line", mult=n, steps=n * total)
-        blit_text(surface, app, line, (966, 388 if not self.card_buttons and not self.legal("choose_turtle") else 512), 17,
-                  theme.BAD if over else theme.PAPER, bold=True)
+        blit_text(surface, app, line, (966, 388), 17, theme.BAD if over else theme.PAPER, bold=True)
