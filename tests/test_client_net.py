@@ -96,6 +96,13 @@ def test_whole_tortuga_game_through_the_host_ends_in_the_hosts_view(host):
         assert scene.shown == bridge.table.view == host_view
         assert made["t"].game.is_over and clicks > 0
         app.draw()
+        # rematch: a new table with the same game, options and the bots back in their seats
+        click(app, button(app.scene, "results.rematch").rect.center)
+        pump(app, lambda: isinstance(app.scene, LobbyScene) and bridge.lobby
+             and bridge.lobby["id"] != made["t"].id
+             and sum(p["kind"] == "bot" for p in bridge.lobby["players"]) == 3)
+        assert bridge.lobby["game"] == "tortuga" and bridge.lobby["options"] == {"cards_as_dice": True}
+        assert [p["level"] for p in bridge.lobby["players"] if p["kind"] == "bot"] == ["random"] * 3
     finally:
         app.close()
 
@@ -110,5 +117,33 @@ def test_an_address_with_no_host_gives_a_clear_toast_and_stops_trying():
         pump(app, lambda: app.toasts.items, timeout=10)
         assert "127.0.0.1:1" in app.toasts.items[-1]["msg"]
         assert bridge.client is None and scene.connecting is None
+    finally:
+        app.close()
+
+
+def test_lobby_create_add_bots_ready_start_opens_the_table(host):
+    h, address = host
+    app = make_app()
+    bridge = NetBridge("Tess", discovery=False)
+    app.bridge = bridge
+    app.show(BrowserScene(app, bridge))
+    try:
+        app.scene.connect(address)
+        pump(app, lambda: isinstance(app.scene, LobbyScene))
+        lobby = app.scene
+        click(app, button(lobby, "lobby.create").rect.center)
+        pump(app, lambda: bridge.lobby and bridge.table.my_seat == 0)
+        assert bridge.lobby["game"] == "tortuga" and bridge.lobby["seats"] == 4
+        for seat in (1, 2, 3):
+            pump(app, lambda: any(getattr(w, "label", None) == "lobby.add_bot" for w in lobby.widgets.items))
+            click(app, button(lobby, "lobby.add_bot").rect.center)
+            pump(app, lambda: sum(p["kind"] == "bot" for p in bridge.lobby["players"]) == seat)
+        app.draw()
+        click(app, button(lobby, "lobby.ready").rect.center)
+        pump(app, lambda: bridge.lobby["players"][0]["ready"])
+        click(app, button(lobby, "lobby.start").rect.center)
+        pump(app, lambda: isinstance(app.scene, TortugaScene))
+        app.draw()
+        assert bridge.table.game == "tortuga" and bridge.table.view["seats"] == 4
     finally:
         app.close()

@@ -109,3 +109,11 @@ def test_whole_game_with_the_scene_in_the_loop_ends_in_the_engines_view():
 def test_two_turtles_each_game_in_russian():
     app, bridge, scene, g = play_with_clicks(seats=2, seed=8, my_seat=0, language="ru")
     assert g.is_over and scene.shown == g.view(0)
+
+
+def test_a_spectator_sees_the_table_and_can_act_on_nothing():
+    app, bridge, scene = table(my_seat=None)
+    assert not button(scene, "tortuga.roll").enabled and not button(scene, "tortuga.stop").enabled
+    text = scene.prompt_text()[0]
+    assert text == scene.tr("tortuga.prompt_decides_for", name="Dmitri", active="Anna")
+    app.draw()

@@ -129,6 +129,8 @@ class TableScene(Scene):
             self.refused(note)
         elif kind == "chat":
             self.log.add(f"{note['from']}: {note['text']}", theme.ACCENT)
+        elif kind == "link_lost":  # the client reconnects by itself; the host resyncs us
+            self.app.toast(self.tr("net.link_lost"), kind="info")
         elif kind in ("left", "disconnected"):
             from .browser import BrowserScene
 

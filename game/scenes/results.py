@@ -55,7 +55,8 @@ class ResultsScene(Scene):
         if not opts and tm.view:
             opts = ({"variant": tm.view.get("variant", "base")} if tm.game == "tikal"
                     else {"cards_as_dice": bool(tm.view.get("cards_as_dice"))})
-        bots = [(i, p.get("bot")) for i, p in enumerate(tm.players) if isinstance(p, dict) and p.get("bot")]
+        bots = [(i, p.get("level")) for i, p in enumerate(tm.players)
+                if isinstance(p, dict) and p.get("kind") == "bot" and p.get("level")]
         self.bridge.rematch(tm.game, tm.seats, opts, bots)
         self.to_lobby()
 

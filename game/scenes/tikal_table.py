@@ -14,6 +14,10 @@ class TikalPlaceholderScene(TableScene):
     name = "tikal"
     label = "placeholder.tikal"
 
+    def build_controls(self):
+        self.widgets.clear()
+        self.widgets.add(self.menu_button())
+
     def draw_table(self, surface):
         surface.blit(background(self.app, "jungle"), (0, 0))
         blit_text(surface, self.app, self.tr(self.label), (640, 330), 34, theme.ACCENT, bold=True,
