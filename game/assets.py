@@ -33,6 +33,7 @@ class Assets:
         self._sounds: dict = {}
         self._images: dict = {}
         self._text: dict = {}
+        self._made: dict = {}
 
     def path(self, *parts: str) -> Path:
         p = self.root.joinpath(*parts)
@@ -64,6 +65,12 @@ class Assets:
             s = self.font(size, bold).render(string, True, colour)
             self._text[key] = s
         return s
+
+    def cached(self, key, make):
+        """A surface (or anything) the app builds once and reuses: ``make()`` runs on first use."""
+        if key not in self._made:
+            self._made[key] = make()
+        return self._made[key]
 
     def sound(self, name: str):
         s = self._sounds.get(name)

@@ -77,3 +77,19 @@ def test_parse_address(text, expected):
 def test_parse_address_refuses_garbage():
     with pytest.raises(ValueError):
         parse_address("host:port", default_port=1)
+
+
+def test_game_never_imports_socket_or_asyncio():
+    import ast
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1] / "game"
+    for path in root.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                names = [node.module]
+            for n in names:
+                assert n.split(".")[0] not in ("socket", "asyncio"), (path, n)

@@ -13,25 +13,22 @@ from ..app import Scene
 from ..tween import Call, Wait
 from ..widgets import Button, ScrollLog, Widgets, blit_text, draw_panel
 
-_BACKGROUNDS: dict = {}
-
-
 def background(app, kind: str = "menu") -> pygame.Surface:
-    """A cached full-screen background ("menu", "sea", "jungle")."""
-    key = (kind, app.SIZE)
-    bg = _BACKGROUNDS.get(key)
-    if bg is None:
-        top, bottom = {"menu": ((28, 38, 84), (12, 16, 36)), "sea": (theme.SEA_LIGHT, theme.SEA),
-                       "jungle": ((40, 96, 70), (14, 44, 34))}[kind]
-        bg = theme.vgradient(app.SIZE, top, bottom)
-        if kind == "menu":  # a few big soft dots for an arcade feel
-            dots = pygame.Surface(app.SIZE, pygame.SRCALPHA)
-            for i in range(14):
-                x = (i * 397) % app.SIZE[0]
-                y = (i * 211) % app.SIZE[1]
-                pygame.draw.circle(dots, (*theme.player_colour(i), 26), (x, y), 60 + (i * 37) % 90)
-            bg.blit(dots, (0, 0))
-        _BACKGROUNDS[key] = bg
+    """A full-screen background ("menu", "sea", "jungle"), built once per app."""
+    return app.assets.cached(("background", kind, app.SIZE), lambda: _make_background(app, kind))
+
+
+def _make_background(app, kind: str) -> pygame.Surface:
+    top, bottom = {"menu": ((28, 38, 84), (12, 16, 36)), "sea": (theme.SEA_LIGHT, theme.SEA),
+                   "jungle": ((40, 96, 70), (14, 44, 34))}[kind]
+    bg = theme.vgradient(app.SIZE, top, bottom)
+    if kind == "menu":  # a few big soft dots for an arcade feel
+        dots = pygame.Surface(app.SIZE, pygame.SRCALPHA)
+        for i in range(14):
+            x = (i * 397) % app.SIZE[0]
+            y = (i * 211) % app.SIZE[1]
+            pygame.draw.circle(dots, (*theme.player_colour(i), 26), (x, y), 60 + (i * 37) % 90)
+        bg.blit(dots, (0, 0))
     return bg
 
 
