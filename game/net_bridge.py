@@ -39,6 +39,7 @@ class TableModel:
         self.scores: list[int] = []
         self.winners: list[int] = []
         self.phase: str = ""
+        self.can_undo: bool = False      # the host allows undoing our last action of this turn
 
     def name(self, seat: int) -> str:
         p = self.players[seat] if 0 <= seat < len(self.players) else None
@@ -65,6 +66,7 @@ class TableModel:
         self.scores = list(msg.get("scores") or self.view.get("scores") or self.scores)
         self.winners = list(msg.get("winners") or [])
         self.phase = msg.get("phase") or self.view.get("phase", "")
+        self.can_undo = bool(msg.get("can_undo"))
 
 
 class Bridge:
