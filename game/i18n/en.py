@@ -101,6 +101,7 @@ STRINGS = {
     # La Tortuga
     "tortuga.players": "Players",
     "tortuga.eggs": "{n} eggs",
+    "tortuga.raft": "Raft",
     "tortuga.beach": "Beach",
     "tortuga.cards_left": "Cards left: {n}",
     "tortuga.roll": "Roll",

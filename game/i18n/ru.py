@@ -95,6 +95,7 @@ STRINGS = {
     "rules.tortuga": "Ла Тортуга",
     "tortuga.players": "Игроки",
     "tortuga.eggs": "яиц: {n}",
+    "tortuga.raft": "Плот",
     "tortuga.beach": "Пляж",
     "tortuga.cards_left": "Карт осталось: {n}",
     "tortuga.roll": "Бросить",

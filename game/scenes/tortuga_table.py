@@ -407,6 +407,10 @@ class TortugaScene(TableScene):
             p["vy"] += 420 * dt
             p["life"] -= dt
         self.particles = [p for p in self.particles if p["life"] > 0]
+        pulse = 0.5 + 0.5 * math.sin(self.app.time * 6)  # our decision: the buttons breathe
+        for w in self.widgets.items:
+            if isinstance(w, Button) and w.label in ("tortuga.roll", "tortuga.stop", "tortuga.choose_a", "tortuga.choose_b"):
+                w.pulse = pulse if w.enabled else 0.0
         for t, sp in self.sprites.items():  # turtles at rest glide to their place (stack changes)
             if t not in self.moving:
                 rx, ry = self.rest_pos(t)
@@ -475,6 +479,8 @@ class TortugaScene(TableScene):
                       (90, 70, 40), bold=True, anchor="center")
         bx, by = space_pos(BEACH)
         blit_text(surface, app, self.tr("tortuga.beach"), (bx, by + 52), 16, theme.INK, bold=True, anchor="center")
+        blit_text(surface, app, self.tr("tortuga.raft"), (RAFT_POS[0] + 140, RAFT_POS[1] + 4), 16, theme.PAPER,
+                  bold=True, anchor="midleft", shadow=True)
         self.draw_deck(surface)
         # turtles: resting ones bottom first, then the moving group on top
         order = []
