@@ -1,7 +1,8 @@
 """The actions of an AP phase (T-A1..T-A8), each paid in AP.
 
-Each action has a ``*_refusal`` function (None, or the IllegalAction naming the rule that refuses
-it) used both by ``apply`` and by ``legal``, and a function that carries it out once checked.
+Each action has a ``*_refusal`` function (None, or ``(reason, rule)``: why it is refused and the
+rule that refuses it) used both by ``apply`` and by ``legal``, and a function that carries it out
+once checked.
 Figures on a hex are stored per seat as ``(workers, leader)``; T-L1 (the leader counts as one
 figure for everything but strength) shows in ``count``.
 """
@@ -57,11 +58,11 @@ def camp_hexes(s: State, seat: int) -> list:
 # --- T-A1 bring a figure in ----------------------------------------------------------------------
 def enter_refusal(s: State, seat: int, fig: str, h: tuple):
     if h != BASE_HEX and s.camps.get(h) != seat:
-        return IllegalAction("figures come in only at the base camp or an own camp", "T-A1")
+        return ("figures come in only at the base camp or an own camp", "T-A1")
     if not s.supply[seat][_SLOT[fig]]:
-        return IllegalAction(f"no {fig} left in your supply", "T-A1")
+        return (f"no {fig} left in your supply", "T-A1")
     if s.ap < COST["enter"]:
-        return IllegalAction("bringing a figure in costs 1 AP", "T-A1")
+        return ("bringing a figure in costs 1 AP", "T-A1")
     return None
 
 
@@ -77,11 +78,11 @@ def enter(s: State, seat: int, fig: str, h: tuple, events: list) -> None:
 def transfer_refusal(s: State, seat: int, fig: str, a: tuple, b: tuple):
     camps = camp_hexes(s, seat)
     if a == b or a not in camps or b not in camps:
-        return IllegalAction("figures jump only between the base camp and own camps", "T-A2")
+        return ("figures jump only between the base camp and own camps", "T-A2")
     if not has(s, seat, a, fig):
-        return IllegalAction(f"you have no {fig} on {list(a)}", "T-A2")
+        return (f"you have no {fig} on {list(a)}", "T-A2")
     if s.ap < COST["transfer"]:
-        return IllegalAction("moving camp to camp costs 1 AP", "T-A2")
+        return ("moving camp to camp costs 1 AP", "T-A2")
     return None
 
 
@@ -116,23 +117,22 @@ def move(s: State, seat: int, fig: str, path: list, cost: int, events: list) -> 
 # --- T-A4 uncover a temple level -----------------------------------------------------------------
 def uncover_refusal(s: State, seat: int, h: tuple):
     if h not in s.level:
-        return IllegalAction(f"{list(h)} is not a temple", "T-A4")
+        return (f"{list(h)} is not a temple", "T-A4")
     if h in s.guards:
-        return IllegalAction("a guarded temple is never uncovered again", "T-A8d")
+        return ("a guarded temple is never uncovered again", "T-A8d")
     figs = count(s, seat, h)
     if not figs:
-        return IllegalAction("you need a figure on the temple", "T-A4a")
+        return ("you need a figure on the temple", "T-A4a")
     done = s.uncovered.get(h, 0)
     if done >= 2:
-        return IllegalAction("at most 2 levels per temple per turn", "T-A4b")
+        return ("at most 2 levels per temple per turn", "T-A4b")
     if done >= figs:
-        return IllegalAction(f"no more levels on this temple this turn than your {figs} "
-                             "figure(s) there", "T-A4b")
+        return ("no more levels on a temple per turn than own figures there", "T-A4b")
     nxt = s.level[h] + 1
     if nxt > MAX_LEVEL or not s.levels_left[nxt]:
-        return IllegalAction(f"no level token of value {nxt} is left", "T-A4c")
+        return ("no level token of the next value is left", "T-A4c")
     if s.ap < COST["uncover"]:
-        return IllegalAction("uncovering a level costs 2 AP", "T-A4")
+        return ("uncovering a level costs 2 AP", "T-A4")
     return None
 
 
@@ -149,20 +149,19 @@ def uncover(s: State, seat: int, h: tuple, events: list) -> None:
 # --- T-A5 dig a treasure -------------------------------------------------------------------------
 def dig_refusal(s: State, seat: int, h: tuple):
     if h not in s.treasures:
-        return IllegalAction(f"{list(h)} is not a treasure hex", "T-A5")
+        return (f"{list(h)} is not a treasure hex", "T-A5")
     if not s.treasures[h]:
-        return IllegalAction("no treasure is left on this hex", "T-A5a")
+        return ("no treasure is left on this hex", "T-A5a")
     figs = count(s, seat, h)
     if not figs:
-        return IllegalAction("you need a figure on the treasure hex", "T-A5a")
+        return ("you need a figure on the treasure hex", "T-A5a")
     done = s.dug.get(h, 0)
     if done >= 2:
-        return IllegalAction("at most 2 treasures from one hex per turn", "T-A5b")
+        return ("at most 2 treasures from one hex per turn", "T-A5b")
     if done >= figs:
-        return IllegalAction(f"no more treasures from this hex this turn than your {figs} "
-                             "figure(s) there", "T-A5b")
+        return ("no more treasures from a hex per turn than own figures there", "T-A5b")
     if s.ap < COST["dig"]:
-        return IllegalAction("digging costs 3 AP", "T-A5")
+        return ("digging costs 3 AP", "T-A5")
     return None
 
 
@@ -184,19 +183,19 @@ def singles(counts: list) -> list:
 
 def exchange_refusal(s: State, seat: int, give: int, take: int, other: int):
     if other == seat or not 0 <= other < s.n:
-        return IllegalAction("exchange with another player", "T-A6a")
+        return ("exchange with another player", "T-A6a")
     if give == take:
-        return IllegalAction("take a treasure of another kind than the one you give", "T-A6a")
+        return ("take a treasure of another kind than the one you give", "T-A6a")
     mine, theirs = s.held[seat][give], s.held[other][take]
     if not mine:
-        return IllegalAction(f"you hold no treasure of kind {give}", "T-A6a")
+        return (f"you hold no treasure of kind {give}", "T-A6a")
     if not theirs:
-        return IllegalAction(f"player {other} holds no treasure of kind {take}", "T-A6a")
+        return (f"player {other} holds no treasure of kind {take}", "T-A6a")
     if mine != 1 or theirs != 1:
-        return IllegalAction("only singles change hands; pairs and triples are never split",
+        return ("only singles change hands; pairs and triples are never split",
                              "T-A6b")
     if s.ap < COST["exchange"]:
-        return IllegalAction("each exchange costs 3 AP", "T-A6c")
+        return ("each exchange costs 3 AP", "T-A6c")
     return None
 
 
@@ -220,12 +219,12 @@ def camp_sites(s: State) -> list:
 
 def camp_refusal(s: State, seat: int, h: tuple):
     if h not in camp_sites(s):
-        return IllegalAction("a camp goes on a jungle hex or an emptied treasure hex without a "
+        return ("a camp goes on a jungle hex or an emptied treasure hex without a "
                              "camp", "T-A7a")
     if s.camps_left(seat) <= 0:
-        return IllegalAction("at most 2 camps per player per game", "T-A7c")
+        return ("at most 2 camps per player per game", "T-A7c")
     if s.ap < COST["camp"]:
-        return IllegalAction("building a camp costs 5 AP", "T-A7")
+        return ("building a camp costs 5 AP", "T-A7")
     return None
 
 
@@ -239,22 +238,22 @@ def camp(s: State, seat: int, h: tuple, events: list) -> None:
 # --- T-A8 place a guard --------------------------------------------------------------------------
 def guard_refusal(s: State, seat: int, h: tuple, fig: str):
     if not has(s, seat, h, fig) and h in s.level and h not in s.guards:
-        return IllegalAction(f"you have no {fig} on the temple to stand guard", "T-A8b")
+        return (f"you have no {fig} on the temple to stand guard", "T-A8b")
     return guard_hex_refusal(s, seat, h)
 
 
 def guard_hex_refusal(s: State, seat: int, h: tuple):
     """Why ``seat`` may not put a guard on ``h`` whichever own figure stands there."""
     if h not in s.level:
-        return IllegalAction(f"{list(h)} is not a temple", "T-A8")
+        return (f"{list(h)} is not a temple", "T-A8")
     if h in s.guards:
-        return IllegalAction("a temple has at most one guard", "T-A8e")
+        return ("a temple has at most one guard", "T-A8e")
     if s.guards_left(seat) <= 0:
-        return IllegalAction("at most 2 guarded temples per player per game", "T-A8e")
+        return ("at most 2 guarded temples per player per game", "T-A8e")
     if majority(s, h) != seat:
-        return IllegalAction("you need a majority of strength on the temple", "T-A8a")
+        return ("you need a majority of strength on the temple", "T-A8a")
     if s.ap < COST["guard"]:
-        return IllegalAction("placing a guard costs 5 AP", "T-A8")
+        return ("placing a guard costs 5 AP", "T-A8")
     return None
 
 

@@ -11,7 +11,6 @@ and ``s.seat`` is the bidder whose decision it is.
 """
 from __future__ import annotations
 
-from ..errors import IllegalAction
 from .state import BID, State
 from .tiles import SPECS
 
@@ -59,9 +58,9 @@ def open_auction(s: State, bidders: list, events: list) -> None:
 def bid_refusal(s: State, seat: int, amount: int):
     a = s.auction
     if amount <= a["bid"]:
-        return IllegalAction(f"bid more than the current bid of {a['bid']}", "T-X3")
+        return (f"bid more than the current bid of {a['bid']}", "T-X3")
     if amount < 1 or amount > s.scores[seat]:
-        return IllegalAction(f"a bid is a whole number from 1 up to your score "
+        return (f"a bid is a whole number from 1 up to your score "
                              f"({s.scores[seat]})", "T-X3")
     return None
 

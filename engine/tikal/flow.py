@@ -256,7 +256,7 @@ def _tile(action: dict) -> str:
 
 def _raise(refusal) -> None:
     if refusal is not None:
-        raise refusal
+        raise IllegalAction(*refusal)        # refusal = (reason, rule)
 
 
 def _after_ap(s: State, events: list) -> None:

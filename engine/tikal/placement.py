@@ -6,7 +6,6 @@ what a new tile needs there to be reachable (T-P2), and the hexes that may take 
 """
 from __future__ import annotations
 
-from ..errors import IllegalAction
 from .board import INDEX, NEIGHBOURS, OPPOSITE
 from .movement import crossings_of
 from .state import State, empty_state
@@ -83,14 +82,14 @@ def rotations(s: State, tile: str, h: tuple) -> tuple:
     return FITS[tile][s.entry[h]]
 
 
-def refusal(s: State, tile: str, h: tuple, rotation: int) -> IllegalAction | None:
-    """Why ``tile`` may not go on ``h`` turned ``rotation`` steps (None: it may)."""
+def refusal(s: State, tile: str, h: tuple, rotation: int):
+    """Why ``tile`` may not go on ``h`` turned ``rotation`` steps: ``(reason, rule)``, or None."""
     if h in s.tile_at:
-        return IllegalAction(f"{list(h)} is already explored", "T-P1")
+        return (f"{list(h)} is already explored", "T-P1")
     if h not in s.entry:
-        return IllegalAction(f"{list(h)} is not next to an explored hex", "T-P1")
+        return (f"{list(h)} is not next to an explored hex", "T-P1")
     if rotation not in rotations(s, tile, h):
-        return IllegalAction("no stones lead to the tile from an explored hex", "T-P2")
+        return ("no stones lead to the tile from an explored hex", "T-P2")
     return None
 
 

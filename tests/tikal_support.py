@@ -1,0 +1,64 @@
+"""Helpers for the Tikal engine tests: scenario games, refusals, event lookups."""
+from __future__ import annotations
+
+import pytest
+
+from engine import tikal
+from engine.errors import IllegalAction
+
+# The printed hexes (tikal-tiles.md).
+BASE, TEMPLE_N, JUNGLE, TEMPLE_SE = (0, 0), (0, -1), (1, -1), (1, 0)
+
+# A small hand-checked layout next to the printed hexes, used for the stone-cost examples (T-M4
+# style). Stones per direction after rotation, worked out by hand from tikal-tiles.md:
+#   T1 = A6 (temple 2, N1 S2) at (2,-2) turned 3: N=2, S=1
+#   J  = A3 (jungle, N1 NE1 S1) at (2,-3) turned 0: N=1, NE=1, S=1
+#   R  = C4 (treasure, S3) at (3,-3) turned 2: NW=3
+#   T2 = G3 (temple 3, S2 NW1) at (3,-2) turned 0: S=2, NW=1
+#   V  = B1 (volcano) at (2,-1), where T1's S stone and P-jungle's SE stone lead
+T1, J, R, T2, V = (2, -2), (2, -3), (3, -3), (3, -2), (2, -1)
+LAYOUT = [
+    {"id": "A6", "hex": list(T1), "rotation": 3},
+    {"id": "A3", "hex": list(J), "rotation": 0},
+    {"id": "C4", "hex": list(R), "rotation": 2, "treasures": [4, 5, 6]},
+    {"id": "G3", "hex": list(T2), "rotation": 0},
+    {"id": "B1", "hex": list(V), "rotation": 0},
+]
+
+
+def game(seats: int = 2, variant: str = "base", **kw) -> tikal.TikalGame:
+    d = {"game": "tikal", "seats": seats, "variant": variant, "seed": 7}
+    d.update(kw)
+    return tikal.from_scenario(d)
+
+
+def refused(g, action: dict, rule: str) -> IllegalAction:
+    """``action`` is refused with ``rule`` and the game is unchanged."""
+    before = g.snapshot()
+    legal_before = g.legal_actions()
+    with pytest.raises(IllegalAction) as info:
+        g.apply(action)
+    assert info.value.rule == rule, (info.value.rule, info.value.reason)
+    assert g.snapshot() == before
+    assert g.legal_actions() == legal_before
+    return info.value
+
+
+def types(events: list) -> list:
+    return [e["type"] for e in events]
+
+
+def first(events: list, type_: str) -> dict:
+    return next(e for e in events if e["type"] == type_)
+
+
+def figures_on(g, seat: int, h) -> tuple:
+    """(workers, leader) of ``seat`` on hex ``h`` according to the view."""
+    for f in g.view(None)["figures"]:
+        if f["seat"] == seat and tuple(f["hex"]) == tuple(h):
+            return f["workers"], f["leader"]
+    return 0, False
+
+
+def move(fig: str, *hexes) -> dict:
+    return {"type": "move", "figure": fig, "path": [list(h) for h in hexes]}
