@@ -16,11 +16,12 @@ Each figure is given as median and max over ``rounds`` tries.
 from __future__ import annotations
 
 import asyncio
-import os
+import re
 import signal
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -34,16 +35,21 @@ from net.host import Host, HostConfig  # noqa: E402
 LO = ["127.0.0.1"]
 TARGETS = {"running_listed_ms": 100.0, "killed_dropped_ms": 5000.0, "frozen_dropped_ms": 5000.0}
 
-_HOST_SCRIPT = """
-import asyncio, sys
-from net.host import Host, HostConfig
-async def main():
-    host = Host(HostConfig(name=sys.argv[1], bind="127.0.0.1", port=0))
-    _, port = await host.start()
-    print("READY", port, flush=True)
-    await asyncio.Event().wait()
-asyncio.run(main())
-"""
+def spawn_host(name: str, data_dir: str | Path, port: int = 0) -> tuple[subprocess.Popen, int]:
+    """``run_host.py --headless`` on 127.0.0.1 in its own process, announcing itself.
+    Returns (process, port) once it listens. The caller kills the process."""
+    proc = subprocess.Popen(
+        [sys.executable, str(ROOT / "run_host.py"), "--headless", "--bind", "127.0.0.1",
+         "--port", str(port), "--name", name, "--data-dir", str(data_dir),
+         "--log-level", "WARNING"],
+        cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    line = proc.stdout.readline()
+    found = re.search(r"listening on \S*:(\d+)", line)
+    if not found:
+        proc.kill()
+        proc.wait()
+        raise RuntimeError(f"run_host.py did not start: {line!r}")
+    return proc, int(found.group(1))
 
 
 def _named(name):
@@ -109,25 +115,22 @@ async def _dead_dropped(rounds: int, sig: int) -> list[float]:
     browser = Browser(interfaces=LO)
     await browser.start()
     try:
-        for i in range(rounds):
-            name = f"bench-dead-{sig}-{i}"
-            proc = subprocess.Popen([sys.executable, "-c", _HOST_SCRIPT, name], cwd=ROOT,
-                                    stdout=subprocess.PIPE, text=True,
-                                    env={**os.environ, "PYTHONPATH": str(ROOT)})
-            try:
-                line = await asyncio.to_thread(proc.stdout.readline)
-                if not line.startswith("READY"):
-                    raise RuntimeError(f"host process did not start: {line!r}")
-                await browser.wait_until(_named(name), 5)
-                # At a different phase of the browser's 1 s check cycle each round.
-                await asyncio.sleep((0.37 * i) % 1.0)
-                t0 = time.perf_counter()
-                proc.send_signal(sig)
-                await browser.wait_until(_gone(name), 10)
-                out.append(_ms(t0))
-            finally:
-                proc.kill()
-                proc.wait()
+        with tempfile.TemporaryDirectory(prefix="tikal-bench-") as data_dir:
+            for i in range(rounds):
+                name = f"bench-dead-{sig}-{i}"
+                proc, _ = await asyncio.to_thread(spawn_host, name, data_dir)
+                try:
+                    await browser.wait_until(_named(name), 5)
+                    # At a different phase of the browser's 1 s check cycle each round.
+                    await asyncio.sleep((0.37 * i) % 1.0)
+                    t0 = time.perf_counter()
+                    proc.send_signal(sig)
+                    await browser.wait_until(_gone(name), 10)
+                    out.append(_ms(t0))
+                finally:
+                    proc.kill()
+                    proc.wait()
+                    proc.stdout.close()
     finally:
         await browser.stop()
     return out

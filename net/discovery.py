@@ -28,7 +28,7 @@ Browsing, from an event loop:
 
     browser = Browser(interfaces=["127.0.0.1"])
     await browser.start()
-    hosts = await browser.wait_until(lambda hs: hs, timeout=2)   # list[Host]
+    hosts = await browser.wait_until(lambda hs: hs, timeout=2)   # the predicate's value
     await browser.stop()
 
 Browsing from pygame (the loop polls each frame, never blocks):
@@ -436,16 +436,16 @@ class Browser:
     async def __aexit__(self, *exc) -> None:
         await self.stop()
 
-    async def wait_until(self, predicate: Callable[[list[Host]], object],
-                         timeout: float) -> list[Host]:
-        """The host list once ``predicate(hosts)`` is true; TimeoutError after ``timeout`` s.
-        The predicate is tried again after every change of the list and every check (so it may
-        also look at ``status()``)."""
+    async def wait_until(self, predicate: Callable[[list[Host]], object], timeout: float):
+        """Wait until ``predicate(hosts)`` is true and return its value (like
+        ``threading.Condition.wait_for``); TimeoutError after ``timeout`` s. The predicate is
+        tried again after every change of the list and every check (so it may also look at
+        ``status()``)."""
         async with asyncio.timeout(timeout):
             while True:
-                hosts = self.hosts()
-                if predicate(hosts):
-                    return hosts
+                result = predicate(self.hosts())
+                if result:
+                    return result
                 await self._changed.wait()
 
     async def refresh(self) -> None:
@@ -690,17 +690,18 @@ class BrowserThread:
         self._seen = version
         return hosts
 
-    def wait_until(self, predicate: Callable[[list[Host]], object], timeout: float) -> list[Host]:
-        """Block until ``predicate(hosts)`` (scripts and tests; not for a frame loop)."""
+    def wait_until(self, predicate: Callable[[list[Host]], object], timeout: float):
+        """Block until ``predicate(hosts)`` is true and return its value; TimeoutError after
+        ``timeout`` s (scripts and tests; not for a frame loop)."""
         deadline = time.monotonic() + timeout
         cond = self.browser._cond
         with cond:
-            while not predicate(list(self.browser._snapshot)):
+            while not (result := predicate(list(self.browser._snapshot))):
                 left = deadline - time.monotonic()
                 if left <= 0:
                     raise TimeoutError(f"no matching host list within {timeout} s")
                 cond.wait(left)
-            return list(self.browser._snapshot)
+            return result
 
     def refresh(self) -> None:
         """Send the one-shot query again (a "refresh" button). Does not wait."""

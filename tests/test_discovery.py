@@ -3,9 +3,8 @@
 Every zeroconf instance here binds only to 127.0.0.1 (NETWORK SAFETY in the team briefing).
 """
 import asyncio
-import os
+import secrets
 import signal
-import subprocess
 import sys
 import threading
 import time
@@ -29,8 +28,21 @@ def run(coro):
     return asyncio.run(coro)
 
 
+# Other test runs on this machine may announce hosts on 127.0.0.1 too: every name here carries a
+# per-run tag, and assertions look only at this run's hosts.
+TAG = secrets.token_hex(3)
+
+
+def tagged(name: str) -> str:
+    return f"{name} {TAG}"
+
+
 def named(name):
-    return lambda hosts: [h for h in hosts if h.name == name]
+    return lambda hosts: [h for h in hosts if h.name == tagged(name)]
+
+
+def ours(hosts):
+    return [h for h in hosts if h.name.endswith(f" {TAG}")]
 
 
 # --- fake hosts: they advertise the service but are not hosts -------------------------------------
@@ -50,29 +62,9 @@ async def _not_a_host(reader, writer):
     writer.close()
 
 
-# --- a host in its own process (killed with SIGKILL: no goodbye, no FIN) ---------------------------
-
-_HOST_SCRIPT = """
-import asyncio, sys
-from net.host import Host, HostConfig
-async def main():
-    host = Host(HostConfig(name=sys.argv[1], bind="127.0.0.1", port=int(sys.argv[2])))
-    _, port = await host.start()
-    print("READY", port, flush=True)
-    await asyncio.Event().wait()
-asyncio.run(main())
-"""
-
-
-def spawn_host(name: str, port: int = 0) -> tuple[subprocess.Popen, int]:
-    proc = subprocess.Popen([sys.executable, "-c", _HOST_SCRIPT, name, str(port)], cwd=ROOT,
-                            stdout=subprocess.PIPE, text=True,
-                            env={**os.environ, "PYTHONPATH": str(ROOT)})
-    line = proc.stdout.readline()
-    if not line.startswith("READY"):
-        proc.kill()
-        raise RuntimeError(f"host process did not start: {line!r}")
-    return proc, int(line.split()[1])
+# A host in its own process (run_host.py), to be killed with SIGKILL: no goodbye, no FIN.
+sys.path.insert(0, str(ROOT))
+from benchmarks.discovery_timing import spawn_host  # noqa: E402
 
 
 # --- tests ------------------------------------------------------------------------------------------
@@ -95,7 +87,7 @@ def test_txt_round_trip_and_malformed_txt_never_raises():
 
 def test_check_host_needs_a_real_welcome():
     async def main():
-        host = Host(HostConfig(name="Checked", bind="127.0.0.1", port=0, announce=False))
+        host = Host(HostConfig(name=tagged("Checked"), bind="127.0.0.1", port=0, announce=False))
         _, port = await host.start()
         fake = await asyncio.start_server(_not_a_host, "127.0.0.1", 0)
         closed = await asyncio.start_server(_silent, "127.0.0.1", 0)
@@ -104,7 +96,7 @@ def test_check_host_needs_a_real_welcome():
         await closed.wait_closed()
         try:
             welcome, rtt = await check_host("127.0.0.1", port)
-            assert welcome["t"] == "welcome" and welcome["host"] == "Checked" and rtt > 0
+            assert welcome["t"] == "welcome" and welcome["host"] == tagged("Checked") and rtt > 0
             with pytest.raises(CheckFailed, match="not a valid welcome"):
                 await check_host("127.0.0.1", fake.sockets[0].getsockname()[1])
             with pytest.raises(CheckFailed, match="Connection|refused|OSError"):
@@ -117,13 +109,13 @@ def test_check_host_needs_a_real_welcome():
 
 def test_running_host_is_listed_with_its_txt_and_fake_hosts_are_not():
     async def main():
-        host = Host(HostConfig(name="Kitchen laptop", bind="127.0.0.1", port=0))
+        host = Host(HostConfig(name=tagged("Kitchen laptop"), bind="127.0.0.1", port=0))
         host.create_table("tortuga", 4, bots=1)
         _, port = await host.start()          # announces itself through announce_host()
         silent = await asyncio.start_server(_silent, "127.0.0.1", 0)
         wrong = await asyncio.start_server(_not_a_host, "127.0.0.1", 0)
-        fakes = [Announcer("Silent", silent.sockets[0].getsockname()[1], ["tikal"], 4, interfaces=LO),
-                 Announcer("Wrong", wrong.sockets[0].getsockname()[1], ["tikal"], 4, interfaces=LO)]
+        fakes = [Announcer(tagged(name), server.sockets[0].getsockname()[1], ["tikal"], 4,
+                           interfaces=LO) for name, server in (("Silent", silent), ("Wrong", wrong))]
         browser = Browser(interfaces=LO, timeout=0.4)
         try:
             for fake in fakes:
@@ -144,7 +136,7 @@ def test_running_host_is_listed_with_its_txt_and_fake_hosts_are_not():
             st = browser.status()
             assert "not a valid welcome" in st[fakes[1].service_name]["error"]
             assert "Timeout" in st[fakes[0].service_name]["error"]
-            assert [x.name for x in browser.hosts()] == ["Kitchen laptop"]
+            assert [x.name for x in ours(browser.hosts())] == [tagged("Kitchen laptop")]
         finally:
             await browser.stop()
             for fake in fakes:
@@ -157,28 +149,31 @@ def test_running_host_is_listed_with_its_txt_and_fake_hosts_are_not():
 
 def test_a_new_host_appears_its_txt_updates_propagate_and_a_stopped_host_goes():
     async def main():
-        browser = Browser(interfaces=LO)
+        seen = []                                  # on_change callbacks, on the loop
+        browser = Browser(interfaces=LO, on_change=seen.append)
         await browser.start()
-        host = Host(HostConfig(name="Late host", bind="127.0.0.1", port=0, announce=False))
+        host = Host(HostConfig(name=tagged("Late host"), bind="127.0.0.1", port=0, announce=False))
         _, port = await host.start()
-        ann = Announcer("Late host", port, ["tikal"], 2, interfaces=LO)
+        ann = Announcer(tagged("Late host"), port, ["tikal"], 2, interfaces=LO)
         try:
-            assert browser.hosts() == []
+            assert ours(browser.hosts()) == []
             await ann.start()
             [h] = await browser.wait_until(named("Late host"), timeout=3)
             assert (h.port, h.games, h.free_seats) == (port, ("tikal",), 2)
+            assert h.service in {x.service for x in seen[-1]}
 
             assert await ann.update(free_seats=1, games=["tikal", "tortuga"], tables=4)
             assert not await ann.update(free_seats=1)          # nothing changed: nothing sent
             [h] = await browser.wait_until(
-                lambda hs: [x for x in hs if x.free_seats == 1 and x.extra.get("tables") == "4"], 3)
+                lambda hs: [x for x in ours(hs) if x.free_seats == 1 and x.extra.get("tables") == "4"],
+                3)
             assert h.games == ("tikal", "tortuga")
 
             ann.update_soon(free_seats=0)                      # from synchronous host code
-            await browser.wait_until(lambda hs: hs and hs[0].free_seats == 0, 3)
+            await browser.wait_until(lambda hs: [x for x in ours(hs) if x.free_seats == 0], 3)
 
             await ann.stop()                                   # goodbye: dropped at once,
-            await browser.wait_until(lambda hs: not hs, 2)     # though it still answers hello
+            await browser.wait_until(lambda hs: not ours(hs), 2)   # though it still answers hello
         finally:
             await ann.stop()
             await browser.stop()
@@ -186,13 +181,13 @@ def test_a_new_host_appears_its_txt_updates_propagate_and_a_stopped_host_goes():
     run(main())
 
 
-def test_killed_host_is_dropped_within_5s_and_listed_again_when_it_restarts():
+def test_killed_host_is_dropped_within_5s_and_listed_again_when_it_restarts(tmp_path):
     finder = BrowserThread(interfaces=LO).start()
-    proc, port = spawn_host("Crashy")
+    proc, port = spawn_host(tagged("Crashy"), tmp_path)
     try:
         assert finder.poll() is not None                       # first poll: the current list
         finder.wait_until(named("Crashy"), 3)
-        assert [h.name for h in finder.poll()] == ["Crashy"]
+        assert [h.name for h in ours(finder.poll())] == [tagged("Crashy")]
         finder.poll()
         assert finder.poll() is None                           # unchanged since the last poll
 
@@ -201,20 +196,23 @@ def test_killed_host_is_dropped_within_5s_and_listed_again_when_it_restarts():
         proc.wait()
         finder.wait_until(lambda hs: not named("Crashy")(hs), 5)
         assert time.monotonic() - killed < 5
-        assert finder.poll() == []
+        assert ours(finder.poll()) == []
 
-        proc, port2 = spawn_host("Crashy", port)                # restarted (e.g. --resume)
+        proc.stdout.close()
+        proc, port2 = spawn_host(tagged("Crashy"), tmp_path, port)   # restarted (e.g. --resume)
         assert port2 == port
         [h] = finder.wait_until(named("Crashy"), 3)
         assert h.port == port
     finally:
         proc.kill()
         proc.wait()
+        proc.stdout.close()
         finder.close()
 
 
 def test_browser_thread_can_share_a_loop_running_in_another_thread():
-    addr, port, stop_host = start_in_thread(HostConfig(name="Shared", bind="127.0.0.1", port=0))
+    addr, port, stop_host = start_in_thread(HostConfig(name=tagged("Shared"), bind="127.0.0.1",
+                                                       port=0))
     loop = asyncio.new_event_loop()
     th = threading.Thread(target=loop.run_forever, daemon=True)
     th.start()
