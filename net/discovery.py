@@ -67,7 +67,7 @@ from zeroconf import (DNSIncoming, DNSOutgoing, DNSQuestion, DNSQuestionType, IP
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
 from zeroconf.const import _CLASS_IN, _FLAGS_QR_QUERY, _MDNS_ADDR, _MDNS_PORT, _TYPE_PTR
 
-from .messages import hello, is_welcome
+from .messages import NAME_MAX, hello, is_welcome
 from .protocol import PROTO, FrameDecoder, FrameError, encode
 
 log = logging.getLogger(__name__)
@@ -116,20 +116,23 @@ def parse_txt(props: Mapping) -> dict:
         d[k] = v
     proto, free = d.pop("proto", ""), d.pop("free", "")
     return {
-        "proto": int(proto) if proto.isdigit() else None,
+        "proto": int(proto) if _DIGITS.fullmatch(proto) else None,
         "name": d.pop("name", ""),
         "games": tuple(g for g in d.pop("games", "").split(",") if g),
-        "free_seats": int(free) if free.isdigit() else 0,
+        "free_seats": int(free) if _DIGITS.fullmatch(free) else 0,
         "extra": d,
     }
 
 
+_DIGITS = re.compile(r"[0-9]{1,9}")
+
+
 def interfaces_for_bind(bind: str | None) -> list[str] | None:
     """The ``interfaces`` argument for a host serving on ``bind`` (run_host.py --bind): None
-    (every interface) for a wildcard, else just that address."""
+    (every interface) for a wildcard, else just that IPv4 address (a name is resolved)."""
     if bind in (None, "", "0.0.0.0", "::"):
         return None
-    return [bind]
+    return [socket.gethostbyname(bind)]
 
 
 def ipv4_addresses(loopback: bool = True) -> list[str]:
@@ -174,7 +177,6 @@ class Announcer:
         self._zc: AsyncZeroconf | None = None
         self._info: ServiceInfo | None = None
         self._broadcasts: set[asyncio.Future] = set()
-        self._soon: dict = {}
         self._soon_task: asyncio.Task | None = None
 
     def properties(self) -> dict[str, str]:
@@ -215,6 +217,22 @@ class Announcer:
                      name: str | None = None, **extra) -> bool:
         """Change TXT values (``extra`` keys are added or replaced) and announce the change if
         anything changed. Returns whether it did. Before start it only records the values."""
+        self._apply(free_seats=free_seats, games=games, name=name, **extra)
+        return await self._announce()
+
+    def update_soon(self, *, free_seats: int | None = None, games: Iterable[str] | None = None,
+                    name: str | None = None, **extra) -> None:
+        """``update`` for synchronous code running on the announcer's loop (e.g. the host's lobby
+        handlers): records the values at once and announces them on a later loop turn (several
+        calls in a row make one announcement)."""
+        self._apply(free_seats=free_seats, games=games, name=name, **extra)
+        if self._soon_task is None and self._zc is not None:
+            self._soon_task = asyncio.get_running_loop().create_task(self._announce_soon())
+
+    def _apply(self, *, free_seats, games, name, **extra) -> None:
+        reserved = set(extra) & {"proto", "name", "games", "free"}
+        if reserved:
+            raise ValueError(f"TXT keys {sorted(reserved)} are reserved")
         if free_seats is not None:
             self.free_seats = int(free_seats)
         if games is not None:
@@ -222,6 +240,15 @@ class Announcer:
         if name is not None:
             self.name = name
         self.extra.update(extra)
+
+    async def _announce_soon(self) -> None:
+        try:
+            while await self._announce():   # until values changed meanwhile are out too
+                pass
+        finally:
+            self._soon_task = None
+
+    async def _announce(self) -> bool:
         if self._zc is None or self._info is None:
             return False
         info = self._service_info()
@@ -247,21 +274,6 @@ class Announcer:
             await zc.async_close()
 
     close = stop   # net/host.py closes what announce_host() returned
-
-    def update_soon(self, **changes) -> None:
-        """``update`` from synchronous code on the announcer's loop (e.g. the host's lobby
-        handlers): records the values now, announces once on the next loop turn."""
-        self._soon.update(changes)
-        if self._soon_task is None and self._zc is not None:
-            self._soon_task = asyncio.get_running_loop().create_task(self._update_soon())
-
-    async def _update_soon(self) -> None:
-        try:
-            while self._soon and self._zc is not None:
-                changes, self._soon = self._soon, {}
-                await self.update(**changes)
-        finally:
-            self._soon_task = None
 
     async def __aenter__(self) -> "Announcer":
         await self.start()
@@ -367,8 +379,9 @@ class Browser:
                  recheck: float = RECHECK, retry: float = RETRY,
                  timeout: float = CHECK_TIMEOUT, drop_after: int = DROP_AFTER):
         self.interfaces = list(interfaces) if interfaces else None
-        self.player_name = player_name
-        self.recheck, self.retry, self.timeout, self.drop_after = recheck, retry, timeout, drop_after
+        self.player_name = (player_name.strip() or PROBE_NAME)[:NAME_MAX]   # hello's limits
+        self.recheck, self.retry = recheck, retry
+        self.timeout, self.drop_after = timeout, drop_after
         self._callbacks = [on_change] if on_change else []
         self._cond = threading.Condition()
         self._snapshot: tuple[Host, ...] = ()
@@ -458,7 +471,8 @@ class Browser:
         for address in self.interfaces or ipv4_addresses(loopback=True):
             try:
                 sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-                sock.setsockopt(socket.IPPROTO_IP, socket.IP_MULTICAST_IF, socket.inet_aton(address))
+                sock.setsockopt(socket.IPPROTO_IP, socket.IP_MULTICAST_IF,
+                                socket.inet_aton(address))
                 sock.bind((address, 0))
             except OSError as exc:
                 sock.close()
@@ -523,7 +537,11 @@ class Browser:
                 except TimeoutError:
                     pass
             t.wake.clear()
-            ok = await self._check(t)
+            try:
+                ok = await self._check(t)
+            except Exception as exc:  # never let one service's watcher die
+                log.exception("discovery: checking %s failed", t.service)
+                t.error, ok = f"{type(exc).__name__}: {exc}", False
             t.checks += 1
             self._pulse()
             if ok:

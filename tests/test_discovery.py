@@ -67,7 +67,7 @@ sys.path.insert(0, str(ROOT))
 from benchmarks.discovery_timing import spawn_host  # noqa: E402
 
 
-# --- tests ------------------------------------------------------------------------------------------
+# --- tests ---------------------------------------------------------------------------------------
 
 def test_txt_round_trip_and_malformed_txt_never_raises():
     props = txt_properties("Kitchen", ["tikal", "tortuga"], 3, {"tables": 2})
@@ -76,13 +76,14 @@ def test_txt_round_trip_and_malformed_txt_never_raises():
     wire = {k.encode(): v.encode() for k, v in props.items()}
     assert parse_txt(wire) == {"proto": 1, "name": "Kitchen", "games": ("tikal", "tortuga"),
                                "free_seats": 3, "extra": {"tables": "2"}}
-    junk = parse_txt({b"proto": b"x", b"free": b"-1", b"name": b"\xff", b"flag": None})
+    junk = parse_txt({b"proto": "²".encode(), b"free": b"-1", b"name": b"\xff", b"flag": None})
     assert junk["proto"] is None and junk["free_seats"] == 0 and junk["games"] == ()
     assert junk["name"] == "\ufffd" and junk["extra"] == {"flag": ""}
     with pytest.raises(ValueError):
         txt_properties("x", [], 0, {"free": 9})
     assert interfaces_for_bind("") is None and interfaces_for_bind("0.0.0.0") is None
     assert interfaces_for_bind("10.1.2.3") == ["10.1.2.3"]
+    assert interfaces_for_bind("localhost") == ["127.0.0.1"]
 
 
 def test_check_host_needs_a_real_welcome():
@@ -114,8 +115,8 @@ def test_running_host_is_listed_with_its_txt_and_fake_hosts_are_not():
         _, port = await host.start()          # announces itself through announce_host()
         silent = await asyncio.start_server(_silent, "127.0.0.1", 0)
         wrong = await asyncio.start_server(_not_a_host, "127.0.0.1", 0)
-        fakes = [Announcer(tagged(name), server.sockets[0].getsockname()[1], ["tikal"], 4,
-                           interfaces=LO) for name, server in (("Silent", silent), ("Wrong", wrong))]
+        fakes = [Announcer(tagged(name), srv.sockets[0].getsockname()[1], ["tikal"], 4,
+                           interfaces=LO) for name, srv in (("Silent", silent), ("Wrong", wrong))]
         browser = Browser(interfaces=LO, timeout=0.4)
         try:
             for fake in fakes:
@@ -165,8 +166,8 @@ def test_a_new_host_appears_its_txt_updates_propagate_and_a_stopped_host_goes():
             assert await ann.update(free_seats=1, games=["tikal", "tortuga"], tables=4)
             assert not await ann.update(free_seats=1)          # nothing changed: nothing sent
             [h] = await browser.wait_until(
-                lambda hs: [x for x in ours(hs) if x.free_seats == 1 and x.extra.get("tables") == "4"],
-                3)
+                lambda hs: [x for x in ours(hs)
+                            if x.free_seats == 1 and x.extra.get("tables") == "4"], 3)
             assert h.games == ("tikal", "tortuga")
 
             ann.update_soon(free_seats=0)                      # from synchronous host code
