@@ -25,6 +25,7 @@ def test_scores_start_at_20_T_X1():
 
 
 def test_a_round_reveals_one_tile_per_player_T_X2_T_X6():
+    # T-X2: a round starts with as many tiles revealed face up as there are players
     # T-X6: the first round opens with the starting player
     g = tikal.new_game(3, 11, {"variant": "auction", "first": 1})
     ev = g.start_events
@@ -115,6 +116,7 @@ def test_a_bidder_with_no_points_can_only_pass_T_X3():
 
 
 def test_choosing_a_volcano_T_X7():
+    # T-X7: choosing a volcano starts a scoring round as in T-V1, with the chooser first
     g = auction_game(stack=["B1", "A1", "A3", "A4"])
     g.apply(END)
     g.apply({"type": "bid", "amount": 1})             # seat 1

@@ -78,6 +78,7 @@ def test_the_stack_by_letters_T_S2():
 
 
 def test_scores_start_at_zero_and_figures_in_supply_T_S3():
+    # T-S3: scores start at 0; all figures and camps start in the players' supply
     g = tikal.new_game(4, 3)
     assert g.scores == [0, 0, 0, 0]
     v = g.view(None)

@@ -65,6 +65,7 @@ def test_stones_must_lead_to_the_new_tile_T_P2():
 
 
 def test_a_treasure_tile_gets_its_tokens_T_P3():
+    # T-P3: as many face-down tokens as the tile shows masks, from the top of the supply
     g = game(stack=["A2", "A5"])
     g.apply(END)
     ev = g.apply({"type": "place_tile", "hex": [0, -2], "rotation": 0})
@@ -75,6 +76,7 @@ def test_a_treasure_tile_gets_its_tokens_T_P3():
 
 
 def test_fewer_tokens_when_the_supply_runs_short_T_P3():
+    # T-P3: fewer tokens if the supply runs out
     # 21 tokens held: only the three 7s are left in the supply
     held = [k for k in range(7) for _ in range(3)]
     g = game(stack=["A2"], held={"0": held})
