@@ -93,7 +93,7 @@ def test_a_whole_round_T_X3_T_X4_T_X5_T_X6():
     # T-X6: the next round opens left of the one who moved last (seat 2)
     assert first(ev, "round_started") == {"type": "round_started", "opener": 0,
                                           "revealed": ["A6", "B2", "B3"], "stack_left": 2,
-                                          "reveal": True}
+                                          "next_letter": "B", "reveal": True}
     assert g.view(0)["moved"] == [] and g.to_act == 0
     assert g.scores == [15, 20, 20]
 

@@ -125,7 +125,8 @@ def test_a_volcano_starts_a_scoring_round_T_T2_T_V1_T_V2():
     ev = g.apply(END)
     # T-T2: seat 0 draws the volcano; before it is placed, a scoring round starts with seat 0
     assert types(ev) == ["turn_ended", "tile_drawn", "scoring_started", "turn_started"]
-    assert first(ev, "scoring_started")["order"] == [0, 1, 2]
+    assert first(ev, "scoring_started") == {"type": "scoring_started", "kind": "volcano",
+                                            "order": [0, 1, 2], "seat": 0, "tile": "B1"}
     assert first(ev, "turn_started") == {"type": "turn_started", "seat": 0, "kind": "scoring",
                                          "ap": 10}
     v = g.view(1)

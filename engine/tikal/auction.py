@@ -25,7 +25,8 @@ def reveal(s: State, opener: int, events: list) -> None:
     del s.stack[:k]
     s.moved = []
     events.append({"type": "round_started", "opener": opener, "revealed": list(s.revealed),
-                   "stack_left": len(s.stack), "reveal": True})
+                   "stack_left": len(s.stack), "next_letter": s.stack[0][0] if s.stack else None,
+                   "reveal": True})
 
 
 def unmoved_from(s: State, start: int) -> list:

@@ -49,7 +49,8 @@ def take(s: State, seat: int, tile: str, events: list) -> bool:
     if SPECS[tile].kind == VOLCANO:
         # T-T2 / T-V1 / T-X7: set aside; a scoring round starts with this player.
         s.volcano = (tile, seat)
-        start_scoring(s, "volcano", [(seat + i) % s.n for i in range(s.n)], events)
+        start_scoring(s, "volcano", [(seat + i) % s.n for i in range(s.n)], events,
+                      {"seat": seat, "tile": tile})
         return True
     if placement.placeable(s, tile):
         s.phase, s.seat, s.drawn, s.ap = PLACE, seat, tile, 0
@@ -95,9 +96,9 @@ def after_normal_turn(s: State, events: list) -> None:
 
 
 # --- scoring rounds ------------------------------------------------------------------------------
-def start_scoring(s: State, kind: str, order: list, events: list) -> None:
+def start_scoring(s: State, kind: str, order: list, events: list, extra=None) -> None:
     s.scoring = {"kind": kind, "order": list(order), "index": 0}
-    events.append({"type": "scoring_started", "kind": kind, "order": list(order)})
+    events.append({"type": "scoring_started", "kind": kind, "order": list(order), **(extra or {})})
     begin_turn(s, order[0], SCORING, events)
 
 
