@@ -469,8 +469,8 @@ class Browser:
         out.add_question(DNSQuestion(SERVICE_TYPE, _TYPE_PTR, _CLASS_IN))
         packets = out.packets()
         for address in self.interfaces or ipv4_addresses(loopback=True):
+            sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
             try:
-                sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
                 sock.setsockopt(socket.IPPROTO_IP, socket.IP_MULTICAST_IF,
                                 socket.inet_aton(address))
                 sock.bind((address, 0))
