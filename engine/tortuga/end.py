@@ -27,6 +27,7 @@ def winners(g) -> list[int]:
 
 def finish(g, events: list) -> None:
     g.phase_ = "over"
+    g.is_over = True
     g.moving = None
     g.rolled = []
     g.card_at = None

@@ -67,9 +67,9 @@ class TortugaGame(Game):
         return c
 
     # --- outcome ----------------------------------------------------------------------------------
-    @property
-    def is_over(self) -> bool:
-        return self.phase_ == "over"
+    #: True once the game is over (set with phase_ = "over" by end.finish and serial); a plain
+    #: attribute because every game loop reads it after every action.
+    is_over: bool = False
 
     @property
     def scores(self) -> list[int]:

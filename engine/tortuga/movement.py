@@ -18,7 +18,9 @@ def move(g, steps: int, events: list) -> None:
     start = pos[t]
     end_space, passes = destination(start, steps)
     group = lift(stacks, pos, t)
-    put(stacks, pos, group, end_space)
+    stacks[end_space] += group                  # track.put, inlined: the hot path
+    for x in group:
+        pos[x] = end_space
     events.append({"type": "turtles_moved", "seat": g.seat, "decider": g.decider, "turtle": t,
                    "group": group, "from": start, "to": end_space, "steps": steps,
                    "passed_beach": passes})

@@ -119,6 +119,7 @@ def from_scenario(d: dict):
         turn.start_turn(g, g.seat, None)
     else:
         _restore_turn(g, d, phase, n_turtles)
+    g.is_over = g.phase_ == "over"
     return g
 
 

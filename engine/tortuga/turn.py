@@ -50,13 +50,14 @@ def end_movement(g, events: list) -> None:
     """After a stop, a bust or a third die/card: the second turtle (L-T4) or the next turn."""
     if g.phase_ == "over":
         return
-    moved = g.moved
-    moved.append(g.moving)
-    if g.two and len(moved) < 2:
-        seat = g.seat
-        start_movement(g, seat + g.seats if g.moving == seat else seat)
-    else:
-        start_turn(g, (g.seat + 1) % g.seats, events)
+    if g.two:
+        moved = g.moved
+        moved.append(g.moving)
+        if len(moved) < 2:
+            seat = g.seat
+            start_movement(g, seat + g.seats if g.moving == seat else seat)
+            return
+    start_turn(g, (g.seat + 1) % g.seats, events)
 
 
 # --- legal actions ---------------------------------------------------------------------------------
