@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from ..errors import IllegalAction
 from . import catalog
-from .board import BASE_HEX, INDEX
+from .board import BASE_HEX
 from .movement import path_cost
 from .scoring import majority
 from .state import State, board_order
-from .tiles import JUNGLE, MAX_LEVEL, TREASURE
+from .tiles import JUNGLE, MAX_LEVEL
 
 COST = {"enter": 1, "transfer": 1, "uncover": 2, "dig": 3, "exchange": 3, "camp": 5, "guard": 5}
 FIGURES = ("worker", "leader")
@@ -294,10 +294,12 @@ def legal(s: State, seat: int, out: list) -> None:
                 if fw:
                     for fig, n in zip(FIGURES, fw):
                         if n:
-                            out.extend(catalog.transfer(fig, a, b) for b in camps if b != a)
+                            for b in camps:
+                                if b != a:
+                                    out.append(catalog.TRANSFER[fig, a, b])
     crossings, level, treasures = s.crossings, s.level, s.treasures
     guards_ok = ap >= COST["guard"] and s.guards_left(seat) > 0
-    for h in sorted(my, key=INDEX.__getitem__):
+    for h in sorted(my):                            # board order
         w, l = my[h]
         steps = catalog.MOVES[h]
         for nh, cost in crossings[h]:

@@ -12,7 +12,6 @@ and ``s.seat`` is the bidder whose decision it is.
 from __future__ import annotations
 
 from .state import BID, State
-from .tiles import SPECS
 
 START_SCORE = 20                                      # T-X1
 
@@ -119,7 +118,3 @@ def final_order(s: State) -> list:
     nearest clockwise to the one who placed the last tile (their left first, they last)."""
     lp = s.last_placer if s.last_placer is not None else s.seat
     return sorted(range(s.n), key=lambda seat: (s.scores[seat], (seat - lp - 1) % s.n))
-
-
-def is_volcano(tile: str) -> bool:
-    return SPECS[tile].kind == "volcano"

@@ -10,7 +10,8 @@ DIRS = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0))
 OPPOSITE = tuple((d + 3) % 6 for d in range(6))
 
 #: The 40 board hexes, column by column, top to bottom: 8 columns x 5 rows, odd columns half a
-#: hex lower. This order is the board order every listing (legal actions, views) follows.
+#: hex lower. This order is the board order every listing (legal actions, views) follows; it is
+#: the natural order of the (q, r) tuples, so ``sorted(hexes)`` gives board order.
 HEXES = tuple((q, r) for q in range(8) for r in range(-(q // 2) - 4, -(q // 2) + 1))
 INDEX = {h: i for i, h in enumerate(HEXES)}
 BASE_HEX = (0, 0)
@@ -53,7 +54,7 @@ def is_hex_shaped(value) -> bool:
 
 
 def _check() -> None:
-    assert len(HEXES) == 40
+    assert len(HEXES) == 40 and list(HEXES) == sorted(HEXES)
     assert HEXES[4] == BASE_HEX and max(distance(BASE_HEX, h) for h in HEXES) == 7
 
 

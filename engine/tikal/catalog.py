@@ -64,17 +64,11 @@ EXCHANGE = {(g, t, w): _action(type="exchange", give=g, take=t, **{"with": w})
 PLACE = {(h, k): _action(type="place_tile", hex=_hex(h), rotation=k) for h in HEXES
          for k in range(6)}
 CHOOSE = {t: _action(type="choose_tile", tile=t) for t in TILES}
-_TRANSFER: dict = {}
+#: TRANSFER[(figure, from, to)] for every pair of hexes that can carry camps (the base camp,
+#: jungle and treasure hexes: any board hex may, depending on where tiles go)
+TRANSFER = {(f, a, b): _action(type="transfer", figure=f, **{"from": _hex(a)}, to=_hex(b))
+            for f in FIGS for a in HEXES for b in HEXES if a != b}
 _BID: dict = {}
-
-
-def transfer(fig: str, a: tuple, b: tuple) -> Action:
-    key = (fig, a, b)
-    act = _TRANSFER.get(key)
-    if act is None:
-        act = _TRANSFER[key] = _action(type="transfer", figure=fig, **{"from": _hex(a)},
-                                       to=_hex(b))
-    return act
 
 
 def bid(amount: int) -> Action:

@@ -6,7 +6,7 @@ what a new tile needs there to be reachable (T-P2), and the hexes that may take 
 """
 from __future__ import annotations
 
-from .board import INDEX, NEIGHBOURS, OPPOSITE
+from .board import NEIGHBOURS, OPPOSITE
 from .movement import crossings_of
 from .state import State, empty_state
 from .tiles import JUNGLE, PRINTED_HEX, ROTATED, SPECS, TEMPLE, TREASURE, VOLCANO
@@ -64,10 +64,9 @@ def put_tiles(s: State, placed) -> None:
             crossings[nh] = crossings_of(nh, stones, kind)
         frontier.discard(h)
         frontier.update(nh for _, nh in NEIGHBOURS[h] if nh not in tile_at)
-    s.frontier = tuple(sorted(frontier, key=INDEX.__getitem__))
+    s.frontier = tuple(sorted(frontier))                       # board order
     s.entry = {h: entry(s, h) for h in s.frontier}
-    s.sites = tuple(sorted((h for h in tile_at if kind[h] in (JUNGLE, TREASURE)),
-                           key=INDEX.__getitem__))
+    s.sites = tuple(sorted(h for h in tile_at if kind[h] in (JUNGLE, TREASURE)))
 
 
 def new_state(n: int, variant: str, seed: int, rng) -> State:

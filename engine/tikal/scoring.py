@@ -1,7 +1,6 @@
 """Strength and majorities (T-L1) and a player's scoring (T-V3..T-V5)."""
 from __future__ import annotations
 
-from .board import INDEX
 from .state import State
 from .tiles import STRENGTH
 
@@ -20,8 +19,11 @@ def strength(s: State, seat: int, h: tuple) -> int:
 def majority(s: State, h: tuple) -> int | None:
     """The seat whose strength on ``h`` is greater than each other seat's, or None (T-A8a)."""
     best, who, tie = 0, None, False
-    for seat in range(s.n):
-        st = strength(s, seat, h)
+    for seat, figs in enumerate(s.figs):
+        x = figs.get(h)
+        if x is None:
+            continue
+        st = x[0] * _W + x[1] * _L                  # strength (T-L1)
         if st > best:
             best, who, tie = st, seat, False
         elif st == best and st:
@@ -38,7 +40,7 @@ def temple_owner(s: State, h: tuple) -> int | None:
 def breakdown(s: State, seat: int) -> dict:
     """What ``seat`` scores now (T-V3): temples with their current values, treasure sets."""
     temples = []
-    for h in sorted(s.level, key=INDEX.__getitem__):
+    for h in sorted(s.level):                       # board order
         if temple_owner(s, h) == seat:
             temples.append({"hex": list(h), "value": s.level[h], "guarded": h in s.guards})
     sets = [{"kind": k, "count": c, "points": SET_POINTS[c]}

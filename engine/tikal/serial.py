@@ -12,7 +12,7 @@ from ..rng import Rng
 from .board import INDEX, as_hex, is_hex_shaped
 from .placement import new_state, put_tiles
 from .state import ACTIONS, BID, CHOOSE, OVER, PLACE, State, board_order
-from .tiles import (CAMPS, GUARDS, LETTERS, LEVEL_TOKENS, MAX_LEVEL, PRINTED, PRINTED_HEX, SPECS,
+from .tiles import (CAMPS, GUARDS, LETTERS, MAX_LEVEL, PRINTED, PRINTED_HEX, SPECS,
                     TEMPLE, TILE_LIST, TILES, TREASURE, TREASURE_COPIES, TREASURE_KINDS, JUNGLE,
                     VOLCANO, WORKERS)
 

@@ -2,14 +2,30 @@
 
 Rule modules read and change a ``State``; they never hold state of their own. Containers that
 change often are copied by ``copy()``; the per-hex tables that only change when a tile is placed
-(``tile_at``, ``stones``, ``kind``, ``crossings``, ``frontier``, ``entry``, ``sites``;
-see ``placement.put_tiles``) are replaced, never mutated in place, after a
-placement (copy-on-write), so copies may share them.
+(``tile_at``, ``rotation``, ``stones``, ``kind``, ``crossings``, ``frontier``, ``entry``,
+``sites``; see ``placement.put_tiles``) are replaced, never mutated in place, so copies share them.
+
+Hexes are ``(q, r)`` tuples. The attributes:
+
+- board: ``tile_at`` hex -> tile id (printed hexes too); ``rotation``; ``stones`` hex -> stones
+  per direction; ``kind``; ``crossings`` (movement.crossings_of per explored hex); ``frontier``
+  (T-P1) and ``entry`` (T-P2, per frontier hex); ``sites`` (jungle and treasure hexes, T-A7a).
+- ``level`` temple hex -> current value; ``treasures`` treasure hex -> tuple of face-down kinds,
+  top first; ``figs[seat]`` hex -> (workers, leader 0/1); ``guards`` hex -> (seat, figure);
+  ``camps`` hex -> seat.
+- players: ``held[seat][kind]`` counts; ``scores``; ``supply[seat]`` and ``out[seat]``
+  [workers, leader] in the supply / out of the game (T-A8b).
+- supplies: ``levels_left[value]`` (T-C3); ``stack`` tile ids, top first; ``tsupply`` face-down
+  treasure kinds, top first; ``removed`` tiles (T-P4).
+- decision: ``phase``; ``seat`` (whose decision: placer, AP spender, bidder, chooser); ``ap``;
+  ``drawn`` (the tile to place); ``uncovered``/``dug`` hex -> count this AP phase (T-A4b,
+  T-A5b); ``scoring`` None or {"kind", "order", "index"}; ``volcano`` None or (tile, seat) set
+  aside (T-V1); ``last_placer`` (T-E1, T-X4, T-X6, T-X8).
+- auction: ``revealed``, ``moved``, ``auction`` (see auction.py).
 """
 from __future__ import annotations
 
-from .board import HEXES, INDEX
-from .tiles import CAMPS, FIGURES, GUARDS, LEVEL_TOKENS, MAX_LEVEL, WORKERS
+from .tiles import CAMPS, GUARDS, LEVEL_TOKENS, MAX_LEVEL, WORKERS
 
 # Phases (contract: g.phase / view["phase"]).
 PLACE, ACTIONS, BID, CHOOSE, OVER = "place", "actions", "bid", "choose", "over"
@@ -104,15 +120,9 @@ def empty_state(n: int, variant: str, seed: int, rng) -> State:
 
 
 def board_order(hexes) -> list:
-    return sorted(hexes, key=INDEX.__getitem__)
+    """Hexes in board order (column by column, top to bottom: the tuples' natural order)."""
+    return sorted(hexes)
 
 
-def figures_total(s: State, seat: int) -> int:
-    """Figures of ``seat`` in supply, on the board, guarding, and out of the game (T-C4: 19)."""
-    on_board = sum(w + l for w, l in s.figs[seat].values())
-    guards = sum(1 for gs, _ in s.guards.values() if gs == seat)
-    return sum(s.supply[seat]) + on_board + guards + sum(s.out[seat])
-
-
-__all__ = ["State", "empty_state", "board_order", "figures_total", "HEXES",
-           "PLACE", "ACTIONS", "BID", "CHOOSE", "OVER", "AP_PER_TURN", "FIGURES"]
+__all__ = ["State", "empty_state", "board_order",
+           "PLACE", "ACTIONS", "BID", "CHOOSE", "OVER", "AP_PER_TURN"]
