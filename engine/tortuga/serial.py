@@ -131,7 +131,7 @@ def _restore_turn(g, d: dict, phase, n_turtles: int) -> None:
     if any(t not in own for t in g.moved) or len(set(g.moved)) != len(g.moved) \
             or len(g.moved) >= len(own):
         raise ValueError("'moved' lists turtles of the active seat that moved this turn")
-    g.rolled = [x for x in _ints(d.get("rolled", []), "rolled")]
+    g.rolled = _ints(d.get("rolled", []), "rolled")
     g.card_at = d.get("rolled_card")
     g.phase_ = phase
     if phase == "over":

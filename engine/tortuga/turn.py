@@ -143,7 +143,7 @@ def _check_card(g, eggs: int) -> None:
 
 
 #: Dice are drawn 20 at a time: the base-6 digits of one 64-bit draw below a multiple of 6**20
-#: (uniform and independent; a draw at or above it, 1 in 8,000, is redrawn). They wait in
+#: (uniform and independent; a draw at or above it, about 1 in 8,400, is redrawn). They wait in
 #: ``g.forced``, the same queue as a scenario's forced dice, so a snapshot's ``dice`` carries
 #: them and a restored game rolls exactly the same.
 _BATCH = 20
