@@ -59,7 +59,8 @@ def test_camp_to_camp_along_own_paths_T_A2():
             "T-A2")
     refused(game(tiles=LAYOUT, figures=[fig(0, T1, 1)], camps=[{"seat": 0, "hex": list(J)}]),
             {"type": "transfer", "figure": "worker", "from": list(T1), "to": list(J)}, "T-A2")
-    # seat 1 cannot jump between the base camp and its camp's neighbours' camps of seat 0
+    # seat 0's jumps now: its workers from the base camp, its leader from J (never to seat 1's
+    # camp on P-jungle)
     transfers = [a for a in g.legal_actions() if a["type"] == "transfer"]
     assert {(a["figure"], tuple(a["from"]), tuple(a["to"])) for a in transfers} == {
         ("worker", BASE, J), ("worker", BASE, R), ("leader", J, BASE), ("leader", J, R)}

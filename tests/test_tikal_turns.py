@@ -88,14 +88,15 @@ def test_fewer_tokens_when_the_supply_runs_short_T_P3():
     assert g.snapshot()["treasure_supply"] == []
 
 
-def full_board(unplaced: str) -> list:
-    """Every tile but ``unplaced`` on the board, leaving only the corner (7,-7) empty, whose
-    three neighbours are the three volcanoes: nothing but a volcano can go there (T-P2)."""
-    corner_ring = {(7, -6): "B1", (6, -6): "D3", (6, -7): "F2"}
-    free = [h for h in board.HEXES if h not in ((0, 0), (0, -1), (1, -1), (1, 0), (7, -7))
-            and h not in corner_ring]
+def full_board(*unplaced: str, empty=((7, -7),), ring=((7, -6), (6, -6), (6, -7))) -> list:
+    """Every tile but ``unplaced`` on the board, leaving only ``empty`` hexes, whose explored
+    neighbours (``ring``) are the three volcanoes: nothing but a volcano can go there (T-P2).
+    By default the corner (7,-7) is the one empty hex."""
+    corner_ring = dict(zip(ring, ("B1", "D3", "F2")))
+    free = [h for h in board.HEXES if h not in ((0, 0), (0, -1), (1, -1), (1, 0))
+            and h not in empty and h not in corner_ring]
     others = [t.id for t in tikal.tiles.TILE_LIST
-              if t.id != unplaced and t.kind != "volcano"]
+              if t.id not in unplaced and t.kind != "volcano"]
     assert len(others) == len(free)
     out = [{"id": tid, "hex": list(h)} for h, tid in corner_ring.items()]
     out += [{"id": tid, "hex": list(h)} for tid, h in zip(others, free)]
@@ -115,6 +116,18 @@ def test_an_unplaceable_last_tile_is_removed_T_P4():
     ev = g.apply(END)
     assert first(ev, "scoring_started") == {"type": "scoring_started", "kind": "final",
                                             "order": [2, 0, 1]}
+
+
+def test_unplaceable_tiles_are_removed_one_after_the_other_T_P4():
+    # the two empty hexes (0,-4) and (0,-3) touch only the three volcanoes: G2 is drawn and
+    # removed, the player draws the next tile, G1, which is removed too; the stack is spent
+    tiles = full_board("G2", "G1", empty=((0, -4), (0, -3)), ring=((1, -4), (1, -3), (0, -2)))
+    g = game(seats=2, tiles=tiles, stack=["G2", "G1"])
+    ev = g.apply(END)
+    assert types(ev) == ["turn_ended", "tile_drawn", "tile_removed", "tile_drawn",
+                         "tile_removed", "turn_started"]
+    assert [e["tile"] for e in ev if e["type"] == "tile_removed"] == ["G2", "G1"]
+    assert g.view(0)["removed"] == ["G2", "G1"] and (g.to_act, g.phase) == (1, "actions")
 
 
 def test_a_volcano_starts_a_scoring_round_T_T2_T_V1_T_V2():
