@@ -186,3 +186,20 @@ def test_an_unplaceable_last_tile_in_the_auction_T_P4():
     ev = g.apply(END)
     assert first(ev, "scoring_started") == {"type": "scoring_started", "kind": "final",
                                             "order": [0, 1]}
+
+
+def test_the_chooser_picks_another_revealed_tile_T_P4():
+    # (0,-4) and (0,-3) touch only the three volcanoes: neither revealed tile fits anywhere
+    tiles = full_board("G2", "G1", empty=((0, -4), (0, -3)), ring=((1, -4), (1, -3), (0, -2)))
+    g = game(seats=3, variant="auction", tiles=tiles, stack=[], revealed=["G2", "G1"])
+    g.apply(END)
+    g.apply({"type": "pass"})                          # seat 1
+    g.apply({"type": "pass"})                          # seat 2: seat 1 moves for free
+    assert (g.phase, g.to_act) == ("choose", 1)
+    ev = g.apply({"type": "choose_tile", "tile": "G2"})
+    # G2 is removed; seat 1 takes the other revealed tile instead (the last one: no choice),
+    # which fits nowhere either: 10 AP without a tile
+    assert types(ev) == ["tile_chosen", "tile_removed", "tile_chosen", "tile_removed",
+                         "turn_started"]
+    assert ev[2] == {"type": "tile_chosen", "seat": 1, "tile": "G1", "auto": True}
+    assert (g.phase, g.to_act, g.view(0)["removed"]) == ("actions", 1, ["G2", "G1"])
