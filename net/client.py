@@ -106,6 +106,7 @@ class AsyncClient:
 
     async def close(self):
         self._closing = True
+        self.connected = False
         if self._writer is not None and not self._writer.is_closing():
             try:
                 self._writer.write(encode({"t": "bye"}))

@@ -54,7 +54,6 @@ ERROR_CODES: dict[str, tuple[str, bool]] = {
     "not_started": ("the game has not started yet", False),
     "game_over": ("the game is over", False),
     "spectator": ("spectators cannot act", False),
-    "not_seated": ("the connection holds no seat", False),
     "wrong_seat": ("the message names a seat this connection does not hold", False),
     "stale": ("the state counter is not the table's current one", False),
     "not_your_turn": ("another seat is to act", False),

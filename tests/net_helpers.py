@@ -1,0 +1,202 @@
+"""Helpers of the network tests: a live host on 127.0.0.1:0, bot clients over real sockets, and a
+scanner that checks frames for hidden information against the host's real hidden state."""
+from __future__ import annotations
+
+import asyncio
+import contextlib
+
+import engine
+from engine.bots import make_bot
+from net.client import AsyncClient
+from net.host import Host, HostConfig
+from net.protocol import decode_body
+
+#: Keys that only a snapshot may hold, anywhere in a message ...
+HIDDEN_KEYS = {"stack", "deck", "rng", "seed"}
+#: ... and at the top of a view (events use "dice" and "removed" for public things).
+HIDDEN_VIEW_KEYS = {"tikal": {"stack"}, "tortuga": {"deck", "removed", "dice"}}
+
+
+def engine_ready(game: str) -> bool:
+    try:
+        g = engine.new_game(game, seats=2, seed=1, options={})
+        g.legal_actions()
+        return True
+    except Exception:
+        return False
+
+
+@contextlib.asynccontextmanager
+async def live_host(**cfg):
+    cfg.setdefault("bind", "127.0.0.1")
+    cfg.setdefault("port", 0)
+    cfg.setdefault("announce", False)
+    cfg.setdefault("rate", 5000.0)  # bot clients act far faster than people; floods test it low
+    cfg.setdefault("burst", 5000.0)
+    scanner = cfg.pop("scanner", None)
+    host = Host(HostConfig(**cfg))
+    host.test_clients = []
+    if scanner is not None:
+        scanner.host = host
+        host.frame_tap = scanner.tap
+    await host.start()
+    try:
+        yield host
+    finally:
+        for c in host.test_clients:
+            await c.close()
+        await host.stop()
+
+
+async def connect(host_or_addr, name="P", **kw) -> AsyncClient:
+    addr = host_or_addr.address if isinstance(host_or_addr, Host) else host_or_addr
+    kw.setdefault("validate_incoming", True)
+    c = AsyncClient(addr[0], addr[1], name, **kw)
+    if isinstance(host_or_addr, Host):
+        host_or_addr.test_clients.append(c)
+    await c.start()
+    await c.expect("welcome")
+    return c
+
+
+class BotClient:
+    """A seat played over the socket by an engine bot; keeps every message it received."""
+
+    def __init__(self, client: AsyncClient, game: str, level: str = "random", seed: int = 0):
+        self.c, self.game, self.level, self.seed = client, game, level, seed
+        self.bot = None
+        self.last: dict | None = None
+        self.received: list[dict] = []
+        self.errors: list[dict] = []
+        self.acted = 0
+
+    async def play(self, timeout: float = 60.0, stop_after: int | None = None):
+        """Play until the game is over (or after ``stop_after`` own actions)."""
+        async def run():
+            while True:
+                m = await self.c.recv()
+                self.received.append(m)
+                t = m.get("t")
+                if t == "error":
+                    self.errors.append(m)
+                    if m["code"] not in ("stale",):
+                        raise AssertionError(f"unexpected error {m}")
+                if t != "update":
+                    continue
+                self.last = m
+                if m["over"]:
+                    return m
+                if "legal" in m:
+                    if stop_after is not None and self.acted >= stop_after:
+                        return m
+                    if self.bot is None or self.bot.seat != m["seat"]:
+                        self.bot = make_bot(self.game, self.level, m["seat"], self.seed)
+                    action = self.bot.choose(m["view"], m["legal"])
+                    self.c.send({"t": "action", "state": m["state"], "action": action})
+                    self.acted += 1
+        return await asyncio.wait_for(run(), timeout)
+
+
+async def seat_clients(host: Host, game: str, seats: int, options=None, *, names=None,
+                       bots_in_host: int = 0, level="random", **client_kw) -> tuple[int, list]:
+    """Connect ``seats - bots_in_host`` clients, create a table and seat them, put bots in the
+    last seats, start. Returns (table id, clients in seat order)."""
+    humans = seats - bots_in_host
+    names = names or [f"P{i}" for i in range(humans)]
+    clients = [await connect(host, names[i], **client_kw) for i in range(humans)]
+    owner = clients[0]
+    owner.send({"t": "create", "game": game, "seats": seats, "options": options or {}})
+    seated = await owner.expect("seated")
+    tid = seated["table"]
+    for c in clients[1:]:
+        c.send({"t": "sit", "table": tid})
+        await c.expect("seated")
+        c.send({"t": "ready", "ready": True})
+    for i in range(humans, seats):
+        owner.send({"t": "bot", "seat": i, "level": level})
+    # wait until the owner sees every seat filled and ready
+    await owner.expect("table", pred=lambda m: all(
+        p["kind"] != "empty" and p["ready"] for p in m["table"]["players"][1:]))
+    owner.send({"t": "start"})
+    return tid, clients
+
+
+def walk(obj, key=None):
+    """Every (key, value) in a nested structure (key None for list items and the root)."""
+    yield key, obj
+    if isinstance(obj, dict):
+        for k, v in obj.items():
+            yield from walk(v, k)
+    elif isinstance(obj, list):
+        for v in obj:
+            yield from walk(v, None)
+
+
+class HiddenScanner:
+    """Checks every frame the host sends against the host's real hidden state at that moment:
+    no snapshot-only key, no seed or generator state, not three tiles of the Tikal stack in their
+    order, no kind of a face-down treasure, not the La Tortuga deck below its face-up card."""
+
+    def __init__(self):
+        self.host = None
+        self.frames = 0
+        self.updates = 0
+        self.leaks: list[str] = []
+        self._snaps: dict = {}
+
+    def tap(self, conn_id: int, frame: bytes):
+        self.frames += 1
+        msg = decode_body(frame[4:])
+        secrets_ = []
+        for t in self.host.tables.values():
+            if t.game is not None:
+                key = (t.id, t.state, len(t.history))
+                if key not in self._snaps:
+                    self._snaps = {k: v for k, v in self._snaps.items() if k[0] != t.id}
+                    self._snaps[key] = t.game.snapshot()
+                secrets_.append((t, self._snaps[key]))
+        if msg.get("t") == "update":
+            self.updates += 1
+        self.check(msg, secrets_)
+
+    def check(self, msg: dict, tables):
+        ints = set()
+        for _t, snap in tables:
+            for k in ("seed", "rng"):
+                if isinstance(snap.get(k), int) and abs(snap[k]) > 10_000:
+                    ints.add(snap[k])
+        for key, value in walk(msg):
+            if key in HIDDEN_KEYS:
+                self.leaks.append(f"hidden key {key!r} in {msg.get('t')}")
+            if type(value) is int and value in ints:
+                self.leaks.append(f"seed/generator state in {msg.get('t')}")
+            if isinstance(value, list):
+                for _t, snap in tables:
+                    self._check_list(value, snap, msg)
+        if msg.get("t") == "update":
+            bad = HIDDEN_VIEW_KEYS.get(msg["view"].get("game"), set()) & set(msg["view"])
+            if bad:
+                self.leaks.append(f"hidden keys {sorted(bad)} in a view")
+            for t, snap in tables:
+                if t.id == msg["table"] and snap.get("game") == "tikal":
+                    self._check_treasures(msg["view"], snap)
+
+    def _check_list(self, value: list, snap: dict, msg: dict):
+        stack = snap.get("stack") if snap.get("game") == "tikal" else None
+        if stack and len(stack) >= 3 and len(value) >= 3 and all(type(x) is str for x in value):
+            triples = {tuple(stack[j:j + 3]) for j in range(len(stack) - 2)}
+            if any(tuple(value[i:i + 3]) in triples for i in range(len(value) - 2)):
+                self.leaks.append(f"tile stack order in {msg.get('t')}")
+        if snap.get("game") == "tortuga":
+            hidden = list(snap.get("deck", [])[1:])
+            if len(hidden) >= 4 and value == hidden:
+                self.leaks.append(f"deck order in {msg.get('t')}")
+            if len(snap.get("dice", [])) >= 4 and value == snap["dice"]:
+                self.leaks.append(f"the next dice in {msg.get('t')}")
+
+    def _check_treasures(self, view: dict, snap: dict):
+        down = {tuple(t["hex"]): t["treasures"] for t in snap.get("tiles", [])
+                if isinstance(t.get("treasures"), list) and t["treasures"]}
+        for t in view.get("tiles", []):
+            if tuple(t.get("hex", ())) in down and not isinstance(t.get("treasures"), int):
+                self.leaks.append(f"face-down treasures shown at {t['hex']}: {t.get('treasures')}")

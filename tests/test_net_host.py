@@ -1,0 +1,434 @@
+"""The host over real sockets on 127.0.0.1: whole games played by bot clients, rejoin, trust,
+hidden information, undo, bad input, bots off the event loop."""
+import asyncio
+import functools
+import struct
+import threading
+
+import msgpack
+import pytest
+
+import engine
+from engine.bots.registry import FACTORIES
+from engine.bots.random_bot import RandomBot
+from net import journal as jn
+from net.protocol import MAX_FRAME, encode
+
+from net_helpers import BotClient, HiddenScanner, connect, engine_ready, live_host, seat_clients
+
+
+def run(coro_fn):
+    @functools.wraps(coro_fn)
+    def wrapper(*a, **kw):
+        return asyncio.run(asyncio.wait_for(coro_fn(*a, **kw), 60))
+    return wrapper
+
+
+async def play_whole_game(tmp_path, game, seats, options, bots_in_host=0):
+    scanner = HiddenScanner()
+    async with live_host(data_dir=tmp_path, scanner=scanner) as host:
+        tid, clients = await seat_clients(host, game, seats, options, bots_in_host=bots_in_host)
+        spectator = await connect(host, "Watcher")
+        spectator.send({"t": "spectate", "table": tid})
+        watch = BotClient(spectator, game)
+        players = [BotClient(c, game, seed=i) for i, c in enumerate(clients)]
+        finals = await asyncio.gather(*(p.play() for p in players + [watch]))
+        table = host.tables[tid]
+        # every seat and the spectator saw the same end
+        assert all(f["over"] for f in finals)
+        assert len({tuple(f["scores"]) for f in finals}) == 1
+        assert finals[0]["scores"] == table.game.scores
+        assert finals[0]["winners"] == table.game.winners and table.game.winners
+        # the journal's replay is the live game
+        records, _ = jn.read_records(jn.journal_path(tmp_path, tid))
+        replayed = jn.replay_records(records)
+        assert replayed.snapshot() == table.game.snapshot()
+        for i, p in enumerate(players):
+            assert p.last["view"] == replayed.view(i)
+            assert p.last["seat"] == i
+        assert watch.last["view"] == replayed.view(None) and watch.last["seat"] is None
+        assert all(p.acted > 0 for p in players)
+        # nothing hidden ever went out, to anyone
+        assert scanner.updates > 20 and not scanner.leaks, scanner.leaks[:5]
+        for c in clients + [spectator]:
+            assert not [m for m in c.inbox._queue if m.get("t") == "link"
+                        and m.get("state") == "invalid"]
+            await c.close()
+        return table
+
+
+@run
+async def test_tortuga_seven_seats_played_by_bot_clients(tmp_path):
+    table = await play_whole_game(tmp_path, "tortuga", 7, {})
+    assert table.status == "over" and len(table.history) > 20
+
+
+@pytest.mark.parametrize("variant", ["base", "auction"])
+@run
+async def test_tikal_four_seats_played_by_bot_clients(tmp_path, variant):
+    if not engine_ready("tikal"):
+        pytest.skip("the Tikal engine has not landed yet")
+    table = await play_whole_game(tmp_path, "tikal", 4, {"variant": variant})
+    assert table.options["variant"] == variant
+
+
+@run
+async def test_bots_in_host_seats_and_lobby_rules(tmp_path):
+    async with live_host(data_dir=tmp_path) as host:
+        a = await connect(host, "Ana")
+        b = await connect(host, "Bo")
+        a.send({"t": "create", "game": "tortuga", "seats": 3})
+        tid = (await a.expect("seated"))["table"]
+        b.send({"t": "sit", "table": tid, "seat": 0})
+        assert (await b.expect("error"))["code"] == "bad_seat"
+        b.send({"t": "sit", "table": tid})
+        assert (await b.expect("seated"))["seat"] == 1
+        b.send({"t": "colour", "colour": "red"})  # Ana got red by default
+        assert (await b.expect("error"))["code"] == "colour_taken"
+        b.send({"t": "bot", "seat": 2, "level": "random"})
+        assert (await b.expect("error"))["code"] == "not_owner"
+        a.send({"t": "bot", "seat": 2, "level": "grandmaster"})
+        assert (await a.expect("error"))["code"] == "no_level"
+        a.send({"t": "bot", "seat": 2, "level": "random"})
+        a.send({"t": "start"})
+        assert (await a.expect("error"))["code"] == "not_ready"  # Bo is not ready
+        b.send({"t": "ready", "ready": True})
+        await a.expect("table", pred=lambda m: m["table"]["players"][1]["ready"])
+        a.send({"t": "start"})
+        ups = await asyncio.gather(BotClient(a, "tortuga").play(), BotClient(b, "tortuga").play())
+        assert ups[0]["scores"] == ups[1]["scores"]
+        assert host.tables[tid].seats[2].kind == "bot"
+
+
+@run
+async def test_rejoin_with_token_mid_turn_and_takeover_after_grace(tmp_path):
+    async with live_host(data_dir=tmp_path, grace=0.3) as host:
+        tid, (a, b) = await seat_clients(host, "tortuga", 2)
+        pa, pb = BotClient(a, "tortuga"), BotClient(b, "tortuga")
+        # seat 0 plays one action of its turn (choosing its turtle), still to act afterwards
+        first = await pa.play(stop_after=1)
+        assert first["to_act"] == 0 and first["phase"] == "roll"
+        token = a.token
+        a.drop_connection()
+        a.reconnect = False
+        await asyncio.sleep(0)
+        # back within the grace period on a new connection, with the token only
+        a2 = await connect(host, "Ana again", token=token)
+        assert a2.welcome["resumed"] == {"table": tid, "seat": 0}
+        full = await a2.expect("update")
+        assert full["full"] and full["seat"] == 0 and full["state"] == first["state"]
+        assert full["legal"] == first["legal"] and full["view"] == first["view"]
+        # b's view never changed meanwhile; the game goes on from the same point
+        t = host.tables[tid]
+        assert t.game.to_act == 0 and t.seats[0].takeover is None
+        # now a leaves for longer than the grace period: a bot plays seat 0 ...
+        a2.drop_connection()
+        a2.reconnect = False
+        pb_task = asyncio.ensure_future(pb.play())
+        for _ in range(200):
+            await asyncio.sleep(0.02)
+            if t.seats[0].takeover and t.state > first["state"] + 2:
+                break
+        assert t.seats[0].takeover == t.takeover_level and t.state > first["state"]
+        # ... until the player comes back with the token, at any time
+        a3 = await connect(host, "Ana", token=token)
+        full = await a3.expect("update", pred=lambda m: m.get("full"))
+        assert t.seats[0].takeover is None and full["seat"] == 0
+        end = await asyncio.gather(BotClient(a3, "tortuga").play(), pb_task)
+        assert end[0]["scores"] == end[1]["scores"] == t.game.scores
+
+
+@run
+async def test_impersonation_and_spectators_refused(tmp_path):
+    async with live_host() as host:
+        tid, (a, b) = await seat_clients(host, "tortuga", 2)
+        up = await a.expect("update", pred=lambda m: "legal" in m)
+        state = up["state"]
+        # b claims seat 0 in its action
+        b.send({"t": "action", "seq": 5, "state": state, "action": up["legal"][0], "seat": 0})
+        err = await b.expect("error")
+        assert err["code"] == "wrong_seat" and err["seq"] == 5
+        # without the claim it is simply not b's turn
+        b.send({"t": "action", "seq": 6, "state": state, "action": up["legal"][0]})
+        assert (await b.expect("error"))["code"] == "not_your_turn"
+        # a forged token does not take a seat
+        forged = "0" * 32
+        x = await connect(host, "Mallory", reconnect=False)
+        x.send({"t": "hello", "proto": 1, "name": "M", "token": forged})
+        assert (await x.expect("error"))["code"] == "already_hello"
+        from net.client import AsyncClient
+        y = AsyncClient(*host.address, "Mallory2", token=forged, reconnect=False)
+        await y.start()
+        err = await y.expect("error")
+        assert err["code"] == "bad_token"
+        # a spectator cannot act
+        x.send({"t": "spectate", "table": tid})
+        await x.expect("update")
+        x.send({"t": "action", "seq": 1, "state": state, "action": up["legal"][0]})
+        assert (await x.expect("error"))["code"] == "spectator"
+        t = host.tables[tid]
+        assert t.state == state and t.game.to_act == 0
+        # the real seat 0 still plays
+        a.send({"t": "action", "seq": 9, "state": state, "action": up["legal"][0]})
+        mine = await a.expect("update")
+        assert mine["seq"] == 9 and mine["state"] == state + 1
+        for c in (a, b, x, y):
+            await c.close()
+
+
+@run
+async def test_undo_allowed_then_refused_after_a_reveal(tmp_path):
+    async with live_host(data_dir=tmp_path) as host:
+        tid, (a, b) = await seat_clients(host, "tortuga", 2)
+        t = host.tables[tid]
+        up = await a.expect("update", pred=lambda m: "legal" in m)
+        before = up["view"]
+        assert up["phase"] == "choose_turtle" and not up.get("can_undo")
+        a.send({"t": "undo", "seq": 1, "state": up["state"]})
+        assert (await a.expect("error"))["code"] == "undo_refused"
+        a.send({"t": "action", "seq": 2, "state": up["state"], "action": up["legal"][-1]})
+        up2 = await a.expect("update", pred=lambda m: m.get("seq") == 2)
+        assert up2["can_undo"] and up2["view"]["turtle"] == up["legal"][-1]["turtle"]
+        b.send({"t": "undo", "seq": 3, "state": up2["state"]})
+        assert (await b.expect("error"))["code"] == "not_your_turn"
+        a.send({"t": "undo", "seq": 4, "state": up["state"]})  # stale
+        assert (await a.expect("error"))["code"] == "stale"
+        a.send({"t": "undo", "seq": 5, "state": up2["state"]})
+        up3 = await a.expect("update", pred=lambda m: m.get("seq") == 5)
+        assert up3["undone"] == 0 and up3["view"] == before and up3["state"] == up2["state"] + 1
+        other = await b.expect("update", pred=lambda m: m["state"] == up3["state"])
+        assert other["view"] == before
+        # choose again, then roll: a die shows (reveal) -> no undo this turn any more
+        a.send({"t": "action", "seq": 6, "state": up3["state"], "action": up3["legal"][0]})
+        up4 = await a.expect("update", pred=lambda m: m.get("seq") == 6)
+        a.send({"t": "action", "seq": 7, "state": up4["state"], "action": {"type": "roll"}})
+        up5 = await a.expect("update", pred=lambda m: m.get("seq") == 7)
+        assert any(e.get("reveal") for e in up5["events"])
+        if up5["to_act"] == 0:
+            assert up5["can_undo"] is False
+            a.send({"t": "undo", "seq": 8, "state": up5["state"]})
+            err = await a.expect("error")
+            assert err["code"] == "undo_refused" and "revealed" in err["message"]
+        assert t.state == up5["state"]
+        # the journal holds the undo, and replaying it gives the live game
+        records, _ = jn.read_records(jn.journal_path(tmp_path, tid))
+        assert [r["k"] for r in records].count("undo") == 1
+        assert jn.replay_records(records).snapshot() == t.game.snapshot()
+        from net.table import Table
+        assert Table.replay(records).state == t.state
+
+
+@run
+async def test_every_bad_input_gets_its_code_and_nothing_changes():
+    async with live_host(rate=20, burst=40) as host:
+        tid, (a, b) = await seat_clients(host, "tortuga", 2)
+        up = await a.expect("update", pred=lambda m: "legal" in m)
+        t = host.tables[tid]
+        snap = t.game.snapshot()
+
+        async def raw_conn(hello=True):
+            r, w = await asyncio.open_connection(*host.address)
+            if hello:
+                w.write(encode({"t": "hello", "proto": 1, "name": "raw"}))
+            return r, w
+
+        async def read_msg(r):
+            n = struct.unpack(">I", await r.readexactly(4))[0]
+            return msgpack.unpackb(await r.readexactly(n), raw=False)
+
+        async def until(r, t_):
+            while True:
+                m = await asyncio.wait_for(read_msg(r), 5)
+                if m["t"] == t_:
+                    return m
+
+        async def closed(r):
+            try:
+                while await asyncio.wait_for(r.read(65536), 5):
+                    pass
+            except ConnectionError:
+                pass
+            return True
+
+        # fatal classes: answered with an error "frame", then closed
+        for data in [struct.pack(">I", MAX_FRAME + 1) + b"x" * 100,
+                     struct.pack(">I", 3) + msgpack.packb([1, 2]),
+                     struct.pack(">I", 4) + msgpack.packb({"x": 1}),
+                     struct.pack(">I", 5) + b"\xc1\xc1\xc1\xc1\xc1"]:
+            r, w = await raw_conn()
+            w.write(data)
+            err = await until(r, "error")
+            assert err["code"] == "frame"
+            assert await closed(r)
+            w.close()
+        # wrong protocol version: "proto", then closed
+        r, w = await raw_conn(hello=False)
+        w.write(encode({"t": "hello", "proto": 99, "name": "old"}))
+        assert (await until(r, "error"))["code"] == "proto"
+        assert await closed(r)
+        w.close()
+        # before hello: refused, connection kept
+        r, w = await raw_conn(hello=False)
+        w.write(encode({"t": "list", "seq": 3}))
+        err = await until(r, "error")
+        assert err["code"] == "hello_first" and err["seq"] == 3
+        w.write(encode({"t": "hello", "proto": 1, "name": "late"}))
+        assert (await until(r, "welcome"))["proto"] == 1
+        w.close()
+        # recoverable classes on a seated connection
+        state = up["state"]
+        cases = [
+            ({"t": "frobnicate"}, "unknown_type"),
+            ({"t": "action", "seq": 1, "state": state}, "bad_field"),
+            ({"t": "action", "seq": 1, "state": "0", "action": up["legal"][0]}, "bad_field"),
+            ({"t": "action", "seq": 1, "state": state + 5, "action": up["legal"][0]}, "stale"),
+            ({"t": "action", "seq": 1, "state": state, "action": {"type": "fly"}}, "malformed"),
+            ({"t": "action", "seq": 1, "state": state, "action": {"type": "roll"}}, "illegal"),
+            ({"t": "sit", "table": 999}, "in_table"),
+            ({"t": "start"}, "not_lobby"),
+        ]
+        for msg, code in cases:
+            a.send(msg)
+            err = await a.expect("error")
+            assert err["code"] == code, (msg, err)
+            assert err["message"]
+            if code == "illegal":
+                assert err["reason"] and err["rule"].startswith("L-")
+        bb = await connect(host, "other", reconnect=False)
+        bb.send({"t": "spectate", "table": 12345})
+        assert (await bb.expect("error"))["code"] == "no_table"
+        bb.send({"t": "chat", "text": "hi"})
+        assert (await bb.expect("error"))["code"] == "no_table"
+        bb.send({"t": "action", "seq": 1, "state": 0, "action": {"type": "roll"}})
+        assert (await bb.expect("error"))["code"] == "no_table"
+        # a flood: the rate limit drops the excess with an error; the connection stays
+        for i in range(300):
+            bb.send({"t": "ping", "n": i})
+        err = await bb.expect("error")
+        assert err["code"] == "rate"
+        assert host.stats.errors["rate"] > 100
+        await asyncio.sleep(0.2)
+        bb.send({"t": "list"})
+        await bb.expect("tables")
+        # nothing changed, and the game carries on
+        assert t.game.snapshot() == snap and t.state == state
+        a.send({"t": "action", "seq": 77, "state": state, "action": up["legal"][0]})
+        assert (await a.expect("update"))["seq"] == 77
+        await b.expect("update", pred=lambda m: m["state"] == state + 1)
+        for c in (a, b, bb):
+            await c.close()
+
+
+@run
+async def test_game_over_and_journal_listing(tmp_path):
+    async with live_host(data_dir=tmp_path) as host:
+        tid, (a,) = await seat_clients(host, "tortuga", 3, bots_in_host=2)
+        end = await BotClient(a, "tortuga").play()
+        a.send({"t": "action", "seq": 1, "state": end["state"], "action": {"type": "roll"}})
+        assert (await a.expect("error"))["code"] == "game_over"
+        await a.close()
+    saved = jn.list_saved(tmp_path)
+    assert [g["id"] for g in saved] == [tid] and saved[0]["over"] is True
+    assert saved[0]["scores"] == end["scores"]
+    replay = jn.export_replay(jn.journal_path(tmp_path, tid), tmp_path / "r.json")
+    g = jn.replay_game(replay)
+    assert g.scores == end["scores"] and g.view(0) == end["view"]
+    assert (tmp_path / "r.json").read_text().startswith("{")
+
+
+class _BlockingBot(RandomBot):
+    gate = threading.Event()
+
+    def choose(self, view, legal):
+        assert self.gate.wait(20), "test never released the bot"
+        return super().choose(view, legal)
+
+
+@run
+async def test_a_thinking_bot_never_stalls_chat_or_other_tables():
+    FACTORIES[("tortuga", "blocking-test")] = _BlockingBot
+    _BlockingBot.gate.clear()
+    try:
+        async with live_host() as host:
+            a = await connect(host, "Ana")
+            a.send({"t": "create", "game": "tortuga", "seats": 2})
+            tid = (await a.expect("seated"))["table"]
+            a.send({"t": "bot", "seat": 1, "level": "blocking-test"})
+            a.send({"t": "start"})
+            # seat 0 plays until the bot is to act (and blocks in its thread)
+            while True:
+                up = await a.expect("update")
+                if up["to_act"] == 1:
+                    break
+                if "legal" in up:
+                    a.send({"t": "action", "state": up["state"], "action": up["legal"][0]})
+            await asyncio.sleep(0.05)
+            assert tid in host._thinking
+            # chat at the same table and a whole game at another table go on meanwhile
+            a.send({"t": "chat", "text": "are you thinking?"})
+            assert (await a.expect("chat", timeout=2))["text"] == "are you thinking?"
+            tid2, (c,) = await seat_clients(host, "tortuga", 2, bots_in_host=1)
+            end = await BotClient(c, "tortuga").play(timeout=20)
+            assert end["over"] and tid in host._thinking
+            _BlockingBot.gate.set()
+            nxt = await a.expect("update", pred=lambda m: m["state"] > up["state"])
+            assert nxt["state"] == up["state"] + 1
+            await a.close()
+            await c.close()
+    finally:
+        _BlockingBot.gate.set()
+        FACTORIES.pop(("tortuga", "blocking-test"), None)
+
+
+@run
+async def test_ping_timeouts_find_half_open_connections():
+    async with live_host(ping_interval=0.05, ping_timeout=0.3) as host:
+        # a peer that says hello and then never answers anything (a sleeping laptop)
+        r, w = await asyncio.open_connection(*host.address)
+        w.write(encode({"t": "hello", "proto": 1, "name": "sleepy"}))
+        await asyncio.sleep(0.05)
+        assert len(host.conns) == 1
+        data = b""
+        while True:
+            chunk = await asyncio.wait_for(r.read(65536), 3)
+            if not chunk:
+                break
+            data += chunk
+        assert not host.conns and b"ping" in data
+        w.close()
+    # the client side: a "host" that accepts and then stays silent
+    async def silent(reader, writer):
+        await asyncio.sleep(5)
+    server = await asyncio.start_server(silent, "127.0.0.1", 0)
+    from net.client import AsyncClient
+    c = AsyncClient(*server.sockets[0].getsockname()[:2], "x", ping_interval=0.05,
+                    ping_timeout=0.3, reconnect=False)
+    await c.start()
+    assert (await c.expect("link", pred=lambda m: m["state"] == "connected"))
+    lost = await c.expect("link", timeout=3, pred=lambda m: m["state"] == "closed")
+    assert "silent" in lost["reason"]
+    server.close()
+    await c.close()
+
+
+def test_thread_facade_polls_without_blocking():
+    from net.client import Client
+    from net.host import HostConfig, start_in_thread
+
+    addr, port, stop = start_in_thread(HostConfig(bind="127.0.0.1", port=0, announce=False))
+    try:
+        cl = Client(addr, port, "Ana").start()
+        welcome = cl.wait_for("welcome")
+        assert welcome["proto"] == 1 and cl.connected
+        cl.send({"t": "create", "game": "tortuga", "seats": 2})
+        seated = cl.wait_for("seated")
+        assert cl.token == seated["token"] and len(cl.token) == 32 and cl.seat == 0
+        import time
+        t0 = time.perf_counter()
+        for _ in range(100):
+            cl.poll()
+        assert time.perf_counter() - t0 < 0.05
+        cl.close()
+        assert not cl.connected
+    finally:
+        stop()
