@@ -128,7 +128,7 @@ class Host:
     async def stop(self):
         if self._announcer is not None:
             try:
-                await self._announcer.close()
+                await self._announcer.stop()
             except Exception:  # pragma: no cover - best effort at shutdown
                 log.exception("announcer close failed")
             self._announcer = None
@@ -389,6 +389,11 @@ class Host:
             self.tables.pop(table.id, None)
             if table.journal is not None:
                 table.journal.close()
+        if self._announcer is not None:
+            try:
+                self._announcer.update_soon(free_seats=self.free_seats(), tables=len(self.tables))
+            except Exception:  # the announcement is a convenience; the host goes on without it
+                log.exception("announcement update failed")
         msg = self._tables_msg()
         frame = None
         for c in self.conns.values():
@@ -582,8 +587,9 @@ class Host:
 
 # --- announcement (zeroconf, net/discovery.py) --------------------------------------------------
 async def announce(host: Host):
-    """Announce ``host`` on the LAN through net/discovery.py; returns an object with an async
-    ``close()``, or None when discovery is unavailable (the host still works by address)."""
+    """Announce ``host`` on the LAN through net/discovery.py; returns its Announcer (async
+    ``stop()``, ``update_soon(free_seats=...)``), or None when discovery is unavailable (the host
+    still works by address)."""
     try:
         from . import discovery
     except ImportError:

@@ -60,7 +60,10 @@ def encode(msg: dict) -> bytes:
     would exceed MAX_FRAME (a host never sends such a frame: it would be refused)."""
     if not isinstance(msg, dict) or not isinstance(msg.get("t"), str):
         raise FrameError("a message is a dict with a string 't'")
-    body = msgpack.packb(msg, use_bin_type=True)
+    try:
+        body = msgpack.packb(msg, use_bin_type=True)
+    except (TypeError, ValueError, OverflowError) as exc:
+        raise FrameError(f"not encodable as msgpack: {exc}") from None
     if len(body) > MAX_FRAME:
         raise FrameError(f"frame of {len(body)} bytes exceeds the {MAX_FRAME}-byte limit")
     return _HEADER.pack(len(body)) + body
