@@ -51,6 +51,7 @@ def parse_args(argv=None) -> argparse.Namespace:
                    help="seconds a dropped player's seat is held before a bot plays it (default 60)")
     p.add_argument("--ping-interval", type=float, default=5.0, help=argparse.SUPPRESS)
     p.add_argument("--ping-timeout", type=float, default=15.0, help=argparse.SUPPRESS)
+    p.add_argument("--rate", type=float, default=100.0, help=argparse.SUPPRESS)
     p.add_argument("--data-dir", type=Path, default=DEFAULT_DATA_DIR,
                    help=f"where table journals are kept (default {DEFAULT_DATA_DIR})")
     p.add_argument("--resume", action="store_true",
@@ -97,7 +98,8 @@ def make_config(args, headless: bool):
     return HostConfig(name=args.name or socket.gethostname(), bind=args.bind, port=args.port,
                       data_dir=args.data_dir, resume=args.resume, grace=args.grace,
                       announce=not args.no_announce, bot_delay=delay,
-                      ping_interval=args.ping_interval, ping_timeout=args.ping_timeout)
+                      ping_interval=args.ping_interval, ping_timeout=args.ping_timeout,
+                      rate=args.rate, burst=2 * args.rate)
 
 
 def list_saved(args) -> int:
