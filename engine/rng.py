@@ -16,6 +16,10 @@ def _mix(z: int) -> int:
     return z ^ (z >> 31)
 
 
+# below(n)'s rejection limit per n (a pure function of n: a cache, not state).
+_LIMITS: dict[int, int] = {}
+
+
 class Rng:
     __slots__ = ("state",)
 
@@ -31,14 +35,21 @@ class Rng:
         return self.state
 
     def next64(self) -> int:
-        self.state = (self.state + _GOLDEN) & _MASK
-        return _mix(self.state)
+        # _mix inlined: this is the hot path of every draw.
+        z = self.state = (self.state + _GOLDEN) & _MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
 
     def below(self, n: int) -> int:
-        """A uniform int in [0, n), without modulo bias."""
+        """A uniform int in [0, n), without modulo bias (rejection of the top partial block)."""
         if n <= 0:
             raise ValueError("below() needs n >= 1")
-        limit = (1 << 64) - ((1 << 64) % n)
+        limit = _LIMITS.get(n)
+        if limit is None:
+            limit = (1 << 64) - ((1 << 64) % n)
+            if n < 4096:
+                _LIMITS[n] = limit
         while True:
             x = self.next64()
             if x < limit:
