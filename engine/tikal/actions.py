@@ -13,8 +13,8 @@ from . import catalog
 from .board import BASE_HEX
 from .movement import path_cost
 from .scoring import majority
-from .state import State, board_order
-from .tiles import JUNGLE, MAX_LEVEL
+from .state import State
+from .tiles import JUNGLE, MAX_LEVEL, TREASURE
 
 COST = {"enter": 1, "transfer": 1, "uncover": 2, "dig": 3, "exchange": 3, "camp": 5, "guard": 5}
 FIGURES = ("worker", "leader")
@@ -49,10 +49,9 @@ def _pay(s: State, what: str) -> None:
     s.ap -= COST[what]
 
 
-def camp_hexes(s: State, seat: int) -> list:
+def camp_hexes(s: State, seat: int) -> tuple:
     """T-A1/T-A2: the base camp and the player's own camps, in board order."""
-    own = [h for h, owner in s.camps.items() if owner == seat]
-    return [BASE_HEX] + board_order(own)
+    return (BASE_HEX,) + s.own_camps[seat]
 
 
 # --- T-A1 bring a figure in ----------------------------------------------------------------------
@@ -168,6 +167,8 @@ def dig_refusal(s: State, seat: int, h: tuple):
 def dig(s: State, seat: int, h: tuple, events: list) -> None:
     kind, *rest = s.treasures[h]        # T-A5c: the top token, shown to everybody
     s.treasures[h] = tuple(rest)
+    if not rest:
+        refresh_camp_sites(s)       # an emptied treasure hex may take a camp (T-A7a)
     s.held[seat][kind] += 1
     s.dug[h] = s.dug.get(h, 0) + 1
     _pay(s, "dig")
@@ -210,15 +211,18 @@ def exchange(s: State, seat: int, give: int, take: int, other: int, events: list
 
 
 # --- T-A7 build a camp ---------------------------------------------------------------------------
-def camp_sites(s: State) -> list:
+def refresh_camp_sites(s: State) -> None:
     """T-A7a: the hexes that may take a camp now: jungle hexes and treasure hexes with no tokens
-    left (never the base camp, a temple or a volcano), without a camp, in board order."""
-    camps, treasures, kind = s.camps, s.treasures, s.kind
-    return [h for h in s.sites if h not in camps and (kind[h] == JUNGLE or not treasures[h])]
+    left (never the base camp, a temple or a volcano), without a camp, in board order. Kept in
+    ``s.camp_sites``; called whenever one of those facts changes (a tile placed, a treasure hex
+    emptied, a camp built)."""
+    camps, treasures = s.camps, s.treasures
+    s.camp_sites = tuple(sorted(h for h, k in s.kind.items() if h not in camps and (
+        k == JUNGLE or (k == TREASURE and not treasures[h]))))
 
 
 def camp_refusal(s: State, seat: int, h: tuple):
-    if h not in camp_sites(s):
+    if h not in s.camp_sites:
         return ("a camp goes on a jungle hex or an emptied treasure hex without a "
                              "camp", "T-A7a")
     if s.camps_left(seat) <= 0:
@@ -229,7 +233,8 @@ def camp_refusal(s: State, seat: int, h: tuple):
 
 
 def camp(s: State, seat: int, h: tuple, events: list) -> None:
-    s.camps[h] = seat               # T-A7b: nobody needs to stand there
+    s.add_camp(seat, h)             # T-A7b: nobody needs to stand there
+    refresh_camp_sites(s)
     _pay(s, "camp")
     events.append({"type": "camp_built", "seat": seat, "hex": list(h), "cost": COST["camp"],
                    "ap": s.ap})
@@ -250,10 +255,10 @@ def guard_hex_refusal(s: State, seat: int, h: tuple):
         return ("a temple has at most one guard", "T-A8e")
     if s.guards_left(seat) <= 0:
         return ("at most 2 guarded temples per player per game", "T-A8e")
-    if majority(s, h) != seat:
-        return ("you need a majority of strength on the temple", "T-A8a")
     if s.ap < COST["guard"]:
         return ("placing a guard costs 5 AP", "T-A8")
+    if majority(s, h) != seat:
+        return ("you need a majority of strength on the temple", "T-A8a")
     return None
 
 
@@ -266,7 +271,7 @@ def guard(s: State, seat: int, h: tuple, fig: str, events: list) -> None:
     # T-A8b: the player's other figures on the hex leave the game for good.
     s.out[seat][0] += w
     s.out[seat][1] += l
-    s.guards[h] = (seat, fig)      # T-A8c: the guard never moves or leaves
+    s.add_guard(seat, h, fig)      # T-A8c: the guard never moves or leaves
     _pay(s, "guard")
     events.append({"type": "guard_placed", "seat": seat, "hex": list(h), "figure": fig,
                    "left_game": {"workers": w, "leader": bool(l)}, "cost": COST["guard"],
@@ -280,14 +285,15 @@ def legal(s: State, seat: int, out: list) -> None:
     uncover, dig and guards, then exchange, camp, end_turn."""
     ap = s.ap
     my = s.figs[seat]
+    add = out.append
     if ap >= 1:
         camps = camp_hexes(s, seat)
         w, l = s.supply[seat]
         for h in camps:
             if w:
-                out.append(catalog.ENTER[h][0])
+                add(catalog.ENTER[h][0])
             if l:
-                out.append(catalog.ENTER[h][1])
+                add(catalog.ENTER[h][1])
         if len(camps) > 1:
             for a in camps:
                 fw = my.get(a)
@@ -296,28 +302,27 @@ def legal(s: State, seat: int, out: list) -> None:
                         if n:
                             for b in camps:
                                 if b != a:
-                                    out.append(catalog.TRANSFER[fig, a, b])
-    crossings, level, treasures = s.crossings, s.level, s.treasures
+                                    add(catalog.TRANSFER[fig, a, b])
+    steps, level, treasures = s.steps, s.level, s.treasures
     guards_ok = ap >= COST["guard"] and s.guards_left(seat) > 0
     for h in sorted(my):                            # board order
         w, l = my[h]
-        steps = catalog.MOVES[h]
-        for nh, cost in crossings[h]:
+        for cost, worker_move, leader_move in steps[h]:     # T-A3: single steps within the AP
             if cost <= ap:
                 if w:
-                    out.append(steps[nh][0])
+                    add(worker_move)
                 if l:
-                    out.append(steps[nh][1])
+                    add(leader_move)
         if h in level:
             if ap >= COST["uncover"] and uncover_refusal(s, seat, h) is None:
-                out.append(catalog.UNCOVER[h])
+                add(catalog.UNCOVER[h])
             if guards_ok and guard_hex_refusal(s, seat, h) is None:
                 if w:
-                    out.append(catalog.GUARD[h][0])
+                    add(catalog.GUARD[h][0])
                 if l:
-                    out.append(catalog.GUARD[h][1])
+                    add(catalog.GUARD[h][1])
         elif ap >= COST["dig"] and h in treasures and dig_refusal(s, seat, h) is None:
-            out.append(catalog.DIG[h])
+            add(catalog.DIG[h])
     if ap >= COST["exchange"]:
         held = s.held
         mine = singles(held[seat])
@@ -328,7 +333,7 @@ def legal(s: State, seat: int, out: list) -> None:
                     for give in mine:
                         for take in theirs:
                             if take != give:
-                                out.append(catalog.EXCHANGE[give, take, other])
+                                add(catalog.EXCHANGE[give, take, other])
     if ap >= COST["camp"] and s.camps_left(seat) > 0:
-        out.extend([catalog.CAMP[h] for h in camp_sites(s)])
-    out.append(catalog.END_TURN)
+        out.extend([catalog.CAMP[h] for h in s.camp_sites])
+    add(catalog.END_TURN)

@@ -68,11 +68,12 @@ CHOOSE = {t: _action(type="choose_tile", tile=t) for t in TILES}
 #: jungle and treasure hexes: any board hex may, depending on where tiles go)
 TRANSFER = {(f, a, b): _action(type="transfer", figure=f, **{"from": _hex(a)}, to=_hex(b))
             for f in FIGS for a in HEXES for b in HEXES if a != b}
-_BID: dict = {}
+#: BIDS[a] -> the bid of a points, prebuilt for every score a game is likely to reach
+BIDS = [_action(type="bid", amount=a) for a in range(300)]
 
 
-def bid(amount: int) -> Action:
-    act = _BID.get(amount)
-    if act is None:
-        act = _BID[amount] = _action(type="bid", amount=amount)
-    return act
+def bids(amounts: range) -> list:
+    """The bid actions for ``amounts`` (a range of whole numbers from 1)."""
+    while amounts.stop > len(BIDS):                 # scores are unbounded (T-V5)
+        BIDS.append(_action(type="bid", amount=len(BIDS)))
+    return BIDS[amounts.start:amounts.stop]

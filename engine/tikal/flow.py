@@ -8,6 +8,9 @@ decide then).
 """
 from __future__ import annotations
 
+from itertools import repeat
+from operator import is_
+
 from ..errors import IllegalAction, MalformedAction
 from . import actions, auction, catalog, placement
 from .board import as_hex, is_hex_shaped
@@ -193,7 +196,7 @@ def legal(s: State) -> list:
     if phase == PLACE:
         return [catalog.PLACE[x] for x in placement.placements(s, s.drawn)]
     if phase == BID:
-        return [catalog.PASS] + [catalog.bid(a) for a in auction.bid_amounts(s, s.seat)]
+        return [catalog.PASS] + catalog.bids(auction.bid_amounts(s, s.seat))
     if phase == CHOOSE:
         return [catalog.CHOOSE[t] for t in s.revealed]
     return []
@@ -268,6 +271,7 @@ def _after_ap(s: State, events: list) -> None:
 def _do_place(s, h, rot, events):
     seat = s.seat
     placement.place_tile(s, seat, s.drawn, h, rot, events)
+    actions.refresh_camp_sites(s)
     s.drawn = None
     begin_turn(s, seat, NORMAL, events)              # T-T1 / T-V2: then 10 AP
 
@@ -363,10 +367,8 @@ _PARSED: dict = {}      # id(catalog action) -> (kind, args); catalog actions li
 
 
 def _listed(action, legal: list) -> bool:
-    for a in legal:                     # identity: catalog actions are unique per content
-        if a is action:
-            return True
-    return False
+    """Is this very object in ``legal``? (catalog actions are unique per content)"""
+    return any(map(is_, legal, repeat(action)))
 
 
 def apply(s: State, action, events: list, legal: list | None = None) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 from ..base import Game
 from ..rng import Rng
 from . import flow, serial
+from .actions import refresh_camp_sites
 from .movement import cheapest_paths
 from .serial import ScenarioError, shuffled_stack, token_list
 from .placement import new_state
@@ -107,6 +108,7 @@ def new_game(seats: int, seed: int, options: dict | None = None) -> TikalGame:
     elif type(first) is not int or not 0 <= first < seats:
         raise ScenarioError("'first' is a seat or \"random\"")
     s = new_state(seats, opts["variant"], seed, rng)
+    refresh_camp_sites(s)                                                       # P-jungle
     s.first = s.seat = first
     s.stack = shuffled_stack(rng, [t.id for t in TILE_LIST])                    # T-S2
     s.tsupply = token_list([TREASURE_COPIES] * TREASURE_KINDS)                  # T-C2

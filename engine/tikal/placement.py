@@ -2,14 +2,15 @@
 
 ``put_tiles`` is the one place where the board's per-hex tables change: the tiles, their stones,
 the crossing table (T-M), the frontier where the next tile may go (T-P1) with, per frontier hex,
-what a new tile needs there to be reachable (T-P2), and the hexes that may take a camp (T-A7a).
+what a new tile needs there to be reachable (T-P2).
 """
 from __future__ import annotations
 
+from . import catalog
 from .board import NEIGHBOURS, OPPOSITE
 from .movement import crossings_of
 from .state import State, empty_state
-from .tiles import JUNGLE, PRINTED_HEX, ROTATED, SPECS, TEMPLE, TREASURE, VOLCANO
+from .tiles import PRINTED_HEX, ROTATED, SPECS, TEMPLE, TREASURE, VOLCANO
 
 ALL_ROTATIONS = (0, 1, 2, 3, 4, 5)
 #: ``entry`` value of a frontier hex whose explored neighbours' stones already reach it.
@@ -49,8 +50,9 @@ def put_tiles(s: State, placed) -> None:
     """Put tiles ``(id, hex, rotation)`` on the board and update every per-hex table. Temples
     start at their printed value; treasure hexes start empty (``place_tile`` deals tokens)."""
     tile_at, rotation, stones, kind = dict(s.tile_at), dict(s.rotation), dict(s.stones), dict(s.kind)
-    crossings = dict(s.crossings)
+    crossings, steps = dict(s.crossings), dict(s.steps)
     frontier = set(s.frontier)
+    touched = set()                              # hexes whose neighbourhood changed
     s.tile_at, s.rotation, s.stones, s.kind, s.crossings = tile_at, rotation, stones, kind, crossings
     for tid, h, rot in placed:
         spec = SPECS[tid]
@@ -62,11 +64,22 @@ def put_tiles(s: State, placed) -> None:
         crossings[h] = crossings_of(h, stones, kind)
         for nh, _ in crossings[h]:               # the neighbours that gain a crossing to h
             crossings[nh] = crossings_of(nh, stones, kind)
+            steps[nh] = _steps(nh, crossings[nh])
+        steps[h] = _steps(h, crossings[h])
         frontier.discard(h)
         frontier.update(nh for _, nh in NEIGHBOURS[h] if nh not in tile_at)
+        touched.update(nh for _, nh in NEIGHBOURS[h])
+    s.steps = steps
     s.frontier = tuple(sorted(frontier))                       # board order
-    s.entry = {h: entry(s, h) for h in s.frontier}
-    s.sites = tuple(sorted(h for h in tile_at if kind[h] in (JUNGLE, TREASURE)))
+    old = s.entry
+    s.entry = {h: entry(s, h) if h in touched or h not in old else old[h] for h in s.frontier}
+
+
+def _steps(h: tuple, crossings: tuple) -> tuple:
+    """((cost, worker's move action, leader's move action), ...) for the borders of ``h``: what
+    ``actions.legal`` lists for a figure there."""
+    moves = catalog.MOVES[h]
+    return tuple((cost, *moves[nh]) for nh, cost in crossings)
 
 
 def new_state(n: int, variant: str, seed: int, rng) -> State:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ..rng import Rng
 from .board import INDEX, as_hex, is_hex_shaped
+from .actions import refresh_camp_sites
 from .placement import new_state, put_tiles
 from .state import ACTIONS, BID, CHOOSE, OVER, PLACE, State, board_order
 from .tiles import (CAMPS, GUARDS, LETTERS, MAX_LEVEL, PRINTED, PRINTED_HEX, SPECS,
@@ -184,7 +185,7 @@ def build_state(d: dict) -> State:
             _fail("a temple has at most one guard (T-A8e)")
         if g.get("figure") not in ("worker", "leader"):
             _fail("a guard's figure is \"worker\" or \"leader\"")
-        s.guards[h] = (seat, g["figure"])
+        s.add_guard(seat, h, g["figure"])
     for c in d.get("camps", []):
         seat = _seat(c.get("seat"), n)
         h = _hex(c.get("hex"), "camp hex")
@@ -192,7 +193,7 @@ def build_state(d: dict) -> State:
             _fail(f"a camp stands on a jungle or treasure hex: {list(h)}")
         if h in s.camps:
             _fail("at most one camp per hex (T-A7a)")
-        s.camps[h] = seat
+        s.add_camp(seat, h)
     for seat in range(n):
         if s.camps_left(seat) < 0 or s.guards_left(seat) < 0:
             _fail(f"seat {seat} has more than {CAMPS} camps or {GUARDS} guards")
@@ -242,6 +243,7 @@ def build_state(d: dict) -> State:
     for h, seat in s.camps.items():
         if s.kind[h] == TREASURE and s.treasures[h]:
             _fail(f"a camp on a treasure hex needs the hex emptied (T-A7a): {list(h)}")
+    refresh_camp_sites(s)
 
     # --- scores and whose decision
     default = 20 if variant == "auction" else 0                    # T-S3, T-X1

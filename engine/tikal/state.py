@@ -2,17 +2,20 @@
 
 Rule modules read and change a ``State``; they never hold state of their own. Containers that
 change often are copied by ``copy()``; the per-hex tables that only change when a tile is placed
-(``tile_at``, ``rotation``, ``stones``, ``kind``, ``crossings``, ``frontier``, ``entry``,
-``sites``; see ``placement.put_tiles``) are replaced, never mutated in place, so copies share them.
+(``tile_at``, ``rotation``, ``stones``, ``kind``, ``crossings``, ``steps``, ``frontier``, ``entry``,
+``camp_sites``) are replaced, never mutated in place, so copies share them.
 
 Hexes are ``(q, r)`` tuples. The attributes:
 
 - board: ``tile_at`` hex -> tile id (printed hexes too); ``rotation``; ``stones`` hex -> stones
-  per direction; ``kind``; ``crossings`` (movement.crossings_of per explored hex); ``frontier``
-  (T-P1) and ``entry`` (T-P2, per frontier hex); ``sites`` (jungle and treasure hexes, T-A7a).
+  per direction; ``kind``; ``crossings`` (movement.crossings_of per explored hex) and ``steps`` (the same
+  borders with their move actions, placement._steps); ``frontier``
+  (T-P1) and ``entry`` (T-P2, per frontier hex); ``camp_sites`` (where a camp may be built now,
+  T-A7a; kept by ``actions.refresh_camp_sites``).
 - ``level`` temple hex -> current value; ``treasures`` treasure hex -> tuple of face-down kinds,
   top first; ``figs[seat]`` hex -> (workers, leader 0/1); ``guards`` hex -> (seat, figure);
-  ``camps`` hex -> seat.
+  ``camps`` hex -> seat; ``own_camps[seat]`` its camp hexes in board order and ``own_guards[seat]``
+  its number of guards (indexes kept by ``add_camp``/``add_guard``).
 - players: ``held[seat][kind]`` counts; ``scores``; ``supply[seat]`` and ``out[seat]``
   [workers, leader] in the supply / out of the game (T-A8b).
 - supplies: ``levels_left[value]`` (T-C3); ``stack`` tile ids, top first; ``tsupply`` face-down
@@ -36,9 +39,10 @@ class State:
     __slots__ = (
         "n", "variant", "seed", "first", "rng",
         # board (copy-on-write dicts keyed by hex tuple)
-        "tile_at", "rotation", "stones", "kind", "crossings", "frontier", "entry", "sites",
+        "tile_at", "rotation", "stones", "kind", "crossings", "steps", "frontier", "entry",
+        "camp_sites",
         # board (mutable)
-        "level", "treasures", "figs", "guards", "camps",
+        "level", "treasures", "figs", "guards", "camps", "own_camps", "own_guards",
         # players
         "held", "scores", "supply", "out",
         # supplies
@@ -55,13 +59,15 @@ class State:
         c.n, c.variant, c.seed, c.first = self.n, self.variant, self.seed, self.first
         c.rng = type(self.rng)(state=self.rng.state)
         c.tile_at, c.rotation, c.stones = self.tile_at, self.rotation, self.stones
-        c.kind, c.crossings = self.kind, self.crossings
-        c.frontier, c.entry, c.sites = self.frontier, self.entry, self.sites
+        c.kind, c.crossings, c.steps = self.kind, self.crossings, self.steps
+        c.frontier, c.entry, c.camp_sites = self.frontier, self.entry, self.camp_sites
         c.level = dict(self.level)
         c.treasures = dict(self.treasures)          # values are tuples
         c.figs = [dict(f) for f in self.figs]        # values are (workers, leader) tuples
         c.guards = dict(self.guards)
         c.camps = dict(self.camps)
+        c.own_camps = list(self.own_camps)          # per seat: tuples
+        c.own_guards = list(self.own_guards)        # per seat: ints
         c.held = [list(h) for h in self.held]
         c.scores = list(self.scores)
         c.supply = [list(x) for x in self.supply]
@@ -91,10 +97,19 @@ class State:
         return h in self.level
 
     def camps_left(self, seat: int) -> int:
-        return CAMPS - sum(1 for s in self.camps.values() if s == seat)
+        return CAMPS - len(self.own_camps[seat])
 
     def guards_left(self, seat: int) -> int:
-        return GUARDS - sum(1 for s, _ in self.guards.values() if s == seat)
+        return GUARDS - self.own_guards[seat]
+
+    def add_camp(self, seat: int, h: tuple) -> None:
+        """A camp of ``seat`` on ``h`` (``camps`` and the per-seat index change together)."""
+        self.camps[h] = seat
+        self.own_camps[seat] = tuple(sorted(self.own_camps[seat] + (h,)))
+
+    def add_guard(self, seat: int, h: tuple, fig: str) -> None:
+        self.guards[h] = (seat, fig)
+        self.own_guards[seat] += 1
 
 
 def empty_state(n: int, variant: str, seed: int, rng) -> State:
@@ -102,9 +117,10 @@ def empty_state(n: int, variant: str, seed: int, rng) -> State:
     hexes)."""
     s = State.__new__(State)
     s.n, s.variant, s.seed, s.first, s.rng = n, variant, seed, 0, rng
-    s.tile_at, s.rotation, s.stones, s.kind, s.crossings = {}, {}, {}, {}, {}
-    s.frontier, s.entry, s.sites = (), {}, ()
+    s.tile_at, s.rotation, s.stones, s.kind, s.crossings, s.steps = {}, {}, {}, {}, {}, {}
+    s.frontier, s.entry, s.camp_sites = (), {}, ()
     s.level, s.treasures, s.guards, s.camps = {}, {}, {}, {}
+    s.own_camps, s.own_guards = [()] * n, [0] * n
     s.figs = [{} for _ in range(n)]
     s.held = [[0] * 8 for _ in range(n)]
     s.scores = [0] * n
