@@ -2,7 +2,8 @@
 
 Public API (the registry in ``engine/__init__.py`` calls the first four):
 
-- ``new_game(seats, seed, options)`` — options ``{"variant": "base"|"auction", "first": int|"random"}``
+- ``new_game(seats, seed, options)`` — options ``{"variant": "base"|"auction",
+  "first": int|"random"}``
 - ``from_scenario(d)`` / ``restore(snapshot)`` — contract section 3; a snapshot is a scenario
 - ``sample_state(view, rng)`` — a full game consistent with a view (hidden parts drawn)
 - ``reachable(view, seat, hex, ap=None)`` — cheapest paths from a view, for clients and bots

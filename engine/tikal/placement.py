@@ -49,11 +49,13 @@ def entry(s: State, h: tuple) -> int:
 def put_tiles(s: State, placed) -> None:
     """Put tiles ``(id, hex, rotation)`` on the board and update every per-hex table. Temples
     start at their printed value; treasure hexes start empty (``place_tile`` deals tokens)."""
-    tile_at, rotation, stones, kind = dict(s.tile_at), dict(s.rotation), dict(s.stones), dict(s.kind)
+    tile_at, rotation = dict(s.tile_at), dict(s.rotation)
+    stones, kind = dict(s.stones), dict(s.kind)
     crossings, steps = dict(s.crossings), dict(s.steps)
     frontier = set(s.frontier)
     touched = set()                              # hexes whose neighbourhood changed
-    s.tile_at, s.rotation, s.stones, s.kind, s.crossings = tile_at, rotation, stones, kind, crossings
+    s.tile_at, s.rotation, s.stones, s.kind = tile_at, rotation, stones, kind
+    s.crossings = crossings
     for tid, h, rot in placed:
         spec = SPECS[tid]
         tile_at[h], rotation[h], stones[h], kind[h] = tid, rot % 6, ROTATED[tid][rot % 6], spec.kind

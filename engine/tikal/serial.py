@@ -383,7 +383,8 @@ def sampled_scenario(v: dict, rng: Rng) -> dict:
     order within a letter drawn) and the face-down treasure kinds (the tokens nobody holds,
     drawn) filled from ``rng``."""
     d = {k: v[k] for k in v if k not in DERIVED_KEYS}
-    accounted = {t["id"] for t in v["tiles"]} | set(v.get("removed", [])) | set(v.get("revealed", []))
+    accounted = {t["id"] for t in v["tiles"]}
+    accounted |= set(v.get("removed", [])) | set(v.get("revealed", []))
     if v.get("drawn"):
         accounted.add(v["drawn"])
     if v.get("volcano"):

@@ -1,15 +1,16 @@
 """The mutable state of one Tikal game, in plain attributes, and its cheap copy.
 
 Rule modules read and change a ``State``; they never hold state of their own. Containers that
-change often are copied by ``copy()``; the per-hex tables that only change when a tile is placed
-(``tile_at``, ``rotation``, ``stones``, ``kind``, ``crossings``, ``steps``, ``frontier``, ``entry``,
-``camp_sites``) are replaced, never mutated in place, so copies share them.
+change often are copied by ``copy()``; the per-hex tables that change rarely (``tile_at``,
+``rotation``, ``stones``, ``kind``, ``crossings``, ``steps``, ``frontier``, ``entry`` when a tile
+is placed; ``camp_sites`` also when a camp is built or a treasure hex emptied) are replaced, never
+mutated in place, so copies share them.
 
 Hexes are ``(q, r)`` tuples. The attributes:
 
 - board: ``tile_at`` hex -> tile id (printed hexes too); ``rotation``; ``stones`` hex -> stones
-  per direction; ``kind``; ``crossings`` (movement.crossings_of per explored hex) and ``steps`` (the same
-  borders with their move actions, placement._steps); ``frontier``
+  per direction; ``kind``; ``crossings`` (movement.crossings_of per explored hex) and ``steps``
+  (the same borders with their move actions, placement._steps); ``frontier``
   (T-P1) and ``entry`` (T-P2, per frontier hex); ``camp_sites`` (where a camp may be built now,
   T-A7a; kept by ``actions.refresh_camp_sites``).
 - ``level`` temple hex -> current value; ``treasures`` treasure hex -> tuple of face-down kinds,
