@@ -1,0 +1,115 @@
+"""Walking costs on a board and how much strength a player can bring to a hex (T-M, T-L1).
+
+Costs are symmetric (T-M1: a border costs the stones on both of its sides, whichever way it is
+crossed; T-M2: a volcano is closed both ways), so the cheapest cost from any hex *to* ``h`` is
+one Dijkstra *from* ``h``. A board's crossing table is replaced, never changed, when a tile is
+placed (``engine.tikal.state``), so ``Boards`` keys its per-board tables on that object.
+"""
+from __future__ import annotations
+
+from heapq import heappop, heappush
+
+from ...tikal.board import BASE_HEX
+
+#: Figures a reach computation expands per group (budgets never exceed a few turns of AP).
+MAX_UNITS = 8
+
+
+def dijkstra(crossings: dict, start: tuple) -> dict:
+    """{hex: cheapest cost from ``start``} over a crossing table (``start`` itself: 0)."""
+    best = {start: 0}
+    heap = [(0, start)]
+    while heap:
+        cost, h = heappop(heap)
+        if cost > best[h]:
+            continue
+        for nh, step in crossings.get(h, ()):
+            c = cost + step
+            if c < best.get(nh, 1 << 30):
+                best[nh] = c
+                heappush(heap, (c, nh))
+    return best
+
+
+class Geo:
+    """The cheapest costs on one board, computed per target hex on demand."""
+
+    __slots__ = ("crossings", "_to")
+
+    def __init__(self, crossings: dict):
+        self.crossings = crossings
+        self._to: dict = {}
+
+    def to(self, h: tuple) -> dict:
+        """{hex: cheapest cost from that hex to ``h``}."""
+        d = self._to.get(h)
+        if d is None:
+            d = self._to[h] = dijkstra(self.crossings, h)
+        return d
+
+
+class Boards:
+    """A bot's cache of ``Geo`` per board (keyed on the crossing table object, kept alive by the
+    cache so its id stays unique while cached)."""
+
+    LIMIT = 256
+
+    def __init__(self):
+        self._geos: dict = {}
+
+    def geo(self, s) -> Geo:
+        key = id(s.crossings)
+        g = self._geos.get(key)
+        if g is None or g.crossings is not s.crossings:
+            if len(self._geos) >= self.LIMIT:
+                self._geos.clear()
+            g = self._geos[key] = Geo(s.crossings)
+        return g
+
+
+def entries(s, seat: int) -> list:
+    """T-A1: where ``seat`` brings figures in: the base camp and its own camps."""
+    return [BASE_HEX] + [h for h, owner in s.camps.items() if owner == seat]
+
+
+def units(s, geo: Geo, seat: int, h: tuple) -> list:
+    """The figures ``seat`` could bring onto ``h`` as ``(cost, strength)`` pairs, the best
+    strength per AP first: figures on other hexes walk (T-A3), figures in supply come in at the
+    nearest entry (T-A1) and walk. Figures already on ``h`` are not listed."""
+    to = geo.to(h)
+    out = []
+    for x, (w, l) in s.figs[seat].items():
+        if x == h:
+            continue
+        c = to.get(x)
+        if c is None:
+            continue
+        if l:
+            out.append((c, 3))
+        out.extend([(c, 1)] * min(w, MAX_UNITS))
+    sw, sl = s.supply[seat]
+    if sw or sl:
+        best = None
+        for e in entries(s, seat):
+            c = to.get(e)
+            if c is not None and (best is None or c < best):
+                best = c
+        if best is not None:
+            c = best + 1
+            if sl:
+                out.append((c, 3))
+            out.extend([(c, 1)] * min(sw, MAX_UNITS))
+    out.sort(key=lambda u: (u[0] / u[1], u[0]))
+    return out
+
+
+def reach(us: list, budget: int) -> int:
+    """Strength a player brings with ``budget`` AP, taking units greedily (best ratio first)."""
+    got = 0
+    for c, st in us:
+        if c <= budget:
+            budget -= c
+            got += st
+            if budget <= 0:
+                break
+    return got

@@ -1,0 +1,130 @@
+"""When the next scoring comes, by sampling the hidden stack order (T-S2, T-H1).
+
+A seat sees only the letter of the top tile; volcanoes hide among the B, D and F tiles (T-C1).
+``VolcanoSamples`` draws several stack orders consistent with the view (``engine.sample_state``,
+i.e. determinization) and keeps where the volcanoes lie in each. ``Schedule`` turns one position
+and those samples into, per player ``p``, how many AP phases each player ``q`` still gets before
+``p`` scores next (``turns[p][q]``, averaged over the samples) and how many scorings ``p`` has left
+(``scorings[p]``). The turn order follows T-T1/T-V1/T-V2/T-E1: each draw is a normal turn; a
+volcano starts a scoring round with its drawer (each player: an AP phase, then scores); the drawer
+then takes a normal turn; after the last tile the final round runs from the last placer's left.
+The auction variant (T-X) is approximated by the same order with the revealed tiles drawn first.
+"""
+from __future__ import annotations
+
+from ... import sample_state
+from ...tikal.state import ACTIONS
+from ...tikal.tiles import SPECS, VOLCANO
+
+TURN, SCORE = 0, 1
+
+
+def upcoming(s) -> list:
+    """Tiles still to come, in the order the approximation draws them."""
+    return list(s.revealed) + list(s.stack) if s.variant == "auction" else list(s.stack)
+
+
+class VolcanoSamples:
+    """Where the volcanoes lie among the upcoming tiles, in ``k`` sampled orders."""
+
+    def __init__(self, view: dict, rng, k: int):
+        self.positions = []
+        self.length = None
+        for _ in range(k):
+            s = sample_state(view, rng).s
+            up = upcoming(s)
+            self.length = len(up)
+            self.positions.append(tuple(i for i, t in enumerate(up) if SPECS[t].kind == VOLCANO))
+
+
+def sequence(s, pending: bool, volcanoes: set) -> list:
+    """The AP phases and scorings from position ``s`` on: ``[(TURN|SCORE, seat), ...]``.
+
+    ``volcanoes``: indices (into ``upcoming(s)``) of the volcano tiles. ``pending``: the current
+    AP phase of ``s.seat`` is still to be played (else it counts as done)."""
+    n = s.n
+    ev = []
+    cur = s.seat
+    sc = s.scoring
+    last = cur if s.last_placer is None else s.last_placer
+    if sc is not None:
+        if pending:
+            ev.append((TURN, cur))
+        ev.append((SCORE, cur))
+        for p in sc["order"][sc["index"] + 1:]:
+            ev.append((TURN, p))
+            ev.append((SCORE, p))
+        if sc["kind"] != "volcano":
+            return ev
+        drawer = s.volcano[1] if s.volcano is not None else cur
+        ev.append((TURN, drawer))
+        last, p = drawer, (drawer + 1) % n
+    else:
+        if s.phase != ACTIONS or pending:
+            ev.append((TURN, cur))
+        last, p = cur, (cur + 1) % n
+    for i in range(len(upcoming(s))):
+        if i in volcanoes:
+            for j in range(n):
+                q = (p + j) % n
+                ev.append((TURN, q))
+                ev.append((SCORE, q))
+        ev.append((TURN, p))
+        last, p = p, (p + 1) % n
+    for j in range(n):
+        q = (last + 1 + j) % n
+        ev.append((TURN, q))
+        ev.append((SCORE, q))
+    return ev
+
+
+def budgets(ev: list, n: int) -> tuple:
+    """(turns[p][q], scorings[p]) of one event sequence."""
+    turns = [[0] * n for _ in range(n)]
+    done = [False] * n
+    scorings = [0] * n
+    seen = [0] * n
+    for what, q in ev:
+        if what == TURN:
+            seen[q] += 1
+        else:
+            scorings[q] += 1
+            if not done[q]:
+                done[q] = True
+                turns[q] = list(seen)
+    return turns, scorings
+
+
+class Schedule:
+    """Per position: averaged ``turns`` and ``scorings`` over the volcano samples (memoised)."""
+
+    def __init__(self, samples: VolcanoSamples):
+        self.samples = samples
+        self._memo: dict = {}
+
+    def of(self, s, pending: bool) -> tuple:
+        sc = s.scoring
+        up = len(s.revealed) + len(s.stack) if s.variant == "auction" else len(s.stack)
+        key = (s.seat, s.phase, pending, up, None if sc is None else (sc["kind"], sc["index"]),
+               s.last_placer)
+        got = self._memo.get(key)
+        if got is None:
+            got = self._memo[key] = self._compute(s, pending, up)
+        return got
+
+    def _compute(self, s, pending: bool, up: int) -> tuple:
+        n = s.n
+        shift = (self.samples.length or 0) - up
+        total = [[0.0] * n for _ in range(n)]
+        scorings = None
+        k = len(self.samples.positions)
+        for pos in self.samples.positions:
+            ev = sequence(s, pending, {i - shift for i in pos if i >= shift})
+            turns, sc = budgets(ev, n)
+            for p in range(n):
+                row = total[p]
+                for q in range(n):
+                    row[q] += turns[p][q]
+            if scorings is None or sum(sc) < sum(scorings):
+                scorings = sc
+        return [[x / k for x in row] for row in total], scorings

@@ -1,0 +1,163 @@
+"""Searching a Tikal turn on determinized copies of the game.
+
+- ``macro_actions``: the AP actions worth considering (T-A1..T-A8), with walks (T-A3) as whole
+  cheapest paths to a temple or a treasure hex rather than the engine's single steps.
+- ``greedy_action``: the greedy bot's step: the best action by a value, or end the AP phase.
+- ``beam_plan``: the strong bot's plan of a whole AP phase: a beam search over action sequences.
+- ``best_placement`` / ``placements``: where the drawn tile goes (T-P1, T-P2).
+
+Searches run on private clones that hold ``RESERVE`` extra AP, never spent (actions are limited
+to the real AP), so that the engine never ends the AP phase by itself inside a search and every
+node is "the turn as it would end here".
+"""
+from __future__ import annotations
+
+from ...tikal.actions import COST
+from ...tikal.movement import cheapest_paths
+from ...tikal.state import ACTIONS
+
+RESERVE = 1
+EPS = 1e-9
+
+
+def walk(fig: str, path) -> dict:
+    return {"type": "move", "figure": fig, "path": [list(h) for h in path]}
+
+
+def with_reserve(g):
+    """A private copy whose AP phase holds ``RESERVE`` more AP than the real one."""
+    s = g.s.copy()
+    s.ap += RESERVE
+    return type(g)(s)
+
+
+def targets(s) -> set:
+    """Hexes a walk may end on: unguarded temples (T-A4, T-A8, T-V3) and treasure hexes with
+    tokens (T-A5)."""
+    out = {h for h in s.level if h not in s.guards}
+    out.update(h for h, toks in s.treasures.items() if toks)
+    return out
+
+
+def macro_actions(g, me: int, dug: tuple = ()) -> list:
+    """The AP actions of ``me`` in reserve clone ``g``, in a deterministic order; no end_turn.
+    After a dig in the plan (``dug``) no exchanges: the dug kinds are only a sample."""
+    s = g.s
+    room = s.ap - RESERVE
+    out = []
+    for a in g.legal_actions():
+        t = a["type"]
+        if t == "move" or t == "end_turn" or COST[t] > room:
+            continue
+        if t == "exchange" and dug:
+            continue
+        out.append(a)
+    if room <= 0:
+        return out
+    goals = targets(s)
+    my = s.figs[me]
+    for x in sorted(my):
+        w, l = my[x]
+        for h, (c, path) in sorted(cheapest_paths(s.crossings, x, room).items()):
+            if h in goals:
+                if l:
+                    out.append(walk("leader", path))
+                if w:
+                    out.append(walk("worker", path))
+    return out
+
+
+def dug_kind(events: list):
+    for e in events:
+        if e["type"] == "treasure_dug":
+            return e["kind"]
+    return None
+
+
+def signature(s, me: int) -> tuple:
+    """What a plan can change: states equal in it are the same node (transpositions)."""
+    return (s.ap, tuple(sorted(s.figs[me].items())), tuple(s.supply[me]),
+            tuple(sorted(s.uncovered.items())), tuple(sorted(s.dug.items())),
+            tuple(tuple(h) for h in s.held), len(s.camps), tuple(sorted(s.camps)),
+            tuple(sorted(s.guards)))
+
+
+# --- the greedy step --------------------------------------------------------------------------------
+def greedy_action(g, me: int, value, noise=None) -> dict:
+    """The greedy step in reserve clone ``g``: the action with the best gain of ``value(state,
+    dug)`` per AP it costs (plus ``noise()`` if given), or end_turn when no action gains."""
+    base = value(g.s, ())
+    ap = g.s.ap
+    best_r, best = 0.0, {"type": "end_turn"}
+    for a in macro_actions(g, me):
+        c = g.clone()
+        ev = c.apply(a)
+        k = dug_kind(ev)
+        gain = value(c.s, () if k is None else (k,)) - base
+        if noise is not None:
+            gain += noise()
+        r = gain / (ap - c.s.ap)
+        if r > best_r + EPS:
+            best_r, best = r, a
+    return best
+
+
+# --- the beam search over a whole AP phase ------------------------------------------------------------
+class Budget:
+    """Work left, counted in evaluations (never in time)."""
+
+    __slots__ = ("left",)
+
+    def __init__(self, evals: int):
+        self.left = evals
+
+    def spend(self, n: int = 1) -> None:
+        self.left -= n
+
+    @property
+    def out(self) -> bool:
+        return self.left <= 0
+
+
+def beam_plan(g, me: int, evaluate, width: int, budget: Budget) -> tuple:
+    """(value, [actions]) of the best action sequence found for ``me``'s AP phase in reserve
+    clone ``g``; ``evaluate(state, dug)`` values the turn ended there."""
+    root_v = evaluate(g.s, ())
+    budget.spend()
+    best_v, best_plan = root_v, []
+    beam = [(root_v, g, [], ())]
+    seen = {signature(g.s, me)}
+    while beam and not budget.out:
+        children = []
+        for _, node, plan, dug in beam:
+            for a in macro_actions(node, me, dug):
+                c = node.clone()
+                events = c.apply(a)
+                sig = signature(c.s, me)
+                if sig in seen:
+                    continue
+                seen.add(sig)
+                k = dug_kind(events)
+                nd = dug if k is None else dug + (k,)
+                v = evaluate(c.s, nd)
+                budget.spend()
+                children.append((v, c, plan + [a], nd))
+                if budget.out:
+                    break
+            if budget.out:
+                break
+        if not children:
+            break
+        children.sort(key=lambda x: -x[0])          # stable: ties keep generation order
+        beam = children[:width]
+        if beam[0][0] > best_v + EPS:
+            best_v, best_plan = beam[0][0], beam[0][2]
+    return best_v, best_plan
+
+
+# --- placing the drawn tile -----------------------------------------------------------------------------
+def placed(g, action):
+    """A reserve clone of ``g`` after ``action`` (a placement): the placer's AP phase."""
+    c = g.clone()
+    c.apply(action)
+    return with_reserve(c) if c.s.phase == ACTIONS else c

@@ -1,0 +1,258 @@
+"""What a Tikal position is worth to a seat: the greedy bot's simple value and the strong bot's
+projection.
+
+Both read a (determinized) engine state ``s`` (``TikalGame.s``): only its public parts matter to
+them, except the treasures a plan digs, which are replaced by their expectation over the tokens the
+seat has not seen (``Treasures``), so a value never depends on hidden information.
+
+Units are points. A value is the seat's own worth minus a mix of the other seats' worth (the mean
+and the best of them), so taking points from a rival counts too.
+"""
+from __future__ import annotations
+
+from math import exp
+
+from ...tikal.board import BASE_HEX, distance
+from ...tikal.scoring import SET_POINTS
+from ...tikal.tiles import TREASURE_COPIES, TREASURE_KINDS
+from .geo import reach, units
+
+
+def set_points(held) -> int:
+    """T-V3: 1, 3, 6 points for one, two, three treasures of a kind."""
+    return sum(SET_POINTS[c] for c in held)
+
+
+class Treasures:
+    """The tokens a seat has not seen (nobody holds them: face down on the board or in the
+    supply), and the expected set points of holdings that include tokens still to be dug."""
+
+    def __init__(self, view: dict):
+        held = [0] * TREASURE_KINDS
+        for kinds in view["held"].values():
+            for k in kinds:
+                held[k] += 1
+        self.unknown = tuple(TREASURE_COPIES - c for c in held)
+        self._memo: dict = {}
+
+    def expected(self, held, digs: int) -> float:
+        """E[set points] of ``held`` plus ``digs`` tokens drawn from the unseen ones."""
+        if digs <= 0:
+            return set_points(held)
+        key = (tuple(held), digs)
+        got = self._memo.get(key)
+        if got is None:
+            got = self._memo[key] = self._expect(list(held), list(self.unknown), digs)
+        return got
+
+    def _expect(self, held: list, unknown: list, digs: int) -> float:
+        total = sum(u for k, u in enumerate(unknown) if held[k] < TREASURE_COPIES)
+        if digs == 0 or total == 0:
+            return set_points(held)
+        v = 0.0
+        for k, u in enumerate(unknown):
+            if u and held[k] < TREASURE_COPIES:
+                held[k] += 1
+                unknown[k] -= 1
+                v += u / total * self._expect(held, unknown, digs - 1)
+                held[k] -= 1
+                unknown[k] += 1
+        return v
+
+    def gain(self, held) -> float:
+        """Expected set points one more dug token adds to ``held``."""
+        return self.expected(held, 1) - set_points(held)
+
+
+def held_base(s, seat: int, dug: tuple) -> list:
+    """``seat``'s holdings without the tokens a plan dug in a determinized state."""
+    held = list(s.held[seat])
+    for k in dug:
+        held[k] -= 1
+    return held
+
+
+def combine(worth: list, me: int, w_max: float) -> float:
+    others = [w for p, w in enumerate(worth) if p != me]
+    if not others:
+        return worth[me]
+    return worth[me] - (1 - w_max) * sum(others) / len(others) - w_max * max(others)
+
+
+# --- the greedy bot's value -----------------------------------------------------------------------
+#: Simple heuristics of the greedy bot, in points.
+SIMPLE = {
+    "guard": 0.5,        # a guarded temple is kept for good: extra per point of its value
+    "dig": 0.6,          # per token an own figure could dig next (up to 2 per hex)
+    "camp": 0.5,         # per own camp, per hex of distance from the base camp beyond the first
+    "figure": 0.15,      # per own figure on the board
+    "presence": 0.5,     # per point of value of a temple, times the own share of its strength
+    "w_max": 0.5,
+}
+
+
+def simple_value(s, me: int, treasures: Treasures, dug: tuple = (), k=SIMPLE) -> float:
+    """The points each seat would score now (temples held, guarded temples, treasure sets) plus
+    simple terms for what it could do next; ``me``'s worth minus its rivals'."""
+    n = s.n
+    level, guards, figs = s.level, s.guards, s.figs
+    worth = [0.0] * n
+    for p in range(n):
+        if p == me and dug:
+            worth[p] = treasures.expected(held_base(s, p, dug), len(dug))
+        else:
+            worth[p] = set_points(s.held[p])
+    for h, (owner, _) in guards.items():
+        worth[owner] += level[h] * (1 + k["guard"])
+    for h, v in level.items():
+        if h in guards:
+            continue
+        best, who, tie, total = 0, None, False, 2
+        sts = []
+        for p in range(n):
+            x = figs[p].get(h)
+            if x is None:
+                continue
+            st = x[0] + 3 * x[1]
+            sts.append((p, st))
+            total += st
+            if st > best:
+                best, who, tie = st, p, False
+            elif st == best:
+                tie = True
+        if who is not None and not tie:
+            worth[who] += v
+        for p, st in sts:
+            worth[p] += k["presence"] * v * st / total
+    for h, toks in s.treasures.items():
+        if toks:
+            for p in range(n):
+                x = figs[p].get(h)
+                if x is not None:
+                    worth[p] += k["dig"] * min(len(toks), x[0] + x[1], 2)
+    for h, owner in s.camps.items():
+        worth[owner] += k["camp"] * max(0, distance(h, BASE_HEX) - 1)
+    for p in range(n):
+        worth[p] += k["figure"] * sum(w + l for w, l in figs[p].values())
+    return combine(worth, me, k["w_max"])
+
+
+# --- the strong bot's projection ------------------------------------------------------------------
+#: Weights of the strong bot's projection (points; see ``Evaluator``).
+HARD = {
+    "self": 0.6,         # share of its own reachable strength a seat will bring to defend
+    "attack": 0.5,       # share of a rival's reachable strength it will bring to attack
+    "tau": 1.0,          # softness of the hold probability (strength units)
+    "later": 0.4,        # weight of a temple held now in each scoring after the next one
+    "dig": 0.5,          # per token an own figure could dig, times its expected gain, per scoring
+    "cap": 2.0,          # at most this many AP phases of reach count
+    "w_max": 0.5,
+}
+
+
+def _sigmoid(x: float) -> float:
+    if x < -30:
+        return 0.0
+    return 1.0 / (1.0 + exp(-x))
+
+
+class Evaluator:
+    """The strong bot's value of a position: each seat's projected points.
+
+    ``projected[p]`` = score + set points x scorings left + guarded temples' values x scorings
+    left + for every other temple its value x P(p holds it when p next scores) x (1 + later x
+    (scorings left - 1)) + dig potential. P compares, at ``p``'s next scoring, ``p``'s strength
+    plus a share of what it can still bring (its AP phases before it scores, by the sampled
+    volcano timing) with each rival's strength plus a share of what that rival can bring before
+    then; when nobody acts before ``p`` scores it is the exact majority (T-V3)."""
+
+    def __init__(self, me: int, boards, schedule, treasures: Treasures, k=HARD):
+        self.me = me
+        self.boards = boards
+        self.schedule = schedule
+        self.treasures = treasures
+        self.k = k
+        self._units: dict = {}
+
+    def _reach_table(self, s, geo, q: int) -> dict:
+        """{(hex, budget): strength} memo for seat ``q``'s current figures on this board."""
+        figs = s.figs[q]
+        key = (id(geo), q, tuple(sorted(figs.items())), tuple(s.supply[q]),
+               tuple(sorted(h for h, o in s.camps.items() if o == q)))
+        t = self._units.get(key)
+        if t is None:
+            if len(self._units) > 4096:
+                self._units.clear()
+            t = self._units[key] = {}
+        return t
+
+    def value(self, s, pending: bool = False, dug: tuple = ()) -> float:
+        k = self.k
+        me, n = self.me, s.n
+        turns, scorings = self.schedule.of(s, pending)
+        geo = self.boards.geo(s)
+        cap = k["cap"]
+        ap = [[int(round(10 * min(x, cap))) for x in row] for row in turns]
+        exact = [not any(row) for row in ap]
+        level, guards, figs = s.level, s.guards, s.figs
+        tr = self.treasures
+        worth = [0.0] * n
+        for p in range(n):
+            held = held_base(s, p, dug) if p == me and dug else s.held[p]
+            sp = tr.expected(held, len(dug)) if p == me and dug else set_points(held)
+            worth[p] = s.scores[p] + scorings[p] * sp
+        for h, (owner, _) in guards.items():
+            worth[owner] += level[h] * scorings[owner]
+        tables = [self._reach_table(s, geo, q) for q in range(n)]
+        selfw, attack, tau, later = k["self"], k["attack"], k["tau"], k["later"]
+
+        def reach_of(q, h, b):
+            if b <= 0:
+                return 0
+            t = tables[q]
+            r = t.get((h, b))
+            if r is None:
+                us = t.get(h)
+                if us is None:
+                    us = t[h] = units(s, geo, q, h)
+                r = t[(h, b)] = reach(us, b)
+            return r
+
+        for h, v in level.items():
+            if h in guards:
+                continue
+            st = [0] * n
+            for p in range(n):
+                x = figs[p].get(h)
+                if x is not None:
+                    st[p] = x[0] + 3 * x[1]
+            for p in range(n):
+                left = scorings[p]
+                if not left:
+                    continue
+                if exact[p]:
+                    if st[p] and all(st[p] > st[q] for q in range(n) if q != p):
+                        worth[p] += v * (1 + later * (left - 1))
+                    continue
+                row = ap[p]
+                own = st[p] + selfw * reach_of(p, h, row[p])
+                if own <= 0:
+                    continue
+                thr = 0.0
+                for q in range(n):
+                    if q != p:
+                        t = st[q] + attack * reach_of(q, h, row[q])
+                        if t > thr:
+                            thr = t
+                prob = _sigmoid((own - thr - 0.5) / tau)
+                worth[p] += v * prob * (1 + later * (left - 1))
+        digw = k["dig"]
+        for h, toks in s.treasures.items():
+            if toks:
+                for p in range(n):
+                    x = figs[p].get(h)
+                    if x is not None and scorings[p]:
+                        m = min(len(toks), x[0] + x[1], 2)
+                        held = held_base(s, p, dug) if p == me and dug else s.held[p]
+                        worth[p] += digw * m * tr.gain(held) * scorings[p]
+        return combine(worth, me, k["w_max"])
