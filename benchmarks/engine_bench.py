@@ -5,6 +5,7 @@
 
 - Tikal 4p base / auction: complete games per second, every action drawn uniformly from
   ``legal_actions()`` by a seeded generator (targets: >= 150 games/s on one core).
+- La Tortuga 4 and 7 seats: complete games per second, the same way (target >= 1,000 games/s).
 - Tikal legal_actions() median µs over late-game states (the stack nearly spent, an AP phase;
   target <= 50 µs), each computed afresh (the per-state cache is not used).
 
@@ -22,11 +23,13 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+import engine  # noqa: E402
 from engine import tikal  # noqa: E402
 from engine.rng import Rng  # noqa: E402
 from engine.tikal import flow  # noqa: E402
 
 TARGETS = {"tikal_base_games_per_s": 150, "tikal_auction_games_per_s": 150,
+           "tortuga_4_games_per_s": 1000, "tortuga_7_games_per_s": 1000,
            "tikal_legal_median_us": 50}
 
 
@@ -53,6 +56,10 @@ def games_per_second(make, games: int, repeats: int = 3) -> float:
 
 def tikal_maker(variant: str):
     return lambda seed: tikal.new_game(4, seed, {"variant": variant})
+
+
+def tortuga_maker(seats: int):
+    return lambda seed: engine.new_game("tortuga", seats, seed, {})
 
 
 def late_states(games: int) -> list:
@@ -87,6 +94,8 @@ def measure(quick: bool = False) -> dict:
     return {
         "tikal_base_games_per_s": games_per_second(tikal_maker("base"), games),
         "tikal_auction_games_per_s": games_per_second(tikal_maker("auction"), games),
+        "tortuga_4_games_per_s": games_per_second(tortuga_maker(4), games * 10),
+        "tortuga_7_games_per_s": games_per_second(tortuga_maker(7), games * 10),
         "tikal_legal_median_us": legal_median_us(states),
         "tikal_legal_states": len(states),
     }
@@ -97,6 +106,9 @@ def main() -> None:
     for variant in ("base", "auction"):
         rate = figures[f"tikal_{variant}_games_per_s"]
         print(f"Tikal 4p {variant + ':':9s}{rate:7.1f} games/s   (target >= 150)")
+    for seats in (4, 7):
+        rate = figures[f"tortuga_{seats}_games_per_s"]
+        print(f"La Tortuga {seats}p:   {rate:7.1f} games/s   (target >= 1000)")
     print(f"Tikal legal_actions() median on {figures['tikal_legal_states']} late-game states: "
           f"{figures['tikal_legal_median_us']:.1f} µs   (target <= 50)")
 
