@@ -20,6 +20,15 @@ def _mix(z: int) -> int:
 _LIMITS: dict[int, int] = {}
 
 
+def _limit(n: int) -> int:
+    if n <= 0:
+        raise ValueError("below() needs n >= 1")
+    limit = (1 << 64) - ((1 << 64) % n)
+    if n < 4096:
+        _LIMITS[n] = limit
+    return limit
+
+
 class Rng:
     __slots__ = ("state",)
 
@@ -43,17 +52,14 @@ class Rng:
 
     def below(self, n: int) -> int:
         """A uniform int in [0, n), without modulo bias (rejection of the top partial block)."""
-        if n <= 0:
-            raise ValueError("below() needs n >= 1")
-        limit = _LIMITS.get(n)
-        if limit is None:
-            limit = (1 << 64) - ((1 << 64) % n)
-            if n < 4096:
-                _LIMITS[n] = limit
+        limit = _LIMITS.get(n) or _limit(n)
         while True:
-            x = self.next64()
-            if x < limit:
-                return x % n
+            z = self.state = (self.state + _GOLDEN) & _MASK      # next64(), inlined: hot path
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            z ^= z >> 31
+            if z < limit:
+                return z % n
 
     def randint(self, lo: int, hi: int) -> int:
         """A uniform int in [lo, hi], both ends included (a die is randint(1, 6))."""
