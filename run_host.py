@@ -44,7 +44,7 @@ def parse_args(argv=None) -> argparse.Namespace:
     p.add_argument("--bots", type=int, default=0,
                    help="fill this many seats with bots; equal to --seats: the bots play it out")
     p.add_argument("--bot-level", default=None,
-                   help="easy | normal | hard (what the installed bots offer; default the weakest)")
+                   help="easy | normal | hard (what the installed bots offer; default easy)")
     p.add_argument("--bot-delay", type=float, default=None,
                    help="seconds a bot waits before it plays (default 0.6 with a window, else 0)")
     p.add_argument("--grace", type=float, default=60.0,
@@ -54,6 +54,8 @@ def parse_args(argv=None) -> argparse.Namespace:
     p.add_argument("--rate", type=float, default=100.0, help=argparse.SUPPRESS)
     p.add_argument("--data-dir", type=Path, default=DEFAULT_DATA_DIR,
                    help=f"where table journals are kept (default {DEFAULT_DATA_DIR})")
+    p.add_argument("--no-journal", action="store_true",
+                   help="keep no journal (nothing survives a crash; for measurements)")
     p.add_argument("--resume", action="store_true",
                    help="restore the unfinished tables of the data dir")
     p.add_argument("--list-saved", action="store_true", help="list the saved games and exit")
@@ -96,7 +98,8 @@ def make_config(args, headless: bool):
 
     delay = args.bot_delay if args.bot_delay is not None else (0.0 if headless else 0.6)
     return HostConfig(name=args.name or socket.gethostname(), bind=args.bind, port=args.port,
-                      data_dir=args.data_dir, resume=args.resume, grace=args.grace,
+                      data_dir=None if args.no_journal else args.data_dir,
+                      resume=args.resume, grace=args.grace,
                       announce=not args.no_announce, bot_delay=delay,
                       ping_interval=args.ping_interval, ping_timeout=args.ping_timeout,
                       rate=args.rate, burst=2 * args.rate)

@@ -180,7 +180,8 @@ class Host:
         """A table in the lobby with its last ``bots`` seats held by bots; started at once when
         every seat is a bot."""
         levels = bot_levels(game)
-        level = bot_level or (levels[0] if levels else None)
+        level = bot_level or next((lv for lv in ("easy", "normal") if lv in levels),
+                                  levels[0] if levels else None)
         if bots and level not in levels:
             raise ValueError(f"no {level!r} bot for {game}; levels: {levels}")
         table = self._new_table(game, seats, options, owner=-1, takeover=takeover)  # -1: the host
