@@ -432,3 +432,24 @@ def test_thread_facade_polls_without_blocking():
         assert not cl.connected
     finally:
         stop()
+
+
+@run
+async def test_host_announces_itself_and_its_free_seats_on_loopback():
+    from net.discovery import Browser
+
+    async with live_host(announce=True, name="Loopback party") as host:
+        assert host._announcer is not None
+        browser = Browser(interfaces=["127.0.0.1"])  # zeroconf on loopback only
+        await browser.start()
+        try:
+            hosts = await browser.wait_until(
+                lambda hs: [h for h in hs if h.port == host.address[1]], timeout=5)
+            assert hosts[0].name == "Loopback party" and hosts[0].free_seats == 0
+            a = await connect(host, "Ana")
+            a.send({"t": "create", "game": "tikal", "seats": 3})
+            await a.expect("seated")
+            await browser.wait_until(lambda hs: [h for h in hs if h.port == host.address[1]
+                                                 and h.free_seats == 2], timeout=5)
+        finally:
+            await browser.stop()
