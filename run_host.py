@@ -184,12 +184,15 @@ def window(args) -> int:
     from net.host import Host, start_in_thread
 
     host = Host(make_config(args, headless=False))
+    # made before the host runs (its bots start with it); with no --game: a quick Tikal game,
+    # the local player against 3 bots (the owner may remove them for friends who join)
+    if args.game:
+        host.create_table(args.game, args.seats, table_options(args), bots=args.bots,
+                          bot_level=args.bot_level)
+    elif not args.resume:
+        host.create_table("tikal", 4, {"variant": "base"}, bots=3, bot_level=args.bot_level)
     addr, port, stop = start_in_thread(host=host)
     try:
-        if args.game:
-            host.loop.call_soon_threadsafe(
-                lambda: host.create_table(args.game, args.seats, table_options(args),
-                                          bots=args.bots, bot_level=args.bot_level))
         return play_local("127.0.0.1" if addr in ("0.0.0.0", "::", "") else addr, port,
                           host=host) or 0
     finally:
