@@ -47,9 +47,19 @@ class Journal:
         if self._f is None:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self._f = open(self.path, "ab")
-        self._f.write(_HEAD.pack(len(body), zlib.crc32(body)) + body)
-        self._f.flush()
-        _sync(self._f.fileno())
+        pos = self._f.tell()
+        try:
+            self._f.write(_HEAD.pack(len(body), zlib.crc32(body)) + body)
+            self._f.flush()
+            _sync(self._f.fileno())
+        except OSError:
+            # disk full, I/O error: leave no partial record behind the last whole one
+            try:
+                self._f.truncate(pos)
+                self._f.flush()
+            except OSError:
+                pass
+            raise
 
     def close(self) -> None:
         if self._f is not None:

@@ -253,7 +253,11 @@ class Table:
         if missing:
             raise TableError("not_ready", f"seats not filled or not ready: {missing}")
         self._begin(seed)
-        self._record(self.start_record())
+        try:
+            self._record(self.start_record())
+        except TableError:
+            self.game, self.seed, self.status, self.turn = None, None, "lobby", None
+            raise
         out = self._lobby_out()
         out += self._updates([], full=True)
         return out
@@ -374,9 +378,23 @@ class Table:
 
     def _act(self, s: Seat, seq: int | None, state: int, action: dict) -> Out:
         self._check_play(s, state)
+        saved = self._save_point()
         events = self._apply(s.index, action)
-        self._record({"k": "action", "seat": s.index, "action": action})
+        self._record({"k": "action", "seat": s.index, "action": action}, saved)
         return self._updates(events, seq_for=(s.conn, seq))
+
+    def _save_point(self) -> tuple:
+        t = self.turn
+        return (t, len(t.actions), t.revealed, self.state, self.status, len(self.history))
+
+    def _roll_back(self, saved: tuple):
+        """Back to ``saved`` (from _save_point) after a change the journal could not keep."""
+        t, n, revealed, state, status, hist = saved
+        del t.actions[n:]
+        t.revealed = revealed
+        self.turn, self.state, self.status = t, state, status
+        del self.history[hist:]
+        self.game = self._rebuild(t.actions)
 
     def _apply(self, seat: int, action: dict) -> list:
         try:
@@ -407,17 +425,22 @@ class Table:
     def undo(self, conn: int, seq: int, state: int, claimed: int | None = None) -> Out:
         s = self._sender(conn, claimed)
         self._check_play(s, state)
+        self._check_undo(s.index)
+        self._record({"k": "undo", "seat": s.index})  # before the change: nothing to roll back
         self._undo(s.index)
-        self._record({"k": "undo", "seat": s.index})
         return self._updates([], seq_for=(s.conn, seq), undone=s.index)
 
-    def _undo(self, seat: int):
+    def _check_undo(self, seat: int):
         t = self.turn
         if t.seat != seat or not t.actions:
             raise TableError("undo_refused", "nothing of yours to undo this turn")
         if t.revealed:
             raise TableError("undo_refused",
                              "hidden information was revealed this turn: no undo past it")
+
+    def _undo(self, seat: int):
+        self._check_undo(seat)
+        t = self.turn
         self.game = self._rebuild(t.actions[:-1])
         t.actions.pop()
         self.history.pop()
@@ -480,9 +503,18 @@ class Table:
             self.bots[seat] = b
         return b
 
-    def _record(self, rec: dict):
-        if self.journal is not None:
+    def _record(self, rec: dict, saved: tuple | None = None):
+        """Journal ``rec`` (the sink flushes and fsyncs). If it cannot, undo the change and
+        refuse: a change the journal does not hold must never be shown to anyone."""
+        if self.journal is None:
+            return
+        try:
             self.journal.record(rec)
+        except Exception as exc:
+            if saved is not None:
+                self._roll_back(saved)
+            raise TableError("internal", f"the host could not save this change ({exc}); "
+                                         "nothing changed") from None
 
     # --- replay -----------------------------------------------------------------------------------
     @classmethod

@@ -154,3 +154,36 @@ def test_run_host_without_display_says_what_to_run():
     assert r.returncode == 2 and "--headless" in r.stderr and "no display" in r.stderr
     r = run_host("--seats", "3")
     assert r.returncode == 2 and "--seats needs --game" in r.stderr
+
+
+class FailingJournal:
+    """A journal whose disk is full from the n-th record on."""
+
+    def __init__(self, ok: int):
+        self.ok, self.records = ok, []
+
+    def record(self, rec):
+        if len(self.records) >= self.ok:
+            raise OSError(28, "No space left on device")
+        self.records.append(rec)
+
+
+def test_a_change_the_journal_cannot_keep_is_refused_and_undone():
+    j = FailingJournal(ok=1)  # the start record fits, nothing after it
+    t = started(journal=j)
+    before = (t.game.snapshot(), t.state, list(t.history), list(t.turn.actions))
+    assert code_of(t.act, 100, 1, 0, t.game.legal_actions()[0]) == "internal"
+    assert (t.game.snapshot(), t.state, t.history, t.turn.actions) == before
+    j.ok = 2
+    t.act(100, 1, 0, t.game.legal_actions()[0])
+    assert code_of(t.undo, 100, 2, 1) == "internal"  # the undo cannot be saved: not done
+    assert t.state == 1 and len(t.turn.actions) == 1
+    j.ok = 3
+    t.undo(100, 3, 1)
+    assert t.game.snapshot() == before[0] and t.state == 2
+    # a table whose start cannot be saved stays in the lobby
+    t2 = Table(2, "tortuga", 2, owner=1, journal=FailingJournal(ok=0))
+    t2.sit(1, "A")
+    t2.put_bot(1, 1, "random")
+    assert code_of(t2.start, 1, 5) == "internal"
+    assert t2.status == "lobby" and t2.game is None
