@@ -11,10 +11,6 @@ from heapq import heappop, heappush
 
 from ...tikal.board import BASE_HEX
 
-#: Figures a reach computation expands per group (budgets never exceed a few turns of AP).
-MAX_UNITS = 8
-
-
 def dijkstra(crossings: dict, start: tuple) -> dict:
     """{hex: cheapest cost from ``start``} over a crossing table (``start`` itself: 0)."""
     best = {start: 0}
@@ -72,10 +68,11 @@ def entries(s, seat: int) -> list:
     return [BASE_HEX] + [h for h, owner in s.camps.items() if owner == seat]
 
 
-def units(s, geo: Geo, seat: int, h: tuple) -> list:
-    """The figures ``seat`` could bring onto ``h`` as ``(cost, strength)`` pairs, the best
-    strength per AP first: figures on other hexes walk (T-A3), figures in supply come in at the
-    nearest entry (T-A1) and walk. Figures already on ``h`` are not listed."""
+def units(s, geo: Geo, seat: int, h: tuple, ents: list) -> list:
+    """The figures ``seat`` could bring onto ``h``, as ``(cost / strength, cost, strength,
+    count)`` groups, the best strength per AP first: figures on other hexes walk (T-A3), figures
+    in supply come in at the nearest entry (T-A1) and walk. Figures already on ``h`` are not
+    listed (``ents``: the seat's ``entries``). T-L1: the leader has strength 3, a worker 1."""
     to = geo.to(h)
     out = []
     for x, (w, l) in s.figs[seat].items():
@@ -85,31 +82,32 @@ def units(s, geo: Geo, seat: int, h: tuple) -> list:
         if c is None:
             continue
         if l:
-            out.append((c, 3))
-        out.extend([(c, 1)] * min(w, MAX_UNITS))
+            out.append((c / 3, c, 3, 1))
+        if w:
+            out.append((c, c, 1, w))
     sw, sl = s.supply[seat]
     if sw or sl:
         best = None
-        for e in entries(s, seat):
+        for e in ents:
             c = to.get(e)
             if c is not None and (best is None or c < best):
                 best = c
         if best is not None:
             c = best + 1
             if sl:
-                out.append((c, 3))
-            out.extend([(c, 1)] * min(sw, MAX_UNITS))
-    out.sort(key=lambda u: (u[0] / u[1], u[0]))
+                out.append((c / 3, c, 3, 1))
+            if sw:
+                out.append((c, c, 1, sw))
+    out.sort()
     return out
 
 
 def reach(us: list, budget: int) -> int:
-    """Strength a player brings with ``budget`` AP, taking units greedily (best ratio first)."""
+    """Strength a player brings with ``budget`` AP, taking figures greedily (best ratio first)."""
     got = 0
-    for c, st in us:
+    for _, c, st, cnt in us:
         if c <= budget:
-            budget -= c
-            got += st
-            if budget <= 0:
-                break
+            k = min(cnt, budget // c)
+            budget -= k * c
+            got += k * st
     return got

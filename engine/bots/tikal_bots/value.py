@@ -15,7 +15,7 @@ from math import exp
 from ...tikal.board import BASE_HEX, distance
 from ...tikal.scoring import SET_POINTS
 from ...tikal.tiles import TREASURE_COPIES, TREASURE_KINDS
-from .geo import reach, units
+from .geo import entries, reach, units
 
 
 def set_points(held) -> int:
@@ -172,28 +172,55 @@ class Evaluator:
         self.schedule = schedule
         self.treasures = treasures
         self.k = k
-        self._units: dict = {}
+        self._memo: dict = {}
+        self._plans: dict = {}
 
-    def _reach_table(self, s, geo, q: int) -> dict:
-        """{(hex, budget): strength} memo for seat ``q``'s current figures on this board."""
+    def _reach(self, s, geo, q: int, budgets, temples: tuple) -> dict:
+        """{budget: [strength ``q`` brings to each temple with that many AP]}; memoised for
+        rivals (their figures do not move while ``me`` plans)."""
         figs = s.figs[q]
-        key = (id(geo), q, tuple(sorted(figs.items())), tuple(s.supply[q]),
-               tuple(sorted(h for h, o in s.camps.items() if o == q)))
-        t = self._units.get(key)
-        if t is None:
-            if len(self._units) > 4096:
-                self._units.clear()
-            t = self._units[key] = {}
-        return t
+        memo = None
+        if q != self.me:
+            key = (geo, q, tuple(sorted(figs.items())), tuple(s.supply[q]),
+                   tuple(sorted(h for h, o in s.camps.items() if o == q)))
+            memo = self._memo.get(key)
+            if memo is None:
+                if len(self._memo) > 4096:
+                    self._memo.clear()
+                memo = self._memo[key] = {}
+            missing = [b for b in budgets if b not in memo]
+        else:
+            memo, missing = {}, list(budgets)
+        if missing:
+            ents = entries(s, q)
+            us = [units(s, geo, q, h, ents) for h in temples]
+            for b in missing:
+                memo[b] = [reach(u, b) for u in us]
+        return memo
+
+    def _budgets(self, turns: list) -> tuple:
+        """(ap[p][q] capped, exact[p], {q: needed budgets}) for a schedule's turns (memoised)."""
+        got = self._plans.get(id(turns))
+        if got is None or got[0] is not turns:
+            cap = self.k["cap"]
+            ap = [[int(round(10 * min(x, cap))) for x in row] for row in turns]
+            exact = [not any(row) for row in ap]
+            need = {}
+            for p, row in enumerate(ap):
+                if not exact[p]:
+                    for q, b in enumerate(row):
+                        if b > 0:
+                            need.setdefault(q, set()).add(b)
+            got = self._plans[id(turns)] = (turns, ap, exact,
+                                            {q: tuple(sorted(bs)) for q, bs in need.items()})
+        return got[1:]
 
     def value(self, s, pending: bool = False, dug: tuple = ()) -> float:
         k = self.k
         me, n = self.me, s.n
         turns, scorings = self.schedule.of(s, pending)
+        ap, exact, need = self._budgets(turns)
         geo = self.boards.geo(s)
-        cap = k["cap"]
-        ap = [[int(round(10 * min(x, cap))) for x in row] for row in turns]
-        exact = [not any(row) for row in ap]
         level, guards, figs = s.level, s.guards, s.figs
         tr = self.treasures
         worth = [0.0] * n
@@ -203,49 +230,49 @@ class Evaluator:
             worth[p] = s.scores[p] + scorings[p] * sp
         for h, (owner, _) in guards.items():
             worth[owner] += level[h] * scorings[owner]
-        tables = [self._reach_table(s, geo, q) for q in range(n)]
+        temples = tuple(level)
+        reach_by = [self._reach(s, geo, q, need[q], temples) if q in need else {}
+                    for q in range(n)]
         selfw, attack, tau, later = k["self"], k["attack"], k["tau"], k["later"]
-
-        def reach_of(q, h, b):
-            if b <= 0:
-                return 0
-            t = tables[q]
-            r = t.get((h, b))
-            if r is None:
-                us = t.get(h)
-                if us is None:
-                    us = t[h] = units(s, geo, q, h)
-                r = t[(h, b)] = reach(us, b)
-            return r
-
-        for h, v in level.items():
+        zero = [0] * len(temples)
+        # per seat p: (row of reach vectors of every q at p's budgets), weight of a hold
+        rows = []
+        for p in range(n):
+            if not scorings[p]:
+                rows.append(None)
+            elif exact[p]:
+                rows.append(())
+            else:
+                rows.append([reach_by[q].get(b, zero) if b > 0 else zero
+                             for q, b in enumerate(ap[p])])
+        for i, h in enumerate(temples):
             if h in guards:
                 continue
+            v = level[h]
             st = [0] * n
             for p in range(n):
                 x = figs[p].get(h)
                 if x is not None:
                     st[p] = x[0] + 3 * x[1]
             for p in range(n):
-                left = scorings[p]
-                if not left:
+                row = rows[p]
+                if row is None:
                     continue
-                if exact[p]:
+                w = v * (1 + later * (scorings[p] - 1))
+                if not row:
                     if st[p] and all(st[p] > st[q] for q in range(n) if q != p):
-                        worth[p] += v * (1 + later * (left - 1))
+                        worth[p] += w
                     continue
-                row = ap[p]
-                own = st[p] + selfw * reach_of(p, h, row[p])
+                own = st[p] + selfw * row[p][i]
                 if own <= 0:
                     continue
                 thr = 0.0
                 for q in range(n):
                     if q != p:
-                        t = st[q] + attack * reach_of(q, h, row[q])
+                        t = st[q] + attack * row[q][i]
                         if t > thr:
                             thr = t
-                prob = _sigmoid((own - thr - 0.5) / tau)
-                worth[p] += v * prob * (1 + later * (left - 1))
+                worth[p] += w * _sigmoid((own - thr - 0.5) / tau)
         digw = k["dig"]
         for h, toks in s.treasures.items():
             if toks:
