@@ -453,3 +453,28 @@ async def test_host_announces_itself_and_its_free_seats_on_loopback():
                                                  and h.free_seats == 2], timeout=5)
         finally:
             await browser.stop()
+
+
+@pytest.mark.parametrize("game", ["tikal", "tortuga"])
+def test_the_hidden_information_scanner_catches_a_leak(game):
+    """The scanner used above is not blind: a snapshot sent as a view is caught."""
+    if not engine_ready(game):
+        pytest.skip(f"the {game} engine has not landed yet")
+    from net.table import Table
+    t = Table(1, game, 3, owner=1)
+    t.sit(1, "A")
+    t.put_bot(1, 1, "random")
+    t.put_bot(1, 2, "random")
+    t.start(1, 99)
+    snap = t.game.snapshot()
+    scanner = HiddenScanner()
+    scanner.check({"t": "update", "table": 1, "view": t.game.view(0)}, [(t, snap)])
+    assert scanner.leaks == []
+    scanner.check({"t": "update", "table": 1, "view": snap}, [(t, snap)])
+    assert scanner.leaks
+    # hidden data smuggled under an innocent key is caught too
+    scanner.leaks.clear()
+    hidden = snap["stack"] if game == "tikal" else snap["deck"][1:]
+    scanner.check({"t": "chat", "table": 1, "from": "x", "seat": None, "text": "hi",
+                   "extra": {"list": hidden}}, [(t, snap)])
+    assert scanner.leaks
