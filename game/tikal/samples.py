@@ -1,0 +1,97 @@
+"""The Tikal scenes on representative positions (screenshots, the README, tests, the benchmark),
+built from the scenario dicts of ``positions`` through the engine, in-process (``LocalBridge``):
+
+- ``tikal``: mid-game, our action phase, a figure selected (its reachable hexes and costs shown);
+- ``volcano``: a full late-game board; the third volcano is drawn and the scoring round is being
+  animated (the eruption is over and the first tally is flying to its score);
+- ``auction``: the auction variant, our bid against the revealed tiles.
+"""
+from __future__ import annotations
+
+import copy
+
+import engine
+
+from ..net_bridge import LocalBridge
+from .positions import LATE, MID
+
+NAMES = ["Anna", "Boris", "Chloé", "Dmitri"]
+
+
+#: Chloé's actions in MID before the "tikal" sample's frame: real actions, so the log is real.
+MID_SCRIPT = [{"type": "uncover", "hex": [4, -2]},
+              {"type": "move", "figure": "worker", "path": [[1, -3], [1, -2]]},
+              {"type": "dig", "hex": [1, -2]},
+              {"type": "end_turn"}]
+
+
+def local(scenario: dict, my_seat: int | None = 0) -> LocalBridge:
+    g = engine.from_scenario(copy.deepcopy(scenario))
+    return LocalBridge(g, my_seat=my_seat, names=NAMES[: g.seats])
+
+
+def run(app, seconds: float, dt: float = 1 / 60) -> None:
+    for _ in range(int(round(seconds / dt))):
+        app.step(dt, events=[])
+
+
+def end_turn(bridge) -> None:
+    """The seat to act ends its AP phase (through the bridge, as a player would)."""
+    bridge.act({"type": "end_turn"})
+
+
+def volcano_bridge(my_seat: int = 0, place: bool = False) -> LocalBridge:
+    """LATE, then its acting seat ends the turn: the next seat draws the volcano and the scoring
+    round starts; its first scorer ends their scoring turn at once. With ``place`` every scorer
+    ends theirs and the drawer places the volcano: the whole sequence, for the benchmark."""
+    b = local(LATE, my_seat)
+    end_turn(b)
+    end_turn(b)
+    if place:
+        g = b.game
+        while g.view(None).get("scoring"):
+            end_turn(b)
+        b.act(g.legal_actions()[0])
+    return b
+
+
+def auction_scenario() -> dict:
+    d = copy.deepcopy(MID)
+    d.update(variant="auction", scores=[24, 17, 21], seat=0, moved=[1, 2])
+    return d
+
+
+def build(app, cls, kind: str):
+    from ..scenes.samples import use
+
+    if kind == "tikal":
+        b = use(app, local(MID, 0))
+        scene = app.show(cls(app, b))
+        for action in MID_SCRIPT:                    # Chloé's turn, then Anna draws and places
+            b.act(action)
+        b.act(next(a for a in b.game.legal_actions() if a["type"] == "place_tile"))
+        b.act({"type": "enter", "figure": "worker", "hex": [0, 0]})
+        app.step(0.0, events=[])
+        scene.timeline.skip()
+        app.step(0.0, events=[])
+        scene.select([2, -1], "leader", quiet=True)  # Anna's leader: where it can walk, and for how much
+        far = max(scene.targets.items(), key=lambda kv: (kv[1]["cost"], kv[0]), default=None)
+        scene.hover = far[0] if far else None
+        return scene
+    if kind == "volcano":
+        b = local(LATE, 0)
+        use(app, b)
+        scene = app.show(cls(app, b))
+        end_turn(b)
+        end_turn(b)
+        run(app, 4.1)  # the eruption, the first scorer's turn, the tally under way
+        return scene
+    if kind == "auction":
+        b = use(app, local(auction_scenario(), 0))
+        scene = app.show(cls(app, b))
+        end_turn(b)                                  # the round ends: tiles revealed, auction opens
+        b.act({"type": "bid", "amount": 3})          # Boris bids 3
+        b.act({"type": "bid", "amount": 5})          # Chloé raises to 5; Anna to bid
+        run(app, 2.4)
+        return scene
+    raise KeyError(kind)
