@@ -52,6 +52,7 @@ def volcano_bridge(my_seat: int = 0, place: bool = False) -> LocalBridge:
         while g.view(None).get("scoring"):
             end_turn(b)
         b.act(g.legal_actions()[0])
+    b.poll()  # a scene built on this bridge starts from here: nothing left to animate
     return b
 
 
@@ -67,6 +68,7 @@ def build(app, cls, kind: str):
     if kind == "tikal":
         b = use(app, local(MID, 0))
         scene = app.show(cls(app, b))
+        app.step(0.0, events=[])                     # the bridge's first (full) update
         for action in MID_SCRIPT:                    # Chloé's turn, then Anna draws and places
             b.act(action)
         b.act(next(a for a in b.game.legal_actions() if a["type"] == "place_tile"))
@@ -82,6 +84,7 @@ def build(app, cls, kind: str):
         b = local(LATE, 0)
         use(app, b)
         scene = app.show(cls(app, b))
+        app.step(0.0, events=[])
         end_turn(b)
         end_turn(b)
         run(app, 4.1)  # the eruption, the first scorer's turn, the tally under way
@@ -89,6 +92,7 @@ def build(app, cls, kind: str):
     if kind == "auction":
         b = use(app, local(auction_scenario(), 0))
         scene = app.show(cls(app, b))
+        app.step(0.0, events=[])
         end_turn(b)                                  # the round ends: tiles revealed, auction opens
         b.act({"type": "bid", "amount": 3})          # Boris bids 3
         b.act({"type": "bid", "amount": 5})          # Chloé raises to 5; Anna to bid

@@ -1,0 +1,111 @@
+"""Whole Tikal games (base and auction) against a real host on 127.0.0.1 with the table scene in
+the loop: our seat is played by clicks and keys on the scene (placements, walks, the supply,
+actions, bids, tile choices, undo), two random bots play the others, every event animates at
+high speed, and the game ends with the scene showing exactly the host's view."""
+import time
+
+import pytest
+import pygame
+
+from test_client_helpers import button, click, make_app
+from test_client_tikal import pos, ready, ui_step
+from game.net_bridge import NetBridge
+from game.scenes.browser import BrowserScene
+from game.scenes.lobby import LobbyScene
+from game.scenes.results import ResultsScene
+from game.scenes.tikal_table import TikalScene
+
+net_host = pytest.importorskip("net.host")
+
+
+@pytest.fixture
+def host():
+    h = net_host.Host(net_host.HostConfig(name="Tikal test host", bind="127.0.0.1", port=0, announce=False))
+    addr, port, stop = net_host.start_in_thread(host=h)
+    yield h, f"{addr}:{port}"
+    stop()
+
+
+def pump(app, until, timeout=20.0, dt=1 / 60):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        app.step(dt, events=[])
+        if until():
+            return True
+        time.sleep(0.002)
+    raise AssertionError("timed out")
+
+
+def join_and_start(h, address, variant, speed):
+    made = {}
+    h.loop.call_soon_threadsafe(lambda: made.setdefault(
+        "t", h.create_table("tikal", 3, {"variant": variant}, bots=2, bot_level="random")))
+    app = make_app(anim_speed=speed)
+    bridge = NetBridge("Tess", discovery=False)
+    bridge.auto_ready = True
+    app.bridge = bridge
+    app.show(BrowserScene(app, bridge))
+    app.scene.connect(address)
+    pump(app, lambda: isinstance(app.scene, LobbyScene) and bridge.tables and "t" in made)
+    bridge.sit(made["t"].id)
+    pump(app, lambda: bridge.lobby and bridge.table.my_seat is not None
+         and bridge.lobby["players"][bridge.table.my_seat].get("ready"))
+    click(app, button(app.scene, "lobby.start").rect.center)
+    pump(app, lambda: isinstance(app.scene, TikalScene))
+    return app, bridge, app.scene, made["t"]
+
+
+def play(app, bridge, scene, table, limit=90.0):
+    """Run frames (drawing every few) and answer every decision of ours through the scene."""
+    done: dict = {}
+    undone = False
+    end = time.monotonic() + limit
+    frame = 0
+    while not isinstance(app.scene, ResultsScene) and time.monotonic() < end:
+        app.step(1 / 30, events=[])
+        frame += 1
+        if frame % 4 == 0:
+            app.draw()
+        what = ui_step(app, scene, bridge, sum(done.values()))
+        if what:
+            done[what] = done.get(what, 0) + 1
+            # the scene waits for the host's answer: nothing more is offered for this state
+            assert not scene.legal(what)
+            if what in ("enter", "move") and not undone:
+                undone = check_undo(app, bridge, scene)
+        time.sleep(0.0005)
+    assert isinstance(app.scene, ResultsScene), f"the game did not finish: {done}"
+    return done, undone
+
+
+def check_undo(app, bridge, scene) -> bool:
+    """Right after our walk or entry the host allows an undo: the Undo button takes it back and
+    the scene shows the host's view from before."""
+    before = bridge.table.state
+    pump(app, lambda: bridge.table.state > before and ready(app, scene, bridge), timeout=10)
+    if not bridge.table.can_undo:
+        return False
+    view_after = bridge.table.view
+    assert button(scene, "tikal.undo").enabled
+    press_undo = button(scene, "tikal.undo").rect.center
+    click(app, press_undo)
+    pump(app, lambda: bridge.table.state > before + 1 and not scene.timeline.busy, timeout=10)
+    assert scene.shown == bridge.table.view != view_after
+    return True
+
+
+@pytest.mark.parametrize("variant", ["base", "auction"])
+def test_whole_tikal_game_through_the_host_ends_in_the_hosts_view(host, variant):
+    h, address = host
+    app, bridge, scene, table = join_and_start(h, address, variant, speed=12.0)
+    try:
+        me = bridge.table.my_seat
+        done, undone = play(app, bridge, scene, table)
+        assert table.game.is_over
+        assert scene.shown == bridge.table.view == table.game.view(me)
+        assert undone  # the host allowed an undo once, and the scene went back with it
+        expected = {"place_tile", "enter", "move", "end_turn"} | ({"choose_tile"} if variant == "auction" else set())
+        assert expected <= set(done), done
+        app.draw()
+    finally:
+        app.close()
