@@ -16,7 +16,8 @@ evaluations, never in time: a bot's choices are a function of its seed and the v
   they do not (a dug treasure differs from the sample, an unexpected state).
 
 Auction decisions (bid / pass / choose a tile) for all levels: ``auction``.
-Knobs: ``make_bot("tikal", "hard", seat, seed, budget=..., width=..., samples=...)``.
+Knobs: ``make_bot("tikal", "hard", seat, seed, budget=..., width=..., candidates=..., samples=...,
+weights={...})`` (``weights`` overrides entries of ``value.HARD``).
 """
 from __future__ import annotations
 
@@ -29,7 +30,7 @@ from . import auction
 from .geo import Boards, entries
 from .schedule import Schedule, VolcanoSamples
 from .search import EPS, Budget, beam_plan, greedy_action, placed, walk, with_reserve
-from .value import Evaluator, Treasures, simple_value
+from .value import HARD, Evaluator, Treasures, simple_value
 
 END_TURN = {"type": "end_turn"}
 
@@ -45,6 +46,10 @@ HARD_SAMPLES = 12
 KEY_FIELDS = ("phase", "seat", "ap", "drawn", "tiles", "figures", "camps", "guards", "held",
               "scores", "supply", "uncovered", "dug", "scoring", "stack_left")
 
+#: Fields of a view on which the worth of the revealed tiles depends.
+AUCTION_KEY_FIELDS = ("tiles", "figures", "camps", "guards", "held", "scores", "revealed",
+                      "moved", "stack_left")
+
 
 def view_key(view: dict) -> str:
     return repr([view.get(k) for k in KEY_FIELDS])
@@ -54,6 +59,7 @@ class _TikalBot(Bot):
     def __init__(self, seat: int, seed: int = 0):
         super().__init__(seat, seed)
         self.boards = Boards()
+        self._tiles_key, self._tiles = None, {}
 
     def choose(self, view: dict, legal: list) -> dict:
         if len(legal) == 1:
@@ -67,8 +73,14 @@ class _TikalBot(Bot):
 
     # auction: the same logic for every level, on the level's placement value
     def _tile_values(self, view: dict) -> dict:
-        g = sample_state(view, self.rng)
-        return auction.tile_values(g, self.seat, self.start_value(view))
+        """Worth of each revealed tile to this seat; kept while only the bids change (one
+        auction asks a bidder several times)."""
+        key = repr([view.get(k) for k in AUCTION_KEY_FIELDS])
+        if self._tiles_key != key:
+            g = sample_state(view, self.rng)
+            self._tiles = auction.tile_values(g, self.seat, self.start_value(view))
+            self._tiles_key = key
+        return self._tiles
 
     def bid(self, view: dict, legal: list) -> dict:
         limit = auction.max_bid(self._tile_values(view), view["scores"][self.seat])
@@ -171,8 +183,12 @@ class TikalHardBot(_TikalBot):
 
     def __init__(self, seat: int, seed: int = 0, budget: int = HARD_BUDGET,
                  width: int = HARD_WIDTH, candidates: int = HARD_CANDIDATES,
-                 samples: int = HARD_SAMPLES):
+                 samples: int = HARD_SAMPLES, weights: dict | None = None):
         super().__init__(seat, seed)
+        unknown = set(weights or ()) - set(HARD)
+        if unknown:
+            raise ValueError(f"unknown weights {sorted(unknown)}; known: {sorted(HARD)}")
+        self.weights = {**HARD, **(weights or {})}
         self.budget, self.width = budget, width
         self.candidates, self.samples = candidates, samples
         self.plan: list = []            # [(action, view key expected after it)]
@@ -180,7 +196,7 @@ class TikalHardBot(_TikalBot):
 
     def evaluator(self, view: dict) -> Evaluator:
         vs = VolcanoSamples(view, self.rng, self.samples)
-        return Evaluator(self.seat, self.boards, Schedule(vs), Treasures(view))
+        return Evaluator(self.seat, self.boards, Schedule(vs), Treasures(view), self.weights)
 
     def start_value(self, view: dict):
         ev = self.evaluator(view)

@@ -146,6 +146,8 @@ HARD = {
     "later": 0.4,        # weight of a temple held now in each scoring after the next one
     "dig": 0.5,          # per token an own figure could dig, times its expected gain, per scoring
     "cap": 2.0,          # at most this many AP phases of reach count
+    "leader": 0.0,       # the leader still in play (board or supply), per scoring left
+    "worker": 0.0,       # per worker still in play (board or supply), per scoring left
     "w_max": 0.5,
 }
 
@@ -273,6 +275,13 @@ class Evaluator:
                         if t > thr:
                             thr = t
                 worth[p] += w * _sigmoid((own - thr - 0.5) / tau)
+        lw, ww = k["leader"], k["worker"]
+        if lw or ww:
+            for p in range(n):
+                w, l = s.supply[p]
+                for x in figs[p].values():
+                    w, l = w + x[0], l + x[1]
+                worth[p] += (lw * l + ww * w) * scorings[p]
         digw = k["dig"]
         for h, toks in s.treasures.items():
             if toks:
