@@ -102,8 +102,45 @@ def tortuga_frame_times(frames: int = 600) -> list[float]:
 # Return the per-frame times (seconds, step + draw) while the volcano scoring animates, e.g. build
 # the "volcano" sample from the scene registry, feed it the scoring events and step 1/60 s frames
 # until its timeline is idle. Return None while it is not implemented.
-def volcano_frame_times() -> list[float] | None:
-    return None
+def volcano_frame_times(runs: int = 3) -> list[float] | None:
+    """The late-game board of ``game.tikal.positions.LATE`` (35 tiles, four players): Chloé ends
+    her turn, Dmitri draws the third volcano, it erupts, all four scoring turns and tallies follow
+    and the volcano lands on the board. Frames of 1/60 s (step + draw) until the timeline is idle,
+    ``runs`` times (a fresh app each: first-frame caches are part of the figure)."""
+    from game.app import App
+    from game.scenes.tikal_table import TikalScene
+    from game.settings import Settings
+    from game.tikal import samples
+    from game.tikal.positions import LATE
+
+    times: list[float] = []
+    cpu: list[float] = []  # the thread's CPU time per frame: the same figure without other processes' load
+    for _ in range(runs):
+        app = App(Settings())
+        bridge = samples.local(LATE, 0)
+        app.bridge = bridge
+        scene = app.show(TikalScene(app, bridge))
+        app.step(1 / 60, events=[])
+        app.draw()
+        g = bridge.game
+        samples.end_turn(bridge)                  # the volcano is drawn: the scoring round
+        while g.view(None).get("scoring"):
+            samples.end_turn(bridge)              # every scorer ends their scoring turn
+        bridge.act(g.legal_actions()[0])          # the drawer places the volcano
+        for _ in range(60 * 60):
+            t0, c0 = time.perf_counter(), time.thread_time()
+            app.step(1 / 60, events=[])
+            app.draw()
+            times.append(time.perf_counter() - t0)
+            cpu.append(time.thread_time() - c0)
+            if not scene.timeline.busy:
+                break
+        assert scene.shown == bridge.table.view, "the sequence did not end in the host's view"
+        app.close()
+    c50, c99 = percentiles(cpu)
+    print(f"  volcano scoring: {len(times)} frames; thread CPU time per frame p50 {c50 * 1000:.2f} ms, "
+          f"p99 {c99 * 1000:.2f} ms (load average {os.getloadavg()[0]:.1f})")
+    return times
 # ------------------------------------------------------------------------------------------------
 
 

@@ -39,6 +39,7 @@ class TikalAnimations:
         self.popping: dict = {}
         self.hidden_hexes: set = set()
         self.tile_fx: dict | None = None
+        self._fx_cache: dict = {}
         self.flying_tiles: set = set()
         self.reveal_flip: dict = {}
         self.trail: list = []
@@ -207,45 +208,59 @@ class TikalAnimations:
             surface.blit(img, img.get_rect(center=(f["x"], f["y"])))
 
     def draw_tile_fx(self, surface, fx) -> None:
-        app = self.app
-        size = fx.get("size", self.layout.size)
-        flip = fx.get("flip", 1.0)
-        if flip < 0.5:
-            img = art.back_surface(app, fx["id"][0], size)
-        else:
-            img = art.tile_card(app, fx["id"], fx.get("rotation", 0), size)
-        sx = abs(math.cos(math.pi * flip)) if flip < 1.0 else 1.0
-        scale = fx.get("scale", 1.0)
-        rot = fx.get("rot", 0.0)
-        if rot or scale != 1.0:
-            img = pygame.transform.rotozoom(img, -rot, scale)
-        if sx < 0.999:
-            img = pygame.transform.scale(img, (max(1, int(img.get_width() * sx)), img.get_height()))
-        if fx.get("a", 1.0) < 1.0:
-            img = img.copy()
-            img.set_alpha(int(255 * max(0.0, fx["a"])))
+        img = self.tile_fx_image(fx)
         if fx.get("shadow"):
+            size = fx.get("size", self.layout.size)
             sh = pygame.Rect(0, 0, size * 1.6, size * 0.5)
             sh.center = (fx["x"], fx.get("ground", fx["y"]) + size * 0.6)
             pygame.draw.ellipse(surface, (10, 30, 16), sh)
         surface.blit(img, img.get_rect(center=(fx["x"], fx["y"])))
 
+    def tile_fx_image(self, fx) -> pygame.Surface:
+        """The tile in flight: flipping (back, then face), turning and growing; each step is
+        quantised and cached, so a tile held still (the erupting volcano) costs one blit."""
+        app = self.app
+        size = fx.get("size", self.layout.size)
+        flip = fx.get("flip", 1.0)
+        sx = round(abs(math.cos(math.pi * flip)), 2) if flip < 1.0 else 1.0
+        scale = round(fx.get("scale", 1.0) * 20) / 20
+        rot = round(fx.get("rot", 0.0) / 3) * 3
+        alpha = round(fx.get("a", 1.0) * 20) / 20
+        back = flip < 0.5
+        key = (fx["id"], fx.get("rotation", 0), size, back, sx, scale, rot, alpha)
+        img = self._fx_cache.get(key)
+        if img is None:
+            img = art.back_surface(app, fx["id"][0], size) if back else art.tile_card(app, fx["id"], fx.get("rotation", 0), size)
+            if rot or scale != 1.0:
+                img = pygame.transform.rotozoom(img, -rot, scale)
+            if sx < 0.999:
+                img = pygame.transform.scale(img, (max(1, int(img.get_width() * sx)), img.get_height()))
+            if alpha < 1.0:
+                img = img.copy()
+                img.set_alpha(int(255 * max(0.0, alpha)))
+            if len(self._fx_cache) > 80:
+                self._fx_cache.clear()
+            self._fx_cache[key] = img
+        return img
+
     def draw_banner(self, surface) -> None:
         b = self.banner
         if not b or b["a"] <= 0.01:
             return
-        app = self.app
-        big = app.assets.text(b["text"], 40, b["colour"], True)
-        w = max(big.get_width(), app.assets.font(20).size(b["sub"])[0] if b["sub"] else 0) + 80
-        h = 74 + (28 if b["sub"] else 0)
-        rect = pygame.Rect(0, 0, w, h)
-        rect.center = (L.BOARD_RECT[0] + L.BOARD_RECT[2] // 2, L.BOARD_RECT[1] + L.BOARD_RECT[3] // 2 - 40)
-        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
-        draw_panel(layer, layer.get_rect(), fill=(16, 22, 40), edge=b["colour"], radius=18, shadow=False, alpha=220)
-        outlined_text(layer, app, b["text"], (w // 2, 38), 40, b["colour"])
-        if b["sub"]:
-            outlined_text(layer, app, b["sub"], (w // 2, 80), 20, theme.PAPER)
+        if "layer" not in b:  # built once per banner; only its alpha changes while it shows
+            app = self.app
+            big = app.assets.text(b["text"], 40, b["colour"], True)
+            w = max(big.get_width(), app.assets.font(20).size(b["sub"])[0] if b["sub"] else 0) + 80
+            h = 74 + (28 if b["sub"] else 0)
+            layer = pygame.Surface((w, h), pygame.SRCALPHA)
+            draw_panel(layer, layer.get_rect(), fill=(16, 22, 40), edge=b["colour"], radius=18, shadow=False, alpha=220)
+            outlined_text(layer, app, b["text"], (w // 2, 38), 40, b["colour"])
+            if b["sub"]:
+                outlined_text(layer, app, b["sub"], (w // 2, 80), 20, theme.PAPER)
+            b["layer"] = layer
+        layer = b["layer"]
         layer.set_alpha(int(255 * b["a"]))
+        rect = layer.get_rect(center=(L.BOARD_RECT[0] + L.BOARD_RECT[2] // 2, L.BOARD_RECT[1] + L.BOARD_RECT[3] // 2 - 40))
         surface.blit(layer, rect)
 
     # --- the host's events → animations -------------------------------------------------------

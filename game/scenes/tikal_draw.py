@@ -14,7 +14,7 @@ from .. import theme
 from ..tikal import art
 from ..tikal import layout as L
 from ..tikal.geometry import hexkey
-from ..tikal.viewops import camp_at, figures_at, guard_at, treasure_groups
+from ..tikal.viewops import treasure_groups
 from ..widgets import blit_text, draw_panel, wrap
 from .common import background, player_badge, seat_colour
 
@@ -48,6 +48,10 @@ class TikalDrawing:
         self._board_ver = -1
         self._ver = 0
         self._fills: dict = {}
+        self._sprites: dict = {}
+        self._prompt = None
+        self._base = None
+        self._base_key = None
         self.chip_rects: dict = {}
         self.click_zones: dict = {}
 
@@ -99,48 +103,82 @@ class TikalDrawing:
         return self._static
 
     def board_layer(self) -> pygame.Surface:
+        """The tiles with everything on them: rebuilt when the shown view changed, from one small
+        cached sprite per hex (only the hexes whose pieces changed are drawn again)."""
         static = self.static_layer()
         if self._board_ver != self._ver or self._board is None:
-            self._board = static.copy()
+            if self._board is None or self._board.get_size() != static.get_size():
+                self._board = pygame.Surface(static.get_size())
+            self._board.blit(static, (0, 0))  # (a blit into a kept surface is 4x cheaper than copy())
             self.chip_rects = {}
             self.draw_pieces(self._board, (-REGION.x, -REGION.y))
             self._board_ver = self._ver
         return self._board
 
     def draw_pieces(self, surf, off) -> None:
-        """Everything on the explored hexes: temple values, treasures left, camps, guards and the
-        figures of each player (the leader crowned)."""
-        app, s = self.app, self.layout.size
         view = self.shown
+        by_hex: dict = {}
+        for f in view.get("figures", []):
+            if f["workers"] or f["leader"]:
+                by_hex.setdefault(hexkey(f["hex"]), []).append((f["seat"], f["workers"], bool(f["leader"])))
+        camps = {hexkey(c["hex"]): c["seat"] for c in view.get("camps", [])}
+        guards = {hexkey(g["hex"]): g["seat"] for g in view.get("guards", [])}
+        style = (self.app.settings.shapes, tuple(self.colour(i) for i in range(self.seats)))
+        live = set()
         for t in view.get("tiles", []):
             if t["id"] not in SPECS:
                 continue
             h = hexkey(t["hex"])
             if h in self.hidden_hexes:
                 continue
+            n = t.get("treasures") or 0
+            key = (t["id"], t.get("level"), n if isinstance(n, int) else len(n), guards.get(h),
+                   None if h in self.popping else camps.get(h), tuple(sorted(by_hex.get(h, ()))), style)
+            live.add(h)
+            cached = self._sprites.get(h)
+            if cached is None or cached[0] != key:
+                cached = self._sprites[h] = (key, *self.hex_sprite(key))
+            _, sprite, at, chips = cached
+            if sprite is None:
+                continue
             cx, cy = self.center(h)
-            c = (cx + off[0], cy + off[1])
-            kind = SPECS[t["id"]].kind
-            if kind == "temple":
-                guard = guard_at(view, h)
-                ring = self.colour(guard["seat"]) if guard else None
-                art.draw_plaque(surf, app, (c[0], c[1] + s * art.PLAQUE_DY), s * art.PLAQUE_R,
-                                int(t.get("level") or SPECS[t["id"]].value),
-                                ring=ring)
-                if guard:
-                    art.draw_guard(surf, (c[0] + s * art.GUARD_DX, c[1] + s * art.GUARD_DY), s * 0.15, self.colour(guard["seat"]),
-                                   self.shape(guard["seat"]))
-            elif kind == "treasure":
-                n = t.get("treasures") or 0
-                n = n if isinstance(n, int) else len(n)
-                for i in range(n):
-                    art.draw_treasure(surf, (c[0] + (i - (n - 1) / 2) * s * 0.22, c[1] - s * 0.30 - (i % 2) * 3),
-                                      s * 0.13, None)
-            camp = camp_at(view, h)
-            if camp and h not in self.popping:
-                art.draw_tent(surf, (c[0] - s * 0.50, c[1] - s * 0.28), s * 0.17, self.colour(camp["seat"]),
-                              self.shape(camp["seat"]))
-            self.draw_groups(surf, h, c, off)
+            surf.blit(sprite, (cx + off[0] + at[0], cy + off[1] + at[1]))
+            for k, r in chips:
+                self.chip_rects[(h, *k)] = r.move(cx, cy)
+        for h in set(self._sprites) - live:
+            del self._sprites[h]
+
+    def hex_sprite(self, key) -> tuple:
+        """Everything on one explored hex: the temple's value (ringed in its guard's colour) and
+        the guard, treasures left, a camp, and the figures of each player (the leader crowned).
+        Returns the sprite cropped to what it shows, its top-left relative to the hex's centre, and
+        the figure chips' rects relative to the hex's centre."""
+        tid, level, treasures, guard, camp, groups, _ = key
+        kind = SPECS[tid].kind
+        if kind not in ("temple", "treasure") and camp is None and not groups:
+            return None, (0, 0), []
+        app, s = self.app, self.layout.size
+        w, h = int(2.6 * s), int(2.3 * s)
+        surf = pygame.Surface((w, h), pygame.SRCALPHA)
+        c = (w / 2, h / 2)
+        if kind == "temple":
+            art.draw_plaque(surf, app, (c[0], c[1] + s * art.PLAQUE_DY), s * art.PLAQUE_R,
+                            int(level or SPECS[tid].value), ring=self.colour(guard) if guard is not None else None)
+            if guard is not None:
+                art.draw_guard(surf, (c[0] + s * art.GUARD_DX, c[1] + s * art.GUARD_DY), s * 0.15, self.colour(guard),
+                               self.shape(guard))
+        elif kind == "treasure":
+            for i in range(treasures):
+                art.draw_treasure(surf, (c[0] + (i - (treasures - 1) / 2) * s * 0.22, c[1] - s * 0.30 - (i % 2) * 3),
+                                  s * 0.13, None)
+        if camp is not None:
+            art.draw_tent(surf, (c[0] - s * 0.50, c[1] - s * 0.28), s * 0.17, self.colour(camp), self.shape(camp))
+        chips: list = []
+        self.draw_groups(surf, groups, c, chips)
+        box = surf.get_bounding_rect()
+        if not box.width:
+            return None, (0, 0), []
+        return surf.subsurface(box).copy(), (box.x - c[0], box.y - c[1]), chips
 
     def group_slots(self, n: int, c) -> list[tuple[float, float]]:
         s = self.layout.size
@@ -151,12 +189,11 @@ class TikalDrawing:
         return [(c[0] - s * 0.32, c[1] + s * 0.20), (c[0] + s * 0.32, c[1] + s * 0.20),
                 (c[0] - s * 0.26, c[1] + s * 0.58), (c[0] + s * 0.26, c[1] + s * 0.58)]
 
-    def draw_groups(self, surf, h, c, off) -> None:
-        groups = sorted(figures_at(self.shown, h), key=lambda f: f["seat"])
-        groups = [g for g in groups if g["workers"] or g["leader"]]
+    def draw_groups(self, surf, groups, c, chips: list) -> None:
+        """Figures per player: (seat, workers, leader) groups; chips get ((seat, figure), rect)
+        with rects relative to ``c``."""
         r = self.layout.size * 0.13
-        for g, (x, y) in zip(groups, self.group_slots(len(groups), c)):
-            seat, w, lead = g["seat"], g["workers"], g["leader"]
+        for (seat, w, lead), (x, y) in zip(groups, self.group_slots(len(groups), c)):
             count = str(w) if w > 1 else ""
             cw = self.app.assets.text(count, 15, theme.PAPER, True).get_width() if count else 0
             width = (r * 2.6 if lead else 0) + (r * 2.2 + cw if w else 0)
@@ -165,12 +202,12 @@ class TikalDrawing:
             if lead:
                 px = x0 + r * 1.25
                 art.draw_figure(surf, (px, y), r, colour, shape, leader=True)
-                self.chip_rects[(h, seat, "leader")] = pygame.Rect(px - r * 1.4 - off[0], y - r * 2.2 - off[1], r * 2.8, r * 3.6)
+                chips.append(((seat, "leader"), pygame.Rect(px - r * 1.4 - c[0], y - r * 2.2 - c[1], r * 2.8, r * 3.6)))
                 x0 += r * 2.6
             if w:
                 px = x0 + r
                 art.draw_figure(surf, (px, y), r, colour, shape)
-                self.chip_rects[(h, seat, "worker")] = pygame.Rect(px - r * 1.3 - off[0], y - r * 1.4 - off[1], r * 2.6 + cw, r * 2.8)
+                chips.append(((seat, "worker"), pygame.Rect(px - r * 1.3 - c[0], y - r * 1.4 - c[1], r * 2.6 + cw, r * 2.8)))
                 if count:
                     outlined_text(surf, self.app, count, (px + r + 1, y + 1), 15, anchor="midleft")
 
@@ -271,18 +308,45 @@ class TikalDrawing:
         return self.app.assets.cached(("tikal-ghost", tile_id, rotation, self.layout.size), make)
 
     # --- the whole table ----------------------------------------------------------------------
+    def chrome(self) -> pygame.Surface:
+        """The background and every panel's frame, built once per app and seat count."""
+        def make():
+            surf = background(self.app, "jungle").copy()
+            for box in (L.TILE_BOX, L.MIDDLE_BOX, L.LOWER_BOX):
+                draw_panel(surf, box, fill=(30, 52, 44), edge=(90, 140, 110))
+            draw_panel(surf, L.BAR, fill=(28, 40, 64))
+            draw_panel(surf, L.levels_rect(self.seats), fill=(34, 44, 72), shadow=False, radius=10)
+            return surf
+        return self.app.assets.cached(("tikal-chrome", self.seats), make)
+
+    def base_frame(self) -> pygame.Surface:
+        """Chrome, board and the side panel's rows as one opaque frame, rebuilt only when the
+        shown view changed: most frames are one blit of it plus what moves."""
+        board = self.board_layer()
+        key = (self._ver, self.app.catalog.language, self.app.settings.shapes, self.me)
+        if self._base is None or self._base_key != key:
+            chrome = self.chrome()
+            if self._base is None:
+                self._base = chrome.copy()
+            self._base.blit(board, REGION.topleft)
+            panel = pygame.Rect(L.PANEL_X - 8, 0, self.app.SIZE[0] - L.PANEL_X + 8, L.levels_rect(self.seats).bottom + 4)
+            self._base.blit(chrome, panel, panel)
+            self.draw_panel(self._base)
+            self._base_key = key
+        return self._base
+
     def draw_table(self, surface) -> None:
-        app = self.app
         shake = self.shake_offset()
-        surface.blit(background(app, "jungle"), (0, 0))
-        surface.blit(self.board_layer(), (REGION.x + shake[0], REGION.y + shake[1]))
+        surface.blit(self.base_frame(), (0, 0))
+        if shake != (0, 0):
+            surface.blit(self.board_layer(), (REGION.x + shake[0], REGION.y + shake[1]))
         self.draw_board_effects(surface, shake)
         if not self.timeline.busy:
             self.draw_overlays(surface, shake)
         self.click_zones = {}
         self.draw_column(surface)
         self.draw_bar(surface)
-        self.draw_panel(surface)
+        self.draw_panel_live(surface)
         self.draw_top_effects(surface)
         self.draw_prompt(surface)
         self.draw_banner(surface)
@@ -293,7 +357,6 @@ class TikalDrawing:
     def draw_column(self, surface) -> None:
         app, view = self.app, self.shown
         box = L.TILE_BOX
-        draw_panel(surface, box, fill=(30, 52, 44), edge=(90, 140, 110))
         drawn, volcano = view.get("drawn"), (view.get("volcano") or {}).get("tile")
         title = ("tikal.volcano_title" if volcano else "tikal.tile_to_place" if drawn else "tikal.tile_stack")
         blit_text(surface, app, self.tr(title), (box.centerx, box.y + 16), 17, theme.ACCENT, bold=True, anchor="center")
@@ -322,7 +385,6 @@ class TikalDrawing:
     def draw_middle(self, surface) -> None:
         app, view = self.app, self.shown
         box = L.MIDDLE_BOX
-        draw_panel(surface, box, fill=(30, 52, 44), edge=(90, 140, 110))
         if self.auction():
             blit_text(surface, app, self.tr("tikal.revealed"), (box.centerx, box.y + 16), 17, theme.ACCENT, bold=True,
                       anchor="center")
@@ -379,7 +441,6 @@ class TikalDrawing:
     def draw_lower(self, surface) -> None:
         app, view = self.app, self.shown
         box = L.LOWER_BOX
-        draw_panel(surface, box, fill=(30, 52, 44), edge=(90, 140, 110))
         bidding = view.get("phase") == "bid" and view.get("auction")
         for w in getattr(self, "bid_buttons", []):
             w.visible = bool(bidding)
@@ -433,7 +494,6 @@ class TikalDrawing:
     # --- the bottom bar -----------------------------------------------------------------------
     def draw_bar(self, surface) -> None:
         app, view = self.app, self.shown
-        draw_panel(surface, L.BAR, fill=(28, 40, 64))
         ap = int(view.get("ap") or 0) if view.get("phase") == "actions" else 0
         blit_text(surface, app, self.tr("tikal.ap"), (22, 633), 14, theme.ACCENT, bold=True)
         blit_text(surface, app, str(ap), (186, 676), 34, theme.ACCENT if ap else theme.MUTED, bold=True, anchor="midright",
@@ -470,25 +530,39 @@ class TikalDrawing:
         return (r.x + 56, r.y + 44)
 
     def draw_panel(self, surface) -> None:
-        view = self.shown
+        """The rows and the level supply as they stand in the shown view (into the base frame)."""
         for seat in range(self.seats):
             self.draw_row(surface, seat)
         self.draw_levels(surface, L.levels_rect(self.seats))
-        del view
+
+    def draw_panel_live(self, surface) -> None:
+        """What changes from frame to frame: the active seat's glow, flashes, the scores (they
+        tick up during a tally), the treasure sets being counted."""
+        app, view = self.app, self.shown
+        scores = view.get("scores") or []
+        pulse = 0.5 + 0.5 * math.sin(app.time * 5)
+        for seat in range(self.seats):
+            r = L.row_rect(seat)
+            if seat == view.get("seat") and not view.get("over"):  # as player_badge draws it
+                pygame.draw.rect(surface, theme.shade(theme.ACCENT, 0.8 + 0.2 * pulse), r, 3, border_radius=10)
+            if seat in self.flash_rows:
+                pygame.draw.rect(surface, self.colour(seat), r, 4, border_radius=10)
+            score = self.score_fx.get(seat, scores[seat] if seat < len(scores) else 0)
+            blit_text(surface, app, str(int(round(score))), (r.right - 12, r.y + 6), 30, theme.ACCENT, bold=True,
+                      anchor="topright", shadow=True)
+            if seat in self.flash_sets:  # the treasure sets are being counted
+                glow = 0.5 + 0.5 * math.sin(app.time * 14)
+                pygame.draw.rect(surface, theme.shade(art.GOLD, 0.7 + 0.5 * glow), (r.x + 42, r.y + 53, r.width - 88, 26), 3,
+                                 border_radius=10)
 
     def draw_row(self, surface, seat: int) -> None:
-        """A seat: mark and name, the score, the figures in supply (the leader crowned), the camps
-        and guards left, and the treasures held grouped in sets (a pair framed, a triple in gold)."""
+        """A seat: mark and name, the figures in supply (the leader crowned), the camps and
+        guards left, and the treasures held grouped in sets (a pair framed, a triple in gold);
+        the score is drawn live on top."""
         app, view = self.app, self.shown
         r = L.row_rect(seat)
         player_badge(surface, app, self.table, seat, r, active=seat == view.get("seat") and not view.get("over"),
                      you=seat == self.me)
-        if seat in self.flash_rows:
-            pygame.draw.rect(surface, self.colour(seat), r, 4, border_radius=10)
-        scores = view.get("scores") or []
-        score = self.score_fx.get(seat, scores[seat] if seat < len(scores) else 0)
-        blit_text(surface, app, str(int(round(score))), (r.right - 12, r.y + 6), 30, theme.ACCENT, bold=True,
-                  anchor="topright", shadow=True)
         col, shp = self.colour(seat), self.shape(seat)
         if self.auction():  # the turn marker: turned over once the seat has moved this round
             mx, my = r.right - 84, r.y + 24
@@ -513,10 +587,6 @@ class TikalDrawing:
         for i in range(guards):
             art.draw_guard(surface, (x + 140 + i * 24, y + 3), 6, col, shp)
         x, y = r.x + 50, r.y + 66
-        if seat in self.flash_sets:  # the treasure sets are being counted
-            glow = 0.5 + 0.5 * math.sin(app.time * 14)
-            pygame.draw.rect(surface, theme.shade(art.GOLD, 0.7 + 0.5 * glow), (x - 8, y - 13, r.right - x - 4, 26), 3,
-                             border_radius=10)
         for kind, n in treasure_groups((view.get("held") or {}).get(str(seat), [])):
             w = 14 + (n - 1) * 9
             if n > 1:
@@ -528,7 +598,6 @@ class TikalDrawing:
 
     def draw_levels(self, surface, lr) -> None:
         app, view = self.app, self.shown
-        draw_panel(surface, lr, fill=(34, 44, 72), shadow=False, radius=10)
         blit_text(surface, app, self.tr("tikal.levels_left"), (lr.x + 10, lr.y + 5), 14, theme.ACCENT, bold=True)
         levels = view.get("levels_left") or {}
         for i, v in enumerate(range(2, 11)):
@@ -572,12 +641,18 @@ class TikalDrawing:
         text, colour = self.prompt_text()
         if not text:
             return
-        img = self.app.assets.text(text, 19, colour, True)
-        r = img.get_rect()
-        r.inflate_ip(36, 14)
-        r.midtop = (L.BOARD_RECT[0] + L.BOARD_RECT[2] // 2 + 60, 8)
-        draw_panel(surface, r, fill=(20, 30, 60), edge=colour, radius=16, alpha=225)
-        surface.blit(img, img.get_rect(center=r.center))
+        def make():
+            img = self.app.assets.text(text, 19, colour, True)
+            r = img.get_rect().inflate(36, 14)
+            plate = pygame.Surface((r.width + 6, r.height + 8), pygame.SRCALPHA)
+            draw_panel(plate, r, fill=(20, 30, 60), edge=colour, radius=16, alpha=225)
+            plate.blit(img, img.get_rect(center=r.center))
+            return plate
+        key = (text, colour)
+        if self._prompt is None or self._prompt[0] != key:
+            self._prompt = (key, make())
+        plate = self._prompt[1]
+        surface.blit(plate, plate.get_rect(midtop=(L.BOARD_RECT[0] + L.BOARD_RECT[2] // 2 + 63, 8)))
 
     def draw_popup(self, surface) -> None:
         rect = self.popup_rect()
