@@ -446,10 +446,14 @@ class Host:
         self._lobby_changed(table)
 
     def _m_colour(self, conn, msg):
-        self._send_out(self._table(conn).colour(conn.id, msg["colour"]))
+        t = self._table(conn)
+        self._send_out(t.colour(conn.id, msg["colour"]))
+        self._lobby_changed(t)
 
     def _m_ready(self, conn, msg):
-        self._send_out(self._table(conn).ready(conn.id, msg["ready"]))
+        t = self._table(conn)
+        self._send_out(t.ready(conn.id, msg["ready"]))
+        self._lobby_changed(t)
 
     def _m_bot(self, conn, msg):
         t = self._table(conn)

@@ -70,13 +70,18 @@ class BotClient:
         self.errors: list[dict] = []
         self.acted = 0
 
-    async def play(self, timeout: float = 60.0, stop_after: int | None = None):
-        """Play until the game is over (or after ``stop_after`` own actions)."""
+    async def play(self, timeout: float = 60.0, stop_after: int | None = None,
+                   first: dict | None = None):
+        """Play until the game is over (or after ``stop_after`` own actions); ``first``: a
+        message already taken from the inbox (e.g. the resync after a rejoin)."""
         async def run():
+            pending = [first] if first else []
             while True:
-                m = await self.c.recv()
+                m = pending.pop() if pending else await self.c.recv()
                 self.received.append(m)
                 t = m.get("t")
+                if t == "link" and m["state"] == "invalid":
+                    raise AssertionError(f"the host sent an invalid message: {m}")
                 if t == "error":
                     self.errors.append(m)
                     if m["code"] not in ("stale",):

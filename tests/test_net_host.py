@@ -134,7 +134,7 @@ async def test_rejoin_with_token_mid_turn_and_takeover_after_grace(tmp_path):
         a3 = await connect(host, "Ana", token=token)
         full = await a3.expect("update", pred=lambda m: m.get("full"))
         assert t.seats[0].takeover is None and full["seat"] == 0
-        end = await asyncio.gather(BotClient(a3, "tortuga").play(), pb_task)
+        end = await asyncio.gather(BotClient(a3, "tortuga").play(first=full), pb_task)
         assert end[0]["scores"] == end[1]["scores"] == t.game.scores
 
 
