@@ -81,15 +81,17 @@ def play(app, bridge, scene, table, limit=90.0):
 def check_undo(app, bridge, scene) -> bool:
     """Right after our walk or entry the host allows an undo: the Undo button takes it back and
     the scene shows the host's view from before."""
-    before = bridge.table.state
-    pump(app, lambda: bridge.table.state > before and ready(app, scene, bridge), timeout=10)
-    if not bridge.table.can_undo:
-        return False
+    before = bridge.sent[-1]["state"]  # the state our action was sent at (the answer may be in already)
+    pump(app, lambda: bridge.table.state > before and not scene.timeline.busy, timeout=10)
+    if not (ready(app, scene, bridge) and bridge.table.can_undo):
+        return False  # that used our last AP: the turn is over, nothing to undo
     view_after = bridge.table.view
     assert button(scene, "tikal.undo").enabled
     press_undo = button(scene, "tikal.undo").rect.center
     click(app, press_undo)
-    pump(app, lambda: bridge.table.state > before + 1 and not scene.timeline.busy, timeout=10)
+    undo_at = bridge.sent[-1]["state"]
+    assert bridge.sent[-1]["t"] == "undo"
+    pump(app, lambda: bridge.table.state > undo_at and not scene.timeline.busy, timeout=10)
     assert scene.shown == bridge.table.view != view_after
     return True
 
