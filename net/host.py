@@ -71,6 +71,7 @@ class Conn:
     last_rate_error: float = -1e9
     closing: bool = False
     ping_n: int = 0
+    opened: float = 0.0
 
 
 @dataclass
@@ -207,7 +208,7 @@ class Host:
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter):
         now = self.loop.time()
         conn = Conn(self._next_conn, writer, last_rx=now, tokens=self.config.burst,
-                    last_refill=now)
+                    last_refill=now, opened=now)
         peer = writer.get_extra_info("peername")
         conn.peer = f"{peer[0]}:{peer[1]}" if peer else "?"
         self._next_conn += 1
@@ -575,8 +576,11 @@ class Host:
             await asyncio.sleep(cfg.ping_interval)
             now = self.loop.time()
             for c in list(self.conns.values()):
-                if now - c.last_rx > cfg.ping_timeout:
-                    log.info("connection %s silent for %.1f s: closed", c.id, now - c.last_rx)
+                silent = now - c.last_rx > cfg.ping_timeout
+                mute = c.name is None and now - c.opened > cfg.ping_timeout  # never said hello
+                if silent or mute:
+                    log.info("connection %s %s: closed", c.id,
+                             "silent" if silent else "without hello")
                     transport = c.writer.transport
                     if transport is not None:
                         transport.abort()

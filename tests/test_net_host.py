@@ -396,6 +396,15 @@ async def test_ping_timeouts_find_half_open_connections():
             data += chunk
         assert not host.conns and b"ping" in data
         w.close()
+        # a peer that answers pings but never says hello is not kept either
+        r, w = await asyncio.open_connection(*host.address)
+        for i in range(100):
+            w.write(encode({"t": "pong", "n": i}))
+            await asyncio.sleep(0.02)
+            if r.at_eof() or not host.conns:
+                break
+        assert not host.conns
+        w.close()
     # the client side: a "host" that accepts and then stays silent
     async def silent(reader, writer):
         await asyncio.sleep(5)
