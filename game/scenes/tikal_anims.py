@@ -22,7 +22,7 @@ from ..tikal.geometry import hexkey
 from ..tikal.viewops import add_figure, own_figures, remove_figure, supply_change, tile_at
 from ..tween import Call, Parallel, Progress, Sequence, Tween, Wait
 from ..widgets import draw_panel
-from .tikal_draw import outlined_text
+from .tikal_draw import REGION, outlined_text
 
 LAVA = [(255, 90, 20), (255, 160, 40), (250, 220, 90), (200, 40, 20)]
 
@@ -45,6 +45,7 @@ class TikalAnimations:
         self.trail: list = []
         self.banner: dict | None = None
         self.score_fx: dict = {}
+        self.tally_hexes: dict = {}         # the temples the scoring player wins, lit in their colour
         self.flash_rows: set = set()
         self.flash_sets: set = set()
         self.shake_amp = 0.0
@@ -53,7 +54,7 @@ class TikalAnimations:
     def reset_effects(self) -> None:
         """At ``sync``: whatever an animation left half-way is dropped (skip lands here too)."""
         self.movers, self.flyers, self.rising, self.trail = [], [], [], []
-        self.popping, self.score_fx, self.reveal_flip = {}, {}, {}
+        self.popping, self.score_fx, self.reveal_flip, self.tally_hexes = {}, {}, {}, {}
         self.hidden_hexes, self.flash_rows, self.flying_tiles, self.flash_sets = set(), set(), set(), set()
         self.tile_fx = None
 
@@ -135,6 +136,11 @@ class TikalAnimations:
         app, s = self.app, self.layout.size
         for h in self.trail:
             self.outline(surface, h, theme.ACCENT, 3, 0.9, shake)
+        if self.tally_hexes:
+            colour = next(iter(self.tally_hexes.values()))
+            surface.blit(self.fill_layer(self.tally_hexes.keys(), colour, 70), (REGION.x + shake[0], REGION.y + shake[1]))
+            for h in self.tally_hexes:
+                self.outline(surface, h, colour, 5, 0.93, shake)
         for p in self.pulses:
             x, y = self.center(p["hex"])
             t = p["t"]
@@ -260,7 +266,7 @@ class TikalAnimations:
             b["layer"] = layer
         layer = b["layer"]
         layer.set_alpha(int(255 * b["a"]))
-        rect = layer.get_rect(center=(L.BOARD_RECT[0] + L.BOARD_RECT[2] // 2, L.BOARD_RECT[1] + L.BOARD_RECT[3] // 2 - 40))
+        rect = layer.get_rect(midbottom=(L.BOARD_RECT[0] + L.BOARD_RECT[2] // 2, L.BOARD_RECT[1] + L.BOARD_RECT[3] - 12))
         surface.blit(layer, rect)
 
     # --- the host's events → animations -------------------------------------------------------
@@ -658,12 +664,14 @@ class TikalAnimations:
         def begin():
             self.score_fx[seat] = float(start)
             self.flash_rows.add(seat)
+            self.tally_hexes = {hexkey(t["hex"]): colour for t in ev.get("temples", [])}
             if not ev.get("total"):
                 self.float_text("+0", target[0] - 40, target[1], theme.MUTED, 22)
 
         def end():
             self.score_fx.pop(seat, None)
             self.flash_rows.discard(seat)
+            self.tally_hexes = {}
             scores = self.shown.setdefault("scores", [0] * self.seats)
             if seat < len(scores):
                 scores[seat] = ev["score"]
@@ -671,7 +679,7 @@ class TikalAnimations:
         return Sequence(Call(begin), Wait(0.2), parts, Wait(0.25), self.edit(end), Wait(0.35))
 
     def tally_flight(self, delay, h, colour, text, start, target, seat, a, b, sets=False):
-        f = {"text": text, "x": start[0], "y": start[1], "size": 28, "colour": theme.ACCENT}
+        f = {"text": text, "x": start[0], "y": start[1], "size": 36, "colour": theme.ACCENT}
 
         def launch():
             if h is not None:

@@ -402,7 +402,7 @@ class TikalDrawing:
                     pygame.draw.polygon(surface, theme.shade(theme.ACCENT, 0.7 + 0.3 * pulse),
                                         art.hex_points((x, y), L.REVEALED_SIZE, 1.02), 3)
                     self.click_zones[("revealed", tid)] = rect
-                outlined_text(surface, app, tid, (x, y + L.REVEALED_SIZE * 0.62), 13)
+                outlined_text(surface, app, tid, (x + L.REVEALED_SIZE * 0.62, y + L.REVEALED_SIZE * 0.62), 13)
             if not revealed:
                 blit_text(surface, app, self.tr("tikal.none_revealed"), box.center, 15, theme.MUTED, anchor="center")
             return
@@ -410,9 +410,24 @@ class TikalDrawing:
                   anchor="center")
         font = app.assets.font(14)
         y = box.y + 34
-        for ln in wrap(font, self.help_text(), box.width - 20)[:8]:
+        for ln in wrap(font, self.help_text(), box.width - 20)[:5]:
             surface.blit(app.assets.text(ln, 14, theme.PAPER), (box.x + 10, y))
             y += 17
+        self.draw_legend(surface, box.x + 10, box.bottom - 78)
+
+    def draw_legend(self, surface, x, y) -> None:
+        """What the marks on the board mean, in the player's colour and shape."""
+        app = self.app
+        seat = self.me if self.me is not None else 0
+        col, shp = self.colour(seat), self.shape(seat)
+        art.draw_figure(surface, (x + 10, y + 10), 6, col, shp, leader=True)
+        art.draw_tent(surface, (x + 10, y + 28), 6, col, shp)
+        art.draw_guard(surface, (x + 10, y + 46), 5, col, shp)
+        for i in range(3):
+            pygame.draw.circle(surface, art.STONE_DARK, (x + 3 + i * 7, y + 64), 3)
+            pygame.draw.circle(surface, art.STONE, (x + 3 + i * 7, y + 63), 3)
+        for i, key in enumerate(("tikal.legend_leader", "tikal.legend_camp", "tikal.legend_guard", "tikal.legend_stones")):
+            blit_text(surface, app, self.tr(key), (x + 26, y + 4 + i * 18), 13, theme.MUTED)
 
     def revealed_img(self, tid: str) -> pygame.Surface:
         """A revealed tile; it flips face up when the round reveals it."""
@@ -442,7 +457,7 @@ class TikalDrawing:
         app, view = self.app, self.shown
         box = L.LOWER_BOX
         bidding = view.get("phase") == "bid" and view.get("auction")
-        for w in getattr(self, "bid_buttons", []):
+        for w in self.bid_buttons:
             w.visible = bool(bidding)
         if bidding:
             a = view["auction"]
@@ -573,6 +588,17 @@ class TikalDrawing:
             else:
                 pygame.draw.circle(surface, theme.PAPER, (mx, my), 11)
                 theme.draw_shape(surface, shp, (mx, my), 7, col, width=1)
+            auction = view.get("auction") if view.get("phase") == "bid" else None
+            if auction:  # where the auction stands: the high bid, who passed
+                if seat in (auction.get("passed") or []):
+                    blit_text(surface, app, self.tr("tikal.row_passed"), (mx - 16, my), 14, theme.MUTED, bold=True,
+                              anchor="midright")
+                elif auction.get("high") == seat:
+                    tag = blit_text(surface, app, self.tr("tikal.row_bid", n=auction.get("bid", 0)), (mx - 18, my), 14,
+                                    theme.INK, bold=True, anchor="midright")
+                    pygame.draw.rect(surface, theme.ACCENT, tag.inflate(10, 4), border_radius=8)
+                    blit_text(surface, app, self.tr("tikal.row_bid", n=auction.get("bid", 0)), (mx - 18, my), 14,
+                              theme.INK, bold=True, anchor="midright")
         sup = (view.get("supply") or [{}] * self.seats)[seat] if seat < len(view.get("supply") or []) else {}
         y = r.y + 44
         x = r.x + 50
@@ -631,6 +657,8 @@ class TikalDrawing:
         if phase == "choose":
             return (self.tr("tikal.prompt_choose_you") if mine else self.tr("tikal.prompt_choose", name=name)), theme.ACCENT
         ap = int(v.get("ap") or 0)
+        if scoring and not ap:
+            return self.tr("tikal.prompt_scoring_round"), theme.ACCENT
         if scoring:
             return (self.tr("tikal.prompt_scoring_you", ap=ap) if mine
                     else self.tr("tikal.prompt_scoring", name=name, ap=ap)), theme.ACCENT
@@ -644,6 +672,7 @@ class TikalDrawing:
         def make():
             img = self.app.assets.text(text, 19, colour, True)
             r = img.get_rect().inflate(36, 14)
+            r.topleft = (0, 0)
             plate = pygame.Surface((r.width + 6, r.height + 8), pygame.SRCALPHA)
             draw_panel(plate, r, fill=(20, 30, 60), edge=colour, radius=16, alpha=225)
             plate.blit(img, img.get_rect(center=r.center))

@@ -50,6 +50,7 @@ class TikalScene(TikalAnimations, TikalDrawing, TableScene):
         self.hover_button: str | None = None
         self.refresh_due = False
         self.rotate_buttons: list = []
+        self.bid_buttons: list = []
         self.init_effects()
         self.init_drawing()
         super().__init__(app, bridge)
@@ -120,6 +121,7 @@ class TikalScene(TikalAnimations, TikalDrawing, TableScene):
                                 key=pygame.K_r, key_name="R", tooltip="tikal.rotate_tip", size=16,
                                 enabled=self.placing))
         self.rotate_buttons = self.widgets.items[-2:]
+        self.bid_buttons = []
         if self.auction():
             self.build_auction_controls()
         if self.popup:
@@ -149,6 +151,7 @@ class TikalScene(TikalAnimations, TikalDrawing, TableScene):
                                 enabled=lambda: bool(self.legal("bid"))))
         self.widgets.add(Button(self.app, (box.x + 100, y, 82, 38), "tikal.pass", self.pass_bid, key=pygame.K_p,
                                 tooltip="tikal.pass_tip", size=17, enabled=lambda: bool(self.legal("pass"))))
+        self.bid_buttons = self.widgets.items[-4:]
 
     def build_popup(self) -> None:
         rect = self.popup_rect()

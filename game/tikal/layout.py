@@ -33,9 +33,9 @@ def log_rect(seats: int) -> pygame.Rect:
     return pygame.Rect(PANEL_X, top, PANEL_W, 712 - top)
 
 
-REVEALED_SIZE = 31
+REVEALED_SIZE = 38
 
 
 def revealed_slot(i: int) -> tuple[float, float]:
     """Centre of the i-th revealed tile (auction) in the middle box: two rows of two."""
-    return (MIDDLE_BOX.x + 50 + 92 * (i % 2), MIDDLE_BOX.y + 62 + 60 * (i // 2))
+    return (MIDDLE_BOX.x + 50 + 92 * (i % 2), MIDDLE_BOX.y + 67 + 68 * (i // 2))
