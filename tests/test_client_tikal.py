@@ -257,6 +257,19 @@ def test_a_hex_action_with_several_targets_asks_for_the_hex_and_guard_asks_for_t
     assert scene.shown == g.view(2)
 
 
+def test_a_figure_on_a_camp_jumps_to_the_base_camp_for_one_action_point():
+    app, bridge, scene, g = open_table(MID, my_seat=2)  # Chloé: a camp on (3, -2), the base camp far away
+    transfer = {"type": "transfer", "figure": "worker", "from": [3, -2], "to": [0, 0]}
+    assert transfer in g.legal_actions()
+    click(app, pos(scene, (3, -2)))
+    assert scene.targets[(0, 0)]["action"] == transfer and scene.targets[(0, 0)]["cost"] == 1
+    assert colourful(app.draw())
+    click(app, pos(scene, (0, 0)))
+    assert last_action(bridge) == transfer
+    settle(app, draw_every=2)
+    assert scene.shown == g.view(2)
+
+
 def test_exchange_offers_the_hosts_choices_and_sends_the_one_clicked():
     app, bridge, scene, g = open_table(MID, my_seat=2)
     exchanges = [a for a in g.legal_actions() if a["type"] == "exchange"]
@@ -391,3 +404,13 @@ def test_tikal_scenes_render_in_russian(name):
         app.push(scene)
     app.step(1 / 60, events=[])
     assert colourful(app.draw())
+
+
+def test_hovering_a_hex_explains_what_is_on_it():
+    app, bridge, scene, g = open_table(MID, my_seat=1, language="ru")
+    app.step(0.0, events=[pygame.event.Event(pygame.MOUSEMOTION, pos=pos(scene, (2, -2)), rel=(0, 0), buttons=(0, 0, 0))])
+    app.step(0.7, events=[])
+    tip = scene.hex_tip((2, -2))  # a temple worth 3 guarded by Anna, Chloé's worker on it
+    assert scene.tr("tikal.tip_temple", value=3) in tip and "Anna" in tip and "Chloé" in tip
+    assert colourful(app.draw())
+    assert scene.hex_tip((6, -6)) == scene.tr("tikal.tip_unexplored")

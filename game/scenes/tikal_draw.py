@@ -14,8 +14,8 @@ from .. import theme
 from ..tikal import art
 from ..tikal import layout as L
 from ..tikal.geometry import hexkey
-from ..tikal.viewops import treasure_groups
-from ..widgets import blit_text, draw_panel, wrap
+from ..tikal.viewops import camp_at, figures_at, guard_at, tile_at, treasure_groups
+from ..widgets import blit_text, draw_panel, draw_tooltip, wrap
 from .common import background, player_badge, seat_colour
 
 REGION = pygame.Rect(L.BOARD_RECT).inflate(16, 16)
@@ -352,6 +352,36 @@ class TikalDrawing:
         self.draw_banner(surface)
         if self.popup:
             self.draw_popup(surface)
+        elif self.hover is not None and self.hover_time > 0.6 and not self.placing():
+            x, y = self.center(self.hover)
+            draw_tooltip(surface, self.app, self.hex_tip(self.hover), (x, y - self.layout.size * 0.9))
+
+    def hex_tip(self, h) -> str:
+        """What is on a hex, in words (the tooltip after a moment of hovering)."""
+        view, tr = self.shown, self.tr
+        tile = tile_at(view, h)
+        if tile is None or tile["id"] not in SPECS:
+            return tr("tikal.tip_unexplored")
+        spec = SPECS[tile["id"]]
+        parts = []
+        if spec.kind == "temple":
+            parts.append(tr("tikal.tip_temple", value=tile.get("level") or spec.value))
+            g = guard_at(view, h)
+            if g:
+                parts.append(tr("tikal.tip_guarded", name=self.table.name(g["seat"])))
+        elif spec.kind == "treasure":
+            n = tile.get("treasures") or 0
+            parts.append(tr("tikal.tip_treasure", n=n if isinstance(n, int) else len(n)))
+        else:
+            parts.append(tr(KIND_KEYS[spec.kind]).capitalize())
+        camp = camp_at(view, h)
+        if camp:
+            parts.append(tr("tikal.tip_camp", name=self.table.name(camp["seat"])))
+        for f in sorted(figures_at(view, h), key=lambda f: f["seat"]):
+            key = ("tikal.tip_figures" if not f["leader"] else
+                   "tikal.tip_figures_leader" if f["workers"] else "tikal.tip_leader_only")
+            parts.append(tr(key, name=self.table.name(f["seat"]), n=f["workers"]))
+        return "\n".join(parts)
 
     # --- the tile column ----------------------------------------------------------------------
     def draw_column(self, surface) -> None:

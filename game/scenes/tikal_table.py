@@ -48,6 +48,7 @@ class TikalScene(TikalAnimations, TikalDrawing, TableScene):
         self.bid_amount: int | None = None
         self.follow: dict | None = None     # reselect this figure after our own walk
         self.hover_button: str | None = None
+        self.hover_time = 0.0
         self.refresh_due = False
         self.rotate_buttons: list = []
         self.bid_buttons: list = []
@@ -324,7 +325,10 @@ class TikalScene(TikalAnimations, TikalDrawing, TableScene):
             self.rotate(-1 if event.y > 0 else 1)
             return True
         if event.type == pygame.MOUSEMOTION:
-            self.hover = self.layout.hex_at(event.pos)
+            h = self.layout.hex_at(event.pos)
+            if h != self.hover:
+                self.hover_time = 0.0
+            self.hover = h
             self.hover_button = next((getattr(w, "label", None) for w in self.widgets.items
                                       if w.visible and w.rect.collidepoint(event.pos)), None)
         if super().handle_event(event):
@@ -393,6 +397,7 @@ class TikalScene(TikalAnimations, TikalDrawing, TableScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        self.hover_time += dt
         if self.refresh_due and not self.timeline.busy:
             self.refresh()
         for w in self.rotate_buttons:
