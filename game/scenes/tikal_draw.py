@@ -8,7 +8,7 @@ import math
 import pygame
 
 from engine.tikal.board import HEXES
-from engine.tikal.tiles import SPECS
+from engine.tikal.tiles import ROTATED, SPECS
 
 from .. import theme
 from ..tikal import art
@@ -295,6 +295,7 @@ class TikalDrawing:
         x, y = self.center(h)
         surface.blit(img, img.get_rect(center=(x, y)))
         ok = {"type": "place_tile", "hex": list(h), "rotation": self.rotation} in self.table.legal
+        ok = ok or (h in place and not any(ROTATED[drawn][0]))  # a volcano looks the same every way
         colour = theme.GOOD if ok else (theme.ACCENT if h in place else theme.BAD)
         self.outline(surface, h, colour, 4, 0.99)
         if not ok and h in place:
