@@ -19,7 +19,8 @@ Pygame (like python-chess's SimpleEngine: an asyncio loop on a background thread
     client.send({"t": "action", "state": n, "action": a})   # thread-safe, queues the message
     client.close()
 
-Both deliver the host's messages as dicts, plus local ``{"t": "link", "state": ...}`` messages
+Both deliver the host's messages as dicts (pings are answered by the library; a pong is
+delivered when it answers a ping the application sent), plus local ``{"t": "link", ...}`` messages
 that never travel on the wire: ``"connected"`` (the welcome follows), ``"lost"`` (with a
 ``reason``; the client is reconnecting), ``"closed"`` (for good: close() or reconnect off).
 
@@ -177,7 +178,7 @@ class AsyncClient:
         n = 0
         while True:
             await asyncio.sleep(self.ping_interval)
-            n += 1
+            n -= 1  # negative: the library's own pings, whose pongs it keeps to itself
             if writer.is_closing():
                 return
             writer.write(encode({"t": "ping", "n": n}))
@@ -192,7 +193,7 @@ class AsyncClient:
         if t == "ping":
             writer.write(encode({"t": "pong", **({"n": msg["n"]} if "n" in msg else {})}))
             return
-        if t == "pong":
+        if t == "pong" and msg.get("n", 0) < 0:
             return
         if t == "welcome":
             self.welcome = msg

@@ -93,6 +93,8 @@ class Host:
         self._next_table = 1
         self._server: asyncio.AbstractServer | None = None
         self._executor = ThreadPoolExecutor(self.config.bot_threads, thread_name_prefix="bot")
+        self._syncer = ThreadPoolExecutor(1, thread_name_prefix="journal-sync")  # FIFO syncs
+        self._outboxes: dict[int, list] = {}   # table id -> [(messages, records needed)]
         self._thinking: set[int] = set()
         self._grace: dict[tuple[int, int], asyncio.TimerHandle] = {}
         self._tasks: set[asyncio.Task] = set()
@@ -145,9 +147,13 @@ class Host:
         await asyncio.gather(*self._tasks, *self._conn_tasks, return_exceptions=True)
         if self._server is not None:
             await self._server.wait_closed()
+        self._syncer.shutdown(wait=True)  # no sync running while the files close
         for t in self.tables.values():
             if t.journal is not None:
-                t.journal.close()
+                try:
+                    t.journal.close()
+                except OSError:
+                    log.exception("closing the journal of table %s", t.id)
         self._executor.shutdown(wait=False, cancel_futures=True)
 
     def _spawn(self, coro) -> asyncio.Task:
@@ -157,7 +163,7 @@ class Host:
         return task
 
     def _resume(self, tid: int, path: Path):
-        records, journal = jn.open_for_resume(path)
+        records, journal = jn.open_for_resume(path, deferred=True)
         if not records:
             return
         try:
@@ -197,7 +203,7 @@ class Host:
 
     def _new_table(self, game, seats, options, owner, takeover=True) -> Table:
         tid = self._next_table
-        journal = jn.Journal(jn.journal_path(self.config.data_dir, tid)) \
+        journal = jn.Journal(jn.journal_path(self.config.data_dir, tid), deferred=True) \
             if self.config.data_dir is not None else None
         table = Table(tid, game, seats, options, owner=owner, takeover=takeover, journal=journal)
         self._next_table += 1
@@ -253,7 +259,7 @@ class Host:
         t = conn.table
         if t is not None and t.id in self.tables:
             seat = t.seat_of(conn.id)
-            self._send_out(t.disconnect(conn.id))
+            self._send_out(t.disconnect(conn.id), t)
             if seat is not None:
                 self._start_grace(t, seat.index)
             self._lobby_changed(t)
@@ -274,7 +280,53 @@ class Host:
             log.warning("connection %s reads too slowly: closed", conn.id)
             transport.abort()
 
-    def _send_out(self, out: list):
+    def _send_out(self, out: list, table: Table | None = None):
+        """Send a table's messages, in order, once its journal holds on disk everything they
+        are about (the sync runs in a worker thread; the loop goes on meanwhile)."""
+        if table is None or table.journal is None or not out:
+            return self._write_out(out)
+        q = self._outboxes.get(table.id)
+        if q is None:
+            q = self._outboxes[table.id] = []
+            self._spawn(self._outbox(table, q))
+        q.append((out, table.journal.written))
+
+    async def _outbox(self, table: Table, q: list):
+        """Drains one table's outbox; ends when it is empty (the next send starts a new one)."""
+        journal = table.journal
+        try:
+            while q:
+                out, needed = q[0]
+                if journal.synced < needed:
+                    await self.loop.run_in_executor(self._syncer, journal.sync)
+                q.pop(0)
+                self._write_out(out)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("journal of table %s cannot be saved: the table closes", table.id)
+            self._close_table(table, "the host cannot save this game any more")
+        finally:
+            if self._outboxes.get(table.id) is q:
+                del self._outboxes[table.id]
+            if self.tables.get(table.id) is not table and journal is not None:
+                try:
+                    journal.close()
+                except OSError:
+                    log.exception("closing the journal of table %s", table.id)
+
+    def _close_table(self, table: Table, reason: str):
+        self.tables.pop(table.id, None)
+        self._outboxes.pop(table.id, None)
+        for cid in table.members():
+            conn = self.conns.get(cid)
+            if conn is not None:
+                conn.table = None
+                self._send(conn, {"t": "left", "table": table.id, "reason": reason})
+                self._refuse(conn, "internal", reason)
+        self._lobby_changed()
+
+    def _write_out(self, out: list):
         frames: dict[int, bytes] = {}
         for cid, msg in out:
             conn = self.conns.get(cid)
@@ -363,7 +415,7 @@ class Host:
                 self.conns[previous].table = None
             welcome["resumed"] = {"table": table.id, "seat": table.seat_of(conn.id).index}
             self._send(conn, welcome)
-            self._send_out(out)
+            self._send_out(out, table)
             self._lobby_changed(table)
             return
         self._send(conn, welcome)
@@ -389,8 +441,8 @@ class Host:
         if table is not None and not table.members() and table.status != "playing" and not any(
                 s.kind == "human" for s in table.seats):
             self.tables.pop(table.id, None)
-            if table.journal is not None:
-                table.journal.close()
+            if table.journal is not None and table.id not in self._outboxes:
+                table.journal.close()  # else its outbox closes it after the last updates
         if self._announcer is not None:
             try:
                 self._announcer.update_soon(free_seats=self.free_seats(), tables=len(self.tables))
@@ -427,48 +479,48 @@ class Host:
                                 owner=conn.id, takeover=msg.get("takeover", True))
         conn.table = table
         if msg.get("sit", True):
-            self._send_out(table.sit(conn.id, conn.name))
+            self._send_out(table.sit(conn.id, conn.name), table)
         else:
-            self._send_out(table.spectate(conn.id, conn.name))
+            self._send_out(table.spectate(conn.id, conn.name), table)
         self._lobby_changed(table)
 
     def _m_sit(self, conn, msg):
         table = self._join_check(conn, msg["table"])
         out = table.sit(conn.id, conn.name, msg.get("seat"))
         conn.table = table
-        self._send_out(out)
+        self._send_out(out, table)
         self._lobby_changed(table)
 
     def _m_spectate(self, conn, msg):
         table = self._join_check(conn, msg["table"])
         out = table.spectate(conn.id, conn.name)
         conn.table = table
-        self._send_out(out)
+        self._send_out(out, table)
         self._lobby_changed(table)
 
     def _m_colour(self, conn, msg):
         t = self._table(conn)
-        self._send_out(t.colour(conn.id, msg["colour"]))
+        self._send_out(t.colour(conn.id, msg["colour"]), t)
         self._lobby_changed(t)
 
     def _m_ready(self, conn, msg):
         t = self._table(conn)
-        self._send_out(t.ready(conn.id, msg["ready"]))
+        self._send_out(t.ready(conn.id, msg["ready"]), t)
         self._lobby_changed(t)
 
     def _m_bot(self, conn, msg):
         t = self._table(conn)
-        self._send_out(t.put_bot(conn.id, msg["seat"], msg["level"]))
+        self._send_out(t.put_bot(conn.id, msg["seat"], msg["level"]), t)
         self._lobby_changed(t)
 
     def _m_unbot(self, conn, msg):
         t = self._table(conn)
-        self._send_out(t.remove_bot(conn.id, msg["seat"]))
+        self._send_out(t.remove_bot(conn.id, msg["seat"]), t)
         self._lobby_changed(t)
 
     def _m_start(self, conn, msg):
         t = self._table(conn)
-        self._send_out(t.start(conn.id, secrets.randbits(62)))
+        self._send_out(t.start(conn.id, secrets.randbits(62)), t)
         self._lobby_changed(t)
         self._kick_bots(t)
 
@@ -479,22 +531,23 @@ class Host:
         conn.table = None
         if seat is not None:
             self._cancel_grace(t, seat.index)
-        self._send_out(out)
+        self._send_out(out + [(conn.id, self._tables_msg())], t)
         self._lobby_changed(t)
         self._kick_bots(t)
-        self._send(conn, self._tables_msg())
 
     def _m_action(self, conn, msg):
         t = self._table(conn)
-        self._send_out(t.act(conn.id, msg["seq"], msg["state"], msg["action"], msg.get("seat")))
+        self._send_out(t.act(conn.id, msg["seq"], msg["state"], msg["action"], msg.get("seat")),
+                       t)
         self._after_play(t)
 
     def _m_undo(self, conn, msg):
         t = self._table(conn)
-        self._send_out(t.undo(conn.id, msg["seq"], msg["state"], msg.get("seat")))
+        self._send_out(t.undo(conn.id, msg["seq"], msg["state"], msg.get("seat")), t)
 
     def _m_chat(self, conn, msg):
-        self._send_out(self._table(conn).chat(conn.id, conn.name, msg["text"]))
+        t = self._table(conn)
+        self._send_out(t.chat(conn.id, conn.name, msg["text"]), t)
 
     def _m_ping(self, conn, msg):
         pong = {"t": "pong"}
@@ -528,7 +581,7 @@ class Host:
         self._grace.pop((t.id, seat), None)
         if self.tables.get(t.id) is not t:
             return
-        self._send_out(t.seat_expired(seat))
+        self._send_out(t.seat_expired(seat), t)
         self._lobby_changed(t)
         self._kick_bots(t)
 
@@ -558,7 +611,7 @@ class Host:
                 log.error("bot %s at table %s chose a refused action %r: %s; playing the first "
                           "legal action", level, t.id, action, exc.message)
                 out = t.bot_act(seat, state, legal[0])
-            self._send_out(out)
+            self._send_out(out, t)
         except asyncio.CancelledError:
             raise
         except Exception:

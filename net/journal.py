@@ -36,11 +36,31 @@ def journal_path(data_dir, table_id: int) -> Path:
 
 
 class Journal:
-    """Appends records to one file; the file is created on the first record."""
+    """Appends records to one file; the file is created on the first record.
 
-    def __init__(self, path):
+    ``record`` writes and flushes a record and, unless ``deferred``, syncs it to disk before it
+    returns. A deferred journal leaves the sync to its owner: ``written``/``synced`` count the
+    records, and ``sync()`` (safe to run in a worker thread) puts every written one on disk. The
+    host does that before it sends anything about a record, so the event loop never waits for
+    the disk while other tables and chats carry on.
+    """
+
+    def __init__(self, path, *, deferred: bool = False):
         self.path = Path(path)
+        self.deferred = deferred
+        self.written = 0
+        self.synced = 0
         self._f = None
+
+    @property
+    def dirty(self) -> bool:
+        return self.synced < self.written
+
+    def sync(self) -> None:
+        f, n = self._f, self.written
+        if f is not None and self.synced < n:
+            _sync(f.fileno())
+            self.synced = max(self.synced, n)
 
     def record(self, rec: dict) -> None:
         body = msgpack.packb(rec, use_bin_type=True)
@@ -51,7 +71,9 @@ class Journal:
         try:
             self._f.write(_HEAD.pack(len(body), zlib.crc32(body)) + body)
             self._f.flush()
-            _sync(self._f.fileno())
+            self.written += 1
+            if not self.deferred:
+                self.sync()
         except OSError:
             # disk full, I/O error: leave no partial record behind the last whole one
             try:
@@ -63,7 +85,10 @@ class Journal:
 
     def close(self) -> None:
         if self._f is not None:
-            self._f.close()
+            try:
+                self.sync()
+            finally:
+                self._f.close()
             self._f = None
 
 
@@ -91,7 +116,7 @@ def read_records(path) -> tuple[list[dict], int]:
     return records, pos
 
 
-def open_for_resume(path) -> tuple[list[dict], Journal]:
+def open_for_resume(path, *, deferred: bool = False) -> tuple[list[dict], Journal]:
     """The records of a journal, its torn tail (if any) cut off, and a Journal appending to it."""
     records, good = read_records(path)
     if good != os.path.getsize(path):
@@ -99,7 +124,7 @@ def open_for_resume(path) -> tuple[list[dict], Journal]:
             f.truncate(good)
             f.flush()
             os.fsync(f.fileno())
-    return records, Journal(path)
+    return records, Journal(path, deferred=deferred)
 
 
 def journal_files(data_dir) -> dict[int, Path]:

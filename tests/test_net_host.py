@@ -487,3 +487,38 @@ def test_the_hidden_information_scanner_catches_a_leak(game):
     scanner.check({"t": "chat", "table": 1, "from": "x", "seat": None, "text": "hi",
                    "extra": {"list": hidden}}, [(t, snap)])
     assert scanner.leaks
+
+
+@run
+async def test_a_slow_disk_holds_back_only_its_own_updates(tmp_path, monkeypatch):
+    """The journal's sync runs off the event loop: while one table waits for the disk, pings
+    and chat elsewhere are answered, and its update goes out only once the record is on disk."""
+    gate, synced = threading.Event(), []
+    real = jn._sync
+
+    def slow_sync(fd):
+        assert gate.wait(20)
+        real(fd)
+        synced.append(fd)
+
+    async with live_host(data_dir=tmp_path) as host:
+        tid, (a, b) = await seat_clients(host, "tortuga", 2)
+        up = await a.expect("update", pred=lambda m: "legal" in m)
+        c = await connect(host, "Chatty")
+        c.send({"t": "create", "game": "tikal", "seats": 2})
+        await c.expect("seated")
+        monkeypatch.setattr(jn, "_sync", slow_sync)
+        a.send({"t": "action", "seq": 1, "state": up["state"], "action": up["legal"][0]})
+        await asyncio.sleep(0.2)
+        assert host.tables[tid].state == up["state"] + 1     # applied and written ...
+        for who in (a, b, c):                                   # ... the loop is free ...
+            who.send({"t": "ping", "n": 42})
+            await who.expect("pong", timeout=1)
+        c.send({"t": "chat", "text": "still here"})
+        assert (await c.expect("chat", timeout=1))["text"] == "still here"
+        assert not synced and not [m for m in a.inbox._queue if m.get("t") == "update"]
+        gate.set()                                              # ... and the update waits
+        mine = await a.expect("update", timeout=5)
+        assert mine["seq"] == 1 and synced
+        records, _ = jn.read_records(jn.journal_path(tmp_path, tid))
+        assert records[-1] == {"k": "action", "seat": 0, "action": up["legal"][0]}
