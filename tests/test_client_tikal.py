@@ -67,6 +67,9 @@ def ui_step(app, scene, bridge, n: int) -> str | None:
         target = next(iter(scene.targets))
         click(app, pos(scene, target))
         return "enter"
+    if ap <= 3 and "end_turn" in types:  # keep a few AP unused now and then: the End turn button
+        click(app, button(scene, "tikal.end_turn").rect.center)
+        return "end_turn"
     moves = [a for a in legal if a["type"] == "move"]
     if ap >= 4 and moves:
         start = hexkey(moves[n % len(moves)]["path"][0])
