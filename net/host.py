@@ -539,11 +539,18 @@ class Host:
         t = self._table(conn)
         self._send_out(t.act(conn.id, msg["seq"], msg["state"], msg["action"], msg.get("seat")),
                        t)
+        self._refund(conn)
         self._after_play(t)
 
     def _m_undo(self, conn, msg):
         t = self._table(conn)
         self._send_out(t.undo(conn.id, msg["seq"], msg["state"], msg.get("seat")), t)
+        self._refund(conn)
+
+    def _refund(self, conn: Conn):
+        """Accepted actions and undos do not count against the rate limit: the game itself
+        paces them (each needs the state of the host's previous update)."""
+        conn.tokens = min(self.config.burst, conn.tokens + 1.0)
 
     def _m_chat(self, conn, msg):
         t = self._table(conn)

@@ -522,3 +522,74 @@ async def test_a_slow_disk_holds_back_only_its_own_updates(tmp_path, monkeypatch
         assert mine["seq"] == 1 and synced
         records, _ = jn.read_records(jn.journal_path(tmp_path, tid))
         assert records[-1] == {"k": "action", "seat": 0, "action": up["legal"][0]}
+
+
+def test_a_client_written_from_docs_protocol_md_alone():
+    """Only what docs/protocol.md says: a socket, 4-byte big-endian lengths, msgpack maps. It
+    creates a table, puts a bot in, starts, plays every decision it is offered (undoing once
+    when it may), chats, and says bye."""
+    import random
+    import socket
+
+    from net.host import HostConfig, start_in_thread
+
+    addr, port, stop = start_in_thread(HostConfig(bind="127.0.0.1", port=0, announce=False))
+    rnd = random.Random(5)
+    sock = socket.create_connection((addr, port), timeout=10)
+    buf = b""
+
+    def send(msg):
+        body = msgpack.packb(msg, use_bin_type=True)
+        sock.sendall(struct.pack(">I", len(body)) + body)
+
+    def recv():
+        nonlocal buf
+        while True:
+            if len(buf) >= 4:
+                (n,) = struct.unpack(">I", buf[:4])
+                if len(buf) >= 4 + n:
+                    msg, buf = msgpack.unpackb(buf[4:4 + n], raw=False), buf[4 + n:]
+                    if msg["t"] == "ping":
+                        send({"t": "pong", "n": msg.get("n", 0)})
+                        continue
+                    return msg
+            data = sock.recv(65536)
+            assert data, "the host closed the connection"
+            buf += data
+
+    def until(t):
+        while (m := recv())["t"] != t:
+            assert m["t"] != "error", m
+        return m
+
+    try:
+        send({"t": "hello", "proto": 1, "name": "DocReader"})
+        welcome = until("welcome")
+        assert "random" in welcome["games"]["tortuga"]["levels"]
+        send({"t": "create", "game": "tortuga", "seats": 2, "options": {"cards_as_dice": True}})
+        seated = until("seated")
+        assert len(seated["token"]) == 32
+        send({"t": "bot", "seat": 1, "level": "random"})
+        send({"t": "start"})
+        undone = False
+        seq = 0
+        while True:
+            up = until("update")
+            if up["over"]:
+                break
+            if "legal" not in up:
+                continue
+            seq += 1
+            if up.get("can_undo") and not undone:
+                send({"t": "undo", "seq": seq, "state": up["state"]})
+                undone = True
+                continue
+            send({"t": "action", "seq": seq, "state": up["state"],
+                  "action": rnd.choice(up["legal"])})
+        assert up["winners"] and len(up["scores"]) == 2 and undone
+        send({"t": "chat", "text": "gg"})
+        assert until("chat")["text"] == "gg"
+        send({"t": "bye"})
+    finally:
+        sock.close()
+        stop()
