@@ -4,7 +4,8 @@
     python benchmarks/net_bench.py --no-discovery  # without the zeroconf timings (about 20 s)
 
 1. echo: the raw floor: an asyncio server (own process) echoing one msgpack frame the size of an
-   action; round trip from one client.
+   action; round trip from one client. Also the fan-out floor: one frame in, a 3 KB frame (the
+   size of a Tikal update) out to 4 connections, no game at all.
 2. host: a real host (run_host.py, own process, journal on disk with fsync) and 4 seat clients in
    this process playing Tikal; the time from sending an action to the moment all 4 seats have
    received its update (p50, p99, ratio to the echo's p50 and p99).
@@ -21,6 +22,7 @@ import argparse
 import asyncio
 import os
 import statistics
+import struct
 import subprocess
 import sys
 import tempfile
@@ -31,7 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from net.protocol import FrameDecoder, encode  # noqa: E402
+from net.protocol import FrameDecoder, decode_body, encode  # noqa: E402
 
 ACTION = {"t": "action", "seq": 1, "state": 17,
           "action": {"type": "move", "figure": "worker", "path": [[0, 1], [1, 1]]}}
@@ -44,12 +46,19 @@ def pct(xs, p):
 
 # --- child processes ------------------------------------------------------------------------------
 async def _echo_server():
+    writers = []
+
     async def echo(reader, writer):
+        writers.append(writer)
         dec = FrameDecoder()
         while data := await reader.read(65536):
             dec.feed(data)
             for msg in dec:
-                writer.write(encode(msg))
+                if msg.get("fanout"):  # the broadcast floor: every connection gets a copy
+                    for w in writers:
+                        w.write(encode(msg))
+                else:
+                    writer.write(encode(msg))
     server = await asyncio.start_server(echo, "127.0.0.1", 0)
     print(server.sockets[0].getsockname()[1], flush=True)
     await server.serve_forever()
@@ -99,6 +108,34 @@ async def measure_echo(n: int) -> list[float]:
         proc.wait()
 
 
+async def measure_fanout(n: int, size: int = 3000) -> list[float]:
+    """One frame in, the same ``size``-byte frame out to 4 connections: the raw floor under a
+    4-seat update (no game, no views, one encoding)."""
+    proc, port = spawn("--child-echo")
+    try:
+        conns = [await asyncio.open_connection("127.0.0.1", int(port)) for _ in range(4)]
+        decs = [FrameDecoder() for _ in conns]
+        frame = encode({**ACTION, "fanout": True, "pad": "x" * size})
+        out = []
+        for i in range(n + 50):
+            t0 = time.perf_counter()
+            conns[i % 4][1].write(frame)
+            for (reader, _), dec in zip(conns, decs):
+                msg = None
+                while msg is None:
+                    msg = dec.next_message()
+                    if msg is None:
+                        dec.feed(await reader.read(65536))
+            if i >= 50:
+                out.append(time.perf_counter() - t0)
+        for _, w in conns:
+            w.close()
+        return out
+    finally:
+        proc.kill()
+        proc.wait()
+
+
 # --- 2. host latency ------------------------------------------------------------------------------
 class Seat:
     """A lean client for measuring: a socket, a decoder, nothing else (like the echo client)."""
@@ -116,6 +153,12 @@ class Seat:
     def send(self, msg: dict):
         self.w.write(encode(msg))
 
+    async def raw_frame(self) -> bytes:
+        """The bytes of the next whole frame, not decoded (so that decoding four updates one
+        after the other in this one process is not counted as the host's time)."""
+        head = await self.r.readexactly(4)
+        return await self.r.readexactly(struct.unpack(">I", head)[0])
+
     async def until(self, t: str, pred=None) -> dict:
         while True:
             msg = self.dec.next_message()
@@ -131,7 +174,8 @@ async def measure_host(samples: int, data_dir: str | None) -> tuple[list[float],
     from engine.bots import make_bot
 
     cmd = [sys.executable, str(ROOT / "run_host.py"), "--headless", "--no-announce", "--bind",
-           "127.0.0.1", "--port", "0", "--rate", "100000", "--log-level", "WARNING"]
+           "127.0.0.1", "--port", "0", "--rate", "100000", "--log-level", "WARNING",
+           "--ping-interval", "3600", "--ping-timeout", "7200"]  # no ping among the timed frames
     if data_dir is None:
         cmd += ["--no-journal"]
     else:
@@ -153,6 +197,8 @@ async def measure_host(samples: int, data_dir: str | None) -> tuple[list[float],
                 p["ready"] for p in m["table"]["players"][1:]))
             seats[0].send({"t": "start"})
             latest = [await s.until("update") for s in seats]
+            for s in seats:  # the lobby messages are behind us; from here one update per action
+                assert not s.dec.buffered
             bots = [make_bot("tikal", "random", i, i + 10 * games) for i in range(4)]
             while not latest[0]["over"] and len(times) < samples:
                 seat = latest[0]["to_act"]
@@ -161,8 +207,9 @@ async def measure_host(samples: int, data_dir: str | None) -> tuple[list[float],
                 state = mine["state"]
                 t0 = time.perf_counter()
                 seats[seat].send({"t": "action", "seq": state, "state": state, "action": action})
-                latest = [await s.until("update") for s in seats]
+                raw = [await s.raw_frame() for s in seats]
                 times.append(time.perf_counter() - t0)
+                latest = [decode_body(b) for b in raw]
                 assert all(u["state"] == state + 1 for u in latest), "refused"
             for s in seats:
                 s.w.close()
@@ -248,6 +295,10 @@ def main():
     e50, e99 = pct(echo, 50) * 1e3, pct(echo, 99) * 1e3
     print(f"echo (asyncio + msgpack, one frame, n={len(echo)}): p50 {e50:.3f} ms  p99 {e99:.3f} ms")
 
+    fan = asyncio.run(measure_fanout(args.samples))
+    f50, f99 = pct(fan, 50) * 1e3, pct(fan, 99) * 1e3
+    print(f"fan-out floor (one frame in, a 3 KB frame out to 4 connections, no game): "
+          f"p50 {f50:.3f} ms  p99 {f99:.3f} ms")
     with tempfile.TemporaryDirectory() as d:
         sync = measure_fsync(d)
     print(f"disk: one journal record synced (the floor under a journaled update): "
@@ -263,6 +314,7 @@ def main():
         print(f"    ratio to echo: p50 {h50 / e50:.2f}  p99 {h99 / e99:.2f}   "
               f"target <= 3: {verdict(h50 / e50 <= 3 and h99 / e99 <= 3)};  "
               f"p99 target <= 2 ms: {verdict(h99 <= 2.0)}")
+        print(f"    ratio to the fan-out floor: p50 {h50 / f50:.2f}  p99 {h99 / f99:.2f}")
 
     with tempfile.TemporaryDirectory() as d:
         paced = measure_load(0.5, 8.0, d)
