@@ -25,7 +25,6 @@ import asyncio
 import logging
 import secrets
 import threading
-import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path

@@ -8,7 +8,6 @@ import threading
 import msgpack
 import pytest
 
-import engine
 from engine.bots.registry import FACTORIES
 from engine.bots.random_bot import RandomBot
 from net import journal as jn
