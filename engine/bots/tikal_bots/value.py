@@ -140,13 +140,13 @@ def simple_value(s, me: int, treasures: Treasures, dug: tuple = (), k=SIMPLE) ->
 # --- the strong bot's projection ------------------------------------------------------------------
 #: Weights of the strong bot's projection (points; see ``Evaluator``).
 HARD = {
-    "self": 0.6,         # share of its own reachable strength a seat will bring to defend
+    "self": 0.4,         # share of its own reachable strength a seat will bring to defend
     "attack": 0.5,       # share of a rival's reachable strength it will bring to attack
     "tau": 1.0,          # softness of the hold probability (strength units)
-    "later": 0.4,        # weight of a temple held now in each scoring after the next one
+    "later": 0.25,       # weight of a temple held now in each scoring after the next one
     "dig": 0.5,          # per token an own figure could dig, times its expected gain, per scoring
     "cap": 2.0,          # at most this many AP phases of reach count
-    "leader": 0.0,       # the leader still in play (board or supply), per scoring left
+    "leader": 1.0,       # the leader still in play (board or supply), per scoring left
     "worker": 0.0,       # per worker still in play (board or supply), per scoring left
     "w_max": 0.5,
 }
