@@ -17,7 +17,8 @@ DEFAULT_OPTIONS = {"variant": "base", "first": 0}
 class TikalGame(Game):
     """One game of Tikal. ``legal_actions()`` is computed once per state and cached until the
     next successful ``apply``; the dicts it returns are shared with the cache, do not mutate
-    them."""
+    them. So is the public part of ``view()``: the views of all seats are one cached dict but
+    for their ``"you"`` (Tikal has no per-player secrets), rebuilt after each ``apply``."""
 
     name = "tikal"
 
@@ -25,6 +26,7 @@ class TikalGame(Game):
         self.s = state
         self.seats = state.n
         self._legal = None
+        self._view = None                   # the public view of this state (see view())
         #: events of the steps a new game took before its first decision (the first draw, or
         #: the first auction), for a host that wants to show them.
         self.start_events = list(start_events or [])
@@ -50,13 +52,20 @@ class TikalGame(Game):
 
     def apply(self, action) -> list:
         events: list = []
+        self._view = None
         flow.apply(self.s, action, events, self._legal)   # checks before it changes anything
         self._legal = None
         return events
 
     # --- what may be seen -------------------------------------------------------------------------
     def view(self, seat=None) -> dict:
-        return serial.view(self.s, seat, self.winners)
+        """A new dict for ``seat``; its values are shared with the cached public view of this
+        state (and with the other seats' views): read them, never change them in place
+        (``copy.deepcopy`` a view to edit it)."""
+        pub = self._view
+        if pub is None:
+            pub = self._view = serial.view(self.s, None, self.winners)
+        return {**pub, "you": seat}
 
     def snapshot(self) -> dict:
         return serial.snapshot(self.s)
@@ -66,6 +75,7 @@ class TikalGame(Game):
         g.s = self.s.copy()
         g.seats = self.seats
         g._legal = self._legal              # same state, same actions (never mutated)
+        g._view = None
         g.start_events = []
         return g
 

@@ -41,12 +41,24 @@ class TortugaGame(Game):
     # --- decisions --------------------------------------------------------------------------------
     #: Every action dict ``to_act`` may apply now (turn.legal_actions).
     legal_actions = turn.legal_actions
-    #: Apply one action for ``to_act``; returns its events (turn.apply).
-    apply = turn.apply
+
+    def apply(self, action) -> list:
+        """Apply one action for ``to_act``; returns its events (turn.apply)."""
+        self._view = None
+        return turn.apply(self, action)
 
     # --- what may be seen -------------------------------------------------------------------------
+    #: The view of this state, the same for every seat (nothing of La Tortuga is one player's
+    #: secret); built on first use, dropped by ``apply``.
+    _view: dict | None = None
+
     def view(self, seat: int | None = None) -> dict:
-        return serial.view(self, seat)
+        """A new dict; its values are shared with the cached view of this state (and with the
+        other seats' views): read them, never change them in place (``copy.deepcopy`` a view to
+        edit it)."""
+        if self._view is None:
+            self._view = serial.view(self, None)
+        return dict(self._view)
 
     def snapshot(self) -> dict:
         return serial.snapshot(self)
@@ -64,6 +76,7 @@ class TortugaGame(Game):
         c.moved = list(self.moved)
         c.forced = list(self.forced)
         c.rng = Rng(state=self.rng.state)
+        c._view = None
         return c
 
     # --- outcome ----------------------------------------------------------------------------------
