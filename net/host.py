@@ -25,6 +25,7 @@ import asyncio
 import logging
 import secrets
 import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -55,6 +56,7 @@ class HostConfig:
     bot_delay: float = 0.0         # seconds a bot waits before it thinks (lets people watch)
     announce: bool = True          # zeroconf announcement (net/discovery.py)
     bot_threads: int = 2
+    inline_sync_below: float = 1e-4  # journal syncs faster than this run in the loop (SyncTimer)
 
 
 @dataclass
@@ -71,6 +73,29 @@ class Conn:
     closing: bool = False
     ping_n: int = 0
     opened: float = 0.0
+
+
+class SyncTimer:
+    """Where the journal syncs run. In a worker thread at first: a disk that takes its time never
+    stalls the event loop. Once the last ``streak`` syncs each took under ``fast`` seconds (a RAM
+    disk, a drive whose cache survives a power cut), in the loop itself: the hop to a thread and
+    back (0.1 ms and more on a busy machine) would cost more than the sync. One slower sync sends
+    them back to the thread. ``fast=0``: always in the thread."""
+
+    def __init__(self, fast: float, streak: int = 8):
+        self.fast, self.streak = fast, streak
+        self.fast_in_a_row = 0
+
+    @property
+    def inline(self) -> bool:
+        return self.fast > 0 and self.fast_in_a_row >= self.streak
+
+    def sync(self, journal) -> None:
+        """``journal.sync()``, timed (from the loop or the worker thread)."""
+        t0 = time.perf_counter()
+        journal.sync()
+        fast = time.perf_counter() - t0 < self.fast
+        self.fast_in_a_row = self.fast_in_a_row + 1 if fast else 0
 
 
 @dataclass
@@ -94,11 +119,14 @@ class Host:
         self._executor = ThreadPoolExecutor(self.config.bot_threads, thread_name_prefix="bot")
         self._syncer = ThreadPoolExecutor(1, thread_name_prefix="journal-sync")  # FIFO syncs
         self._outboxes: dict[int, list] = {}   # table id -> [(messages, records needed)]
+        self._syncs = SyncTimer(self.config.inline_sync_below)
         self._thinking: set[int] = set()
         self._grace: dict[tuple[int, int], asyncio.TimerHandle] = {}
         self._tasks: set[asyncio.Task] = set()
         self._conn_tasks: set[asyncio.Task] = set()
         self._announcer = None
+        self._announced: tuple[int, int] | None = None   # (free seats, tables) in its TXT
+        self._txt_rev = 0
         self.address: tuple[str, int] | None = None
         self.loop: asyncio.AbstractEventLoop | None = None
 
@@ -119,6 +147,7 @@ class Host:
         self._spawn(self._ticker())
         if cfg.announce:
             self._announcer = await announce(self)
+            self._announced = (self.free_seats(), len(self.tables))
         for t in list(self.tables.values()):
             self._kick_bots(t)
         log.info("host %r listening on %s:%s", cfg.name, *self.address)
@@ -195,9 +224,10 @@ class Host:
             table.put_bot(-1, i, level)
         if bots == seats:
             table.start(-1, secrets.randbits(62))
-            if self.loop is not None:
-                self._kick_bots(table)
         table.owner = None
+        if self.loop is not None:  # the host runs: tell the lobby and the LAN
+            self._lobby_changed()
+            self._kick_bots(table)
         return table
 
     def _new_table(self, game, seats, options, owner, takeover=True) -> Table:
@@ -264,31 +294,51 @@ class Host:
             self._lobby_changed(t)
 
     def _send(self, conn: Conn, msg: dict, frame: bytes | None = None):
-        if conn.closing and msg.get("t") not in ("error", "bye"):
-            return
-        if frame is None:
-            frame = encode(msg)
+        if self._may_send(conn, msg):
+            self._write(conn, [frame or encode(msg)])
+
+    @staticmethod
+    def _may_send(conn: Conn, msg: dict) -> bool:
+        return not conn.closing or msg.get("t") in ("error", "bye")
+
+    def _write(self, conn: Conn, frames: list[bytes]):
+        """One write (one system call, usually) for all of a connection's frames of the moment."""
         transport = conn.writer.transport
         if transport is None or transport.is_closing():
             return
-        conn.writer.write(frame)
-        self.stats.frames_out += 1
+        conn.writer.write(frames[0] if len(frames) == 1 else b"".join(frames))
+        self.stats.frames_out += len(frames)
         if self.frame_tap is not None:
-            self.frame_tap(conn.id, frame)
+            for f in frames:
+                self.frame_tap(conn.id, f)
         if transport.get_write_buffer_size() > MAX_WRITE_BUFFER:
             log.warning("connection %s reads too slowly: closed", conn.id)
             transport.abort()
 
     def _send_out(self, out: list, table: Table | None = None):
         """Send a table's messages, in order, once its journal holds on disk everything they
-        are about (the sync runs in a worker thread; the loop goes on meanwhile)."""
+        are about. The sync runs in a worker thread, so that a slow disk never stalls the loop
+        (the loop goes on meanwhile) -- or, once syncs have proved fast (``SyncTimer``), in the
+        loop itself, where the hop to a thread and back would cost more than the sync."""
         if table is None or table.journal is None or not out:
             return self._write_out(out)
+        journal = table.journal
+        if table.id not in self._outboxes:  # nothing of this table is waiting before these
+            if journal.synced >= journal.written:
+                return self._write_out(out)
+            if self._syncs.inline:
+                try:
+                    self._syncs.sync(journal)
+                except Exception:
+                    self._journal_failed(table)
+                    self._close_journal(table, journal)
+                    return
+                return self._write_out(out)
         q = self._outboxes.get(table.id)
         if q is None:
             q = self._outboxes[table.id] = []
             self._spawn(self._outbox(table, q))
-        q.append((out, table.journal.written))
+        q.append((out, journal.written))
 
     async def _outbox(self, table: Table, q: list):
         """Drains one table's outbox; ends when it is empty (the next send starts a new one)."""
@@ -297,22 +347,29 @@ class Host:
             while q:
                 out, needed = q[0]
                 if journal.synced < needed:
-                    await self.loop.run_in_executor(self._syncer, journal.sync)
+                    await self.loop.run_in_executor(self._syncer, self._syncs.sync, journal)
                 q.pop(0)
                 self._write_out(out)
         except asyncio.CancelledError:
             raise
         except Exception:
-            log.exception("journal of table %s cannot be saved: the table closes", table.id)
-            self._close_table(table, "the host cannot save this game any more")
+            self._journal_failed(table)
         finally:
             if self._outboxes.get(table.id) is q:
                 del self._outboxes[table.id]
-            if self.tables.get(table.id) is not table and journal is not None:
-                try:
-                    journal.close()
-                except OSError:
-                    log.exception("closing the journal of table %s", table.id)
+            self._close_journal(table, journal)
+
+    def _journal_failed(self, table: Table):
+        log.exception("journal of table %s cannot be saved: the table closes", table.id)
+        self._close_table(table, "the host cannot save this game any more")
+
+    def _close_journal(self, table: Table, journal):
+        """Close the journal of a table the host has let go of."""
+        if self.tables.get(table.id) is not table and journal is not None:
+            try:
+                journal.close()
+            except OSError:
+                log.exception("closing the journal of table %s", table.id)
 
     def _close_table(self, table: Table, reason: str):
         self.tables.pop(table.id, None)
@@ -326,15 +383,21 @@ class Host:
         self._lobby_changed()
 
     def _write_out(self, out: list):
+        """Every frame of ``out`` encoded first (a message for several recipients once), then
+        one write per connection, so that the recipients get their frames as close together as
+        can be."""
         frames: dict[int, bytes] = {}
+        batches: dict[int, list[bytes]] = {}
         for cid, msg in out:
             conn = self.conns.get(cid)
-            if conn is None:
+            if conn is None or not self._may_send(conn, msg):
                 continue
             f = frames.get(id(msg))
             if f is None:
                 f = frames[id(msg)] = encode(msg)
-            self._send(conn, msg, f)
+            batches.setdefault(cid, []).append(f)
+        for cid, fs in batches.items():
+            self._write(self.conns[cid], fs)
 
     def _count(self, code: str):
         self.stats.errors[code] = self.stats.errors.get(code, 0) + 1
@@ -442,17 +505,30 @@ class Host:
             self.tables.pop(table.id, None)
             if table.journal is not None and table.id not in self._outboxes:
                 table.journal.close()  # else its outbox closes it after the last updates
-        if self._announcer is not None:
-            try:
-                self._announcer.update_soon(free_seats=self.free_seats(), tables=len(self.tables))
-            except Exception:  # the announcement is a convenience; the host goes on without it
-                log.exception("announcement update failed")
+        self._announce_seats()
         msg = self._tables_msg()
         frame = None
         for c in self.conns.values():
             if c.name is not None and c.table is None:
                 frame = frame or encode(msg)
                 self._send(c, msg, frame)
+
+    def _announce_seats(self):
+        """Keep the announcement's TXT (free seats, tables) equal to the host's (a no-op when
+        they have not changed). Each change also gets a new ``rev``: a TXT that comes back
+        within a second (3 free seats, then 2, then 3 again) would be taken by the browsers'
+        zeroconf caches for the record they still hold, and they would go on showing 2."""
+        if self._announcer is None:
+            return
+        now = (self.free_seats(), len(self.tables))
+        if now != self._announced:
+            self._announced = now
+            self._txt_rev += 1
+            try:
+                self._announcer.update_soon(free_seats=now[0], tables=now[1],
+                                            rev=self._txt_rev)
+            except Exception:  # the announcement is a convenience; the host goes on without it
+                log.exception("announcement update failed")
 
     def _table(self, conn: Conn) -> Table:
         if conn.table is None or conn.table.id not in self.tables:

@@ -455,31 +455,43 @@ class Table:
     # --- what goes out ----------------------------------------------------------------------------
     def _update(self, seat: int | None, events: list, *, full=False, seq=None,
                 undone=None) -> dict:
+        """One recipient's update (a resync, a spectator who comes in)."""
+        return self._update_for(self._shared_update(events, full, undone), seat, seq)
+
+    def _shared_update(self, events: list, full: bool, undone: int | None) -> dict:
+        """The part of an update that is the same for every recipient."""
         g = self.game
-        msg = {"t": "update", "table": self.id, "state": self.state, "view": g.view(seat),
-               "events": events, "to_act": g.to_act, "seat": seat, "over": g.is_over,
-               "phase": g.phase, "scores": list(g.scores), "winners": list(g.winners)}
-        if seat is not None and g.to_act == seat and not g.is_over:
-            msg["legal"] = g.legal_actions()
-            if self.turn and self.turn.seat == seat:
-                msg["can_undo"] = bool(self.turn.actions) and not self.turn.revealed
+        msg = {"t": "update", "table": self.id, "state": self.state, "events": events,
+               "to_act": g.to_act, "over": g.is_over, "phase": g.phase,
+               "scores": list(g.scores), "winners": list(g.winners)}
         if full:
             msg["full"] = True
-        if seq is not None:
-            msg["seq"] = seq
         if undone is not None:
             msg["undone"] = undone
         return msg
 
+    def _update_for(self, shared: dict, seat: int | None, seq: int | None = None) -> dict:
+        """``shared`` completed for ``seat`` (None: a spectator): that seat's own view, and the
+        legal actions only for the seat to act."""
+        g = self.game
+        msg = {**shared, "view": g.view(seat), "seat": seat}
+        if seat is not None and g.to_act == seat and not g.is_over:
+            msg["legal"] = g.legal_actions()
+            if self.turn and self.turn.seat == seat:
+                msg["can_undo"] = bool(self.turn.actions) and not self.turn.revealed
+        if seq is not None:
+            msg["seq"] = seq
+        return msg
+
     def _updates(self, events: list, *, full=False, seq_for=(None, None), undone=None) -> Out:
+        shared = self._shared_update(events, full, undone)
         out: Out = []
         for s in self.seats:
             if s.kind == "human" and s.conn is not None:
                 seq = seq_for[1] if s.conn == seq_for[0] else None
-                out.append((s.conn, self._update(s.index, events, full=full, seq=seq,
-                                                 undone=undone)))
+                out.append((s.conn, self._update_for(shared, s.index, seq)))
         if self.spectators:
-            pub = self._update(None, events, full=full, undone=undone)
+            pub = self._update_for(shared, None)
             out += [(c, pub) for c in self.spectators]
         return out
 

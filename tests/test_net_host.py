@@ -463,6 +463,73 @@ async def test_host_announces_itself_and_its_free_seats_on_loopback():
             await browser.stop()
 
 
+@run
+async def test_the_announced_free_seats_follow_every_change(tmp_path):
+    """The TXT "free" (empty lobby seats) and "tables" follow tables made by the host or by
+    players, seats taken and left, bots put and removed, a dropped player's seat freed after
+    the grace period, a table started, a table played out and forgotten (zeroconf on 127.0.0.1
+    only)."""
+    from net.discovery import Browser
+
+    async with live_host(announce=True, grace=0.3, bot_delay=0.002, data_dir=tmp_path) as host:
+        browser = Browser(interfaces=["127.0.0.1"])
+        await browser.start()
+
+        async def announced(free, tables, timeout=5):
+            assert (host.free_seats(), len(host.tables)) == (free, tables)  # the host's count
+            ours = lambda hs: [h for h in hs if h.port == host.address[1] and (
+                h.free_seats, h.extra.get("tables")) == (free, str(tables))]
+            await browser.wait_until(ours, timeout=timeout)                  # ... on the LAN
+
+        try:
+            await announced(0, 0)
+            host.create_table("tikal", 4, bots=1)                # by the host, once it runs
+            await announced(3, 1)
+            a = await connect(host, "Ana")
+            a.send({"t": "create", "game": "tortuga", "seats": 3})
+            tid = (await a.expect("seated"))["table"]
+            await announced(5, 2)
+            b = await connect(host, "Bo")
+            b.send({"t": "sit", "table": tid})
+            await b.expect("seated")
+            await announced(4, 2)
+            a.send({"t": "bot", "seat": 2, "level": "random"})
+            await a.expect("table", pred=lambda m: m["table"]["players"][2]["kind"] == "bot")
+            await announced(3, 2)
+            a.send({"t": "unbot", "seat": 2})
+            await a.expect("table", pred=lambda m: m["table"]["players"][2]["kind"] == "empty")
+            await announced(4, 2)
+            b.send({"t": "leave"})
+            await b.expect("left")
+            await announced(5, 2)
+            b.send({"t": "sit", "table": tid})
+            await b.expect("seated")
+            await announced(4, 2)
+            await b.close()                                      # dropped: seat held ...
+            await a.expect("table", pred=lambda m: not m["table"]["players"][1]["connected"])
+            await announced(4, 2)
+            await a.expect("table", pred=lambda m: m["table"]["players"][1]["kind"] == "empty")
+            await announced(5, 2)                                # ... then freed (grace 0.3 s)
+            c = await connect(host, "Cy")
+            c.send({"t": "sit", "table": tid})
+            await c.expect("seated")
+            c.send({"t": "ready", "ready": True})
+            a.send({"t": "bot", "seat": 2, "level": "random"})
+            await a.expect("table", pred=lambda m: m["table"]["players"][2]["kind"] == "bot")
+            await announced(3, 2)
+            a.send({"t": "start"})
+            await a.expect("update")
+            await announced(3, 2)
+            done = host.create_table("tortuga", 2, bots=2)       # bots play it out: over, and
+            await announced(3, 3)                                # nobody to come back: gone
+            async with asyncio.timeout(30):
+                while done.id in host.tables:
+                    await asyncio.sleep(0.05)
+            await announced(3, 2)
+        finally:
+            await browser.stop()
+
+
 @pytest.mark.parametrize("game", ["tikal", "tortuga"])
 def test_the_hidden_information_scanner_catches_a_leak(game):
     """The scanner used above is not blind: a snapshot sent as a view is caught."""
@@ -500,7 +567,7 @@ async def test_a_slow_disk_holds_back_only_its_own_updates(tmp_path, monkeypatch
         real(fd)
         synced.append(fd)
 
-    async with live_host(data_dir=tmp_path) as host:
+    async with live_host(data_dir=tmp_path, inline_sync_below=0) as host:  # never in the loop
         tid, (a, b) = await seat_clients(host, "tortuga", 2)
         up = await a.expect("update", pred=lambda m: "legal" in m)
         c = await connect(host, "Chatty")
