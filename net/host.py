@@ -11,9 +11,10 @@ or, from a thread that is not running asyncio (the pygame client embeds a host t
     ...
     stop()
 
-One connection = one reader task. Each message goes: rate limit -> frame/schema validation
-(net/messages.py) -> hello gate -> the table's authority (net/table.py, which journals and fsyncs
-before anything goes out) -> the per-recipient messages it returns are written. Bots think in a
+One connection = one asyncio Protocol (``_Link``): the bytes it receives go through a
+FrameDecoder (net/protocol.py) and each message, at once, through: rate limit -> frame/schema
+validation (net/messages.py) -> hello gate -> the table's authority (net/table.py, which journals
+and fsyncs before anything goes out) -> the per-recipient messages it returns are written. Bots think in a
 worker thread (``run_in_executor``), so a thinking bot never stalls the loop, another table or a
 chat. A host-wide ticker pings every connection and closes the ones silent for ``ping_timeout``
 (half-open connections of sleeping laptops). A dropped player's seat is held ``grace`` seconds,
@@ -62,7 +63,7 @@ class HostConfig:
 @dataclass
 class Conn:
     id: int
-    writer: asyncio.StreamWriter
+    transport: asyncio.Transport
     peer: str = ""
     name: str | None = None        # set by an accepted hello
     table: Table | None = None
@@ -73,6 +74,24 @@ class Conn:
     closing: bool = False
     ping_n: int = 0
     opened: float = 0.0
+    decoder: FrameDecoder = field(default_factory=FrameDecoder)
+
+
+class _Link(asyncio.Protocol):
+    """One connection as asyncio sees it: its bytes go to the host as they come."""
+
+    def __init__(self, host: "Host"):
+        self.host = host
+        self.conn: Conn | None = None
+
+    def connection_made(self, transport):
+        self.conn = self.host._opened(transport)
+
+    def data_received(self, data: bytes):
+        self.host._received(self.conn, data)
+
+    def connection_lost(self, exc):
+        self.host._drop(self.conn)
 
 
 class SyncTimer:
@@ -123,7 +142,6 @@ class Host:
         self._thinking: set[int] = set()
         self._grace: dict[tuple[int, int], asyncio.TimerHandle] = {}
         self._tasks: set[asyncio.Task] = set()
-        self._conn_tasks: set[asyncio.Task] = set()
         self._announcer = None
         self._announced: tuple[int, int] | None = None   # (free seats, tables) in its TXT
         self._txt_rev = 0
@@ -140,8 +158,8 @@ class Host:
             if cfg.resume:
                 for tid, path in files.items():
                     self._resume(tid, path)
-        self._server = await asyncio.start_server(self._serve, host=cfg.bind or None,
-                                                  port=cfg.port, reuse_address=True)
+        self._server = await self.loop.create_server(lambda: _Link(self), host=cfg.bind or None,
+                                                     port=cfg.port, reuse_address=True)
         sock = self._server.sockets[0].getsockname()
         self.address = (sock[0], sock[1])
         self._spawn(self._ticker())
@@ -167,12 +185,12 @@ class Host:
             self._server.close()
         for c in list(self.conns.values()):
             self._send(c, error("shutdown", "the host is stopping"))
-            self._close(c)
+            self._drop(c)
         for h in self._grace.values():
             h.cancel()
-        for task in list(self._tasks) + list(self._conn_tasks):
+        for task in list(self._tasks):
             task.cancel()
-        await asyncio.gather(*self._tasks, *self._conn_tasks, return_exceptions=True)
+        await asyncio.gather(*self._tasks, return_exceptions=True)
         if self._server is not None:
             await self._server.wait_closed()
         self._syncer.shutdown(wait=True)  # no sync running while the files close
@@ -240,48 +258,39 @@ class Host:
         return table
 
     # --- connections ------------------------------------------------------------------------------
-    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter):
+    def _opened(self, transport: asyncio.Transport) -> Conn:
         now = self.loop.time()
-        conn = Conn(self._next_conn, writer, last_rx=now, tokens=self.config.burst,
-                    last_refill=now, opened=now)
-        peer = writer.get_extra_info("peername")
-        conn.peer = f"{peer[0]}:{peer[1]}" if peer else "?"
+        peer = transport.get_extra_info("peername")
+        conn = Conn(self._next_conn, transport, peer=f"{peer[0]}:{peer[1]}" if peer else "?",
+                    last_rx=now, tokens=self.config.burst, last_refill=now, opened=now)
         self._next_conn += 1
         self.conns[conn.id] = conn
-        self._conn_tasks.add(asyncio.current_task())
-        decoder = FrameDecoder()
+        return conn
+
+    def _received(self, conn: Conn, data: bytes):
+        """Bytes from ``conn``: every whole message in them handled at once, in order."""
+        if conn.closing:
+            return
+        conn.last_rx = self.loop.time()
+        conn.decoder.feed(data)
         try:
-            while not conn.closing:
-                data = await reader.read(65536)
-                if not data:
+            for msg in conn.decoder:
+                self.stats.frames_in += 1
+                self._on_message(conn, msg)
+                if conn.closing:
                     break
-                conn.last_rx = self.loop.time()
-                decoder.feed(data)
-                try:
-                    for msg in decoder:
-                        self.stats.frames_in += 1
-                        self._on_message(conn, msg)
-                        if conn.closing:
-                            break
-                except FrameError as exc:
-                    self._count("frame")
-                    self._send(conn, error("frame", exc.message))
-                    break
-        except (ConnectionError, OSError, asyncio.CancelledError):
-            pass
-        finally:
-            self._drop(conn)
-            self._conn_tasks.discard(asyncio.current_task())
+        except FrameError as exc:
+            self._count("frame")
+            self._send(conn, error("frame", exc.message))
+            self._close(conn)
 
     def _close(self, conn: Conn):
+        """Close after what is already written (``connection_lost`` then drops it)."""
         conn.closing = True
-        try:
-            conn.writer.close()
-        except Exception:  # pragma: no cover
-            pass
+        conn.transport.close()
 
     def _drop(self, conn: Conn):
-        """The connection is gone: its seat is held for the grace period."""
+        """The connection is gone (or going): its seat is held for the grace period."""
         if self.conns.pop(conn.id, None) is None:
             return
         self._close(conn)
@@ -303,10 +312,10 @@ class Host:
 
     def _write(self, conn: Conn, frames: list[bytes]):
         """One write (one system call, usually) for all of a connection's frames of the moment."""
-        transport = conn.writer.transport
-        if transport is None or transport.is_closing():
+        transport = conn.transport
+        if transport.is_closing():
             return
-        conn.writer.write(frames[0] if len(frames) == 1 else b"".join(frames))
+        transport.write(frames[0] if len(frames) == 1 else b"".join(frames))
         self.stats.frames_out += len(frames)
         if self.frame_tap is not None:
             for f in frames:
@@ -716,9 +725,7 @@ class Host:
                 if silent or mute:
                     log.info("connection %s %s: closed", c.id,
                              "silent" if silent else "without hello")
-                    transport = c.writer.transport
-                    if transport is not None:
-                        transport.abort()
+                    c.transport.abort()
                     self._drop(c)
                 else:
                     c.ping_n += 1

@@ -126,7 +126,7 @@ async def test_the_frames_of_one_moment_go_in_one_write_per_connection():
             return write
 
         for conn in host.conns.values():
-            conn.writer.write = counted(conn.id, conn.writer.write)
+            conn.transport.write = counted(conn.id, conn.transport.write)
         clients[0].send({"t": "start"})
         for c in clients:
             await c.expect("table", pred=lambda m: m["table"]["status"] == "playing")
