@@ -1,26 +1,32 @@
 """Network figures from one run (issue "host and network"); all on 127.0.0.1.
 
-    python benchmarks/net_bench.py                 # everything (about 45 s)
-    python benchmarks/net_bench.py --no-discovery  # without the zeroconf timings (about 20 s)
+    python benchmarks/net_bench.py                 # everything (about 60 s)
+    python benchmarks/net_bench.py --no-discovery  # without the zeroconf timings
+    python benchmarks/net_bench.py --only-host --profile-host /tmp/host.prof   # + cProfile
 
-1. echo: the raw floor: an asyncio server (own process) echoing one msgpack frame the size of an
-   action; round trip from one client. Also the fan-out floor: one frame in, a 3 KB frame (the
-   size of a Tikal update) out to 4 connections, no game at all.
-2. host: a real host (run_host.py, own process, journal on disk with fsync) and 4 seat clients in
-   this process playing Tikal; the time from sending an action to the moment all 4 seats have
-   received its update (p50, p99, ratio to the echo's p50 and p99).
+1. echo: the raw floor: an asyncio server (own process; a Protocol, like the host) echoing one
+   msgpack frame the size of an action; round trip from one client. Also the fan-out floor: one
+   frame in, a 3 KB frame (the size of a Tikal update) out to 4 connections, no game at all.
+2. host: a real host (run_host.py, own process) and 4 seat clients in this process playing Tikal;
+   the time from sending an action to the moment all 4 seats have received its update (p50, p99,
+   ratio to the echo's p50 and p99), three ways: the journal on this machine's disk (every
+   accepted action flushed and fsynced before its update goes out: the disk's sync is in the
+   figure, printed beside it), the journal on /dev/shm (tmpfs: still written and synced, the
+   sync costs next to nothing: the host's own cost), and no journal at all.
 3. load: 8 tables x 4 bots inside one host process: its memory (peak RSS) and CPU while the bots
    play at a table pace (--bot-delay), and the actions per second when they play flat out.
 4. discovery: the timings of benchmarks/discovery_timing.py (a running host listed, a new host
    listed, a killed host dropped).
 Targets: ratio <= 3, p99 <= 2 ms, host memory <= 80 MB, running host listed <= 100 ms, dead host
-dropped <= 5 s.
+dropped <= 5 s. Other processes running on the machine move every figure: the first line says
+how busy it was.
 """
 from __future__ import annotations
 
 import argparse
 import asyncio
 import os
+import signal
 import statistics
 import struct
 import subprocess
@@ -46,20 +52,25 @@ def pct(xs, p):
 
 # --- child processes ------------------------------------------------------------------------------
 async def _echo_server():
-    writers = []
+    """An asyncio Protocol server, the host's own I/O style, answering each frame at once."""
+    links = []
 
-    async def echo(reader, writer):
-        writers.append(writer)
-        dec = FrameDecoder()
-        while data := await reader.read(65536):
-            dec.feed(data)
-            for msg in dec:
+    class Echo(asyncio.Protocol):
+        def connection_made(self, transport):
+            self.transport, self.dec = transport, FrameDecoder()
+            links.append(transport)
+
+        def data_received(self, data):
+            self.dec.feed(data)
+            for msg in self.dec:
                 if msg.get("fanout"):  # the broadcast floor: every connection gets a copy
-                    for w in writers:
-                        w.write(encode(msg))
+                    frame = encode(msg)
+                    for t in links:
+                        t.write(frame)
                 else:
-                    writer.write(encode(msg))
-    server = await asyncio.start_server(echo, "127.0.0.1", 0)
+                    self.transport.write(encode(msg))
+
+    server = await asyncio.get_running_loop().create_server(Echo, "127.0.0.1", 0)
     print(server.sockets[0].getsockname()[1], flush=True)
     await server.serve_forever()
 
@@ -170,11 +181,13 @@ class Seat:
                 self.send({"t": "pong", "n": msg.get("n", 0)})
 
 
-async def measure_host(samples: int, data_dir: str | None) -> tuple[list[float], int]:
+async def measure_host(samples: int, data_dir: str | None,
+                       profile: str | None = None) -> tuple[list[float], int]:
     from engine.bots import make_bot
 
-    cmd = [sys.executable, str(ROOT / "run_host.py"), "--headless", "--no-announce", "--bind",
-           "127.0.0.1", "--port", "0", "--rate", "100000", "--log-level", "WARNING",
+    prof = ["-m", "cProfile", "-o", profile] if profile else []
+    cmd = [sys.executable, *prof, str(ROOT / "run_host.py"), "--headless", "--no-announce",
+           "--bind", "127.0.0.1", "--port", "0", "--rate", "100000", "--log-level", "WARNING",
            "--ping-interval", "3600", "--ping-timeout", "7200"]  # no ping among the timed frames
     if data_dir is None:
         cmd += ["--no-journal"]
@@ -216,6 +229,9 @@ async def measure_host(samples: int, data_dir: str | None) -> tuple[list[float],
             games += 1
         return times, games
     finally:
+        if profile:  # a clean stop, so that cProfile writes its file
+            proc.send_signal(signal.SIGINT)
+            proc.wait(30)
         proc.kill()
         proc.wait()
 
@@ -278,10 +294,42 @@ def verdict(ok: bool) -> str:
     return "ok" if ok else "MISSED"
 
 
+def load_average() -> str:
+    try:
+        return "load average " + " ".join(f"{x:.2f}" for x in os.getloadavg())
+    except OSError:
+        return "load average unknown"
+
+
+def ms(xs) -> tuple[float, float]:
+    return pct(xs, 50) * 1e3, pct(xs, 99) * 1e3
+
+
+def tmpfs_dir() -> str | None:
+    """A directory on a RAM file system, if the machine has one."""
+    shm = Path("/dev/shm")
+    return str(shm) if shm.is_dir() and os.access(shm, os.W_OK) else None
+
+
+def report_host(label: str, times: list[float], games: int, echo: tuple, fan: tuple):
+    h50, h99 = ms(times)
+    e50, e99 = echo
+    print(f"host, {label} (n={len(times)}, {games} games):")
+    print(f"    action -> update at all 4 seats: p50 {h50:.3f} ms  p99 {h99:.3f} ms  "
+          f"mean {statistics.mean(times) * 1e3:.3f} ms  max {max(times) * 1e3:.3f} ms")
+    print(f"    ratio to the echo: p50 {h50 / e50:.2f}  p99 {h99 / e99:.2f}   target <= 3: "
+          f"{verdict(h50 / e50 <= 3 and h99 / e99 <= 3)};  p99 <= 2 ms: {verdict(h99 <= 2.0)}")
+    print(f"    ratio to the fan-out floor: p50 {h50 / fan[0]:.2f}  p99 {h99 / fan[1]:.2f}")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--samples", type=int, default=1500)
     ap.add_argument("--no-discovery", action="store_true")
+    ap.add_argument("--only-host", action="store_true",
+                    help="only the echo, the fan-out floor and the host's latency")
+    ap.add_argument("--profile-host", metavar="FILE",
+                    help="run the host (tmpfs journal) under cProfile, its stats to FILE")
     ap.add_argument("--child-echo", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--child-load", nargs=2, help=argparse.SUPPRESS)
     args = ap.parse_args()
@@ -290,31 +338,36 @@ def main():
     if args.child_load:
         return asyncio.run(_load_host(8, float(args.child_load[0]), args.child_load[1]))
 
-    print(f"net_bench: Python {sys.version.split()[0]}, {os.cpu_count()} CPUs, loopback")
-    echo = asyncio.run(measure_echo(args.samples))
-    e50, e99 = pct(echo, 50) * 1e3, pct(echo, 99) * 1e3
-    print(f"echo (asyncio + msgpack, one frame, n={len(echo)}): p50 {e50:.3f} ms  p99 {e99:.3f} ms")
-
-    fan = asyncio.run(measure_fanout(args.samples))
-    f50, f99 = pct(fan, 50) * 1e3, pct(fan, 99) * 1e3
+    print(f"net_bench: Python {sys.version.split()[0]}, {os.cpu_count()} CPUs, loopback, "
+          f"{load_average()}")
+    echo = ms(asyncio.run(measure_echo(args.samples)))
+    print(f"echo (asyncio + msgpack, one frame, n={args.samples}): "
+          f"p50 {echo[0]:.3f} ms  p99 {echo[1]:.3f} ms")
+    fan = ms(asyncio.run(measure_fanout(args.samples)))
     print(f"fan-out floor (one frame in, a 3 KB frame out to 4 connections, no game): "
-          f"p50 {f50:.3f} ms  p99 {f99:.3f} ms")
+          f"p50 {fan[0]:.3f} ms  p99 {fan[1]:.3f} ms")
+
     with tempfile.TemporaryDirectory() as d:
-        sync = measure_fsync(d)
-    print(f"disk: one journal record synced (the floor under a journaled update): "
-          f"p50 {pct(sync, 50) * 1e3:.3f} ms  p99 {pct(sync, 99) * 1e3:.3f} ms")
-    for label, journal in (("journal fsynced", True), ("no journal", False)):
-        with tempfile.TemporaryDirectory() as d:
-            host, games = asyncio.run(measure_host(args.samples, d if journal else None))
-        h50, h99 = pct(host, 50) * 1e3, pct(host, 99) * 1e3
-        print(f"host: action -> update at all 4 seats (Tikal, {label}, n={len(host)}, "
-              f"{games} games):")
-        print(f"    p50 {h50:.3f} ms  p99 {h99:.3f} ms  mean {statistics.mean(host) * 1e3:.3f} ms"
-              f"  max {max(host) * 1e3:.3f} ms")
-        print(f"    ratio to echo: p50 {h50 / e50:.2f}  p99 {h99 / e99:.2f}   "
-              f"target <= 3: {verdict(h50 / e50 <= 3 and h99 / e99 <= 3)};  "
-              f"p99 target <= 2 ms: {verdict(h99 <= 2.0)}")
-        print(f"    ratio to the fan-out floor: p50 {h50 / f50:.2f}  p99 {h99 / f99:.2f}")
+        disk = ms(measure_fsync(d))
+        times, games = asyncio.run(measure_host(args.samples, d))
+    report_host(f"journal fsynced on this machine's disk (fdatasync alone: p50 {disk[0]:.3f} ms"
+                f"  p99 {disk[1]:.3f} ms)", times, games, echo, fan)
+    shm = tmpfs_dir()
+    if shm is None:
+        print("host, journal on tmpfs: skipped (no writable /dev/shm)")
+    else:
+        with tempfile.TemporaryDirectory(dir=shm) as d:
+            sync = ms(measure_fsync(d))
+            times, games = asyncio.run(measure_host(args.samples, d, args.profile_host))
+        report_host(f"journal written and fsynced on tmpfs /dev/shm (fdatasync alone: "
+                    f"p50 {sync[0]:.4f} ms): the host's own cost", times, games, echo, fan)
+        if args.profile_host:
+            print(f"    (host under cProfile: its figures above are slower; stats in "
+                  f"{args.profile_host})")
+    times, games = asyncio.run(measure_host(args.samples, None))
+    report_host("no journal", times, games, echo, fan)
+    if args.only_host:
+        return
 
     with tempfile.TemporaryDirectory() as d:
         paced = measure_load(0.5, 8.0, d)
