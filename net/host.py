@@ -14,9 +14,11 @@ or, from a thread that is not running asyncio (the pygame client embeds a host t
 One connection = one asyncio Protocol (``_Link``): the bytes it receives go through a
 FrameDecoder (net/protocol.py) and each message, at once, through: rate limit -> frame/schema
 validation (net/messages.py) -> hello gate -> the table's authority (net/table.py, which journals
-and fsyncs before anything goes out) -> the per-recipient messages it returns are written. Bots think in a
-worker thread (``run_in_executor``), so a thinking bot never stalls the loop, another table or a
-chat. A host-wide ticker pings every connection and closes the ones silent for ``ping_timeout``
+before anything goes out) -> the per-recipient messages it returns are written once the journal
+is synced (in a worker thread, or in the loop on a disk whose syncs proved fast: SyncTimer), all
+of a connection's frames of the moment in one write. Bots think in a worker thread
+(``run_in_executor``), so a thinking bot never stalls the loop, another table or a chat. A
+host-wide ticker pings every connection and closes the ones silent for ``ping_timeout``
 (half-open connections of sleeping laptops). A dropped player's seat is held ``grace`` seconds,
 then a bot plays it if the table allows; the token takes it back at any time.
 """
