@@ -38,8 +38,8 @@ END_TURN = {"type": "end_turn"}
 #: volcano-timing samples. Calibrated so that a decision takes at most ~1.5 s on the reference
 #: machine (benchmarks/bots_bench.py prints the think times).
 HARD_BUDGET = 2500
-HARD_WIDTH = 5
-HARD_CANDIDATES = 3
+HARD_WIDTH = 8
+HARD_CANDIDATES = 6
 HARD_SAMPLES = 12
 
 #: Fields of a view that a plan predicts (anything else may differ without re-planning).
@@ -228,11 +228,14 @@ class TikalHardBot(_TikalBot):
                 budget.spend()
             ranked.sort(key=lambda x: (-x[0], x[1]))
             top = ranked[:self.candidates]
-            share = max(1, budget.left // len(top))
             best = None
-            for v0, _, a, c in top:
+            for i, (v0, _, a, c) in enumerate(top):
                 if c.s.phase == ACTIONS and c.s.seat == me:
-                    v, plan = beam_plan(c, me, turn_value, self.width, Budget(share))
+                    # an equal share of what is left: what one search leaves goes to the next
+                    share = Budget(max(1, budget.left // (len(top) - i)))
+                    before = share.left
+                    v, plan = beam_plan(c, me, turn_value, self.width, share)
+                    budget.spend(before - share.left)
                 else:
                     v, plan = v0, []
                 if best is None or v > best[0] + EPS:

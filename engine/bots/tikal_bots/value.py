@@ -138,7 +138,9 @@ def simple_value(s, me: int, treasures: Treasures, dug: tuple = (), k=SIMPLE) ->
 
 
 # --- the strong bot's projection ------------------------------------------------------------------
-#: Weights of the strong bot's projection (points; see ``Evaluator``).
+#: Weights of the strong bot's projection (points; see ``Evaluator``). Tuned by self-play: one
+#: bot with a changed weight against three with these, 80-120 four-player games per change
+#: (``benchmarks/bots_bench.py`` measures the result against the greedy bot).
 HARD = {
     "self": 0.4,         # share of its own reachable strength a seat will bring to defend
     "attack": 0.5,       # share of a rival's reachable strength it will bring to attack
@@ -163,7 +165,8 @@ class Evaluator:
 
     ``projected[p]`` = score + set points x scorings left + guarded temples' values x scorings
     left + for every other temple its value x P(p holds it when p next scores) x (1 + later x
-    (scorings left - 1)) + dig potential. P compares, at ``p``'s next scoring, ``p``'s strength
+    (scorings left - 1)) + dig potential + figures still in play (the leader, workers) x scorings
+    left. P compares, at ``p``'s next scoring, ``p``'s strength
     plus a share of what it can still bring (its AP phases before it scores, by the sampled
     volcano timing) with each rival's strength plus a share of what that rival can bring before
     then; when nobody acts before ``p`` scores it is the exact majority (T-V3)."""
