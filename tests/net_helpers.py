@@ -193,10 +193,13 @@ class HiddenScanner:
             if any(tuple(value[i:i + 3]) in triples for i in range(len(value) - 2)):
                 self.leaks.append(f"tile stack order in {msg.get('t')}")
         if snap.get("game") == "tortuga":
+            # Cards and dice are small ints: a public list (a hand, a stack) equals a short
+            # hidden one by chance now and then, so only lists long enough to mean a leak count.
             hidden = list(snap.get("deck", [])[1:])
-            if len(hidden) >= 4 and value == hidden:
+            if len(hidden) >= 6 and value == hidden:
                 self.leaks.append(f"deck order in {msg.get('t')}")
-            if len(snap.get("dice", [])) >= 4 and value == snap["dice"]:
+            dice = snap.get("dice", [])   # the dice to come (drawn 20 at a time)
+            if len(value) >= 8 and value == dice[:len(value)]:
                 self.leaks.append(f"the next dice in {msg.get('t')}")
 
     def _check_treasures(self, view: dict, snap: dict):

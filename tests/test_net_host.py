@@ -553,6 +553,14 @@ def test_the_hidden_information_scanner_catches_a_leak(game):
     scanner.check({"t": "chat", "table": 1, "from": "x", "seat": None, "text": "hi",
                    "extra": {"list": hidden}}, [(t, snap)])
     assert scanner.leaks
+    if game == "tortuga":   # ... and so are the dice to come
+        while len(t.game.snapshot()["dice"]) < 8:
+            t.game.apply(t.game.legal_actions()[0])
+        snap = t.game.snapshot()
+        scanner.leaks.clear()
+        scanner.check({"t": "chat", "table": 1, "from": "x", "seat": None, "text": "hi",
+                       "extra": {"list": snap["dice"][:8]}}, [(t, snap)])
+        assert scanner.leaks == ["the next dice in chat"]
 
 
 @run
