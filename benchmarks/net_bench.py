@@ -126,17 +126,24 @@ async def measure_fanout(n: int, size: int = 3000) -> list[float]:
     try:
         conns = [await asyncio.open_connection("127.0.0.1", int(port)) for _ in range(4)]
         decs = [FrameDecoder() for _ in conns]
+
+        async def next_message(reader, dec):
+            msg = dec.next_message()
+            while msg is None:
+                dec.feed(await reader.read(65536))
+                msg = dec.next_message()
+            return msg
+
+        for (reader, writer), dec in zip(conns, decs):  # the server has all 4 before the first
+            writer.write(encode(ACTION))                   # broadcast (an echo each)
+            await next_message(reader, dec)
         frame = encode({**ACTION, "fanout": True, "pad": "x" * size})
         out = []
         for i in range(n + 50):
             t0 = time.perf_counter()
             conns[i % 4][1].write(frame)
             for (reader, _), dec in zip(conns, decs):
-                msg = None
-                while msg is None:
-                    msg = dec.next_message()
-                    if msg is None:
-                        dec.feed(await reader.read(65536))
+                await next_message(reader, dec)
             if i >= 50:
                 out.append(time.perf_counter() - t0)
         for _, w in conns:
