@@ -8,32 +8,11 @@ dicts and lists, JSON- and msgpack-safe), but changing one raises TypeError; cop
 """
 from __future__ import annotations
 
+from ..readonly import Action, Frozen
 from .board import HEXES, NEIGHBOURS
 from .tiles import TILES, TREASURE_KINDS
 
 FIGS = ("worker", "leader")
-
-
-def _readonly(*_a, **_k):
-    raise TypeError("legal action dicts are shared and read-only; copy them to change them")
-
-
-class Frozen(list):
-    __slots__ = ()
-    __setitem__ = __delitem__ = __iadd__ = __imul__ = _readonly
-    append = extend = insert = pop = remove = clear = sort = reverse = _readonly
-
-    def __reduce__(self):
-        return Frozen, (list(self),)
-
-
-class Action(dict):
-    __slots__ = ()
-    __setitem__ = __delitem__ = __ior__ = _readonly
-    update = pop = popitem = clear = setdefault = _readonly
-
-    def __reduce__(self):
-        return Action, (dict(self),)
 
 
 def _hex(h) -> Frozen:

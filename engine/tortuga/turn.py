@@ -12,6 +12,7 @@ movement, the next turn, the beach) happens inside ``apply``.
 from __future__ import annotations
 
 from ..errors import IllegalAction, MalformedAction
+from ..readonly import Action
 from . import movement
 
 MAX_SUM = 7     # L-T1 / L-T3 / L-E2
@@ -61,28 +62,33 @@ def end_movement(g, events: list) -> None:
 
 
 # --- legal actions ---------------------------------------------------------------------------------
+# Every action dict is built once and shared, read-only (engine/readonly.py): listing them is the
+# hot path of every random game and every bot's search.
+ROLL = Action(type="roll")
+STOP = Action(type="stop")
+PLAY_CARD = {e: Action(type="play_card", eggs=e) for e in range(1, 7)}
+CHOOSE = {t: Action(type="choose_turtle", turtle=t) for t in range(7)}
+
+
 def legal_actions(g) -> list[dict]:
     ph = g.phase_
     if ph == "decide":
-        acts = [{"type": "roll"}, {"type": "stop"}]
         if g.cards_as_dice and g.card_at is None:
             room = MAX_SUM - sum(g.rolled)
-            for e in sorted(set(g.held[g.decider])):
-                if e <= room:
-                    acts.append({"type": "play_card", "eggs": e})
-        return acts
+            return [ROLL, STOP] + [PLAY_CARD[e] for e in sorted(set(g.held[g.decider]))
+                                   if e <= room]
+        return [ROLL, STOP]
     if ph == "roll":
-        return [{"type": "roll"}]
+        return [ROLL]
     if ph == "choose_turtle":
-        return [{"type": "choose_turtle", "turtle": t}
-                for t in (g.seat, g.seat + g.seats) if t not in g.moved]
+        return [CHOOSE[t] for t in (g.seat, g.seat + g.seats) if t not in g.moved]
     return []
 
 
 # --- applying --------------------------------------------------------------------------------------
 def apply(g, action) -> list[dict]:
     """Validate fully, then change the state; returns the events (docs/events.md)."""
-    if type(action) is not dict:
+    if not isinstance(action, dict):
         raise MalformedAction("an action is a dict with a 'type'", "L-T1")
     typ = action.get("type")
     ph = g.phase_
