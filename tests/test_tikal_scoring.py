@@ -81,3 +81,16 @@ def test_scoring_uses_the_values_at_the_moment_of_scoring_T_V3():
     scored = first(g.apply({"type": "end_turn"}), "scored")
     assert {"hex": list(T1), "value": 6, "guarded": False} in scored["temples"]
     assert scored["total"] == 30
+
+
+def test_breakdown_from_a_view_equals_the_scoring_T_V3():
+    # engine.tikal.breakdown(view, seat): what the results screen shows, from any seat's view
+    import engine.tikal
+
+    g = rulebook_position()
+    for viewer in (0, 2):
+        b = engine.tikal.breakdown(g.view(viewer), 0)
+        assert (b["temple_points"], b["treasure_points"], b["total"]) == (21, 8, 29)
+    scored = first(g.apply({"type": "end_turn"}), "scored")
+    assert engine.tikal.breakdown(g.view(1), 0)["temples"] == scored["temples"]
+    assert engine.tikal.breakdown(g.view(1), 1)["total"] == 9

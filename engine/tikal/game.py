@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from ..base import Game
 from ..rng import Rng
-from . import flow, serial
+from . import flow, scoring, serial
 from .actions import refresh_camp_sites
 from .movement import cheapest_paths
 from .serial import ScenarioError, shuffled_stack, token_list
@@ -144,3 +144,10 @@ def sample_state(view: dict, rng: Rng) -> TikalGame:
     """A full game consistent with ``view`` (hidden stack order and face-down treasures drawn
     from ``rng``); its ``view(view["you"])`` equals ``view``."""
     return from_scenario(serial.sampled_scenario(view, rng))
+
+
+def breakdown(view: dict, seat: int) -> dict:
+    """What ``seat`` would score now (T-V3), from a view alone: the dict of the ``scored`` event
+    (temples with their values, treasure sets, totals). Only public parts enter a scoring, so the
+    hidden parts drawn to rebuild the game (with a fixed seed) change nothing."""
+    return scoring.breakdown(sample_state(view, Rng(0)).s, seat)

@@ -421,12 +421,10 @@ register("tikal_auction", TikalScene, _sample("auction"))
 def tikal_breakdown(app, view, seat) -> list[str]:
     """The results row of a seat: the temples it holds at the end and its treasure sets (the
     engine's own scoring breakdown, computed from the final view)."""
-    from engine.rng import Rng
-    from engine.tikal import sample_state
-    from engine.tikal.scoring import breakdown
+    from engine.tikal import breakdown
 
     try:
-        b = breakdown(sample_state(view, Rng(0)).s, seat)
+        b = breakdown(view, seat)
     except Exception:  # a view the engine cannot rebuild (an older host): show the sets only
         b = None
     parts = []
