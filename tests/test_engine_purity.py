@@ -32,3 +32,55 @@ def test_the_check_catches_a_forbidden_import(tmp_path):
     p = tmp_path / "x.py"
     p.write_text("import time\nfrom random import choice\nfrom .rng import Rng\n")
     assert [m for _, m in _imports(p)] == ["time", "random"]
+
+
+# Bots live beside the engine and use only its public API: ``engine`` itself, ``engine.rng``,
+# the bots' own package and each game's documented analysis module (engine/<game>/analysis.py).
+BOTS = ENGINE / "bots"
+BOT_ALLOWED = {"engine", "engine.rng", "engine.tikal.analysis", "engine.tortuga.analysis"}
+
+
+def _engine_modules(path: Path, root: Path):
+    """The engine modules ``path`` (under the package dir ``root``) imports, as absolute dotted
+    names (relative imports resolved)."""
+    package = ".".join(path.relative_to(root.parent).with_suffix("").parts)
+    if path.name != "__init__.py":
+        package = package.rsplit(".", 1)[0]
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[: len(base) - node.level + 1]
+                mod = ".".join(base + ([node.module] if node.module else []))
+            else:
+                mod = node.module or ""
+            if mod == "engine" or mod.startswith("engine."):
+                yield node.lineno, mod
+        elif isinstance(node, ast.Import):
+            for a in node.names:
+                if a.name == "engine" or a.name.startswith("engine."):
+                    yield node.lineno, a.name
+
+
+def _outside_api(path: Path, root: Path = ENGINE) -> list:
+    return [(line, mod) for line, mod in _engine_modules(path, root)
+            if mod not in BOT_ALLOWED and not mod.startswith("engine.bots")]
+
+
+def test_bots_use_only_the_public_api_and_the_analysis_modules():
+    files = sorted(BOTS.rglob("*.py"))
+    assert len(files) >= 5
+    bad = [f"{p.relative_to(ENGINE.parent)}:{line} imports {mod}"
+           for p in files for line, mod in _outside_api(p)]
+    assert not bad, "\n".join(bad)
+
+
+def test_the_bot_import_check_catches_an_internal_module(tmp_path):
+    pkg = tmp_path / "engine" / "bots" / "x"
+    pkg.mkdir(parents=True)
+    p = pkg / "m.py"
+    p.write_text("from ...tikal.state import ACTIONS\nfrom ...tikal.analysis import COST\n"
+                 "from ... import sample_state\nfrom ..base import Bot\nimport engine.tortuga.track\n")
+    assert _outside_api(p, tmp_path / "engine") == [(1, "engine.tikal.state"),
+                                                    (5, "engine.tortuga.track")]

@@ -20,8 +20,7 @@ movement decided by another player (riding) is predicted with that player's own 
 """
 from __future__ import annotations
 
-from ..tortuga.cards import BEACH_EGGS, complement
-from ..tortuga.track import BEACH, RAFT, destination
+from ..tortuga.analysis import BEACH, BEACH_EGGS, RAFT, complement, destination
 from .base import Bot
 from .registry import register
 

@@ -22,8 +22,7 @@ weights={...})`` (``weights`` overrides entries of ``value.HARD``).
 from __future__ import annotations
 
 from ... import sample_state
-from ...tikal.board import distance
-from ...tikal.state import ACTIONS
+from ...tikal.analysis import ACTIONS, distance
 from ..base import Bot
 from ..registry import register
 from . import auction

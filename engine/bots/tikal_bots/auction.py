@@ -9,7 +9,7 @@ minimum while the price stays below a share of that gain, else passes. Bids are 
 """
 from __future__ import annotations
 
-from ...tikal.state import ACTIONS, CHOOSE, PLACE
+from ...tikal.analysis import ACTIONS, CHOOSE, PLACE
 from .search import placed, with_reserve
 
 TEMPO = 1.0

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from heapq import heappop, heappush
 
-from ...tikal.board import BASE_HEX
+from ...tikal.analysis import BASE_HEX
 
 def dijkstra(crossings: dict, start: tuple) -> dict:
     """{hex: cheapest cost from ``start``} over a crossing table (``start`` itself: 0)."""

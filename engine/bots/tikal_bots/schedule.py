@@ -13,8 +13,7 @@ The auction variant (T-X) is approximated by the same order with the revealed ti
 from __future__ import annotations
 
 from ... import sample_state
-from ...tikal.state import ACTIONS
-from ...tikal.tiles import SPECS, VOLCANO
+from ...tikal.analysis import ACTIONS, SPECS, VOLCANO
 
 TURN, SCORE = 0, 1
 

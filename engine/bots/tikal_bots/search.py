@@ -12,9 +12,7 @@ node is "the turn as it would end here".
 """
 from __future__ import annotations
 
-from ...tikal.actions import COST
-from ...tikal.movement import cheapest_paths
-from ...tikal.state import ACTIONS
+from ...tikal.analysis import ACTIONS, COST, cheapest_paths, with_extra_ap
 
 RESERVE = 1
 EPS = 1e-9
@@ -26,9 +24,7 @@ def walk(fig: str, path) -> dict:
 
 def with_reserve(g):
     """A private copy whose AP phase holds ``RESERVE`` more AP than the real one."""
-    s = g.s.copy()
-    s.ap += RESERVE
-    return type(g)(s)
+    return with_extra_ap(g, RESERVE)
 
 
 def targets(s) -> set:

@@ -12,9 +12,7 @@ from __future__ import annotations
 
 from math import exp
 
-from ...tikal.board import BASE_HEX, distance
-from ...tikal.scoring import SET_POINTS
-from ...tikal.tiles import TREASURE_COPIES, TREASURE_KINDS
+from ...tikal.analysis import BASE_HEX, SET_POINTS, TREASURE_COPIES, TREASURE_KINDS, distance
 from .geo import entries, reach, units
 
 

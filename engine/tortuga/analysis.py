@@ -1,0 +1,14 @@
+"""La Tortuga's analysis API: what bots and tools may read beyond the contract's ``Game``
+methods. Bots import La Tortuga only from here and from ``engine`` itself (a test holds them to
+it).
+
+- ``RAFT``, ``BEACH`` (track spaces, L-C1), ``destination(start, steps) -> (space, passed_beach)``
+  (L-R: where a group lands), ``BEACH_EGGS`` (the beach's 7, L-C2), ``complement(*groups)`` (the
+  cards not in the given groups: what is left to draw, L-C2).
+"""
+from __future__ import annotations
+
+from .cards import BEACH_EGGS, complement
+from .track import BEACH, RAFT, destination
+
+__all__ = ["RAFT", "BEACH", "destination", "BEACH_EGGS", "complement"]
