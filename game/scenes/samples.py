@@ -24,11 +24,6 @@ TORTUGA_SCENARIO = {
     "seat": 0, "dice": [2, 3],
 }
 
-TIKAL_SCENARIO = {
-    "game": "tikal", "seats": 3, "variant": "base", "seed": 5, "seat": 0, "ap": 10,
-}
-
-
 def tortuga_bridge(my_seat: int = 3, scenario: dict | None = None, rolls: int = 2) -> LocalBridge:
     """Seat 0 is the active player; seat 3's turtle rides on seat 0's, so seat 3 decides."""
     g = engine.from_scenario(dict(scenario or TORTUGA_SCENARIO))
@@ -37,18 +32,6 @@ def tortuga_bridge(my_seat: int = 3, scenario: dict | None = None, rolls: int = 
         if {"type": "roll"} in g.legal_actions():
             events += g.apply({"type": "roll"})
     return LocalBridge(g, my_seat=my_seat, names=NAMES[: g.seats], past_events=events)
-
-
-def tikal_bridge(my_seat: int = 0):
-    """The Tikal sample (a LocalBridge on TIKAL_SCENARIO); while the Tikal engine cannot build it
-    yet, an empty offline table so that the placeholder still renders."""
-    try:
-        g = engine.from_scenario(dict(TIKAL_SCENARIO))
-    except (AttributeError, ImportError, NotImplementedError):
-        b = OfflineBridge(NAMES[0])
-        b.table.game, b.table.seats, b.table.my_seat = "tikal", TIKAL_SCENARIO["seats"], my_seat
-        return b
-    return LocalBridge(g, my_seat=my_seat, names=NAMES[: g.seats])
 
 
 def finished_tortuga_bridge(seats: int = 4, seed: int = 11) -> LocalBridge:
@@ -65,9 +48,9 @@ def finished_tortuga_bridge(seats: int = 4, seed: int = 11) -> LocalBridge:
 
 
 SAMPLE_HOSTS = [
-    {"name": "Anna's laptop", "address": "192.168.1.20:7777", "games": ["tikal", "tortuga"], "free": 3, "ping": 4.2},
-    {"name": "LAN-party box", "address": "192.168.1.31:7777", "games": ["tortuga"], "free": 1, "ping": 11.8},
-    {"name": "Boris", "address": "192.168.1.44:7777", "games": ["tikal"], "free": 0, "ping": None},
+    {"name": "Anna's laptop", "address": "192.168.1.20:47474", "games": ["tikal", "tortuga"], "free": 3, "ping": 4.2},
+    {"name": "LAN-party box", "address": "192.168.1.31:47474", "games": ["tortuga"], "free": 1, "ping": 11.8},
+    {"name": "Boris", "address": "192.168.1.44:47474", "games": ["tikal"], "free": 0, "ping": None},
 ]
 
 
@@ -81,7 +64,8 @@ def lobby_bridge() -> OfflineBridge:
     b = OfflineBridge(NAMES[0], SAMPLE_HOSTS)
     levels = ["random", "easy", "normal", "hard"]
     b.handle({"t": "welcome", "proto": 1, "host": "Anna's laptop", "player": 1,
-              "games": {"tikal": {"seats": [2, 4], "levels": levels}, "tortuga": {"seats": [2, 7], "levels": levels}}})
+              "games": {"tikal": {"seats": [2, 4], "levels": levels}, "tortuga": {"seats": [2, 7], "levels": levels}},
+              "addresses": ["192.168.1.20:47474"]})
     table1 = {"id": 1, "game": "tortuga", "options": {"cards_as_dice": True}, "seats": 5, "status": "lobby",
               "owner": 1, "takeover": True, "state": 0, "spectators": 1,
               "players": [_seat(0, "human", "Anna", "orange", True), _seat(1, "human", "Boris", "blue"),
