@@ -141,6 +141,8 @@ async def serve(args, headless: bool) -> int:
     print(f"host {host.config.name!r} listening on {addr or '*'}:{port}"
           + (f"; table {made.id}: {args.game}, {args.seats} seats, {args.bots} bots" if made
              else ""), flush=True)
+    if host.addresses:
+        print("players join at " + ", ".join(host.addresses), flush=True)
     exit_when_over = args.exit_when_over or (made is not None and headless
                                              and args.bots == args.seats)
     stop = asyncio.Event()

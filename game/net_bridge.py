@@ -79,6 +79,7 @@ class Bridge:
         self.lobby: dict | None = None
         self.table = TableModel()
         self.host_name = ""
+        self.host_addresses: list[str] = []   # where other machines reach the host (welcome)
         self.player: int | None = None  # our connection id on the host (table owners are these)
         self.games: dict = {}           # welcome's games: {game: {"seats", "options", "levels"}}
         self.auto_sit: int | None = None       # sit at this table once the tables are listed
@@ -203,6 +204,7 @@ class Bridge:
             self.host_name = msg.get("host", "")
             self.player = msg.get("player")
             self.games = msg.get("games", {})
+            self.host_addresses = list(msg.get("addresses") or [])
             self.notes.append({"kind": "welcome", "host": self.host_name})
         elif t == "tables":
             self.tables = msg["tables"]
@@ -338,7 +340,7 @@ def _default_port() -> int:
         from net.protocol import DEFAULT_PORT
         return DEFAULT_PORT
     except ImportError:
-        return 7777
+        return 47474
 
 
 class NetBridge(Bridge):

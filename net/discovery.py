@@ -146,6 +146,19 @@ def ipv4_addresses(loopback: bool = True) -> list[str]:
     return out
 
 
+def reach_addresses(bind: str | None, port: int) -> list[str]:
+    """Where players on other machines can reach a host serving on ``bind``:``port``: one
+    ``"ip:port"`` per non-loopback IPv4 address of this machine (only the bound one when bound),
+    none when the host serves on loopback only. Reads the interfaces; sends nothing."""
+    try:
+        ips = interfaces_for_bind(bind)
+        if ips is None:
+            ips = ipv4_addresses(loopback=False)
+    except (OSError, ImportError):
+        return []
+    return [f"{ip}:{port}" for ip in ips if not ip.startswith("127.")]
+
+
 def _zc_interfaces(interfaces: list[str] | None):
     from zeroconf import InterfaceChoice
     return InterfaceChoice.All if interfaces is None else list(interfaces)

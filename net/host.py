@@ -35,6 +35,7 @@ from pathlib import Path
 
 from . import journal as jn
 from .messages import CLIENT, GAME_INFO, MessageError, error, validate
+from .discovery import reach_addresses
 from .protocol import DEFAULT_PORT, PROTO, FrameDecoder, FrameError, encode
 from .table import Table, TableError, bot_levels
 
@@ -149,6 +150,7 @@ class Host:
         self._announced: tuple[int, int] | None = None   # (free seats, tables) in its TXT
         self._txt_rev = 0
         self.address: tuple[str, int] | None = None
+        self.addresses: list[str] = []      # "ip:port" where other machines reach this host
         self.loop: asyncio.AbstractEventLoop | None = None
 
     # --- life cycle -------------------------------------------------------------------------------
@@ -165,6 +167,7 @@ class Host:
                                                      port=cfg.port, reuse_address=True)
         sock = self._server.sockets[0].getsockname()
         self.address = (sock[0], sock[1])
+        self.addresses = reach_addresses(cfg.bind, self.address[1])
         self._spawn(self._ticker())
         if cfg.announce:
             self._announcer = await announce(self)
@@ -481,6 +484,8 @@ class Host:
         conn.name = msg["name"]
         welcome = {"t": "welcome", "proto": PROTO, "host": self.config.name, "player": conn.id,
                    "games": self.games_info()}
+        if self.addresses:
+            welcome["addresses"] = self.addresses
         if token:
             previous, out = table.rejoin(conn.id, token)
             self._cancel_grace(table, table.seat_of(conn.id).index)

@@ -221,7 +221,7 @@ HOST_SPECS: dict[str, Spec] = {
     "bye": Spec({}, {"reason": Str(0, 200)}, "the host closes this connection"),
     "welcome": Spec({"proto": Int(), "host": Str(0, 64), "player": Int(),
                            "games": Data(dict, 4)},
-                    {"resumed": Data(dict, 2)}, "hello accepted"),
+                    {"resumed": Data(dict, 2), "addresses": Data(list, 1)}, "hello accepted"),
     "tables": Spec({"tables": Data(list, 6)}, {}, "the tables of this host"),
     "table": Spec({"table": Data(dict, 5)}, {}, "the lobby state of your table"),
     "seated": Spec({"table": TABLE_ID, "seat": SEAT, "token": Token()}, {},

@@ -3,6 +3,7 @@ the lobby seats us with bots, and a whole La Tortuga game played by clicking the
 ends with the scene showing exactly the host's view."""
 import time
 
+import pygame
 import pytest
 
 from test_client_helpers import button, click, make_app
@@ -117,6 +118,26 @@ def test_an_address_with_no_host_gives_a_clear_toast_and_stops_trying():
         pump(app, lambda: app.toasts.items, timeout=10)
         assert "127.0.0.1:1" in app.toasts.items[-1]["msg"]
         assert bridge.client is None and scene.connecting is None
+    finally:
+        app.close()
+
+
+def test_the_lobby_shows_where_others_join_from_the_hosts_welcome(host):
+    h, address = host
+    h.addresses = ["10.9.8.7:47474"]    # as a host serving on a LAN address would say
+    app = make_app()
+    bridge = NetBridge("Tess", discovery=False)
+    app.bridge = bridge
+    app.show(BrowserScene(app, bridge))
+    try:
+        app.scene.connect(address)
+        pump(app, lambda: isinstance(app.scene, LobbyScene))
+        assert bridge.host_addresses == ["10.9.8.7:47474"]
+        band = (240, 70, 800, 26)       # the line under the title
+        shown = app.draw().subsurface(band).copy()
+        bridge.host_addresses = []
+        bare = app.draw().subsurface(band).copy()
+        assert pygame.image.tobytes(shown, "RGB") != pygame.image.tobytes(bare, "RGB")
     finally:
         app.close()
 

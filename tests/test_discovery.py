@@ -86,6 +86,17 @@ def test_txt_round_trip_and_malformed_txt_never_raises():
     assert interfaces_for_bind("localhost") == ["127.0.0.1"]
 
 
+def test_reach_addresses_are_the_non_loopback_ones_where_the_host_serves():
+    from net.discovery import ipv4_addresses, reach_addresses
+
+    assert reach_addresses("127.0.0.1", 47474) == []          # loopback only: nobody else reaches it
+    assert reach_addresses("localhost", 5) == []
+    assert reach_addresses("10.1.2.3", 47474) == ["10.1.2.3:47474"]   # bound: only there
+    everywhere = reach_addresses("", 47474)                     # every interface: each LAN address
+    assert everywhere == [f"{ip}:47474" for ip in ipv4_addresses(loopback=False)]
+    assert not any(a.startswith("127.") for a in everywhere)
+
+
 def test_check_host_needs_a_real_welcome():
     async def main():
         host = Host(HostConfig(name=tagged("Checked"), bind="127.0.0.1", port=0, announce=False))
@@ -98,6 +109,7 @@ def test_check_host_needs_a_real_welcome():
         try:
             welcome, rtt = await check_host("127.0.0.1", port)
             assert welcome["t"] == "welcome" and welcome["host"] == tagged("Checked") and rtt > 0
+            assert "addresses" not in welcome       # served on loopback: nothing to show others
             with pytest.raises(CheckFailed, match="not a valid welcome"):
                 await check_host("127.0.0.1", fake.sockets[0].getsockname()[1])
             with pytest.raises(CheckFailed, match="Connection|refused|OSError"):

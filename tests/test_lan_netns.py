@@ -64,7 +64,7 @@ async def player(iface: str, name: str, seed: int) -> dict:
         final = await seat_player.play(timeout=60)
     finally:
         await client.close()
-    return {"name": name, "found": found.as_dict(), "found_ms": round(found_ms, 1),
+    return {"name": name, "addresses": welcome.get("addresses"), "found": found.as_dict(), "found_ms": round(found_ms, 1),
             "seat": seated["seat"], "acted": seat_player.acted, "over": final["over"],
             "scores": final["scores"], "winners": final["winners"],
             "errors": [e["code"] for e in seat_player.errors]}
@@ -117,6 +117,7 @@ def test_two_players_find_the_host_by_zeroconf_and_play_a_whole_game(netns_lan, 
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     ready = host.stdout.readline()
     assert "listening on" in ready, (ready, host.stderr.read() if host.poll() is not None else "")
+    assert host.stdout.readline().strip() == f"players join at {host_node.address}:{PORT}"
 
     players = [node.popen([sys.executable, __file__, "player", "--iface", node.address,
                            "--name", f"Player {i + 1}", "--seed", str(i + 1)],
@@ -135,6 +136,8 @@ def test_two_players_find_the_host_by_zeroconf_and_play_a_whole_game(netns_lan, 
         assert r["found"]["address"] == host_node.address and r["found"]["port"] == PORT
         assert r["found"]["name"] == HOST_NAME and GAME in r["found"]["games"]
         assert r["found"]["ping_ms"] > 0
+        # The welcome tells them where others can type to join: the address it serves on.
+        assert r["addresses"] == [f"{host_node.address}:{PORT}"]
         assert r["over"] and r["acted"] > 0 and r["errors"] == []
     assert sorted(r["seat"] for r in results) == [0, 1]
     assert results[0]["scores"] == results[1]["scores"]
