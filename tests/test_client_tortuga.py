@@ -117,3 +117,27 @@ def test_a_spectator_sees_the_table_and_can_act_on_nothing():
     text = scene.prompt_text()[0]
     assert text == scene.tr("tortuga.prompt_decides_for", name="Dmitri", active="Anna")
     app.draw()
+
+
+def test_updates_arriving_faster_than_their_animations_land_once_on_the_latest_view():
+    # Bots play one action a frame; each update's animations take many frames. The table goes on
+    # animating the queued updates from where it is (no jump to the host's latest view halfway,
+    # which would replay moves already shown) and lands on exactly that view at the end.
+    g = engine.new_game("tortuga", seats=4, seed=5)
+    bots = {s: make_bot("tortuga", "random", s, 50 + s) for s in range(4)}
+    app = make_app()
+    bridge = LocalBridge(g, my_seat=None, names=NAMES[:4])
+    app.bridge = bridge
+    scene = app.show(TortugaScene(app, bridge))
+    settle(app)
+    bridge.bots = bots
+    synced = []
+    original = scene.on_synced
+    scene.on_synced = lambda: (synced.append(bridge.state), original())
+    for _ in range(40):
+        app.step(1 / 60, events=[])
+    updates = bridge.state
+    bridge.bots = {}                      # the bots stop; what was sent still animates
+    settle(app)
+    assert updates >= 20 and len(synced) < updates / 4
+    assert synced[-1] == updates and scene.shown == bridge.table.view

@@ -142,7 +142,11 @@ class TableScene(Scene):
                        rule=rule, rule_text=text)
 
     def sync(self) -> None:
-        """Show exactly the host's latest view (the end of every animation sequence)."""
+        """Show exactly the host's latest view (the end of every animation sequence). When later
+        updates are already queued (bots play fast), keep animating from here instead: their
+        events go on from this point, and the last one lands on the host's latest view."""
+        if len(self.timeline.queue) > 1:
+            return
         self.shown = copy.deepcopy(self.table.view) if self.table.view else {}
         self.on_synced()
         self.build_controls()

@@ -70,13 +70,6 @@ class TikalScene(TikalAnimations, TikalDrawing, TableScene):
     def auction(self) -> bool:
         return self.shown.get("variant") == "auction"
 
-    def sync(self) -> None:
-        """The end of one update's animations. When later updates are already queued (bots play
-        fast), keep animating from here: the last one lands on the host's latest view."""
-        if len(self.timeline.queue) > 1:
-            return
-        super().sync()
-
     def on_synced(self) -> None:
         self.reset_effects()
         self.touch()
