@@ -40,6 +40,8 @@ MATCHUPS = {
     "tikal-4p-auction-hard-vs-normal": ("tikal", 4, {"variant": "auction"}, "hard", "normal"),
     "tikal-4p-normal-vs-easy": ("tikal", 4, {"variant": "base"}, "normal", "easy"),
     "tikal-4p-normal-vs-random": ("tikal", 4, {"variant": "base"}, "normal", "random"),
+    "tikal-4p-easy-vs-random": ("tikal", 4, {"variant": "base"}, "easy", "random"),
+    "tortuga-4p-expectimax-vs-easy": ("tortuga", 4, {}, "hard", "easy"),
 }
 DEFAULT = ("tikal-4p-hard-vs-normal", "tikal-2p-hard-vs-normal", "tortuga-4p-expectimax-vs-greedy")
 

@@ -170,9 +170,16 @@ class TikalGreedyBot(_GreedyBot):
 
 @register("tikal", "easy")
 class TikalEasyBot(_GreedyBot):
-    """The greedy step with up to 2.5 points of noise on every value."""
+    """A beatable opponent: the greedy step with up to 2.5 points of noise on every value, and
+    one decision in ``blunder`` (AP phases only) a uniformly random legal action."""
 
     noise_scale = 2.5
+    blunder = 0.2
+
+    def play(self, view: dict, legal: list) -> dict:
+        if view["phase"] == "actions" and self.rng.random() < self.blunder:
+            return self.rng.choice(legal)
+        return super().play(view, legal)
 
 
 # --- the strong bot ---------------------------------------------------------------------------------
