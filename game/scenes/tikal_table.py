@@ -20,7 +20,7 @@ from ..tikal.viewops import own_figures
 from ..widgets import Button
 from .common import TableScene
 from .registry import register
-from .results import BREAKDOWNS
+from .results import BREAKDOWNS, ResultsScene
 from .tikal_anims import TikalAnimations
 from .tikal_draw import TikalDrawing
 
@@ -409,6 +409,7 @@ def _sample(kind: str):
 register("tikal", TikalScene, _sample("tikal"))
 register("volcano", TikalScene, _sample("volcano"))
 register("tikal_auction", TikalScene, _sample("auction"))
+register("tikal_results", ResultsScene, _sample("results"))
 
 
 def tikal_breakdown(app, view, seat) -> list[str]:

@@ -4,7 +4,9 @@ built from the scenario dicts of ``positions`` through the engine, in-process (`
 - ``tikal``: mid-game, our action phase, a figure selected (its reachable hexes and costs shown);
 - ``volcano``: a full late-game board; the third volcano is drawn and the scoring round is being
   animated (the eruption is over and the first tally is flying to its score);
-- ``auction``: the auction variant, our bid against the revealed tiles.
+- ``auction``: the auction variant, our bid against the revealed tiles;
+- ``results``: that late board played out to the end by bots: the results with each player's
+  temples and treasure sets.
 """
 from __future__ import annotations
 
@@ -98,4 +100,17 @@ def build(app, cls, kind: str):
         b.act({"type": "bid", "amount": 5})          # Chloé raises to 5; Anna to bid
         run(app, 2.4)
         return scene
+    if kind == "results":
+        from engine.bots import make_bot
+
+        from ..scenes.results import ResultsScene
+
+        b = local(LATE, 0)                           # the late board played out by normal bots
+        b.bots = {s: make_bot("tikal", "normal", s, 7 + s) for s in range(b.game.seats)}
+        for _ in range(2000):
+            if b.game.is_over:
+                break
+            b.poll()
+        b.bots = {}
+        return ResultsScene(app, use(app, b))
     raise KeyError(kind)
