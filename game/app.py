@@ -141,6 +141,10 @@ class App:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11 and not self.headless:
             pygame.display.toggle_fullscreen()
             return
+        focus = self.text_focus
+        if focus is not None and event.type in (pygame.KEYDOWN, pygame.TEXTINPUT):
+            if focus.handle_event(event):   # typing goes to the field, never to shortcuts
+                return
         if self.scene:
             self.scene.handle_event(event)
 

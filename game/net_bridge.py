@@ -244,7 +244,7 @@ class Bridge:
         elif t == "error":
             self.notes.append({"kind": "error", "code": msg.get("code", ""), "message": msg.get("message", ""),
                                "reason": msg.get("reason"), "rule": msg.get("rule")})
-        elif t == "chat_msg":
+        elif t == "chat":
             self.notes.append({"kind": "chat", "from": msg.get("from", ""), "seat": msg.get("seat"),
                                "text": msg.get("text", "")})
         elif t == "left":

@@ -168,3 +168,51 @@ def test_lobby_create_add_bots_ready_start_opens_the_table(host):
         assert bridge.table.game == "tortuga" and bridge.table.view["seats"] == 4
     finally:
         app.close()
+
+
+def test_chat_at_the_table_typed_in_the_window_reaches_everyone_and_keys_do_not_act(host):
+    h, address = host
+    made = {}
+    h.loop.call_soon_threadsafe(lambda: made.setdefault("t", h.create_table(
+        "tortuga", 4, None, bots=3, bot_level="random")))
+    app = make_app()
+    bridge = NetBridge("Tess", discovery=False)
+    bridge.auto_sit, bridge.auto_ready = None, True
+    app.bridge = bridge
+    app.show(BrowserScene(app, bridge))
+    try:
+        app.scene.connect(address)
+        pump(app, lambda: isinstance(app.scene, LobbyScene) and bridge.tables)
+        bridge.sit(made["t"].id)
+        pump(app, lambda: bridge.lobby and bridge.table.my_seat is not None
+             and bridge.lobby["players"][bridge.table.my_seat].get("ready"))
+        click(app, button(app.scene, "lobby.start").rect.center)
+        pump(app, lambda: isinstance(app.scene, TortugaScene))
+        scene = app.scene
+        pump(app, lambda: bridge.table.my_turn() and not scene.timeline.busy
+             and {"type": "roll"} in bridge.table.legal)
+        state, actions = bridge.table.state, sum(m["t"] == "action" for m in bridge.sent)
+        enter = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")
+        app.step(0.0, events=[enter])
+        assert scene.chat_box is not None and scene.chat_box.focused
+        # "r" is the roll shortcut: while the line is open it is a letter, not a roll
+        keys = [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_r, mod=0, unicode="r"),
+                pygame.event.Event(pygame.TEXTINPUT, text="ready? go!")]
+        app.step(0.0, events=keys)
+        app.draw()
+        assert scene.chat_box.value == "ready? go!"
+        app.step(0.0, events=[enter])
+        assert scene.chat_box is None
+        said = f"{app.settings.name}: ready? go!"      # the host names the sender; every seat sees it
+        pump(app, lambda: any(said in text for text, _ in scene.log.lines))
+        assert bridge.table.state == state and scene.pending is None   # nothing was played
+        assert sum(m["t"] == "action" for m in bridge.sent) == actions
+        assert [m["text"] for m in bridge.sent if m["t"] == "chat"] == ["ready? go!"]
+        # Esc closes an open line without sending; the next Esc opens the menu as before
+        app.step(0.0, events=[enter])
+        app.step(0.0, events=[pygame.event.Event(pygame.TEXTINPUT, text="never mind")])
+        app.step(0.0, events=[pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")])
+        assert scene.chat_box is None and app.scene is scene
+        assert [m["text"] for m in bridge.sent if m["t"] == "chat"] == ["ready? go!"]
+    finally:
+        app.close()

@@ -80,6 +80,8 @@ STRINGS = {
     "lobby.leave": "Leave",
     # table (both games)
     "table.you": "you",
+    "table.chat_key": "Enter: chat",
+    "table.chat_hint": "Say something (Enter sends, Esc closes)",
     "table.refused": "The host refused that.",
     "table.not_now": "That is not possible right now.",
     "table.game_over": "The game is over!",

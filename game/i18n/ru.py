@@ -74,6 +74,8 @@ STRINGS = {
     "lobby.start": "Начать",
     "lobby.start_tip": "Начать игру, когда все места заняты и все готовы.",
     "lobby.leave": "Уйти",
+    "table.chat_key": "Enter — чат",
+    "table.chat_hint": "Напишите столу (Enter — отправить, Esc — закрыть)",
     "table.you": "вы",
     "table.refused": "Хост отклонил это действие.",
     "table.not_now": "Сейчас это невозможно.",

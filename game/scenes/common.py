@@ -11,7 +11,7 @@ import pygame
 from .. import rules_ref, theme
 from ..app import Scene
 from ..tween import Call, Wait
-from ..widgets import Button, ScrollLog, Widgets, blit_text, draw_panel
+from ..widgets import Button, ScrollLog, TextInput, Widgets, blit_text, draw_panel
 
 def background(app, kind: str = "menu") -> pygame.Surface:
     """A full-screen background ("menu", "sea", "jungle"), built once per app."""
@@ -92,6 +92,7 @@ class TableScene(Scene):
         self.results_shown = False
         self.last_turn_chime = None
         self.pending: int | None = None  # the state counter an action was sent at, until answered
+        self.chat_box: TextInput | None = None  # open while typing a chat line (Enter)
         self.build_controls()
 
     @property
@@ -180,9 +181,34 @@ class TableScene(Scene):
     def describe(self, ev: dict) -> str | None: return None
     def draw_table(self, surface) -> None: ...
 
+    # --- chat ---------------------------------------------------------------------------------
+    def open_chat(self) -> None:
+        """A line over the bottom of the log: Enter sends it to the table, Esc closes it."""
+        r = self.log.rect
+        self.chat_box = TextInput(self.app, (r.x + 4, r.bottom - 40, r.width - 8, 36), "", "table.chat_hint",
+                                  on_submit=self.send_chat, max_len=200)
+        self.chat_box.focus()
+
+    def send_chat(self, text: str) -> None:
+        text = text.strip()
+        if text:
+            self.bridge.chat(text)
+        self.close_chat()
+
+    def close_chat(self) -> None:
+        if self.chat_box is not None:
+            self.chat_box.focus(False)
+        self.chat_box = None
+
     # --- scene --------------------------------------------------------------------------------
     def handle_event(self, event) -> bool:
+        if self.chat_box is not None and event.type == pygame.MOUSEBUTTONDOWN:
+            if not self.chat_box.rect.collidepoint(event.pos):
+                self.close_chat()           # a click elsewhere closes the line and goes on
         if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.chat_box is None:
+                self.open_chat()
+                return True
             if event.key == pygame.K_ESCAPE:
                 from .menu import MenuScene
 
@@ -198,6 +224,11 @@ class TableScene(Scene):
     def update(self, dt: float) -> None:
         super().update(dt)
         self.widgets.update(dt)
+        if self.chat_box is not None:
+            if not self.chat_box.focused:   # Esc in the line
+                self.chat_box = None
+            else:
+                self.chat_box.update(dt)
         if self.table.over and not self.timeline.busy and not self.results_shown:
             self.results_shown = True
             self.timeline.play(Wait(1.6))
@@ -212,6 +243,12 @@ class TableScene(Scene):
         self.draw_table(surface)
         self.log.draw(surface)
         self.widgets.draw(surface)
+        if self.chat_box is not None:
+            self.chat_box.draw(surface)
+        else:
+            r = self.log.rect
+            blit_text(surface, self.app, self.tr("table.chat_key"), (r.right - 8, r.y + 5), 12, theme.MUTED,
+                      anchor="topright")
 
     def menu_button(self) -> Button:
         from .menu import MenuScene
