@@ -216,3 +216,57 @@ def test_chat_at_the_table_typed_in_the_window_reaches_everyone_and_keys_do_not_
         assert [m["text"] for m in bridge.sent if m["t"] == "chat"] == ["ready? go!"]
     finally:
         app.close()
+
+
+def test_a_dropped_link_mid_game_reconnects_by_itself_and_the_window_plays_on(host):
+    # a laptop that lost the network: the client reconnects with its seat token, the host resyncs
+    # the seat (a full update), and the window carries on to the end in the host's view
+    h, address = host
+    made = {}
+    h.loop.call_soon_threadsafe(lambda: made.setdefault("t", h.create_table(
+        "tortuga", 3, None, bots=2, bot_level="random")))
+    app = make_app(anim_speed=0.0)
+    bridge = NetBridge("Tess", discovery=False)
+    bridge.auto_sit, bridge.auto_ready = None, True
+    app.bridge = bridge
+    app.show(BrowserScene(app, bridge))
+    try:
+        app.scene.connect(address)
+        pump(app, lambda: isinstance(app.scene, LobbyScene) and bridge.tables)
+        bridge.sit(made["t"].id)
+        pump(app, lambda: bridge.lobby and bridge.table.my_seat is not None
+             and bridge.lobby["players"][bridge.table.my_seat].get("ready"))
+        click(app, button(app.scene, "lobby.start").rect.center)
+        pump(app, lambda: isinstance(app.scene, TortugaScene))
+        scene, me = app.scene, bridge.table.my_seat
+        dropped, resumed, end = False, None, time.monotonic() + 60
+        client = bridge.client
+        notes, poll = [], bridge.poll
+        bridge.poll = lambda: [notes.append(n) or n for n in poll()]
+        while not isinstance(app.scene, ResultsScene) and time.monotonic() < end:
+            app.step(1 / 30, events=[])
+            if not dropped and bridge.table.state >= 6:
+                client._loop.call_soon_threadsafe(client._ac.drop_connection)
+                dropped, before = True, bridge.table.state
+                pump(app, lambda: not bridge.connected or bridge.table.state > before, timeout=5)
+                pump(app, lambda: bridge.connected, timeout=10)
+                resumed = client.seat
+            if app.scene is scene and not scene.timeline.busy and bridge.table.my_turn():
+                legal = bridge.table.legal
+                for a in ({"type": "stop"}, {"type": "roll"}):
+                    if a in legal:
+                        click(app, button(scene, f"tortuga.{a['type']}").rect.center)
+                        break
+                else:
+                    scene.send(legal[0])     # the first turtle to move
+            time.sleep(0.001)
+        assert dropped and resumed == me, "the seat was not taken back"
+        kinds = [n["kind"] for n in notes]
+        lost = kinds.index("link_lost")
+        assert "welcome" in kinds[lost:]                               # a new hello ...
+        assert any(n["kind"] == "update" and n["full"] for n in notes[lost:])   # ... a full resync
+        assert isinstance(app.scene, ResultsScene), "the game did not finish"
+        assert scene.shown == bridge.table.view == made["t"].game.view(me)
+        assert made["t"].seats[me].kind == "human"   # never handed to a bot
+    finally:
+        app.close()
