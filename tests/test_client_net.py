@@ -270,3 +270,34 @@ def test_a_dropped_link_mid_game_reconnects_by_itself_and_the_window_plays_on(ho
         assert made["t"].seats[me].kind == "human"   # never handed to a bot
     finally:
         app.close()
+
+
+def test_a_spectator_window_watches_a_bot_game_to_the_end_in_the_public_view():
+    # run_client.py --spectate: the window watches the host's first table; it is offered nothing
+    h = net_host.Host(net_host.HostConfig(name="Watched", bind="127.0.0.1", port=0, announce=False,
+                                          bot_delay=0.005))
+    addr, port, stop = net_host.start_in_thread(host=h)
+    made = {}
+    app = make_app(anim_speed=8.0)
+    bridge = NetBridge("Viewer", discovery=False)
+    bridge.spectate_first = True
+    app.bridge = bridge
+    app.show(BrowserScene(app, bridge))
+    try:
+        h.loop.call_soon_threadsafe(lambda: made.setdefault("t", h.create_table(
+            "tortuga", 4, None, bots=4, bot_level="random")))
+        app.scene.connect(f"{addr}:{port}")
+        pump(app, lambda: isinstance(app.scene, TortugaScene))
+        scene = app.scene
+        assert bridge.table.my_seat is None
+        end = time.monotonic() + 60
+        while not isinstance(app.scene, ResultsScene) and time.monotonic() < end:
+            app.step(1 / 30, events=[])
+            assert not scene.legal("roll") and not scene.legal("stop")
+            time.sleep(0.002)
+        assert isinstance(app.scene, ResultsScene), "the game did not finish"
+        assert scene.shown == bridge.table.view == made["t"].game.view(None)
+        assert not [m for m in bridge.sent if m["t"] == "action"]
+    finally:
+        app.close()
+        stop()
