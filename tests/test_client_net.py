@@ -301,3 +301,36 @@ def test_a_spectator_window_watches_a_bot_game_to_the_end_in_the_public_view():
     finally:
         app.close()
         stop()
+
+
+def test_lobby_chat_reaches_the_other_player_at_the_table_and_enter_does_not_start(host):
+    h, address = host
+    apps = []
+    try:
+        for name in ("Anna", "Boris"):
+            app = make_app()
+            app.settings.name = name
+            app.bridge = NetBridge(name, discovery=False)
+            app.show(BrowserScene(app, app.bridge))
+            app.scene.connect(address)
+            pump(app, lambda: isinstance(app.scene, LobbyScene))
+            apps.append(app)
+        anna, boris = apps
+        click(anna, button(anna.scene, "lobby.create").rect.center)
+        pump(anna, lambda: anna.bridge.lobby and anna.bridge.table.my_seat == 0)
+        tid = anna.bridge.lobby["id"]
+        pump(boris, lambda: any(t["id"] == tid for t in boris.bridge.tables))
+        boris.bridge.sit(tid)
+        pump(boris, lambda: boris.bridge.lobby and boris.bridge.table.my_seat == 1)
+        lobby = anna.scene
+        click(anna, lobby.chat_input.rect.center)          # focus the line
+        anna.step(0.0, events=[pygame.event.Event(pygame.TEXTINPUT, text="ready when you are"),
+                               pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")])
+        assert lobby.chat_input.value == ""
+        pump(boris, lambda: any("Anna: ready when you are" in t for t, _ in boris.scene.chat_log.lines))
+        pump(anna, lambda: any("Anna: ready when you are" in t for t, _ in lobby.chat_log.lines))
+        assert not [m for m in anna.bridge.sent if m["t"] == "start"]   # Enter went to the line
+        assert anna.bridge.lobby["status"] == "lobby"
+    finally:
+        for app in apps:
+            app.close()

@@ -44,6 +44,8 @@ STRINGS = {
     # lobby
     "lobby.title": "Lobby — {host}",
     "lobby.tables": "Tables",
+    "lobby.chat_hint": "Chat with the table (click, type, Enter)",
+    "lobby.chat_tip": "Everyone at this table reads it, in the lobby and in the game.",
     "lobby.join_at": "Others join at {addresses}",
     "lobby.no_tables": "No tables yet: create one.",
     "lobby.empty": "nobody yet",

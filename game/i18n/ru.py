@@ -40,6 +40,8 @@ STRINGS = {
     "browser.cannot_connect": "Не удаётся связаться с {address}: {error}",
     "lobby.title": "Лобби — {host}",
     "lobby.join_at": "Другие подключаются по адресу {addresses}",
+    "lobby.chat_hint": "Чат стола (щёлкните, пишите, Enter)",
+    "lobby.chat_tip": "Это читают все за этим столом — в лобби и в игре.",
     "lobby.tables": "Столы",
     "lobby.no_tables": "Столов пока нет: создайте свой.",
     "lobby.empty": "пока никого",

@@ -75,6 +75,11 @@ def player_badge(surface, app, table, seat: int, rect, active: bool = False, sub
         blit_text(surface, app, sub, (rect.x + 44, rect.y + 28), 15, theme.MUTED)
 
 
+def chat_line(note: dict) -> str:
+    """A chat message (a bridge note) as a log line: who said it, then what."""
+    return f"{note.get('from') or '?'}: {note['text']}"
+
+
 class TableScene(Scene):
     """Base of the game tables. Subclasses implement ``draw_table``, ``build_controls`` (widgets
     from ``self.table.legal``), ``animate_event(ev) -> Anim | None`` and ``describe(ev) -> str |
@@ -126,7 +131,7 @@ class TableScene(Scene):
         elif kind == "error":
             self.refused(note)
         elif kind == "chat":
-            self.log.add(f"{note['from']}: {note['text']}", theme.ACCENT)
+            self.log.add(chat_line(note), theme.ACCENT)
         elif kind == "link_lost":  # the client reconnects by itself; the host resyncs us
             self.app.toast(self.tr("net.link_lost"), kind="info")
         elif kind in ("left", "disconnected"):

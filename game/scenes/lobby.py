@@ -7,8 +7,8 @@ import pygame
 
 from .. import theme
 from ..app import Scene
-from ..widgets import Button, Widgets, blit_text, draw_panel
-from .common import background, heading, seat_colour
+from ..widgets import Button, ScrollLog, TextInput, Widgets, blit_text, draw_panel
+from .common import background, chat_line, heading, seat_colour
 
 SEAT_RANGE = {"tikal": (2, 4), "tortuga": (2, 7)}
 COLOURS = ("orange", "blue", "green", "yellow", "purple", "red", "black", "white")  # the host's names
@@ -42,6 +42,10 @@ class LobbyScene(Scene):
         self.widgets = Widgets(app)
         self.new_game = {"game": "tortuga", "seats": 4, "variant": "base", "cards_as_dice": False}
         self.bot_level = "normal"
+        # at a table: its chat under the tables list (click the line to type, Enter sends)
+        self.chat_log = ScrollLog(app, (34, 372, 572, 196), size=15)
+        self.chat_input = TextInput(app, (34, 578, 572, 48), "", "lobby.chat_hint", on_submit=self.send_chat,
+                                    max_len=200, tooltip="lobby.chat_tip")
         self.rebuild()
 
     # --- state from the host ------------------------------------------------------------------
@@ -81,6 +85,8 @@ class LobbyScene(Scene):
             self.app.show(table_scene_for(self.app, self.bridge))
         elif kind == "error":
             self.app.toast(note.get("message") or note.get("code"))
+        elif kind == "chat":
+            self.chat_log.add(chat_line(note), theme.ACCENT)
         elif kind == "disconnected":
             from .browser import BrowserScene
 
@@ -93,8 +99,8 @@ class LobbyScene(Scene):
         w.clear()
         w.add(Button(app, (1040, 16, 220, 44), "settings.title", self.open_settings, key=pygame.K_F2, size=18))
         w.add(Button(app, (20, 16, 160, 44), "common.back", self.back, key=pygame.K_ESCAPE, size=18))
-        # the tables list (left)
-        for i, t in enumerate(b.tables[:6]):
+        # the tables list (left), shorter at a table: its chat below
+        for i, t in enumerate(b.tables[:self.rows()]):
             y = 150 + i * 70
             free = free_seats(t)
             w.add(Button(app, (410, y + 8, 90, 40), "lobby.join", lambda t=t: b.sit(t["id"]),
@@ -105,6 +111,7 @@ class LobbyScene(Scene):
             self.build_create()
         else:
             self.build_table()
+            w.add(self.chat_input)
 
     def build_create(self) -> None:
         w, app, ng = self.widgets, self.app, self.new_game
@@ -209,6 +216,14 @@ class LobbyScene(Scene):
     def handle_event(self, event) -> bool:
         return self.widgets.handle_event(event)
 
+    def rows(self) -> int:
+        return 6 if self.lobby is None else 3
+
+    def send_chat(self, text: str) -> None:
+        if text.strip():
+            self.bridge.chat(text.strip())
+        self.chat_input.value = ""
+
     def update(self, dt):
         super().update(dt)
         self.widgets.update(dt)
@@ -226,7 +241,9 @@ class LobbyScene(Scene):
         blit_text(surface, app, self.tr("lobby.tables"), (40, 112), 22, theme.ACCENT, bold=True)
         if not self.bridge.tables:
             blit_text(surface, app, self.tr("lobby.no_tables"), (40, 160), 19, theme.MUTED)
-        for i, t in enumerate(self.bridge.tables[:6]):
+        if self.lobby is not None:
+            self.chat_log.draw(surface)
+        for i, t in enumerate(self.bridge.tables[:self.rows()]):
             r = pygame.Rect(34, 150 + i * 70, 572, 60)
             pygame.draw.rect(surface, (46, 60, 102), r, border_radius=10)
             title = f"#{t.get('id', '?')}  {self.tr('game.' + t.get('game', 'tortuga'))}"

@@ -78,6 +78,8 @@ def lobby_bridge() -> OfflineBridge:
     b.handle({"t": "tables", "tables": [table1, table2]})
     b.handle({"t": "seated", "table": 1, "seat": 0, "token": "0" * 32})
     b.handle({"t": "table", "table": table1})
+    b.handle({"t": "chat", "table": 1, "from": "Boris", "seat": 1, "text": "one minute, getting a drink"})
+    b.handle({"t": "chat", "table": 1, "from": "Dmitri", "seat": 3, "text": "cards as dice again? fine by me"})
     return b
 
 
