@@ -129,6 +129,16 @@ def export(args) -> int:
     return 0
 
 
+def say_listening(host, addr, port, made, args) -> None:
+    """The host's first lines on the console: where it listens (and the table made at start),
+    then where players on other machines join."""
+    print(f"host {host.config.name!r} listening on {addr or '*'}:{port}"
+          + (f"; table {made.id}: {args.game}, {args.seats} seats, {args.bots} bots" if made
+             else ""), flush=True)
+    if host.addresses:
+        print("players join at " + ", ".join(host.addresses), flush=True)
+
+
 async def serve(args, headless: bool) -> int:
     from net.host import Host
 
@@ -138,11 +148,7 @@ async def serve(args, headless: bool) -> int:
     if args.game:
         made = host.create_table(args.game, args.seats, table_options(args), bots=args.bots,
                                  bot_level=args.bot_level)
-    print(f"host {host.config.name!r} listening on {addr or '*'}:{port}"
-          + (f"; table {made.id}: {args.game}, {args.seats} seats, {args.bots} bots" if made
-             else ""), flush=True)
-    if host.addresses:
-        print("players join at " + ", ".join(host.addresses), flush=True)
+    say_listening(host, addr, port, made, args)
     exit_when_over = args.exit_when_over or (made is not None and headless
                                              and args.bots == args.seats)
     stop = asyncio.Event()
@@ -172,14 +178,9 @@ async def serve(args, headless: bool) -> int:
 def window(args) -> int:
     """Host in a background thread plus a local client window connected to it."""
     try:
-        from game import app as game_app
+        from game.launch import play_local
     except ImportError as exc:
         print(f"run_host.py: the game window cannot be loaded ({exc}); "
-              "run `python run_host.py --headless` to host without a window.", file=sys.stderr)
-        return 2
-    play_local = getattr(game_app, "play_local", None)
-    if play_local is None:
-        print("run_host.py: the game window is not built yet (game/app.py has no play_local); "
               "run `python run_host.py --headless` to host without a window.", file=sys.stderr)
         return 2
     from net.host import Host, start_in_thread
@@ -187,12 +188,14 @@ def window(args) -> int:
     host = Host(make_config(args, headless=False))
     # made before the host runs (its bots start with it); with no --game: a quick Tikal game,
     # the local player against 3 bots (the owner may remove them for friends who join)
+    made = None
     if args.game:
-        host.create_table(args.game, args.seats, table_options(args), bots=args.bots,
-                          bot_level=args.bot_level)
+        made = host.create_table(args.game, args.seats, table_options(args), bots=args.bots,
+                                 bot_level=args.bot_level)
     elif not args.resume:
         host.create_table("tikal", 4, {"variant": "base"}, bots=3, bot_level=args.bot_level)
     addr, port, stop = start_in_thread(host=host)
+    say_listening(host, addr, port, made, args)
     try:
         return play_local("127.0.0.1" if addr in ("0.0.0.0", "::", "") else addr, port,
                           host=host) or 0

@@ -197,9 +197,3 @@ class App:
             except OSError:
                 pass
 
-
-def play_local(addr: str, port: int, host=None) -> int:
-    """The window of ``run_host.py`` (a host in a thread beside it): see game/launch.py."""
-    from .launch import play_local as _play_local
-
-    return _play_local(addr, port, host=host)
