@@ -80,6 +80,11 @@ class Bridge:
         self.table = TableModel()
         self.host_name = ""
         self.host_addresses: list[str] = []   # where other machines reach the host (welcome)
+        self.address = ""                     # the host's "ip:port" once connecting
+        self.token: str | None = None         # our seat's token on that host
+        #: called with (address, {"token", "table", "seat"}) when we take a seat and with
+        #: (address, None) when it is gone: the window keeps it in its settings
+        self.on_seat = None
         self.player: int | None = None  # our connection id on the host (table owners are these)
         self.games: dict = {}           # welcome's games: {game: {"seats", "options", "levels"}}
         self.auto_sit: int | None = None       # sit at this table once the tables are listed
@@ -116,7 +121,7 @@ class Bridge:
     def refresh_discovery(self) -> None:
         pass
 
-    def connect(self, address: str, name: str) -> None:
+    def connect(self, address: str, name: str, token_for=None) -> None:
         raise OSError("this client has no network")
 
     def disconnect(self) -> None:
@@ -205,7 +210,10 @@ class Bridge:
             self.player = msg.get("player")
             self.games = msg.get("games", {})
             self.host_addresses = list(msg.get("addresses") or [])
-            self.notes.append({"kind": "welcome", "host": self.host_name})
+            resumed = msg.get("resumed")
+            if resumed:   # our token was accepted: we are back in our seat (a full resync follows)
+                self.table.id, self.table.my_seat = resumed["table"], resumed["seat"]
+            self.notes.append({"kind": "welcome", "host": self.host_name, "resumed": resumed})
         elif t == "tables":
             self.tables = msg["tables"]
             self.notes.append({"kind": "tables", "tables": self.tables})
@@ -236,11 +244,17 @@ class Bridge:
             self.table.id = msg["table"]
             self.table.my_seat = msg["seat"]
             self.token = msg.get("token")
+            self._seat_changed({"token": self.token, "table": msg["table"], "seat": msg["seat"]})
             self.notes.append({"kind": "seated", "table": msg["table"], "seat": msg["seat"]})
         elif t == "update":
             self.table.apply_update(msg)
             self.notes.append({"kind": "update", "events": list(msg.get("events") or []),
                                "full": bool(msg.get("full"))})
+        elif t == "error" and msg.get("code") == "bad_token" and msg.get("ref") == "hello":
+            # the seat we came back for is gone (its table ended): the client says hello again
+            # without it, and we forget it
+            self.token = None
+            self._seat_changed(None)
         elif t == "error":
             self.notes.append({"kind": "error", "code": msg.get("code", ""), "message": msg.get("message", ""),
                                "reason": msg.get("reason"), "rule": msg.get("rule")})
@@ -250,7 +264,14 @@ class Bridge:
         elif t == "left":
             self.lobby = None
             self.table = TableModel()
+            self.token = None
+            self._seat_changed(None)
             self.notes.append({"kind": "left", "reason": msg.get("reason", "")})
+
+
+    def _seat_changed(self, entry: dict | None) -> None:
+        if self.on_seat is not None and self.address:
+            self.on_seat(self.address, entry)
 
 
 class LocalBridge(Bridge):
@@ -390,14 +411,17 @@ class NetBridge(Bridge):
             self.finder.refresh()
 
     # connection ---------------------------------------------------------------------------------
-    def connect(self, address: str, name: str) -> None:
+    def connect(self, address: str, name: str, token_for=None) -> None:
+        """Connect to ``address`` ("ip" or "ip:port"). ``token_for(address) -> token | None``:
+        the seat we still hold there (from the settings), said in the hello to take it back."""
         from net.client import Client
 
         host, port = parse_address(address)
         self.disconnect()
         self.name = name
         self.address = f"{host}:{port}"
-        self.client = Client(host, port, name).start()
+        self.token = token_for(self.address) if token_for is not None else None
+        self.client = Client(host, port, name, token=self.token).start()
 
     def disconnect(self) -> None:
         client, self.client = self.client, None

@@ -3,11 +3,14 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import asdict, dataclass, fields
+import re
+from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
 LANGUAGES = ("en", "ru")
 ANIM_SPEEDS = (0.5, 1.0, 1.5, 2.0, 4.0, 0.0)  # 0.0: no animations (everything lands at once)
+MAX_SEATS_KEPT = 8
+_TOKEN = re.compile(r"[0-9A-Za-z_-]{16,128}")
 
 
 def default_path() -> Path:
@@ -30,6 +33,9 @@ class Settings:
     shapes: bool = True          # colour-blind shapes on player marks
     anim_speed: float = 1.0      # tween speed multiplier; 0 = skip animations
     last_host: str = ""
+    #: the seats we hold, by host address "ip:port": {"token", "table", "seat"}, newest last; a
+    #: window opened again on that host says hello with the token and is back in its seat
+    seats: dict = field(default_factory=dict)
     path: Path | None = None     # where it is saved (not itself saved)
 
     @classmethod
@@ -60,6 +66,29 @@ class Settings:
             self.anim_speed = min(8.0, max(0.0, float(self.anim_speed)))
         except (TypeError, ValueError):
             self.anim_speed = 1.0
+        seats = self.seats if isinstance(self.seats, dict) else {}
+        self.seats = {str(k): v for k, v in list(seats.items())[-MAX_SEATS_KEPT:]
+                      if isinstance(v, dict) and isinstance(v.get("token"), str)
+                      and _TOKEN.fullmatch(v["token"])
+                      and type(v.get("table")) is int and type(v.get("seat")) is int}
+
+    def seat_token(self, address: str) -> str | None:
+        """The token of the seat we hold on the host at ``address`` ("ip:port"), if any."""
+        entry = self.seats.get(address)
+        return entry["token"] if entry else None
+
+    def remember_seat(self, address: str, entry: dict | None) -> None:
+        """We took a seat on ``address`` (``entry``: token, table, seat) or lost it (None); saved
+        at once when these settings have a file, so a crashed window can come back to it."""
+        self.seats.pop(address, None)
+        if entry is not None:
+            self.seats[address] = {"token": entry["token"], "table": entry["table"], "seat": entry["seat"]}
+            self.seats = dict(list(self.seats.items())[-MAX_SEATS_KEPT:])
+        if self.path is not None:
+            try:
+                self.save()
+            except OSError:
+                pass
 
     def save(self) -> None:
         p = self.path or default_path()

@@ -334,3 +334,71 @@ def test_lobby_chat_reaches_the_other_player_at_the_table_and_enter_does_not_sta
     finally:
         for app in apps:
             app.close()
+
+
+def test_a_window_closed_mid_game_and_opened_again_takes_its_seat_back(host, tmp_path):
+    # the seat's token is kept in the player's settings file: a new window (a new process, a
+    # crashed one) that opens the same host says hello with it and is back at the table
+    from game.settings import Settings
+
+    h, address = host
+    made = {}
+    h.loop.call_soon_threadsafe(lambda: made.setdefault("t", h.create_table(
+        "tortuga", 4, None, bots=3, bot_level="random")))
+
+    def window():
+        app = make_app(anim_speed=0.0)
+        app.settings = Settings.load(tmp_path / "settings.json")
+        app.bridge = NetBridge(app.settings.name, discovery=False)
+        app.show(BrowserScene(app, app.bridge))
+        app.scene.connect(address)
+        return app
+
+    app = window()
+    try:
+        b = app.bridge
+        b.auto_sit, b.auto_ready = None, True
+        pump(app, lambda: isinstance(app.scene, LobbyScene) and b.tables)
+        b.sit(made["t"].id)
+        pump(app, lambda: b.lobby and b.table.my_seat is not None
+             and b.lobby["players"][b.table.my_seat].get("ready"))
+        me = b.table.my_seat
+        click(app, button(app.scene, "lobby.start").rect.center)
+        pump(app, lambda: isinstance(app.scene, TortugaScene) and b.table.my_turn())
+        saved = Settings.load(tmp_path / "settings.json").seats
+        assert saved == {address: {"token": b.token, "table": made["t"].id, "seat": me}}
+    finally:
+        app.close()                                  # the window is gone; the seat is held
+    state = made["t"].state
+    app = window()
+    try:
+        b = app.bridge
+        pump(app, lambda: isinstance(app.scene, TortugaScene) and b.table.view)
+        assert b.table.my_seat == me and b.table.id == made["t"].id
+        assert made["t"].seats[me].kind == "human" and made["t"].state == state   # waited for us
+        pump(app, lambda: not app.scene.timeline.busy)
+        assert b.table.my_turn() and app.scene.legal("roll")                     # and plays on
+        click(app, button(app.scene, "tortuga.roll").rect.center)
+        pump(app, lambda: made["t"].state > state)
+    finally:
+        app.close()
+
+
+def test_a_kept_seat_whose_table_is_gone_is_forgotten_quietly(host, tmp_path):
+    from game.settings import Settings
+
+    h, address = host
+    settings = Settings.load(tmp_path / "settings.json")
+    settings.remember_seat(address, {"token": "f" * 32, "table": 99, "seat": 0})
+    app = make_app()
+    app.settings = Settings.load(tmp_path / "settings.json")
+    assert app.settings.seat_token(address) == "f" * 32
+    app.bridge = NetBridge(app.settings.name, discovery=False)
+    app.show(BrowserScene(app, app.bridge))
+    try:
+        app.scene.connect(address)
+        pump(app, lambda: isinstance(app.scene, LobbyScene))      # welcomed without the seat
+        assert app.bridge.table.my_seat is None and not app.toasts.items
+        assert Settings.load(tmp_path / "settings.json").seats == {}
+    finally:
+        app.close()

@@ -125,3 +125,19 @@ def test_every_request_the_bridge_sends_is_a_valid_client_message():
     for m in b.sent:
         assert validate(m, CLIENT) is m
     assert b.sent[10]["seat"] == 1 and b.sent[10]["state"] == 7
+
+
+def test_kept_seats_are_cleaned_on_load_and_bounded(tmp_path):
+    p = tmp_path / "s.json"
+    good = {"token": "a" * 32, "table": 1, "seat": 0}
+    p.write_text(json.dumps({"seats": {"h:1": good, "h:2": {"token": "x", "table": 1, "seat": 0},
+                                       "h:3": {"token": "b" * 32, "table": "1", "seat": 0},
+                                       "h:4": "nonsense"}}), encoding="utf-8")
+    s = Settings.load(p)
+    assert s.seats == {"h:1": good}
+    for i in range(12):
+        s.remember_seat(f"10.0.0.{i}:47474", {"token": f"{i:02d}" * 16, "table": i, "seat": 1})
+    kept = Settings.load(p).seats
+    assert len(kept) == 8 and "10.0.0.11:47474" in kept and "h:1" not in kept
+    s.remember_seat("10.0.0.11:47474", None)
+    assert "10.0.0.11:47474" not in Settings.load(p).seats

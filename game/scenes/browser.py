@@ -63,8 +63,10 @@ class BrowserScene(Scene):
         self.app.settings.last_host = address
         self.connecting = address
         self.address.value = address
+        settings = self.app.settings
+        self.bridge.on_seat = settings.remember_seat     # a seat taken is kept for a comeback
         try:
-            self.bridge.connect(address, self.app.settings.name)
+            self.bridge.connect(address, settings.name, token_for=settings.seat_token)
         except (OSError, ValueError) as e:
             self.connecting = None
             self.app.toast(self.tr("browser.cannot_connect", address=address, error=str(e)))
