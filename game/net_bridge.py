@@ -213,6 +213,7 @@ class Bridge:
             resumed = msg.get("resumed")
             if resumed:   # our token was accepted: we are back in our seat (a full resync follows)
                 self.table.id, self.table.my_seat = resumed["table"], resumed["seat"]
+                self.auto_sit, self.spectate_first = None, False
             self.notes.append({"kind": "welcome", "host": self.host_name, "resumed": resumed})
         elif t == "tables":
             self.tables = msg["tables"]
