@@ -85,6 +85,7 @@ class Bridge:
         #: called with (address, {"token", "table", "seat"}) when we take a seat and with
         #: (address, None) when it is gone: the window keeps it in its settings
         self.on_seat = None
+        self.chat_heard: list[dict] = []      # the last chat notes heard ("n": their number)
         self.player: int | None = None  # our connection id on the host (table owners are these)
         self.games: dict = {}           # welcome's games: {game: {"seats", "options", "levels"}}
         self.auto_sit: int | None = None       # sit at this table once the tables are listed
@@ -260,8 +261,10 @@ class Bridge:
             self.notes.append({"kind": "error", "code": msg.get("code", ""), "message": msg.get("message", ""),
                                "reason": msg.get("reason"), "rule": msg.get("rule")})
         elif t == "chat":
-            self.notes.append({"kind": "chat", "from": msg.get("from", ""), "seat": msg.get("seat"),
-                               "text": msg.get("text", "")})
+            note = {"kind": "chat", "from": msg.get("from", ""), "seat": msg.get("seat"),
+                    "text": msg.get("text", ""), "n": self.chat_heard[-1]["n"] + 1 if self.chat_heard else 0}
+            self.chat_heard = (self.chat_heard + [note])[-50:]
+            self.notes.append(note)
         elif t == "left":
             self.lobby = None
             self.table = TableModel()

@@ -331,6 +331,18 @@ def test_lobby_chat_reaches_the_other_player_at_the_table_and_enter_does_not_sta
         pump(anna, lambda: any("Anna: ready when you are" in t for t, _ in lobby.chat_log.lines))
         assert not [m for m in anna.bridge.sent if m["t"] == "start"]   # Enter went to the line
         assert anna.bridge.lobby["status"] == "lobby"
+        # what was said in the lobby is still in the log at the table, once
+        anna.bridge.add_bot(2, "random")              # the owner fills the table
+        anna.bridge.add_bot(3, "random")
+        for app in apps:
+            app.bridge.ready(True)
+        pump(anna, lambda: all(p["ready"] for p in anna.bridge.lobby["players"]))
+        click(anna, button(anna.scene, "lobby.start").rect.center)
+        for app in apps:
+            pump(app, lambda: isinstance(app.scene, TortugaScene))
+            app.step(0.0, events=[])
+            lines = [t for t, _ in app.scene.log.lines if "ready when you are" in t]
+            assert lines == ["Anna: ready when you are"]
     finally:
         for app in apps:
             app.close()

@@ -80,6 +80,26 @@ def chat_line(note: dict) -> str:
     return f"{note.get('from') or '?'}: {note['text']}"
 
 
+class ChatFeed:
+    """The chat lines of a scene's log: it starts with the last few heard before the scene opened
+    (what was said in the lobby is still there at the table) and then takes each new one once."""
+
+    RECENT = 6
+
+    def __init__(self, bridge, log):
+        self.log = log
+        heard = list(getattr(bridge, "chat_heard", []))
+        for note in heard[-self.RECENT:]:
+            log.add(chat_line(note), theme.ACCENT)
+        self.next = heard[-1]["n"] + 1 if heard else 0
+
+    def take(self, note: dict) -> None:
+        n = note.get("n", self.next)
+        if n >= self.next:
+            self.log.add(chat_line(note), theme.ACCENT)
+            self.next = n + 1
+
+
 class TableScene(Scene):
     """Base of the game tables. Subclasses implement ``draw_table``, ``build_controls`` (widgets
     from ``self.table.legal``), ``animate_event(ev) -> Anim | None`` and ``describe(ev) -> str |
@@ -98,6 +118,7 @@ class TableScene(Scene):
         self.last_turn_chime = None
         self.pending: int | None = None  # the state counter an action was sent at, until answered
         self.chat_box: TextInput | None = None  # open while typing a chat line (Enter)
+        self.chat_feed = ChatFeed(bridge, self.log)
         self.build_controls()
 
     @property
@@ -131,7 +152,7 @@ class TableScene(Scene):
         elif kind == "error":
             self.refused(note)
         elif kind == "chat":
-            self.log.add(chat_line(note), theme.ACCENT)
+            self.chat_feed.take(note)
         elif kind == "link_lost":  # the client reconnects by itself; the host resyncs us
             self.app.toast(self.tr("net.link_lost"), kind="info")
         elif kind in ("left", "disconnected"):

@@ -8,7 +8,7 @@ import pygame
 from .. import theme
 from ..app import Scene
 from ..widgets import Button, ScrollLog, TextInput, Widgets, blit_text, draw_panel
-from .common import background, chat_line, heading, seat_colour
+from .common import ChatFeed, background, heading, seat_colour
 
 SEAT_RANGE = {"tikal": (2, 4), "tortuga": (2, 7)}
 COLOURS = ("orange", "blue", "green", "yellow", "purple", "red", "black", "white")  # the host's names
@@ -44,6 +44,7 @@ class LobbyScene(Scene):
         self.bot_level = "normal"
         # at a table: its chat under the tables list (click the line to type, Enter sends)
         self.chat_log = ScrollLog(app, (34, 372, 572, 196), size=15)
+        self.chat_feed = ChatFeed(bridge, self.chat_log)
         self.chat_input = TextInput(app, (34, 578, 572, 48), "", "lobby.chat_hint", on_submit=self.send_chat,
                                     max_len=200, tooltip="lobby.chat_tip")
         self.rebuild()
@@ -86,7 +87,7 @@ class LobbyScene(Scene):
         elif kind == "error":
             self.app.toast(note.get("message") or note.get("code"))
         elif kind == "chat":
-            self.chat_log.add(chat_line(note), theme.ACCENT)
+            self.chat_feed.take(note)
         elif kind == "disconnected":
             from .browser import BrowserScene
 
