@@ -475,7 +475,6 @@ class Host:
                          msg)
             self._close(conn)
             return
-        resumed = None
         token = msg.get("token")
         if token:
             table = self._table_of_token(token)

@@ -5,10 +5,9 @@ high speed, and the game ends with the scene showing exactly the host's view."""
 import time
 
 import pytest
-import pygame
 
 from test_client_helpers import button, click, make_app
-from test_client_tikal import pos, ready, ui_step
+from test_client_tikal import ready, ui_step
 from game.net_bridge import NetBridge
 from game.scenes.browser import BrowserScene
 from game.scenes.lobby import LobbyScene
