@@ -640,6 +640,8 @@ def test_a_client_written_from_docs_protocol_md_alone():
         send({"t": "hello", "proto": 1, "name": "DocReader"})
         welcome = until("welcome")
         assert "random" in welcome["games"]["tortuga"]["levels"]
+        for game in ("tikal", "tortuga"):      # issue 5: the host offers the three levels
+            assert {"easy", "normal", "hard"} <= set(welcome["games"][game]["levels"])
         send({"t": "create", "game": "tortuga", "seats": 2, "options": {"cards_as_dice": True}})
         seated = until("seated")
         assert len(seated["token"]) == 32
