@@ -132,7 +132,9 @@ class Table:
 
     @property
     def takeover_level(self) -> str | None:
-        for lvl in ("easy", "normal", "random"):
+        """The bot that stands in for a player who dropped: a fair stand-in (the greedy
+        ``normal`` bot), neither throwing their game away nor playing it better than them."""
+        for lvl in ("normal", "easy", "random"):
             if lvl in self.levels:
                 return lvl
         return self.levels[0] if self.levels else None
