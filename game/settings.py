@@ -25,6 +25,21 @@ def default_path() -> Path:
     return base / "tikal-lan" / "settings.json"
 
 
+def _other_window_alive(pid) -> bool:
+    """True if ``pid`` is another process that is still running (POSIX; elsewhere False)."""
+    if type(pid) is not int or pid <= 0 or pid == os.getpid() or os.name != "posix":
+        return False
+    try:
+        os.kill(pid, 0)             # signal 0: only asks whether the process exists
+    except ProcessLookupError:
+        return False
+    except PermissionError:         # it exists, under another user
+        return True
+    except OSError:
+        return False
+    return True
+
+
 @dataclass
 class Settings:
     name: str = "Player"
@@ -73,16 +88,21 @@ class Settings:
                       and type(v.get("table")) is int and type(v.get("seat")) is int}
 
     def seat_token(self, address: str) -> str | None:
-        """The token of the seat we hold on the host at ``address`` ("ip:port"), if any."""
+        """The token of the seat we hold on the host at ``address`` ("ip:port"), if any; not
+        while the window that took the seat is still running (a second window on this machine
+        would take the seat away from it)."""
         entry = self.seats.get(address)
-        return entry["token"] if entry else None
+        if not entry or _other_window_alive(entry.get("pid")):
+            return None
+        return entry["token"]
 
     def remember_seat(self, address: str, entry: dict | None) -> None:
         """We took a seat on ``address`` (``entry``: token, table, seat) or lost it (None); saved
         at once when these settings have a file, so a crashed window can come back to it."""
         self.seats.pop(address, None)
         if entry is not None:
-            self.seats[address] = {"token": entry["token"], "table": entry["table"], "seat": entry["seat"]}
+            self.seats[address] = {"token": entry["token"], "table": entry["table"], "seat": entry["seat"],
+                                   "pid": os.getpid()}
             self.seats = dict(list(self.seats.items())[-MAX_SEATS_KEPT:])
         if self.path is not None:
             try:

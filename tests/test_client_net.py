@@ -1,6 +1,7 @@
 """The client against a real host on 127.0.0.1: discovery lists it (zeroconf bound to 127.0.0.1),
 the lobby seats us with bots, and a whole La Tortuga game played by clicking the table's buttons
 ends with the scene showing exactly the host's view."""
+import os
 import time
 
 import pygame
@@ -378,7 +379,7 @@ def test_a_window_closed_mid_game_and_opened_again_takes_its_seat_back(host, tmp
         click(app, button(app.scene, "lobby.start").rect.center)
         pump(app, lambda: isinstance(app.scene, TortugaScene) and b.table.my_turn())
         saved = Settings.load(tmp_path / "settings.json").seats
-        assert saved == {address: {"token": b.token, "table": made["t"].id, "seat": me}}
+        assert saved == {address: {"token": b.token, "table": made["t"].id, "seat": me, "pid": os.getpid()}}
     finally:
         app.close()                                  # the window is gone; the seat is held
     state = made["t"].state

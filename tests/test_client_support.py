@@ -134,10 +134,30 @@ def test_kept_seats_are_cleaned_on_load_and_bounded(tmp_path):
                                        "h:3": {"token": "b" * 32, "table": "1", "seat": 0},
                                        "h:4": "nonsense"}}), encoding="utf-8")
     s = Settings.load(p)
-    assert s.seats == {"h:1": good}
+    assert s.seats == {"h:1": good} and s.seat_token("h:1") == "a" * 32
     for i in range(12):
         s.remember_seat(f"10.0.0.{i}:47474", {"token": f"{i:02d}" * 16, "table": i, "seat": 1})
     kept = Settings.load(p).seats
     assert len(kept) == 8 and "10.0.0.11:47474" in kept and "h:1" not in kept
     s.remember_seat("10.0.0.11:47474", None)
     assert "10.0.0.11:47474" not in Settings.load(p).seats
+
+
+def test_a_kept_seat_is_not_taken_while_the_window_that_took_it_runs(tmp_path):
+    # a second window on the same machine (same settings file) must not take the first one's seat;
+    # once that window is gone (closed, crashed), its seat is there to be taken back
+    import os
+    import subprocess
+    import sys
+
+    s = Settings.load(tmp_path / "s.json")
+    s.remember_seat("h:1", {"token": "a" * 32, "table": 1, "seat": 0})
+    assert s.seats["h:1"]["pid"] == os.getpid() and s.seat_token("h:1") == "a" * 32   # ours
+    other = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
+    try:
+        s.seats["h:1"]["pid"] = other.pid
+        assert s.seat_token("h:1") is None            # that window still runs
+    finally:
+        other.kill()
+        other.wait()
+    assert s.seat_token("h:1") == "a" * 32            # gone: the seat can be taken back
