@@ -2,6 +2,7 @@
 the lobby seats us with bots, and a whole La Tortuga game played by clicking the table's buttons
 ends with the scene showing exactly the host's view."""
 import os
+import threading
 import time
 
 import pygame
@@ -36,6 +37,32 @@ def pump(app, until, timeout=20.0, dt=1 / 60):
     raise AssertionError("timed out")
 
 
+def bot_table(h, game="tortuga", seats=4, options=None, level="random"):
+    """A table on the host (made on its loop) with bots in every seat but one."""
+    made, done = {}, threading.Event()
+
+    def make():
+        made["t"] = h.create_table(game, seats, options, bots=seats - 1, bot_level=level)
+        done.set()
+    h.loop.call_soon_threadsafe(make)
+    assert done.wait(5)
+    return made["t"]
+
+
+def join_and_start(app, table):
+    """From the host browser (connecting): into the lobby, sit at ``table``, ready, Start; the
+    La Tortuga table scene."""
+    b = app.bridge
+    b.auto_sit, b.auto_ready = None, True
+    pump(app, lambda: isinstance(app.scene, LobbyScene) and b.tables)
+    b.sit(table.id)
+    pump(app, lambda: b.lobby and b.table.my_seat is not None and b.lobby["players"][b.table.my_seat].get("ready"))
+    app.draw()
+    click(app, button(app.scene, "lobby.start").rect.center)
+    pump(app, lambda: isinstance(app.scene, TortugaScene))
+    return app.scene
+
+
 def test_discovery_lists_the_host_and_a_click_joins_it(host):
     h, address = host
     app = make_app()
@@ -57,25 +84,14 @@ def test_discovery_lists_the_host_and_a_click_joins_it(host):
 
 def test_whole_tortuga_game_through_the_host_ends_in_the_hosts_view(host):
     h, address = host
-    table = h.loop.call_soon_threadsafe  # tables are made on the host's loop
-    made = {}
-    table(lambda: made.setdefault("t", h.create_table("tortuga", 4, {"cards_as_dice": True}, bots=3,
-                                                        bot_level="random")))
+    made = {"t": bot_table(h, options={"cards_as_dice": True})}
     app = make_app(anim_speed=8.0)
     bridge = NetBridge("Tess", discovery=False)
-    bridge.auto_sit, bridge.auto_ready = None, True
     app.bridge = bridge
     app.show(BrowserScene(app, bridge))
     try:
         app.scene.connect(address)
-        pump(app, lambda: isinstance(app.scene, LobbyScene) and bridge.tables)
-        bridge.sit(made["t"].id)
-        pump(app, lambda: bridge.lobby and bridge.table.my_seat is not None
-             and bridge.lobby["players"][bridge.table.my_seat].get("ready"))
-        app.draw()
-        click(app, button(app.scene, "lobby.start").rect.center)
-        pump(app, lambda: isinstance(app.scene, TortugaScene))
-        scene = app.scene
+        scene = join_and_start(app, made["t"])
         me = bridge.table.my_seat
         clicks = 0
         end = time.monotonic() + 60
@@ -173,23 +189,14 @@ def test_lobby_create_add_bots_ready_start_opens_the_table(host):
 
 def test_chat_at_the_table_typed_in_the_window_reaches_everyone_and_keys_do_not_act(host):
     h, address = host
-    made = {}
-    h.loop.call_soon_threadsafe(lambda: made.setdefault("t", h.create_table(
-        "tortuga", 4, None, bots=3, bot_level="random")))
+    table = bot_table(h)
     app = make_app()
     bridge = NetBridge("Tess", discovery=False)
-    bridge.auto_sit, bridge.auto_ready = None, True
     app.bridge = bridge
     app.show(BrowserScene(app, bridge))
     try:
         app.scene.connect(address)
-        pump(app, lambda: isinstance(app.scene, LobbyScene) and bridge.tables)
-        bridge.sit(made["t"].id)
-        pump(app, lambda: bridge.lobby and bridge.table.my_seat is not None
-             and bridge.lobby["players"][bridge.table.my_seat].get("ready"))
-        click(app, button(app.scene, "lobby.start").rect.center)
-        pump(app, lambda: isinstance(app.scene, TortugaScene))
-        scene = app.scene
+        scene = join_and_start(app, table)
         pump(app, lambda: bridge.table.my_turn() and not scene.timeline.busy
              and {"type": "roll"} in bridge.table.legal)
         state, actions = bridge.table.state, sum(m["t"] == "action" for m in bridge.sent)
@@ -223,23 +230,15 @@ def test_a_dropped_link_mid_game_reconnects_by_itself_and_the_window_plays_on(ho
     # a laptop that lost the network: the client reconnects with its seat token, the host resyncs
     # the seat (a full update), and the window carries on to the end in the host's view
     h, address = host
-    made = {}
-    h.loop.call_soon_threadsafe(lambda: made.setdefault("t", h.create_table(
-        "tortuga", 3, None, bots=2, bot_level="random")))
+    made = {"t": bot_table(h, seats=3)}
     app = make_app(anim_speed=0.0)
     bridge = NetBridge("Tess", discovery=False)
-    bridge.auto_sit, bridge.auto_ready = None, True
     app.bridge = bridge
     app.show(BrowserScene(app, bridge))
     try:
         app.scene.connect(address)
-        pump(app, lambda: isinstance(app.scene, LobbyScene) and bridge.tables)
-        bridge.sit(made["t"].id)
-        pump(app, lambda: bridge.lobby and bridge.table.my_seat is not None
-             and bridge.lobby["players"][bridge.table.my_seat].get("ready"))
-        click(app, button(app.scene, "lobby.start").rect.center)
-        pump(app, lambda: isinstance(app.scene, TortugaScene))
-        scene, me = app.scene, bridge.table.my_seat
+        scene = join_and_start(app, made["t"])
+        me = bridge.table.my_seat
         dropped, resumed, end = False, None, time.monotonic() + 60
         client = bridge.client
         notes, poll = [], bridge.poll
@@ -355,9 +354,7 @@ def test_a_window_closed_mid_game_and_opened_again_takes_its_seat_back(host, tmp
     from game.settings import Settings
 
     h, address = host
-    made = {}
-    h.loop.call_soon_threadsafe(lambda: made.setdefault("t", h.create_table(
-        "tortuga", 4, None, bots=3, bot_level="random")))
+    made = {"t": bot_table(h)}
 
     def window():
         app = make_app(anim_speed=0.0)
@@ -370,14 +367,9 @@ def test_a_window_closed_mid_game_and_opened_again_takes_its_seat_back(host, tmp
     app = window()
     try:
         b = app.bridge
-        b.auto_sit, b.auto_ready = None, True
-        pump(app, lambda: isinstance(app.scene, LobbyScene) and b.tables)
-        b.sit(made["t"].id)
-        pump(app, lambda: b.lobby and b.table.my_seat is not None
-             and b.lobby["players"][b.table.my_seat].get("ready"))
+        join_and_start(app, made["t"])
         me = b.table.my_seat
-        click(app, button(app.scene, "lobby.start").rect.center)
-        pump(app, lambda: isinstance(app.scene, TortugaScene) and b.table.my_turn())
+        pump(app, lambda: b.table.my_turn())
         saved = Settings.load(tmp_path / "settings.json").seats
         assert saved == {address: {"token": b.token, "table": made["t"].id, "seat": me, "pid": os.getpid()}}
     finally:

@@ -67,7 +67,7 @@ def test_rule_text_joins_continuation_lines():
 
 
 @pytest.mark.parametrize("text, expected", [
-    ("192.168.1.20:7000", ("192.168.1.20", 7000)), ("host.lan", ("host.lan", 7777)),
+    ("192.168.1.20:7000", ("192.168.1.20", 7000)), ("host.lan", ("host.lan", 7777)),  # safe: parsing only, no traffic
     ("[::1]:9000", ("::1", 9000)), ("::1", ("::1", 7777)),
 ])
 def test_parse_address(text, expected):
@@ -136,11 +136,11 @@ def test_kept_seats_are_cleaned_on_load_and_bounded(tmp_path):
     s = Settings.load(p)
     assert s.seats == {"h:1": good} and s.seat_token("h:1") == "a" * 32
     for i in range(12):
-        s.remember_seat(f"10.0.0.{i}:47474", {"token": f"{i:02d}" * 16, "table": i, "seat": 1})
+        s.remember_seat(f"laptop-{i}:47474", {"token": f"{i:02d}" * 16, "table": i, "seat": 1})
     kept = Settings.load(p).seats
-    assert len(kept) == 8 and "10.0.0.11:47474" in kept and "h:1" not in kept
-    s.remember_seat("10.0.0.11:47474", None)
-    assert "10.0.0.11:47474" not in Settings.load(p).seats
+    assert len(kept) == 8 and "laptop-11:47474" in kept and "h:1" not in kept
+    s.remember_seat("laptop-11:47474", None)
+    assert "laptop-11:47474" not in Settings.load(p).seats
 
 
 def test_a_kept_seat_is_not_taken_while_the_window_that_took_it_runs(tmp_path):
