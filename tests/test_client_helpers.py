@@ -1,6 +1,8 @@
 """Helpers for the client tests: a headless App, clicks and key presses as real pygame events."""
 from __future__ import annotations
 
+import time
+
 import pygame
 
 from game.app import App
@@ -48,3 +50,14 @@ def colourful(surface: pygame.Surface, minimum: int = 40) -> bool:
 
 def button(scene, label: str):
     return next(w for w in scene.widgets.items if getattr(w, "label", None) == label)
+
+
+def pump(app: App, until, timeout: float = 20.0, dt: float = 1 / 60) -> bool:
+    """Run frames (real time passes for the network) until ``until()`` or the timeout."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        app.step(dt, events=[])
+        if until():
+            return True
+        time.sleep(0.002)
+    raise AssertionError("timed out")

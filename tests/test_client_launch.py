@@ -7,7 +7,7 @@ import sys
 import time
 from pathlib import Path
 
-from test_client_helpers import button, click
+from test_client_helpers import button, click, pump
 from game.launch import QUICK_GAMES, open_window, start_embedded
 from game.scenes.lobby import LobbyScene
 from game.scenes.tortuga_table import TortugaScene
@@ -23,16 +23,6 @@ def read_line(p, timeout: float) -> str:
     with selectors.DefaultSelector() as sel:
         sel.register(p.stdout, selectors.EVENT_READ)
         return p.stdout.readline() if sel.select(timeout) else ""
-
-
-def pump(app, until, timeout=20.0):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        app.step(1 / 60, events=[])
-        if until():
-            return
-        time.sleep(0.002)
-    raise AssertionError("timed out")
 
 
 def test_the_embedded_quick_game_seats_us_ready_and_starts_with_the_bots():

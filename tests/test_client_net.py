@@ -8,7 +8,7 @@ import time
 import pygame
 import pytest
 
-from test_client_helpers import button, click, make_app
+from test_client_helpers import button, click, make_app, pump
 from game.net_bridge import NetBridge
 from game.scenes.browser import BrowserScene
 from game.scenes.lobby import LobbyScene
@@ -24,17 +24,6 @@ def host():
     addr, port, stop = net_host.start_in_thread(host=h)
     yield h, f"{addr}:{port}"
     stop()
-
-
-def pump(app, until, timeout=20.0, dt=1 / 60):
-    """Run frames (real time passes for the network) until ``until()`` or the timeout."""
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        app.step(dt, events=[])
-        if until():
-            return True
-        time.sleep(0.002)
-    raise AssertionError("timed out")
 
 
 def bot_table(h, game="tortuga", seats=4, options=None, level="random"):

@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from test_client_helpers import button, click, make_app
+from test_client_helpers import button, click, make_app, pump
 from test_client_tikal import ready, ui_step
 from game.net_bridge import NetBridge
 from game.scenes.browser import BrowserScene
@@ -23,16 +23,6 @@ def host():
     addr, port, stop = net_host.start_in_thread(host=h)
     yield h, f"{addr}:{port}"
     stop()
-
-
-def pump(app, until, timeout=20.0, dt=1 / 60):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        app.step(dt, events=[])
-        if until():
-            return True
-        time.sleep(0.002)
-    raise AssertionError("timed out")
 
 
 def join_and_start(h, address, variant, speed):

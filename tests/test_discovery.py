@@ -81,8 +81,8 @@ def test_txt_round_trip_and_malformed_txt_never_raises():
     assert junk["name"] == "\ufffd" and junk["extra"] == {"flag": ""}
     with pytest.raises(ValueError):
         txt_properties("x", [], 0, {"free": 9})
-    assert interfaces_for_bind("") is None and interfaces_for_bind("0.0.0.0") is None
-    assert interfaces_for_bind("10.1.2.3") == ["10.1.2.3"]
+    assert interfaces_for_bind("") is None and interfaces_for_bind("0.0.0.0") is None  # safe: no traffic
+    assert interfaces_for_bind("10.1.2.3") == ["10.1.2.3"]  # safe: no traffic
     assert interfaces_for_bind("localhost") == ["127.0.0.1"]
 
 
@@ -91,7 +91,7 @@ def test_reach_addresses_are_the_non_loopback_ones_where_the_host_serves():
 
     assert reach_addresses("127.0.0.1", 47474) == []          # loopback only: nobody else reaches it
     assert reach_addresses("localhost", 5) == []
-    assert reach_addresses("10.1.2.3", 47474) == ["10.1.2.3:47474"]   # bound: only there
+    assert reach_addresses("10.1.2.3", 47474) == ["10.1.2.3:47474"]   # bound: only there (safe: no traffic)
     everywhere = reach_addresses("", 47474)                     # every interface: each LAN address
     assert everywhere == [f"{ip}:47474" for ip in ipv4_addresses(loopback=False)]
     assert not any(a.startswith("127.") for a in everywhere)
