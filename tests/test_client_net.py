@@ -130,7 +130,7 @@ def test_an_address_with_no_host_gives_a_clear_toast_and_stops_trying():
 
 def test_the_lobby_shows_where_others_join_from_the_hosts_welcome(host):
     h, address = host
-    h.addresses = ["10.9.8.7:47474"]    # as a host serving on a LAN address would say
+    h.addresses = ["10.9.8.7:47474"]  # safe: only shown, never dialled (as a LAN host would say)
     app = make_app()
     bridge = NetBridge("Tess", discovery=False)
     app.bridge = bridge
@@ -138,7 +138,7 @@ def test_the_lobby_shows_where_others_join_from_the_hosts_welcome(host):
     try:
         app.scene.connect(address)
         pump(app, lambda: isinstance(app.scene, LobbyScene))
-        assert bridge.host_addresses == ["10.9.8.7:47474"]
+        assert bridge.host_addresses == ["10.9.8.7:47474"]  # safe: no traffic
         band = (240, 70, 800, 26)       # the line under the title
         shown = app.draw().subsurface(band).copy()
         bridge.host_addresses = []
