@@ -272,7 +272,6 @@ class Bridge:
             self._seat_changed(None)
             self.notes.append({"kind": "left", "reason": msg.get("reason", "")})
 
-
     def _seat_changed(self, entry: dict | None) -> None:
         if self.on_seat is not None and self.address:
             self.on_seat(self.address, entry)
@@ -376,7 +375,6 @@ class NetBridge(Bridge):
     def __init__(self, name: str = "Player", interfaces: list[str] | None = None, discovery: bool = True):
         super().__init__(name)
         self.client = None
-        self.address: str | None = None
         self.interfaces = interfaces
         self.discovery = discovery
         self.finder = None
