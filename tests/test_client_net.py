@@ -26,6 +26,20 @@ def host():
     stop()
 
 
+def window(address: str, name: str = "Tess", settings=None, **app_kw):
+    """A window (headless App) on the host browser, connecting to ``address`` without zeroconf;
+    ``settings`` (a Settings) instead of the test defaults, its name the player's."""
+    app = make_app(**app_kw)
+    if settings is not None:
+        app.settings = settings
+    else:
+        app.settings.name = name
+    app.bridge = NetBridge(app.settings.name, discovery=False)
+    app.show(BrowserScene(app, app.bridge))
+    app.scene.connect(address)
+    return app
+
+
 def bot_table(h, game="tortuga", seats=4, options=None, level="random"):
     """A table on the host (made on its loop) with bots in every seat but one."""
     made, done = {}, threading.Event()
@@ -74,12 +88,9 @@ def test_discovery_lists_the_host_and_a_click_joins_it(host):
 def test_whole_tortuga_game_through_the_host_ends_in_the_hosts_view(host):
     h, address = host
     made = {"t": bot_table(h, options={"cards_as_dice": True})}
-    app = make_app(anim_speed=8.0)
-    bridge = NetBridge("Tess", discovery=False)
-    app.bridge = bridge
-    app.show(BrowserScene(app, bridge))
+    app = window(address, anim_speed=8.0)
+    bridge = app.bridge
     try:
-        app.scene.connect(address)
         scene = join_and_start(app, made["t"])
         me = bridge.table.my_seat
         clicks = 0
@@ -115,12 +126,9 @@ def test_whole_tortuga_game_through_the_host_ends_in_the_hosts_view(host):
 
 
 def test_an_address_with_no_host_gives_a_clear_toast_and_stops_trying():
-    app = make_app()
-    bridge = NetBridge("Tess", discovery=False)
-    app.bridge = bridge
-    scene = app.show(BrowserScene(app, bridge))
+    app = window("127.0.0.1:1")  # nothing listens on port 1
+    scene, bridge = app.scene, app.bridge
     try:
-        scene.connect("127.0.0.1:1")  # nothing listens on port 1
         pump(app, lambda: app.toasts.items, timeout=10)
         assert "127.0.0.1:1" in app.toasts.items[-1]["msg"]
         assert bridge.client is None and scene.connecting is None
@@ -131,12 +139,9 @@ def test_an_address_with_no_host_gives_a_clear_toast_and_stops_trying():
 def test_the_lobby_shows_where_others_join_from_the_hosts_welcome(host):
     h, address = host
     h.addresses = ["10.9.8.7:47474"]  # safe: only shown, never dialled (as a LAN host would say)
-    app = make_app()
-    bridge = NetBridge("Tess", discovery=False)
-    app.bridge = bridge
-    app.show(BrowserScene(app, bridge))
+    app = window(address)
+    bridge = app.bridge
     try:
-        app.scene.connect(address)
         pump(app, lambda: isinstance(app.scene, LobbyScene))
         assert bridge.host_addresses == ["10.9.8.7:47474"]  # safe: no traffic
         band = (240, 70, 800, 26)       # the line under the title
@@ -150,12 +155,9 @@ def test_the_lobby_shows_where_others_join_from_the_hosts_welcome(host):
 
 def test_lobby_create_add_bots_ready_start_opens_the_table(host):
     h, address = host
-    app = make_app()
-    bridge = NetBridge("Tess", discovery=False)
-    app.bridge = bridge
-    app.show(BrowserScene(app, bridge))
+    app = window(address)
+    bridge = app.bridge
     try:
-        app.scene.connect(address)
         pump(app, lambda: isinstance(app.scene, LobbyScene))
         lobby = app.scene
         click(app, button(lobby, "lobby.create").rect.center)
@@ -179,12 +181,9 @@ def test_lobby_create_add_bots_ready_start_opens_the_table(host):
 def test_chat_at_the_table_typed_in_the_window_reaches_everyone_and_keys_do_not_act(host):
     h, address = host
     table = bot_table(h)
-    app = make_app()
-    bridge = NetBridge("Tess", discovery=False)
-    app.bridge = bridge
-    app.show(BrowserScene(app, bridge))
+    app = window(address)
+    bridge = app.bridge
     try:
-        app.scene.connect(address)
         scene = join_and_start(app, table)
         pump(app, lambda: bridge.table.my_turn() and not scene.timeline.busy
              and {"type": "roll"} in bridge.table.legal)
@@ -220,12 +219,9 @@ def test_a_dropped_link_mid_game_reconnects_by_itself_and_the_window_plays_on(ho
     # the seat (a full update), and the window carries on to the end in the host's view
     h, address = host
     made = {"t": bot_table(h, seats=3)}
-    app = make_app(anim_speed=0.0)
-    bridge = NetBridge("Tess", discovery=False)
-    app.bridge = bridge
-    app.show(BrowserScene(app, bridge))
+    app = window(address, anim_speed=0.0)
+    bridge = app.bridge
     try:
-        app.scene.connect(address)
         scene = join_and_start(app, made["t"])
         me = bridge.table.my_seat
         dropped, resumed, end = False, None, time.monotonic() + 60
@@ -267,15 +263,12 @@ def test_a_spectator_window_watches_a_bot_game_to_the_end_in_the_public_view():
                                           bot_delay=0.005))
     addr, port, stop = net_host.start_in_thread(host=h)
     made = {}
-    app = make_app(anim_speed=8.0)
-    bridge = NetBridge("Viewer", discovery=False)
-    bridge.spectate_first = True
-    app.bridge = bridge
-    app.show(BrowserScene(app, bridge))
+    h.loop.call_soon_threadsafe(lambda: made.setdefault("t", h.create_table(
+        "tortuga", 4, None, bots=4, bot_level="random")))
+    app = window(f"{addr}:{port}", "Viewer", anim_speed=8.0)
+    bridge = app.bridge
+    bridge.spectate_first = True     # set before the first poll: the host's tables come then
     try:
-        h.loop.call_soon_threadsafe(lambda: made.setdefault("t", h.create_table(
-            "tortuga", 4, None, bots=4, bot_level="random")))
-        app.scene.connect(f"{addr}:{port}")
         pump(app, lambda: isinstance(app.scene, TortugaScene))
         scene = app.scene
         assert bridge.table.my_seat is None
@@ -297,11 +290,7 @@ def test_lobby_chat_reaches_the_other_player_at_the_table_and_enter_does_not_sta
     apps = []
     try:
         for name in ("Anna", "Boris"):
-            app = make_app()
-            app.settings.name = name
-            app.bridge = NetBridge(name, discovery=False)
-            app.show(BrowserScene(app, app.bridge))
-            app.scene.connect(address)
+            app = window(address, name)
             pump(app, lambda: isinstance(app.scene, LobbyScene))
             apps.append(app)
         anna, boris = apps
@@ -345,15 +334,10 @@ def test_a_window_closed_mid_game_and_opened_again_takes_its_seat_back(host, tmp
     h, address = host
     made = {"t": bot_table(h)}
 
-    def window():
-        app = make_app(anim_speed=0.0)
-        app.settings = Settings.load(tmp_path / "settings.json")
-        app.bridge = NetBridge(app.settings.name, discovery=False)
-        app.show(BrowserScene(app, app.bridge))
-        app.scene.connect(address)
-        return app
+    def reopen():
+        return window(address, settings=Settings.load(tmp_path / "settings.json"), anim_speed=0.0)
 
-    app = window()
+    app = reopen()
     try:
         b = app.bridge
         join_and_start(app, made["t"])
@@ -364,7 +348,7 @@ def test_a_window_closed_mid_game_and_opened_again_takes_its_seat_back(host, tmp
     finally:
         app.close()                                  # the window is gone; the seat is held
     state = made["t"].state
-    app = window()
+    app = reopen()
     try:
         b = app.bridge
         pump(app, lambda: isinstance(app.scene, TortugaScene) and b.table.view)
@@ -384,13 +368,9 @@ def test_a_kept_seat_whose_table_is_gone_is_forgotten_quietly(host, tmp_path):
     h, address = host
     settings = Settings.load(tmp_path / "settings.json")
     settings.remember_seat(address, {"token": "f" * 32, "table": 99, "seat": 0})
-    app = make_app()
-    app.settings = Settings.load(tmp_path / "settings.json")
-    assert app.settings.seat_token(address) == "f" * 32
-    app.bridge = NetBridge(app.settings.name, discovery=False)
-    app.show(BrowserScene(app, app.bridge))
+    assert Settings.load(tmp_path / "settings.json").seat_token(address) == "f" * 32
+    app = window(address, settings=Settings.load(tmp_path / "settings.json"))
     try:
-        app.scene.connect(address)
         pump(app, lambda: isinstance(app.scene, LobbyScene))      # welcomed without the seat
         assert app.bridge.table.my_seat is None and not app.toasts.items
         assert Settings.load(tmp_path / "settings.json").seats == {}
