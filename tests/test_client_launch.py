@@ -16,6 +16,27 @@ from game.settings import Settings
 ROOT = Path(__file__).resolve().parents[1]
 
 
+def launch(tmp_path, script: str, *args: str) -> subprocess.Popen:
+    """``script`` with ``args`` in a process of its own, on SDL's dummy display, its settings in
+    ``tmp_path``."""
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               PYGAME_HIDE_SUPPORT_PROMPT="1", XDG_CONFIG_HOME=str(tmp_path))
+    return subprocess.Popen([sys.executable, str(ROOT / script), *args], cwd=ROOT, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def stays_up(p: subprocess.Popen, seconds: float = 2.0) -> None:
+    """The window program runs until its window is closed: it must still run after a while."""
+    time.sleep(seconds)
+    assert p.poll() is None, p.communicate()[1][-3000:]
+
+
+def stop_cleanly(p: subprocess.Popen) -> None:
+    p.terminate()
+    _, err = p.communicate(timeout=10)
+    assert "Traceback" not in err, err[-3000:]
+
+
 def read_line(p, timeout: float) -> str:
     """The next line of ``p``'s stdout, or "" if none comes within ``timeout`` seconds."""
     import selectors
@@ -49,33 +70,20 @@ def test_the_embedded_quick_game_seats_us_ready_and_starts_with_the_bots():
 def test_run_client_with_no_options_keeps_a_window_open(tmp_path):
     # the command itself, in a process of its own (SDL's dummy display): it must come up and stay
     # up (it runs until the window is closed; here it is stopped after a few seconds)
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
-               PYGAME_HIDE_SUPPORT_PROMPT="1", XDG_CONFIG_HOME=str(tmp_path))
-    p = subprocess.Popen([sys.executable, str(ROOT / "run_client.py")], cwd=ROOT, env=env,
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    p = launch(tmp_path, "run_client.py")
     try:
-        time.sleep(2.0)
-        assert p.poll() is None, p.communicate()[1][-3000:]
+        stays_up(p)
     finally:
-        p.terminate()
-        out, err = p.communicate(timeout=10)
-    assert "Traceback" not in err, err[-3000:]
+        stop_cleanly(p)
 
 
 def test_run_host_with_a_display_hosts_and_opens_its_own_window(tmp_path):
     # run_host.py without --headless on a machine with a display: the host and a window on it
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
-               PYGAME_HIDE_SUPPORT_PROMPT="1", XDG_CONFIG_HOME=str(tmp_path))
-    p = subprocess.Popen([sys.executable, str(ROOT / "run_host.py"), "--bind", "127.0.0.1", "--port", "0",
-                          "--no-announce", "--data-dir", str(tmp_path / "saves"), "--game", "tikal",
-                          "--seats", "2", "--bots", "1"],
-                         cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    p = launch(tmp_path, "run_host.py", "--bind", "127.0.0.1", "--port", "0", "--no-announce",
+               "--data-dir", str(tmp_path / "saves"), "--game", "tikal", "--seats", "2", "--bots", "1")
     try:
         line = read_line(p, timeout=20)
         assert "listening on 127.0.0.1:" in line and "table 1: tikal" in line, line
-        time.sleep(2.0)
-        assert p.poll() is None, p.communicate()[1][-3000:]
+        stays_up(p)
     finally:
-        p.terminate()
-        out, err = p.communicate(timeout=10)
-    assert "Traceback" not in err, err[-3000:]
+        stop_cleanly(p)
