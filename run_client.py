@@ -1,76 +1,11 @@
 #!/usr/bin/env python3
-"""Open the game window.
+"""Open the game window: a thin wrapper over ``game.cli`` (installed as the ``tikal-lan`` command).
 
-    run_client.py                          a host in this process with bots, ready for a quick game
-    run_client.py --host ADDR[:PORT] --name NAME [--lang en|ru] [--spectate] [--fullscreen]
-    run_client.py --screenshot PATH --scene NAME [--lang ru]   render one frame headless and exit
-    run_client.py --list-scenes
+    python run_client.py --help
 """
-from __future__ import annotations
-
-import argparse
-import os
 import sys
 
-
-def parse(argv=None):
-    p = argparse.ArgumentParser(description="Tikal & La Tortuga: the game window.")
-    p.add_argument("--host", help="connect to this host (ADDR or ADDR:PORT)")
-    p.add_argument("--name", help="your player name")
-    p.add_argument("--lang", choices=["en", "ru"], help="language of the window")
-    p.add_argument("--spectate", action="store_true", help="watch the host's first table")
-    p.add_argument("--fullscreen", action="store_true")
-    p.add_argument("--config", help="settings file (default: the user config dir)")
-    p.add_argument("--screenshot", metavar="PATH", help="render one frame of --scene to PATH and exit")
-    p.add_argument("--scene", default="tortuga", help="scene for --screenshot (see --list-scenes)")
-    p.add_argument("--frames", type=int, default=30, help="frames to run before the screenshot")
-    p.add_argument("--list-scenes", action="store_true")
-    return p.parse_args(argv)
-
-
-def screenshot(args, settings) -> int:
-    from game.app import App
-    from game.scenes import registry
-
-    app = App(settings)
-    try:
-        scene = registry.sample(args.scene, app)
-    except KeyError as e:
-        print(f"run_client.py: {e.args[0]}", file=sys.stderr)
-        return 2
-    if scene not in app.scenes:
-        app.push(scene)
-    for _ in range(max(0, args.frames)):
-        app.step(1 / 60, events=[])
-    app.screenshot(args.screenshot)
-    print(args.screenshot)
-    return 0
-
-
-def main(argv=None) -> int:
-    args = parse(argv)
-    if args.screenshot or args.list_scenes:
-        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from game.settings import Settings
-
-    settings = Settings.load(args.config) if (args.config or not args.screenshot) else Settings()
-    if args.lang:
-        settings.language = args.lang
-    if args.name:
-        settings.name = args.name
-    if args.list_scenes:
-        from game.scenes import registry
-
-        print("\n".join(registry.names()))
-        return 0
-    if args.screenshot:
-        return screenshot(args, settings)
-    from game.launch import run
-
-    return run(settings, host=args.host, spectate=args.spectate, fullscreen=args.fullscreen)
-
+from game.cli import main
 
 if __name__ == "__main__":
     sys.exit(main())

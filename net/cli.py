@@ -1,0 +1,225 @@
+"""The host command (``run_host.py``, installed as ``tikal-host``): host a LAN game (docs/protocol.md).
+
+    python run_host.py                       # host + a local game window (needs a display)
+    python run_host.py --headless            # host only; players join with run_client.py
+    python run_host.py --headless --game tikal --seats 4 --bots 4     # bots play a game out
+    python run_host.py --headless --resume   # restore the unfinished tables after a crash
+    python run_host.py --list-saved          # saved games of the data dir
+    python run_host.py --export 3 game3.json # a saved game as a replay file
+
+The default port is 47474 (``--port``). The host announces itself on the LAN with zeroconf unless
+``--no-announce``; ``--bind ADDR`` serves (and announces) on that address only.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import os
+import signal
+import sys
+from pathlib import Path
+
+from net.protocol import DEFAULT_PORT
+
+DEFAULT_DATA_DIR = Path.home() / ".tikal-lan" / "saves"
+
+
+def parse_args(argv=None) -> argparse.Namespace:
+    p = argparse.ArgumentParser(description="Host Tikal / La Tortuga games on the LAN.")
+    p.add_argument("--port", type=int, default=DEFAULT_PORT,
+                   help=f"TCP port (default {DEFAULT_PORT}; 0 = any free port)")
+    p.add_argument("--bind", default="", metavar="ADDR",
+                   help="serve and announce on this address only (default: every interface)")
+    p.add_argument("--name", default=None, help="host name shown to players (default: hostname)")
+    p.add_argument("--no-announce", action="store_true", help="no zeroconf announcement")
+    p.add_argument("--headless", action="store_true", help="no window: host only")
+    p.add_argument("--game", choices=["tikal", "tortuga"], help="create a table at start")
+    p.add_argument("--variant", choices=["base", "auction"], default="base",
+                   help="Tikal variant of that table (default base)")
+    p.add_argument("--cards-as-dice", action="store_true", help="La Tortuga variant of that table")
+    p.add_argument("--seats", type=int, help="seats of that table (default 4)")
+    p.add_argument("--bots", type=int, default=0,
+                   help="fill this many seats with bots; equal to --seats: the bots play it out")
+    p.add_argument("--bot-level", default=None,
+                   help="easy | normal | hard (what the installed bots offer; default easy)")
+    p.add_argument("--bot-delay", type=float, default=None,
+                   help="seconds a bot waits before it plays (default 0.6 with a window, else 0)")
+    p.add_argument("--grace", type=float, default=60.0,
+                   help="seconds a dropped player's seat is held before a bot plays it (default 60)")
+    p.add_argument("--ping-interval", type=float, default=5.0, help=argparse.SUPPRESS)
+    p.add_argument("--ping-timeout", type=float, default=15.0, help=argparse.SUPPRESS)
+    p.add_argument("--rate", type=float, default=100.0, help=argparse.SUPPRESS)
+    p.add_argument("--data-dir", type=Path, default=DEFAULT_DATA_DIR,
+                   help=f"where table journals are kept (default {DEFAULT_DATA_DIR})")
+    p.add_argument("--no-journal", action="store_true",
+                   help="keep no journal (nothing survives a crash; for measurements)")
+    p.add_argument("--resume", action="store_true",
+                   help="restore the unfinished tables of the data dir")
+    p.add_argument("--list-saved", action="store_true", help="list the saved games and exit")
+    p.add_argument("--export", nargs=2, metavar=("ID", "FILE"),
+                   help="write saved game ID as a JSON replay file and exit")
+    p.add_argument("--exit-when-over", action="store_true",
+                   help="stop once every table created at start is over (default with --headless"
+                        " when --bots equals --seats)")
+    p.add_argument("--log-level", default="INFO")
+    args = p.parse_args(argv)
+    if args.game and args.seats is None:
+        args.seats = 4
+    if args.seats is not None and not args.game:
+        p.error("--seats needs --game")
+    if args.bots and not args.game:
+        p.error("--bots needs --game")
+    if args.game and not 0 <= args.bots <= args.seats:
+        p.error("--bots must be between 0 and --seats")
+    return args
+
+
+def has_display() -> bool:
+    if sys.platform in ("win32", "darwin"):
+        return True
+    if os.environ.get("SDL_VIDEODRIVER") in ("dummy", "offscreen"):
+        return True
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+def table_options(args) -> dict:
+    if args.game == "tikal":
+        return {"variant": args.variant}
+    return {"cards_as_dice": bool(args.cards_as_dice)}
+
+
+def make_config(args, headless: bool):
+    import socket
+
+    from net.host import HostConfig
+
+    delay = args.bot_delay if args.bot_delay is not None else (0.0 if headless else 0.6)
+    return HostConfig(name=args.name or socket.gethostname(), bind=args.bind, port=args.port,
+                      data_dir=None if args.no_journal else args.data_dir,
+                      resume=args.resume, grace=args.grace,
+                      announce=not args.no_announce, bot_delay=delay,
+                      ping_interval=args.ping_interval, ping_timeout=args.ping_timeout,
+                      rate=args.rate, burst=2 * args.rate)
+
+
+def list_saved(args) -> int:
+    from net.journal import list_saved as ls
+
+    games = ls(args.data_dir)
+    if not games:
+        print(f"no saved games in {args.data_dir}")
+    for g in games:
+        state = "over" if g["over"] else ("unreadable" if g["over"] is None else "unfinished")
+        print(f"{g['id']:>4}  {g['game']:<8} {g['seats']} seats  {g['actions']:>5} actions  "
+              f"{state:<10} {', '.join(g['names'])}  scores {g['scores']}")
+    return 0
+
+
+def export(args) -> int:
+    from net.journal import export_replay, journal_path
+
+    path = journal_path(args.data_dir, int(args.export[0]))
+    if not path.exists():
+        print(f"no saved game {args.export[0]} in {args.data_dir}", file=sys.stderr)
+        return 1
+    replay = export_replay(path, args.export[1])
+    print(f"wrote {args.export[1]}: {replay['game']}, {len(replay['actions'])} actions")
+    return 0
+
+
+def say_listening(host, addr, port, made, args) -> None:
+    """The host's first lines on the console: where it listens (and the table made at start),
+    then where players on other machines join."""
+    print(f"host {host.config.name!r} listening on {addr or '*'}:{port}"
+          + (f"; table {made.id}: {args.game}, {args.seats} seats, {args.bots} bots" if made
+             else ""), flush=True)
+    if host.addresses:
+        print("players join at " + ", ".join(host.addresses), flush=True)
+
+
+async def serve(args, headless: bool) -> int:
+    from net.host import Host
+
+    host = Host(make_config(args, headless))
+    addr, port = await host.start()
+    made = None
+    if args.game:
+        made = host.create_table(args.game, args.seats, table_options(args), bots=args.bots,
+                                 bot_level=args.bot_level)
+    say_listening(host, addr, port, made, args)
+    exit_when_over = args.exit_when_over or (made is not None and headless
+                                             and args.bots == args.seats)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        try:
+            loop.add_signal_handler(sig, stop.set)
+        except (NotImplementedError, RuntimeError):  # pragma: no cover - Windows
+            pass
+    watched = [made] if made else ([t for t in host.tables.values()] if args.resume else [])
+    try:
+        while not stop.is_set():
+            try:
+                await asyncio.wait_for(stop.wait(), 0.2)
+            except asyncio.TimeoutError:
+                pass
+            if exit_when_over and watched and all(t.status == "over" for t in watched):
+                for t in watched:
+                    print(f"table {t.id} over: scores {t.game.scores}, winners {t.game.winners}",
+                          flush=True)
+                break
+    finally:
+        await host.stop()
+    return 0
+
+
+def window(args) -> int:
+    """Host in a background thread plus a local client window connected to it."""
+    try:
+        from game.launch import play_local
+    except ImportError as exc:
+        print(f"run_host.py: the game window cannot be loaded ({exc}); "
+              "run `python run_host.py --headless` to host without a window.", file=sys.stderr)
+        return 2
+    from net.host import Host, start_in_thread
+
+    host = Host(make_config(args, headless=False))
+    # made before the host runs (its bots start with it); with no --game: a quick Tikal game,
+    # the local player against 3 bots (the owner may remove them for friends who join)
+    made = None
+    if args.game:
+        made = host.create_table(args.game, args.seats, table_options(args), bots=args.bots,
+                                 bot_level=args.bot_level)
+    elif not args.resume:
+        host.create_table("tikal", 4, {"variant": "base"}, bots=3, bot_level=args.bot_level)
+    addr, port, stop = start_in_thread(host=host)
+    say_listening(host, addr, port, made, args)
+    try:
+        return play_local("127.0.0.1" if addr in ("0.0.0.0", "::", "") else addr, port,
+                          host=host) or 0
+    finally:
+        stop()
+
+
+def main(argv=None) -> int:
+    args = parse_args(argv)
+    logging.basicConfig(level=getattr(logging, args.log_level.upper(), logging.INFO),
+                        format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    if args.list_saved:
+        return list_saved(args)
+    if args.export:
+        return export(args)
+    if not args.headless and not has_display():
+        print("run_host.py: no display found. To host without a window run\n"
+              "    python run_host.py --headless\n"
+              "(players join with `python run_client.py`; add --game tikal --seats 4 --bots 3 "
+              "to open a table with bots).", file=sys.stderr)
+        return 2
+    if args.headless:
+        return asyncio.run(serve(args, headless=True))
+    return window(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
