@@ -33,6 +33,9 @@ class Scene:
     def tr(self, key: str, **fmt) -> str:
         return self.app.tr(key, **fmt)
 
+    def trn(self, key: str, n: int, **fmt) -> str:
+        return self.app.trn(key, n, **fmt)
+
     # lifecycle
     def on_enter(self) -> None: ...
     def on_exit(self) -> None: ...
@@ -82,6 +85,10 @@ class App:
     # --- services -----------------------------------------------------------------------------
     def tr(self, key: str, **fmt) -> str:
         return self.catalog.tr(key, **fmt)
+
+    def trn(self, key: str, n: int, **fmt) -> str:
+        """A plural entry in the form the language's rule picks for ``n``."""
+        return self.catalog.trn(key, n, **fmt)
 
     def set_language(self, language: str) -> None:
         self.catalog.set_language(language)

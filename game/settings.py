@@ -7,7 +7,8 @@ import re
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
-LANGUAGES = ("en", "ru")
+from .i18n import LANGUAGES
+
 ANIM_SPEEDS = (0.5, 1.0, 1.5, 2.0, 4.0, 0.0)  # 0.0: no animations (everything lands at once)
 MAX_SEATS_KEPT = 8
 _TOKEN = re.compile(r"[0-9A-Za-z_-]{16,128}")

@@ -1,4 +1,5 @@
-"""The translation catalog: every key in English and Russian, every key the client uses exists."""
+"""The translation catalogs (game/i18n/*.po): every key in every language with the same
+placeholders, plural entries with the forms of each language's rule, every key the client uses."""
 import ast
 import re
 import string
@@ -6,10 +7,21 @@ from pathlib import Path
 
 import pytest
 
-from game.i18n import CATALOGS, Catalog
+from game.i18n import LANGUAGES, Catalog, pofile
 
 GAME = Path(__file__).resolve().parents[1] / "game"
-EN, RU = CATALOGS["en"], CATALOGS["ru"]
+
+
+def strings(lang: str) -> dict[str, str]:
+    """key -> text (a plural entry's forms joined by a newline)."""
+    out = {}
+    for e in pofile(lang):
+        out[e.msgid] = "\n".join(e.msgstr_plural[i] for i in sorted(e.msgstr_plural)) \
+            if e.msgid_plural else e.msgstr
+    return out
+
+
+EN, RU = strings("en"), strings("ru")
 NAMESPACES = {k.split(".")[0] for k in EN}
 
 
@@ -79,6 +91,23 @@ def test_keys_built_at_runtime_exist(family, values):
 def test_menu_tooltips_exist():
     for label in ["menu.resume", "menu.rules", "menu.settings", "menu.save", "menu.leave"]:
         assert label + "_tip" in EN
+
+
+def test_plural_entries_follow_each_languages_rule():
+    c = Catalog("en")
+    assert [c.trn("ev.tikal.moved_worker", n, name="A", cost=3) for n in (1, 2)] == [
+        "A walks a worker 1 hex for 3 AP.", "A walks a worker 2 hexes for 3 AP."]
+    c.set_language("ru")
+    words = [c.trn("ev.tikal.moved_worker", n, name="A", cost=3).split()[5]
+             for n in (1, 2, 5, 11, 21, 22, 25)]
+    assert words == ["гекс", "гекса", "гексов", "гексов", "гекс", "гекса", "гексов"]
+
+
+def test_every_language_is_a_po_file_with_its_name():
+    assert LANGUAGES[0] == "en" and "ru" in LANGUAGES
+    for lang in LANGUAGES:
+        assert pofile(lang).metadata["Language"] == lang
+        assert Catalog(lang).tr("language.name") != "language.name"
 
 
 def test_language_switch_at_runtime_and_fallbacks():

@@ -5,8 +5,8 @@ import pygame
 
 from .. import theme
 from ..app import Scene
-from ..i18n import LANGUAGE_NAMES
-from ..settings import ANIM_SPEEDS, LANGUAGES
+from ..i18n import LANGUAGES, language_name
+from ..settings import ANIM_SPEEDS
 from ..widgets import Button, TextInput, Widgets, blit_text, draw_panel
 from .common import background, heading
 
@@ -22,7 +22,7 @@ class SettingsScene(Scene):
         self.name_input = self.widgets.add(TextInput(app, (x, 170, 360, 48), s.name, "settings.name_hint",
                                                      on_submit=self.set_name, max_len=24))
         self.widgets.add(Button(app, (x, 240, 360, 48), None, self.next_language, key=pygame.K_l,
-                                text=lambda: LANGUAGE_NAMES[self.app.settings.language], tooltip="settings.language_tip"))
+                                text=lambda: language_name(self.app.settings.language), tooltip="settings.language_tip"))
         self.widgets.add(Button(app, (x, 310, 56, 48), None, lambda: self.volume(-0.1), text="−", key=pygame.K_MINUS, key_name="-"))
         self.widgets.add(Button(app, (x + 304, 310, 56, 48), None, lambda: self.volume(0.1), text="+", key=pygame.K_EQUALS, key_name="+"))
         self.widgets.add(Button(app, (x, 380, 360, 48), None, self.toggle_shapes, key=pygame.K_c,

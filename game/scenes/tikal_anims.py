@@ -849,8 +849,8 @@ class TikalAnimations:
         if t == "figure_transferred":
             return tr("ev.tikal.transferred_leader" if fig == "leader" else "ev.tikal.transferred_worker", name=name)
         if t == "figure_moved":
-            return tr("ev.tikal.moved_leader" if fig == "leader" else "ev.tikal.moved_worker", name=name,
-                      n=len(ev["path"]) - 1, cost=ev["cost"])
+            return self.trn("ev.tikal.moved_leader" if fig == "leader" else "ev.tikal.moved_worker",
+                            len(ev["path"]) - 1, name=name, cost=ev["cost"])
         if t == "level_uncovered":
             return tr("ev.tikal.uncovered", name=name, value=ev["value"])
         if t == "treasure_dug":
