@@ -2,11 +2,22 @@
 errors (like pgzero's ``loaders.py``)."""
 from __future__ import annotations
 
+import importlib.resources
 from pathlib import Path
 
 import pygame
 
-ASSETS_DIR = Path(__file__).resolve().parents[1] / "assets"
+
+def assets_dir() -> Path:
+    """The ``assets`` package's folder wherever it is installed: the checkout (editable install),
+    site-packages (a wheel) or the built app's bundle."""
+    try:
+        return Path(str(importlib.resources.files("assets")))
+    except ModuleNotFoundError:  # an editable install made before assets/ was a package
+        return Path(__file__).resolve().parents[1] / "assets"
+
+
+ASSETS_DIR = assets_dir()
 
 FONT_REGULAR = "DejaVuSans.ttf"   # covers Latin and Cyrillic; licence in assets/fonts/
 FONT_BOLD = "DejaVuSans-Bold.ttf"

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from pathlib import Path
+from .assets import ASSETS_DIR
 
-RULES_DIR = Path(__file__).resolve().parents[1] / "assets" / "rules"
+RULES_DIR = ASSETS_DIR / "rules"
 FILES = {"tikal": "tikal.md", "tortuga": "la-tortuga.md"}
 _DEFINED = re.compile(r"^(?:- |\| )([TL]-[A-Z]\d+[a-z]?)\b[ |]*(.*)$")
 

@@ -15,15 +15,11 @@ _TOKEN = re.compile(r"[0-9A-Za-z_-]{16,128}")
 
 
 def default_path() -> Path:
-    """$TIKAL_LAN_CONFIG, else the platform's user config dir."""
-    env = os.environ.get("TIKAL_LAN_CONFIG")
-    if env:
-        return Path(env)
-    if os.name == "nt":
-        base = Path(os.environ.get("APPDATA", Path.home()))
-    else:
-        base = Path(os.environ.get("XDG_CONFIG_HOME", Path.home() / ".config"))
-    return base / "tikal-lan" / "settings.json"
+    """$TIKAL_LAN_CONFIG, else the platform's user config folder (net/dirs.py; a settings file
+    an earlier version kept elsewhere is moved there once)."""
+    from net.dirs import settings_file
+
+    return settings_file()
 
 
 def _other_window_alive(pid) -> bool:

@@ -22,7 +22,6 @@ from pathlib import Path
 
 from net.protocol import DEFAULT_PORT
 
-DEFAULT_DATA_DIR = Path.home() / ".tikal-lan" / "saves"
 
 
 def parse_args(argv=None) -> argparse.Namespace:
@@ -50,8 +49,9 @@ def parse_args(argv=None) -> argparse.Namespace:
     p.add_argument("--ping-interval", type=float, default=5.0, help=argparse.SUPPRESS)
     p.add_argument("--ping-timeout", type=float, default=15.0, help=argparse.SUPPRESS)
     p.add_argument("--rate", type=float, default=100.0, help=argparse.SUPPRESS)
-    p.add_argument("--data-dir", type=Path, default=DEFAULT_DATA_DIR,
-                   help=f"where table journals are kept (default {DEFAULT_DATA_DIR})")
+    p.add_argument("--data-dir", type=Path, default=None,
+                   help="where table journals are kept (default: the user data folder's saves,"
+                        " e.g. ~/.local/share/tikal-lan/saves)")
     p.add_argument("--no-journal", action="store_true",
                    help="keep no journal (nothing survives a crash; for measurements)")
     p.add_argument("--resume", action="store_true",
@@ -63,7 +63,15 @@ def parse_args(argv=None) -> argparse.Namespace:
                    help="stop once every table created at start is over (default with --headless"
                         " when --bots equals --seats)")
     p.add_argument("--log-level", default="INFO")
+    p.add_argument("--log-file", type=Path, default=None,
+                   help="the log also goes to this file, rotated at 1 MB, 3 kept (default: host.log"
+                        " in the user log folder, e.g. ~/.local/state/tikal-lan/log; '' = console"
+                        " only)")
     args = p.parse_args(argv)
+    if args.data_dir is None:
+        from net.dirs import saves_dir
+
+        args.data_dir = saves_dir()
     if args.game and args.seats is None:
         args.seats = 4
     if args.seats is not None and not args.game:
@@ -101,6 +109,41 @@ def make_config(args, headless: bool):
                       announce=not args.no_announce, bot_delay=delay,
                       ping_interval=args.ping_interval, ping_timeout=args.ping_timeout,
                       rate=args.rate, burst=2 * args.rate)
+
+
+LOG_FORMAT = "%(asctime)s %(name)s %(levelname)s %(message)s"
+
+
+def setup_logging(args) -> Path | None:
+    """The console, and a bounded file (rotated at 1 MB, 3 old ones kept) in the user log folder
+    or at ``--log-file``; returns the file's path (None: console only, or it cannot be written)."""
+    from logging.handlers import RotatingFileHandler
+
+    level = getattr(logging, args.log_level.upper(), logging.INFO)
+    logging.basicConfig(level=level, format=LOG_FORMAT)
+    if args.log_file is not None and str(args.log_file) in ("", "."):
+        return None
+    if args.log_file is None:
+        from net.dirs import log_file
+
+        args.log_file = log_file()
+    try:
+        args.log_file.parent.mkdir(parents=True, exist_ok=True)
+        handler = RotatingFileHandler(args.log_file, maxBytes=1_000_000, backupCount=3,
+                                      encoding="utf-8")
+    except OSError as exc:
+        print(f"no log file ({exc}); logging to the console only", file=sys.stderr)
+        return None
+    handler.setFormatter(logging.Formatter(LOG_FORMAT))
+    handler.setLevel(level)
+    handler.tikal_host_log = True
+    root = logging.getLogger()
+    for old in [h for h in root.handlers if getattr(h, "tikal_host_log", False)]:
+        root.removeHandler(old)     # main() called again in one process: one file, once
+        old.close()
+    root.addHandler(handler)
+    logging.getLogger(__name__).info("logging to %s", args.log_file)
+    return args.log_file
 
 
 def list_saved(args) -> int:
@@ -204,8 +247,7 @@ def window(args) -> int:
 
 def main(argv=None) -> int:
     args = parse_args(argv)
-    logging.basicConfig(level=getattr(logging, args.log_level.upper(), logging.INFO),
-                        format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    setup_logging(args)
     if args.list_saved:
         return list_saved(args)
     if args.export:
