@@ -1,0 +1,68 @@
+"""The project as a guest installs it: a wheel built from the project's files, installed into a fresh
+virtual environment outside the checkout, runs its two commands from a folder outside it too
+(`tikal-lan --screenshot`, a headless `tikal-host` whose bots play a game out) with every asset
+(fonts, sounds, rule texts) found inside the installed package."""
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pygame
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SOURCES = ["engine", "net", "game", "assets", "pyproject.toml", "README.md"]
+
+
+def run(cmd, **kw):
+    r = subprocess.run(cmd, capture_output=True, text=True, timeout=240, **kw)
+    assert r.returncode == 0, f"{cmd} failed:\n{r.stdout[-2000:]}\n{r.stderr[-3000:]}"
+    return r
+
+
+@pytest.mark.slow
+def test_wheel_installs_and_runs_outside_the_checkout(tmp_path):
+    # the project's files only (no build/ or egg-info left by an earlier build in the checkout)
+    src = tmp_path / "src"
+    for name in SOURCES:
+        if (ROOT / name).is_dir():
+            shutil.copytree(ROOT / name, src / name,
+                            ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+        else:
+            shutil.copy2(ROOT / name, src / name)
+    run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(tmp_path / "dist"),
+         str(src)])
+    wheels = list((tmp_path / "dist").glob("tikal_lan-*.whl"))
+    assert len(wheels) == 1
+    # a fresh venv (no pip of its own: this pip installs into it, from the configured index)
+    venv = tmp_path / "venv"
+    run([sys.executable, "-m", "venv", "--without-pip", str(venv)])
+    py = venv / "bin" / "python"
+    run([sys.executable, "-m", "pip", "--python", str(py), "install", "-q",
+         "--disable-pip-version-check", str(wheels[0])])
+    shutil.rmtree(src)                              # nothing left to fall back on
+
+    cwd = tmp_path / "elsewhere"
+    cwd.mkdir()
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME")}
+    env.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", HOME=str(tmp_path / "home"))
+    # the assets come from the installed package, not from a checkout
+    probe = ("import game.assets as a, game.rules_ref as r; print(a.ASSETS_DIR); "
+             "assert len(r.rules('ru')) > 50, 'rule texts'; "
+             "assert (a.ASSETS_DIR / 'sounds' / 'dice.wav').stat().st_size > 1000, 'sounds'")
+    where = Path(run([str(py), "-c", probe], cwd=cwd, env=env).stdout.strip())
+    assert where.is_relative_to(venv) and not where.is_relative_to(ROOT), where
+
+    run([str(venv / "bin" / "tikal-lan"), "--screenshot", "out.png", "--scene", "tikal"],
+        cwd=cwd, env=env)
+    frame = pygame.image.load(str(cwd / "out.png"))
+    assert frame.get_size() == (1280, 720)
+    colours = {frame.get_at((x, y))[:3] for x in range(0, 1280, 8) for y in range(0, 720, 8)}
+    assert len(colours) > 200, "a blank or near-blank frame"   # a drawn table, text and all
+
+    r = run([str(venv / "bin" / "tikal-host"), "--headless", "--no-announce", "--bind", "127.0.0.1",
+             "--port", "0", "--game", "tortuga", "--seats", "2", "--bots", "2",
+             "--data-dir", str(tmp_path / "saves")], cwd=cwd, env=env)
+    assert "table 1 over" in r.stdout, r.stdout
+    assert (tmp_path / "saves" / "table-1.journal").stat().st_size > 0
