@@ -80,6 +80,7 @@ class Bridge:
         self.table = TableModel()
         self.host_name = ""
         self.host_addresses: list[str] = []   # where other machines reach the host (welcome)
+        self.host_share: list[str] = []       # the host's download page (welcome; run_host --share)
         self.address = ""                     # the host's "ip:port" once connecting
         self.token: str | None = None         # our seat's token on that host
         #: called with (address, {"token", "table", "seat"}) when we take a seat and with
@@ -211,6 +212,7 @@ class Bridge:
             self.player = msg.get("player")
             self.games = msg.get("games", {})
             self.host_addresses = list(msg.get("addresses") or [])
+            self.host_share = list(msg.get("share") or [])
             resumed = msg.get("resumed")
             if resumed:   # our token was accepted: we are back in our seat (a full resync follows)
                 self.table.id, self.table.my_seat = resumed["table"], resumed["seat"]

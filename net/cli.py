@@ -6,6 +6,7 @@
     python run_host.py --headless --resume   # restore the unfinished tables after a crash
     python run_host.py --list-saved          # saved games of the data dir
     python run_host.py --export 3 game3.json # a saved game as a replay file
+    python run_host.py --share dist/         # also a download page of dist/ for the guests
 
 The default port is 47474 (``--port``). The host announces itself on the LAN with zeroconf unless
 ``--no-announce``; ``--bind ADDR`` serves (and announces) on that address only.
@@ -62,6 +63,11 @@ def parse_args(argv=None) -> argparse.Namespace:
     p.add_argument("--exit-when-over", action="store_true",
                    help="stop once every table created at start is over (default with --headless"
                         " when --bots equals --seats)")
+    p.add_argument("--share", type=Path, metavar="DIR",
+                   help="serve a download page of DIR's files (the wheel, the apps) and how to"
+                        " join, on the next port (default: off)")
+    p.add_argument("--share-port", type=int, default=None, metavar="N",
+                   help="the download page's port (default: --port + 1)")
     p.add_argument("--log-level", default="INFO")
     p.add_argument("--log-file", type=Path, default=None,
                    help="the log also goes to this file, rotated at 1 MB, 3 kept (default: host.log"
@@ -80,6 +86,8 @@ def parse_args(argv=None) -> argparse.Namespace:
         p.error("--bots needs --game")
     if args.game and not 0 <= args.bots <= args.seats:
         p.error("--bots must be between 0 and --seats")
+    if args.share is not None and not args.share.is_dir():
+        p.error(f"--share: {args.share} is not a folder")
     return args
 
 
@@ -171,14 +179,39 @@ def export(args) -> int:
     return 0
 
 
-def say_listening(host, addr, port, made, args) -> None:
+def say_listening(host, addr, port, made, args, share=None) -> None:
     """The host's first lines on the console: where it listens (and the table made at start),
-    then where players on other machines join."""
+    then where players on other machines join (and get the game: ``--share``)."""
     print(f"host {host.config.name!r} listening on {addr or '*'}:{port}"
           + (f"; table {made.id}: {args.game}, {args.seats} seats, {args.bots} bots" if made
              else ""), flush=True)
+    if share is not None:
+        print(f"download page on {share.address[0] or '*'}:{share.address[1]}, sharing "
+              f"{share.directory}", flush=True)
     if host.addresses:
-        print("players join at " + ", ".join(host.addresses), flush=True)
+        print("players join at " + ", ".join(host.addresses)
+              + ("; the game to download: " + ", ".join(share.urls) if share and share.urls
+                 else ""), flush=True)
+
+
+async def start_share(args, host, port):
+    """``--share``: the download page on the host's address, next port; its URLs go into the
+    host's welcome (the lobby shows them). None without ``--share``; SystemExit(2) when its port
+    cannot be had."""
+    if args.share is None:
+        return None
+    from net.share import ShareServer, share_port
+
+    share = ShareServer(args.share, game_port=port, join=host.addresses, host_name=host.config.name)
+    want = args.share_port if args.share_port is not None else share_port(port)
+    try:
+        await share.start(args.bind, want)
+    except OSError as exc:
+        print(f"--share: cannot serve the download page on port {want}: {exc}"
+              " (choose another with --share-port)", file=sys.stderr)
+        raise SystemExit(2) from exc
+    host.share = share.urls
+    return share
 
 
 async def serve(args, headless: bool) -> int:
@@ -186,11 +219,16 @@ async def serve(args, headless: bool) -> int:
 
     host = Host(make_config(args, headless))
     addr, port = await host.start()
+    try:
+        share = await start_share(args, host, port)
+    except SystemExit:
+        await host.stop()
+        raise
     made = None
     if args.game:
         made = host.create_table(args.game, args.seats, table_options(args), bots=args.bots,
                                  bot_level=args.bot_level)
-    say_listening(host, addr, port, made, args)
+    say_listening(host, addr, port, made, args, share)
     exit_when_over = args.exit_when_over or (made is not None and headless
                                              and args.bots == args.seats)
     stop = asyncio.Event()
@@ -213,6 +251,8 @@ async def serve(args, headless: bool) -> int:
                           flush=True)
                 break
     finally:
+        if share is not None:
+            await share.stop()
         await host.stop()
     return 0
 
@@ -237,11 +277,18 @@ def window(args) -> int:
     elif not args.resume:
         host.create_table("tikal", 4, {"variant": "base"}, bots=3, bot_level=args.bot_level)
     addr, port, stop = start_in_thread(host=host)
-    say_listening(host, addr, port, made, args)
+    try:
+        share = asyncio.run_coroutine_threadsafe(start_share(args, host, port), host.loop).result()
+    except SystemExit:
+        stop()
+        raise
+    say_listening(host, addr, port, made, args, share)
     try:
         return play_local("127.0.0.1" if addr in ("0.0.0.0", "::", "") else addr, port,
                           host=host) or 0
     finally:
+        if share is not None:
+            asyncio.run_coroutine_threadsafe(share.stop(), host.loop).result(10)
         stop()
 
 

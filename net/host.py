@@ -151,6 +151,7 @@ class Host:
         self._txt_rev = 0
         self.address: tuple[str, int] | None = None
         self.addresses: list[str] = []      # "ip:port" where other machines reach this host
+        self.share: list[str] = []          # the download page's URLs (run_host.py --share)
         self.loop: asyncio.AbstractEventLoop | None = None
 
     # --- life cycle -------------------------------------------------------------------------------
@@ -485,6 +486,8 @@ class Host:
                    "games": self.games_info()}
         if self.addresses:
             welcome["addresses"] = self.addresses
+        if self.share:
+            welcome["share"] = self.share
         if token:
             previous, out = table.rejoin(conn.id, token)
             self._cancel_grace(table, table.seat_of(conn.id).index)

@@ -230,13 +230,26 @@ class LobbyScene(Scene):
         self.widgets.update(dt)
 
     # --- drawing ------------------------------------------------------------------------------
+    JOIN_WIDTH = 840    # between the Back and Settings buttons
+
+    def join_line(self, addresses: list, share: list | None) -> str:
+        """Where others join and, with the host's download page (``run_host.py --share``), where
+        they get the game: as many addresses as fit (the page's first URL is on the first one)."""
+        for n in (3, 2, 1):
+            joined = ", ".join(addresses[:n])
+            text = (self.tr("lobby.join_share", addresses=joined, url=share[0]) if share
+                    else self.tr("lobby.join_at", addresses=joined))
+            if self.app.assets.font(17).size(text)[0] <= self.JOIN_WIDTH:
+                break
+        return text
+
     def draw(self, surface):
         app = self.app
         surface.blit(background(app), (0, 0))
         heading(surface, app, self.tr("lobby.title", host=self.bridge.host_name or "?"))
         addresses = getattr(self.bridge, "host_addresses", None)
         if addresses:   # what others type to join (the host's LAN addresses, from its welcome)
-            blit_text(surface, app, self.tr("lobby.join_at", addresses=", ".join(addresses[:3])),
+            blit_text(surface, app, self.join_line(addresses, getattr(self.bridge, "host_share", None)),
                       (surface.get_width() // 2, 82), 17, theme.MUTED, anchor="center")
         draw_panel(surface, (20, 100, 600, 540))
         blit_text(surface, app, self.tr("lobby.tables"), (40, 112), 22, theme.ACCENT, bold=True)

@@ -65,7 +65,7 @@ def lobby_bridge() -> OfflineBridge:
     levels = ["random", "easy", "normal", "hard"]
     b.handle({"t": "welcome", "proto": 1, "host": "Anna's laptop", "player": 1,
               "games": {"tikal": {"seats": [2, 4], "levels": levels}, "tortuga": {"seats": [2, 7], "levels": levels}},
-              "addresses": ["192.168.1.20:47474"]})
+              "addresses": ["192.168.1.20:47474"], "share": ["http://192.168.1.20:47475/"]})
     table1 = {"id": 1, "game": "tortuga", "options": {"cards_as_dice": True}, "seats": 5, "status": "lobby",
               "owner": 1, "takeover": True, "state": 0, "spectators": 1,
               "players": [_seat(0, "human", "Anna", "orange", True), _seat(1, "human", "Boris", "blue"),

@@ -1,0 +1,239 @@
+"""The host hands the game out (``run_host.py --share DIR``): a small read-only web server on a
+second port of the host's address. Its page says how to join (the host's address and port) and
+lists the files of DIR (the wheel, the sdist, the built apps) for download, so a guest with no
+Python types the address shown in the lobby into a browser and gets the client.
+
+Safe by construction: only the regular files directly in DIR whose names the listing shows can be
+fetched (a request names one of them or is refused: no ``..``, no absolute or encoded path, no
+subfolder, no dotfile, no symlink leading out of DIR); GET and HEAD only; a request head of at most
+8 KiB read within 10 s; at most 16 connections at once; a reader that stops reading is dropped.
+"""
+from __future__ import annotations
+
+import asyncio
+import html
+import logging
+import mimetypes
+import os
+from email.utils import formatdate
+from pathlib import Path
+from urllib.parse import quote, unquote
+
+log = logging.getLogger("tikal.share")
+
+MAX_HEAD = 8192          # bytes of request line + headers
+HEAD_TIMEOUT = 10.0      # seconds to send them
+WRITE_TIMEOUT = 30.0     # seconds a reader may leave a chunk unread
+MAX_CONNECTIONS = 16
+CHUNK = 64 * 1024
+REASONS = {200: "OK", 400: "Bad Request", 403: "Forbidden", 404: "Not Found",
+           405: "Method Not Allowed", 408: "Request Timeout",
+           431: "Request Header Fields Too Large", 503: "Service Unavailable"}
+
+
+def share_port(host_port: int) -> int:
+    """The page's default port: the one after the host's (any free one when the host's is)."""
+    return host_port + 1 if host_port else 0
+
+
+class ShareServer:
+    """Serves ``directory`` read-only. ``join`` lists where players join (``"ip:port"``);
+    ``game_port`` is the host's port, shown with the address a browser reached this page on."""
+
+    def __init__(self, directory: Path | str, *, game_port: int, join: list[str] | None = None,
+                 host_name: str = ""):
+        self.directory = Path(directory).resolve()
+        if not self.directory.is_dir():
+            raise NotADirectoryError(f"--share: {directory} is not a folder")
+        self.game_port = int(game_port)
+        self.join = list(join or [])
+        self.host_name = host_name
+        self.address: tuple[str, int] | None = None
+        self.urls: list[str] = []       # where other machines open the page (LAN addresses)
+        self._server: asyncio.AbstractServer | None = None
+        self._open = 0
+        self._tasks: set[asyncio.Task] = set()
+
+    # --- life cycle -------------------------------------------------------------------------------
+    async def start(self, bind: str = "", port: int = 0) -> tuple[str, int]:
+        from net.discovery import reach_addresses
+
+        self._server = await asyncio.start_server(self._serve, host=bind or None, port=port,
+                                                  limit=MAX_HEAD, reuse_address=True)
+        sock = self._server.sockets[0].getsockname()
+        self.address = (sock[0], sock[1])
+        self.urls = [f"http://{a}/" for a in reach_addresses(bind, sock[1])]
+        log.info("download page on %s:%s serving %s", *self.address, self.directory)
+        return self.address
+
+    async def stop(self) -> None:
+        if self._server is not None:
+            self._server.close()
+            for t in list(self._tasks):
+                t.cancel()
+            await asyncio.gather(*self._tasks, return_exceptions=True)
+            await self._server.wait_closed()
+            self._server = None
+
+    # --- what is offered --------------------------------------------------------------------------
+    def files(self) -> dict[str, Path]:
+        """The downloadable files by name: regular files directly in the folder (symlinks only if
+        they stay inside it), no dotfiles."""
+        out = {}
+        try:
+            entries = sorted(os.scandir(self.directory), key=lambda e: e.name.lower())
+        except OSError:
+            return {}
+        for e in entries:
+            if e.name.startswith("."):
+                continue
+            try:
+                real = Path(e.path).resolve(strict=True)
+            except OSError:
+                continue
+            if real.is_relative_to(self.directory) and real.is_file():
+                out[e.name] = real
+        return out
+
+    def page(self, local_ip: str | None) -> bytes:
+        esc = html.escape
+        here = f"{local_ip}:{self.game_port}" if local_ip and ":" not in local_ip else None
+        join = ([here] if here else []) + [a for a in self.join if a != here]
+        rows = []
+        for name, path in self.files().items():
+            try:
+                size = path.stat().st_size
+            except OSError:
+                continue
+            shown = f"{size / 1e6:.1f} MB" if size >= 100_000 else f"{max(1, round(size / 1e3))} kB"
+            rows.append(f'<li><a href="/{quote(name)}" download>{esc(name)}</a> '
+                        f'<small>{shown}</small></li>')
+        files = "\n".join(rows) or "<li>(no files shared)</li>"
+        title = "Tikal &amp; La Tortuga" + (f" at {esc(self.host_name)}" if self.host_name else "")
+        addrs = ", ".join(f"<code>{esc(a)}</code>" for a in join) or "(ask the host)"
+        text = f"""<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>{title}</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<style>body{{font-family:sans-serif;max-width:44em;margin:2em auto;padding:0 1em;line-height:1.5}}
+code{{background:#eee;padding:0 .3em}} li{{margin:.3em 0}}</style></head>
+<body><h1>{title}</h1>
+<p>Join the game at {addrs} (address and port).</p>
+<h2>Get the game</h2>
+<ul>{files}</ul>
+<p><b>Without Python:</b> download the app archive for your system (Windows, macOS or Linux),
+unpack it and run <code>tikal-lan</code> in the unpacked folder.<br>
+<b>With Python 3.11 or newer:</b> download the <code>.whl</code> file, then
+<code>pip install tikal_lan-*.whl</code> (or <code>pipx install</code>) and run <code>tikal-lan</code>.</p>
+<p>In the window: the host should be listed; if not, type the address above
+(<code>tikal-lan --host ADDRESS:PORT</code> does the same).</p>
+</body></html>
+"""
+        return text.encode("utf-8")
+
+    # --- one connection ---------------------------------------------------------------------------
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter):
+        task = asyncio.current_task()
+        self._tasks.add(task)
+        self._open += 1
+        try:
+            if self._open > MAX_CONNECTIONS:
+                await self._send(writer, 503, b"busy, try again\n", head_only=False)
+            else:
+                await self._answer(reader, writer)
+        except (ConnectionError, asyncio.TimeoutError, asyncio.IncompleteReadError):
+            pass
+        except asyncio.CancelledError:
+            pass
+        except Exception:  # pragma: no cover - never take the host down for a web request
+            log.exception("share: request failed")
+        finally:
+            self._open -= 1
+            self._tasks.discard(task)
+            writer.close()
+
+    async def _answer(self, reader, writer):
+        try:
+            head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), HEAD_TIMEOUT)
+        except asyncio.LimitOverrunError:
+            return await self._send(writer, 431, b"request too large\n")
+        except asyncio.TimeoutError:
+            return await self._send(writer, 408, b"too slow\n")
+        except asyncio.IncompleteReadError:
+            return
+        line = head.split(b"\r\n", 1)[0].decode("latin-1")
+        parts = line.split(" ")
+        if len(parts) != 3 or not parts[2].startswith("HTTP/1."):
+            return await self._send(writer, 400, b"bad request\n")
+        method, target = parts[0], parts[1]
+        if method not in ("GET", "HEAD"):
+            return await self._send(writer, 405, b"read-only: GET and HEAD only\n",
+                                    extra={"Allow": "GET, HEAD"})
+        head_only = method == "HEAD"
+        name = self.resolve(target)
+        if name is None:
+            log.info("share: refused %r from %s", target[:200], writer.get_extra_info("peername"))
+            return await self._send(writer, 403, b"refused\n", head_only=head_only)
+        if name == "":
+            local = writer.get_extra_info("sockname")
+            body = self.page(local[0] if local else None)
+            return await self._send(writer, 200, body, head_only=head_only,
+                                    ctype="text/html; charset=utf-8")
+        path = self.files().get(name)
+        if path is None:
+            return await self._send(writer, 404, b"no such file\n", head_only=head_only)
+        await self._send_file(writer, name, path, head_only)
+
+    @staticmethod
+    def resolve(target: str) -> str | None:
+        """The file name a request target asks for ("" for the page), or None when it is refused:
+        anything but ``/`` or ``/<one name>`` once decoded (no ``..``, slashes, backslashes, NUL,
+        absolute URLs, dotfiles)."""
+        if not target.startswith("/"):
+            return None                                  # absolute-form, "*", relative
+        path = target.split("?", 1)[0].split("#", 1)[0]   # origin-form: no urlsplit ("//x" is a host)
+        try:
+            name = unquote(path[1:], errors="strict")
+        except UnicodeDecodeError:
+            return None
+        if name == "":
+            return ""
+        if ("/" in name or "\\" in name or "\x00" in name or name.startswith(".")
+                or "%" in name and unquote(name) != name):   # decoded twice: a disguised path
+            return None
+        return name
+
+    async def _send_file(self, writer, name: str, path: Path, head_only: bool):
+        try:
+            f = open(path, "rb")
+        except OSError:
+            return await self._send(writer, 404, b"no such file\n", head_only=head_only)
+        with f:
+            size = os.fstat(f.fileno()).st_size
+            ctype = mimetypes.guess_type(name)[0] or "application/octet-stream"
+            self._head(writer, 200, size, ctype,
+                       {"Content-Disposition": f"attachment; filename*=UTF-8''{quote(name)}"})
+            if head_only:
+                return await asyncio.wait_for(writer.drain(), WRITE_TIMEOUT)
+            left = size
+            while left > 0:
+                chunk = f.read(min(CHUNK, left))
+                if not chunk:
+                    break
+                writer.write(chunk)
+                left -= len(chunk)
+                await asyncio.wait_for(writer.drain(), WRITE_TIMEOUT)
+        log.info("share: sent %s to %s", name, writer.get_extra_info("peername"))
+
+    def _head(self, writer, status: int, length: int, ctype: str, extra: dict | None = None):
+        lines = [f"HTTP/1.1 {status} {REASONS[status]}", f"Date: {formatdate(usegmt=True)}",
+                 "Server: tikal-lan", f"Content-Type: {ctype}", f"Content-Length: {length}",
+                 "Connection: close", "X-Content-Type-Options: nosniff", "Cache-Control: no-store"]
+        lines += [f"{k}: {v}" for k, v in (extra or {}).items()]
+        writer.write(("\r\n".join(lines) + "\r\n\r\n").encode("latin-1"))
+
+    async def _send(self, writer, status: int, body: bytes, *, head_only: bool = False,
+                    ctype: str = "text/plain; charset=utf-8", extra: dict | None = None):
+        self._head(writer, status, len(body), ctype, extra)
+        if not head_only:
+            writer.write(body)
+        await asyncio.wait_for(writer.drain(), WRITE_TIMEOUT)

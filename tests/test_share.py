@@ -1,0 +1,221 @@
+"""The host hands the game out (``run_host.py --share DIR``, net/share.py): a read-only page on the
+next port of the host's address says how to join and lists DIR's files; a guest downloads one over
+127.0.0.1; nothing outside DIR can be reached; the console and the lobby show the page's address
+beside the join address (the welcome's ``share``)."""
+import asyncio
+import os
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.i18n import LANGUAGES
+from game.scenes.lobby import LobbyScene
+from net import host as net_host
+from net.share import ShareServer
+from test_client_helpers import pump
+from test_client_launch import launch, read_line, stays_up, stop_cleanly
+from test_client_net import window
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def http(port: int, request: bytes, timeout: float = 10.0) -> tuple[int, dict, bytes]:
+    """One raw request to 127.0.0.1:port (the target exactly as written): status, headers, body."""
+    with socket.create_connection(("127.0.0.1", port), timeout=timeout) as s:
+        s.sendall(request)
+        data = b""
+        while chunk := s.recv(65536):
+            data += chunk
+    head, _, body = data.partition(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    headers = dict(line.split(": ", 1) for line in lines[1:])
+    return int(lines[0].split()[1]), headers, body
+
+
+def get(port: int, target: str, method: str = "GET") -> tuple[int, dict, bytes]:
+    return http(port, f"{method} {target} HTTP/1.1\r\nHost: x\r\n\r\n".encode("latin-1"))
+
+
+@pytest.fixture
+def shared(tmp_path):
+    """DIR with a wheel-sized file, beside a secret the page must never give out."""
+    d = tmp_path / "dist"
+    d.mkdir()
+    payload = os.urandom(300_000)
+    (d / "tikal_lan-0.1.0-py3-none-any.whl").write_bytes(payload)
+    (d / "tikal-lan-linux x64.tar.gz").write_bytes(b"app")             # a space in its name
+    (d / ".hidden").write_text("dotfile")
+    (d / "sub").mkdir()
+    (d / "sub" / "inner.txt").write_text("inner")
+    (tmp_path / "secret.txt").write_text("SECRET")
+    (d / "link-out").symlink_to(tmp_path / "secret.txt")              # a symlink leading out
+    (d / "link-in").symlink_to(d / "sub" / "inner.txt")               # one that stays inside
+    return d, payload
+
+
+def test_run_host_share_serves_the_page_and_files_and_nothing_outside(shared, tmp_path):
+    d, payload = shared
+    p = subprocess.Popen([sys.executable, str(ROOT / "run_host.py"), "--headless", "--no-announce",
+                          "--bind", "127.0.0.1", "--port", "0", "--share", str(d),
+                          "--data-dir", str(tmp_path / "saves"), "--log-file", ""],
+                         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        first = p.stdout.readline()
+        assert "listening on 127.0.0.1:" in first, first + p.stderr.read()
+        game_port = int(first.split("127.0.0.1:")[1].split()[0].rstrip(";"))
+        page_line = p.stdout.readline()
+        assert page_line.startswith(f"download page on 127.0.0.1:{game_port + 1}"), page_line
+        port = game_port + 1
+
+        status, headers, body = get(port, "/")
+        page = body.decode("utf-8")
+        assert status == 200 and headers["Content-Type"].startswith("text/html")
+        assert f"127.0.0.1:{game_port}" in page                      # how to join: address, port
+        assert 'href="/tikal_lan-0.1.0-py3-none-any.whl"' in page
+        assert 'href="/tikal-lan-linux%20x64.tar.gz"' in page
+        assert "link-in" in page
+        assert ".hidden" not in page and "link-out" not in page and "sub" not in page.split("<ul>")[1]
+
+        status, headers, body = get(port, "/tikal_lan-0.1.0-py3-none-any.whl")
+        assert status == 200 and body == payload and headers["Content-Length"] == str(len(payload))
+        assert "attachment" in headers["Content-Disposition"]
+        status, _, body = get(port, "/tikal-lan-linux%20x64.tar.gz")
+        assert (status, body) == (200, b"app")
+        status, headers, body = get(port, "/tikal_lan-0.1.0-py3-none-any.whl", "HEAD")
+        assert (status, body, headers["Content-Length"]) == (200, b"", str(len(payload)))
+        assert get(port, "/link-in")[2] == b"inner"                 # a symlink inside DIR: fine
+
+        refused = ["/../secret.txt", "/%2e%2e/secret.txt", "/%2E%2E%2Fsecret.txt",
+                   "/..%2fsecret.txt", "/%252e%252e%252fsecret.txt", "/..\\secret.txt",
+                   "//etc/passwd", "/" + str(tmp_path / "secret.txt"), "/sub/inner.txt",
+                   "/sub%2finner.txt", "/.hidden", "/secret.txt%00.whl",
+                   "http://127.0.0.1/../secret.txt", "../secret.txt", "*"]
+        for target in refused:
+            status, _, body = get(port, target)
+            assert status == 403 and b"SECRET" not in body, (target, status)
+        for target in ["/link-out", "/secret.txt", "/nope.whl", "/sub"]:  # not offered: 404
+            status, _, body = get(port, target)
+            assert status == 404 and b"SECRET" not in body, (target, status)
+        for method in ["POST", "PUT", "DELETE", "OPTIONS"]:                # read-only
+            status, headers, _ = get(port, "/tikal_lan-0.1.0-py3-none-any.whl", method)
+            assert status == 405 and headers["Allow"] == "GET, HEAD", method
+        assert http(port, b"GET / HTTP/1.1\r\nX: " + b"a" * 10_000 + b"\r\n\r\n")[0] == 431
+        assert http(port, b"NONSENSE\r\n\r\n")[0] == 400
+        assert sorted(os.listdir(d)) == sorted(["tikal_lan-0.1.0-py3-none-any.whl", ".hidden", "sub",
+                                                "tikal-lan-linux x64.tar.gz", "link-out", "link-in"])
+        assert get(port, "/")[0] == 200                               # still serving after all that
+    finally:
+        p.terminate()
+        _, err = p.communicate(timeout=10)
+    assert p.returncode == 0 and "Traceback" not in err, err[-3000:]
+
+
+def test_share_needs_a_folder_and_a_free_port(tmp_path):
+    run = [sys.executable, str(ROOT / "run_host.py"), "--headless", "--no-announce",
+           "--bind", "127.0.0.1", "--data-dir", str(tmp_path), "--log-file", ""]
+    r = subprocess.run(run + ["--share", str(tmp_path / "missing")], capture_output=True, text=True,
+                       timeout=60)
+    assert r.returncode == 2 and "is not a folder" in r.stderr
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        taken = busy.getsockname()[1]
+        r = subprocess.run(run + ["--port", "0", "--share", str(tmp_path), "--share-port", str(taken)],
+                           capture_output=True, text=True, timeout=60)
+    assert r.returncode == 2 and f"port {taken}" in r.stderr and "--share-port" in r.stderr, r.stderr
+
+
+def test_a_stalled_or_crowded_page_does_not_hold_the_host(tmp_path, monkeypatch):
+    from net import share as share_mod
+
+    monkeypatch.setattr(share_mod, "HEAD_TIMEOUT", 0.3)
+    monkeypatch.setattr(share_mod, "MAX_CONNECTIONS", 3)
+
+    async def scenario():
+        s = ShareServer(tmp_path, game_port=47474)
+        _, port = await s.start("127.0.0.1", 0)
+        try:
+            idle = [await asyncio.open_connection("127.0.0.1", port) for _ in range(3)]
+            await asyncio.sleep(0.05)
+            r, w = await asyncio.open_connection("127.0.0.1", port)        # the fourth: busy
+            assert (await r.read()).startswith(b"HTTP/1.1 503")
+            w.close()
+            for r, w in idle:                                             # said nothing: dropped
+                assert (await asyncio.wait_for(r.read(), 5)).startswith(b"HTTP/1.1 408")
+                w.close()
+            r, w = await asyncio.open_connection("127.0.0.1", port)
+            w.write(b"GET / HTTP/1.1\r\n\r\n")
+            assert (await r.read()).startswith(b"HTTP/1.1 200")
+            w.close()
+        finally:
+            await s.stop()
+
+    asyncio.run(scenario())
+
+
+def test_console_says_the_page_beside_the_join_address(tmp_path, capsys):
+    from net.cli import parse_args, say_listening
+
+    async def scenario():
+        s = ShareServer(tmp_path, game_port=47474)
+        await s.start("127.0.0.1", 0)
+        s.urls = ["http://10.9.8.7:47475/"]      # safe: only printed (as on a LAN), never dialled
+        h = net_host.Host(net_host.HostConfig(name="Kitchen", bind="127.0.0.1", port=0,
+                                              announce=False))
+        h.addresses = ["10.9.8.7:47474"]        # safe: only printed
+        say_listening(h, "127.0.0.1", 47474, None, parse_args(["--data-dir", str(tmp_path)]), s)
+        await s.stop()
+
+    asyncio.run(scenario())
+    out = capsys.readouterr().out
+    assert "players join at 10.9.8.7:47474; the game to download: http://10.9.8.7:47475/" in out
+    assert "download page on 127.0.0.1:" in out and str(tmp_path) in out
+
+
+def test_the_lobby_shows_the_download_page_beside_the_join_address():
+    h = net_host.Host(net_host.HostConfig(name="Test host", bind="127.0.0.1", port=0, announce=False))
+    addr, port, stop = net_host.start_in_thread(host=h)
+    h.addresses = ["10.9.8.7:47474"]          # safe: only shown, never dialled
+    h.share = ["http://10.9.8.7:47475/"]      # safe: only shown, never dialled
+    app = window(f"{addr}:{port}")
+    bridge = app.bridge
+    try:
+        pump(app, lambda: isinstance(app.scene, LobbyScene))
+        assert bridge.host_share == ["http://10.9.8.7:47475/"]   # from the welcome
+        band = (180, 70, 920, 26)       # the line under the title
+        shown = app.draw().subsurface(band).copy()
+        line = app.scene.join_line(bridge.host_addresses, bridge.host_share)
+        assert "10.9.8.7:47474" in line and "http://10.9.8.7:47475/" in line
+        bridge.host_share = []
+        bare = app.draw().subsurface(band).copy()
+        assert pygame.image.tobytes(shown, "RGB") != pygame.image.tobytes(bare, "RGB")
+        # every language: the line fits between the buttons, with three long LAN addresses too
+        many = ["192.168.100.200:47474", "10.100.200.250:47474", "172.16.250.250:47474"]
+        for lang in LANGUAGES:
+            app.set_language(lang)
+            line = app.scene.join_line(many, ["http://192.168.100.200:47475/"])
+            assert "http://192.168.100.200:47475/" in line and many[0] in line, lang
+            assert app.assets.font(17).size(line)[0] <= LobbyScene.JOIN_WIDTH, (lang, line)
+    finally:
+        app.close()
+        stop()
+
+
+def test_run_host_with_its_window_shares_too(shared, tmp_path):
+    d, payload = shared
+    p = launch(tmp_path, "run_host.py", "--bind", "127.0.0.1", "--port", "0", "--no-announce",
+               "--data-dir", str(tmp_path / "saves"), "--log-file", "", "--share", str(d))
+    try:
+        assert "listening on 127.0.0.1:" in read_line(p, timeout=20)
+        line = p.stdout.readline()      # printed with the first (already in the pipe's buffer)
+        assert line.startswith("download page on 127.0.0.1:"), line
+        port = int(line.split("127.0.0.1:")[1].split(",")[0])
+        status, _, body = get(port, "/tikal_lan-0.1.0-py3-none-any.whl")
+        assert status == 200 and body == payload
+        stays_up(p, 1.0)
+    finally:
+        stop_cleanly(p)
