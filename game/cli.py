@@ -4,6 +4,8 @@
     run_client.py --host ADDR[:PORT] --name NAME [--lang en|ru|…] [--spectate] [--fullscreen]
     run_client.py --screenshot PATH --scene NAME [--lang ru]   render one frame headless and exit
     run_client.py --list-scenes
+    tikal-lan host [host options]          the host command (``tikal-host``, net/cli.py): one
+                                           command, and one built app, plays and hosts
 """
 from __future__ import annotations
 
@@ -15,7 +17,9 @@ from .i18n import LANGUAGES
 
 
 def parse(argv=None):
-    p = argparse.ArgumentParser(description="Tikal & La Tortuga: the game window.")
+    p = argparse.ArgumentParser(description="Tikal & La Tortuga: the game window.",
+                                epilog="`tikal-lan host --help`: host a game (the same as"
+                                       " `tikal-host`).")
     p.add_argument("--host", help="connect to this host (ADDR or ADDR:PORT)")
     p.add_argument("--name", help="your player name")
     p.add_argument("--lang", choices=LANGUAGES, help="language of the window")
@@ -49,6 +53,11 @@ def screenshot(args, settings) -> int:
 
 
 def main(argv=None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv[:1] == ["host"]:
+        from net.cli import main as host
+
+        return host(argv[1:])
     args = parse(argv)
     if args.screenshot or args.list_scenes:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")

@@ -66,3 +66,13 @@ def test_wheel_installs_and_runs_outside_the_checkout(tmp_path):
              "--data-dir", str(tmp_path / "saves")], cwd=cwd, env=env)
     assert "table 1 over" in r.stdout, r.stdout
     assert (tmp_path / "saves" / "table-1.journal").stat().st_size > 0
+
+
+def test_the_window_command_hosts_too(tmp_path):
+    # `tikal-lan host ...` is `tikal-host ...`: one installed command, one built app, does both
+    r = subprocess.run([sys.executable, str(ROOT / "run_client.py"), "host", "--list-saved",
+                        "--data-dir", str(tmp_path)], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0 and f"no saved games in {tmp_path}" in r.stdout, r.stderr
+    r = subprocess.run([sys.executable, str(ROOT / "run_client.py"), "host", "--seats", "3"],
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 2 and "--seats needs --game" in r.stderr

@@ -1,0 +1,105 @@
+#!/usr/bin/env python3
+"""Build the standalone app (no Python needed where it runs) for the machine this runs on, plus the
+files a host hands out with ``tikal-host --share dist``:
+
+    pip install -e ".[build]"            # PyInstaller and build
+    python tools/build_app.py            # into dist/:
+        tikal-lan/                          the app: one folder, run tikal-lan[.exe] inside it
+        tikal-lan-0.1.0-linux-x86_64.tar.gz the same folder as one archive (.zip on Windows)
+        tikal_lan-0.1.0-py3-none-any.whl    the wheel and the sdist (pip/pipx install them)
+        tikal_lan-0.1.0.tar.gz
+
+The app is one program: ``tikal-lan`` opens the game window, ``tikal-lan host ...`` hosts (the
+options of ``tikal-host``). PyInstaller builds for the OS and CPU it runs on: build on Windows for
+Windows guests, on macOS for Mac guests, and put every archive in the shared folder.
+"""
+from __future__ import annotations
+
+import argparse
+import platform
+import shutil
+import subprocess
+import sys
+import time
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+SPEC = ROOT / "tools" / "tikal-lan.spec"
+APP = "tikal-lan"
+
+
+def version() -> str:
+    return tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["version"]
+
+
+def platform_tag() -> str:
+    """``linux-x86_64``, ``windows-amd64``, ``macos-arm64``: whom an archive is for."""
+    system = {"win32": "windows", "darwin": "macos"}.get(sys.platform, platform.system().lower())
+    return f"{system}-{platform.machine().lower() or 'unknown'}"
+
+
+def executable(app_dir: Path) -> Path:
+    return app_dir / (APP + (".exe" if sys.platform == "win32" else ""))
+
+
+def build_app(dist: Path, work: Path) -> Path:
+    """Run PyInstaller on the spec; the one-folder app is ``dist/tikal-lan``."""
+    try:
+        import PyInstaller  # noqa: F401
+    except ImportError:
+        sys.exit('PyInstaller is missing: pip install -e ".[build]"')
+    subprocess.run([sys.executable, "-m", "PyInstaller", "--noconfirm", "--clean", "--log-level",
+                    "WARN", "--distpath", str(dist), "--workpath", str(work), str(SPEC)],
+                   cwd=ROOT, check=True)
+    app = dist / APP
+    if not executable(app).is_file():
+        sys.exit(f"PyInstaller made no {executable(app)}")
+    return app
+
+
+def archive(app: Path, dist: Path) -> Path:
+    """The app folder as one file to hand out: .zip on Windows, .tar.gz elsewhere (it keeps the
+    executable bit and the symlinks of a macOS build)."""
+    base = dist / f"{APP}-{version()}-{platform_tag()}"
+    fmt = "zip" if sys.platform == "win32" else "gztar"
+    return Path(shutil.make_archive(str(base), fmt, root_dir=app.parent, base_dir=app.name))
+
+
+def build_python(dist: Path) -> list[Path]:
+    """The wheel and the sdist (``python -m build``)."""
+    before = set(dist.glob("tikal_lan-*"))
+    subprocess.run([sys.executable, "-m", "build", "--outdir", str(dist), str(ROOT)], check=True,
+                   stdout=subprocess.DEVNULL)
+    return sorted(set(dist.glob("tikal_lan-*")) - before) or sorted(dist.glob("tikal_lan-*"))
+
+
+def folder_size(path: Path) -> int:
+    return sum(p.stat().st_size for p in path.rglob("*") if p.is_file() and not p.is_symlink())
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description="Build the standalone app (and the wheel and sdist).")
+    p.add_argument("--dist", type=Path, default=ROOT / "dist", help="output folder (default dist/)")
+    p.add_argument("--work", type=Path, default=ROOT / "build" / "pyinstaller",
+                   help="PyInstaller's work folder (default build/pyinstaller)")
+    p.add_argument("--no-archive", action="store_true", help="the app folder only")
+    p.add_argument("--no-python", action="store_true", help="no wheel and sdist")
+    args = p.parse_args(argv)
+    args.dist.mkdir(parents=True, exist_ok=True)
+    t0 = time.perf_counter()
+    app = build_app(args.dist.resolve(), args.work.resolve())
+    print(f"app        {executable(app)}  {folder_size(app) / 1e6:.1f} MB"
+          f"  built in {time.perf_counter() - t0:.0f} s", flush=True)
+    if not args.no_archive:
+        a = archive(app, args.dist)
+        print(f"archive    {a}  {a.stat().st_size / 1e6:.1f} MB", flush=True)
+    if not args.no_python:
+        for f in build_python(args.dist):
+            print(f"python     {f}  {f.stat().st_size / 1e6:.2f} MB", flush=True)
+    print(f"hand them out: tikal-host --share {args.dist}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
