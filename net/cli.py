@@ -196,20 +196,20 @@ def say_listening(host, addr, port, made, args, share=None) -> None:
 
 async def start_share(args, host, port):
     """``--share``: the download page on the host's address, next port; its URLs go into the
-    host's welcome (the lobby shows them). None without ``--share``; SystemExit(2) when its port
-    cannot be had."""
+    host's welcome (the lobby shows them). None without ``--share``; OSError with a message to
+    print when it cannot be served."""
     if args.share is None:
         return None
     from net.share import ShareServer, share_port
 
-    share = ShareServer(args.share, game_port=port, join=host.addresses, host_name=host.config.name)
     want = args.share_port if args.share_port is not None else share_port(port)
     try:
+        share = ShareServer(args.share, game_port=port, join=host.addresses,
+                            host_name=host.config.name)
         await share.start(args.bind, want)
     except OSError as exc:
-        print(f"--share: cannot serve the download page on port {want}: {exc}"
-              " (choose another with --share-port)", file=sys.stderr)
-        raise SystemExit(2) from exc
+        raise OSError(f"--share: cannot serve the download page on port {want}: {exc}"
+                      " (choose another with --share-port)") from exc
     host.share = share.urls
     return share
 
@@ -221,9 +221,10 @@ async def serve(args, headless: bool) -> int:
     addr, port = await host.start()
     try:
         share = await start_share(args, host, port)
-    except SystemExit:
+    except OSError as exc:
+        print(exc, file=sys.stderr)
         await host.stop()
-        raise
+        return 2
     made = None
     if args.game:
         made = host.create_table(args.game, args.seats, table_options(args), bots=args.bots,
@@ -278,10 +279,12 @@ def window(args) -> int:
         host.create_table("tikal", 4, {"variant": "base"}, bots=3, bot_level=args.bot_level)
     addr, port, stop = start_in_thread(host=host)
     try:
-        share = asyncio.run_coroutine_threadsafe(start_share(args, host, port), host.loop).result()
-    except SystemExit:
+        share = asyncio.run_coroutine_threadsafe(start_share(args, host, port),
+                                                 host.loop).result(10)
+    except OSError as exc:
+        print(exc, file=sys.stderr)
         stop()
-        raise
+        return 2
     say_listening(host, addr, port, made, args, share)
     try:
         return play_local("127.0.0.1" if addr in ("0.0.0.0", "::", "") else addr, port,

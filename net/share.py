@@ -97,6 +97,8 @@ class ShareServer:
 
     def page(self, local_ip: str | None) -> bytes:
         esc = html.escape
+        if local_ip and local_ip.startswith("::ffff:"):      # IPv4 reached on a dual-stack socket
+            local_ip = local_ip[len("::ffff:"):]
         here = f"{local_ip}:{self.game_port}" if local_ip and ":" not in local_ip else None
         join = ([here] if here else []) + [a for a in self.join if a != here]
         rows = []

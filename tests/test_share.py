@@ -126,7 +126,11 @@ def test_share_needs_a_folder_and_a_free_port(tmp_path):
         taken = busy.getsockname()[1]
         r = subprocess.run(run + ["--port", "0", "--share", str(tmp_path), "--share-port", str(taken)],
                            capture_output=True, text=True, timeout=60)
-    assert r.returncode == 2 and f"port {taken}" in r.stderr and "--share-port" in r.stderr, r.stderr
+        assert r.returncode == 2 and f"port {taken}" in r.stderr and "--share-port" in r.stderr, r.stderr
+        windowed = [a for a in run if a != "--headless"]   # the host with its window (dummy display)
+        r = subprocess.run(windowed + ["--port", "0", "--share", str(tmp_path), "--share-port", str(taken)],
+                           capture_output=True, text=True, timeout=60)
+        assert r.returncode == 2 and f"port {taken}" in r.stderr and "Traceback" not in r.stderr, r.stderr
 
 
 def test_a_stalled_or_crowded_page_does_not_hold_the_host(tmp_path, monkeypatch):
