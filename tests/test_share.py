@@ -3,6 +3,8 @@ next port of the host's address says how to join and lists DIR's files; a guest 
 127.0.0.1; nothing outside DIR can be reached; the console and the lobby show the page's address
 beside the join address (the welcome's ``share``)."""
 import asyncio
+import hashlib
+import json
 import os
 import socket
 import subprocess
@@ -16,6 +18,7 @@ from game.i18n import LANGUAGES
 from game.scenes.lobby import LobbyScene
 from net import host as net_host
 from net.share import ShareServer
+from netns import netns_lan  # noqa: F401  (the fixture)
 from test_client_helpers import pump
 from test_client_launch import launch, read_line, stays_up, stop_cleanly
 from test_client_net import window
@@ -223,3 +226,52 @@ def test_run_host_with_its_window_shares_too(shared, tmp_path):
         stays_up(p, 1.0)
     finally:
         stop_cleanly(p)
+
+
+GUEST = """
+import asyncio, hashlib, json, sys, urllib.request
+from net.client import AsyncClient
+
+async def welcome(addr, port):
+    c = AsyncClient(addr, port, "Guest", validate_incoming=True)
+    await c.start()
+    try:
+        return await c.expect("welcome")
+    finally:
+        await c.close()
+
+addr, port, name = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+w = asyncio.run(welcome(addr, port))
+url = w["share"][0]                                   # what the guest's lobby shows
+page = urllib.request.urlopen(url, timeout=10).read().decode()
+data = urllib.request.urlopen(url + name, timeout=10).read()
+print(json.dumps({"addresses": w.get("addresses"), "share": w["share"], "page": page,
+                  "sha256": hashlib.sha256(data).hexdigest()}))
+"""
+
+
+@pytest.mark.netns
+@pytest.mark.slow
+@pytest.mark.timeout(90)
+def test_a_guest_on_another_machine_gets_the_game_from_the_address_its_lobby_shows(
+        netns_lan, shared, tmp_path):
+    d, payload = shared
+    lan = netns_lan(2)
+    host_node, guest = lan.nodes
+    p = host_node.popen([sys.executable, str(ROOT / "run_host.py"), "--headless", "--no-announce",
+                         "--bind", host_node.address, "--port", "47474", "--share", str(d),
+                         "--data-dir", str(tmp_path / "saves"), "--log-file", ""],
+                        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    lines = [p.stdout.readline() for _ in range(3)]
+    url = f"http://{host_node.address}:47475/"
+    assert lines[1].startswith(f"download page on {host_node.address}:47475"), lines
+    assert lines[2].strip() == (f"players join at {host_node.address}:47474; "
+                                f"the game to download: {url}"), lines
+    wheel = "tikal_lan-0.1.0-py3-none-any.whl"
+    r = guest.run([sys.executable, "-c", GUEST, host_node.address, "47474", wheel], cwd=ROOT,
+                  capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr[-3000:]
+    got = json.loads(r.stdout.strip().splitlines()[-1])
+    assert got["addresses"] == [f"{host_node.address}:47474"] and got["share"] == [url]
+    assert f"<code>{host_node.address}:47474</code>" in got["page"] and wheel in got["page"]
+    assert got["sha256"] == hashlib.sha256(payload).hexdigest()
