@@ -123,7 +123,8 @@ code{{background:#eee;padding:0 .3em}} li{{margin:.3em 0}}</style></head>
 <h2>Get the game</h2>
 <ul>{files}</ul>
 <p><b>Without Python:</b> download the app archive for your system (Windows, macOS or Linux),
-unpack it and run <code>tikal-lan</code> in the unpacked folder.<br>
+unpack it and run <code>tikal-lan</code> in the unpacked folder (the app is not signed: on macOS
+right-click it and choose Open the first time; on Windows choose "Run anyway").<br>
 <b>With Python 3.11 or newer:</b> download the <code>.whl</code> file, then
 <code>pip install tikal_lan-*.whl</code> (or <code>pipx install</code>) and run <code>tikal-lan</code>.</p>
 <p>In the window: the host should be listed; if not, type the address above
