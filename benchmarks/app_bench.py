@@ -10,7 +10,9 @@ It builds the one-folder app with tools/build_app.py, then starts the built prog
 as a host would, from a folder outside the checkout, and fails unless each works:
 - ``tikal-lan --screenshot out.png --scene tikal``: a real frame (1280x720, hundreds of colours);
 - ``tikal-lan host --headless ... --game tortuga --seats 2 --bots 2``: the bots play a game out;
-- ``tikal-lan host --headless --share DIR``: the download page lists the archive.
+- ``tikal-lan host --headless --share DIR``: the download page lists the archive;
+- ``tikal-lan host --headless --bind 127.0.0.1``: announced by zeroconf on loopback only, this
+  checkout's browser finds it (after a real hello).
 Start times are medians of ``--runs`` runs; the same commands from this checkout's Python
 (``run_client.py``, ``run_host.py``) give the ratio (the machine's noise cancels out). Only
 127.0.0.1 is used (no announcement).
@@ -18,6 +20,7 @@ Start times are medians of ``--runs`` runs; the same commands from this checkout
 from __future__ import annotations
 
 import argparse
+import asyncio
 import os
 import shutil
 import socket
@@ -29,7 +32,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tools"))
+sys.path[:0] = [str(ROOT), str(ROOT / "tools")]
 
 import build_app  # noqa: E402
 
@@ -92,6 +95,16 @@ def http_get(port: int, target: str) -> bytes:
     return data
 
 
+async def found_on_loopback(name: str, timeout: float = 15.0):
+    """The host named ``name`` as this checkout's zeroconf browser finds it on 127.0.0.1."""
+    from net.discovery import Browser
+
+    async with Browser(interfaces=["127.0.0.1"]) as browser:
+        [host] = await browser.wait_until(lambda hs: [h for h in hs if h.name == name],
+                                          timeout=timeout)
+    return host
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--app", type=Path, help="an app folder already built (skip the build)")
@@ -150,6 +163,16 @@ def main(argv=None) -> int:
         if b"200 OK" not in page.split(b"\r\n")[0] or archive.name.encode() not in page:
             sys.exit(f"the app's download page does not list {archive.name}:\n{page[:2000]!r}")
 
+        announced = [a for a in host if a != "--no-announce"] + ["--name", "App bench host"]
+        _, p, lines = until_listening([str(exe), "host", *announced], cwd, env)
+        try:
+            port = int(lines[0].split("127.0.0.1:")[1].split()[0].rstrip(";"))
+            seen = asyncio.run(found_on_loopback("App bench host"))
+        finally:
+            stop(p)
+        if seen.port != port or seen.ping_ms is None:
+            sys.exit(f"zeroconf found {seen} for the app's host on port {port}")
+
         med = statistics.median
         print(f"app={exe.relative_to(app.parent)} platform={build_app.platform_tag()} "
               f"load_avg={load:.2f} runs={args.runs}")
@@ -161,7 +184,8 @@ def main(argv=None) -> int:
               f"ratio={med(app_shot) / med(py_shot):.2f}")
         print(f"host_start_to_listening_s app={med(app_host):.2f} python={med(py_host):.2f} "
               f"ratio={med(app_host) / med(py_host):.2f}")
-        print(f"headless_bot_game=ok ({r.stdout.strip().splitlines()[-1]}) download_page=ok")
+        print(f"headless_bot_game=ok ({r.stdout.strip().splitlines()[-1]}) download_page=ok "
+              f"zeroconf_on_loopback=ok")
         return 0
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
