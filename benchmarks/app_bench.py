@@ -34,7 +34,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tools")]
 
-import build_app  # noqa: E402
+import build_app
 
 
 def env_for(home: Path) -> dict:

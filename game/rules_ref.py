@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+
 from .assets import ASSETS_DIR
 
 RULES_DIR = ASSETS_DIR / "rules"

@@ -24,7 +24,6 @@ from pathlib import Path
 from net.protocol import DEFAULT_PORT
 
 
-
 def parse_args(argv=None) -> argparse.Namespace:
     p = argparse.ArgumentParser(description="Host Tikal / La Tortuga games on the LAN.")
     p.add_argument("--port", type=int, default=DEFAULT_PORT,

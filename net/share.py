@@ -143,7 +143,7 @@ right-click it and choose Open the first time; on Windows choose "Run anyway").<
                 await self._send(writer, 503, b"busy, try again\n", head_only=False)
             else:
                 await self._answer(reader, writer)
-        except (ConnectionError, asyncio.TimeoutError, asyncio.IncompleteReadError):
+        except (TimeoutError, ConnectionError, asyncio.IncompleteReadError):
             pass
         except asyncio.CancelledError:
             pass
@@ -159,7 +159,7 @@ right-click it and choose Open the first time; on Windows choose "Run anyway").<
             head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), HEAD_TIMEOUT)
         except asyncio.LimitOverrunError:
             return await self._send(writer, 431, b"request too large\n")
-        except asyncio.TimeoutError:
+        except TimeoutError:
             return await self._send(writer, 408, b"too slow\n")
         except asyncio.IncompleteReadError:
             return

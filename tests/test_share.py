@@ -13,15 +13,15 @@ from pathlib import Path
 
 import pygame
 import pytest
+from netns import netns_lan
+from test_client_helpers import pump
+from test_client_launch import launch, read_line, stays_up, stop_cleanly
+from test_client_net import window
 
 from game.i18n import LANGUAGES
 from game.scenes.lobby import LobbyScene
 from net import host as net_host
 from net.share import ShareServer
-from netns import netns_lan  # noqa: F401  (the fixture)
-from test_client_helpers import pump
-from test_client_launch import launch, read_line, stays_up, stop_cleanly
-from test_client_net import window
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -249,8 +249,9 @@ class LobbyScene(Scene):
         heading(surface, app, self.tr("lobby.title", host=self.bridge.host_name or "?"))
         addresses = getattr(self.bridge, "host_addresses", None)
         if addresses:   # what others type to join (the host's LAN addresses, from its welcome)
-            blit_text(surface, app, self.join_line(addresses, getattr(self.bridge, "host_share", None)),
-                      (surface.get_width() // 2, 82), 17, theme.MUTED, anchor="center")
+            line = self.join_line(addresses, getattr(self.bridge, "host_share", None))
+            blit_text(surface, app, line, (surface.get_width() // 2, 82), 17, theme.MUTED,
+                      anchor="center")
         draw_panel(surface, (20, 100, 600, 540))
         blit_text(surface, app, self.tr("lobby.tables"), (40, 112), 22, theme.ACCENT, bold=True)
         if not self.bridge.tables:
