@@ -236,7 +236,7 @@ class Host:
 
     # --- programmatic tables (run_host.py --game) -------------------------------------------------
     def create_table(self, game: str, seats: int, options: dict | None = None, *, bots: int = 0,
-                     bot_level: str | None = None, takeover: bool = True) -> Table:
+                     bot_level: str | None = None, takeover: bool = True, hints: bool = False) -> Table:
         """A table in the lobby with its last ``bots`` seats held by bots; started at once when
         every seat is a bot."""
         levels = bot_levels(game)
@@ -244,7 +244,8 @@ class Host:
                                   levels[0] if levels else None)
         if bots and level not in levels:
             raise ValueError(f"no {level!r} bot for {game}; levels: {levels}")
-        table = self._new_table(game, seats, options, owner=-1, takeover=takeover)  # -1: the host
+        table = self._new_table(game, seats, options, owner=-1, takeover=takeover,  # -1: the host
+                                hints=hints)
         for i in range(seats - bots, seats):
             table.put_bot(-1, i, level)
         if bots == seats:
@@ -255,11 +256,12 @@ class Host:
             self._kick_bots(table)
         return table
 
-    def _new_table(self, game, seats, options, owner, takeover=True) -> Table:
+    def _new_table(self, game, seats, options, owner, takeover=True, hints=False) -> Table:
         tid = self._next_table
         journal = jn.Journal(jn.journal_path(self.config.data_dir, tid), deferred=True) \
             if self.config.data_dir is not None else None
-        table = Table(tid, game, seats, options, owner=owner, takeover=takeover, journal=journal)
+        table = Table(tid, game, seats, options, owner=owner, takeover=takeover, journal=journal,
+                      hints=hints)
         self._next_table += 1
         self.tables[tid] = table
         return table
@@ -570,7 +572,8 @@ class Host:
         if conn.table is not None and conn.table.id in self.tables:
             raise TableError("in_table", "already at a table; leave it first")
         table = self._new_table(msg["game"], msg["seats"], msg.get("options") or {},
-                                owner=conn.id, takeover=msg.get("takeover", True))
+                                owner=conn.id, takeover=msg.get("takeover", True),
+                                hints=msg.get("hints", False))
         conn.table = table
         if msg.get("sit", True):
             self._send_out(table.sit(conn.id, conn.name), table)

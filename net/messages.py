@@ -193,7 +193,8 @@ CLIENT_SPECS: dict[str, Spec] = {
                   "first message; with a token: rejoin that seat"),
     "list": Spec({}, dict(_ALL_SEQ), "ask for the tables"),
     "create": Spec({"game": Str(choices=list(GAME_INFO)), "seats": Int(2, 7)},
-                   {"options": Data(dict, 2), "sit": Bool(), "takeover": Bool(), **_ALL_SEQ},
+                   {"options": Data(dict, 2), "sit": Bool(), "takeover": Bool(),
+                    "hints": Bool(), **_ALL_SEQ},   # hints: the client may show a hint (issue 10)
                    "create a table (the creator owns it and sits in seat 0 unless sit is false)"),
     "sit": Spec({"table": TABLE_ID}, {"seat": SEAT, **_ALL_SEQ}, "take a free seat"),
     "colour": Spec({"colour": Str(choices=COLOURS)}, dict(_ALL_SEQ), "pick a colour"),

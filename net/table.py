@@ -87,7 +87,7 @@ class Turn:
 class Table:
     def __init__(self, tid: int, game: str, seats: int, options: dict | None = None, *,
                  owner: int | None = None, takeover: bool = True, journal=None,
-                 new_token=_new_token):
+                 new_token=_new_token, hints: bool = False):
         if game not in GAME_INFO:
             raise TableError("bad_field", f"unknown game {game!r}")
         lo, hi = GAME_INFO[game]["seats"]
@@ -100,6 +100,7 @@ class Table:
         self.id, self.game_name, self.nseats = tid, game, seats
         self.owner = owner
         self.takeover_allowed = takeover
+        self.hints_allowed = bool(hints)        # players may ask their client for a hint
         self.journal = journal
         self.new_token = new_token
         self.seats = [Seat(i) for i in range(seats)]
@@ -142,7 +143,7 @@ class Table:
     def summary(self) -> dict:
         return {"id": self.id, "game": self.game_name, "options": dict(self.options),
                 "seats": self.nseats, "status": self.status, "owner": self.owner,
-                "takeover": self.takeover_allowed, "state": self.state,
+                "takeover": self.takeover_allowed, "hints": self.hints_allowed, "state": self.state,
                 "players": [s.public() for s in self.seats],
                 "spectators": len(self.spectators)}
 
@@ -275,7 +276,7 @@ class Table:
     def start_record(self) -> dict:
         return {"k": "start", "table": self.id, "game": self.game_name, "seats": self.nseats,
                 "seed": self.seed, "options": dict(self.options),
-                "takeover": self.takeover_allowed,
+                "takeover": self.takeover_allowed, "hints": self.hints_allowed,
                 "players": [{"kind": s.kind, "name": s.name, "token": s.token,
                              "colour": s.colour, "level": s.level} for s in self.seats]}
 
@@ -539,7 +540,7 @@ class Table:
         if start.get("k") != "start":
             raise ValueError("a journal begins with its start record")
         t = cls(start["table"], start["game"], start["seats"], start["options"],
-                takeover=start.get("takeover", True))
+                takeover=start.get("takeover", True), hints=start.get("hints", False))
         for s, p in zip(t.seats, start["players"]):
             s.kind, s.name, s.token, s.colour, s.level = (p["kind"], p["name"], p["token"],
                                                           p["colour"], p["level"])
