@@ -26,13 +26,16 @@ def open_window(settings, address: str | None, *, fullscreen: bool = False, spec
     return app
 
 
-def start_embedded(name: str):
-    """A host in this process on 127.0.0.1 (not announced) with a table of bots per game.
-    Returns ``(address, first table id, stop)``."""
+def start_embedded(name: str, language: str = "en"):
+    """A host in this process on 127.0.0.1 (not announced) with a table of bots per game (hints
+    allowed: a quick game is where a newcomer learns). Returns ``(address, first table id, stop)``."""
     from net.host import Host, HostConfig, start_in_thread
     from net.table import bot_levels
 
-    host = Host(HostConfig(name=f"{name}'s quick game", bind="127.0.0.1", port=0, announce=False,
+    from .i18n import Catalog
+
+    title = Catalog(language).tr("launch.quick_game", name=name)
+    host = Host(HostConfig(name=title, bind="127.0.0.1", port=0, announce=False,
                            bot_delay=0.4))  # bots wait a little, so the moves can be followed
     first = None
     for game, seats in QUICK_GAMES:
@@ -41,7 +44,7 @@ def start_embedded(name: str):
             continue
         level = "easy" if "easy" in levels else levels[0]
         try:
-            table = host.create_table(game, seats, None, bots=seats - 1, bot_level=level)
+            table = host.create_table(game, seats, None, bots=seats - 1, bot_level=level, hints=True)
         except Exception:  # a game whose engine is not ready yet is simply not offered
             continue
         first = table.id if first is None else first
@@ -53,7 +56,7 @@ def run(settings, host: str | None = None, spectate: bool = False, fullscreen: b
     stop = None
     auto_sit = None
     if host is None:
-        host, auto_sit, stop = start_embedded(settings.name)
+        host, auto_sit, stop = start_embedded(settings.name, settings.language)
     app = open_window(settings, host, fullscreen=fullscreen, spectate=spectate, auto_sit=auto_sit,
                       auto_ready=auto_sit is not None)
     try:

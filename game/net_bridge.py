@@ -22,9 +22,11 @@ import itertools
 
 
 class TableModel:
-    """The table as the host last described it to us."""
+    """The table as the host last described it to us. ``bridge``: the bridge it belongs to, whose
+    ``tr`` (the window's translation, set by the App) names the bots in the window's language."""
 
-    def __init__(self):
+    def __init__(self, bridge=None):
+        self.bridge = bridge
         self.id: int | None = None
         self.game: str = ""
         self.seats: int = 0
@@ -43,10 +45,10 @@ class TableModel:
 
     def name(self, seat: int) -> str:
         p = self.players[seat] if 0 <= seat < len(self.players) else None
-        if p and p.get("name"):
+        if p and p.get("kind") != "bot" and p.get("name"):
             return p["name"]
-        if p and p.get("kind") == "bot":
-            return f"Bot {seat + 1}"
+        if p and p.get("kind") == "bot":   # the host's "Bot 2 (normal)" is English: named here
+            return bot_name(getattr(self.bridge, "tr", None), seat, p.get("level"))
         return f"#{seat + 1}"
 
     def my_turn(self) -> bool:
@@ -69,15 +71,27 @@ class TableModel:
         self.can_undo = bool(msg.get("can_undo"))
 
 
+def bot_name(tr, seat: int, level: str | None) -> str:
+    """A bot's name in the window's language ("Bot 2 (normal)", "Бот 2 (средний)"); ``tr`` is the
+    App's translation (None: English, as the host names it)."""
+    if tr is None:
+        return f"Bot {seat + 1} ({level})" if level else f"Bot {seat + 1}"
+    if level:
+        return tr("table.bot_name", number=seat + 1, level=tr(f"bot.{level}"))
+    return tr("table.bot_number", number=seat + 1)
+
+
 class Bridge:
     """Common part: the model and the host-message handling. Subclasses move the messages."""
+
+    tr = None   # the window's translation function (the App sets it): bots are named with it
 
     def __init__(self, name: str = "Player"):
         self.name = name
         self.notes: list[dict] = []
         self.tables: list[dict] = []
         self.lobby: dict | None = None
-        self.table = TableModel()
+        self.table = TableModel(self)
         self.host_name = ""
         self.host_addresses: list[str] = []   # where other machines reach the host (welcome)
         self.host_share: list[str] = []       # the host's download page (welcome; run_host --share)
@@ -162,8 +176,12 @@ class Bridge:
     def list_tables(self):
         return self.send({"t": "list"})
 
-    def create(self, game: str, seats: int, options: dict):
-        return self.send({"t": "create", "game": game, "seats": seats, "options": options})
+    def create(self, game: str, seats: int, options: dict, hints: bool | None = None):
+        """A new table; ``hints``: its players may ask for a hint (the host's default: no)."""
+        msg = {"t": "create", "game": game, "seats": seats, "options": options}
+        if hints is not None:
+            msg["hints"] = bool(hints)
+        return self.send(msg)
 
     def sit(self, table: int, seat: int | None = None):
         m = {"t": "sit", "table": table}
@@ -199,8 +217,9 @@ class Bridge:
         """A new table like the last one: same game, seats and options, the same bots in their
         seats (``bots``: ``[(seat, level), ...]``)."""
         self.pending_bots = list(bots)
+        hints = bool((self.lobby or {}).get("hints"))   # the same hint setting as the last table
         self.leave()
-        self.create(game, seats, options)
+        self.create(game, seats, options, hints=hints)
 
     # --- from the host --------------------------------------------------------------------------
     def handle(self, msg: dict) -> None:
@@ -269,7 +288,7 @@ class Bridge:
             self.notes.append(note)
         elif t == "left":
             self.lobby = None
-            self.table = TableModel()
+            self.table = TableModel(self)
             self.token = None
             self._seat_changed(None)
             self.notes.append({"kind": "left", "reason": msg.get("reason", "")})

@@ -1,5 +1,6 @@
-"""The rules reference by rule id, in English and Russian, from the project's own copy of the rule
-texts (``assets/rules/<lang>/*.md``; ../shared is not shipped). A rule is defined where a bullet or
+"""The rules reference by rule id, in each language that has its texts (English, Russian, Czech,
+Italian; any other language shows English), from the project's own copy of the rule texts
+(``assets/rules/<lang>/*.md``; ../shared is not shipped). A rule is defined where a bullet or
 a table row starts with its id (``- T-A4b ...`` / ``| T-A4 | ... |``)."""
 from __future__ import annotations
 

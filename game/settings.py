@@ -7,7 +7,7 @@ import re
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
-from .i18n import LANGUAGES
+from .i18n import LANGUAGES, system_language
 
 ANIM_SPEEDS = (0.5, 1.0, 1.5, 2.0, 4.0, 0.0)  # 0.0: no animations (everything lands at once)
 MAX_SEATS_KEPT = 8
@@ -48,6 +48,7 @@ class Settings:
     #: the seats we hold, by host address "ip:port": {"token", "table", "seat"}, newest last; a
     #: window opened again on that host says hello with the token and is back in its seat
     seats: dict = field(default_factory=dict)
+    guide_done: bool = False     # the first-game guide was followed (or hidden); reset in the settings
     path: Path | None = None     # where it is saved (not itself saved)
 
     @classmethod
@@ -57,7 +58,10 @@ class Settings:
         try:
             data = json.loads(p.read_text(encoding="utf-8"))
         except (OSError, ValueError):
-            return s  # first run or an unreadable file: defaults
+            data = {}  # first run or an unreadable file: defaults
+        if not isinstance(data, dict) or "language" not in data:
+            s.language = system_language()  # first start: the system's language
+            data = data if isinstance(data, dict) else {}
         for f in fields(cls):
             if f.name != "path" and f.name in data:
                 setattr(s, f.name, data[f.name])
@@ -74,6 +78,7 @@ class Settings:
         except (TypeError, ValueError):
             self.volume = 0.7
         self.shapes = bool(self.shapes)
+        self.guide_done = bool(self.guide_done)
         try:
             self.anim_speed = min(8.0, max(0.0, float(self.anim_speed)))
         except (TypeError, ValueError):

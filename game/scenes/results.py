@@ -20,7 +20,7 @@ def tortuga_breakdown(app, view, seat):
     parts = [app.tr("results.cards", cards=" + ".join(map(str, cards)) or "—")]
     if view.get("beach") == seat:
         parts.append(app.tr("results.beach"))
-    parts.append(app.tr("results.card_count", n=len(cards) + (1 if view.get("beach") == seat else 0)))
+    parts.append(app.trn("results.card_count", len(cards) + (1 if view.get("beach") == seat else 0)))
     return parts
 
 

@@ -699,7 +699,7 @@ class TikalAnimations:
             scores = self.shown.setdefault("scores", [0] * self.seats)
             if seat < len(scores):
                 scores[seat] = ev["score"]
-            self.float_text(self.tr("tikal.tally", n=ev["total"]), target[0] - 70, target[1] + 8, colour, 20, 24)
+            self.float_text(self.trn("tikal.tally", ev["total"]), target[0] - 70, target[1] + 8, colour, 20, 24)
         return Sequence(Call(begin), Wait(0.2), parts, Wait(0.25), self.edit(end), Wait(0.35))
 
     def tally_flight(self, delay, h, colour, text, start, target, seat, a, b, sets=False):
@@ -840,8 +840,8 @@ class TikalAnimations:
                 return tr("ev.tikal.volcano", name=self.name_of(ev.get("seat")))
             return tr("ev.tikal.final")
         if t == "scored":
-            return tr("ev.tikal.scored", name=name, total=ev["total"], temples=ev["temple_points"],
-                      treasures=ev["treasure_points"], score=ev["score"])
+            return self.trn("ev.tikal.scored", ev["total"], name=name, total=ev["total"],
+                            temples=ev["temple_points"], treasures=ev["treasure_points"], score=ev["score"])
         if t == "scoring_ended":
             return tr("ev.tikal.scoring_ended")
         if t == "figure_entered":
@@ -864,9 +864,9 @@ class TikalAnimations:
             left = ev.get("left_game") or {}
             n = int(left.get("workers", 0)) + (1 if left.get("leader") else 0)
             value = (tile_at(self.table.view or {}, ev["hex"]) or {}).get("level", "?")
-            return tr("ev.tikal.guard", name=name, value=value, n=n)
+            return self.trn("ev.tikal.guard", n, name=name, value=value)
         if t == "round_started":
-            return tr("ev.tikal.round", n=len(ev.get("revealed") or []))
+            return self.trn("ev.tikal.round", len(ev.get("revealed") or []))
         if t == "auction_started":
             return tr("ev.tikal.auction", names=", ".join(self.name_of(s) for s in ev.get("bidders") or []))
         if t == "bid":

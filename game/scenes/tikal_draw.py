@@ -372,7 +372,7 @@ class TikalDrawing:
                 parts.append(tr("tikal.tip_guarded", name=self.table.name(g["seat"])))
         elif spec.kind == "treasure":
             n = tile.get("treasures") or 0
-            parts.append(tr("tikal.tip_treasure", n=n if isinstance(n, int) else len(n)))
+            parts.append(self.trn("tikal.tip_treasure", n if isinstance(n, int) else len(n)))
         else:
             parts.append(tr(KIND_KEYS[spec.kind]).capitalize())
         camp = camp_at(view, h)
@@ -408,7 +408,7 @@ class TikalDrawing:
             else:
                 blit_text(surface, app, self.tr("tikal.stack_empty"), (cx, cy), 16, theme.MUTED, anchor="center")
         left = int(view.get("stack_left") or 0)
-        line = self.tr("tikal.next_tiles", letter=view.get("next_letter") or "—", n=left)
+        line = self.trn("tikal.next_tiles", left, letter=view.get("next_letter") or "—")
         blit_text(surface, app, line, (box.centerx, cy + L.TILE_SIZE * 0.87 + 14), 15, theme.PAPER, bold=True, anchor="center")
         self.draw_middle(surface)
         self.draw_lower(surface)
@@ -669,7 +669,7 @@ class TikalDrawing:
         ts = view.get("treasure_supply")
         if isinstance(ts, int):
             art.draw_treasure(surface, (lr.x + 18, lr.bottom - 12), 6, None)
-            blit_text(surface, app, self.tr("tikal.treasures_left", n=ts), (lr.x + 30, lr.bottom - 12), 13, theme.MUTED,
+            blit_text(surface, app, self.trn("tikal.treasures_left", ts), (lr.x + 30, lr.bottom - 12), 13, theme.MUTED,
                       anchor="midleft")
 
     # --- the prompt, banners, popups ----------------------------------------------------------

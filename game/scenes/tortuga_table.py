@@ -193,16 +193,16 @@ class TortugaScene(TableScene):
         if t == "die_rolled":
             return self.tr("ev.tortuga.die_rolled", name=name, value=ev["value"], sum=ev["sum"])
         if t == "card_played":
-            return self.tr("ev.tortuga.card_played", name=name, eggs=ev["eggs"], sum=ev["sum"])
+            return self.trn("ev.tortuga.card_played", ev["eggs"], name=name, eggs=ev["eggs"], sum=ev["sum"])
         if t == "turtles_moved":
-            return self.tr("ev.tortuga.moved", name=self.table.name(self.owner(ev["turtle"])), steps=ev["steps"],
-                           to=ev["to"], n=len(ev["group"]))
+            return self.trn("ev.tortuga.moved", ev["steps"], name=self.table.name(self.owner(ev["turtle"])),
+                            steps=ev["steps"], to=ev["to"], turtles=len(ev["group"]))
         if t == "bust":
             return self.tr("ev.tortuga.bust", name=self.table.name(self.owner(ev["turtle"])), sum=ev["sum"])
         if t == "card_taken":
-            return self.tr("ev.tortuga.card_taken", name=name, eggs=ev["eggs"])
+            return self.trn("ev.tortuga.card_taken", ev["eggs"], name=name, eggs=ev["eggs"])
         if t == "beach":
-            return self.tr("ev.tortuga.beach", name=name, eggs=ev["eggs"])
+            return self.trn("ev.tortuga.beach", ev["eggs"], name=name, eggs=ev["eggs"])
         if t == "turtle_chosen":
             return self.tr("ev.tortuga.chosen", name=name)
         if t == "game_over":
@@ -528,7 +528,7 @@ class TortugaScene(TableScene):
             pygame.draw.circle(surface, theme.ACCENT, (x + 44, y - 2), 34)
             pygame.draw.circle(surface, theme.INK, (x + 44, y - 2), 34, 3)
             blit_text(surface, app, "7", (x + 44, y - 4), 36, theme.INK, bold=True, anchor="center")
-        blit_text(surface, app, self.tr("tortuga.cards_left", n=left), (x, y + 50), 16, theme.INK,
+        blit_text(surface, app, self.trn("tortuga.cards_left", left), (x, y + 50), 16, theme.INK,
                   bold=True, anchor="center")
 
     def prompt_text(self) -> tuple[str, tuple]:
@@ -579,7 +579,7 @@ class TortugaScene(TableScene):
             cards = held.get(str(seat), [])
             eggs = sum(cards) + (7 if self.shown.get("beach") == seat else 0)
             player_badge(surface, app, self.table, seat, r, active=(seat == active),
-                         sub=self.tr("tortuga.eggs", n=eggs), you=(seat == self.table.my_seat))
+                         sub=self.trn("tortuga.eggs", eggs), you=(seat == self.table.my_seat))
             for k, e in enumerate(cards[-7:]):
                 draw_card(surface, app, (r.right - 16 - (len(cards[-7:]) - k) * 19, r.y + 5, 20, r.height - 10), e)
         # dice tray
@@ -612,5 +612,5 @@ class TortugaScene(TableScene):
         blit_text(surface, app, f"{total}", bar.center, 24, theme.PAPER, bold=True, anchor="center", shadow=True)
         line = self.tr("tortuga.sum_line", sum=total, limit=MAX_SUM)
         if n:
-            line += "   " + self.tr("tortuga.moves_line", mult=n, steps=n * total)
+            line += "   " + self.trn("tortuga.moves_line", n * total, mult=n, steps=n * total)
         blit_text(surface, app, line, (966, 388), 17, theme.BAD if over else theme.PAPER, bold=True)
