@@ -82,6 +82,17 @@ class App:
         self.time = 0.0         # seconds of app time (sum of dt), for idle animations
         pygame.key.start_text_input()
 
+    @property
+    def bridge(self):
+        return self._bridge
+
+    @bridge.setter
+    def bridge(self, bridge) -> None:
+        """The network bridge; it names bots in this window's language (``bridge.tr``)."""
+        self._bridge = bridge
+        if bridge is not None:
+            bridge.tr = self.tr
+
     # --- services -----------------------------------------------------------------------------
     def tr(self, key: str, **fmt) -> str:
         return self.catalog.tr(key, **fmt)
@@ -108,6 +119,12 @@ class App:
 
     def toast(self, message: str, **kw) -> None:
         self.toasts.show(message, **kw)
+
+    def open_rule(self, rule: str) -> None:
+        """The rules reference at ``rule`` (T-… is Tikal's, L-… La Tortuga's)."""
+        from .scenes.menu import RulesScene
+
+        self.push(RulesScene(self, "tikal" if rule.startswith("T-") else "tortuga", focus=rule))
 
     # --- scene stack --------------------------------------------------------------------------
     @property
@@ -148,6 +165,11 @@ class App:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11 and not self.headless:
             pygame.display.toggle_fullscreen()
             return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            rule = self.toasts.rule_at(event.pos)
+            if rule:                        # a refused action's toast links its rule
+                self.open_rule(rule)
+                return
         focus = self.text_focus
         if focus is not None and event.type in (pygame.KEYDOWN, pygame.TEXTINPUT):
             if focus.handle_event(event):   # typing goes to the field, never to shortcuts

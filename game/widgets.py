@@ -224,13 +224,18 @@ class TextInput(Widget):
 
 class Toasts:
     """Short messages at the top of the screen. A refused action shows its reason and the rule's
-    text (``show(reason, rule_text=..., rule=id)``)."""
+    text (``show(reason, rule_text=..., rule=id)``); a click on it opens that rule in the rules
+    reference (``rule_at(pos)``: the rule of the toast under the mouse)."""
 
     LIFE = 5.0
 
     def __init__(self, app):
         self.app = app
         self.items: list[dict] = []
+        self.rects: list[tuple[pygame.Rect, str | None]] = []   # where each toast was drawn
+
+    def rule_at(self, pos) -> str | None:
+        return next((rule for rect, rule in self.rects if rule and rect.collidepoint(pos)), None)
 
     def show(self, message: str, rule: str | None = None, rule_text: str | None = None, kind: str = "bad") -> None:
         self.items.append({"msg": message, "rule": rule, "rule_text": rule_text, "kind": kind, "t": self.LIFE})
@@ -247,12 +252,15 @@ class Toasts:
         w = surface.get_width()
         y = 16
         font = self.app.assets.font(16)
+        self.rects = []
         for it in self.items:
             width = 620
             lines = wrap(self.app.assets.font(20, True), it["msg"], width - 40)
             sub = []
             if it["rule_text"] or it["rule"]:
                 sub = wrap(font, f"{it['rule'] or ''} {it['rule_text'] or ''}".strip(), width - 40)
+            if it["rule"]:
+                sub += wrap(font, "→ " + self.app.tr("toast.rule_link"), width - 40)
             h = 20 + 26 * len(lines) + 20 * len(sub)
             rect = pygame.Rect(0, 0, width, h)
             rect.midtop = (w // 2, y)
@@ -270,6 +278,7 @@ class Toasts:
                 ty += 20
             s.set_alpha(alpha)
             surface.blit(s, rect)
+            self.rects.append((rect, it["rule"]))
             y += h + 8
 
 

@@ -9,8 +9,10 @@ from game.app import App
 from game.settings import Settings
 
 
-def make_app(language: str = "en", anim_speed: float = 1.0) -> App:
-    return App(Settings(language=language, anim_speed=anim_speed))
+def make_app(language: str = "en", anim_speed: float = 1.0, guide: bool = False) -> App:
+    """A headless App; ``guide``: a player who never played Tikal here (the first-game guide
+    shows; by default the tests play as someone who has)."""
+    return App(Settings(language=language, anim_speed=anim_speed, guide_done=not guide))
 
 
 def click(app: App, pos) -> None:

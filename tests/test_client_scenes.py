@@ -7,6 +7,7 @@ import pygame
 import pytest
 
 from test_client_helpers import colourful, make_app, run_frames
+from game.i18n import LANGUAGES
 from game.scenes import registry
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -17,25 +18,42 @@ def test_registry_has_the_required_scenes():
     assert set(REQUIRED) <= set(registry.names())
 
 
+#: Player names of 24 characters (the longest the settings keep), wide letters included.
+LONG_NAMES = ["Anastasia Wolkonskaja-Li", "Bartholomew Fitzgerald J", "Chloé-Marguerite Daubois",
+              "Dmitrij Aleksandrovič Ko", "Eva-Maria Schwarzenbergr", "Farid Abdelrahman-Nasser",
+              "Gosha WWWWWWWWWWWWWWWWWW"]
+
+
+def lengthen(app) -> None:
+    """Every player the scene's bridge knows gets a long name (the samples' lobby included)."""
+    b = app.bridge
+    if b is None:
+        return
+    people = list(b.table.players)
+    for summary in list(b.tables) + ([b.lobby] if b.lobby else []):
+        people += summary.get("players") or []
+    for i, p in enumerate(people):
+        if isinstance(p, dict) and p.get("name") and p.get("kind") != "bot":
+            p["name"] = LONG_NAMES[i % len(LONG_NAMES)]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("name", registry.names())
-def test_scene_renders(name):
-    app = make_app()
+def test_scene_renders_in_every_language_with_long_names(name, lang, monkeypatch):
+    from game.scenes import samples
+    from game.tikal import samples as tikal_samples
+
+    assert {len(n) for n in LONG_NAMES} == {24}
+    monkeypatch.setattr(samples, "NAMES", LONG_NAMES)
+    monkeypatch.setattr(tikal_samples, "NAMES", LONG_NAMES[:4])
+    app = make_app(lang)
     scene = registry.sample(name, app)
     if scene not in app.scenes:
         app.push(scene)
+    lengthen(app)
     run_frames(app, 5)
     frame = app.draw()
-    assert colourful(frame), name
-    app.close()
-
-
-@pytest.mark.parametrize("name", ["tortuga", "lobby", "browser_empty", "results"])
-def test_scene_renders_in_russian(name):
-    app = make_app("ru")
-    scene = registry.sample(name, app)
-    app.push(scene)
-    run_frames(app, 2)
-    assert colourful(app.draw())
+    assert colourful(frame), (name, lang)
     app.close()
 
 
@@ -61,18 +79,25 @@ def test_unknown_scene_is_a_clear_error(tmp_path):
     assert p.returncode == 2 and "unknown scene 'nope'" in p.stderr
 
 
-def test_settings_switch_language_at_runtime_and_save(tmp_path):
+def test_settings_switch_language_at_runtime_and_save(tmp_path, monkeypatch):
     from test_client_helpers import click
     from game.app import App
     from game.scenes.settings_scene import SettingsScene
     from game.settings import Settings
 
+    monkeypatch.setenv("LANG", "en_GB.UTF-8")      # a first start picks the system's language
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(var, raising=False)
     settings = Settings.load(tmp_path / "s.json")
     app = App(settings)
     scene = app.show(SettingsScene(app))
     lang = next(w for w in scene.widgets.items if callable(getattr(w, "text", None)) and w.caption() == "English")
-    click(app, lang.rect.center)
-    assert app.catalog.language == "ru" and lang.caption() == "Русский"
+    seen = []
+    while lang.caption() != "Русский" and len(seen) < 6:  # the languages in turn: en, cs, it, ru
+        click(app, lang.rect.center)
+        seen.append(lang.caption())
+    assert seen == ["Čeština", "Italiano", "Русский"]
+    assert app.catalog.language == "ru"
     assert app.tr("settings.title") == "Настройки"
     scene.name_input.value = "Маша"
     click(app, next(w for w in scene.widgets.items if getattr(w, "label", None) == "common.back").rect.center)
@@ -83,6 +108,7 @@ def test_settings_switch_language_at_runtime_and_save(tmp_path):
 def test_escape_opens_the_menu_over_the_table_and_rules_and_leave_work():
     from test_client_helpers import button, click, press
     from game.scenes.browser import BrowserScene
+    from game.howto import HowToScene
     from game.scenes.menu import MenuScene, RulesScene
 
     app = make_app()
@@ -91,9 +117,12 @@ def test_escape_opens_the_menu_over_the_table_and_rules_and_leave_work():
     press(app, pygame.K_ESCAPE)
     assert isinstance(app.scene, MenuScene) and app.scenes[0] is table
     assert colourful(app.draw())
+    press(app, pygame.K_F1)                  # F1: how to play; the rules by id one step deeper
+    assert isinstance(app.scene, HowToScene) and app.scene.game == "tortuga"
     press(app, pygame.K_F1)
     assert isinstance(app.scene, RulesScene) and app.scene.game == "tortuga"
     assert colourful(app.draw())
+    press(app, pygame.K_ESCAPE)
     press(app, pygame.K_ESCAPE)
     assert isinstance(app.scene, MenuScene)
     click(app, button(app.scene, "menu.leave").rect.center)

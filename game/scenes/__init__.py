@@ -8,6 +8,7 @@ from .registry import SCENES, names, register, sample  # noqa: F401
 def load_all() -> None:
     from . import samples  # noqa: F401  (registers browser, lobby, tortuga, results, settings, menu, rules)
     from . import tikal_table  # noqa: F401  (registers tikal, volcano)
+    from . import learn_samples  # noqa: F401  (registers howto…, tikal_hint, tikal_guide)
 
 
 def table_scene_for(app, bridge):

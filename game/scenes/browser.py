@@ -31,6 +31,8 @@ class BrowserScene(Scene):
                                 tooltip="settings.tip", size=18))
         self.widgets.add(Button(app, (904, 612, 220, 52), "browser.refresh", self.refresh, key=pygame.K_F5,
                                 tooltip="browser.refresh_tip"))
+        self.widgets.add(Button(app, (20, 16, 220, 44), "howto.open", self.open_howto, key=pygame.K_F1,
+                                tooltip="howto.open_tip", size=18))
         self.rows: list[tuple[pygame.Rect, dict]] = []
 
     def on_enter(self) -> None:
@@ -46,6 +48,11 @@ class BrowserScene(Scene):
         self.elapsed = 0.0
         if self.bridge is not None:
             self.bridge.refresh_discovery()
+
+    def open_howto(self) -> None:
+        from ..howto import open_howto
+
+        open_howto(self.app, "tikal")
 
     def open_settings(self) -> None:
         from .settings_scene import SettingsScene

@@ -107,6 +107,10 @@ class TableScene(Scene):
     ``self.table.view`` while the events animate and equals it once they are done."""
 
     game = ""
+    #: Add-ons of a table (the Tikal hint and first-game guide): each gets the host's notes,
+    #: events first, the frame's update and is drawn last (``on_net``, ``handle_event``,
+    #: ``update``, ``draw``). A subclass sets them before this ``__init__``.
+    addons: tuple = ()
 
     def __init__(self, app, bridge):
         super().__init__(app)
@@ -127,6 +131,8 @@ class TableScene(Scene):
 
     # --- network ------------------------------------------------------------------------------
     def on_net(self, note: dict) -> None:
+        for addon in self.addons:
+            addon.on_net(note)
         if self.app.scene is not self and note["kind"] != "update":
             return
         kind = note["kind"]
@@ -164,9 +170,12 @@ class TableScene(Scene):
     def refused(self, note: dict) -> None:
         """A toast with the host's reason and, for a rule, the rule's text in our language."""
         rule = note.get("rule")
-        text = rules_ref.rule_text(rule, self.app.catalog.language) if rule else None
-        self.app.toast(note.get("reason") or note.get("message") or self.tr("table.refused"),
-                       rule=rule, rule_text=text)
+        language = self.app.catalog.language
+        text = rules_ref.rule_text(rule, language) if rule else None
+        reason = note.get("reason") or note.get("message")
+        if language != "en" and rule:   # the host's reason is English: say it with the rule instead
+            reason = None
+        self.app.toast(reason or self.tr("table.refused"), rule=rule, rule_text=text)
 
     def sync(self) -> None:
         """Show exactly the host's latest view (the end of every animation sequence). When later
@@ -228,6 +237,8 @@ class TableScene(Scene):
 
     # --- scene --------------------------------------------------------------------------------
     def handle_event(self, event) -> bool:
+        if any(addon.handle_event(event) for addon in self.addons):
+            return True
         if self.chat_box is not None and event.type == pygame.MOUSEBUTTONDOWN:
             if not self.chat_box.rect.collidepoint(event.pos):
                 self.close_chat()           # a click elsewhere closes the line and goes on
@@ -250,6 +261,8 @@ class TableScene(Scene):
     def update(self, dt: float) -> None:
         super().update(dt)
         self.widgets.update(dt)
+        for addon in self.addons:
+            addon.update(dt)
         if self.chat_box is not None:
             if not self.chat_box.focused:   # Esc in the line
                 self.chat_box = None
@@ -275,6 +288,8 @@ class TableScene(Scene):
             r = self.log.rect
             blit_text(surface, self.app, self.tr("table.chat_key"), (r.right - 8, r.y + 5), 12, theme.MUTED,
                       anchor="topright")
+        for addon in self.addons:
+            addon.draw(surface)
 
     def menu_button(self) -> Button:
         from .menu import MenuScene

@@ -40,7 +40,7 @@ class LobbyScene(Scene):
         super().__init__(app)
         self.bridge = bridge
         self.widgets = Widgets(app)
-        self.new_game = {"game": "tortuga", "seats": 4, "variant": "base", "cards_as_dice": False}
+        self.new_game = {"game": "tortuga", "seats": 4, "variant": "base", "cards_as_dice": False, "hints": True}
         self.bot_level = "normal"
         # at a table: its chat under the tables list (click the line to type, Enter sends)
         self.chat_log = ScrollLog(app, (34, 372, 572, 196), size=15)
@@ -100,6 +100,8 @@ class LobbyScene(Scene):
         w.clear()
         w.add(Button(app, (1040, 16, 220, 44), "settings.title", self.open_settings, key=pygame.K_F2, size=18))
         w.add(Button(app, (20, 16, 160, 44), "common.back", self.back, key=pygame.K_ESCAPE, size=18))
+        w.add(Button(app, (1040, 660, 220, 44), "howto.open", self.open_howto, key=pygame.K_F1, size=18,
+                     tooltip="howto.open_tip"))
         # the tables list (left), shorter at a table: its chat below
         for i, t in enumerate(b.tables[:self.rows()]):
             y = 150 + i * 70
@@ -123,6 +125,9 @@ class LobbyScene(Scene):
         w.add(Button(app, (x + 400, 170, 56, 48), None, lambda: self.seat_count(1), text="+", key=pygame.K_EQUALS, key_name="+"))
         w.add(Button(app, (x, 250, 526, 48), None, self.cycle_option, key=pygame.K_o, text=self.option_label,
                      tooltip="lobby.option_tip"))
+        hints = w.add(Button(app, (x, 380, 526, 48), None, self.toggle_hints, key=pygame.K_h, tooltip="lobby.hints_tip",
+                             text=lambda: self.tr("lobby.hints", on=self.tr("common.on" if ng["hints"] else "common.off"))))
+        hints.visible = ng["game"] == "tikal"   # the hint button is on the Tikal table
         w.add(Button(app, (x, 560, 526, 60), "lobby.create", self.create, key=pygame.K_RETURN,
                      style="primary", tooltip="lobby.create_tip"))
 
@@ -166,6 +171,10 @@ class LobbyScene(Scene):
         ng["game"] = "tikal" if ng["game"] == "tortuga" else "tortuga"
         lo, hi = SEAT_RANGE[ng["game"]]
         ng["seats"] = min(hi, max(lo, ng["seats"]))
+        self.rebuild()
+
+    def toggle_hints(self):
+        self.new_game["hints"] = not self.new_game["hints"]
 
     def seat_count(self, d):
         lo, hi = SEAT_RANGE[self.new_game["game"]]
@@ -198,7 +207,7 @@ class LobbyScene(Scene):
     def create(self):
         ng = self.new_game
         opts = {"variant": ng["variant"]} if ng["game"] == "tikal" else {"cards_as_dice": ng["cards_as_dice"]}
-        self.bridge.create(ng["game"], ng["seats"], opts)
+        self.bridge.create(ng["game"], ng["seats"], opts, hints=ng["hints"] if ng["game"] == "tikal" else None)
 
     def back(self):
         from .browser import BrowserScene
@@ -208,6 +217,11 @@ class LobbyScene(Scene):
             return
         self.bridge.disconnect()
         self.app.show(BrowserScene(self.app, self.bridge))
+
+    def open_howto(self):
+        from ..howto import open_howto
+
+        open_howto(self.app, (self.lobby or {}).get("game") or self.new_game["game"])
 
     def open_settings(self):
         from .settings_scene import SettingsScene
@@ -262,6 +276,8 @@ class LobbyScene(Scene):
             r = pygame.Rect(34, 150 + i * 70, 572, 60)
             pygame.draw.rect(surface, (46, 60, 102), r, border_radius=10)
             title = f"#{t.get('id', '?')}  {self.tr('game.' + t.get('game', 'tortuga'))}"
+            if t.get("hints"):
+                title += " · " + self.tr("lobby.hints_allowed")
             blit_text(surface, app, title, (r.x + 14, r.y + 6), 20, theme.PAPER, bold=True)
             names = player_names(t, self.tr) or self.tr("lobby.empty")
             status = self.tr(f"lobby.status_{t.get('status', 'lobby')}")
@@ -277,7 +293,7 @@ class LobbyScene(Scene):
         app, ng = self.app, self.new_game
         blit_text(surface, app, self.tr("lobby.new_table"), (680, 112), 22, theme.ACCENT, bold=True)
         blit_text(surface, app, str(ng["seats"]), (1078, 194), 28, theme.PAPER, bold=True, anchor="center")
-        blit_text(surface, app, self.tr("lobby.seats"), (1078, 226), 14, theme.MUTED, anchor="center")
+        blit_text(surface, app, self.trn("lobby.seats", ng["seats"]), (1078, 226), 14, theme.MUTED, anchor="center")
         blit_text(surface, app, self.tr(f"lobby.about_{ng['game']}"), (690, 330), 17, theme.MUTED)
 
     def draw_table(self, surface):
@@ -286,7 +302,8 @@ class LobbyScene(Scene):
         opts = lob.get("options", {})
         opt = (self.tr(f"variant.{opts.get('variant', 'base')}") if game == "tikal"
                else self.tr("lobby.cards_as_dice", on=self.tr("common.on" if opts.get("cards_as_dice") else "common.off")))
-        blit_text(surface, app, f"#{lob.get('id', '?')}  {self.tr('game.' + game)} · {opt}", (680, 112), 22,
+        hints = f" · {self.tr('lobby.hints_allowed')}" if lob.get("hints") else ""
+        blit_text(surface, app, f"#{lob.get('id', '?')}  {self.tr('game.' + game)} · {opt}{hints}", (680, 112), 22,
                   theme.ACCENT, bold=True)
         for i, s in enumerate(self.seats()):
             r = pygame.Rect(680, 166 + i * 54, 430, 48)

@@ -16,15 +16,21 @@ class MenuScene(Scene):
         super().__init__(app)
         self.table_scene = table_scene
         self.widgets = Widgets(app)
-        x, y, w = 490, 210, 300
+        x, y, w = 490, 190, 300
         items = [("menu.resume", app.pop, pygame.K_ESCAPE, "normal"),
-                 ("menu.rules", self.open_rules, pygame.K_F1, "normal"),
+                 ("menu.howto", self.open_howto, pygame.K_F1, "normal"),
+                 ("menu.rules", self.open_rules, None, "normal"),
                  ("menu.settings", self.open_settings, None, "normal"),
                  ("menu.save", self.save, None, "normal"),
                  ("menu.leave", self.leave, None, "danger")]
         for i, (label, fn, key, style) in enumerate(items):
             self.widgets.add(Button(app, (x, y + i * 64, w, 52), label, fn, key=key, style=style,
                                     tooltip=label + "_tip"))
+
+    def open_howto(self):
+        from ..howto import open_howto
+
+        open_howto(self.app, getattr(self.table_scene, "game", "") or "tortuga")
 
     def open_rules(self):
         self.app.push(RulesScene(self.app, getattr(self.table_scene, "game", "") or "tortuga"))
@@ -59,8 +65,8 @@ class MenuScene(Scene):
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         shade.fill((8, 10, 24, 170))
         surface.blit(shade, (0, 0))
-        draw_panel(surface, (450, 130, 380, 430))
-        blit_text(surface, self.app, self.tr("menu.title"), (640, 170), 34, theme.ACCENT, bold=True, anchor="center")
+        draw_panel(surface, (450, 110, 380, 480))
+        blit_text(surface, self.app, self.tr("menu.title"), (640, 150), 34, theme.ACCENT, bold=True, anchor="center")
         self.widgets.draw(surface)
 
 
@@ -69,10 +75,14 @@ class RulesScene(Scene):
 
     name = "rules"
 
-    def __init__(self, app, game: str = "tortuga"):
+    def __init__(self, app, game: str = "tortuga", focus: str | None = None):
         super().__init__(app)
         self.game = game
         self.scroll = 0
+        self.focus = focus          # a rule id to show (a refused action's toast links its rule)
+        if focus:
+            starts = [i for i, (kind, val) in enumerate(self.lines()) if kind == "r" and val[0] == focus]
+            self.scroll = max(0, starts[0] - 3) if starts else 0
         self.widgets = Widgets(app)
         self.widgets.add(Button(app, (1100, 16, 160, 44), "common.back", app.pop, key=pygame.K_ESCAPE))
         self.widgets.add(Button(app, (20, 16, 200, 44), "rules.tikal", lambda: self.switch("tikal"),
@@ -122,6 +132,8 @@ class RulesScene(Scene):
                 y += 32
             else:
                 rid, ln = val
+                if rid and rid == self.focus:
+                    pygame.draw.rect(surface, (70, 60, 30), (28, y - 2, 1224, 25), border_radius=6)
                 if rid:
                     blit_text(surface, self.app, rid, (36, y), 17, theme.ACCENT, bold=True)
                 blit_text(surface, self.app, ln, (130, y), 17, theme.PAPER)

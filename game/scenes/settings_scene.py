@@ -1,4 +1,5 @@
-"""Settings: name, language, volume, colour-blind shapes, animation speed (saved as JSON)."""
+"""Settings: name, language, volume, colour-blind shapes, animation speed, the first-game guide
+(saved as JSON)."""
 from __future__ import annotations
 
 import pygame
@@ -11,6 +12,15 @@ from ..widgets import Button, TextInput, Widgets, blit_text, draw_panel
 from .common import background, heading
 
 
+ROW_Y, ROW_H = 186, 62   # the centre of the first row; rows below every ROW_H
+ROWS = ["settings.name", "settings.language", "settings.volume", "settings.shapes", "settings.speed",
+        "settings.guide"]
+
+
+def row(i: int) -> int:
+    return ROW_Y + i * ROW_H
+
+
 class SettingsScene(Scene):
     name = "settings"
 
@@ -19,17 +29,21 @@ class SettingsScene(Scene):
         s = app.settings
         self.widgets = Widgets(app)
         x = 660
-        self.name_input = self.widgets.add(TextInput(app, (x, 170, 360, 48), s.name, "settings.name_hint",
+        self.name_input = self.widgets.add(TextInput(app, (x, row(0) - 24, 360, 48), s.name, "settings.name_hint",
                                                      on_submit=self.set_name, max_len=24))
-        self.widgets.add(Button(app, (x, 240, 360, 48), None, self.next_language, key=pygame.K_l,
+        self.widgets.add(Button(app, (x, row(1) - 24, 360, 48), None, self.next_language, key=pygame.K_l,
                                 text=lambda: language_name(self.app.settings.language), tooltip="settings.language_tip"))
-        self.widgets.add(Button(app, (x, 310, 56, 48), None, lambda: self.volume(-0.1), text="−", key=pygame.K_MINUS, key_name="-"))
-        self.widgets.add(Button(app, (x + 304, 310, 56, 48), None, lambda: self.volume(0.1), text="+", key=pygame.K_EQUALS, key_name="+"))
-        self.widgets.add(Button(app, (x, 380, 360, 48), None, self.toggle_shapes, key=pygame.K_c,
+        self.widgets.add(Button(app, (x, row(2) - 24, 56, 48), None, lambda: self.volume(-0.1), text="−", key=pygame.K_MINUS, key_name="-"))
+        self.widgets.add(Button(app, (x + 304, row(2) - 24, 56, 48), None, lambda: self.volume(0.1), text="+", key=pygame.K_EQUALS, key_name="+"))
+        self.widgets.add(Button(app, (x, row(3) - 24, 360, 48), None, self.toggle_shapes, key=pygame.K_c,
                                 text=lambda: self.tr("common.on") if self.app.settings.shapes else self.tr("common.off"),
                                 tooltip="settings.shapes_tip"))
-        self.widgets.add(Button(app, (x, 450, 360, 48), None, self.next_speed, key=pygame.K_a,
+        self.widgets.add(Button(app, (x, row(4) - 24, 360, 48), None, self.next_speed, key=pygame.K_a,
                                 text=self.speed_label, tooltip="settings.speed_tip"))
+        self.guide_button = self.widgets.add(Button(
+            app, (x, row(5) - 24, 360, 48), None, self.reset_guide, key=pygame.K_g, tooltip="settings.guide_tip",
+            text=lambda: self.tr("settings.guide_done" if self.app.settings.guide_done else "settings.guide_on"),
+            enabled=lambda: self.app.settings.guide_done))
         self.widgets.add(Button(app, (540, 618, 200, 56), "common.back", self.back, key=pygame.K_ESCAPE, style="primary"))
 
     def speed_label(self) -> str:
@@ -43,6 +57,10 @@ class SettingsScene(Scene):
     def next_language(self) -> None:
         i = LANGUAGES.index(self.app.settings.language)
         self.app.set_language(LANGUAGES[(i + 1) % len(LANGUAGES)])
+
+    def reset_guide(self) -> None:
+        """The first-game guide shows again at the next Tikal table."""
+        self.app.settings.guide_done = False
 
     def volume(self, d: float) -> None:
         self.app.settings.volume = round(min(1.0, max(0.0, self.app.settings.volume + d)), 2)
@@ -80,12 +98,11 @@ class SettingsScene(Scene):
     def draw(self, surface):
         surface.blit(background(self.app), (0, 0))
         heading(surface, self.app, self.tr("settings.title"))
-        draw_panel(surface, (220, 140, 840, 390))
-        rows = ["settings.name", "settings.language", "settings.volume", "settings.shapes", "settings.speed"]
-        for i, key in enumerate(rows):
-            blit_text(surface, self.app, self.tr(key), (260, 194 + i * 70), 24, theme.PAPER, bold=True, anchor="midleft")
+        draw_panel(surface, (220, 130, 840, 406))
+        for i, key in enumerate(ROWS):
+            blit_text(surface, self.app, self.tr(key), (260, row(i)), 24, theme.PAPER, bold=True, anchor="midleft")
         # volume bar
-        bar = pygame.Rect(726, 320, 228, 28)
+        bar = pygame.Rect(726, row(2) - 14, 228, 28)
         pygame.draw.rect(surface, (24, 30, 56), bar, border_radius=8)
         pygame.draw.rect(surface, theme.ACCENT, (bar.x, bar.y, int(bar.width * self.app.settings.volume), bar.height), border_radius=8)
         blit_text(surface, self.app, f"{int(self.app.settings.volume * 100)}%", bar.center, 18, theme.INK, bold=True, anchor="center")

@@ -16,6 +16,8 @@ from engine.tikal.actions import COST
 
 from ..tikal import layout as L
 from ..tikal.geometry import hexkey
+from ..tikal.guide import FirstGameGuide
+from ..tikal.hint import TikalHint
 from ..tikal.viewops import own_figures
 from ..widgets import Button
 from .common import TableScene
@@ -54,6 +56,7 @@ class TikalScene(TikalAnimations, TikalDrawing, TableScene):
         self.bid_buttons: list = []
         self.init_effects()
         self.init_drawing()
+        self.addons = (TikalHint(self, app, bridge), FirstGameGuide(self, app, bridge))  # issue 10
         super().__init__(app, bridge)
         self.log.rect = L.log_rect(max(2, self.seats))
         self.on_synced()

@@ -1,0 +1,53 @@
+"""Sample scenes of the learning aids (issue 10): the how-to-play pages of each game, the Tikal
+hint shown on the board, the first-game guide's first pointer."""
+from __future__ import annotations
+
+import engine
+
+from ..howto import HowToScene
+from .tikal_table import TikalScene
+from ..net_bridge import LocalBridge
+from .registry import register
+from .samples import NAMES, use
+
+
+def _howto(game: str, page: int = 0):
+    return lambda app: HowToScene(app, game, page)
+
+
+def _tikal_hint(app):
+    """MID after Chloé's turn: Anna's tile to place; the table allows hints and she asked."""
+    from ..tikal import samples
+    from ..tikal.positions import MID
+    b = use(app, samples.local(MID, 0))
+    b.lobby = {"id": 1, "game": "tikal", "hints": True, "players": []}
+    scene = app.show(TikalScene(app, b))
+    app.step(0.0, events=[])
+    for action in samples.MID_SCRIPT:
+        b.act(action)
+    app.step(0.0, events=[])
+    scene.timeline.skip()
+    app.step(0.0, events=[])
+    hint = scene.addons[0]
+    hint.ask()
+    hint.wait()
+    app.step(0.0, events=[])
+    return scene
+
+
+def _tikal_guide(app):
+    """A new two-player game, our first turn: the guide points at where the tile may go."""
+    app.settings.guide_done = False
+    g = engine.new_game("tikal", seats=2, seed=3)
+    b = use(app, LocalBridge(g, my_seat=0, names=NAMES[:2]))
+    scene = app.show(TikalScene(app, b))
+    app.step(0.0, events=[])
+    return scene
+
+
+register("howto", HowToScene, _howto("tikal"))
+register("howto_actions", HowToScene, _howto("tikal", 2))
+register("howto_volcano", HowToScene, _howto("tikal", 5))
+register("howto_tortuga", HowToScene, _howto("tortuga", 1))
+register("tikal_hint", TikalScene, _tikal_hint)
+register("tikal_guide", TikalScene, _tikal_guide)

@@ -1,0 +1,328 @@
+"""The hint on the Tikal table: "What would a strong player do?"
+
+``TikalHint(scene)`` is an add-on of the table scene (``TableScene.addons``): its button (H) runs the
+hard bot (``engine.bots``, level "hard") on the player's own view in a worker thread and, once the
+plan is ready, shows it on the board without playing it: the tile's spot and rotation, each walk as
+an arrow, each action as a marker with its step number, and the steps in words beside the board.
+Nothing is sent to the host: the view the client holds has no hidden information (the bot samples
+what it cannot see, as it does at the table), so a hint reveals nothing either.
+
+The button is there only when the table allows hints (the table summary's ``hints``, chosen when
+the table was created) and we hold a seat. The hint follows the turn: when the player plays the
+plan's next step the shown plan moves on; anything else drops it.
+"""
+from __future__ import annotations
+
+import copy
+import math
+import threading
+
+import pygame
+
+from .. import theme
+from ..widgets import Button, Widgets, blit_text, draw_panel, wrap
+from . import art
+from . import layout as L
+from .geometry import hexkey
+
+#: Where the plan's steps are listed (over the column's middle and lower boxes while shown).
+LIST_RECT = pygame.Rect(L.MIDDLE_BOX.x, L.MIDDLE_BOX.y, L.MIDDLE_BOX.width, L.LOWER_BOX.bottom - L.MIDDLE_BOX.y)
+BUTTON_RECT = (128, 12, 150, 40)
+PLAN_COLOUR = (120, 230, 255)
+PHASES = ("place", "actions", "bid", "choose")
+
+
+def hints_allowed(bridge) -> bool:
+    """The table allows hints (its summary says so) and we hold a seat at it."""
+    lobby = getattr(bridge, "lobby", None) or {}
+    return bool(lobby.get("hints")) and bridge.table.my_seat is not None
+
+
+def plan_turn(view: dict, legal: list, seat: int, seed: int) -> list[tuple[dict, int]]:
+    """The strong bot's choice for this moment of ``seat``'s turn, from ``view`` only, as
+    ``[(action, AP it costs)]``: the whole rest of the turn (tile, then actions) in the place and
+    action phases, its bid or pass in an auction, its tile when it won one. Runs in the hint's
+    thread (pure engine work: the bot and a game sampled from the view, nothing else)."""
+    import engine
+    from engine import IllegalAction
+    from engine.bots import make_bot
+
+    bot = make_bot("tikal", "hard", seat, seed)
+    if view.get("phase") in ("place", "actions") and hasattr(bot, "make_plan"):
+        actions = [action for action, _ in bot.make_plan(view)]
+    else:
+        actions = [bot.choose(view, legal)]
+    game = engine.sample_state(view, engine.Rng(seed))   # what each step costs, on a sample
+    steps = []
+    for action in actions:
+        try:
+            events = game.apply(action)
+        except IllegalAction:       # cannot happen on the bot's own plan; stop the hint there
+            break
+        steps.append((action, sum(ev.get("cost", 0) for ev in events if ev.get("seat") == seat)))
+    return steps
+
+
+class TikalHint:
+    """The hint button and the plan it shows (an add-on of the Tikal table scene)."""
+
+    def __init__(self, scene, app, bridge):
+        self.scene, self.app, self.bridge = scene, app, bridge
+        self.widgets = Widgets(self.app)
+        self.button = self.widgets.add(Button(
+            self.app, BUTTON_RECT, None, self.toggle, key=pygame.K_h, tooltip="hint.tip", size=17,
+            text=self.caption, enabled=self.can_ask))
+        self.thread: threading.Thread | None = None
+        self.result: tuple | None = None      # (state, steps) from the thread
+        self.error: str | None = None
+        self.asked_at: int | None = None      # the state counter the running job started at
+        self.plan: list[tuple[dict, int]] = []  # the steps still to play: (action, AP)
+        self.state: int | None = None          # the state counter the plan is for
+
+    # --- what the table allows ----------------------------------------------------------------
+    @property
+    def visible(self) -> bool:
+        return hints_allowed(self.bridge)
+
+    def thinking(self) -> bool:
+        return self.thread is not None and self.asked_at == self.bridge.table.state
+
+    def can_ask(self) -> bool:
+        t = self.bridge.table
+        return (self.visible and t.my_turn() and (t.view or {}).get("phase") in PHASES
+                and not self.scene.timeline.busy and not self.thinking())
+
+    def caption(self) -> str:
+        if self.thinking():
+            return self.app.tr("hint.thinking") + "." * (1 + int(self.app.time * 3) % 3)
+        return self.app.tr("hint.hide" if self.plan else "hint.button")
+
+    # --- asking -------------------------------------------------------------------------------
+    def toggle(self) -> None:
+        if self.plan:
+            self.clear()
+        else:
+            self.ask()
+
+    def ask(self) -> None:
+        """Start the bot on a copy of our view in a worker thread (never on the frame loop)."""
+        t = self.bridge.table
+        if not self.can_ask():
+            return
+        view, legal, seat, state = copy.deepcopy(t.view), copy.deepcopy(t.legal), t.my_seat, t.state
+        self.asked_at, self.result, self.error = state, None, None
+
+        def work():
+            try:
+                self.result = (state, plan_turn(view, legal, seat, seed=state * 7919 + seat))
+            except Exception as e:   # a view the bot cannot plan on: say so, never crash the window
+                self.error = str(e) or type(e).__name__
+
+        self.thread = threading.Thread(target=work, name="tikal-hint", daemon=True)
+        self.thread.start()
+
+    def clear(self) -> None:
+        self.plan, self.state = [], None
+
+    def wait(self, timeout: float = 30.0) -> None:
+        """Block until the running job is done (tests, screenshots)."""
+        if self.thread is not None:
+            self.thread.join(timeout)
+
+    # --- the add-on interface ------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.widgets.update(dt)
+        self.button.visible = self.visible
+        job = self.thread
+        if job is None or job.is_alive():
+            return
+        self.thread = None
+        if self.error is not None:
+            self.app.toast(self.app.tr("hint.failed"), kind="info")
+            self.error = None
+        elif self.result is not None and self.result[0] == self.bridge.table.state:
+            self.state, self.plan = self.result
+            self.plan = list(self.plan)
+            self.app.play_sound("chime")
+        self.result = None
+
+    def on_net(self, note: dict) -> None:
+        """The plan follows our own steps; any other change of the table drops it."""
+        if note.get("kind") != "update" or not self.plan:
+            return
+        t = self.bridge.table
+        if t.state == self.state:
+            return
+        mine = [ev for ev in note.get("events", []) if ev.get("seat") == t.my_seat]
+        if self.played(mine, self.plan[0][0]) and t.my_turn() and len(self.plan) > 1:
+            self.plan.pop(0)
+            self.state = t.state
+            return
+        self.clear()
+
+    @staticmethod
+    def played(events: list[dict], step: dict) -> bool:
+        """Whether the host's events are the plan's step being played."""
+        kind = {"place_tile": "tile_placed", "enter": "figure_entered", "transfer": "figure_transferred",
+                "move": "figure_moved", "uncover": "level_uncovered", "dig": "treasure_dug",
+                "exchange": "exchange", "camp": "camp_built", "guard": "guard_placed"}.get(step["type"])
+        for ev in events:
+            if ev.get("type") != kind:
+                continue
+            if "hex" in step and "hex" in ev and hexkey(ev["hex"]) != hexkey(step["hex"]):
+                continue
+            if step["type"] == "move" and [hexkey(h) for h in ev.get("path", [])] != [hexkey(h) for h in step["path"]]:
+                continue
+            return True
+        return False
+
+    def handle_event(self, event) -> bool:
+        if self.plan and event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.clear()
+            return True
+        return self.visible and self.widgets.handle_event(event)
+
+    # --- drawing ------------------------------------------------------------------------------
+    def draw(self, surface) -> None:
+        if not self.visible:
+            return
+        if self.plan and not self.scene.timeline.busy and self.state == self.bridge.table.state:
+            self.draw_plan(surface)
+        self.widgets.draw(surface)
+
+    def draw_plan(self, surface) -> None:
+        scene, app = self.scene, self.app
+        pulse = 0.5 + 0.5 * math.sin(app.time * 4)
+        for i, (step, _) in enumerate(self.plan):
+            number = i + 1
+            t = step["type"]
+            if t == "place_tile":
+                h = hexkey(step["hex"])
+                drawn = scene.shown.get("drawn")
+                if drawn:
+                    img = art.tile_card(app, drawn, step["rotation"], scene.layout.size).copy()
+                    img.set_alpha(int(150 + 60 * pulse))
+                    surface.blit(img, img.get_rect(center=scene.center(h)))
+                scene.outline(surface, h, PLAN_COLOUR, 4, 0.98)
+                self.badge(surface, scene.center(h), number, dy=-0.55)
+            elif t == "move":
+                pts = [scene.center(hexkey(p)) for p in step["path"]]
+                self.arrow(surface, pts)
+                self.badge(surface, pts[-1], number, dy=0.55)
+            elif t == "transfer":
+                a, b = scene.center(hexkey(step["from"])), scene.center(hexkey(step["to"]))
+                self.arrow(surface, [a, ((a[0] + b[0]) / 2, min(a[1], b[1]) - 40), b])
+                self.badge(surface, b, number, dy=0.55)
+            elif "hex" in step:
+                c = scene.center(hexkey(step["hex"]))
+                self.marker(surface, step, c)
+                self.badge(surface, c, number, dy=-0.55 if t != "enter" else 0.55)
+        self.draw_list(surface)
+
+    def arrow(self, surface, pts) -> None:
+        pygame.draw.lines(surface, theme.INK, False, pts, 9)
+        pygame.draw.lines(surface, PLAN_COLOUR, False, pts, 5)
+        (x0, y0), (x1, y1) = pts[-2], pts[-1]
+        a = math.atan2(y1 - y0, x1 - x0)
+        tip = (x1 - 10 * math.cos(a), y1 - 10 * math.sin(a))
+        head = [tip, (tip[0] - 18 * math.cos(a - 0.5), tip[1] - 18 * math.sin(a - 0.5)),
+                (tip[0] - 18 * math.cos(a + 0.5), tip[1] - 18 * math.sin(a + 0.5))]
+        pygame.draw.polygon(surface, PLAN_COLOUR, head)
+        pygame.draw.polygon(surface, theme.INK, head, 2)
+
+    def marker(self, surface, step, c) -> None:
+        """The action's own piece, where it happens."""
+        scene = self.scene
+        s = scene.layout.size
+        me = self.bridge.table.my_seat or 0
+        colour, shape = scene.colour(me), scene.shape(me)
+        x, y = c[0] + s * 0.42, c[1] - s * 0.05
+        pygame.draw.circle(surface, theme.INK, (x, y), s * 0.27)
+        pygame.draw.circle(surface, (24, 40, 56), (x, y), s * 0.25)
+        pygame.draw.circle(surface, PLAN_COLOUR, (x, y), s * 0.25, 3)
+        t = step["type"]
+        if t == "enter":
+            art.draw_figure(surface, (x, y - 2), s * 0.1, colour, shape, leader=step.get("figure") == "leader")
+        elif t == "uncover":
+            art.draw_level_block(surface, self.app, (x, y), s * 0.34, "+1")
+        elif t == "dig":
+            art.draw_treasure(surface, (x, y), s * 0.13, None)
+        elif t == "camp":
+            art.draw_tent(surface, (x, y + 2), s * 0.12, colour, shape)
+        elif t == "guard":
+            art.draw_guard(surface, (x - 2, y + 2), s * 0.1, colour, shape)
+
+    def badge(self, surface, c, number: int, dy: float = -0.55) -> None:
+        x, y = c[0] - self.scene.layout.size * 0.42, c[1] + self.scene.layout.size * dy
+        pygame.draw.circle(surface, theme.INK, (x, y + 1), 13)
+        pygame.draw.circle(surface, PLAN_COLOUR, (x, y), 12)
+        blit_text(surface, self.app, str(number), (x, y), 15, theme.INK, bold=True, anchor="center")
+
+    def step_text(self, step: dict, cost: int = 0) -> str:
+        """One step of the plan in words, with its cost in AP."""
+        tr, trn, scene = self.app.tr, self.app.trn, self.scene
+        t = step["type"]
+        if t == "place_tile":
+            turns = step.get("rotation") or 0   # R turns clockwise, Q back: the fewer presses
+            if not turns:
+                return tr("hint.step.place")
+            return trn("hint.step.place_turned", turns) if turns <= 3 else trn("hint.step.place_turned_back", 6 - turns)
+        if t == "enter":
+            return tr("hint.step.enter_leader" if step.get("figure") == "leader" else "hint.step.enter_worker")
+        if t == "transfer":
+            return tr("hint.step.transfer_leader" if step.get("figure") == "leader" else "hint.step.transfer_worker")
+        if t == "move":
+            key = "hint.step.walk_leader" if step.get("figure") == "leader" else "hint.step.walk_worker"
+            return trn(key, len(step["path"]) - 1, cost=cost)
+        if t == "exchange":
+            return tr("hint.step.exchange", give=scene.treasure_name(step["give"]), take=scene.treasure_name(step["take"]),
+                      name=self.bridge.table.name(step["with"]))
+        if t == "end_turn":
+            return tr("hint.step.end")
+        if t == "bid":
+            return tr("hint.step.bid", amount=step["amount"])
+        if t == "pass":
+            return tr("hint.step.pass")
+        if t == "choose_tile":
+            return tr("hint.step.choose", tile=step["tile"])
+        key = {"uncover": "hint.step.uncover", "dig": "hint.step.dig", "camp": "hint.step.camp",
+               "guard": "hint.step.guard"}.get(t)
+        return tr(key) if key else t
+
+    def draw_list(self, surface) -> None:
+        """The steps in words over the column (the board keeps its numbers)."""
+        app = self.app
+        r = LIST_RECT
+        draw_panel(surface, r, fill=(20, 40, 56), edge=PLAN_COLOUR)
+        title = app.tr("hint.title")
+        size = next((z for z in (17, 16, 15, 14, 13) if app.assets.font(z, True).size(title)[0] <= r.width - 16), 12)
+        blit_text(surface, app, title, (r.centerx, r.y + 16), size, PLAN_COLOUR, bold=True, anchor="center")
+        note = wrap(app.assets.font(13), app.tr("hint.note"), r.width - 20)
+        lines = []
+        for i, (step, cost) in enumerate(self.plan):
+            text = self.step_text(step, cost)
+            if cost and step["type"] != "move":
+                text = app.tr("hint.with_cost", step=text, ap=cost)
+            lines.append((i + 1, text))
+        size, wrapped = fit_steps(app, lines, r.width - 44, r.height - 50 - 16 * len(note))
+        y = r.y + 36
+        for number, rows in wrapped:
+            pygame.draw.circle(surface, PLAN_COLOUR, (r.x + 17, y + size // 2 + 1), 10)
+            blit_text(surface, app, str(number), (r.x + 17, y + size // 2 + 1), 13, theme.INK, bold=True, anchor="center")
+            for ln in rows:
+                blit_text(surface, app, ln, (r.x + 32, y), size, theme.PAPER)
+                y += size + 3
+            y += 4
+        for k, ln in enumerate(note):
+            blit_text(surface, app, ln, (r.x + 10, r.bottom - 8 - 16 * (len(note) - k)), 13, theme.MUTED)
+
+
+def fit_steps(app, lines, width: int, height: int, sizes=(15, 14, 13, 12)):
+    """The biggest font size at which the numbered steps, wrapped to ``width``, fit ``height``."""
+    for size in sizes:
+        font = app.assets.font(size)
+        wrapped = [(n, wrap(font, text, width)) for n, text in lines]
+        total = sum(len(rows) * (size + 3) + 4 for _, rows in wrapped)
+        if total <= height:
+            return size, wrapped
+    return size, wrapped

@@ -1,0 +1,327 @@
+"""Learning aids (issue 10): the how-to-play pages (every text fits its box in every language; the
+pages turn with the mouse; they open from the host browser, the lobby and the in-game menu, the
+rules by id one click deeper), the hint (the strong bot's plan on our own view: legal, shown, and
+nothing is sent), the first-game guide (its steps advance on the host's events, through a real
+host), bots named in the window's language, a refused action's toast linking its rule."""
+import copy
+
+import pygame
+import pytest
+
+from test_client_helpers import button, click, colourful, make_app, press, pump, run_frames, settle
+from game.howto import PAGES, HowToScene
+from game.howto.scene import fit_text, fits_everywhere
+from game.i18n import LANGUAGES
+from game.scenes import registry
+from game.scenes.menu import MenuScene, RulesScene
+from game.tikal.geometry import hexkey
+
+
+def wheel(app, y: int) -> None:
+    app.step(0.0, events=[pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=y, flipped=False,
+                                             precise_x=0.0, precise_y=float(y))])
+
+
+# --- how to play -------------------------------------------------------------------------------------
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_how_to_play_text_fits_its_box(lang):
+    app = make_app(lang)
+    for game in PAGES:
+        assert fits_everywhere(app, game) == [], (lang, game)
+    assert not fit_text(app, "word " * 500, 560, 480)[2]     # the measure can say no
+    app.close()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_page_renders_in_every_language(lang):
+    app = make_app(lang)
+    for game, pages in PAGES.items():
+        scene = app.show(HowToScene(app, game))
+        for i in range(len(pages)):
+            scene.go(i)
+            frame = app.draw()
+            assert colourful(frame), (lang, game, i)
+    app.close()
+
+
+def test_pages_turn_with_the_mouse_from_the_lobby_to_the_rules():
+    app = make_app("it")
+    lobby = app.show(registry.sample("lobby", app))          # at a La Tortuga table
+    click(app, button(lobby, "howto.open").rect.center)
+    scene = app.scene
+    assert isinstance(scene, HowToScene) and scene.game == "tortuga" and scene.page == 0
+    nxt, prev = button(scene, "howto.next"), button(scene, "howto.prev")
+    assert not prev.enabled
+    seen = [scene.page]
+    while nxt.enabled:
+        click(app, nxt.rect.center)
+        seen.append(scene.page)
+        assert colourful(app.draw())
+    assert seen == list(range(len(PAGES["tortuga"])))
+    click(app, prev.rect.center)
+    assert scene.page == len(PAGES["tortuga"]) - 2
+    click(app, scene.dots[0].center)                        # a page dot
+    assert scene.page == 0
+    wheel(app, -1)                                          # the wheel turns pages too
+    assert scene.page == 1
+    click(app, button(scene, "game.tikal").rect.center)    # the other game's pages
+    assert scene.game == "tikal" and scene.page == 0
+    click(app, button(scene, "howto.rules").rect.center)   # one click deeper: the rules by id
+    assert isinstance(app.scene, RulesScene) and app.scene.game == "tikal"
+    click(app, button(app.scene, "common.back").rect.center)
+    assert app.scene is scene
+    click(app, button(scene, "common.back").rect.center)
+    assert app.scene is lobby
+
+
+def test_how_to_play_opens_from_the_host_browser_and_the_in_game_menu():
+    app = make_app("cs")
+    browser = app.show(registry.sample("browser", app))
+    click(app, button(browser, "howto.open").rect.center)
+    assert isinstance(app.scene, HowToScene) and app.scene.game == "tikal"
+    click(app, button(app.scene, "common.back").rect.center)
+    assert app.scene is browser
+    table = app.show(registry.sample("tortuga", app))
+    click(app, button(table, "menu.open").rect.center)
+    assert isinstance(app.scene, MenuScene)
+    click(app, button(app.scene, "menu.howto").rect.center)
+    assert isinstance(app.scene, HowToScene) and app.scene.game == "tortuga"
+    assert colourful(app.draw())
+
+
+# --- the hint ------------------------------------------------------------------------------------------
+def hint_table(app, hints: bool = True):
+    """MID after Chloé's turn: Anna (us) has the tile to place, on a table that allows hints."""
+    from game.scenes.samples import use
+    from game.scenes.tikal_table import TikalScene
+    from game.tikal import samples
+    from game.tikal.positions import MID
+
+    b = use(app, samples.local(MID, 0))
+    if hints:
+        b.lobby = {"id": 1, "game": "tikal", "hints": True, "players": []}
+    scene = app.show(TikalScene(app, b))
+    app.step(0.0, events=[])
+    for action in samples.MID_SCRIPT:
+        b.act(action)
+    settle(app)
+    return b, scene
+
+
+def test_the_hint_shows_a_legal_plan_and_sends_nothing():
+    app = make_app(anim_speed=0)
+    b, scene = hint_table(app)
+    hint = scene.addons[0]
+    run_frames(app, 1)
+    assert hint.button.visible and hint.button.enabled and b.table.my_turn()
+    sent, view = len(b.sent), copy.deepcopy(b.table.view)
+    click(app, hint.button.rect.center)
+    assert hint.thinking() and hint.button.caption().startswith("Thinking")
+    hint.wait()
+    run_frames(app, 2)
+    assert len(b.sent) == sent and b.table.view == view       # nothing asked of the host, nothing played
+    plan = [a for a, _ in hint.plan]
+    assert plan and plan[0]["type"] == "place_tile" and plan[0] in b.table.legal
+    game = b.game.clone()                                      # the real game: the plan is legal on it
+    for action in plan:
+        game.apply(action)
+    assert hint.button.caption() == "Hide hint"
+    assert colourful(app.draw())
+    b.act(plan[0])                                             # we play its first step: the hint goes on
+    settle(app)
+    assert [a for a, _ in hint.plan] == plan[1:]
+    press(app, pygame.K_ESCAPE)                                # Esc hides it
+    assert not hint.plan
+
+
+def test_no_hint_button_where_the_table_does_not_allow_it():
+    app = make_app(anim_speed=0)
+    b, scene = hint_table(app, hints=False)
+    hint = scene.addons[0]
+    run_frames(app, 1)
+    assert not hint.button.visible
+    press(app, pygame.K_h)
+    assert hint.thread is None and not hint.plan
+
+
+def test_the_lobby_sends_the_hints_choice_and_shows_it():
+    from game.net_bridge import OfflineBridge
+    from game.scenes.lobby import LobbyScene
+
+    app = make_app()
+    b = OfflineBridge("Ann")
+    lobby = app.show(LobbyScene(app, b))
+    hints = next(w for w in lobby.widgets.items if getattr(w, "tooltip", None) == "lobby.hints_tip")
+    assert not hints.visible                                   # La Tortuga has no hint button
+    press(app, pygame.K_g)                                     # Tikal
+    hints = next(w for w in lobby.widgets.items if getattr(w, "tooltip", None) == "lobby.hints_tip")
+    assert hints.visible and hints.caption() == "Hints: On"
+    click(app, hints.rect.center)
+    assert hints.caption() == "Hints: Off"
+    click(app, button(lobby, "lobby.create").rect.center)
+    assert b.sent[-1]["t"] == "create" and b.sent[-1]["hints"] is False
+    b.handle({"t": "tables", "tables": [{"id": 4, "game": "tikal", "hints": True, "status": "lobby",
+                                          "players": []}]})
+    run_frames(app, 1)
+    assert colourful(app.draw())
+
+
+# --- the guide, through a real host -------------------------------------------------------------------
+net_host = pytest.importorskip("net.host")
+
+
+def test_the_guide_follows_the_first_turn_on_the_hosts_events(tmp_path):
+    from game.app import App
+    from game.net_bridge import NetBridge
+    from game.scenes.browser import BrowserScene
+    from game.scenes.lobby import LobbyScene
+    from game.scenes.tikal_table import TikalScene
+    from game.settings import Settings
+
+    h = net_host.Host(net_host.HostConfig(name="Guide host", bind="127.0.0.1", port=0, announce=False))
+    addr, port, stop = net_host.start_in_thread(host=h)
+    try:
+        made = {}
+        h.loop.call_soon_threadsafe(lambda: made.setdefault(
+            "t", h.create_table("tikal", 2, {"variant": "base"}, bots=1, bot_level="random", hints=True)))
+        settings = Settings.load(tmp_path / "settings.json")
+        settings.language, settings.anim_speed = "cs", 4.0
+        assert not settings.guide_done
+        app = App(settings)
+        bridge = NetBridge("Tess", discovery=False)
+        bridge.auto_ready = True
+        app.bridge = bridge
+        app.show(BrowserScene(app, bridge))
+        app.scene.connect(f"{addr}:{port}")
+        pump(app, lambda: isinstance(app.scene, LobbyScene) and bridge.tables and "t" in made)
+        bridge.sit(made["t"].id)
+        pump(app, lambda: bridge.lobby and bridge.table.my_seat is not None
+             and bridge.lobby["players"][bridge.table.my_seat].get("ready"))
+        assert bridge.lobby["hints"] is True
+        click(app, button(app.scene, "lobby.start").rect.center)
+        pump(app, lambda: isinstance(app.scene, TikalScene))
+        scene = app.scene
+        hint, guide = scene.addons
+        assert guide.active and hint.visible
+
+        def at(step):
+            pump(app, lambda: guide.step == step, timeout=30)
+            app.draw()                                       # click zones and the bubble are laid out
+
+        at("place")
+        sent = len(bridge.sent)                              # the hint asks the host nothing
+        click(app, hint.button.rect.center)
+        hint.wait()
+        pump(app, lambda: bool(hint.plan))
+        assert len(bridge.sent) == sent and hint.plan[0][0] in bridge.table.legal
+        press(app, pygame.K_ESCAPE)
+        assert not hint.plan
+        place = scene.legal("place_tile")[0]
+        for _ in range(6):
+            if scene.rotation == place["rotation"]:
+                break
+            press(app, pygame.K_r)
+        click(app, scene.center(place["hex"]))
+        at("enter")                                          # the host's tile_placed moved it on
+        assert guide.steps.done == {"place"}
+        click(app, scene.click_zones[("supply", "worker")].center)
+        app.draw()
+        (x, y), key = guide.target("enter")
+        assert key == "guide.enter_target" and guide.step == "enter"   # a click alone is no step
+        click(app, (x, y))
+        at("walk")
+        click(app, scene.center((0, 0)))                     # our worker in the base camp
+        app.draw()
+        (x, y), key = guide.target("walk")
+        assert key == "guide.walk_target"
+        goal = scene.layout.hex_at((x, y))
+        click(app, (x, y))
+        at("end")
+        assert any(hexkey(f["hex"]) == goal and f["seat"] == scene.me for f in bridge.table.view["figures"])
+        (x, y), key = guide.target("end")
+        click(app, button(scene, "tikal.end_turn").rect.center)
+        pump(app, lambda: not guide.active, timeout=30)
+        assert settings.guide_done and guide.steps.finished
+        assert '"guide_done": true' in (tmp_path / "settings.json").read_text(encoding="utf-8")
+        again = TikalScene(app, bridge)                      # the next table: no guide any more
+        assert not again.addons[1].active
+        app.close()
+    finally:
+        stop()
+
+
+def test_guide_steps_alone():
+    from game.tikal.guide import GuideSteps
+
+    g = GuideSteps(me=1)
+    assert g.current("place") == "place" and g.current("actions") == "enter" and g.current("bid") is None
+    g.feed([{"type": "figure_entered", "seat": 0}])            # someone else's event
+    assert g.current("actions") == "enter"
+    g.feed([{"type": "tile_placed", "seat": 1}, {"type": "figure_entered", "seat": 1}])
+    assert g.current("actions") == "walk"
+    g.feed([{"type": "figure_moved", "seat": 1}])
+    assert g.current("actions") == "end"
+    g.feed([{"type": "turn_ended", "seat": 1}])
+    assert g.finished and g.current("actions") is None
+
+
+# --- names and refusals in the window's language ----------------------------------------------------
+def test_bots_are_named_in_the_windows_language():
+    from game.net_bridge import OfflineBridge
+
+    b = OfflineBridge("Ann")
+    b.handle({"t": "table", "table": {"id": 1, "game": "tikal", "seats": 2, "players": [
+        {"seat": 0, "kind": "human", "name": "Ann"},
+        {"seat": 1, "kind": "bot", "name": "Bot 2 (normal)", "level": "normal"}]}})
+    assert b.table.name(1) == "Bot 2 (normal)"                # no window: as the host says
+    app = make_app("ru")
+    app.bridge = b
+    assert b.table.name(1) == "Бот 2 (средний)" and b.table.name(0) == "Ann"
+    app.set_language("cs")
+    assert b.table.name(1) == "Bot 2 (normální)"
+
+
+def test_a_refused_action_says_its_rule_in_the_language_and_links_it():
+    app = make_app("it", anim_speed=0)
+    b, scene = hint_table(app, hints=False)
+    bad = {"type": "place_tile", "hex": [7, -7], "rotation": 0}     # far from explored land
+    scene.ask(bad)
+    run_frames(app, 1)
+    toast = app.toasts.items[-1]
+    assert toast["rule"] == "T-P1" and toast["msg"] == app.tr("table.refused")
+    assert "esagon" in (toast["rule_text"] or "")                 # the rule's Italian text
+    app.draw()
+    rect = app.toasts.rects[-1][0]
+    click(app, rect.center)                                      # the toast links its rule
+    assert isinstance(app.scene, RulesScene) and app.scene.focus == "T-P1" and app.scene.game == "tikal"
+    assert colourful(app.draw())
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_rules_by_id_exist_in_every_language(lang):
+    from game import rules_ref
+
+    assert sorted(rules_ref.rules(lang)) == sorted(rules_ref.rules("en"))
+    for game in ("tikal", "tortuga"):
+        assert [h for h, _ in rules_ref.sections(game, lang)]        # headings of its own
+    if lang != "en":
+        assert rules_ref.rule_text("T-V4", lang) != rules_ref.rule_text("T-V4", "en")
+    assert rules_ref.rule_text("L-T1", "xx") == rules_ref.rule_text("L-T1", "en")   # no texts: English
+
+
+def test_the_guide_hides_for_good_and_the_settings_show_it_again():
+    from game.scenes.settings_scene import SettingsScene
+
+    app = make_app("it", guide=True)
+    scene = registry.sample("tikal_guide", app)               # a new game, our first turn
+    guide = scene.addons[1]
+    run_frames(app, 2)
+    app.draw()
+    assert guide.active and guide.step == "place" and guide.close_rect is not None
+    click(app, guide.close_rect.center)                         # the bubble's ×
+    assert not guide.active and app.settings.guide_done
+    settings = app.push(SettingsScene(app))
+    again = settings.guide_button
+    assert again.enabled and again.caption() == "Mostrala di nuovo"
+    click(app, again.rect.center)
+    assert not app.settings.guide_done and not again.enabled
