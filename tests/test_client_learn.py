@@ -325,3 +325,38 @@ def test_the_guide_hides_for_good_and_the_settings_show_it_again():
     assert again.enabled and again.caption() == "Mostrala di nuovo"
     click(app, again.rect.center)
     assert not app.settings.guide_done and not again.enabled
+
+
+def test_the_hint_bids_in_an_auction():
+    """Where the turn starts with an auction, the hint is the strong bot's bid or pass."""
+    from game.tikal import samples
+    from game.tikal.hint import plan_turn
+
+    b = samples.local(samples.auction_scenario(), 0)
+    samples.end_turn(b)                                       # the round ends: the auction opens
+    for _ in range(4):                                       # the others pass until it is our bid
+        if b.game.to_act == 0:
+            break
+        b.act({"type": "pass"})
+    assert b.game.to_act == 0 and b.table.view["phase"] == "bid"
+    steps = plan_turn(b.table.view, b.table.legal, 0, seed=3)
+    assert len(steps) == 1 and steps[0][0] in b.table.legal
+
+
+def test_the_quick_game_allows_hints():
+    from game.launch import start_embedded
+    from game.net_bridge import NetBridge
+
+    address, first, stop = start_embedded("Tess", "cs")
+    try:
+        app = make_app()
+        bridge = NetBridge("Tess", discovery=False)
+        app.bridge = bridge
+        bridge.connect(address, "Tess")
+        pump(app, lambda: bool(bridge.tables))
+        assert bridge.host_name == "Rychlá hra: Tess"
+        tikal = [t for t in bridge.tables if t["game"] == "tikal"]
+        assert tikal and all(t["hints"] for t in tikal)
+        app.close()
+    finally:
+        stop()
