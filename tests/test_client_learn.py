@@ -360,3 +360,26 @@ def test_the_quick_game_allows_hints():
         app.close()
     finally:
         stop()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_long_plan_fits_the_hints_list(lang):
+    """Eight steps in words, a 24-character name among them, fit the list beside the board."""
+    app = make_app(lang, anim_speed=0)
+    b, scene = hint_table(app)
+    b.table.players[1]["name"] = "Bartholomew Fitzgerald J"
+    hint = scene.addons[0]
+    hint.state = b.table.state
+    hint.plan = [({"type": "place_tile", "hex": [6, -5], "rotation": 4}, 0),
+                 ({"type": "enter", "figure": "worker", "hex": [0, 0]}, 1),
+                 ({"type": "move", "figure": "worker", "path": [[0, 0], [1, -1], [1, -2], [2, -2]]}, 4),
+                 ({"type": "exchange", "give": 7, "take": 3, "with": 1}, 3),
+                 ({"type": "uncover", "hex": [2, -2]}, 2),
+                 ({"type": "dig", "hex": [1, -2]}, 3),
+                 ({"type": "transfer", "figure": "leader", "from": [0, 0], "to": [1, -1]}, 1),
+                 ({"type": "end_turn"}, 0)]
+    for seats in (2, 3, 4):                                    # the log is smallest at 4 seats
+        _, (size, _, fits) = hint.list_layout(hint.list_rect(seats))
+        assert fits and size >= 12, (lang, seats, size)
+    run_frames(app, 1)
+    assert colourful(app.draw())

@@ -25,8 +25,6 @@ from . import art
 from . import layout as L
 from .geometry import hexkey
 
-#: Where the plan's steps are listed (over the column's middle and lower boxes while shown).
-LIST_RECT = pygame.Rect(L.MIDDLE_BOX.x, L.MIDDLE_BOX.y, L.MIDDLE_BOX.width, L.LOWER_BOX.bottom - L.MIDDLE_BOX.y)
 BUTTON_RECT = (128, 12, 150, 40)
 PLAN_COLOUR = (120, 230, 255)
 PHASES = ("place", "actions", "bid", "choose")
@@ -289,23 +287,41 @@ class TikalHint:
                "guard": "hint.step.guard"}.get(t)
         return tr(key) if key else t
 
-    def draw_list(self, surface) -> None:
-        """The steps in words over the column (the board keeps its numbers)."""
-        app = self.app
-        r = LIST_RECT
-        draw_panel(surface, r, fill=(20, 40, 56), edge=PLAN_COLOUR)
-        title = app.tr("hint.title")
-        size = next((z for z in (17, 16, 15, 14, 13) if app.assets.font(z, True).size(title)[0] <= r.width - 16), 12)
-        blit_text(surface, app, title, (r.centerx, r.y + 16), size, PLAN_COLOUR, bold=True, anchor="center")
-        note = wrap(app.assets.font(13), app.tr("hint.note"), r.width - 20)
+    def list_lines(self) -> list[tuple[int, str]]:
+        """The plan's steps in words, numbered."""
         lines = []
         for i, (step, cost) in enumerate(self.plan):
             text = self.step_text(step, cost)
             if cost and step["type"] != "move":
-                text = app.tr("hint.with_cost", step=text, ap=cost)
+                text = self.app.tr("hint.with_cost", step=text, ap=cost)
             lines.append((i + 1, text))
-        size, wrapped = fit_steps(app, lines, r.width - 44, r.height - 50 - 16 * len(note))
-        y = r.y + 36
+        return lines
+
+    def list_rect(self, seats: int | None = None) -> pygame.Rect:
+        """Where the steps are listed while the plan shows: over the temple levels and the game
+        log (the board, the supply and the buttons stay free to play the plan)."""
+        top = L.levels_rect(max(2, seats or self.scene.seats)).y
+        return pygame.Rect(L.PANEL_X, top, L.PANEL_W, L.log_rect(4).bottom - top)
+
+    def list_layout(self, rect: pygame.Rect):
+        """``(note lines, (size, wrapped steps, fits))`` for the list in ``rect``."""
+        app = self.app
+        note = wrap(app.assets.font(13), app.tr("hint.note"), rect.width - 20)
+        height = rect.height - 44 - 16 * len(note)
+        return note, fit_steps(app, self.list_lines(), rect.width - 44, height)
+
+    def draw_list(self, surface) -> None:
+        """The steps in words over the column (the board keeps its numbers)."""
+        app = self.app
+        r = self.list_rect()
+        draw_panel(surface, r, fill=(20, 40, 56), edge=PLAN_COLOUR)
+        title = app.tr("hint.title")
+        size = next((z for z in (17, 16, 15, 14, 13) if app.assets.font(z, True).size(title)[0] <= r.width - 16), 12)
+        blit_text(surface, app, title, (r.centerx, r.y + 16), size, PLAN_COLOUR, bold=True, anchor="center")
+        note, (size, wrapped, _) = self.list_layout(r)
+        y = r.y + 34
+        clip = surface.get_clip()
+        surface.set_clip(r.inflate(-4, -4))
         for number, rows in wrapped:
             pygame.draw.circle(surface, PLAN_COLOUR, (r.x + 17, y + size // 2 + 1), 10)
             blit_text(surface, app, str(number), (r.x + 17, y + size // 2 + 1), 13, theme.INK, bold=True, anchor="center")
@@ -313,16 +329,18 @@ class TikalHint:
                 blit_text(surface, app, ln, (r.x + 32, y), size, theme.PAPER)
                 y += size + 3
             y += 4
+        surface.set_clip(clip)
         for k, ln in enumerate(note):
             blit_text(surface, app, ln, (r.x + 10, r.bottom - 8 - 16 * (len(note) - k)), 13, theme.MUTED)
 
 
-def fit_steps(app, lines, width: int, height: int, sizes=(15, 14, 13, 12)):
-    """The biggest font size at which the numbered steps, wrapped to ``width``, fit ``height``."""
+def fit_steps(app, lines, width: int, height: int, sizes=(16, 15, 14, 13, 12)):
+    """The biggest font size at which the numbered steps, wrapped to ``width``, fit ``height``:
+    ``(size, wrapped, fits)`` (the smallest size when none fits)."""
     for size in sizes:
         font = app.assets.font(size)
         wrapped = [(n, wrap(font, text, width)) for n, text in lines]
         total = sum(len(rows) * (size + 3) + 4 for _, rows in wrapped)
         if total <= height:
-            return size, wrapped
-    return size, wrapped
+            return size, wrapped, True
+    return size, wrapped, False
