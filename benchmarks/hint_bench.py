@@ -27,21 +27,11 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 def table(seed: int):
     from game.app import App
-    from game.scenes.samples import use
-    from game.scenes.tikal_table import TikalScene
+    from game.scenes.learn_samples import hint_table
     from game.settings import Settings
-    from game.tikal import samples
-    from game.tikal.positions import MID
 
     app = App(Settings(anim_speed=0, guide_done=True))
-    b = use(app, samples.local(MID, 0))
-    b.lobby = {"id": 1, "game": "tikal", "hints": True, "players": []}
-    scene = app.show(TikalScene(app, b))
-    app.step(0.0, events=[])
-    for action in samples.MID_SCRIPT:
-        b.act(action)
-    for _ in range(5):
-        app.step(1 / 60, events=[])
+    b, scene = hint_table(app)
     b.state += seed          # a different seed for the hint's bot (it is derived from the state)
     b.table.state = b.state
     return app, scene.addons[0]

@@ -92,18 +92,9 @@ def test_how_to_play_opens_from_the_host_browser_and_the_in_game_menu():
 # --- the hint ------------------------------------------------------------------------------------------
 def hint_table(app, hints: bool = True):
     """MID after Chloé's turn: Anna (us) has the tile to place, on a table that allows hints."""
-    from game.scenes.samples import use
-    from game.scenes.tikal_table import TikalScene
-    from game.tikal import samples
-    from game.tikal.positions import MID
+    from game.scenes.learn_samples import hint_table as table
 
-    b = use(app, samples.local(MID, 0))
-    if hints:
-        b.lobby = {"id": 1, "game": "tikal", "hints": True, "players": []}
-    scene = app.show(TikalScene(app, b))
-    app.step(0.0, events=[])
-    for action in samples.MID_SCRIPT:
-        b.act(action)
+    b, scene = table(app, hints)
     settle(app)
     return b, scene
 

@@ -5,29 +5,37 @@ from __future__ import annotations
 import engine
 
 from ..howto import HowToScene
-from .tikal_table import TikalScene
 from ..net_bridge import LocalBridge
+from ..tikal import samples as tikal_samples
+from ..tikal.positions import MID
 from .registry import register
 from .samples import NAMES, use
+from .tikal_table import TikalScene
 
 
 def _howto(game: str, page: int = 0):
     return lambda app: HowToScene(app, game, page)
 
 
-def _tikal_hint(app):
-    """MID after Chloé's turn: Anna's tile to place; the table allows hints and she asked."""
-    from ..tikal import samples
-    from ..tikal.positions import MID
-    b = use(app, samples.local(MID, 0))
-    b.lobby = {"id": 1, "game": "tikal", "hints": True, "players": []}
+def hint_table(app, hints: bool = True):
+    """MID after Chloé's turn: Anna (seat 0, us) has the tile to place, at a table that allows
+    hints (or not). Returns ``(bridge, scene)`` with every animation landed."""
+    b = use(app, tikal_samples.local(MID, 0))
+    if hints:
+        b.lobby = {"id": 1, "game": "tikal", "hints": True, "players": []}
     scene = app.show(TikalScene(app, b))
     app.step(0.0, events=[])
-    for action in samples.MID_SCRIPT:
+    for action in tikal_samples.MID_SCRIPT:
         b.act(action)
     app.step(0.0, events=[])
     scene.timeline.skip()
     app.step(0.0, events=[])
+    return b, scene
+
+
+def _tikal_hint(app):
+    """The hint asked for and shown on ``hint_table``'s position."""
+    _, scene = hint_table(app)
     hint = scene.addons[0]
     hint.ask()
     hint.wait()
