@@ -33,8 +33,8 @@ from __future__ import annotations
 import asyncio
 import itertools
 import queue
-import threading
 
+from .loop_thread import LoopThread
 from .messages import HOST, MessageError, hello, validate
 from .protocol import DEFAULT_PORT, FrameDecoder, FrameError, encode
 
@@ -228,36 +228,22 @@ class Client:
         self._args = (host, port, name)
         self._kwargs = dict(token=token, reconnect=reconnect, **kwargs)
         self._queue: queue.SimpleQueue = queue.SimpleQueue()
-        self._loop: asyncio.AbstractEventLoop | None = None
+        self._runner: LoopThread | None = None
         self._ac: AsyncClient | None = None
-        self._thread: threading.Thread | None = None
-        self._started = threading.Event()
         self._seq = itertools.count(1)
+
+    @property
+    def _loop(self) -> asyncio.AbstractEventLoop | None:
+        return self._runner.loop if self._runner is not None else None
 
     def start(self) -> "Client":
         """Start the background thread and connect (returns at once; ``link`` messages tell the
         outcome)."""
-        self._thread = threading.Thread(target=self._main, name="tikal-client", daemon=True)
-        self._thread.start()
-        self._started.wait(5.0)
-        return self
-
-    def _main(self):
-        loop = asyncio.new_event_loop()
-        asyncio.set_event_loop(loop)
-        self._loop = loop
+        self._runner = LoopThread("tikal-client")
+        self._runner.start()
         self._ac = AsyncClient(*self._args, on_message=self._queue.put, **self._kwargs)
-        try:
-            loop.run_until_complete(self._ac.start(wait=False))
-            self._started.set()
-            loop.run_forever()
-            pending = [t for t in asyncio.all_tasks(loop) if not t.done()]
-            for t in pending:
-                t.cancel()
-            loop.run_until_complete(asyncio.gather(*pending, return_exceptions=True))
-        finally:
-            self._started.set()
-            loop.close()
+        self._runner.call(self._ac.start(wait=False), 5.0)
+        return self
 
     # --- the pygame side -------------------------------------------------------------------------
     def poll(self) -> list[dict]:
@@ -316,15 +302,10 @@ class Client:
 
     def close(self, timeout: float = 2.0):
         """Say bye, stop the thread."""
-        loop = self._loop
-        if loop is not None and not loop.is_closed():
+        runner = self._runner
+        if runner is not None and runner.running:
             try:
-                asyncio.run_coroutine_threadsafe(self._ac.close(), loop).result(timeout)
+                runner.call(self._ac.close(), timeout)
             except Exception:
                 pass
-            try:
-                loop.call_soon_threadsafe(loop.stop)
-            except RuntimeError:
-                pass
-        if self._thread is not None:
-            self._thread.join(timeout)
+            runner.stop(timeout)

@@ -67,6 +67,7 @@ from zeroconf import (DNSIncoming, DNSOutgoing, DNSQuestion, DNSQuestionType, IP
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
 from zeroconf.const import _CLASS_IN, _FLAGS_QR_QUERY, _MDNS_ADDR, _MDNS_PORT, _TYPE_PTR
 
+from .loop_thread import LoopThread
 from .messages import NAME_MAX, hello, is_welcome
 from .protocol import PROTO, FrameDecoder, FrameError, encode
 
@@ -660,42 +661,13 @@ class _OneShotProtocol(asyncio.DatagramProtocol):
 
 # --------------------------------------------------------------------------- pygame facade
 
-class _LoopThread:
-    """A small asyncio loop on a daemon thread."""
-
-    def __init__(self, name: str = "discovery-loop"):
-        self.loop = asyncio.new_event_loop()
-        self.thread = threading.Thread(target=self._run, name=name, daemon=True)
-
-    def start(self) -> asyncio.AbstractEventLoop:
-        self.thread.start()
-        return self.loop
-
-    def _run(self) -> None:
-        asyncio.set_event_loop(self.loop)
-        try:
-            self.loop.run_forever()
-            pending = asyncio.all_tasks(self.loop)
-            for task in pending:
-                task.cancel()
-            self.loop.run_until_complete(asyncio.gather(*pending, return_exceptions=True))
-            self.loop.run_until_complete(self.loop.shutdown_asyncgens())
-        finally:
-            self.loop.close()
-
-    def stop(self, timeout: float = 5.0) -> None:
-        if self.thread.is_alive():
-            self.loop.call_soon_threadsafe(self.loop.stop)
-            self.thread.join(timeout)
-
-
 class BrowserThread:
     """A Browser for synchronous code (the pygame client): runs on its own loop thread, or on
     ``loop``, an event loop already running in another thread (e.g. the client library's)."""
 
     def __init__(self, *, loop: asyncio.AbstractEventLoop | None = None, **browser_kwargs):
         self.browser = Browser(**browser_kwargs)
-        self._runner = None if loop is not None else _LoopThread()
+        self._runner = None if loop is not None else LoopThread("discovery-loop")
         self._loop = loop
         self._seen = -1
 

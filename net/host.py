@@ -27,7 +27,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -36,6 +35,7 @@ from pathlib import Path
 from . import journal as jn
 from .messages import CLIENT, GAME_INFO, MessageError, error, validate
 from .discovery import reach_addresses
+from .loop_thread import LoopThread
 from .protocol import DEFAULT_PORT, PROTO, FrameDecoder, FrameError, encode
 from .table import Table, TableError, bot_levels
 
@@ -777,39 +777,19 @@ def start_in_thread(config: HostConfig | None = None, *, host: Host | None = Non
     Returns ``(address, port, stop)``; ``stop()`` shuts the host down and joins the thread.
     Tables can be made before with ``host.create_table`` (pass ``host=``)."""
     host = host or Host(config)
-    ready = threading.Event()
-    box: dict = {}
-
-    def run():
-        loop = asyncio.new_event_loop()
-        box["loop"] = loop
-        asyncio.set_event_loop(loop)
-        try:
-            box["addr"] = loop.run_until_complete(host.start())
-        except BaseException as exc:  # report to the caller
-            box["error"] = exc
-            ready.set()
-            loop.close()
-            return
-        ready.set()
-        try:
-            loop.run_forever()
-        finally:
-            loop.run_until_complete(host.stop())
-            loop.close()
-
-    th = threading.Thread(target=run, name="tikal-host", daemon=True)
-    th.start()
-    if not ready.wait(timeout):
-        raise RuntimeError("the host did not start in time")
-    if "error" in box:
-        raise box["error"]
+    runner = LoopThread("tikal-host")
+    runner.start()
+    try:
+        addr, port = runner.call(host.start(), timeout)
+    except BaseException:
+        runner.stop(timeout)
+        raise
 
     def stop():
-        loop = box["loop"]
-        if not loop.is_closed():
-            loop.call_soon_threadsafe(loop.stop)
-        th.join(timeout)
+        if runner.running:
+            try:
+                runner.call(host.stop(), timeout)
+            finally:
+                runner.stop(timeout)
 
-    addr, port = box["addr"]
     return addr, port, stop
