@@ -45,6 +45,19 @@ log = logging.getLogger("tikal.host")
 MAX_WRITE_BUFFER = 8 << 20
 
 
+#: The lobby messages and how each asks its table (the host's one lobby path: Host._lobby_op).
+LOBBY_OPS = {
+    "sit": lambda t, c, m: t.sit(c.id, c.name, m.get("seat")),
+    "spectate": lambda t, c, m: t.spectate(c.id, c.name),
+    "colour": lambda t, c, m: t.colour(c.id, m["colour"]),
+    "ready": lambda t, c, m: t.ready(c.id, m["ready"]),
+    "bot": lambda t, c, m: t.put_bot(c.id, m["seat"], m["level"]),
+    "unbot": lambda t, c, m: t.remove_bot(c.id, m["seat"]),
+    "start": lambda t, c, m: t.start(c.id, secrets.randbits(62)),
+}
+JOINS = ("sit", "spectate")   # the lobby messages of a connection at no table yet
+
+
 @dataclass
 class HostConfig:
     name: str = "Tikal LAN host"
@@ -153,6 +166,7 @@ class Host:
         self.addresses: list[str] = []      # "ip:port" where other machines reach this host
         self.share: list[str] = []          # the download page's URLs (run_host.py --share)
         self.loop: asyncio.AbstractEventLoop | None = None
+        self._handlers = self._dispatch_table()
 
     # --- life cycle -------------------------------------------------------------------------------
     async def start(self) -> tuple[str, int]:
@@ -452,16 +466,10 @@ class Host:
             self._refuse(conn, exc.code, exc.message, msg)
             return
         t = msg["t"]
-        if t == "hello":
-            return self._hello(conn, msg)
-        if conn.name is None:
-            if t in ("ping", "pong", "bye"):
-                pass
-            else:
-                return self._refuse(conn, "hello_first", "say hello first", msg)
-        handler = getattr(self, "_m_" + t)
+        if conn.name is None and t not in ("hello", "ping", "pong", "bye"):
+            return self._refuse(conn, "hello_first", "say hello first", msg)
         try:
-            handler(conn, msg)
+            self._handlers[t](conn, msg)
         except TableError as exc:
             self._refuse(conn, exc.code, exc.message, msg, reason=exc.reason, rule=exc.rule)
         except MessageError as exc:
@@ -564,64 +572,39 @@ class Host:
             raise TableError("no_table", f"no table {tid}")
         return t
 
-    # one handler per client message type (validated already)
-    def _m_list(self, conn, msg):
+    # --- one handler per client message type (validated already) -----------------------------------
+    def _dispatch_table(self) -> dict:
+        lobby = {t: self._lobby_op for t in LOBBY_OPS}
+        return {"hello": self._hello, "list": self._list, "create": self._create,
+                "leave": self._leave, "action": self._action, "undo": self._undo,
+                "chat": self._chat, "ping": self._ping, "pong": self._pong, "bye": self._bye,
+                **lobby}
+
+    def _list(self, conn, msg):
         self._send(conn, self._tables_msg())
 
-    def _m_create(self, conn, msg):
+    def _create(self, conn, msg):
         if conn.table is not None and conn.table.id in self.tables:
             raise TableError("in_table", "already at a table; leave it first")
         table = self._new_table(msg["game"], msg["seats"], msg.get("options") or {},
                                 owner=conn.id, takeover=msg.get("takeover", True),
                                 hints=msg.get("hints", False))
-        conn.table = table
-        if msg.get("sit", True):
-            self._send_out(table.sit(conn.id, conn.name), table)
-        else:
-            self._send_out(table.spectate(conn.id, conn.name), table)
-        self._lobby_changed(table)
+        self._lobby_op(conn, {"t": "sit" if msg.get("sit", True) else "spectate"}, table)
 
-    def _m_sit(self, conn, msg):
-        table = self._join_check(conn, msg["table"])
-        out = table.sit(conn.id, conn.name, msg.get("seat"))
-        conn.table = table
-        self._send_out(out, table)
-        self._lobby_changed(table)
-
-    def _m_spectate(self, conn, msg):
-        table = self._join_check(conn, msg["table"])
-        out = table.spectate(conn.id, conn.name)
+    def _lobby_op(self, conn, msg, table: Table | None = None):
+        """Every lobby message goes this one way: find the table (the connection's own, or the
+        one it joins), let the table do it (LOBBY_OPS), send what it says, then tell the lobby
+        and wake the bots."""
+        t = msg["t"]
+        if table is None:
+            table = self._join_check(conn, msg["table"]) if t in JOINS else self._table(conn)
+        out = LOBBY_OPS[t](table, conn, msg)
         conn.table = table
         self._send_out(out, table)
         self._lobby_changed(table)
+        self._kick_bots(table)
 
-    def _m_colour(self, conn, msg):
-        t = self._table(conn)
-        self._send_out(t.colour(conn.id, msg["colour"]), t)
-        self._lobby_changed(t)
-
-    def _m_ready(self, conn, msg):
-        t = self._table(conn)
-        self._send_out(t.ready(conn.id, msg["ready"]), t)
-        self._lobby_changed(t)
-
-    def _m_bot(self, conn, msg):
-        t = self._table(conn)
-        self._send_out(t.put_bot(conn.id, msg["seat"], msg["level"]), t)
-        self._lobby_changed(t)
-
-    def _m_unbot(self, conn, msg):
-        t = self._table(conn)
-        self._send_out(t.remove_bot(conn.id, msg["seat"]), t)
-        self._lobby_changed(t)
-
-    def _m_start(self, conn, msg):
-        t = self._table(conn)
-        self._send_out(t.start(conn.id, secrets.randbits(62)), t)
-        self._lobby_changed(t)
-        self._kick_bots(t)
-
-    def _m_leave(self, conn, msg):
+    def _leave(self, conn, msg):
         t = self._table(conn)
         seat = t.seat_of(conn.id)
         out = t.leave(conn.id)
@@ -632,14 +615,14 @@ class Host:
         self._lobby_changed(t)
         self._kick_bots(t)
 
-    def _m_action(self, conn, msg):
+    def _action(self, conn, msg):
         t = self._table(conn)
         self._send_out(t.act(conn.id, msg["seq"], msg["state"], msg["action"], msg.get("seat")),
                        t)
         self._refund(conn)
         self._after_play(t)
 
-    def _m_undo(self, conn, msg):
+    def _undo(self, conn, msg):
         t = self._table(conn)
         self._send_out(t.undo(conn.id, msg["seq"], msg["state"], msg.get("seat")), t)
         self._refund(conn)
@@ -649,20 +632,20 @@ class Host:
         paces them (each needs the state of the host's previous update)."""
         conn.tokens = min(self.config.burst, conn.tokens + 1.0)
 
-    def _m_chat(self, conn, msg):
+    def _chat(self, conn, msg):
         t = self._table(conn)
         self._send_out(t.chat(conn.id, conn.name, msg["text"]), t)
 
-    def _m_ping(self, conn, msg):
+    def _ping(self, conn, msg):
         pong = {"t": "pong"}
         if "n" in msg:
             pong["n"] = msg["n"]
         self._send(conn, pong)
 
-    def _m_pong(self, conn, msg):
+    def _pong(self, conn, msg):
         pass
 
-    def _m_bye(self, conn, msg):
+    def _bye(self, conn, msg):
         self._close(conn)
 
     def _after_play(self, t: Table):
