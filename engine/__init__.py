@@ -20,6 +20,7 @@ __all__ = [
     "from_scenario",
     "restore",
     "sample_state",
+    "rules_version",
 ]
 
 
@@ -67,3 +68,10 @@ def sample_state(view: dict, rng: Rng) -> Game:
     from ``rng`` (determinization, for bots). Two views that are equal give the same game for the
     same ``rng`` state."""
     return _module(view["game"]).sample_state(view, rng)
+
+
+def rules_version(game: str) -> int:
+    """The version of ``game``'s rules in this engine (its package's ``RULES_VERSION``): a saved
+    game replays faithfully only under the rules it was played with, so a rule change that makes
+    a recorded game go another way bumps it (net/journal.py refuses the older journals loudly)."""
+    return _module(game).RULES_VERSION

@@ -74,6 +74,7 @@ class HostConfig:
     announce: bool = True          # zeroconf announcement (net/discovery.py)
     bot_threads: int = 2
     inline_sync_below: float = 1e-3  # journal syncs faster than this run in the loop (SyncTimer)
+    disk_retry: float = 2.0        # a table paused by a full disk checks it this often
 
 
 @dataclass
@@ -157,6 +158,7 @@ class Host:
         self._outboxes: dict[int, list] = {}   # table id -> [(messages, records needed)]
         self._syncs = SyncTimer(self.config.inline_sync_below)
         self._thinking: set[int] = set()
+        self._waiting: set[int] = set()     # tables paused until the disk takes records again
         self._grace: dict[tuple[int, int], asyncio.TimerHandle] = {}
         self._tasks: set[asyncio.Task] = set()
         self._announcer = None
@@ -472,6 +474,8 @@ class Host:
             self._handlers[t](conn, msg)
         except TableError as exc:
             self._refuse(conn, exc.code, exc.message, msg, reason=exc.reason, rule=exc.rule)
+            if exc.code == "disk_full" and conn.table is not None:
+                self._pause(conn.table, conn.id)
         except MessageError as exc:
             self._refuse(conn, exc.code, exc.message, msg)
         except Exception:
@@ -672,6 +676,36 @@ class Host:
         self._lobby_changed(t)
         self._kick_bots(t)
 
+    # --- a disk that cannot take the journal ----------------------------------------------------------
+    def _pause(self, t: Table, told: int | None = None):
+        """``t`` could not journal a change (its disk is full or failing) and waits: everyone at
+        the table is told once (``told`` already was, by its refusal), one log line, and a
+        watcher lets the game go on by itself once the host can write again."""
+        if not t.paused or t.id in self._waiting or self.tables.get(t.id) is not t:
+            return
+        self._waiting.add(t.id)
+        log.warning("table %s: %s: the game waits until the host can save it again",
+                    t.id, t.paused)
+        note = error("disk_full", f"{t.paused}: the game waits")
+        self._write_out([(c, note) for c in t.members() if c != told] + t.lobby_out())
+        self._lobby_changed(t)
+        self._spawn(self._wait_for_disk(t))
+
+    async def _wait_for_disk(self, t: Table):
+        since = self.loop.time()
+        try:
+            while self.tables.get(t.id) is t and t.paused:
+                await asyncio.sleep(self.config.disk_retry)
+                if await self.loop.run_in_executor(self._syncer, jn.can_write,
+                                                   self.config.data_dir):
+                    log.warning("table %s: the host can save again (after %.0f s): the game "
+                                "goes on", t.id, self.loop.time() - since)
+                    self._write_out(t.unpause())
+                    self._lobby_changed(t)
+                    self._kick_bots(t)
+        finally:
+            self._waiting.discard(t.id)
+
     # --- bots -------------------------------------------------------------------------------------
     def _kick_bots(self, t: Table):
         """If a bot is to act at ``t`` and none is thinking there, let it think off the loop."""
@@ -686,7 +720,7 @@ class Host:
     async def _bot_move(self, t: Table, seat: int, level: str, state: int, view: dict,
                         legal: list):
         try:
-            if self.config.bot_delay > 0:
+            if self.config.bot_delay > 0 and t.has_people:  # people follow; bots alone race
                 await asyncio.sleep(self.config.bot_delay)
             bot = t.bot(seat)
             action = await self.loop.run_in_executor(self._executor, bot.choose, view, legal)
@@ -695,12 +729,18 @@ class Host:
             try:
                 out = t.bot_act(seat, state, action)
             except TableError as exc:
+                if exc.code == "disk_full":
+                    raise
                 log.error("bot %s at table %s chose a refused action %r: %s; playing the first "
                           "legal action", level, t.id, action, exc.message)
                 out = t.bot_act(seat, state, legal[0])
             self._send_out(out, t)
         except asyncio.CancelledError:
             raise
+        except TableError as exc:
+            if exc.code != "disk_full":
+                log.exception("bot failure at table %s", t.id)
+            self._pause(t)   # the bot backs off until the host can save again
         except Exception:
             log.exception("bot failure at table %s", t.id)
         finally:

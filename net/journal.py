@@ -1,48 +1,114 @@
-"""Append-only journal of one table: its start record (seed, options, seats), then every accepted
-action and undo. Every record is flushed and fsynced before the host sends anything about it, so
-after a crash the journal holds at least everything any client has seen.
+"""Append-only journal of one table: its start record (format and rules versions, seed, options,
+seats), then every accepted action and undo. Every record is written and fsynced before the host
+sends anything about it, so after a crash the journal holds at least everything any client has
+seen.
 
-File ``<data_dir>/table-<id>.journal``: a sequence of records, each
+File ``<data_dir>/table-<id>.journal`` (owner-only: it holds the seed and the seat tokens): a
+sequence of records, each
     4-byte big-endian body length | 4-byte big-endian CRC-32 of the body | msgpack map body.
-A crash can tear the last record (short, or with a wrong CRC): reading stops at the last whole
-record, and ``open_for_resume`` cuts the torn tail off before appending again.
+
+Records (format 2; docs/protocol.md section 13):
+    {"k": "start", "v": 2, "rules": n, "table", "game", "seats", "seed", "options", "takeover",
+     "players", "check"}
+    {"k": "action", "seat", "action", "check"?, "over"?}     the canonical action that was applied
+    {"k": "undo", "seat"}
+``check`` is ``state_check(game)`` after the record (every CHECK_EVERY states, at the start and at
+the end): a replay under another engine, rules version or generator stops at the first check it
+fails instead of going on into another game. ``over`` (``{"scores", "winners"}``) marks the last
+record of a finished game, so finished games are listed without being replayed.
+
+Writes are unbuffered (one ``os.write`` per record): a record the disk refuses is cut back off the
+file at once (or before the next record, if even that fails), never left in a buffer to land
+later ahead of another record.
+
+Reading (``scan``): a crash can tear only the last record (short, or zero-filled): that tail is
+ignored and cut. Any other bad bytes are damage: the records before them are kept (a playable
+prefix) and the damaged file is set aside (``set_aside``).
 
 A replay file (``export_replay``) is JSON: the game, seats, seed, options, names, and the list of
 actions in effect (undone ones removed); ``replay_game`` plays it back with the engine.
 """
 from __future__ import annotations
 
+import errno
+import hashlib
 import json
 import os
 import re
+import stat
 import struct
 import zlib
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import msgpack
 
 _HEAD = struct.Struct(">II")
 _NAME = re.compile(r"^table-(\d+)\.journal$")
+_ANY_NAME = re.compile(r"^table-(\d+)\.journal")   # the damaged copies and archived ones too
 REPLAY_FORMAT = "tikal-lan-replay"
-
+#: The journal format this host writes; a journal without ``v`` is format 1 (no versions, no
+#: checks, no end mark), still read.
+FORMAT = 2
+#: A state check every this many states (and at the start and the end of the game).
+CHECK_EVERY = 20
+KINDS = ("start", "action", "undo")
+#: The most bytes a torn tail can hold (a crash tears one record; records are small).
+MAX_RECORD = 1 << 20
 
 # fdatasync where the OS has it: for an append it writes the data and the new file size, which is
 # all a replay needs, without the inode's timestamps that fsync also writes.
 _sync = getattr(os, "fdatasync", os.fsync)
+_O_BINARY = getattr(os, "O_BINARY", 0)
+_O_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
+
+
+class JournalError(Exception):
+    """A journal that cannot be replayed faithfully. ``kind``: ``"unreadable"`` (not a regular
+    file, or no permission), ``"newer"`` (a later journal format), ``"rules"`` (written under
+    another rules version of its game), ``"diverged"`` (a state check failed: another engine or
+    generator), ``"damaged"`` (not even a start record is whole)."""
+
+    def __init__(self, kind: str, message: str):
+        super().__init__(message)
+        self.kind, self.message = kind, message
 
 
 def journal_path(data_dir, table_id: int) -> Path:
     return Path(data_dir) / f"table-{table_id}.journal"
 
 
-class Journal:
-    """Appends records to one file; the file is created on the first record.
+def state_check(game) -> str:
+    """A short hash of a game's public position (the public view's board, hands, scores and
+    whose turn; contract section 3): equal on every machine for the same game, different as soon
+    as a replay has gone another way."""
+    v = game.view(None)
+    keys = _CHECKED.get(v.get("game"))
+    pub = {k: v.get(k) for k in keys} if keys else v
+    text = json.dumps(pub, sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
 
-    ``record`` writes and flushes a record and, unless ``deferred``, syncs it to disk before it
-    returns. A deferred journal leaves the sync to its owner: ``written``/``synced`` count the
-    records, and ``sync()`` (safe to run in a worker thread) puts every written one on disk. The
-    host does that before it sends anything about a record, so the event loop never waits for
-    the disk while other tables and chats carry on.
+
+_CHECKED = {
+    "tikal": ("tiles", "figures", "camps", "guards", "held", "scores", "to_act", "drawn"),
+    "tortuga": ("stacks", "held", "seat", "to_act", "deck_left", "face_up", "scores"),
+}
+
+
+def rules_version(game: str) -> int:
+    import engine
+
+    return engine.rules_version(game)
+
+
+class Journal:
+    """Appends records to one file (created on the first record, readable by its owner only).
+
+    ``record`` writes a record and, unless ``deferred``, syncs it to disk before it returns. A
+    deferred journal leaves the sync to its owner: ``written``/``synced`` count the records, and
+    ``sync()`` (safe to run in a worker thread) puts every written one on disk. The host does that
+    before it sends anything about a record, so the event loop never waits for the disk while
+    other tables and chats carry on.
     """
 
     def __init__(self, path, *, deferred: bool = False):
@@ -50,94 +116,253 @@ class Journal:
         self.deferred = deferred
         self.written = 0
         self.synced = 0
-        self._f = None
+        self._fd: int | None = None
+        self._good = 0          # the byte length of the whole records in the file
+        self._clean = True      # False: bytes of a refused record may still follow _good
+        self._new = False       # the file was created: its directory entry wants a sync too
 
-    @property
-    def dirty(self) -> bool:
-        return self.synced < self.written
+    def _open(self) -> None:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._new = not self.path.exists()
+        fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | _O_BINARY, 0o600)
+        st = os.fstat(fd)
+        if st.st_mode & 0o077 and hasattr(os, "fchmod"):
+            os.fchmod(fd, 0o600)
+        self._fd, self._good = fd, st.st_size
+
+    def _write(self, data: bytes) -> int:
+        """One write of ``data`` at the end of the file; the bytes written (the seam where tests
+        make a disk fill up half-way)."""
+        return os.write(self._fd, data)
 
     def sync(self) -> None:
-        f, n = self._f, self.written
-        if f is not None and self.synced < n:
-            _sync(f.fileno())
+        fd, n = self._fd, self.written
+        if fd is not None and self.synced < n:
+            _sync(fd)
+            if self._new:
+                _sync_dir(self.path.parent)
+                self._new = False
             self.synced = max(self.synced, n)
 
     def record(self, rec: dict) -> None:
         body = msgpack.packb(rec, use_bin_type=True)
-        if self._f is None:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._f = open(self.path, "ab")
-        pos = self._f.tell()
+        data = _HEAD.pack(len(body), zlib.crc32(body)) + body
+        if self._fd is None:
+            self._open()
+        if not self._clean:
+            os.ftruncate(self._fd, self._good)   # what a refused record left; raises if it can't
+            self._clean = True
+        done = 0
         try:
-            self._f.write(_HEAD.pack(len(body), zlib.crc32(body)) + body)
-            self._f.flush()
-            self.written += 1
-            if not self.deferred:
-                self.sync()
+            while done < len(data):
+                n = self._write(data[done:])
+                if n <= 0:
+                    raise OSError(errno.EIO, "the journal write made no progress")
+                done += n
         except OSError:
-            # disk full, I/O error: leave no partial record behind the last whole one
+            # disk full, I/O error: cut what part of this record reached the file
+            self._clean = False
             try:
-                self._f.truncate(pos)
-                self._f.flush()
+                os.ftruncate(self._fd, self._good)
+                self._clean = True
             except OSError:
                 pass
             raise
+        self._good += len(data)
+        self.written += 1
+        if not self.deferred:
+            self.sync()
 
     def close(self) -> None:
-        if self._f is not None:
+        if self._fd is not None:
             try:
                 self.sync()
             finally:
-                self._f.close()
-            self._f = None
+                os.close(self._fd)
+                self._fd = None
+
+    @property
+    def closed(self) -> bool:
+        return self._fd is None
+
+
+def _sync_dir(path: Path) -> None:
+    """The directory's entries on disk (a new journal's name survives a crash too)."""
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def can_write(data_dir, size: int = 16 << 10) -> bool:
+    """Whether ``size`` bytes can be written and synced in ``data_dir`` now (the host asks this
+    while a table waits for a full disk); leaves nothing behind."""
+    probe = Path(data_dir) / ".probe"
+    try:
+        fd = os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | _O_BINARY, 0o600)
+    except OSError:
+        return False
+    try:
+        left = size
+        while left:
+            left -= os.write(fd, b"\0" * min(left, 4096))
+        _sync(fd)
+        return True
+    except OSError:
+        return False
+    finally:
+        os.close(fd)
+        try:
+            os.unlink(probe)
+        except OSError:
+            pass
+
+
+# --- reading --------------------------------------------------------------------------------------
+@dataclass
+class Scan:
+    """What a journal file holds: ``records`` (the whole records, in order), ``good`` (the bytes
+    they span), ``size`` (the file's), and what follows them: nothing, a torn tail (``torn``:
+    what a crash leaves, safe to cut) or ``damaged`` (why the bytes after ``good`` are not a
+    journal's: the records before them are a playable prefix)."""
+    records: list = field(default_factory=list)
+    good: int = 0
+    size: int = 0
+    torn: bool = False
+    damaged: str | None = None
+
+
+def read_bytes(path) -> bytes:
+    """A journal's bytes; JournalError("unreadable") for anything but a regular file we may
+    read (a directory, a FIFO -- opened without blocking --, a dangling link, no permission)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | _O_NONBLOCK | _O_BINARY)
+    except OSError as exc:
+        raise JournalError("unreadable", _why(exc)) from None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise JournalError("unreadable", f"not a regular file ({_kind(st.st_mode)})")
+        chunks = []
+        while chunk := os.read(fd, 1 << 20):
+            chunks.append(chunk)
+        return b"".join(chunks)
+    except OSError as exc:
+        raise JournalError("unreadable", _why(exc)) from None
+    finally:
+        os.close(fd)
+
+
+def _why(exc: OSError) -> str:
+    if exc.errno == errno.ENOENT:
+        return "a link to nothing" if os.path.islink(exc.filename or "") else "gone"
+    return exc.strerror or str(exc)
+
+
+def _kind(mode: int) -> str:
+    for test, name in ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a FIFO"),
+                       (stat.S_ISSOCK, "a socket"), (stat.S_ISCHR, "a device"),
+                       (stat.S_ISBLK, "a device")):
+        if test(mode):
+            return name
+    return "not a file"
+
+
+def _record_at(data: bytes, pos: int):
+    """(record, end) if a whole, valid record starts at ``pos``; else (None, why)."""
+    if pos + _HEAD.size > len(data):
+        return None, "short"
+    size, crc = _HEAD.unpack_from(data, pos)
+    end = pos + _HEAD.size + size
+    if end > len(data):
+        return None, "short"
+    body = data[pos + _HEAD.size:end]
+    if zlib.crc32(body) != crc:
+        return None, "crc"
+    try:
+        rec = msgpack.unpackb(body, raw=False, strict_map_key=False)
+    except Exception:
+        return None, "body"
+    if not isinstance(rec, dict):
+        return None, "body"
+    return rec, end
+
+
+def _torn(data: bytes, pos: int) -> bool:
+    """Is the record at ``pos`` cut short, as the last write of a crash leaves it? (A header
+    whose CRC matches everything after it holds a whole body with a damaged length: not torn.)"""
+    if pos + _HEAD.size > len(data):
+        return True
+    size, crc = _HEAD.unpack_from(data, pos)
+    return pos + _HEAD.size + size > len(data) and zlib.crc32(data[pos + _HEAD.size:]) != crc
+
+
+def scan_bytes(data: bytes) -> Scan:
+    s = Scan(size=len(data))
+    pos = 0
+    while pos < len(data):
+        rec, end = _record_at(data, pos)
+        if rec is None:
+            break
+        s.records.append(rec)
+        pos = end
+    s.good = pos
+    if pos < len(data):
+        tail = data[pos:]
+        later = any(_record_at(data, p)[0] is not None for p in range(pos + 1, len(data)))
+        if not later and (_torn(data, pos) or not tail.strip(b"\0")):
+            s.torn = True          # the last write of a crash: short, or zeros
+        else:
+            s.damaged = (f"bad bytes at byte {pos} after record {len(s.records)}"
+                         + (": whole records follow them" if later else ""))
+    return s
+
+
+def scan(path) -> Scan:
+    """The records of a journal file and what follows them (JournalError if unreadable)."""
+    return scan_bytes(read_bytes(path))
 
 
 def read_records(path) -> tuple[list[dict], int]:
-    """The whole records of a journal file and the byte length they span (a torn tail after
-    that length is ignored)."""
-    data = Path(path).read_bytes()
-    records, pos = [], 0
-    while pos + _HEAD.size <= len(data):
-        size, crc = _HEAD.unpack_from(data, pos)
-        end = pos + _HEAD.size + size
-        if end > len(data):
-            break
-        body = data[pos + _HEAD.size:end]
-        if zlib.crc32(body) != crc:
-            break
-        try:
-            rec = msgpack.unpackb(body, raw=False, strict_map_key=False)
-        except Exception:
-            break
-        if not isinstance(rec, dict):
-            break
-        records.append(rec)
-        pos = end
-    return records, pos
+    """The whole records of a journal file and the byte length they span (what follows is
+    ignored: a torn tail or damage, see ``scan``)."""
+    s = scan(path)
+    return s.records, s.good
 
 
-def open_for_resume(path, *, deferred: bool = False) -> tuple[list[dict], Journal]:
-    """The records of a journal, its torn tail (if any) cut off, and a Journal appending to it."""
-    records, good = read_records(path)
-    if good != os.path.getsize(path):
-        with open(path, "r+b") as f:
-            f.truncate(good)
-            f.flush()
-            os.fsync(f.fileno())
-    return records, Journal(path, deferred=deferred)
+def check_start(records: list[dict]) -> dict:
+    """The start record, after checking that this host can replay the journal faithfully
+    (its format, its game's rules version); raises JournalError."""
+    if not records or records[0].get("k") != "start":
+        raise JournalError("damaged", "no whole start record")
+    start = records[0]
+    v = start.get("v", 1)
+    if type(v) is not int or v > FORMAT:
+        raise JournalError("newer", f"journal format {v} (this host reads 1..{FORMAT}): "
+                                    "written by a newer host")
+    game = start.get("game")
+    try:
+        ours = rules_version(game)
+    except Exception:
+        raise JournalError("rules", f"a game this host does not know: {game!r}") from None
+    theirs = start.get("rules", 1)
+    if theirs != ours:
+        raise JournalError("rules", f"{game} rules version {theirs}; this host plays version "
+                                    f"{ours}: it would replay into another game")
+    return start
 
 
-def journal_files(data_dir) -> dict[int, Path]:
-    """Table id -> journal path, for every journal in ``data_dir``."""
-    d = Path(data_dir)
-    if not d.is_dir():
-        return {}
-    out = {}
-    for p in d.iterdir():
-        m = _NAME.match(p.name)
-        if m:
-            out[int(m.group(1))] = p
-    return dict(sorted(out.items()))
+def finished(records: list[dict]) -> dict | None:
+    """The end mark (``{"scores", "winners"}``) of a finished game's journal, else None."""
+    last = records[-1] if records else None
+    over = last.get("over") if isinstance(last, dict) and last.get("k") == "action" else None
+    return over if isinstance(over, dict) else None
 
 
 def effective_actions(records: list[dict]) -> list[tuple[int, dict]]:
@@ -156,7 +381,7 @@ def replay_records(records: list[dict]):
     """The engine game the records lead to (start record, then actions in effect)."""
     import engine
 
-    start = records[0]
+    start = check_start(records)
     game = engine.new_game(start["game"], seats=start["seats"], seed=start["seed"],
                            options=dict(start["options"]))
     for _seat, action in effective_actions(records):
@@ -164,33 +389,168 @@ def replay_records(records: list[dict]):
     return game
 
 
-def list_saved(data_dir) -> list[dict]:
-    """One summary per journal: id, game, seats, options, names, actions, over, scores, path."""
-    out = []
-    for tid, path in journal_files(data_dir).items():
-        records, _ = read_records(path)
-        if not records or records[0].get("k") != "start":
+# --- setting damage aside ---------------------------------------------------------------------------
+def set_aside(path, records: list[dict]) -> Path:
+    """Keep a damaged journal as ``<name>.damaged`` (``.damaged.2`` ... if taken) exactly as it
+    is, and write its playable prefix ``records`` in its place. Returns the damaged copy's path."""
+    path = Path(path)
+    aside = path.with_name(path.name + ".damaged")
+    n = 2
+    while aside.exists():
+        aside = path.with_name(f"{path.name}.damaged.{n}")
+        n += 1
+    tmp = path.with_name(path.name + ".tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | _O_BINARY, 0o600)
+    try:
+        for rec in records:
+            body = msgpack.packb(rec, use_bin_type=True)
+            os.write(fd, _HEAD.pack(len(body), zlib.crc32(body)) + body)
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    try:
+        os.link(path, aside)             # the damaged bytes, untouched, under the new name
+    except OSError:
+        import shutil
+        shutil.copy2(path, aside)
+    os.replace(tmp, path)
+    _sync_dir(path.parent)
+    return aside
+
+
+def cut_torn_tail(path, good: int) -> None:
+    with open(path, "r+b") as f:
+        f.truncate(good)
+        f.flush()
+        os.fsync(f.fileno())
+
+
+def open_for_resume(path, *, deferred: bool = False) -> tuple[list[dict], Journal]:
+    """The whole records of a journal and a Journal appending after them: a torn tail is cut
+    off, damaged bytes are set aside (``set_aside``) with the records before them kept."""
+    s = scan(path)
+    if s.damaged:
+        set_aside(path, s.records)
+    elif s.torn:
+        cut_torn_tail(path, s.good)
+    return s.records, Journal(path, deferred=deferred)
+
+
+# --- the data dir -------------------------------------------------------------------------------------
+def table_id(name: str) -> int | None:
+    """The table id in a journal's file name (its damaged copies and archived ones too)."""
+    m = _ANY_NAME.match(name)
+    return int(m.group(1)) if m else None
+
+
+def journal_files(data_dir, skipped: list | None = None) -> dict[int, Path]:
+    """Table id -> journal path, for every journal in ``data_dir`` that is a regular file;
+    the entries that cannot be (a directory, a FIFO, a dangling link...) are left out and noted
+    in ``skipped`` as (name, why)."""
+    d = Path(data_dir)
+    try:
+        entries = list(os.scandir(d))
+    except FileNotFoundError:
+        return {}
+    except OSError as exc:
+        if skipped is not None:
+            skipped.append((str(d), _why(exc)))
+        return {}
+    out = {}
+    for e in entries:
+        m = _NAME.match(e.name)
+        if not m:
             continue
-        start = records[0]
         try:
-            game = replay_records(records)
-            over, scores = game.is_over, list(game.scores)
-        except Exception as exc:  # a journal written by an incompatible engine
-            over, scores = None, f"cannot replay: {exc}"
-        out.append({"id": tid, "game": start["game"], "seats": start["seats"],
-                    "options": start["options"],
-                    "names": [p["name"] for p in start["players"]],
-                    "actions": len(effective_actions(records)), "over": over,
-                    "scores": scores, "path": str(path)})
+            st = os.stat(e.path)
+        except OSError as exc:
+            if skipped is not None:
+                why = "a link to nothing" if e.is_symlink() else _why(exc)
+                skipped.append((e.name, why))
+            continue
+        if not stat.S_ISREG(st.st_mode):
+            if skipped is not None:
+                skipped.append((e.name, _kind(st.st_mode)))
+            continue
+        out[int(m.group(1))] = Path(e.path)
+    return dict(sorted(out.items()))
+
+
+def summary(tid: int, path: Path) -> dict:
+    """What ``--list-saved`` shows of one journal: id, game, seats, options, names, actions,
+    over (True / False / None: cannot be replayed), scores, path, and ``problem`` (why it
+    cannot be resumed or how it is damaged), without replaying a finished game."""
+    out = {"id": tid, "path": str(path), "game": "?", "seats": 0, "options": {}, "names": [],
+           "actions": 0, "over": None, "scores": [], "problem": None}
+    try:
+        s = scan(path)
+    except JournalError as exc:
+        out["problem"] = f"unreadable: {exc.message}"
+        return out
+    try:
+        check_start(s.records)
+    except JournalError as exc:
+        out["problem"] = exc.message
+        if exc.kind in ("newer", "rules"):
+            _fill(out, s.records)
+        return out
+    _fill(out, s.records)
+    if s.damaged:
+        out["problem"] = f"damaged: {s.damaged}"
+    end = finished(s.records)
+    if end is not None:
+        out.update(over=True, scores=list(end.get("scores", [])))
+        return out
+    try:
+        game = replay_records(s.records)
+        out.update(over=game.is_over, scores=list(game.scores))
+    except Exception as exc:  # the engine refuses a record: damage, found by --resume too
+        out["problem"] = out["problem"] or f"cannot replay: {exc}"
     return out
 
 
-def export_replay(journal, out_path=None) -> dict:
-    """A replay dict of a journal (its path), also written as JSON to ``out_path`` if given."""
-    records, _ = read_records(journal)
+def _fill(out: dict, records: list[dict]) -> None:
     start = records[0]
+    out.update(game=start.get("game", "?"), seats=start.get("seats", 0),
+               options=start.get("options", {}),
+               names=[p.get("name", "") for p in start.get("players", [])],
+               actions=len(effective_actions(records)))
+
+
+def list_saved(data_dir) -> list[dict]:
+    """One summary per journal of ``data_dir`` and of its ``archive/`` (``archived`` True), then
+    one entry per entry that cannot be read (``problem`` says why)."""
+    out = []
+    for where, archived in ((Path(data_dir), False), (Path(data_dir) / "archive", True)):
+        skipped: list = []
+        for tid, path in journal_files(where, skipped).items():
+            s = summary(tid, path)
+            s["archived"] = archived
+            out.append(s)
+        for name, why in skipped:
+            out.append({"id": table_id(Path(name).name), "path": str(where / name),
+                        "problem": f"unreadable: {why}", "archived": archived, "over": None,
+                        "game": "?", "seats": 0, "names": [], "actions": 0, "scores": []})
+    return out
+
+
+# --- replay files ---------------------------------------------------------------------------------------
+class Unfinished(Exception):
+    """Exporting a game still being played: its seed tells the rest of the game."""
+
+
+def export_replay(journal, out_path=None, *, force: bool = False) -> dict:
+    """A replay dict of a journal (its path), also written as JSON to ``out_path`` if given.
+    An unfinished game is refused (``Unfinished``) unless ``force``: the seed in a replay file
+    tells everything still hidden (the tiles to come, the cards, the dice)."""
+    records, _ = read_records(journal)
+    start = check_start(records)
     game = replay_records(records)
+    if not game.is_over and not force:
+        raise Unfinished(f"the game is not finished ({len(effective_actions(records))} actions "
+                         "so far): its replay file would tell the rest of it (the seed)")
     replay = {"format": REPLAY_FORMAT, "version": 1, "game": start["game"],
+              "rules": start.get("rules", 1),
               "seats": start["seats"], "seed": start["seed"], "options": start["options"],
               "names": [p["name"] for p in start["players"]],
               "actions": [{"seat": s, "action": a} for s, a in effective_actions(records)],
@@ -206,6 +566,10 @@ def replay_game(replay: dict):
 
     if replay.get("format") != REPLAY_FORMAT:
         raise ValueError("not a tikal-lan replay")
+    rules = replay.get("rules", 1)
+    if rules != engine.rules_version(replay["game"]):
+        raise ValueError(f"a replay of {replay['game']} rules version {rules}; this engine plays "
+                         f"version {engine.rules_version(replay['game'])}")
     game = engine.new_game(replay["game"], seats=replay["seats"], seed=replay["seed"],
                            options=dict(replay["options"]))
     for step in replay["actions"]:

@@ -18,11 +18,13 @@ passed to ``start``. Clocks (grace periods, pings) live in the host, which calls
 """
 from __future__ import annotations
 
+import errno
 import secrets
 from dataclasses import dataclass, field
 
 import engine
 
+from . import journal as jn
 from .messages import COLOURS, GAME_INFO, MessageError, check_options
 
 Out = list  # list[tuple[int, dict]]
@@ -60,6 +62,13 @@ class Seat:
     @property
     def bot_level(self) -> str | None:
         return self.level if self.kind == "bot" else self.takeover
+
+
+def disk_trouble(exc: OSError) -> str:
+    """What a refused journal write means for the players."""
+    if exc.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
+        return "the host's disk is full"
+    return f"the host cannot save the game ({exc.strerror or exc})"
 
 
 def _new_token() -> str:
@@ -113,6 +122,8 @@ class Table:
         self.turn: Turn | None = None
         self.bots: dict[int, object] = {}       # seat -> engine.bots.Bot
         self.levels = bot_levels(game)
+        self.paused: str | None = None          # why the game waits for the host (its disk)
+        self.damage: tuple[int, str] | None = None  # replay: (first record not replayed, why)
 
     # --- who is here ------------------------------------------------------------------------------
     def seat_of(self, conn: int) -> Seat | None:
@@ -132,6 +143,11 @@ class Table:
         return {s.token: s.index for s in self.seats if s.kind == "human" and s.token}
 
     @property
+    def has_people(self) -> bool:
+        """A human holds a seat (even while away): bots wait a little so people can follow."""
+        return any(s.kind == "human" for s in self.seats)
+
+    @property
     def takeover_level(self) -> str | None:
         """The bot that stands in for a player who dropped: a fair stand-in (the greedy
         ``normal`` bot), neither throwing their game away nor playing it better than them."""
@@ -145,12 +161,12 @@ class Table:
                 "seats": self.nseats, "status": self.status, "owner": self.owner,
                 "takeover": self.takeover_allowed, "hints": self.hints_allowed, "state": self.state,
                 "players": [s.public() for s in self.seats],
-                "spectators": len(self.spectators)}
+                "spectators": len(self.spectators), "paused": self.paused}
 
     def free_seats(self) -> int:
         return sum(s.kind == "empty" for s in self.seats) if self.status == "lobby" else 0
 
-    def _lobby_out(self) -> Out:
+    def lobby_out(self) -> Out:
         msg = {"t": "table", "table": self.summary()}
         return [(c, msg) for c in self.members()]
 
@@ -179,9 +195,9 @@ class Table:
                 raise TableError("full", "no free seat at this table")
             s = free[0]
         else:
-            if not 0 <= seat < self.nseats or self.seats[seat].kind != "empty":
-                raise TableError("bad_seat", f"seat {seat} is not free")
-            s = self.seats[seat]
+            s = self._seat(seat)
+            if s.kind != "empty":
+                raise TableError("bad_seat", f"seat {seat} is taken")
         used = {x.colour for x in self.seats}
         s.kind, s.name, s.conn, s.ready = "human", name, conn, False
         s.token = self.new_token()
@@ -189,13 +205,13 @@ class Table:
         if self.owner is None:
             self.owner = conn
         return [(conn, {"t": "seated", "table": self.id, "seat": s.index, "token": s.token})] + \
-            self._lobby_out()
+            self.lobby_out()
 
     def spectate(self, conn: int, name: str) -> Out:
         if self.has(conn):
             raise TableError("in_table", "already at this table")
         self.spectators[conn] = name
-        out = self._lobby_out()
+        out = self.lobby_out()
         if self.game is not None:
             out.append((conn, self._update(None, [], full=True)))
         return out
@@ -216,12 +232,12 @@ class Table:
         if any(x.colour == colour and x is not s for x in self.seats):
             raise TableError("colour_taken", f"{colour} is taken")
         s.colour = colour
-        return self._lobby_out()
+        return self.lobby_out()
 
     def ready(self, conn: int, ready: bool) -> Out:
         self._require_lobby()
         self._seat_of_sender(conn).ready = bool(ready)
-        return self._lobby_out()
+        return self.lobby_out()
 
     def put_bot(self, conn: int, seat: int, level: str) -> Out:
         self._require_lobby()
@@ -229,22 +245,28 @@ class Table:
         if level not in self.levels:
             raise TableError("no_level", f"no {level!r} bot for {self.game_name}; "
                                          f"levels: {', '.join(self.levels)}")
-        if not 0 <= seat < self.nseats or self.seats[seat].kind == "human":
-            raise TableError("bad_seat", f"seat {seat} is not free")
-        s = self.seats[seat]
+        s = self._seat(seat)
+        if s.kind == "human":
+            raise TableError("bad_seat", f"seat {seat} is taken by a player")
         used = {x.colour for x in self.seats if x is not s}
         s.kind, s.level, s.name, s.ready = "bot", level, f"Bot {seat + 1} ({level})", True
         s.colour = s.colour if s.colour and s.colour not in used else next(
             c for c in COLOURS if c not in used)
-        return self._lobby_out()
+        return self.lobby_out()
+
+    def _seat(self, seat: int) -> Seat:
+        if not 0 <= seat < self.nseats:
+            raise TableError("bad_seat", f"no seat {seat} at this table (seats 0 to "
+                                         f"{self.nseats - 1})")
+        return self.seats[seat]
 
     def remove_bot(self, conn: int, seat: int) -> Out:
         self._require_lobby()
         self._require_owner(conn)
-        if not 0 <= seat < self.nseats or self.seats[seat].kind != "bot":
+        if self._seat(seat).kind != "bot":
             raise TableError("bad_seat", f"seat {seat} holds no bot")
         self.seats[seat] = Seat(seat)
-        return self._lobby_out()
+        return self.lobby_out()
 
     def start(self, conn: int, seed: int) -> Out:
         self._require_lobby()
@@ -260,9 +282,11 @@ class Table:
             self._record(self.start_record())
         except TableError:
             self.game, self.seed, self.status, self.turn = None, None, "lobby", None
+            self.paused = None   # nothing waits: the owner may start again
             raise
-        out = self._lobby_out()
-        out += self._updates([], full=True)
+        out = self.lobby_out()
+        # the start's events too (La Tortuga has none; Tikal draws its first tile)
+        out += self._updates(list(getattr(self.game, "start_events", None) or []), full=True)
         return out
 
     def _begin(self, seed: int):
@@ -274,9 +298,11 @@ class Table:
         self._new_turn()
 
     def start_record(self) -> dict:
-        return {"k": "start", "table": self.id, "game": self.game_name, "seats": self.nseats,
+        return {"k": "start", "v": jn.FORMAT, "rules": engine.rules_version(self.game_name),
+                "table": self.id, "game": self.game_name, "seats": self.nseats,
                 "seed": self.seed, "options": dict(self.options),
                 "takeover": self.takeover_allowed, "hints": self.hints_allowed,
+                "check": jn.state_check(self.game),
                 "players": [{"kind": s.kind, "name": s.name, "token": s.token,
                              "colour": s.colour, "level": s.level} for s in self.seats]}
 
@@ -294,7 +320,7 @@ class Table:
             s.conn = None
             out += self._take_over(s)
         self._fix_owner()
-        return out + self._lobby_out()
+        return out + self.lobby_out()
 
     def disconnect(self, conn: int) -> Out:
         """The connection dropped: its seat is held (the host starts the grace period)."""
@@ -303,7 +329,7 @@ class Table:
         if s is not None:
             s.conn = None
         self._fix_owner()
-        return self._lobby_out()
+        return self.lobby_out()
 
     def seat_expired(self, seat: int) -> Out:
         """The grace period of an away seat ran out: free it (lobby) or let a bot play it."""
@@ -313,8 +339,8 @@ class Table:
         if self.status == "lobby":
             self.seats[seat] = Seat(seat)
             self._fix_owner()
-            return self._lobby_out()
-        return self._take_over(s) + self._lobby_out()
+            return self.lobby_out()
+        return self._take_over(s) + self.lobby_out()
 
     def _take_over(self, s: Seat) -> Out:
         if self.status != "playing" or not self.takeover_allowed or s.takeover:
@@ -337,7 +363,7 @@ class Table:
         if previous is not None:
             out.append((previous, {"t": "left", "table": self.id,
                                    "reason": "the seat was taken back by another connection"}))
-        out += self._lobby_out()
+        out += self.lobby_out()
         if self.game is not None:
             out.append((conn, self._update(s.index, [], full=True)))
         return previous, out
@@ -358,6 +384,8 @@ class Table:
             raise TableError("game_over", "the game is over")
         if state != self.state:
             raise TableError("stale", f"state {state} is not the current state {self.state}")
+        if self.paused:
+            raise TableError("disk_full", f"{self.paused}: the game waits")
         if self.game.to_act != seat.index:
             raise TableError("not_your_turn", f"seat {self.game.to_act} is to act")
         return seat.index
@@ -369,8 +397,14 @@ class Table:
         return s
 
     def act(self, conn: int, seq: int, state: int, action: dict, claimed: int | None = None) -> Out:
-        s = self._sender(conn, claimed)
-        return self._act(s, seq, state, action)
+        return self._act(self._sender(conn, claimed), seq, state, action, canonical=True)
+
+    def _canonical(self, action: dict) -> dict:
+        """The action as the rules read it: only the fields its type has (its legal actions
+        show them all). What a sender adds beyond them is ignored, and never journaled."""
+        t = action.get("type")
+        keys = {k for a in self.game.legal_actions() if a.get("type") == t for k in a}
+        return {k: v for k, v in action.items() if k in keys} if keys else action
 
     def bot_act(self, seat: int, state: int, action: dict) -> Out:
         """An action chosen by the bot playing ``seat`` (checked exactly like a player's)."""
@@ -379,11 +413,20 @@ class Table:
             raise TableError("wrong_seat", f"no bot plays seat {seat}")
         return self._act(s, None, state, action)
 
-    def _act(self, s: Seat, seq: int | None, state: int, action: dict) -> Out:
+    def _act(self, s: Seat, seq: int | None, state: int, action: dict,
+             canonical: bool = False) -> Out:
         self._check_play(s, state)
+        if canonical:   # a player's action as sent; a bot's comes from the legal list
+            action = self._canonical(action)
         saved = self._save_point()
         events = self._apply(s.index, action)
-        self._record({"k": "action", "seat": s.index, "action": action}, saved)
+        rec = {"k": "action", "seat": s.index, "action": action}
+        g = self.game
+        if self.state % jn.CHECK_EVERY == 0 or g.is_over:
+            rec["check"] = jn.state_check(g)
+        if g.is_over:
+            rec["over"] = {"scores": list(g.scores), "winners": list(g.winners)}
+        self._record(rec, saved)
         return self._updates(events, seq_for=(s.conn, seq))
 
     def _save_point(self) -> tuple:
@@ -499,8 +542,9 @@ class Table:
         return out
 
     def bot_turn(self) -> tuple[int, str, int, dict, list] | None:
-        """If a bot is to act: (seat, level, state counter, its view, the legal actions)."""
-        if self.status != "playing":
+        """If a bot is to act: (seat, level, state counter, its view, the legal actions); None
+        while the game waits for the host (``paused``)."""
+        if self.status != "playing" or self.paused:
             return None
         seat = self.game.to_act
         s = self.seats[seat]
@@ -519,39 +563,83 @@ class Table:
         return b
 
     def _record(self, rec: dict, saved: tuple | None = None):
-        """Journal ``rec`` (the sink flushes and fsyncs). If it cannot, undo the change and
-        refuse: a change the journal does not hold must never be shown to anyone."""
+        """Journal ``rec`` (the sink writes it and syncs). If it cannot, undo the change and
+        refuse: a change the journal does not hold must never be shown to anyone. A disk that
+        refuses the write (full, or failing) pauses the game (``paused``) until the host finds
+        that it can write again and calls ``unpause``."""
         if self.journal is None:
             return
         try:
             self.journal.record(rec)
+        except OSError as exc:
+            if saved is not None:
+                self._roll_back(saved)
+            self.paused = disk_trouble(exc)
+            raise TableError("disk_full", f"{self.paused}: the game waits") from None
         except Exception as exc:
             if saved is not None:
                 self._roll_back(saved)
             raise TableError("internal", f"the host could not save this change ({exc}); "
                                          "nothing changed") from None
 
+    def unpause(self) -> Out:
+        """The host can write again: the game goes on (everyone gets the table and a resync)."""
+        self.paused = None
+        out = self.lobby_out()
+        if self.game is not None:
+            out += self._updates([], full=True)
+        return out
+
     # --- replay -----------------------------------------------------------------------------------
     @classmethod
     def replay(cls, records: list[dict], journal=None) -> "Table":
         """The table a journal describes: its start record, then every action and undo, applied
-        through the same code as live play. Humans are away until they rejoin with their token."""
-        start = records[0]
-        if start.get("k") != "start":
-            raise ValueError("a journal begins with its start record")
-        t = cls(start["table"], start["game"], start["seats"], start["options"],
-                takeover=start.get("takeover", True), hints=start.get("hints", False))
-        for s, p in zip(t.seats, start["players"]):
-            s.kind, s.name, s.token, s.colour, s.level = (p["kind"], p["name"], p["token"],
-                                                          p["colour"], p["level"])
-            s.ready = True
-        t._begin(start["seed"])
-        for rec in records[1:]:
-            if rec["k"] == "action":
-                if t.game.to_act != rec["seat"]:
-                    raise ValueError(f"journal: seat {rec['seat']} acts out of turn")
-                t._apply(rec["seat"], rec["action"])
-            elif rec["k"] == "undo":
-                t._undo(rec["seat"])
+        through the same code as live play. Humans are away until they rejoin with their token.
+
+        Raises ``journal.JournalError`` for a journal this host cannot replay faithfully (a
+        newer format, another rules version, a failed state check). A record the rules refuse,
+        or of a kind this host does not know, ends the replay there: ``damage`` is then
+        ``(index of that record, why)`` and the table is the records before it."""
+        start = jn.check_start(records)
+        try:
+            t = cls(start["table"], start["game"], start["seats"], start["options"],
+                    takeover=start.get("takeover", True), hints=start.get("hints", False))
+            for s, p in zip(t.seats, start["players"], strict=True):
+                s.kind, s.name, s.token, s.colour, s.level = (p["kind"], p["name"], p["token"],
+                                                              p["colour"], p["level"])
+                s.ready = True
+            t._begin(start["seed"])
+        except (KeyError, TypeError, ValueError, TableError) as exc:
+            raise jn.JournalError("damaged", f"the start record does not hold a game ({exc})") \
+                from None
+        t._verify(start, 0)
+        for i, rec in enumerate(records[1:], 1):
+            try:
+                t._replay_one(rec)
+            except (TableError, KeyError, TypeError, ValueError) as exc:
+                why = exc.message if isinstance(exc, TableError) else str(exc)
+                t.damage = (i, f"record {i} ({rec.get('k')!r}) cannot be replayed: {why}")
+                break
+            t._verify(rec, i)
         t.journal = journal
         return t
+
+    def _replay_one(self, rec: dict):
+        k = rec.get("k")
+        if k not in ("action", "undo"):
+            raise ValueError(f"unknown record kind {k!r}")
+        if self.status != "playing" or self.game.to_act != rec["seat"]:
+            raise ValueError(f"seat {rec['seat']} is not to act")
+        if k == "action":
+            self._apply(rec["seat"], rec["action"])
+        else:
+            self._undo(rec["seat"])
+
+    def _verify(self, rec: dict, i: int):
+        """A record's state check against the replayed game (journal.state_check)."""
+        over = rec.get("over")
+        if ("check" in rec and rec["check"] != jn.state_check(self.game)) or (
+                over is not None and not self.game.is_over):
+            raise jn.JournalError("diverged", f"the replay differs from the game recorded at "
+                                              f"state {self.state} (record {i}): another engine "
+                                              "or generator wrote it")

@@ -172,18 +172,24 @@ def test_a_change_the_journal_cannot_keep_is_refused_and_undone():
     j = FailingJournal(ok=1)  # the start record fits, nothing after it
     t = started(journal=j)
     before = (t.game.snapshot(), t.state, list(t.history), list(t.turn.actions))
-    assert code_of(t.act, 100, 1, 0, t.game.legal_actions()[0]) == "internal"
+    assert code_of(t.act, 100, 1, 0, t.game.legal_actions()[0]) == "disk_full"
     assert (t.game.snapshot(), t.state, t.history, t.turn.actions) == before
-    j.ok = 2
+    assert t.paused == "the host's disk is full" and t.bot_turn() is None
+    j.ok = 2   # space again, but the game waits until the host has checked it (unpause)
+    assert code_of(t.act, 100, 1, 0, t.game.legal_actions()[0]) == "disk_full"
+    assert len(j.records) == 1
+    out = t.unpause()
+    assert {c for c, _ in out} == {100, 101} and all(m["t"] in ("table", "update") for _, m in out)
     t.act(100, 1, 0, t.game.legal_actions()[0])
-    assert code_of(t.undo, 100, 2, 1) == "internal"  # the undo cannot be saved: not done
+    assert code_of(t.undo, 100, 2, 1) == "disk_full"  # the undo cannot be saved: not done
     assert t.state == 1 and len(t.turn.actions) == 1
     j.ok = 3
+    t.unpause()
     t.undo(100, 3, 1)
     assert t.game.snapshot() == before[0] and t.state == 2
-    # a table whose start cannot be saved stays in the lobby
+    # a table whose start cannot be saved stays in the lobby, not paused: it may start again
     t2 = Table(2, "tortuga", 2, owner=1, journal=FailingJournal(ok=0))
     t2.sit(1, "A")
     t2.put_bot(1, 1, "random")
-    assert code_of(t2.start, 1, 5) == "internal"
-    assert t2.status == "lobby" and t2.game is None
+    assert code_of(t2.start, 1, 5) == "disk_full"
+    assert t2.status == "lobby" and t2.game is None and t2.paused is None

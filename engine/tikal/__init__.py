@@ -17,5 +17,8 @@ from .game import TikalGame, breakdown, from_scenario, new_game, restore, sample
 from .movement import reachable
 from .serial import ScenarioError
 
+#: Bumped by a rule change that makes a recorded game replay differently (engine.rules_version).
+RULES_VERSION = 1
+
 __all__ = ["TikalGame", "new_game", "from_scenario", "restore", "sample_state", "reachable", "breakdown",
            "ScenarioError"]

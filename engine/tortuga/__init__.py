@@ -15,4 +15,7 @@ def restore(snapshot: dict) -> TortugaGame:
     return from_scenario(snapshot)
 
 
+#: Bumped by a rule change that makes a recorded game replay differently (engine.rules_version).
+RULES_VERSION = 1
+
 __all__ = ["TortugaGame", "new_game", "from_scenario", "restore", "sample_state"]
