@@ -22,6 +22,7 @@ import sys
 from pathlib import Path
 
 from net.protocol import DEFAULT_PORT
+from net.saves import KEEP_DAYS, KEEP_FINISHED
 
 
 def parse_args(argv=None) -> argparse.Namespace:
@@ -42,8 +43,9 @@ def parse_args(argv=None) -> argparse.Namespace:
                    help="fill this many seats with bots; equal to --seats: the bots play it out")
     p.add_argument("--bot-level", default=None,
                    help="easy | normal | hard (what the installed bots offer; default easy)")
-    p.add_argument("--bot-delay", type=float, default=None,
-                   help="seconds a bot waits before it plays (default 0.6 with a window, else 0)")
+    p.add_argument("--bot-delay", type=float, default=0.6,
+                   help="seconds a bot waits before it plays at a table where people sit, so "
+                        "they can follow (default 0.6; a table of bots only plays at full speed)")
     p.add_argument("--grace", type=float, default=60.0,
                    help="seconds a dropped player's seat is held before a bot plays it (default 60)")
     p.add_argument("--ping-interval", type=float, default=5.0, help=argparse.SUPPRESS)
@@ -56,9 +58,17 @@ def parse_args(argv=None) -> argparse.Namespace:
                    help="keep no journal (nothing survives a crash; for measurements)")
     p.add_argument("--resume", action="store_true",
                    help="restore the unfinished tables of the data dir")
+    p.add_argument("--keep-finished", type=int, default=KEEP_FINISHED, metavar="N",
+                   help=f"finished games kept in the data dir; older ones move to its archive/ "
+                        f"(default {KEEP_FINISHED})")
+    p.add_argument("--keep-days", type=float, default=KEEP_DAYS, metavar="D",
+                   help=f"journals not written for D days move to archive/ (default "
+                        f"{KEEP_DAYS:g})")
     p.add_argument("--list-saved", action="store_true", help="list the saved games and exit")
     p.add_argument("--export", nargs=2, metavar=("ID", "FILE"),
-                   help="write saved game ID as a JSON replay file and exit")
+                   help="write saved game ID as a JSON replay file and exit (a finished game; "
+                        "an unfinished one only with --force: its seed tells the rest)")
+    p.add_argument("--force", action="store_true", help=argparse.SUPPRESS)
     p.add_argument("--exit-when-over", action="store_true",
                    help="stop once every table created at start is over (default with --headless"
                         " when --bots equals --seats)")
@@ -109,11 +119,11 @@ def make_config(args, headless: bool):
 
     from net.host import HostConfig
 
-    delay = args.bot_delay if args.bot_delay is not None else (0.0 if headless else 0.6)
     return HostConfig(name=args.name or socket.gethostname(), bind=args.bind, port=args.port,
                       data_dir=None if args.no_journal else args.data_dir,
                       resume=args.resume, grace=args.grace,
-                      announce=not args.no_announce, bot_delay=delay,
+                      keep_finished=args.keep_finished, keep_days=args.keep_days,
+                      announce=not args.no_announce, bot_delay=args.bot_delay,
                       ping_interval=args.ping_interval, ping_timeout=args.ping_timeout,
                       rate=args.rate, burst=2 * args.rate)
 
@@ -160,22 +170,44 @@ def list_saved(args) -> int:
     if not games:
         print(f"no saved games in {args.data_dir}")
     for g in games:
-        state = "over" if g["over"] else ("unreadable" if g["over"] is None else "unfinished")
+        where = " (archived)" if g.get("archived") else ""
+        if g["game"] == "?":
+            print(f"     {Path(g['path']).name}{where}: {g['problem']}")
+            continue
+        state = "over" if g["over"] else ("unfinished" if g["over"] is False else "unreadable")
         print(f"{g['id']:>4}  {g['game']:<8} {g['seats']} seats  {g['actions']:>5} actions  "
-              f"{state:<10} {', '.join(g['names'])}  scores {g['scores']}")
+              f"{state:<10} {', '.join(g['names'])}  scores {g['scores']}{where}"
+              + (f"  [{g['problem']}]" if g.get("problem") else ""))
     return 0
 
 
 def export(args) -> int:
-    from net.journal import export_replay, journal_path
+    from net.journal import JournalError, Unfinished, export_replay, journal_path
 
-    path = journal_path(args.data_dir, int(args.export[0]))
-    if not path.exists():
-        print(f"no saved game {args.export[0]} in {args.data_dir}", file=sys.stderr)
+    tid = int(args.export[0])
+    for path in (journal_path(args.data_dir, tid), journal_path(args.data_dir / "archive", tid)):
+        if path.exists():
+            break
+    else:
+        print(f"no saved game {tid} in {args.data_dir}", file=sys.stderr)
         return 1
-    replay = export_replay(path, args.export[1])
+    try:
+        replay = export_replay(path, args.export[1], force=args.force)
+    except Unfinished as exc:
+        print(f"game {tid} not exported: {exc}. Add --force to export it anyway.",
+              file=sys.stderr)
+        return 1
+    except JournalError as exc:
+        print(f"game {tid} cannot be exported: {exc.message}", file=sys.stderr)
+        return 1
     print(f"wrote {args.export[1]}: {replay['game']}, {len(replay['actions'])} actions")
     return 0
+
+
+def say_found(host) -> None:
+    """What the data dir held at start: restored, set aside, refused, skipped, archived."""
+    for line in host.report.lines() if host.report else []:
+        print(line, flush=True)
 
 
 def say_listening(host, addr, port, made, args, share=None) -> None:
@@ -215,9 +247,14 @@ async def start_share(args, host, port):
 
 async def serve(args, headless: bool) -> int:
     from net.host import Host
+    from net.saves import DataDirBusy
 
     host = Host(make_config(args, headless))
-    addr, port = await host.start()
+    try:
+        addr, port = await host.start()
+    except DataDirBusy as exc:
+        print(f"run_host.py: {exc}", file=sys.stderr)
+        return 1
     try:
         share = await start_share(args, host, port)
     except OSError as exc:
@@ -229,6 +266,7 @@ async def serve(args, headless: bool) -> int:
         made = host.create_table(args.game, args.seats, table_options(args), bots=args.bots,
                                  bot_level=args.bot_level)
     say_listening(host, addr, port, made, args, share)
+    say_found(host)
     exit_when_over = args.exit_when_over or (made is not None and headless
                                              and args.bots == args.seats)
     stop = asyncio.Event()
@@ -266,17 +304,22 @@ def window(args) -> int:
               "run `python run_host.py --headless` to host without a window.", file=sys.stderr)
         return 2
     from net.host import Host, start_in_thread
+    from net.saves import DataDirBusy
 
     host = Host(make_config(args, headless=False))
     # made before the host runs (its bots start with it); with no --game: a quick Tikal game,
     # the local player against 3 bots (the owner may remove them for friends who join)
     made = None
-    if args.game:
-        made = host.create_table(args.game, args.seats, table_options(args), bots=args.bots,
-                                 bot_level=args.bot_level)
-    elif not args.resume:
-        host.create_table("tikal", 4, {"variant": "base"}, bots=3, bot_level=args.bot_level)
-    addr, port, stop = start_in_thread(host=host)
+    try:
+        if args.game:
+            made = host.create_table(args.game, args.seats, table_options(args), bots=args.bots,
+                                     bot_level=args.bot_level)
+        elif not args.resume:
+            host.create_table("tikal", 4, {"variant": "base"}, bots=3, bot_level=args.bot_level)
+        addr, port, stop = start_in_thread(host=host)
+    except DataDirBusy as exc:
+        print(f"run_host.py: {exc}", file=sys.stderr)
+        return 1
     try:
         share = asyncio.run_coroutine_threadsafe(start_share(args, host, port),
                                                  host.loop).result(10)
@@ -285,6 +328,7 @@ def window(args) -> int:
         stop()
         return 2
     say_listening(host, addr, port, made, args, share)
+    say_found(host)
     try:
         return play_local("127.0.0.1" if addr in ("0.0.0.0", "::", "") else addr, port,
                           host=host) or 0

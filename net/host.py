@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import journal as jn
+from . import saves
 from .messages import CLIENT, GAME_INFO, MessageError, error, validate
 from .discovery import reach_addresses
 from .loop_thread import LoopThread
@@ -75,6 +76,8 @@ class HostConfig:
     bot_threads: int = 2
     inline_sync_below: float = 1e-3  # journal syncs faster than this run in the loop (SyncTimer)
     disk_retry: float = 2.0        # a table paused by a full disk checks it this often
+    keep_finished: int = saves.KEEP_FINISHED  # finished games kept in data_dir (net/saves.py)
+    keep_days: float = saves.KEEP_DAYS        # journals not written for longer are archived
 
 
 @dataclass
@@ -152,6 +155,10 @@ class Host:
         self.frame_tap = frame_tap
         self._next_conn = 1
         self._next_table = 1
+        self._lock: saves.DataDirLock | None = None
+        self.report: saves.Report | None = None   # what the data dir held at start
+        self._restored: list[Table] = []
+        self._notes: dict[int, str] = {}          # table id -> told to players who come back
         self._server: asyncio.AbstractServer | None = None
         self._executor = ThreadPoolExecutor(self.config.bot_threads, thread_name_prefix="bot")
         self._syncer = ThreadPoolExecutor(1, thread_name_prefix="journal-sync")  # FIFO syncs
@@ -174,12 +181,11 @@ class Host:
     async def start(self) -> tuple[str, int]:
         self.loop = asyncio.get_running_loop()
         cfg = self.config
-        if cfg.data_dir is not None:
-            files = jn.journal_files(cfg.data_dir)
-            self._next_table = max(files, default=0) + 1
-            if cfg.resume:
-                for tid, path in files.items():
-                    self._resume(tid, path)
+        self._open_data_dir()
+        for t in self._restored:
+            for s in t.seats:
+                if s.kind == "human":
+                    self._start_grace(t, s.index)
         self._server = await self.loop.create_server(lambda: _Link(self), host=cfg.bind or None,
                                                      port=cfg.port, reuse_address=True)
         sock = self._server.sockets[0].getsockname()
@@ -224,6 +230,9 @@ class Host:
                 except OSError:
                     log.exception("closing the journal of table %s", t.id)
         self._executor.shutdown(wait=False, cancel_futures=True)
+        if self._lock is not None:
+            self._lock.release()
+            self._lock = None
 
     def _spawn(self, coro) -> asyncio.Task:
         task = asyncio.ensure_future(coro)
@@ -231,24 +240,27 @@ class Host:
         task.add_done_callback(self._tasks.discard)
         return task
 
-    def _resume(self, tid: int, path: Path):
-        records, journal = jn.open_for_resume(path, deferred=True)
-        if not records:
+    def _open_data_dir(self):
+        """The first time the host needs its data dir: lock it (DataDirBusy if another host
+        holds it), archive what is old, restore the unfinished games with ``resume``, and learn
+        the first free table id (net/saves.py). ``report`` says what was found."""
+        cfg = self.config
+        if cfg.data_dir is None or self._lock is not None:
             return
+        self._lock = saves.DataDirLock(cfg.data_dir).acquire()
         try:
-            table = Table.replay(records, journal)
-        except Exception:
-            log.exception("cannot resume table %s from %s", tid, path)
-            journal.close()
-            return
-        if table.status != "playing":
-            journal.close()
-            return
-        self.tables[tid] = table
-        for s in table.seats:
-            if s.kind == "human":
-                self._start_grace(table, s.index)
-        log.info("resumed table %s (%s, %d actions)", tid, table.game_name, len(table.history))
+            opened = saves.open_saves(cfg.data_dir, resume=cfg.resume,
+                                      keep_finished=cfg.keep_finished, keep_days=cfg.keep_days)
+        except BaseException:
+            self._lock.release()
+            self._lock = None
+            raise
+        self.report = opened.report
+        self._notes.update(opened.notes)
+        self._next_table = max(self._next_table, opened.next_id)
+        for tid, table in opened.tables.items():
+            self.tables[tid] = table
+            self._restored.append(table)
 
     # --- programmatic tables (run_host.py --game) -------------------------------------------------
     def create_table(self, game: str, seats: int, options: dict | None = None, *, bots: int = 0,
@@ -273,6 +285,7 @@ class Host:
         return table
 
     def _new_table(self, game, seats, options, owner, takeover=True, hints=False) -> Table:
+        self._open_data_dir()
         tid = self._next_table
         journal = jn.Journal(jn.journal_path(self.config.data_dir, tid), deferred=True) \
             if self.config.data_dir is not None else None
@@ -510,6 +523,8 @@ class Host:
                 self.conns[previous].table = None
             welcome["resumed"] = {"table": table.id, "seat": table.seat_of(conn.id).index}
             self._send(conn, welcome)
+            if table.id in self._notes:   # restored from a damaged save: say so, after the resync
+                out = out + [(conn.id, error("damaged_save", self._notes[table.id]))]
             self._send_out(out, table)
             self._lobby_changed(table)
             return

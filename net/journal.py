@@ -449,7 +449,7 @@ def journal_files(data_dir, skipped: list | None = None) -> dict[int, Path]:
     in ``skipped`` as (name, why)."""
     d = Path(data_dir)
     try:
-        entries = list(os.scandir(d))
+        entries = sorted(os.scandir(d), key=lambda e: e.name)
     except FileNotFoundError:
         return {}
     except OSError as exc:
@@ -465,8 +465,8 @@ def journal_files(data_dir, skipped: list | None = None) -> dict[int, Path]:
             st = os.stat(e.path)
         except OSError as exc:
             if skipped is not None:
-                why = "a link to nothing" if e.is_symlink() else _why(exc)
-                skipped.append((e.name, why))
+                dangling = exc.errno == errno.ENOENT and e.is_symlink()
+                skipped.append((e.name, "a link to nothing" if dangling else _why(exc)))
             continue
         if not stat.S_ISREG(st.st_mode):
             if skipped is not None:

@@ -61,6 +61,13 @@ ERROR_CODES: dict[str, tuple[str, bool]] = {
     "malformed": ("the action is not an action of this game (reason, rule)", False),
     "undo_refused": ("nothing to undo this turn, or hidden information was revealed since", False),
     "internal": ("the host failed; nothing changed", False),
+    "disk_full": ("the host cannot save the game (its disk is full or failing): the game waits",
+                  False),
+    "damaged_save": ("this table was restored from a damaged save: what came after the damage "
+                     "was lost", False),
+    "limit": ("too many tables (on the host, or opened from this address)", False),
+    "busy": ("too many connections (to the host, or from this address)", True),
+    "slow": ("this connection did not read what the host sent", True),
     "shutdown": ("the host is stopping", True),
 }
 

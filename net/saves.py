@@ -1,0 +1,300 @@
+"""The host's data dir: its lock, its owner-only permissions, what is restored at start and what
+is archived (docs/protocol.md section 13).
+
+    lock = DataDirLock(data_dir).acquire()    # DataDirBusy if another host holds it
+    opened = open_saves(data_dir, resume=True)
+    opened.tables      # table id -> Table, the unfinished games restored (journals open again)
+    opened.next_id     # the first table id no entry of the data dir (or its archive) uses
+    opened.report      # what was restored, set aside, refused, skipped, archived: lines()
+    lock.release()
+
+At start, a journal is read in full only to find where it ends: a finished game (its last record
+carries the end mark) is listed, never replayed; an unfinished one is replayed only with
+``resume``. What cannot be read (a directory, a FIFO, a dangling link, no permission) is skipped
+and reported; a damaged journal keeps its playable prefix and the damaged file is set aside;
+one this host cannot replay faithfully (a newer format, another rules version, a failed state
+check) is refused loudly and left as it is.
+
+Archive policy: the newest ``keep_finished`` finished games stay in the data dir; older finished
+games, and any journal not written for ``keep_days`` days (an unfinished game too: it is no
+longer resumed), move to ``<data_dir>/archive/``, which keeps the newest ``archive_max`` journals
+and deletes older ones. ``--list-saved`` and ``--export`` look in both.
+"""
+from __future__ import annotations
+
+import logging
+import os
+import socket
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from . import journal as jn
+from .table import Table
+
+log = logging.getLogger("tikal.host")
+
+LOCK_NAME = "host.lock"
+ARCHIVE = "archive"
+KEEP_FINISHED = 200
+KEEP_DAYS = 30.0
+ARCHIVE_MAX = 2000
+
+
+class DataDirBusy(Exception):
+    """Another host holds the data dir's lock."""
+
+
+def private_dir(path) -> Path:
+    """``path`` as a directory only its owner may read (journals hold seeds and seat tokens):
+    made with mode 0700, or narrowed to it if it is ours and wider."""
+    d = Path(path)
+    d.mkdir(mode=0o700, parents=True, exist_ok=True)
+    st = d.stat()
+    if st.st_mode & 0o077 and (not hasattr(os, "getuid") or st.st_uid == os.getuid()):
+        os.chmod(d, 0o700)
+    return d
+
+
+class DataDirLock:
+    """An exclusive lock on a data dir (``host.lock``, an OS file lock, released by the OS if
+    the host dies): two hosts writing the same ``table-1.journal`` would interleave two games."""
+
+    def __init__(self, data_dir):
+        self.path = Path(data_dir) / LOCK_NAME
+        self._fd: int | None = None
+
+    def acquire(self) -> "DataDirLock":
+        private_dir(self.path.parent)
+        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
+        try:
+            _lock(fd)
+        except OSError:
+            try:
+                holder = os.read(fd, 200).decode(errors="replace").strip()
+            except OSError:
+                holder = ""
+            os.close(fd)
+            pid = holder.split()[0] if holder else "?"
+            raise DataDirBusy(f"the data dir {self.path.parent} is in use by another host "
+                              f"(process {pid}; {LOCK_NAME}: {holder or 'no details'}); stop "
+                              "that host, or give this one another --data-dir") from None
+        os.ftruncate(fd, 0)
+        os.lseek(fd, 0, os.SEEK_SET)
+        os.write(fd, f"{os.getpid()} on {socket.gethostname()} since "
+                     f"{time.strftime('%Y-%m-%d %H:%M:%S')}\n".encode())
+        self._fd = fd
+        return self
+
+    def release(self) -> None:
+        if self._fd is not None:
+            try:
+                _unlock(self._fd)
+            finally:
+                os.close(self._fd)
+                self._fd = None
+
+
+try:
+    import fcntl
+
+    def _lock(fd):
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+
+    def _unlock(fd):
+        fcntl.flock(fd, fcntl.LOCK_UN)
+except ImportError:  # Windows
+    import msvcrt
+
+    def _lock(fd):
+        os.lseek(fd, 0, os.SEEK_SET)
+        msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+
+    def _unlock(fd):
+        os.lseek(fd, 0, os.SEEK_SET)
+        msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
+
+
+@dataclass
+class Report:
+    """What the host found in its data dir at start, one line per item (``lines()``)."""
+    restored: list = field(default_factory=list)
+    damaged: list = field(default_factory=list)
+    refused: list = field(default_factory=list)
+    skipped: list = field(default_factory=list)
+    archived: int = 0
+    deleted: int = 0
+    finished: int = 0
+    unfinished_left: int = 0
+
+    def lines(self) -> list[str]:
+        out = list(self.restored) + list(self.damaged) + list(self.refused) + list(self.skipped)
+        if self.finished:
+            out.append(f"{self.finished} finished game(s) kept (--list-saved shows them)")
+        if self.unfinished_left:
+            out.append(f"{self.unfinished_left} unfinished game(s) not restored (--resume "
+                       "restores them)")
+        if self.archived or self.deleted:
+            out.append(f"archived {self.archived} old journal(s) in {ARCHIVE}/"
+                       + (f", deleted the {self.deleted} oldest there" if self.deleted else ""))
+        return out
+
+
+@dataclass
+class Opened:
+    tables: dict = field(default_factory=dict)
+    next_id: int = 1
+    report: Report = field(default_factory=Report)
+    notes: dict = field(default_factory=dict)   # table id -> what its players are told
+
+
+def _ends(path: Path) -> tuple[jn.Scan | None, str | None]:
+    try:
+        return jn.scan(path), None
+    except jn.JournalError as exc:
+        return None, exc.message
+
+
+def open_saves(data_dir, *, resume: bool, keep_finished: int = KEEP_FINISHED,
+               keep_days: float = KEEP_DAYS, archive_max: int = ARCHIVE_MAX,
+               deferred: bool = True, now: float | None = None) -> Opened:
+    d = private_dir(data_dir)
+    now = time.time() if now is None else now
+    opened = Opened()
+    rep = opened.report
+    skipped: list = []
+    files = jn.journal_files(d, skipped)
+    rep.skipped += [f"skipped {name}: {why}" for name, why in skipped]
+    opened.next_id = _next_id(d)
+    finished, candidates = [], []
+    for tid, path in files.items():
+        try:
+            age = now - path.stat().st_mtime
+        except OSError as exc:
+            rep.skipped.append(f"skipped {path.name}: {exc.strerror}")
+            continue
+        if age > keep_days * 86400:
+            rep.archived += _archive(d, path)
+            continue
+        scan, why = _ends(path)
+        if scan is None:
+            rep.skipped.append(f"skipped {path.name}: {why}")
+            continue
+        if not scan.records and (scan.torn or not scan.size):
+            _forget(path)   # a start record that never got whole: nobody saw that game
+            continue
+        if jn.finished(scan.records) is not None:
+            finished.append((path.stat().st_mtime, tid, path))
+        else:
+            candidates.append((tid, path, scan))
+    finished.sort()
+    for _mtime, _tid, path in finished[:max(0, len(finished) - keep_finished)]:
+        rep.archived += _archive(d, path)
+    rep.finished = min(len(finished), keep_finished)
+    rep.deleted = _prune_archive(d / ARCHIVE, archive_max)
+    for tid, path, scan in candidates:
+        if resume:
+            _restore(tid, path, scan, opened, deferred)
+        else:
+            rep.unfinished_left += 1
+    for line in rep.lines():
+        log.info("%s", line)
+    return opened
+
+
+def _restore(tid: int, path: Path, scan: jn.Scan, opened: Opened, deferred: bool) -> None:
+    rep = opened.report
+    try:
+        table = Table.replay(scan.records)
+    except jn.JournalError as exc:
+        if exc.kind == "damaged":   # not even a start: nothing to play; keep the file aside
+            aside = jn.set_aside(path, [])
+            os.unlink(path)
+            rep.damaged.append(f"table {tid}: damaged ({exc.message}): nothing could be "
+                               f"restored; the file is kept as {aside.name}")
+        else:
+            rep.refused.append(f"table {tid} not restored: {exc.message}; {path.name} is left "
+                               "as it is")
+            log.error("table %s not restored: %s", tid, exc.message)
+        return
+    except Exception as exc:  # a bug, not the file: say so, keep the file as it is
+        log.exception("cannot restore table %s from %s", tid, path)
+        rep.refused.append(f"table {tid} not restored: {exc}")
+        return
+    keep = scan.records
+    why = scan.damaged
+    if table.damage is not None:
+        keep = scan.records[:table.damage[0]]
+        why = table.damage[1]
+    if why is not None:
+        aside = jn.set_aside(path, keep)
+        msg = (f"this game's save was damaged: it goes on from move {table.state}; what came "
+               f"after was lost ({why})")
+        opened.notes[tid] = msg
+        rep.damaged.append(f"table {tid}: damaged ({why}): restored its first {len(keep)} "
+                           f"record(s), state {table.state}; the damaged file is kept as "
+                           f"{aside.name}")
+        log.warning("table %s: damaged journal (%s): kept its first %d records, the file is "
+                    "set aside as %s", tid, why, len(keep), aside.name)
+    elif scan.torn:
+        jn.cut_torn_tail(path, scan.good)
+    if table.status != "playing":   # over by its last record, without the end mark (format 1)
+        rep.finished += 1
+        return
+    table.journal = jn.Journal(path, deferred=deferred)
+    opened.tables[tid] = table
+    rep.restored.append(f"restored table {tid}: {table.game_name}, {len(table.history)} "
+                        f"action(s), state {table.state}")
+
+
+def _forget(path: Path) -> None:
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
+
+
+def _next_id(d: Path) -> int:
+    ids = [jn.table_id(e.name) for e in _entries(d)]
+    ids += [jn.table_id(e.name) for e in _entries(d / ARCHIVE)]
+    return max((i for i in ids if i is not None), default=0) + 1
+
+
+def _entries(d: Path) -> list:
+    try:
+        return list(os.scandir(d))
+    except OSError:
+        return []
+
+
+def _archive(d: Path, path: Path) -> int:
+    """Move a journal (and its damaged copies) into ``archive/``; 1 if moved."""
+    a = private_dir(d / ARCHIVE)
+    try:
+        for e in _entries(d):
+            if e.name.startswith(path.name + ".damaged"):
+                os.replace(e.path, a / e.name)
+        os.replace(path, a / path.name)
+        return 1
+    except OSError as exc:
+        log.warning("cannot archive %s: %s", path.name, exc.strerror)
+        return 0
+
+
+def _prune_archive(a: Path, archive_max: int) -> int:
+    entries = []
+    for e in _entries(a):
+        if jn.table_id(e.name) is not None:
+            try:
+                entries.append((e.stat().st_mtime, e.path))
+            except OSError:
+                pass
+    entries.sort()
+    gone = 0
+    for _mtime, p in entries[:max(0, len(entries) - archive_max)]:
+        try:
+            os.unlink(p)
+            gone += 1
+        except OSError:
+            pass
+    return gone
