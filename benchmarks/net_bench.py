@@ -78,7 +78,7 @@ async def _echo_server():
 async def _load_host(tables: int, delay: float, data_dir: str):
     from net.host import Host, HostConfig
     host = Host(HostConfig(bind="127.0.0.1", port=0, announce=False, data_dir=data_dir,
-                           bot_delay=delay))
+                           bot_delay=delay, bots_alone_delay=delay))  # bots at a table's pace
     await host.start()
     made = [host.create_table("tikal", 4, {"variant": "base" if i % 2 else "auction"}, bots=4)
             for i in range(tables)]

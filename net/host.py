@@ -11,16 +11,20 @@ or, from a thread that is not running asyncio (the pygame client embeds a host t
     ...
     stop()
 
-One connection = one asyncio Protocol (``_Link``): the bytes it receives go through a
-FrameDecoder (net/protocol.py) and each message, at once, through: rate limit -> frame/schema
-validation (net/messages.py) -> hello gate -> the table's authority (net/table.py, which journals
-before anything goes out) -> the per-recipient messages it returns are written once the journal
-is synced (in a worker thread, or in the loop on a disk whose syncs proved fast: SyncTimer), all
-of a connection's frames of the moment in one write. Bots think in a worker thread
-(``run_in_executor``), so a thinking bot never stalls the loop, another table or a chat. A
-host-wide ticker pings every connection and closes the ones silent for ``ping_timeout``
-(half-open connections of sleeping laptops). A dropped player's seat is held ``grace`` seconds,
-then a bot plays it if the table allows; the token takes it back at any time.
+Connections are the edge (net/links.py: admission limits, framing, bounded writes, pings).
+Each message goes, at once, through: rate limit -> frame/schema validation (net/messages.py) ->
+hello gate -> its handler (one dispatch table; lobby messages take one path, LOBBY_OPS) -> the
+table's authority (net/table.py, which journals before anything goes out) -> the per-recipient
+messages it returns are written once the journal is synced (in a worker thread, or in the loop
+on a disk whose syncs proved fast: SyncTimer). Bots think in a worker thread
+(``run_in_executor``), so a thinking bot never stalls the loop, another table or a chat.
+
+Tables have a life (docs/protocol.md section 3): a lobby table nobody is at goes away; a dropped
+player's seat is held ``grace`` seconds, then a bot plays it if the table allows (the token
+takes it back at any time); a finished table closes its journal at once and goes away after
+``over_linger``; a started game nobody is at and no bot plays is put away after
+``abandoned_after``. A full disk pauses a table until a probe write succeeds. The data dir
+(net/saves.py) is locked, and read at start: restored, set aside, refused, archived.
 """
 from __future__ import annotations
 
@@ -32,19 +36,21 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import msgpack
+
 from . import journal as jn
 from . import saves
-from .messages import CLIENT, GAME_INFO, MessageError, error, validate
 from .discovery import reach_addresses
+from .links import Conn, Links, _Link, limit_repeated_lines
 from .loop_thread import LoopThread
-from .protocol import DEFAULT_PORT, PROTO, FrameDecoder, FrameError, encode
+from .messages import CLIENT, GAME_INFO, MessageError, error, validate
+from .protocol import DEFAULT_PORT, MAX_FRAME, PROTO
 from .table import Table, TableError, bot_levels
 
 log = logging.getLogger("tikal.host")
 
-#: A connection whose unsent output grows past this is too slow to keep: it is closed.
-MAX_WRITE_BUFFER = 8 << 20
-
+#: A ``tables`` message lists tables until its summaries reach this many bytes ("more": true).
+LIST_BYTES = MAX_FRAME // 2
 
 #: The lobby messages and how each asks its table (the host's one lobby path: Host._lobby_op).
 LOBBY_OPS = {
@@ -71,47 +77,21 @@ class HostConfig:
     ping_timeout: float = 15.0     # a connection silent this long is closed
     rate: float = 100.0            # messages per second per connection (token bucket) ...
     burst: float = 200.0           # ... with this bucket size
-    bot_delay: float = 0.0         # seconds a bot waits before it thinks (lets people watch)
+    bot_delay: float = 0.0         # seconds a bot waits before it plays where people sit
+    bots_alone_delay: float = 0.0  # ... and at a table of bots only (0: full speed)
     announce: bool = True          # zeroconf announcement (net/discovery.py)
     bot_threads: int = 2
     inline_sync_below: float = 1e-3  # journal syncs faster than this run in the loop (SyncTimer)
     disk_retry: float = 2.0        # a table paused by a full disk checks it this often
     keep_finished: int = saves.KEEP_FINISHED  # finished games kept in data_dir (net/saves.py)
     keep_days: float = saves.KEEP_DAYS        # journals not written for longer are archived
-
-
-@dataclass
-class Conn:
-    id: int
-    transport: asyncio.Transport
-    peer: str = ""
-    name: str | None = None        # set by an accepted hello
-    table: Table | None = None
-    last_rx: float = 0.0
-    tokens: float = 0.0
-    last_refill: float = 0.0
-    last_rate_error: float = -1e9
-    closing: bool = False
-    ping_n: int = 0
-    opened: float = 0.0
-    decoder: FrameDecoder = field(default_factory=FrameDecoder)
-
-
-class _Link(asyncio.Protocol):
-    """One connection as asyncio sees it: its bytes go to the host as they come."""
-
-    def __init__(self, host: "Host"):
-        self.host = host
-        self.conn: Conn | None = None
-
-    def connection_made(self, transport):
-        self.conn = self.host._opened(transport)
-
-    def data_received(self, data: bytes):
-        self.host._received(self.conn, data)
-
-    def connection_lost(self, exc):
-        self.host._drop(self.conn)
+    max_conns: int = 256           # connections in all ...
+    max_conns_per_addr: int = 16   # ... and from one address
+    max_unsent: int = 1 << 20      # bytes a connection may leave unread before it is closed
+    max_tables: int = 64           # tables in all (a finished one makes room) ...
+    max_tables_per_addr: int = 6   # ... and made by connections from one address
+    over_linger: float = 300.0     # a finished table stays this long (results, rejoin)
+    abandoned_after: float = 1800.0  # a game nobody is at and no bot plays is put away
 
 
 class SyncTimer:
@@ -145,16 +125,19 @@ class _Stats:
     errors: dict = field(default_factory=dict)
 
 
-class Host:
+class Host(Links):
     def __init__(self, config: HostConfig | None = None, *, frame_tap=None):
         self.config = config or HostConfig()
         self.tables: dict[int, Table] = {}
-        self.conns: dict[int, Conn] = {}
+        self._init_links()
         self.stats = _Stats()
         #: called with (connection id, frame bytes) for every frame sent (tests scan them)
         self.frame_tap = frame_tap
-        self._next_conn = 1
         self._next_table = 1
+        self._made_by: dict[int, str] = {}       # table id -> the address of its creator
+        self._hosted: set[int] = set()           # tables the host's operator made (kept)
+        self._leaving: dict[int, asyncio.TimerHandle] = {}   # finished tables' last minutes
+        self._idle_since: dict[int, float] = {}  # started games nobody is at
         self._lock: saves.DataDirLock | None = None
         self.report: saves.Report | None = None   # what the data dir held at start
         self._restored: list[Table] = []
@@ -181,6 +164,7 @@ class Host:
     async def start(self) -> tuple[str, int]:
         self.loop = asyncio.get_running_loop()
         cfg = self.config
+        limit_repeated_lines("tikal.host", "asyncio")
         self._open_data_dir()
         for t in self._restored:
             for s in t.seats:
@@ -215,7 +199,8 @@ class Host:
         for c in list(self.conns.values()):
             self._send(c, error("shutdown", "the host is stopping"))
             self._drop(c)
-        for h in self._grace.values():
+            c.transport.close()
+        for h in list(self._grace.values()) + list(self._leaving.values()):
             h.cancel()
         for task in list(self._tasks):
             task.cancel()
@@ -274,6 +259,7 @@ class Host:
             raise ValueError(f"no {level!r} bot for {game}; levels: {levels}")
         table = self._new_table(game, seats, options, owner=-1, takeover=takeover,  # -1: the host
                                 hints=hints)
+        self._hosted.add(table.id)
         for i in range(seats - bots, seats):
             table.put_bot(-1, i, level)
         if bots == seats:
@@ -295,43 +281,9 @@ class Host:
         self.tables[tid] = table
         return table
 
-    # --- connections ------------------------------------------------------------------------------
-    def _opened(self, transport: asyncio.Transport) -> Conn:
-        now = self.loop.time()
-        peer = transport.get_extra_info("peername")
-        conn = Conn(self._next_conn, transport, peer=f"{peer[0]}:{peer[1]}" if peer else "?",
-                    last_rx=now, tokens=self.config.burst, last_refill=now, opened=now)
-        self._next_conn += 1
-        self.conns[conn.id] = conn
-        return conn
-
-    def _received(self, conn: Conn, data: bytes):
-        """Bytes from ``conn``: every whole message in them handled at once, in order."""
-        if conn.closing:
-            return
-        conn.last_rx = self.loop.time()
-        conn.decoder.feed(data)
-        try:
-            for msg in conn.decoder:
-                self.stats.frames_in += 1
-                self._on_message(conn, msg)
-                if conn.closing:
-                    break
-        except FrameError as exc:
-            self._count("frame")
-            self._send(conn, error("frame", exc.message))
-            self._close(conn)
-
-    def _close(self, conn: Conn):
-        """Close after what is already written (``connection_lost`` then drops it)."""
-        conn.closing = True
-        conn.transport.close()
-
-    def _drop(self, conn: Conn):
-        """The connection is gone (or going): its seat is held for the grace period."""
-        if self.conns.pop(conn.id, None) is None:
-            return
-        self._close(conn)
+    # --- connections (net/links.py) ---------------------------------------------------------------
+    def _left(self, conn: Conn):
+        """A connection is gone: its seat is held for the grace period."""
         t = conn.table
         if t is not None and t.id in self.tables:
             seat = t.seat_of(conn.id)
@@ -340,28 +292,7 @@ class Host:
                 self._start_grace(t, seat.index)
             self._lobby_changed(t)
 
-    def _send(self, conn: Conn, msg: dict, frame: bytes | None = None):
-        if self._may_send(conn, msg):
-            self._write(conn, [frame or encode(msg)])
-
-    @staticmethod
-    def _may_send(conn: Conn, msg: dict) -> bool:
-        return not conn.closing or msg.get("t") in ("error", "bye")
-
-    def _write(self, conn: Conn, frames: list[bytes]):
-        """One write (one system call, usually) for all of a connection's frames of the moment."""
-        transport = conn.transport
-        if transport.is_closing():
-            return
-        transport.write(frames[0] if len(frames) == 1 else b"".join(frames))
-        self.stats.frames_out += len(frames)
-        if self.frame_tap is not None:
-            for f in frames:
-                self.frame_tap(conn.id, f)
-        if transport.get_write_buffer_size() > MAX_WRITE_BUFFER:
-            log.warning("connection %s reads too slowly: closed", conn.id)
-            transport.abort()
-
+    # --- what goes out, after the journal ---------------------------------------------------------
     def _send_out(self, out: list, table: Table | None = None):
         """Send a table's messages, in order, once its journal holds on disk everything they
         are about. The sync runs in a worker thread, so that a slow disk never stalls the loop
@@ -411,62 +342,23 @@ class Host:
         self._close_table(table, "the host cannot save this game any more")
 
     def _close_journal(self, table: Table, journal):
-        """Close the journal of a table the host has let go of."""
-        if self.tables.get(table.id) is not table and journal is not None:
+        """Close the journal of a finished table, or of one the host has let go of."""
+        gone = self.tables.get(table.id) is not table or table.status == "over"
+        if gone and journal is not None and not journal.closed and table.id not in self._outboxes:
             try:
                 journal.close()
             except OSError:
                 log.exception("closing the journal of table %s", table.id)
 
     def _close_table(self, table: Table, reason: str):
-        self.tables.pop(table.id, None)
         self._outboxes.pop(table.id, None)
         for cid in table.members():
             conn = self.conns.get(cid)
             if conn is not None:
-                conn.table = None
-                self._send(conn, {"t": "left", "table": table.id, "reason": reason})
                 self._refuse(conn, "internal", reason)
-        self._lobby_changed()
-
-    def _write_out(self, out: list):
-        """Every frame of ``out`` encoded first (a message for several recipients once), then
-        one write per connection, so that the recipients get their frames as close together as
-        can be."""
-        frames: dict[int, bytes] = {}
-        batches: dict[int, list[bytes]] = {}
-        for cid, msg in out:
-            conn = self.conns.get(cid)
-            if conn is None or not self._may_send(conn, msg):
-                continue
-            f = frames.get(id(msg))
-            if f is None:
-                f = frames[id(msg)] = encode(msg)
-            batches.setdefault(cid, []).append(f)
-        for cid, fs in batches.items():
-            self._write(self.conns[cid], fs)
-
-    def _count(self, code: str):
-        self.stats.errors[code] = self.stats.errors.get(code, 0) + 1
-
-    def _refuse(self, conn: Conn, code: str, message: str, msg: dict | None = None, **extra):
-        self._count(code)
-        seq = msg.get("seq") if isinstance(msg, dict) else None
-        ref = msg.get("t") if isinstance(msg, dict) else None
-        self._send(conn, error(code, message, seq=seq if type(seq) is int else None,
-                               ref=ref if isinstance(ref, str) else None, **extra))
+        self._forget(table, reason)
 
     # --- messages ---------------------------------------------------------------------------------
-    def _rate_ok(self, conn: Conn) -> bool:
-        now = self.loop.time()
-        cfg = self.config
-        conn.tokens = min(cfg.burst, conn.tokens + (now - conn.last_refill) * cfg.rate)
-        conn.last_refill = now
-        if conn.tokens >= 1.0:
-            conn.tokens -= 1.0
-            return True
-        return False
-
     def _on_message(self, conn: Conn, msg: dict):
         if not self._rate_ok(conn):
             self._count("rate")
@@ -502,6 +394,7 @@ class Host:
             self._refuse(conn, "proto", f"this host speaks protocol {PROTO}, not {msg['proto']}",
                          msg)
             self._close(conn)
+            self._drop(conn)
             return
         token = msg.get("token")
         if token:
@@ -542,24 +435,112 @@ class Host:
                 return t
         return None
 
-    def _tables_msg(self) -> dict:
-        return {"t": "tables", "tables": [t.summary() for t in self.tables.values()]}
+    def _tables_msg(self, over: bool = False, first: int = 1) -> dict:
+        """The tables one can join or watch (with ``over``: the finished ones kept too), from
+        table id ``first`` on, as many as fit in LIST_BYTES; ``more``: ask again from the id
+        after the last one listed."""
+        status = ("lobby", "playing", "over") if over else ("lobby", "playing")
+        listed, size, more = [], 0, False
+        for tid in sorted(self.tables):
+            t = self.tables[tid]
+            if tid < first or t.status not in status:
+                continue
+            summary = t.summary()
+            size += len(msgpack.packb(summary, use_bin_type=True))
+            if size > LIST_BYTES:
+                more = True
+                break
+            listed.append(summary)
+        return {"t": "tables", "tables": listed, "more": more}
 
     def _lobby_changed(self, table: Table | None = None):
-        """Tell every greeted connection outside a table the new list of tables; forget tables
-        that nobody can come back to."""
-        if table is not None and not table.members() and table.status != "playing" and not any(
-                s.kind == "human" for s in table.seats):
-            self.tables.pop(table.id, None)
-            if table.journal is not None and table.id not in self._outboxes:
-                table.journal.close()  # else its outbox closes it after the last updates
+        """Tell every greeted connection outside a table the new list of tables; forget a
+        table that has just ended or emptied (its lifecycle, ``_settle``)."""
+        if table is not None:
+            self._settle(table)
         self._announce_seats()
         msg = self._tables_msg()
         frame = None
         for c in self.conns.values():
             if c.name is not None and c.table is None:
-                frame = frame or encode(msg)
+                frame = frame or self._encode(msg, c.id)
                 self._send(c, msg, frame)
+
+    # --- the life of a table ----------------------------------------------------------------------
+    def _settle(self, t: Table):
+        """Where ``t`` is in its life: a lobby table nobody is at (no seated player, not even
+        away, no spectator) goes, unless the host's operator made it; a finished one closes its
+        journal and goes after ``over_linger`` (at once if no player ever sat there and nobody
+        watches)."""
+        if self.tables.get(t.id) is not t:
+            return
+        if t.status == "lobby":
+            if not t.members() and not t.has_people and t.id not in self._hosted:
+                self._forget(t, "nobody is at the table", tell_lobby=False)
+        elif t.status == "over" and t.id not in self._leaving:
+            self._close_journal(t, t.journal)
+            if not t.has_people and not t.members():
+                self._forget(t, "the game is over", tell_lobby=False)
+            else:
+                self._leaving[t.id] = self.loop.call_later(
+                    self.config.over_linger, self._forget, t, "the game is over")
+
+    def _forget(self, t: Table, reason: str, tell_lobby: bool = True):
+        """``t`` goes away: whoever is still there is told (``left``), its seats' tokens die,
+        its journal is closed (it stays on disk: --list-saved, --export, --resume)."""
+        if self.tables.get(t.id) is not t:
+            return
+        del self.tables[t.id]
+        for key in [k for k in self._grace if k[0] == t.id]:
+            self._cancel_grace(t, key[1])
+        h = self._leaving.pop(t.id, None)
+        if h is not None:
+            h.cancel()
+        self._made_by.pop(t.id, None)
+        self._hosted.discard(t.id)
+        self._idle_since.pop(t.id, None)
+        self._notes.pop(t.id, None)
+        self._close_journal(t, t.journal)   # (or its outbox does, after the last updates)
+        out = []
+        for cid in t.members():
+            conn = self.conns.get(cid)
+            if conn is not None and conn.table is t:
+                conn.table = None
+                out.append((cid, {"t": "left", "table": t.id, "reason": reason}))
+        self._write_out(out)
+        log.info("table %s closed: %s", t.id, reason)
+        if tell_lobby:
+            self._lobby_changed()
+
+    def _put_away_abandoned(self):
+        """Started games that nobody is at and no bot plays (their players away, without
+        takeover) wait ``abandoned_after``, then go: their journal is closed with a mark, so
+        that no --resume brings them back."""
+        now = self.loop.time()
+        for t in list(self.tables.values()):
+            if t.status != "playing" or t.members() or t.bot_turn() is not None \
+                    or t.id in self._thinking:
+                self._idle_since.pop(t.id, None)
+                continue
+            since = self._idle_since.setdefault(t.id, now)
+            if now - since >= self.config.abandoned_after:
+                t.close_record("abandoned")
+                self._forget(t, "abandoned: nobody came back")
+
+    def _room_for_a_table(self, conn: Conn):
+        """A connection may make a table if its address has fewer than ``max_tables_per_addr``
+        and the host fewer than ``max_tables`` (the oldest finished table makes room)."""
+        cfg = self.config
+        mine = sum(addr == conn.addr for addr in self._made_by.values())
+        if mine >= cfg.max_tables_per_addr:
+            raise TableError("limit", f"{mine} tables are open from your address (the limit "
+                                      f"is {cfg.max_tables_per_addr}): finish or leave one first")
+        if len(self.tables) >= cfg.max_tables:
+            over = [t for t in self.tables.values() if t.status == "over"]
+            if not over:
+                raise TableError("limit", f"the host has {len(self.tables)} tables, its limit: "
+                                          "join one, or wait for one to end")
+            self._forget(min(over, key=lambda t: t.id), "the host needed room for a new table")
 
     def _announce_seats(self):
         """Keep the announcement's TXT (free seats, tables) equal to the host's (a no-op when
@@ -600,14 +581,16 @@ class Host:
                 **lobby}
 
     def _list(self, conn, msg):
-        self._send(conn, self._tables_msg())
+        self._send(conn, self._tables_msg(msg.get("over", False), msg.get("from", 1)))
 
     def _create(self, conn, msg):
         if conn.table is not None and conn.table.id in self.tables:
             raise TableError("in_table", "already at a table; leave it first")
+        self._room_for_a_table(conn)
         table = self._new_table(msg["game"], msg["seats"], msg.get("options") or {},
                                 owner=conn.id, takeover=msg.get("takeover", True),
                                 hints=msg.get("hints", False))
+        self._made_by[table.id] = conn.addr
         self._lobby_op(conn, {"t": "sit" if msg.get("sit", True) else "spectate"}, table)
 
     def _lobby_op(self, conn, msg, table: Table | None = None):
@@ -735,8 +718,10 @@ class Host:
     async def _bot_move(self, t: Table, seat: int, level: str, state: int, view: dict,
                         legal: list):
         try:
-            if self.config.bot_delay > 0 and t.has_people:  # people follow; bots alone race
-                await asyncio.sleep(self.config.bot_delay)
+            cfg = self.config
+            delay = cfg.bot_delay if t.has_people else cfg.bots_alone_delay
+            if delay > 0:   # people follow the moves; bots alone race
+                await asyncio.sleep(delay)
             bot = t.bot(seat)
             action = await self.loop.run_in_executor(self._executor, bot.choose, view, legal)
             if t.state != state or t.bot_turn() is None:
@@ -764,23 +749,12 @@ class Host:
             self._lobby_changed(t)
         self._kick_bots(t)
 
-    # --- pings ------------------------------------------------------------------------------------
+    # --- the ticker -------------------------------------------------------------------------------
     async def _ticker(self):
-        cfg = self.config
         while True:
-            await asyncio.sleep(cfg.ping_interval)
-            now = self.loop.time()
-            for c in list(self.conns.values()):
-                silent = now - c.last_rx > cfg.ping_timeout
-                mute = c.name is None and now - c.opened > cfg.ping_timeout  # never said hello
-                if silent or mute:
-                    log.info("connection %s %s: closed", c.id,
-                             "silent" if silent else "without hello")
-                    c.transport.abort()
-                    self._drop(c)
-                else:
-                    c.ping_n += 1
-                    self._send(c, {"t": "ping", "n": c.ping_n})
+            await asyncio.sleep(self.config.ping_interval)
+            self._ping_all()
+            self._put_away_abandoned()
 
     # --- info for discovery -----------------------------------------------------------------------
     def free_seats(self) -> int:

@@ -52,7 +52,7 @@ REPLAY_FORMAT = "tikal-lan-replay"
 FORMAT = 2
 #: A state check every this many states (and at the start and the end of the game).
 CHECK_EVERY = 20
-KINDS = ("start", "action", "undo")
+KINDS = ("start", "action", "undo", "closed")
 #: The most bytes a torn tail can hold (a crash tears one record; records are small).
 MAX_RECORD = 1 << 20
 
@@ -359,9 +359,14 @@ def check_start(records: list[dict]) -> dict:
 
 
 def finished(records: list[dict]) -> dict | None:
-    """The end mark (``{"scores", "winners"}``) of a finished game's journal, else None."""
+    """How a journal ended: the end mark of a finished game (``{"scores", "winners"}``), or
+    ``{"closed": why}`` for a game put away unfinished (abandoned); None while it goes on."""
     last = records[-1] if records else None
-    over = last.get("over") if isinstance(last, dict) and last.get("k") == "action" else None
+    if not isinstance(last, dict):
+        return None
+    if last.get("k") == "closed":
+        return {"closed": str(last.get("why", ""))}
+    over = last.get("over") if last.get("k") == "action" else None
     return over if isinstance(over, dict) else None
 
 
@@ -498,6 +503,9 @@ def summary(tid: int, path: Path) -> dict:
     if s.damaged:
         out["problem"] = f"damaged: {s.damaged}"
     end = finished(s.records)
+    if end is not None and "closed" in end:
+        out.update(over=False, problem=f"put away unfinished ({end['closed']}): not resumed")
+        return out
     if end is not None:
         out.update(over=True, scores=list(end.get("scores", [])))
         return out

@@ -10,6 +10,7 @@ msgpack bin); a list is a list.
 """
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 
 from .protocol import PROTO
@@ -127,6 +128,55 @@ class Str(Field):
         return None
 
 
+def _forbidden(c: str, multiline: bool) -> bool:
+    """Never in a name or a chat line: C0 controls (a chat line keeps newline and tab), DEL and
+    the C1 controls, the line and paragraph separators, the bidirectional embeddings, overrides
+    and isolates (they reorder how the rest of a line is shown), and lone surrogates."""
+    o = ord(c)
+    if o < 32:
+        return not (multiline and c in "\n\t")
+    return (0x7F <= o <= 0x9F or o in (0x2028, 0x2029) or 0x202A <= o <= 0x202E
+            or 0x2066 <= o <= 0x2069 or 0xD800 <= o <= 0xDFFF)
+
+
+#: Letters that show nothing (Hangul fillers, the braille blank, the Mongolian separator...).
+_BLANK = set("\u115f\u1160\u3164\uffa0\u2800\u180e\u034f")
+
+
+def visible(text: str) -> bool:
+    """True if ``text`` shows something: a character that is not a space, a format character
+    (zero-width spaces and joiners, direction marks, BOM, soft hyphen, tags), a control, an
+    unassigned or private code point, a combining mark on its own, or a blank letter."""
+    for c in text:
+        cat = unicodedata.category(c)
+        if cat[0] in "ZC" or cat in ("Mn", "Me") or c in _BLANK:
+            continue
+        return True
+    return False
+
+
+class Text(Str):
+    """What people read: a name, a chat line. A string of ``lo..hi`` characters with no
+    forbidden character (``_forbidden``) and at least one visible one (``visible``)."""
+
+    def __init__(self, lo: int, hi: int, multiline: bool = False):
+        super().__init__(lo, hi)
+        self.multiline = multiline
+        self.doc = f"text ({lo}..{hi} chars, something visible)"
+
+    def check(self, v):
+        if type(v) is not str:
+            return "must be a string"
+        if not self.lo <= len(v) <= self.hi:
+            return f"must have {self.lo}..{self.hi} characters"
+        if any(_forbidden(c, self.multiline) for c in v):
+            return ("must not hold control characters, line separators or bidirectional "
+                    "overrides")
+        if not visible(v):
+            return "must hold something visible"
+        return None
+
+
 class Bool(Field):
     doc = "bool"
 
@@ -189,34 +239,38 @@ class Spec:
 
 SEQ = Int(0, INT_MAX)
 TABLE_ID = Int(1, INT_MAX)
-SEAT = Int(0, 6)
+SEAT = Int(0, 6)               # what the host sends
+ANY_SEAT = Int(0, INT_MAX)     # what a client names: a seat the table lacks is bad_seat / wrong_seat
+NAME = Text(1, NAME_MAX)
 
 _ALL_SEQ = {"seq": SEQ}  # every client message may carry a seq, echoed in an error about it
 
 #: What a client may send, by type.
 CLIENT_SPECS: dict[str, Spec] = {
-    "hello": Spec({"proto": Int(0, 1 << 16), "name": Str(1, NAME_MAX)},
+    "hello": Spec({"proto": Int(), "name": NAME},
                   {"token": Token(), "client": Str(0, 64), **_ALL_SEQ},
                   "first message; with a token: rejoin that seat"),
-    "list": Spec({}, dict(_ALL_SEQ), "ask for the tables"),
+    "list": Spec({}, {"over": Bool(), "from": TABLE_ID, **_ALL_SEQ},
+                 "ask for the tables (with over: the finished ones too; from: a table id on)"),
     "create": Spec({"game": Str(choices=list(GAME_INFO)), "seats": Int(2, 7)},
                    {"options": Data(dict, 2), "sit": Bool(), "takeover": Bool(),
                     "hints": Bool(), **_ALL_SEQ},   # hints: the client may show a hint (issue 10)
                    "create a table (the creator owns it and sits in seat 0 unless sit is false)"),
-    "sit": Spec({"table": TABLE_ID}, {"seat": SEAT, **_ALL_SEQ}, "take a free seat"),
+    "sit": Spec({"table": TABLE_ID}, {"seat": ANY_SEAT, **_ALL_SEQ}, "take a free seat"),
     "colour": Spec({"colour": Str(choices=COLOURS)}, dict(_ALL_SEQ), "pick a colour"),
     "ready": Spec({"ready": Bool()}, dict(_ALL_SEQ), "say ready / not ready"),
-    "bot": Spec({"seat": SEAT, "level": Str(1, 16)}, dict(_ALL_SEQ),
+    "bot": Spec({"seat": ANY_SEAT, "level": Str(1, 16)}, dict(_ALL_SEQ),
                 "owner: put a bot of that level in a free or bot seat"),
-    "unbot": Spec({"seat": SEAT}, dict(_ALL_SEQ), "owner: remove the bot of a seat"),
+    "unbot": Spec({"seat": ANY_SEAT}, dict(_ALL_SEQ), "owner: remove the bot of a seat"),
     "start": Spec({}, dict(_ALL_SEQ), "owner: start the game"),
     "leave": Spec({}, dict(_ALL_SEQ), "leave the table (seat or spectating)"),
     "spectate": Spec({"table": TABLE_ID}, dict(_ALL_SEQ), "watch a table"),
     "action": Spec({"seq": SEQ, "state": Int(0, INT_MAX), "action": Data(dict, 4)},
-                   {"seat": SEAT}, "play one action (contract section 2)"),
-    "undo": Spec({"seq": SEQ, "state": Int(0, INT_MAX)}, {"seat": SEAT},
+                   {"seat": ANY_SEAT}, "play one action (contract section 2)"),
+    "undo": Spec({"seq": SEQ, "state": Int(0, INT_MAX)}, {"seat": ANY_SEAT},
                  "take back the last own action of this turn"),
-    "chat": Spec({"text": Str(1, CHAT_MAX)}, dict(_ALL_SEQ), "say something at the table"),
+    "chat": Spec({"text": Text(1, CHAT_MAX, multiline=True)}, dict(_ALL_SEQ),
+                 "say something at the table"),
     "bye": Spec({}, dict(_ALL_SEQ), "closing the connection on purpose"),
     "ping": Spec({}, {"n": Int(), **_ALL_SEQ}, "are you there? answer pong with the same n"),
     "pong": Spec({}, {"n": Int(), **_ALL_SEQ}, "answer to ping"),
@@ -231,7 +285,7 @@ HOST_SPECS: dict[str, Spec] = {
                            "games": Data(dict, 4)},
                     {"resumed": Data(dict, 2), "addresses": Data(list, 1), "share": Data(list, 1)},
                     "hello accepted"),
-    "tables": Spec({"tables": Data(list, 6)}, {}, "the tables of this host"),
+    "tables": Spec({"tables": Data(list, 6)}, {"more": Bool()}, "the tables of this host"),
     "table": Spec({"table": Data(dict, 5)}, {}, "the lobby state of your table"),
     "seated": Spec({"table": TABLE_ID, "seat": SEAT, "token": Token()}, {},
                    "you hold this seat; keep the token to rejoin"),

@@ -582,6 +582,14 @@ class Table:
             raise TableError("internal", f"the host could not save this change ({exc}); "
                                          "nothing changed") from None
 
+    def close_record(self, why: str) -> None:
+        """Mark the journal of a game put away unfinished (it is then listed, not resumed)."""
+        if self.journal is not None:
+            try:
+                self.journal.record({"k": "closed", "why": why})
+            except Exception:   # best effort: without the mark, --resume brings it back
+                pass
+
     def unpause(self) -> Out:
         """The host can write again: the game goes on (everyone gets the table and a resync)."""
         self.paused = None
@@ -614,6 +622,8 @@ class Table:
                 from None
         t._verify(start, 0)
         for i, rec in enumerate(records[1:], 1):
+            if rec.get("k") == "closed":   # put away unfinished: nothing follows
+                break
             try:
                 t._replay_one(rec)
             except (TableError, KeyError, TypeError, ValueError) as exc:

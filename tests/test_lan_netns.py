@@ -112,7 +112,8 @@ def test_two_players_find_the_host_by_zeroconf_and_play_a_whole_game(netns_lan, 
     host = host_node.popen(
         [sys.executable, str(ROOT / "run_host.py"), "--headless", "--bind", host_node.address,
          "--port", str(PORT), "--name", HOST_NAME, "--game", GAME, "--seats", str(SEATS),
-         "--bots", str(BOTS), "--data-dir", str(tmp_path), "--exit-when-over",
+         "--bots", str(BOTS), "--bot-delay", "0", "--data-dir", str(tmp_path),
+         "--exit-when-over",
          "--log-level", "WARNING"],
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     ready = host.stdout.readline()

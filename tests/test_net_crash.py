@@ -27,7 +27,8 @@ async def start_host(port: int, data_dir: Path, *extra: str):
     proc = await asyncio.create_subprocess_exec(
         sys.executable, str(ROOT / "run_host.py"), "--headless", "--no-announce",
         "--bind", "127.0.0.1", "--port", str(port), "--data-dir", str(data_dir),
-        "--grace", "30", "--rate", "100000", "--log-level", "WARNING", *extra,
+        "--grace", "30", "--rate", "100000", "--bot-delay", "0", "--log-level", "WARNING",
+        *extra,
         stdout=asyncio.subprocess.PIPE, cwd=str(ROOT))
     line = await asyncio.wait_for(proc.stdout.readline(), 15)
     assert b"listening" in line, line

@@ -65,15 +65,16 @@ def read_until(proc, done, timeout: float) -> str:
     """What ``proc`` printed until ``done(text)`` or ``timeout`` seconds (never blocks longer)."""
     import select
 
-    text, end = "", time.monotonic() + timeout
-    while not done(text) and time.monotonic() < end:
-        ready, _, _ = select.select([proc.stdout], [], [], 0.2)
+    fd = proc.stdout.fileno()
+    data, end = b"", time.monotonic() + timeout
+    while not done(data.decode(errors="replace")) and time.monotonic() < end:
+        ready, _, _ = select.select([fd], [], [], 0.2)
         if ready:
-            line = proc.stdout.readline()
-            if not line:
+            chunk = os.read(fd, 65536)
+            if not chunk:
                 break
-            text += line
-    return text
+            data += chunk
+    return data.decode(errors="replace")
 
 
 def restore(data_dir, **cfg) -> saves.Opened:
@@ -339,7 +340,7 @@ def test_resume_on_the_command_line_says_what_it_restored_and_what_it_dropped(tm
     proc = subprocess.Popen([sys.executable, str(ROOT / "run_host.py"), "--headless",
                              "--no-announce", "--bind", "127.0.0.1", "--port", "0", "--resume",
                              "--data-dir", str(tmp_path)], stdout=subprocess.PIPE,
-                            stderr=subprocess.DEVNULL, text=True, cwd=ROOT)
+                            stderr=subprocess.DEVNULL, cwd=ROOT)
     try:
         want = ("restored table 1", "table 2 not restored", "table 3: damaged",
                 "restored table 3")

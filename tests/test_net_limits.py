@@ -1,0 +1,377 @@
+"""A party-long host against the long tail: tables that finish or are abandoned go away, what
+any message holds is bounded, table floods and connection floods hit caps, connections that
+complete no message or never read are closed, repeated log lines are rate-limited, invisible
+names and chat are refused, bots wait only where people sit, and the protocol details a client
+author relies on (all on 127.0.0.1, bounded in count and time)."""
+import asyncio
+import functools
+import logging
+import socket
+import struct
+import time
+
+import msgpack
+import pytest
+
+from net import journal as jn
+from net.host import Host, HostConfig
+from net.protocol import MAX_FRAME, encode
+
+from net_helpers import BotClient, connect, live_host, seat_clients
+
+
+def run(coro_fn):
+    @functools.wraps(coro_fn)
+    def wrapper(*a, **kw):
+        return asyncio.run(asyncio.wait_for(coro_fn(*a, **kw), 60))
+    return wrapper
+
+
+async def raw(host, hello: str | None = "raw", local: str | None = None):
+    """A bare connection (optionally from another loopback source address), greeted or not."""
+    r, w = await asyncio.open_connection(*host.address,
+                                         local_addr=(local, 0) if local else None)
+    if hello:
+        w.write(encode({"t": "hello", "proto": 1, "name": hello}))
+    return r, w
+
+
+async def read_msg(r, timeout=5):
+    n = struct.unpack(">I", await asyncio.wait_for(r.readexactly(4), timeout))[0]
+    return msgpack.unpackb(await asyncio.wait_for(r.readexactly(n), timeout), raw=False)
+
+
+async def until(r, t, timeout=5):
+    while True:
+        m = await read_msg(r, timeout)
+        if m["t"] == t:
+            return m
+
+
+async def closed(r, timeout=5) -> bool:
+    try:
+        while await asyncio.wait_for(r.read(65536), timeout):
+            pass
+    except ConnectionError:
+        pass
+    return True
+
+
+# --- 6. the life of a table ---------------------------------------------------------------------
+@run
+async def test_a_finished_table_closes_its_journal_and_goes_away_after_a_while(tmp_path):
+    async with live_host(data_dir=tmp_path, over_linger=0.5) as host:
+        tid, (a,) = await seat_clients(host, "tortuga", 2, bots_in_host=1)
+        t = host.tables[tid]
+        end = await BotClient(a, "tortuga").play()
+        assert end["over"]
+        await asyncio.sleep(0.1)
+        assert t.journal.closed                           # at once
+        a.send({"t": "list"})                             # the list shows what one can join
+        assert tid not in [x["id"] for x in (await a.expect("tables"))["tables"]]
+        a.send({"t": "list", "over": True})               # ... the rest on request
+        assert tid in [x["id"] for x in (await a.expect("tables"))["tables"]]
+        left = await a.expect("left", timeout=3)          # then it goes away
+        assert left["table"] == tid and tid not in host.tables
+        assert jn.finished(jn.read_records(jn.journal_path(tmp_path, tid))[0])
+
+
+@run
+async def test_an_abandoned_table_expires_and_is_not_resumed(tmp_path):
+    async with live_host(data_dir=tmp_path, abandoned_after=0.4, ping_interval=0.1,
+                         grace=0.1) as host:
+        a = await connect(host, "Ana")
+        a.send({"t": "create", "game": "tortuga", "seats": 2, "takeover": False})
+        tid = (await a.expect("seated"))["table"]
+        a.send({"t": "bot", "seat": 1, "level": "random"})
+        a.send({"t": "start"})
+        await a.expect("update")
+        a.send({"t": "leave"})                            # nobody left, no bot for the seat
+        await a.expect("left")
+        t = host.tables[tid]
+        for _ in range(100):
+            if tid not in host.tables:
+                break
+            await asyncio.sleep(0.05)
+        assert tid not in host.tables and t.journal.closed
+    records = jn.read_records(jn.journal_path(tmp_path, tid))[0]
+    assert records[-1]["k"] == "closed" and records[-1]["why"] == "abandoned"
+    async with live_host(data_dir=tmp_path, resume=True) as host:
+        assert tid not in host.tables
+
+
+# --- 6. bounded messages and table caps ---------------------------------------------------------
+@run
+async def test_the_list_of_tables_stays_under_the_frame_limit(tmp_path):
+    host = Host(HostConfig(bind="127.0.0.1", port=0, announce=False, max_tables=5000))
+    host.test_clients = []
+    for i in range(700):                                # made by the host: no cap applies
+        t = host.create_table("tortuga", 7, bots=6)
+        t.seats[0].name = "\U0001F600" * 32             # the longest names, in 4-byte letters
+    await host.start()
+    try:
+        a = await connect(host, "Ana")
+        first = await a.expect("tables")
+        assert first["more"] and 0 < len(first["tables"]) < 700
+        assert len(encode(first)) < MAX_FRAME
+        seen = [x["id"] for x in first["tables"]]
+        while True:                                     # ... and the rest, page by page
+            a.send({"t": "list", "from": seen[-1] + 1})
+            page = await a.expect("tables")
+            seen += [x["id"] for x in page["tables"]]
+            if not page["more"]:
+                break
+        assert len(seen) == 700 == len(set(seen))
+        # a lobby change still reaches everyone, and the takeover bots start
+        a.send({"t": "create", "game": "tortuga", "seats": 2})
+        tid = (await a.expect("seated"))["table"]
+        a.send({"t": "bot", "seat": 1, "level": "random"})
+        a.send({"t": "start"})
+        await a.expect("update")
+        a.send({"t": "leave"})
+        await a.expect("left")
+        t = host.tables[tid]
+        for _ in range(100):
+            if t.state > 3:
+                break
+            await asyncio.sleep(0.02)
+        assert t.state > 3 and not host.stats.errors.get("internal")
+    finally:
+        for c in host.test_clients:
+            await c.close()
+        await host.stop()
+
+
+@run
+async def test_a_table_flood_hits_the_caps(tmp_path):
+    async with live_host(data_dir=tmp_path, max_tables=6, max_tables_per_addr=4,
+                         over_linger=60) as host:
+        flood = await connect(host, "Flood")
+        made, err = [], None
+        for _ in range(60):                       # create, start with a bot, leave: again
+            flood.send({"t": "create", "game": "tortuga", "seats": 2})
+            m = await next_of(flood, "seated", "error")
+            if m["t"] == "error":
+                err = m
+                break
+            made.append(m["table"])
+            flood.send({"t": "bot", "seat": 1, "level": "random"})
+            flood.send({"t": "start"})
+            flood.send({"t": "leave"})
+            await next_of(flood, "left")
+        assert len(made) == 4 and err["code"] == "limit" and "4 tables" in err["message"]
+        # the flood's games play out (bots took its seats): each closes its journal at once
+        for _ in range(200):
+            if all(host.tables[t].status == "over" for t in made):
+                break
+            await asyncio.sleep(0.05)
+        assert all(host.tables[t].journal.closed for t in made)
+        # others still make tables; when the host is full, the oldest finished one makes room
+        for i, local in enumerate(("127.0.0.2", "127.0.0.3", "127.0.0.4")):
+            r, w = await raw(host, hello=f"Friend{i}", local=local)
+            w.write(encode({"t": "create", "game": "tortuga", "seats": 2}))
+            assert (await until(r, "seated"))["table"]
+        assert len(host.tables) == 6 and made[0] not in host.tables
+        assert set(made[1:]) <= set(host.tables)
+
+
+async def next_of(c, *types, timeout=3):
+    while True:
+        m = await c.recv(timeout)
+        if m["t"] in types:
+            return m
+
+
+# --- 7. connections ---------------------------------------------------------------------------------
+@run
+async def test_connection_caps_in_all_and_per_address():
+    async with live_host(max_conns=8, max_conns_per_addr=5) as host:
+        mine = [await raw(host) for _ in range(5)]
+        for r, _ in mine:
+            await until(r, "welcome")
+        r, w = await raw(host)                            # a sixth from the same address
+        err = await until(r, "error")
+        assert err["code"] == "busy" and "address" in err["message"]
+        assert await closed(r)
+        w.close()
+        others = [await raw(host, local="127.0.0.2") for _ in range(3)]
+        for r, _ in others:
+            await until(r, "welcome")
+        r, w = await raw(host, local="127.0.0.3")       # the ninth in all
+        err = await until(r, "error")
+        assert err["code"] == "busy" and "8 connections" in err["message"]
+        w.close()
+        mine[0][1].close()                                # one goes: room for one again
+        await asyncio.sleep(0.2)
+        r, w = await raw(host, local="127.0.0.3")
+        await until(r, "welcome")
+        for _, w2 in mine[1:] + others + [(r, w)]:
+            w2.close()
+
+
+@run
+async def test_a_connection_that_completes_no_message_is_closed():
+    async with live_host(ping_interval=0.1, ping_timeout=0.5) as host:
+        r, w = await raw(host)
+        await until(r, "welcome")
+        t0 = time.monotonic()
+        frame = encode({"t": "chat", "text": "x" * 200})
+        for i in range(40):                               # a byte every 0.1 s, never a message
+            if r.at_eof() or not host.conns:
+                break
+            w.write(frame[i:i + 1])
+            await asyncio.sleep(0.1)
+        assert not host.conns and time.monotonic() - t0 < 2.0
+        data = b""
+        while chunk := await asyncio.wait_for(r.read(65536), 5):
+            data += chunk
+        bye = [m for m in _frames(data) if m["t"] == "bye"]
+        assert bye and "no message" in bye[0]["reason"]   # it is told why, then closed
+        w.close()
+
+
+def _frames(data: bytes) -> list[dict]:
+    out, pos = [], 0
+    while pos + 4 <= len(data):
+        n = struct.unpack_from(">I", data, pos)[0]
+        if pos + 4 + n > len(data):
+            break
+        out.append(msgpack.unpackb(data[pos + 4:pos + 4 + n], raw=False))
+        pos += 4 + n
+    return out
+
+
+@run
+async def test_a_reader_that_never_reads_is_dropped_and_the_table_plays_on():
+    async with live_host(max_unsent=64 << 10) as host:
+        table = host.create_table("tikal", 4, bots=4)     # bots only: full speed
+        sock = socket.socket()
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        sock.setblocking(False)
+        await asyncio.get_running_loop().sock_connect(sock, host.address)
+        sock.send(encode({"t": "hello", "proto": 1, "name": "Sleeper"}) +
+                  encode({"t": "spectate", "table": table.id}))
+        watcher = await connect(host, "Watcher")
+        watcher.send({"t": "spectate", "table": table.id})
+        most = 0
+        for _ in range(400):                               # it never reads a byte
+            await asyncio.sleep(0.02)
+            sleepers = [c for c in host.conns.values() if c.name == "Sleeper"]
+            if not sleepers:
+                break
+            most = max(most, sleepers[0].transport.get_write_buffer_size())
+        assert not sleepers, "the host kept a connection that never reads"
+        assert most <= (64 << 10)
+        await watcher.expect("update", pred=lambda m: m["state"] > 40, timeout=20)
+        sock.close()
+
+
+@run
+async def test_repeated_log_lines_are_rate_limited(caplog):
+    caplog.set_level(logging.INFO, logger="tikal")
+    async with live_host(max_conns=3, max_conns_per_addr=3) as host:
+        keep = [await raw(host) for _ in range(3)]
+        for r, _ in keep:
+            await until(r, "welcome")
+        for _ in range(60):                                  # a flood of refused connections
+            r, w = await raw(host, hello=None)
+            await closed(r)
+            w.close()
+        busy = [r for r in caplog.records if "refused" in r.getMessage()]
+        assert 1 <= len(busy) <= 6, [r.getMessage() for r in busy]
+        for _, w in keep:
+            w.close()
+
+
+# --- 8. names and chat ----------------------------------------------------------------------------
+INVISIBLE = ["\u200b", "\u200b\u200c\u200d\u2060", "\ufeff", "\u00ad", "   ", "\u3164",
+             "\u202e", "a\u202eb", "a\u2066b", "\u2028", "a\u2029b", "a\x85b", "a\x9bb",
+             "a\x7fb", "a\x00b", "\u034f", "\U000e0041"]
+
+
+@run
+async def test_invisible_names_and_chat_are_refused():
+    async with live_host() as host:
+        for name in INVISIBLE + ["a\nb", "a\tb"]:
+            r, w = await raw(host, hello=name)
+            err = await until(r, "error")
+            assert err["code"] == "bad_field" and err["ref"] == "hello", repr(name)
+            w.close()
+        for name in ("Ana", "Zoë", "李", "\U0001F469\u200d\U0001F4BB dev", "ع"):
+            r, w = await raw(host, hello=name)
+            assert (await until(r, "welcome"))["proto"] == 1, repr(name)
+            w.close()
+        a = await connect(host, "Ana")
+        a.send({"t": "create", "game": "tortuga", "seats": 2})
+        await a.expect("seated")
+        for text in INVISIBLE:
+            a.send({"t": "chat", "text": text})
+            assert (await a.expect("error"))["code"] == "bad_field", repr(text)
+        a.send({"t": "chat", "text": "good\tluck\n\u05e9\u05dc\u05d5\u05dd"})
+        assert (await a.expect("chat"))["text"].startswith("good")
+
+
+# --- issue 9's point: bots wait only where people sit ------------------------------------------------
+@run
+async def test_bots_wait_a_little_where_people_sit_and_race_alone():
+    async with live_host(bot_delay=0.15) as host:
+        tid, (a,) = await seat_clients(host, "tortuga", 2, bots_in_host=1)
+        gaps, prev = [], None
+        while len(gaps) < 3:
+            m = await a.expect("update", timeout=5)
+            now = time.monotonic()
+            if prev is not None and prev[0]["to_act"] == 1:     # the bot was to act ...
+                gaps.append(now - prev[1])                     # ... and this is its move
+            prev = (m, now)
+            if "legal" in m:
+                a.send({"t": "action", "state": m["state"], "action": m["legal"][0]})
+        assert min(gaps) >= 0.14, gaps
+        alone = host.create_table("tortuga", 2, bots=2)       # nobody to follow it
+        t0 = time.monotonic()
+        while alone.status != "over":
+            await asyncio.sleep(0.01)
+        moves = alone.state
+        assert moves > 20 and time.monotonic() - t0 < moves * 0.15 / 4
+
+
+# --- 12. what protocol.md promises ---------------------------------------------------------------
+@run
+async def test_protocol_details_a_client_author_relies_on():
+    async with live_host() as host:
+        # any proto other than the host's is "proto", however large
+        for proto in (2, 70000, -1):
+            r, w = await raw(host, hello=None)
+            w.write(encode({"t": "hello", "proto": proto, "name": "x"}))
+            assert (await until(r, "error"))["code"] == "proto"
+            w.close()
+        # ints beyond +-2^53 are bad_field
+        r, w = await raw(host, hello=None)
+        w.write(encode({"t": "ping", "n": 1 << 60}))
+        assert (await until(r, "error"))["code"] == "bad_field"
+        w.close()
+        # a seat that does not exist is bad_seat, saying so
+        a = await connect(host, "Ana")
+        a.send({"t": "create", "game": "tikal", "seats": 3})
+        tid = (await a.expect("seated"))["table"]
+        for seat in (3, 6, 9):
+            a.send({"t": "bot", "seat": seat, "level": "easy"})
+            err = await a.expect("error")
+            assert err["code"] == "bad_seat" and f"no seat {seat}" in err["message"]
+        b = await connect(host, "Bo")
+        b.send({"t": "sit", "table": tid, "seat": 5})
+        err = await b.expect("error")
+        assert err["code"] == "bad_seat" and "no seat 5" in err["message"]
+        # the start's events come with the first update: Tikal's first tile drawn
+        a.send({"t": "bot", "seat": 1, "level": "easy"})
+        a.send({"t": "bot", "seat": 2, "level": "easy"})
+        a.send({"t": "start"})
+        first = await a.expect("update")
+        assert first["full"] and [e["type"] for e in first["events"]] == ["tile_drawn"]
+        # an oversize frame: its error arrives even while the sender keeps sending
+        r, w = await raw(host)
+        await until(r, "welcome")
+        w.write(struct.pack(">I", MAX_FRAME + 1) + b"\0" * (2 << 20))
+        err = await until(r, "error")
+        assert err["code"] == "frame"
+        assert await closed(r)
+        w.close()
