@@ -3,6 +3,7 @@ errors (like pgzero's ``loaders.py``)."""
 from __future__ import annotations
 
 import importlib.resources
+import unicodedata
 from pathlib import Path
 
 import pygame
@@ -21,6 +22,19 @@ ASSETS_DIR = assets_dir()
 
 FONT_REGULAR = "DejaVuSans.ttf"   # covers Latin and Cyrillic; licence in assets/fonts/
 FONT_BOLD = "DejaVuSans-Bold.ttf"
+
+
+def printable(text: str) -> str:
+    """``text`` as one line a font can draw: tabs and line breaks as spaces; controls, format
+    characters (zero-width, bidi overrides, BOM), separators and lone surrogates left out."""
+    out = []
+    for c in str(text):
+        cat = unicodedata.category(c)
+        if c in "\t\n\r" or cat in ("Zl", "Zp"):
+            out.append(" ")
+        elif cat not in ("Cc", "Cf", "Cs"):
+            out.append(c)
+    return "".join(out)
 
 
 class AssetError(Exception):
@@ -67,13 +81,22 @@ class Assets:
         return f
 
     def text(self, string: str, size: int, colour, bold: bool = False) -> pygame.Surface:
-        """A rendered line of text, cached (the same labels are drawn every frame)."""
+        """A rendered line of text, cached (the same labels are drawn every frame). Never fails
+        on what a host or a player sent: what cannot be shown is left out (``printable``), and a
+        line with nothing to show is an empty, transparent surface of the line's height."""
         key = (string, int(size), tuple(colour), bold)
         s = self._text.get(key)
         if s is None:
             if len(self._text) > 4000:
                 self._text.clear()
-            s = self.font(size, bold).render(string, True, colour)
+            font = self.font(size, bold)
+            shown = printable(string)
+            try:
+                s = font.render(shown, True, colour) if shown else None
+            except (pygame.error, ValueError):   # "Text has zero width", and the like
+                s = None
+            if s is None:
+                s = pygame.Surface((1, font.get_linesize()), pygame.SRCALPHA)
             self._text[key] = s
         return s
 

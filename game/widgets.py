@@ -12,6 +12,7 @@ from typing import Callable
 import pygame
 
 from . import theme
+from .assets import printable
 
 Label = str | Callable[[], str]
 
@@ -23,7 +24,7 @@ def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
         line = ""
         for word in para.split(" "):
             trial = word if not line else line + " " + word
-            if font.size(trial)[0] <= width or not line:
+            if font.size(printable(trial))[0] <= width or not line:
                 line = trial
             else:
                 lines.append(line)
