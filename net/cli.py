@@ -21,6 +21,7 @@ import signal
 import sys
 from pathlib import Path
 
+from net.messages import NAME
 from net.protocol import DEFAULT_PORT
 from net.saves import KEEP_DAYS, KEEP_FINISHED
 
@@ -68,7 +69,8 @@ def parse_args(argv=None) -> argparse.Namespace:
     p.add_argument("--export", nargs=2, metavar=("ID", "FILE"),
                    help="write saved game ID as a JSON replay file and exit (a finished game; "
                         "an unfinished one only with --force: its seed tells the rest)")
-    p.add_argument("--force", action="store_true", help=argparse.SUPPRESS)
+    p.add_argument("--force", action="store_true",
+                   help="with --export: export an unfinished game too")
     p.add_argument("--exit-when-over", action="store_true",
                    help="stop once every table created at start is over (default with --headless"
                         " when --bots equals --seats)")
@@ -97,6 +99,8 @@ def parse_args(argv=None) -> argparse.Namespace:
         p.error("--bots must be between 0 and --seats")
     if args.share is not None and not args.share.is_dir():
         p.error(f"--share: {args.share} is not a folder")
+    if args.name is not None and NAME.check(args.name):
+        p.error(f"--name {NAME.check(args.name)}")
     return args
 
 
@@ -338,8 +342,24 @@ def window(args) -> int:
         stop()
 
 
+def more_files() -> None:
+    """Raise this process's open-file limit to what the system allows: every connection and
+    every open journal is a file (the host caps both well below the usual 1,024)."""
+    try:
+        import resource
+    except ImportError:  # Windows
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard == resource.RLIM_INFINITY or hard > soft:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 65536), hard))
+        except (ValueError, OSError):
+            pass
+
+
 def main(argv=None) -> int:
     args = parse_args(argv)
+    more_files()
     setup_logging(args)
     if args.list_saved:
         return list_saved(args)
