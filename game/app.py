@@ -18,6 +18,11 @@ from .settings import Settings
 from .widgets import Toasts
 
 
+
+#: What the host says about its own state (docs/protocol.md section 10): shown in the player's
+#: language from the catalog (``net.error_<code>``), not in the host's English.
+HOST_NOTICES = ("disk_full", "damaged_save", "limit", "busy", "slow")
+
 class Scene:
     """A screen. Override what you need; ``self.timeline`` holds the scene's tweens (its speed
     follows the settings). ``opaque = False`` lets the scene below show through (overlays such as
@@ -184,6 +189,8 @@ class App:
             self.handle_event(event)
         if self.bridge is not None:
             for note in self.bridge.poll():
+                if note.get("kind") == "error" and note.get("code") in HOST_NOTICES:
+                    note["message"] = self.tr(f"net.error_{note['code']}")   # not the host's English
                 for s in list(self.scenes):
                     s.on_net(note)
         if self.scene:

@@ -77,3 +77,24 @@ def test_hostile_names_and_chat_at_a_table():
         app.draw()
     assert app.scene is scene and colourful(app.draw())
     app.close()
+
+
+def test_what_the_host_says_about_itself_is_read_in_the_players_language():
+    """The host's words about its own state (a full disk, a damaged save, its limits) come in
+    English; the window shows them from its catalog, in the player's language."""
+    for lang in ("en", "ru"):
+        app = make_app(lang)
+        bridge = lobby_bridge()
+        app.bridge = bridge
+        app.show(LobbyScene(app, bridge))
+        for code in ("disk_full", "damaged_save", "limit", "busy", "slow"):
+            bridge.handle({"t": "error", "code": code, "message": "the host's words"})
+            app.step(0.0, events=[])
+            shown = app.toasts.items[-1]["msg"]
+            assert shown == app.tr(f"net.error_{code}") and shown != f"net.error_{code}"
+            assert "the host's words" not in shown
+        if lang == "ru":
+            assert "диск" in app.tr("net.error_disk_full").lower()
+        run_frames(app, 2)
+        assert colourful(app.draw())
+        app.close()
