@@ -259,6 +259,10 @@ async def serve(args, headless: bool) -> int:
     except DataDirBusy as exc:
         print(f"run_host.py: {exc}", file=sys.stderr)
         return 1
+    except OSError as exc:
+        print(f"run_host.py: cannot serve on {args.bind or '*'}:{args.port}: "
+              f"{exc.strerror or exc}", file=sys.stderr)
+        return 2
     try:
         share = await start_share(args, host, port)
     except OSError as exc:

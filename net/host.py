@@ -50,7 +50,7 @@ from .table import Table, TableError, bot_levels
 log = logging.getLogger("tikal.host")
 
 #: A ``tables`` message lists tables until its summaries reach this many bytes ("more": true).
-LIST_BYTES = MAX_FRAME // 2
+LIST_BYTES = MAX_FRAME // 4
 
 #: The lobby messages and how each asks its table (the host's one lobby path: Host._lobby_op).
 LOBBY_OPS = {
@@ -87,7 +87,7 @@ class HostConfig:
     keep_days: float = saves.KEEP_DAYS        # journals not written for longer are archived
     max_conns: int = 256           # connections in all ...
     max_conns_per_addr: int = 16   # ... and from one address
-    max_unsent: int = 1 << 20      # bytes a connection may leave unread before it is closed
+    max_unsent: int = 512 << 10    # bytes a connection may leave unread before it is closed
     max_tables: int = 64           # tables in all (a finished one makes room) ...
     max_tables_per_addr: int = 6   # ... and made by connections from one address
     over_linger: float = 300.0     # a finished table stays this long (results, rejoin)
@@ -170,8 +170,15 @@ class Host(Links):
             for s in t.seats:
                 if s.kind == "human":
                     self._start_grace(t, s.index)
-        self._server = await self.loop.create_server(lambda: _Link(self), host=cfg.bind or None,
-                                                     port=cfg.port, reuse_address=True)
+        try:
+            self._server = await self.loop.create_server(lambda: _Link(self),
+                                                         host=cfg.bind or None, port=cfg.port,
+                                                         reuse_address=True)
+        except OSError:
+            if self._lock is not None:   # another host on this port: the data dir is free again
+                self._lock.release()
+                self._lock = None
+            raise
         sock = self._server.sockets[0].getsockname()
         self.address = (sock[0], sock[1])
         self.addresses = reach_addresses(cfg.bind, self.address[1])

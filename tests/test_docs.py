@@ -65,7 +65,7 @@ def test_the_hosts_limits_and_timings_are_the_documented_ones():
         f"at most **{cfg.max_tables}** tables, and at most **{cfg.max_tables_per_addr}** made",
         f"after **{cfg.abandoned_after / 60:g}\nminutes**",
         f"stays **{cfg.over_linger / 60:g} minutes**",
-        f"more than **{cfg.max_unsent >> 20} MiB** waits",
+        f"more than **{cfg.max_unsent >> 10} KiB** waits",
         f"as many\nas fit in {LIST_BYTES >> 10} KiB",
         f"every {jn.CHECK_EVERY} states",
         f"newest {saves.KEEP_FINISHED} finished games",
