@@ -332,6 +332,9 @@ async def test_bots_wait_a_little_where_people_sit_and_race_alone():
             await asyncio.sleep(0.01)
         moves = alone.state
         assert moves > 20 and time.monotonic() - t0 < moves * 0.15 / 4
+    # a headless run_host.py has the delay by default too, not only the window
+    from net.cli import make_config, parse_args
+    assert make_config(parse_args(["--headless", "--no-journal"]), headless=True).bot_delay == 0.6
 
 
 # --- 12. what protocol.md promises ---------------------------------------------------------------
