@@ -82,7 +82,7 @@ def test_hostile_names_and_chat_at_a_table():
 def test_what_the_host_says_about_itself_is_read_in_the_players_language():
     """The host's words about its own state (a full disk, a damaged save, its limits) come in
     English; the window shows them from its catalog, in the player's language."""
-    for lang in ("en", "ru"):
+    for lang in ("en", "ru", "cs", "it"):
         app = make_app(lang)
         bridge = lobby_bridge()
         app.bridge = bridge
