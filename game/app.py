@@ -15,13 +15,15 @@ from . import tween
 from .assets import Assets
 from .i18n import Catalog
 from .settings import Settings
-from .widgets import Toasts
+from .widgets import Toasts, Widgets
 
 
 class Scene:
     """A screen. Override what you need; ``self.timeline`` holds the scene's tweens (its speed
-    follows the settings). ``opaque = False`` lets the scene below show through (overlays such as
-    the in-game menu)."""
+    follows the settings) and ``self.widgets`` its buttons and fields: the base class routes
+    events to them, updates them and draws them (with the hovered one's tooltip) between
+    ``draw_scene`` (what lies under them) and ``draw_over`` (what lies over them). ``opaque =
+    False`` lets the scene below show through (overlays such as the in-game menu)."""
 
     opaque = True
     name = "scene"
@@ -29,6 +31,7 @@ class Scene:
     def __init__(self, app: "App"):
         self.app = app
         self.timeline = tween.Timeline(speed=app.settings.anim_speed)
+        self.widgets = Widgets(app)
 
     def tr(self, key: str, **fmt) -> str:
         return self.app.tr(key, **fmt)
@@ -44,16 +47,26 @@ class Scene:
 
     # per frame
     def handle_event(self, event) -> bool:
-        return False
+        return self.widgets.handle_event(event)
 
     def on_net(self, note: dict) -> None:
         """A notification from the network bridge (``{"kind": ..., ...}``, see net_bridge)."""
 
     def update(self, dt: float) -> None:
         self.timeline.update(dt)
+        self.widgets.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
+        self.draw_scene(surface)
+        self.widgets.draw(surface)
+        self.draw_over(surface)
+
+    def draw_scene(self, surface: pygame.Surface) -> None:
+        """What lies under the widgets."""
         surface.fill((0, 0, 0))
+
+    def draw_over(self, surface: pygame.Surface) -> None:
+        """What lies over the widgets (a chat line, a popup's contents)."""
 
 
 class App:

@@ -7,7 +7,7 @@ import pygame
 
 from .. import theme
 from ..app import Scene
-from ..widgets import Button, TextInput, Widgets, blit_text, draw_panel
+from ..widgets import Button, TextInput, blit_text, draw_panel
 from .common import background, heading
 
 HINT_AFTER = 4.0  # seconds without any host before the hints show
@@ -21,7 +21,6 @@ class BrowserScene(Scene):
         self.bridge = bridge if bridge is not None else app.bridge
         self.elapsed = 0.0
         self.connecting: str | None = None
-        self.widgets = Widgets(app)
         self.address = self.widgets.add(TextInput(app, (160, 612, 520, 52), app.settings.last_host,
                                                   "browser.address_hint", on_submit=self.connect,
                                                   tooltip="browser.address_tip"))
@@ -102,14 +101,13 @@ class BrowserScene(Scene):
                 if rect.collidepoint(event.pos):
                     self.connect(host["address"])
                     return True
-        return self.widgets.handle_event(event)
+        return super().handle_event(event)
 
     def update(self, dt):
         super().update(dt)
         self.elapsed += dt
-        self.widgets.update(dt)
 
-    def draw(self, surface):
+    def draw_scene(self, surface):
         app = self.app
         surface.blit(background(app), (0, 0))
         heading(surface, app, self.tr("browser.title"))
@@ -145,7 +143,6 @@ class BrowserScene(Scene):
             blit_text(surface, app, self.tr("browser.connecting", address=self.connecting), (640, 596), 17,
                       theme.ACCENT, anchor="center")
         blit_text(surface, app, self.tr("browser.address"), (160, 588), 17, theme.PAPER, bold=True)
-        self.widgets.draw(surface)
 
     def draw_hints(self, surface):
         app = self.app

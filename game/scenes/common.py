@@ -11,7 +11,7 @@ import pygame
 from .. import rules_ref, theme
 from ..app import Scene
 from ..tween import Call, Wait
-from ..widgets import Button, ScrollLog, TextInput, Widgets, blit_text, draw_panel
+from ..widgets import Button, ScrollLog, TextInput, blit_text, draw_panel
 
 def background(app, kind: str = "menu") -> pygame.Surface:
     """A full-screen background ("menu", "sea", "jungle"), built once per app."""
@@ -115,7 +115,6 @@ class TableScene(Scene):
     def __init__(self, app, bridge):
         super().__init__(app)
         self.bridge = bridge
-        self.widgets = Widgets(app)
         self.log = ScrollLog(app, (960, 520, 308, 188), size=15)
         self.shown: dict = copy.deepcopy(bridge.table.view) if bridge.table.view else {}
         self.results_shown = False
@@ -256,11 +255,10 @@ class TableScene(Scene):
                 return True
         if self.log.handle_event(event):
             return True
-        return self.widgets.handle_event(event)
+        return super().handle_event(event)
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        self.widgets.update(dt)
         for addon in self.addons:
             addon.update(dt)
         if self.chat_box is not None:
@@ -278,10 +276,11 @@ class TableScene(Scene):
 
         self.app.show(ResultsScene(self.app, self.bridge))
 
-    def draw(self, surface) -> None:
+    def draw_scene(self, surface) -> None:
         self.draw_table(surface)
         self.log.draw(surface)
-        self.widgets.draw(surface)
+
+    def draw_over(self, surface) -> None:
         if self.chat_box is not None:
             self.chat_box.draw(surface)
         else:

@@ -7,7 +7,7 @@ import pygame
 
 from .. import theme
 from ..app import Scene
-from ..widgets import Button, ScrollLog, TextInput, Widgets, blit_text, draw_panel
+from ..widgets import Button, ScrollLog, TextInput, blit_text, draw_panel
 from .common import ChatFeed, background, heading, seat_colour
 
 SEAT_RANGE = {"tikal": (2, 4), "tortuga": (2, 7)}
@@ -39,7 +39,6 @@ class LobbyScene(Scene):
     def __init__(self, app, bridge):
         super().__init__(app)
         self.bridge = bridge
-        self.widgets = Widgets(app)
         self.new_game = {"game": "tortuga", "seats": 4, "variant": "base", "cards_as_dice": False, "hints": True}
         self.bot_level = "normal"
         # at a table: its chat under the tables list (click the line to type, Enter sends)
@@ -228,9 +227,6 @@ class LobbyScene(Scene):
 
         self.app.push(SettingsScene(self.app))
 
-    def handle_event(self, event) -> bool:
-        return self.widgets.handle_event(event)
-
     def rows(self) -> int:
         return 6 if self.lobby is None else 3
 
@@ -238,10 +234,6 @@ class LobbyScene(Scene):
         if text.strip():
             self.bridge.chat(text.strip())
         self.chat_input.value = ""
-
-    def update(self, dt):
-        super().update(dt)
-        self.widgets.update(dt)
 
     # --- drawing ------------------------------------------------------------------------------
     JOIN_WIDTH = 840    # between the Back and Settings buttons
@@ -257,7 +249,7 @@ class LobbyScene(Scene):
                 break
         return text
 
-    def draw(self, surface):
+    def draw_scene(self, surface):
         app = self.app
         surface.blit(background(app), (0, 0))
         heading(surface, app, self.tr("lobby.title", host=self.bridge.host_name or "?"))
@@ -287,7 +279,6 @@ class LobbyScene(Scene):
             self.draw_create(surface)
         else:
             self.draw_table(surface)
-        self.widgets.draw(surface)
 
     def draw_create(self, surface):
         app, ng = self.app, self.new_game

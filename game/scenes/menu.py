@@ -5,7 +5,7 @@ import pygame
 
 from .. import rules_ref, theme
 from ..app import Scene
-from ..widgets import Button, Widgets, blit_text, draw_panel, wrap
+from ..widgets import Button, blit_text, draw_panel, wrap
 
 
 class MenuScene(Scene):
@@ -15,7 +15,6 @@ class MenuScene(Scene):
     def __init__(self, app, table_scene):
         super().__init__(app)
         self.table_scene = table_scene
-        self.widgets = Widgets(app)
         x, y, w = 490, 190, 300
         items = [("menu.resume", app.pop, pygame.K_ESCAPE, "normal"),
                  ("menu.howto", self.open_howto, pygame.K_F1, "normal"),
@@ -54,20 +53,12 @@ class MenuScene(Scene):
             bridge.leave()
         self.app.show(BrowserScene(self.app, bridge))
 
-    def handle_event(self, event) -> bool:
-        return self.widgets.handle_event(event)
-
-    def update(self, dt):
-        super().update(dt)
-        self.widgets.update(dt)
-
-    def draw(self, surface):
+    def draw_scene(self, surface):
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         shade.fill((8, 10, 24, 170))
         surface.blit(shade, (0, 0))
         draw_panel(surface, (450, 110, 380, 480))
         blit_text(surface, self.app, self.tr("menu.title"), (640, 150), 34, theme.ACCENT, bold=True, anchor="center")
-        self.widgets.draw(surface)
 
 
 class RulesScene(Scene):
@@ -83,7 +74,6 @@ class RulesScene(Scene):
         if focus:
             starts = [i for i, (kind, val) in enumerate(self.lines()) if kind == "r" and val[0] == focus]
             self.scroll = max(0, starts[0] - 3) if starts else 0
-        self.widgets = Widgets(app)
         self.widgets.add(Button(app, (1100, 16, 160, 44), "common.back", app.pop, key=pygame.K_ESCAPE))
         self.widgets.add(Button(app, (20, 16, 200, 44), "rules.tikal", lambda: self.switch("tikal"),
                                 style="primary" if game == "tikal" else "normal"))
@@ -114,9 +104,9 @@ class RulesScene(Scene):
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_PAGEUP):
             self.scroll = max(0, self.scroll - (1 if event.key == pygame.K_UP else 20))
             return True
-        return self.widgets.handle_event(event)
+        return super().handle_event(event)
 
-    def draw(self, surface):
+    def draw_scene(self, surface):
         from .common import background
 
         surface.blit(background(self.app), (0, 0))
@@ -138,4 +128,3 @@ class RulesScene(Scene):
                     blit_text(surface, self.app, rid, (36, y), 17, theme.ACCENT, bold=True)
                 blit_text(surface, self.app, ln, (130, y), 17, theme.PAPER)
                 y += 23
-        self.widgets.draw(surface)

@@ -8,7 +8,7 @@ import pygame
 from .. import theme
 from ..app import Scene
 from ..tween import Tween
-from ..widgets import Button, Widgets, blit_text, draw_panel
+from ..widgets import Button, blit_text, draw_panel
 from .common import background, heading, seat_colour
 
 #: game -> fn(app, view, seat) -> list of breakdown strings. The Tikal table registers its own.
@@ -40,7 +40,6 @@ class ResultsScene(Scene):
         self.shown_scores = {"s%d" % i: 0.0 for i in range(len(self.scores))}
         for i, s in enumerate(self.scores):  # the scores count up
             self.timeline.play(Tween(self.shown_scores, 0.9, "out_cubic", **{"s%d" % i: float(s)}), parallel=True)
-        self.widgets = Widgets(app)
         self.widgets.add(Button(app, (440, 630, 190, 56), "results.rematch", self.rematch, key=pygame.K_r,
                                 style="primary", tooltip="results.rematch_tip"))
         self.widgets.add(Button(app, (650, 630, 190, 56), "results.lobby", self.to_lobby, key=pygame.K_ESCAPE,
@@ -65,14 +64,7 @@ class ResultsScene(Scene):
 
         self.app.show(LobbyScene(self.app, self.bridge))
 
-    def handle_event(self, event) -> bool:
-        return self.widgets.handle_event(event)
-
-    def update(self, dt):
-        super().update(dt)
-        self.widgets.update(dt)
-
-    def draw(self, surface):
+    def draw_scene(self, surface):
         app, tm = self.app, self.bridge.table
         surface.blit(background(app), (0, 0))
         heading(surface, app, self.tr("results.title"))
@@ -97,4 +89,3 @@ class ResultsScene(Scene):
                 blit_text(surface, app, " · ".join(breakdown(app, tm.view, seat)), (r.x + 60, r.y + 33), 15, theme.MUTED)
             blit_text(surface, app, str(int(round(self.shown_scores["s%d" % seat]))), (r.right - 90, r.centery), 32,
                       theme.ACCENT if win else theme.PAPER, bold=True, anchor="midright")
-        self.widgets.draw(surface)

@@ -8,7 +8,7 @@ from .. import theme
 from ..app import Scene
 from ..i18n import LANGUAGES, language_name
 from ..settings import ANIM_SPEEDS
-from ..widgets import Button, TextInput, Widgets, blit_text, draw_panel
+from ..widgets import Button, TextInput, blit_text, draw_panel
 from .common import background, heading
 
 
@@ -27,7 +27,6 @@ class SettingsScene(Scene):
     def __init__(self, app):
         super().__init__(app)
         s = app.settings
-        self.widgets = Widgets(app)
         x = 660
         self.name_input = self.widgets.add(TextInput(app, (x, row(0) - 24, 360, 48), s.name, "settings.name_hint",
                                                      on_submit=self.set_name, max_len=24))
@@ -88,14 +87,7 @@ class SettingsScene(Scene):
 
         return BrowserScene(self.app, self.app.bridge)
 
-    def handle_event(self, event) -> bool:
-        return self.widgets.handle_event(event)
-
-    def update(self, dt):
-        super().update(dt)
-        self.widgets.update(dt)
-
-    def draw(self, surface):
+    def draw_scene(self, surface):
         surface.blit(background(self.app), (0, 0))
         heading(surface, self.app, self.tr("settings.title"))
         draw_panel(surface, (220, 130, 840, 406))
@@ -110,4 +102,3 @@ class SettingsScene(Scene):
         for seat in range(7):
             shape = theme.player_shape(seat) if self.app.settings.shapes else "circle"
             theme.draw_shape(surface, shape, (490 + seat * 50, 566), 16, theme.player_colour(seat))
-        self.widgets.draw(surface)
