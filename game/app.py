@@ -93,6 +93,7 @@ class App:
         self.running = True
         self.text_focus = None  # the TextInput that has the keyboard, if any
         self.time = 0.0         # seconds of app time (sum of dt), for idle animations
+        self.fitcheck = None    # a game.fitcheck.FitCheck while a test looks at where text goes
         pygame.key.start_text_input()
 
     @property
@@ -205,6 +206,8 @@ class App:
 
     def draw(self, surface: pygame.Surface | None = None) -> pygame.Surface:
         surface = surface or self.screen
+        if self.fitcheck is not None:
+            self.fitcheck.clear()
         start = 0
         for i in range(len(self.scenes) - 1, -1, -1):
             if self.scenes[i].opaque:

@@ -86,7 +86,7 @@ def _literal_keys():
 
 
 def test_scan_finds_the_tr_calls():
-    text = (GAME / "scenes" / "tortuga_table.py").read_text(encoding="utf-8")
+    text = (GAME / "tortuga" / "scene.py").read_text(encoding="utf-8")
     calls = set(re.findall(r"""\btr\(\s*["']([^"']+)["']""", text))
     assert "tortuga.prompt_roll_you" in calls
     assert calls <= set(_literal_keys())

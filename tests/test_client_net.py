@@ -13,7 +13,7 @@ from game.net_bridge import NetBridge
 from game.scenes.browser import BrowserScene
 from game.scenes.lobby import LobbyScene
 from game.scenes.results import ResultsScene
-from game.scenes.tortuga_table import TortugaScene
+from game.tortuga.scene import TortugaScene
 
 net_host = pytest.importorskip("net.host")
 

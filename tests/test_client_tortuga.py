@@ -6,8 +6,9 @@ from engine.bots import make_bot
 
 from test_client_helpers import button, click, make_app, press, settle
 from game.net_bridge import LocalBridge
-from game.scenes.samples import NAMES, tortuga_bridge
-from game.scenes.tortuga_table import TortugaScene
+from game.scenes.samples import NAMES
+from game.tortuga.samples import tortuga_bridge
+from game.tortuga.scene import TortugaScene
 
 
 def table(my_seat=3, **kw):
@@ -100,8 +101,8 @@ def test_whole_game_with_the_scene_in_the_loop_ends_in_the_engines_view():
     assert g.is_over
     assert scene.shown == g.view(1) == bridge.table.view
     # every turtle sprite rests where the final view puts it
-    for t, sp in scene.sprites.items():
-        x, y = scene.rest_pos(t)
+    for t, sp in scene.island.sprites.items():
+        x, y = scene.island.rest_pos(t)
         assert abs(sp["x"] - x) < 3 and abs(sp["y"] - y) < 3
     assert any(m["t"] == "action" for m in bridge.sent)
 

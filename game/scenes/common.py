@@ -8,7 +8,7 @@ import math
 
 import pygame
 
-from .. import rules_ref, theme
+from .. import eventlog, rules_ref, theme
 from ..app import Scene
 from ..tween import Call, Wait
 from ..widgets import Button, ScrollLog, TextInput, blit_text, draw_panel
@@ -100,6 +100,26 @@ class ChatFeed:
             self.next = n + 1
 
 
+class Part:
+    """One job of a table (its board, a panel, its animations, its input): it reaches the scene
+    and the other parts through ``self.scene`` (``scene.board``, ``scene.panel``...), never by
+    sharing attributes behind the scene's back."""
+
+    def __init__(self, scene):
+        self.scene = scene
+
+    @property
+    def app(self):
+        return self.scene.app
+
+    @property
+    def shown(self) -> dict:
+        return self.scene.shown
+
+    def tr(self, key: str, **fmt) -> str:
+        return self.scene.app.tr(key, **fmt)
+
+
 class TableScene(Scene):
     """Base of the game tables. Subclasses implement ``draw_table``, ``build_controls`` (widgets
     from ``self.table.legal``), ``animate_event(ev) -> Anim | None`` and ``describe(ev) -> str |
@@ -111,6 +131,7 @@ class TableScene(Scene):
     #: events first, the frame's update and is drawn last (``on_net``, ``handle_event``,
     #: ``update``, ``draw``). A subclass sets them before this ``__init__``.
     addons: tuple = ()
+    LOG_LINES: dict = {}    # event type -> eventlog.Line: how the game's events read in the log
 
     def __init__(self, app, bridge):
         super().__init__(app)
@@ -127,6 +148,29 @@ class TableScene(Scene):
     @property
     def table(self):
         return self.bridge.table
+
+    @property
+    def me(self) -> int | None:
+        return self.table.my_seat
+
+    def colour(self, seat: int):
+        return seat_colour(self.table, seat)
+
+    def shape(self, seat: int) -> str:
+        return theme.player_shape(seat) if self.app.settings.shapes else "circle"
+
+    def short_name(self, seat: int) -> str:
+        """A seat's name for the log and the prompts: a bot is "Bot 2" (its level is in the
+        lobby and the panel's tooltip), a player their name."""
+        players = self.table.players
+        p = players[seat] if seat is not None and 0 <= seat < len(players) else None
+        if isinstance(p, dict) and p.get("kind") == "bot":
+            return self.tr("table.bot_short", n=seat + 1)
+        return self.table.name(seat)
+
+    def describe(self, ev: dict) -> str | None:
+        """The event's log line, from the game's ``LOG_LINES`` (game/eventlog.py)."""
+        return eventlog.describe(self.LOG_LINES, self, ev)
 
     # --- network ------------------------------------------------------------------------------
     def on_net(self, note: dict) -> None:
@@ -212,7 +256,6 @@ class TableScene(Scene):
     # --- hooks for subclasses -----------------------------------------------------------------
     def build_controls(self) -> None: ...
     def animate_event(self, ev: dict): return None
-    def describe(self, ev: dict) -> str | None: return None
     def draw_table(self, surface) -> None: ...
 
     # --- chat ---------------------------------------------------------------------------------

@@ -1,51 +1,17 @@
-"""Representative positions for every scene (screenshots, tests, the README), built from scenario
-dicts through the engine (``engine.from_scenario(...).view(seat)``) or from host-shaped messages.
-Registers the scenes of this package in the registry."""
+"""Representative positions for the scenes of this package (screenshots, tests, the README),
+built from host-shaped messages; the tables' samples are in ``game/tikal/samples.py`` and
+``game/tortuga/samples.py``. Registers the scenes of this package in the registry."""
 from __future__ import annotations
 
-import engine
-
-from ..net_bridge import LocalBridge, OfflineBridge
+from ..net_bridge import OfflineBridge
 from .browser import BrowserScene
 from .lobby import LobbyScene
 from .menu import MenuScene, RulesScene
 from .registry import register
 from .results import ResultsScene
 from .settings_scene import SettingsScene
-from .tortuga_table import TortugaScene
 
 NAMES = ["Anna", "Boris", "Chloé", "Dmitri", "Eva", "Farid", "Gosha"]
-
-TORTUGA_SCENARIO = {
-    "game": "tortuga", "seats": 5, "seed": 7, "cards_as_dice": False,
-    "stacks": {"0": [4], "3": [2], "9": [0, 3], "15": [1]},
-    "deck": [4, 2, 6, 3, 5, 1, 4, 3, 5, 2, 4, 3],
-    "held": {"0": [3], "1": [5, 2], "2": [4], "3": [6, 1, 3]},
-    "seat": 0, "dice": [2, 3],
-}
-
-def tortuga_bridge(my_seat: int = 3, scenario: dict | None = None, rolls: int = 2) -> LocalBridge:
-    """Seat 0 is the active player; seat 3's turtle rides on seat 0's, so seat 3 decides."""
-    g = engine.from_scenario(dict(scenario or TORTUGA_SCENARIO))
-    events = [{"type": "turn", "seat": g.seat}]
-    for _ in range(rolls):
-        if {"type": "roll"} in g.legal_actions():
-            events += g.apply({"type": "roll"})
-    return LocalBridge(g, my_seat=my_seat, names=NAMES[: g.seats], past_events=events)
-
-
-def finished_tortuga_bridge(seats: int = 4, seed: int = 11) -> LocalBridge:
-    from engine.bots import make_bot
-
-    g = engine.new_game("tortuga", seats=seats, seed=seed)
-    bots = {s: make_bot("tortuga", "random", s, seed + s) for s in range(seats)}
-    b = LocalBridge(g, my_seat=0, names=NAMES[:seats], bots=bots)
-    for _ in range(5000):
-        if g.is_over:
-            break
-        b.poll()
-    return b
-
 
 SAMPLE_HOSTS = [
     {"name": "Anna's laptop", "address": "192.168.1.20:47474", "games": ["tikal", "tortuga"], "free": 3, "ping": 4.2},
@@ -89,11 +55,9 @@ def use(app, bridge):
     return bridge
 
 
-def _tortuga(app):
-    return TortugaScene(app, use(app, tortuga_bridge()))
-
-
 def _results(app):
+    from ..tortuga.samples import finished_tortuga_bridge
+
     return ResultsScene(app, use(app, finished_tortuga_bridge()))
 
 
@@ -112,6 +76,9 @@ def _lobby(app):
 
 
 def _menu(app):
+    from ..tortuga.samples import tortuga_bridge
+    from ..tortuga.scene import TortugaScene
+
     table = app.show(TortugaScene(app, use(app, tortuga_bridge())))
     return MenuScene(app, table)
 
@@ -119,7 +86,6 @@ def _menu(app):
 register("browser", BrowserScene, _browser)
 register("browser_empty", BrowserScene, _browser_empty)
 register("lobby", LobbyScene, _lobby)
-register("tortuga", TortugaScene, _tortuga)
 register("results", ResultsScene, _results)
 register("settings", SettingsScene, SettingsScene)
 register("menu", MenuScene, _menu)

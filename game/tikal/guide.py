@@ -81,7 +81,7 @@ class FirstGameGuide:
     @property
     def step(self) -> str | None:
         t = self.bridge.table
-        if not self.active or not t.my_turn() or self.scene.timeline.busy or getattr(self.scene, "popup", None):
+        if not self.active or not t.my_turn() or self.scene.timeline.busy or self.scene.chooser.kind:
             return None
         return self.steps.current((self.scene.shown or {}).get("phase"))
 
@@ -119,28 +119,28 @@ class FirstGameGuide:
         """The point to show and the text key for it."""
         scene = self.scene
         if step == "place":
-            spots = scene.place_hexes()
+            spots = scene.sel.place_hexes()
             if not spots:
                 return None
             h = min(spots, key=lambda x: (x[0], -x[1]))
-            return scene.center(h), "guide.place"
+            return scene.board.center(h), "guide.place"
         if step == "enter":
-            sel = scene.selected
+            sel = scene.sel.selected
             if sel and sel["from"] is None:   # the worker is picked up: now its camp
-                hexes = list(scene.targets)
+                hexes = list(scene.sel.targets)
                 if hexes:
-                    return scene.center(min(hexes)), "guide.enter_target"
+                    return scene.board.center(min(hexes)), "guide.enter_target"
             return (L.LOWER_BOX.x + 62, L.LOWER_BOX.y + 67), "guide.enter"
         if step == "walk":
-            sel = scene.selected
-            temples = [h for h in scene.targets if self.is_temple(h)] if sel else []
+            sel = scene.sel.selected
+            temples = [h for h in scene.sel.targets if self.is_temple(h)] if sel else []
             if temples:
-                h = min(temples, key=lambda x: (scene.targets[x]["cost"], x))
-                return scene.center(h), "guide.walk_target"
+                h = min(temples, key=lambda x: (scene.sel.targets[x]["cost"], x))
+                return scene.board.center(h), "guide.walk_target"
             mine = [hexkey(f["hex"]) for f in scene.shown.get("figures", [])
                     if f["seat"] == scene.me and (f["workers"] or f["leader"])]
             if mine:
-                return scene.center(min(mine)), "guide.walk"
+                return scene.board.center(min(mine)), "guide.walk"
             return None
         if step == "end":
             button = next((w for w in scene.widgets.items if getattr(w, "label", None) == "tikal.end_turn"), None)
@@ -152,8 +152,8 @@ class FirstGameGuide:
         """Beside the target, on the board, covering as little as possible of what matters now
         (the glowing hexes, the targets, our figures)."""
         scene = self.scene
-        keep = [scene.center(h) for h in set(scene.place_hexes()) | set(scene.targets)]
-        keep += [scene.center(hexkey(f["hex"])) for f in scene.shown.get("figures", []) if f["seat"] == scene.me]
+        keep = [scene.board.center(h) for h in set(scene.sel.place_hexes()) | set(scene.sel.targets)]
+        keep += [scene.board.center(hexkey(f["hex"])) for f in scene.shown.get("figures", []) if f["seat"] == scene.me]
         area = pygame.Rect(8, 58, L.BAR.right - 8, L.BAR.y - 64)
         best, best_cost = None, None
         for dx, dy in ((1, -1), (1, 1), (-1, -1), (-1, 1), (0, -1), (0, 1)):

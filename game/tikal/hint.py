@@ -24,6 +24,7 @@ from ..widgets import Button, Widgets, blit_text, draw_panel, wrap
 from . import art
 from . import layout as L
 from .geometry import hexkey
+from .words import treasure_name
 
 BUTTON_RECT = (128, 12, 150, 40)
 PLAN_COLOUR = (120, 230, 255)
@@ -198,21 +199,21 @@ class TikalHint:
                 h = hexkey(step["hex"])
                 drawn = scene.shown.get("drawn")
                 if drawn:
-                    img = art.tile_card(app, drawn, step["rotation"], scene.layout.size).copy()
+                    img = art.tile_card(app, drawn, step["rotation"], scene.board.layout.size).copy()
                     img.set_alpha(int(150 + 60 * pulse))
-                    surface.blit(img, img.get_rect(center=scene.center(h)))
-                scene.outline(surface, h, PLAN_COLOUR, 4, 0.98)
-                self.badge(surface, scene.center(h), number, dy=-0.55)
+                    surface.blit(img, img.get_rect(center=scene.board.center(h)))
+                scene.board.outline(surface, h, PLAN_COLOUR, 4, 0.98)
+                self.badge(surface, scene.board.center(h), number, dy=-0.55)
             elif t == "move":
-                pts = [scene.center(hexkey(p)) for p in step["path"]]
+                pts = [scene.board.center(hexkey(p)) for p in step["path"]]
                 self.arrow(surface, pts)
                 self.badge(surface, pts[-1], number, dy=0.55)
             elif t == "transfer":
-                a, b = scene.center(hexkey(step["from"])), scene.center(hexkey(step["to"]))
+                a, b = scene.board.center(hexkey(step["from"])), scene.board.center(hexkey(step["to"]))
                 self.arrow(surface, [a, ((a[0] + b[0]) / 2, min(a[1], b[1]) - 40), b])
                 self.badge(surface, b, number, dy=0.55)
             elif "hex" in step:
-                c = scene.center(hexkey(step["hex"]))
+                c = scene.board.center(hexkey(step["hex"]))
                 self.marker(surface, step, c)
                 self.badge(surface, c, number, dy=-0.55 if t != "enter" else 0.55)
         self.draw_list(surface)
@@ -231,7 +232,7 @@ class TikalHint:
     def marker(self, surface, step, c) -> None:
         """The action's own piece, where it happens."""
         scene = self.scene
-        s = scene.layout.size
+        s = scene.board.layout.size
         me = self.bridge.table.my_seat or 0
         colour, shape = scene.colour(me), scene.shape(me)
         x, y = c[0] + s * 0.42, c[1] - s * 0.05
@@ -251,7 +252,7 @@ class TikalHint:
             art.draw_guard(surface, (x - 2, y + 2), s * 0.1, colour, shape)
 
     def badge(self, surface, c, number: int, dy: float = -0.55) -> None:
-        x, y = c[0] - self.scene.layout.size * 0.42, c[1] + self.scene.layout.size * dy
+        x, y = c[0] - self.scene.board.layout.size * 0.42, c[1] + self.scene.board.layout.size * dy
         pygame.draw.circle(surface, theme.INK, (x, y + 1), 13)
         pygame.draw.circle(surface, PLAN_COLOUR, (x, y), 12)
         blit_text(surface, self.app, str(number), (x, y), 15, theme.INK, bold=True, anchor="center")
@@ -273,7 +274,7 @@ class TikalHint:
             key = "hint.step.walk_leader" if step.get("figure") == "leader" else "hint.step.walk_worker"
             return trn(key, len(step["path"]) - 1, cost=cost)
         if t == "exchange":
-            return tr("hint.step.exchange", give=scene.treasure_name(step["give"]), take=scene.treasure_name(step["take"]),
+            return tr("hint.step.exchange", give=treasure_name(scene.tr, step["give"]), take=treasure_name(scene.tr, step["take"]),
                       name=self.bridge.table.name(step["with"]))
         if t == "end_turn":
             return tr("hint.step.end")

@@ -78,9 +78,9 @@ def build(app, cls, kind: str):
         app.step(0.0, events=[])
         scene.timeline.skip()
         app.step(0.0, events=[])
-        scene.select([2, -1], "leader", quiet=True)  # Anna's leader: where it can walk, and for how much
-        far = max(scene.targets.items(), key=lambda kv: (kv[1]["cost"], kv[0]), default=None)
-        scene.hover = far[0] if far else None
+        scene.sel.select([2, -1], "leader", quiet=True)  # Anna's leader: where it can walk, and for how much
+        far = max(scene.sel.targets.items(), key=lambda kv: (kv[1]["cost"], kv[0]), default=None)
+        scene.sel.hover = far[0] if far else None
         return scene
     if kind == "volcano":
         b = local(LATE, 0)

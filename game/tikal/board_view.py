@@ -1,0 +1,320 @@
+"""The Tikal board on screen: the explored tiles and everything on them, as two cached layers (the
+tiles; then the pieces, rebuilt only when the shown view changes, one small cached sprite per
+hex), and the marks drawn over them each frame: what can be done (the hexes a selected figure
+reaches, the hexes an action may pick, where the drawn tile fits), the last move, and what a hex
+holds in words (its tooltip)."""
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from engine.tikal.board import HEXES
+from engine.tikal.tiles import ROTATED, SPECS
+
+from .. import theme
+from ..scenes.common import Part, background
+from ..widgets import outlined_text
+from . import art
+from . import layout as L
+from .geometry import hexkey
+from .viewops import camp_at, figures_at, guard_at, tile_at
+from .words import KIND_KEYS
+
+REGION = pygame.Rect(L.BOARD_RECT).inflate(16, 16)
+MOVE_FILL = (255, 214, 90)
+PICK_FILL = (120, 220, 255)
+PLACE_EDGE = (255, 236, 120)
+
+
+class BoardView(Part):
+    def __init__(self, scene):
+        super().__init__(scene)
+        self.layout = L.BOARD
+        self._static = None
+        self._static_key: frozenset = frozenset()
+        self._board = None
+        self._board_ver = -1
+        self.ver = 0                       # bumped whenever the shown view changed
+        self._fills: dict = {}
+        self._sprites: dict = {}
+        self.chip_rects: dict = {}         # (hex, seat, figure) -> the figure's rect on screen
+
+    def touch(self) -> None:
+        """The shown view changed: the pieces layer is rebuilt on the next draw."""
+        self.ver += 1
+
+    def touch_overlay(self) -> None:
+        self._fills.clear()
+
+    def center(self, h) -> tuple[float, float]:
+        return self.layout.center(h)
+
+    def hex_at(self, pos):
+        return self.layout.hex_at(pos)
+
+    def figure_spot(self, h) -> tuple[float, float]:
+        x, y = self.center(h)
+        return (x, y + self.layout.size * 0.38)
+
+    # --- the layers ---------------------------------------------------------------------------
+    def static_layer(self) -> pygame.Surface:
+        size = self.layout.size
+        tiles = [t for t in self.shown.get("tiles", []) if t["id"] in SPECS]
+        key = frozenset((t["id"], tuple(t["hex"]), t.get("rotation", 0)) for t in tiles)
+        if self._static is None or not key >= self._static_key:
+            surf = pygame.Surface(REGION.size)
+            surf.blit(background(self.app, "jungle"), (-REGION.x, -REGION.y))
+            slot = art.slot_surface(self.app, size)
+            for h in HEXES:
+                cx, cy = self.center(h)
+                surf.blit(slot, slot.get_rect(center=(cx - REGION.x, cy - REGION.y)))
+            new = key
+            self._static = surf
+        else:
+            new = key - self._static_key
+        for tid, h, rot in sorted(new, key=lambda x: (x[1][0], x[1][1])):
+            img = art.tile_surface(self.app, tid, rot, size)
+            cx, cy = self.center(h)
+            self._static.blit(img, img.get_rect(center=(cx - REGION.x, cy - REGION.y)))
+        if key != self._static_key:
+            self._static_key = key
+            self._board_ver = -1
+        return self._static
+
+    def layer(self) -> pygame.Surface:
+        """The tiles with everything on them: rebuilt when the shown view changed, from one small
+        cached sprite per hex (only the hexes whose pieces changed are drawn again)."""
+        static = self.static_layer()
+        if self._board_ver != self.ver or self._board is None:
+            if self._board is None or self._board.get_size() != static.get_size():
+                self._board = pygame.Surface(static.get_size())
+            self._board.blit(static, (0, 0))  # (a blit into a kept surface is 4x cheaper than copy())
+            self.chip_rects = {}
+            self.draw_pieces(self._board, (-REGION.x, -REGION.y))
+            self._board_ver = self.ver
+        return self._board
+
+    def draw_pieces(self, surf, off) -> None:
+        view, scene = self.shown, self.scene
+        by_hex: dict = {}
+        for f in view.get("figures", []):
+            if f["workers"] or f["leader"]:
+                by_hex.setdefault(hexkey(f["hex"]), []).append((f["seat"], f["workers"], bool(f["leader"])))
+        camps = {hexkey(c["hex"]): c["seat"] for c in view.get("camps", [])}
+        guards = {hexkey(g["hex"]): g["seat"] for g in view.get("guards", [])}
+        style = (self.app.settings.shapes, tuple(scene.colour(i) for i in range(scene.seats)))
+        popping = scene.anim.popping
+        live = set()
+        for t in view.get("tiles", []):
+            if t["id"] not in SPECS:
+                continue
+            h = hexkey(t["hex"])
+            n = t.get("treasures") or 0
+            key = (t["id"], t.get("level"), n if isinstance(n, int) else len(n), guards.get(h),
+                   None if h in popping else camps.get(h), tuple(sorted(by_hex.get(h, ()))), style)
+            live.add(h)
+            cached = self._sprites.get(h)
+            if cached is None or cached[0] != key:
+                cached = self._sprites[h] = (key, *self.hex_sprite(key))
+            _, sprite, at, chips = cached
+            if sprite is None:
+                continue
+            cx, cy = self.center(h)
+            surf.blit(sprite, (cx + off[0] + at[0], cy + off[1] + at[1]))
+            for k, r in chips:
+                self.chip_rects[(h, *k)] = r.move(cx, cy)
+        for h in set(self._sprites) - live:
+            del self._sprites[h]
+
+    def hex_sprite(self, key) -> tuple:
+        """Everything on one explored hex: the temple's value (ringed in its guard's colour) and
+        the guard, treasures left, a camp, and the figures of each player (the leader crowned).
+        Returns the sprite cropped to what it shows, its top-left relative to the hex's centre, and
+        the figure chips' rects relative to the hex's centre."""
+        tid, level, treasures, guard, camp, groups, _ = key
+        kind = SPECS[tid].kind
+        if kind not in ("temple", "treasure") and camp is None and not groups:
+            return None, (0, 0), []
+        app, s, scene = self.app, self.layout.size, self.scene
+        w, h = int(2.6 * s), int(2.3 * s)
+        surf = pygame.Surface((w, h), pygame.SRCALPHA)
+        c = (w / 2, h / 2)
+        if kind == "temple":
+            art.draw_plaque(surf, app, (c[0], c[1] + s * art.PLAQUE_DY), s * art.PLAQUE_R,
+                            int(level or SPECS[tid].value), ring=scene.colour(guard) if guard is not None else None)
+            if guard is not None:
+                art.draw_guard(surf, (c[0] + s * art.GUARD_DX, c[1] + s * art.GUARD_DY), s * 0.15, scene.colour(guard),
+                               scene.shape(guard))
+        elif kind == "treasure":
+            for i in range(treasures):
+                art.draw_treasure(surf, (c[0] + (i - (treasures - 1) / 2) * s * 0.22, c[1] - s * 0.30 - (i % 2) * 3),
+                                  s * 0.13, None)
+        if camp is not None:
+            art.draw_tent(surf, (c[0] - s * 0.50, c[1] - s * 0.28), s * 0.17, scene.colour(camp), scene.shape(camp))
+        chips: list = []
+        self.draw_groups(surf, groups, c, chips)
+        box = surf.get_bounding_rect()
+        if not box.width:
+            return None, (0, 0), []
+        return surf.subsurface(box).copy(), (box.x - c[0], box.y - c[1]), chips
+
+    def group_slots(self, n: int, c) -> list[tuple[float, float]]:
+        s = self.layout.size
+        if n <= 1:
+            return [(c[0], c[1] + s * 0.40)]
+        if n == 2:
+            return [(c[0] - s * 0.30, c[1] + s * 0.40), (c[0] + s * 0.30, c[1] + s * 0.40)]
+        return [(c[0] - s * 0.32, c[1] + s * 0.20), (c[0] + s * 0.32, c[1] + s * 0.20),
+                (c[0] - s * 0.26, c[1] + s * 0.58), (c[0] + s * 0.26, c[1] + s * 0.58)]
+
+    def draw_groups(self, surf, groups, c, chips: list) -> None:
+        """Figures per player: (seat, workers, leader) groups; chips get ((seat, figure), rect)
+        with rects relative to ``c``."""
+        r = self.layout.size * 0.13
+        scene = self.scene
+        for (seat, w, lead), (x, y) in zip(groups, self.group_slots(len(groups), c)):
+            count = str(w) if w > 1 else ""
+            cw = self.app.assets.text(count, 15, theme.PAPER, True).get_width() if count else 0
+            width = (r * 2.6 if lead else 0) + (r * 2.2 + cw if w else 0)
+            x0 = x - width / 2
+            colour, shape = scene.colour(seat), scene.shape(seat)
+            if lead:
+                px = x0 + r * 1.25
+                art.draw_figure(surf, (px, y), r, colour, shape, leader=True)
+                chips.append(((seat, "leader"), pygame.Rect(px - r * 1.4 - c[0], y - r * 2.2 - c[1], r * 2.8, r * 3.6)))
+                x0 += r * 2.6
+            if w:
+                px = x0 + r
+                art.draw_figure(surf, (px, y), r, colour, shape)
+                chips.append(((seat, "worker"), pygame.Rect(px - r * 1.3 - c[0], y - r * 1.4 - c[1], r * 2.6 + cw, r * 2.8)))
+                if count:
+                    outlined_text(surf, self.app, count, (px + r + 1, y + 1), 15, anchor="midleft")
+
+    # --- marks over the board -----------------------------------------------------------------
+    def fill_layer(self, hexes, colour, alpha: int) -> pygame.Surface:
+        key = (frozenset(hexes), colour, alpha)
+        layer = self._fills.get(key)
+        if layer is None:
+            layer = pygame.Surface(REGION.size, pygame.SRCALPHA)
+            for h in hexes:
+                pts = [(x - REGION.x, y - REGION.y) for x, y in self.layout.corners(h, 0.93)]
+                pygame.draw.polygon(layer, (*colour, alpha), pts)
+            if len(self._fills) > 8:
+                self._fills.clear()
+            self._fills[key] = layer
+        return layer
+
+    def outline(self, surface, h, colour, width: int = 3, scale: float = 0.95, shake=(0, 0)) -> None:
+        pts = [(x + shake[0], y + shake[1]) for x, y in self.layout.corners(h, scale)]
+        pygame.draw.polygon(surface, colour, pts, width)
+
+    def draw_overlays(self, surface, shake) -> None:
+        """What the player can do now: where the drawn tile fits, the hexes an action may pick,
+        where the selected figure can go."""
+        sel = self.scene.sel
+        pulse = 0.5 + 0.5 * math.sin(self.app.time * 5)
+        place = sel.place_hexes()
+        if place:
+            glow = theme.shade(PLACE_EDGE, 0.75 + 0.25 * pulse)
+            for h in place:
+                self.outline(surface, h, glow, 3, 0.9, shake)
+            self.draw_tile_preview(surface, place)
+            return
+        mode_hexes = sel.action_hexes(sel.mode) if sel.mode else set()
+        hover_kind = sel.hover_action()
+        if not mode_hexes and hover_kind in ("uncover", "dig", "camp", "guard"):
+            mode_hexes = sel.action_hexes(hover_kind)
+        if mode_hexes:
+            surface.blit(self.fill_layer(mode_hexes, PICK_FILL, 70), (REGION.x + shake[0], REGION.y + shake[1]))
+            for h in mode_hexes:
+                self.outline(surface, h, theme.shade(PICK_FILL, 0.7 + 0.3 * pulse), 3, 0.92, shake)
+        if sel.targets:
+            surface.blit(self.fill_layer(sel.targets.keys(), MOVE_FILL, 85), (REGION.x + shake[0], REGION.y + shake[1]))
+            hover = sel.targets.get(sel.hover) if sel.hover else None
+            if hover and hover.get("path"):
+                pts = [self.center(p) for p in hover["path"]]
+                pygame.draw.lines(surface, theme.INK, False, pts, 7)
+                pygame.draw.lines(surface, MOVE_FILL, False, pts, 3)
+            for h, t in sel.targets.items():
+                self.draw_cost(surface, h, t, h == sel.hover, shake)
+        chosen = sel.selected
+        if chosen and chosen["from"] is not None:
+            self.outline(surface, chosen["from"], theme.ACCENT, 4, 0.97, shake)
+            rect = self.chip_rects.get((chosen["from"], self.scene.me, chosen["figure"]))
+            if rect is not None:
+                pygame.draw.ellipse(surface, theme.ACCENT, rect.inflate(8, 4).move(*shake), 3)
+        if sel.hover and (sel.targets or mode_hexes) and (sel.hover in sel.targets or sel.hover in mode_hexes):
+            self.outline(surface, sel.hover, theme.PAPER, 3, 0.97, shake)
+
+    def draw_cost(self, surface, h, target, big: bool, shake) -> None:
+        """A target's cheapest cost: a dark pill with a footprint mark, unlike a temple's plaque."""
+        app = self.app
+        x, y = self.center(h)
+        x, y = x + shake[0], y + shake[1] + self.layout.size * 0.12
+        img = app.assets.text(str(target["cost"]), 20 if big else 17, theme.ACCENT if big else MOVE_FILL, True)
+        w = img.get_width() + 30
+        rect = pygame.Rect(0, 0, w, 26 if big else 23)
+        rect.center = (x, y)
+        pygame.draw.rect(surface, theme.INK, rect.inflate(4, 4), border_radius=13)
+        pygame.draw.rect(surface, (40, 34, 20), rect, border_radius=12)
+        pygame.draw.rect(surface, theme.ACCENT if big else MOVE_FILL, rect, 2, border_radius=12)
+        fx = rect.x + 11
+        if target.get("jump"):  # camp to camp: a small tent instead of footprints
+            pygame.draw.polygon(surface, MOVE_FILL, [(fx - 6, rect.centery + 5), (fx, rect.centery - 6), (fx + 6, rect.centery + 5)])
+        else:
+            pygame.draw.ellipse(surface, MOVE_FILL, (fx - 6, rect.centery - 6, 5, 8))
+            pygame.draw.ellipse(surface, MOVE_FILL, (fx + 1, rect.centery - 2, 5, 8))
+        surface.blit(img, img.get_rect(midleft=(rect.x + 21, rect.centery)))
+
+    def draw_tile_preview(self, surface, place: set) -> None:
+        """The drawn tile on the hovered hex, turned as it would be placed."""
+        sel = self.scene.sel
+        h = sel.hover
+        drawn = self.shown.get("drawn")
+        if h is None or not drawn or drawn not in SPECS or any(hexkey(t["hex"]) == h for t in self.shown.get("tiles", [])):
+            return
+        img = self.ghost(drawn, sel.rotation)
+        x, y = self.center(h)
+        surface.blit(img, img.get_rect(center=(x, y)))
+        ok = {"type": "place_tile", "hex": list(h), "rotation": sel.rotation} in self.scene.table.legal
+        ok = ok or (h in place and not any(ROTATED[drawn][0]))  # a volcano looks the same every way
+        colour = theme.GOOD if ok else (theme.ACCENT if h in place else theme.BAD)
+        self.outline(surface, h, colour, 4, 0.99)
+        if not ok and h in place:
+            outlined_text(surface, self.app, self.tr("tikal.turn_it"), (x, y + self.layout.size * 0.62), 14, theme.ACCENT)
+
+    def ghost(self, tile_id: str, rotation: int) -> pygame.Surface:
+        def make():
+            img = art.tile_card(self.app, tile_id, rotation, self.layout.size).copy()
+            img.set_alpha(215)
+            return img
+        return self.app.assets.cached(("tikal-ghost", tile_id, rotation, self.layout.size), make)
+
+    # --- what a hex holds, in words -----------------------------------------------------------
+    def hex_tip(self, h) -> str:
+        """What is on a hex, in words (the tooltip after a moment of hovering)."""
+        view, tr, name = self.shown, self.tr, self.scene.table.name
+        tile = tile_at(view, h)
+        if tile is None or tile["id"] not in SPECS:
+            return tr("tikal.tip_unexplored")
+        spec = SPECS[tile["id"]]
+        parts = []
+        if spec.kind == "temple":
+            parts.append(tr("tikal.tip_temple", value=tile.get("level") or spec.value))
+            g = guard_at(view, h)
+            if g:
+                parts.append(tr("tikal.tip_guarded", name=name(g["seat"])))
+        elif spec.kind == "treasure":
+            n = tile.get("treasures") or 0
+            parts.append(self.app.trn("tikal.tip_treasure", n if isinstance(n, int) else len(n)))
+        else:
+            parts.append(tr(KIND_KEYS[spec.kind]).capitalize())
+        camp = camp_at(view, h)
+        if camp:
+            parts.append(tr("tikal.tip_camp", name=name(camp["seat"])))
+        for f in sorted(figures_at(view, h), key=lambda f: f["seat"]):
+            key = ("tikal.tip_figures" if not f["leader"] else
+                   "tikal.tip_figures_leader" if f["workers"] else "tikal.tip_leader_only")
+            parts.append(tr(key, name=name(f["seat"]), n=f["workers"]))
+        return "\n".join(parts)
