@@ -203,7 +203,7 @@ class Button(Widget):
     def __init__(self, app, rect, label: str | None = None, on_click: Callable[[], None] | None = None,
                  key: int | None = None, tooltip: Label | None = None, text: Label | None = None,
                  enabled: bool | Callable[[], bool] = True, style: str = "normal", size: int = 22,
-                 key_name: str | None = None):
+                 key_name: str | None = None, art: Callable | None = None, art_w: int = 0, value=None):
         self.app = app
         self.rect = pygame.Rect(rect)
         self.label, self.text, self.on_click = label, text, on_click
@@ -211,6 +211,8 @@ class Button(Widget):
         self.tooltip = tooltip
         self._enabled = enabled
         self.style, self.size = style, size
+        self.art, self.art_w = art, art_w   # art(surface, rect): icons drawn left of the caption
+        self.value = value                  # what the button stands for (an action it sends), for readers
         self.hover = self.pressed = False
         self.pulse = 0.0  # 0..1, set by scenes to draw attention (e.g. "your turn")
 
@@ -277,6 +279,12 @@ class Button(Widget):
             surface.blit(badge, badge.get_rect(center=br.center))
             note_solid(app, br, f"key {name}")
             area.width = br.left - 2 - area.x        # the caption never runs under the badge
+        if self.art is not None:
+            icons = pygame.Rect(area.x, area.y, self.art_w, area.height)
+            self.art(surface, icons)
+            note_solid(app, icons, "icons")
+            area.x += self.art_w + 4
+            area.width -= self.art_w + 4
         self.draw_caption(surface, self.caption(), area, ink)
 
     def draw_caption(self, surface, cap: str, area: pygame.Rect, ink) -> None:

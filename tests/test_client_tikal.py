@@ -273,17 +273,6 @@ def test_a_figure_on_a_camp_jumps_to_the_base_camp_for_one_action_point():
     assert scene.shown == g.view(2)
 
 
-def test_exchange_offers_the_hosts_choices_and_sends_the_one_clicked():
-    app, bridge, scene, g = open_table(MID, my_seat=2)
-    exchanges = [a for a in g.legal_actions() if a["type"] == "exchange"]
-    press(app, pygame.K_x)
-    assert scene.chooser.kind == "exchange" and scene.chooser.options == exchanges
-    press(app, pygame.K_2)  # the options have number keys
-    assert last_action(bridge) == exchanges[1]
-    settle(app, draw_every=2)
-    assert scene.shown == g.view(2)
-
-
 # --- the auction ---------------------------------------------------------------------------------
 
 

@@ -14,7 +14,7 @@ from engine.tikal.tiles import ROTATED, SPECS
 
 from .. import theme
 from ..scenes.common import Part, background
-from ..widgets import outlined_text
+from ..widgets import note_solid, outlined_text
 from . import art
 from . import layout as L
 from .geometry import hexkey
@@ -229,43 +229,49 @@ class BoardView(Part):
             surface.blit(self.fill_layer(mode_hexes, PICK_FILL, 70), (REGION.x + shake[0], REGION.y + shake[1]))
             for h in mode_hexes:
                 self.outline(surface, h, theme.shade(PICK_FILL, 0.7 + 0.3 * pulse), 3, 0.92, shake)
+        chip = sel.own_chip_at(sel.mouse)   # over one of our figures a click selects it, never walks
         if sel.targets:
+            # the hexes it can reach, tinted (nothing on them is hidden); the cost of the hovered one
             surface.blit(self.fill_layer(sel.targets.keys(), MOVE_FILL, 85), (REGION.x + shake[0], REGION.y + shake[1]))
-            hover = sel.targets.get(sel.hover) if sel.hover else None
+            hover = sel.targets.get(sel.hover) if sel.hover and not chip else None
             if hover and hover.get("path"):
                 pts = [self.center(p) for p in hover["path"]]
                 pygame.draw.lines(surface, theme.INK, False, pts, 7)
                 pygame.draw.lines(surface, MOVE_FILL, False, pts, 3)
-            for h, t in sel.targets.items():
-                self.draw_cost(surface, h, t, h == sel.hover, shake)
+            if hover:
+                self.draw_cost(surface, sel.mouse, hover)
         chosen = sel.selected
         if chosen and chosen["from"] is not None:
             self.outline(surface, chosen["from"], theme.ACCENT, 4, 0.97, shake)
             rect = self.chip_rects.get((chosen["from"], self.scene.me, chosen["figure"]))
             if rect is not None:
                 pygame.draw.ellipse(surface, theme.ACCENT, rect.inflate(8, 4).move(*shake), 3)
-        if sel.hover and (sel.targets or mode_hexes) and (sel.hover in sel.targets or sel.hover in mode_hexes):
+        if chip:
+            rect = self.chip_rects.get((sel.hover, self.scene.me, chip))
+            if rect is not None:
+                pygame.draw.ellipse(surface, theme.PAPER, rect.inflate(10, 6).move(*shake), 2)
+        elif sel.hover and (sel.targets or mode_hexes) and (sel.hover in sel.targets or sel.hover in mode_hexes):
             self.outline(surface, sel.hover, theme.PAPER, 3, 0.97, shake)
 
-    def draw_cost(self, surface, h, target, big: bool, shake) -> None:
-        """A target's cheapest cost: a dark pill with a footprint mark, unlike a temple's plaque."""
+    def draw_cost(self, surface, mouse, target) -> None:
+        """The hovered target's cheapest cost, by the mouse pointer: a dark pill with a footprint
+        mark (a tent for a jump from camp to camp)."""
         app = self.app
-        x, y = self.center(h)
-        x, y = x + shake[0], y + shake[1] + self.layout.size * 0.12
-        img = app.assets.text(str(target["cost"]), 20 if big else 17, theme.ACCENT if big else MOVE_FILL, True)
-        w = img.get_width() + 30
-        rect = pygame.Rect(0, 0, w, 26 if big else 23)
-        rect.center = (x, y)
+        img = app.assets.text(str(target["cost"]), 20, theme.ACCENT, True)
+        rect = pygame.Rect(0, 0, img.get_width() + 30, 26)
+        rect.bottomleft = (mouse[0] + 14, mouse[1] - 8)
+        rect.clamp_ip(REGION)
         pygame.draw.rect(surface, theme.INK, rect.inflate(4, 4), border_radius=13)
         pygame.draw.rect(surface, (40, 34, 20), rect, border_radius=12)
-        pygame.draw.rect(surface, theme.ACCENT if big else MOVE_FILL, rect, 2, border_radius=12)
+        pygame.draw.rect(surface, theme.ACCENT, rect, 2, border_radius=12)
         fx = rect.x + 11
-        if target.get("jump"):  # camp to camp: a small tent instead of footprints
+        if target.get("jump"):
             pygame.draw.polygon(surface, MOVE_FILL, [(fx - 6, rect.centery + 5), (fx, rect.centery - 6), (fx + 6, rect.centery + 5)])
         else:
             pygame.draw.ellipse(surface, MOVE_FILL, (fx - 6, rect.centery - 6, 5, 8))
             pygame.draw.ellipse(surface, MOVE_FILL, (fx + 1, rect.centery - 2, 5, 8))
         surface.blit(img, img.get_rect(midleft=(rect.x + 21, rect.centery)))
+        note_solid(app, rect, "cost", layer="overlay")
 
     def draw_tile_preview(self, surface, place: set) -> None:
         """The drawn tile on the hovered hex, turned as it would be placed."""

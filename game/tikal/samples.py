@@ -80,7 +80,9 @@ def build(app, cls, kind: str):
         app.step(0.0, events=[])
         scene.sel.select([2, -1], "leader", quiet=True)  # Anna's leader: where it can walk, and for how much
         far = max(scene.sel.targets.items(), key=lambda kv: (kv[1]["cost"], kv[0]), default=None)
-        scene.sel.hover = far[0] if far else None
+        if far:  # the mouse over its farthest target, above the figures there
+            x, y = scene.board.center(far[0])
+            scene.sel.motion((int(x), int(y - scene.board.layout.size * 0.55)))
         return scene
     if kind == "volcano":
         b = local(LATE, 0)

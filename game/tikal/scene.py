@@ -114,9 +114,11 @@ class TikalScene(TableScene):
 
     # --- input --------------------------------------------------------------------------------
     def handle_event(self, event) -> bool:
-        sel = self.sel
+        sel, chooser = self.sel, self.chooser
         if event.type == pygame.KEYDOWN and sel.handle_key(event):
             return True
+        if event.type == pygame.MOUSEWHEEL and chooser.kind:
+            return chooser.handle_event(event)
         if event.type == pygame.MOUSEWHEEL and sel.placing() and not self.log.rect.collidepoint(pygame.mouse.get_pos()):
             sel.rotate(-1 if event.y > 0 else 1)
             return True
@@ -124,6 +126,8 @@ class TikalScene(TableScene):
             sel.motion(event.pos)
         if super().handle_event(event):
             return True
+        if chooser.kind:
+            return chooser.handle_event(event)
         return sel.handle_event(event)
 
     def update(self, dt: float) -> None:

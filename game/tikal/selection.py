@@ -23,6 +23,7 @@ class Selection(Part):
     def __init__(self, scene):
         super().__init__(scene)
         self.rotation = 0
+        self.mouse = (-1, -1)               # where the mouse is
         self.hover: tuple | None = None     # the hex under the mouse
         self.hover_time = 0.0
         self.hover_button: str | None = None  # the label of the button under the mouse
@@ -165,11 +166,6 @@ class Selection(Part):
     # --- input --------------------------------------------------------------------------------
     def handle_event(self, event) -> bool:
         """Keys and mouse over the board (the scene's widgets had their turn first)."""
-        scene = self.scene
-        if scene.chooser.kind and event.type == pygame.MOUSEBUTTONDOWN:
-            if not scene.chooser.rect().collidepoint(event.pos):
-                scene.chooser.close()
-            return True
         if event.type == pygame.MOUSEBUTTONDOWN:
             if event.button == 3:
                 self.clear()
@@ -196,6 +192,7 @@ class Selection(Part):
         return False
 
     def motion(self, pos) -> None:
+        self.mouse = tuple(pos)
         h = self.scene.board.hex_at(pos)
         if h != self.hover:
             self.hover_time = 0.0
@@ -227,29 +224,43 @@ class Selection(Part):
             else:
                 self.mode = None
             return True
-        if self.selected and h in self.targets:
+        chosen = self.selected or {}
+        fig = self.own_chip_at(pos)
+        if fig is not None:    # a click on one of our figures always selects it (again: lets go)
+            if (h, fig) == (chosen.get("from"), chosen.get("figure")):
+                self.clear()
+            else:
+                self.select(h, fig)
+            return True
+        if self.selected and h in self.targets:   # a deliberate click on a destination: the walk
             t = self.targets[h]
             if t["action"]["type"] in ("move", "transfer"):
                 self.follow = {"from": h, "figure": self.selected["figure"]}
             scene.ask(t["action"])
             self.selected, self.targets = None, {}
             return True
-        fig = self.figure_at(pos, h)
-        if fig and (fig != (self.selected or {}).get("figure") or h != (self.selected or {}).get("from")):
+        fig = self.figure_on(h)
+        if fig and h != chosen.get("from"):
             self.select(h, fig)
-        else:
+        elif h != chosen.get("from"):
             self.clear()
         return True
 
-    def figure_at(self, pos, h) -> str | None:
-        """Our figure under the mouse on hex ``h`` (its chip), else any of ours on the hex that
-        can act (a worker first)."""
+    def own_chip_at(self, pos) -> str | None:
+        """The figure of ours whose chip is under the mouse (while it is our turn), else None."""
         scene = self.scene
         if self.me is None or not scene.table.my_turn():
             return None
+        h = scene.board.hex_at(pos)
         for (hh, seat, fig), rect in scene.board.chip_rects.items():
             if hh == h and seat == self.me and rect.collidepoint(pos):
                 return fig
+        return None
+
+    def figure_on(self, h) -> str | None:
+        """One of our figures on hex ``h`` that a click beside the chips picks (a worker first)."""
+        if self.me is None or not self.scene.table.my_turn():
+            return None
         f = own_figures(self.shown, self.me, h)
         if not f:
             return None

@@ -36,7 +36,10 @@ class TortugaAnimator(Part):
         def chime():
             if self.scene.me == ev["seat"]:
                 self.app.play_sound("chime")
-        return Sequence(self._set(seat=ev["seat"], rolled=[], sum=0, multiplier=0), Call(chime), Wait(0.15))
+        # a new turn: the last movement's decider, group and phase are over (what comes next, the
+        # host's view says when this update lands)
+        return Sequence(self._set(seat=ev["seat"], rolled=[], rolled_card=None, sum=0, multiplier=0, phase="turn",
+                                  decider=None, group=[], turtle=None, moved=[]), Call(chime), Wait(0.15))
 
     def _anim_turtle_chosen(self, ev):
         island = self.scene.island

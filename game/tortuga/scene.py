@@ -111,27 +111,36 @@ class TortugaScene(TableScene):
         self.fx.draw_floaters(surface)
 
     def prompt_text(self) -> tuple[str, tuple]:
+        """Whose decision it is, in words. It says "you" only while the host says we are the
+        one to act (while other moves still animate, the prompt speaks of us by name)."""
         s = self.shown
         if s.get("over") or self.table.over:
             return self.tr("table.game_over"), theme.ACCENT
         active = s.get("seat", 0)
         decider = s.get("decider")
-        me = self.me
+        me = self.me if self.table.my_turn() else None
         phase = s.get("phase")
-        an, dn = self.table.name(active), self.table.name(decider if decider is not None else active)
+        an = self.short_name(active)
+        dn = self.short_name(decider if decider is not None else active)
         if phase == "choose_turtle":
-            return (self.tr("tortuga.prompt_choose_you") if me == active else self.tr("tortuga.prompt_choose", name=an)), theme.ACCENT
+            if me == active:
+                return self.tr("tortuga.prompt_choose_you"), theme.ACCENT
+            return self.tr("tortuga.prompt_choose", name=an), theme.PAPER
         if phase == "roll":
-            return (self.tr("tortuga.prompt_roll_you") if me == active else self.tr("tortuga.prompt_roll", name=an)), theme.ACCENT
+            if me == active:
+                return self.tr("tortuga.prompt_roll_you"), theme.ACCENT
+            return self.tr("tortuga.prompt_roll", name=an), theme.PAPER
         if phase == "decide":
             if decider is not None and decider != active:
                 if me == decider:
                     return self.tr("tortuga.prompt_decide_for", name=an), theme.ACCENT
-                if me == active:
+                if self.me == active:
                     return self.tr("tortuga.prompt_other_decides_yours", name=dn), theme.PAPER
                 return self.tr("tortuga.prompt_decides_for", name=dn, active=an), theme.PAPER
-            return (self.tr("tortuga.prompt_decide_you") if me == decider else self.tr("tortuga.prompt_decide", name=dn)), theme.ACCENT
-        return "", theme.PAPER
+            if me is not None and me == decider:
+                return self.tr("tortuga.prompt_decide_you"), theme.ACCENT
+            return self.tr("tortuga.prompt_decide", name=dn), theme.PAPER
+        return self.tr("tortuga.prompt_turn", name=an), theme.PAPER
 
     def draw_prompt(self, surface) -> None:
         text, colour = self.prompt_text()
