@@ -272,7 +272,7 @@ class Bridge:
         elif t == "update":
             self.table.apply_update(msg)
             self.notes.append({"kind": "update", "events": list(msg.get("events") or []),
-                               "full": bool(msg.get("full"))})
+                               "full": bool(msg.get("full")), "undone": msg.get("undone")})
         elif t == "error" and msg.get("code") == "bad_token" and msg.get("ref") == "hello":
             # the seat we came back for is gone (its table ended): the client says hello again
             # without it, and we forget it

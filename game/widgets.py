@@ -69,6 +69,17 @@ def fit(app, text: str, size: int, width: float, bold: bool = False, min_size: i
     return out
 
 
+def fit_tagged(app, text: str, tag: str, size: int, width: float, bold: bool = False,
+               min_size: int | None = None) -> tuple[str, int]:
+    """Like ``fit`` for ``text + tag`` where the tag must stay whole (a name and " (you)"): when
+    even the smallest font is too wide, the text is cut, not the tag."""
+    out, s = fit(app, text + tag, size, width, bold, min_size)
+    if out == text + tag or not tag:
+        return out, s
+    font = app.assets.font(s, bold)
+    return ellipsize(font, text, max(0, int(width) - font.size(tag)[0])) + tag, s
+
+
 def note_text(app, rect, text: str = "", box=None, layer: str = "base") -> None:
     """Tell the frame's fit check (tests: ``app.fitcheck``) that ``text`` was drawn at ``rect``
     and must stay inside ``box`` (default the screen) without covering what its layer holds."""
@@ -306,6 +317,15 @@ class Button(Widget):
         note_text(app, rr, text, self.rect)
 
 
+class Tip(Widget):
+    """A spot that explains itself: nothing of its own is drawn; hovered, it shows its tooltip
+    (a catalog key, or a function returning the text) like a button does."""
+
+    def __init__(self, rect, tooltip: Label):
+        self.rect = pygame.Rect(rect)
+        self.tooltip = tooltip
+
+
 class TextInput(Widget):
     def __init__(self, app, rect, value: str = "", placeholder: str | None = None,
                  on_submit: Callable[[str], None] | None = None, max_len: int = 40,
@@ -427,21 +447,32 @@ class Toasts:
 
 
 class ScrollLog(Widget):
-    """The game log: newest at the bottom; the mouse wheel scrolls back."""
+    """The game log: newest at the bottom; the mouse wheel scrolls back. A line may carry a
+    player's mark (``mark=(colour, shape)``), drawn before it; every line is indented alike."""
 
-    def __init__(self, app, rect, size: int = 16, max_lines: int = 300):
+    MARK_W = 18
+
+    def __init__(self, app, rect, size: int = 16, max_lines: int = 300, marks: bool = False):
         self.app = app
         self.rect = pygame.Rect(rect)
         self.size = size
-        self.lines: list[tuple[str, tuple]] = []
+        self.lines: list[tuple] = []    # (text, colour, mark or None), one per wrapped line
+        self.entries: list[str] = []    # what was added, whole
         self.max_lines = max_lines
+        self.marks = marks              # lines leave room for a mark
         self.scroll = 0
 
-    def add(self, text: str, colour=theme.PAPER) -> None:
-        for ln in wrap(self.app.assets.font(self.size), text, self.rect.width - 16):
-            self.lines.append((ln, colour))
+    def add(self, text: str, colour=theme.PAPER, mark: tuple | None = None) -> None:
+        indent = self.MARK_W if self.marks else 0
+        for i, ln in enumerate(wrap(self.app.assets.font(self.size), text, self.rect.width - 16 - indent)):
+            self.lines.append((ln, colour, mark if i == 0 else None))
         del self.lines[: -self.max_lines]
+        self.entries = (self.entries + [text])[-self.max_lines:]
         self.scroll = 0
+
+    def texts(self) -> list[str]:
+        """The entries, whole (not wrapped), oldest first."""
+        return list(self.entries)
 
     def handle_event(self, event) -> bool:
         if event.type == pygame.MOUSEWHEEL and self.rect.collidepoint(pygame.mouse.get_pos()):
@@ -456,8 +487,11 @@ class ScrollLog(Widget):
         end = len(self.lines) - self.scroll
         shown = self.lines[max(0, end - n): end]
         y = self.rect.bottom - 8 - line_h * len(shown)
-        for text, colour in shown:
-            r = surface.blit(self.app.assets.text(text, self.size, colour), (self.rect.x + 8, y))
+        x = self.rect.x + 8 + (self.MARK_W if self.marks else 0)
+        for text, colour, mark in shown:
+            if mark is not None:
+                theme.draw_shape(surface, mark[1], (self.rect.x + 15, y + line_h // 2 - 1), 6, mark[0], width=1)
+            r = surface.blit(self.app.assets.text(text, self.size, colour), (x, y))
             note_text(self.app, r, text, self.rect)
             y += line_h
 

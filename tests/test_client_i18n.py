@@ -224,7 +224,7 @@ def test_language_switch_at_runtime_and_fallbacks():
     assert c.tr("results.title") == "Results"
     c.set_language("ru")
     assert c.tr("results.title") == "Итоги"
-    assert c.trn("tortuga.eggs", 5) == "5 яиц"
+    assert c.trn("tortuga.eggs", 5) == "5 яиц" and c.trn("tortuga.eggs", 22) == "22 яйца"
     assert c.tr("no.such.key") == "no.such.key"
     with pytest.raises(ValueError):
         c.set_language("xx")

@@ -116,7 +116,7 @@ def test_the_guard_chooser_offers_the_worker_and_the_leader():
     click(app, button(scene, "tikal.guard").rect.center)
     click(app, pos(scene, (0, -1)))
     assert scene.chooser.kind == "guard"
-    options = [w.value for w in scene.widgets.items if getattr(w, "value", None)]
+    options = [w.value for w in scene.widgets.items if isinstance(getattr(w, "value", None), dict)]
     assert sorted(a["figure"] for a in options) == ["leader", "worker"]
     click(app, (20, 600))  # a click beside the panel closes it, nothing is sent
     assert scene.chooser.kind is None and last_action(bridge) is None

@@ -11,7 +11,7 @@ import pygame
 from .. import eventlog, rules_ref, theme
 from ..app import Scene
 from ..tween import Call, Wait
-from ..widgets import Button, ScrollLog, TextInput, blit_text, draw_panel
+from ..widgets import Button, ScrollLog, TextInput, blit_text, draw_panel, fit_tagged
 
 def background(app, kind: str = "menu") -> pygame.Surface:
     """A full-screen background ("menu", "sea", "jungle"), built once per app."""
@@ -58,21 +58,27 @@ def seat_colour(table, seat: int):
 
 
 def player_badge(surface, app, table, seat: int, rect, active: bool = False, sub: str = "",
-                 you: bool = False) -> None:
-    """A seat's row in a side panel: mark, name, a sub-line; the active seat glows."""
+                 you: bool = False, right: int | None = None) -> None:
+    """A seat's row in a side panel: mark, name (fitted, " (you)" kept whole), a sub-line; the
+    active seat glows. The name and sub-line end before x = ``right`` (default the row's end)."""
     rect = pygame.Rect(rect)
     fill = (52, 66, 110) if active else (40, 52, 88)
     pygame.draw.rect(surface, fill, rect, border_radius=10)
     if active:
         pulse = 0.5 + 0.5 * math.sin(app.time * 5)
         pygame.draw.rect(surface, theme.shade(theme.ACCENT, 0.8 + 0.2 * pulse), rect, 3, border_radius=10)
+    small = rect.height < 48 and bool(sub)
+    size, sub_size = (15, 12) if small else (18, 15)
+    top = rect.y + (3 if small else 6)
     colour = seat_colour(table, seat)
     shape = theme.player_shape(seat) if app.settings.shapes else "circle"
-    theme.draw_shape(surface, shape, (rect.x + 22, rect.centery), 12, colour)
-    name = table.name(seat) + (f" ({app.tr('table.you')})" if you else "")
-    blit_text(surface, app, name, (rect.x + 44, rect.y + 6), 18, theme.PAPER, bold=True)
+    theme.draw_shape(surface, shape, (rect.x + 22, top + size // 2 + 3), 11 if small else 12, colour)
+    width = (right or rect.right - 8) - (rect.x + 44)
+    tag = f" ({app.tr('table.you')})" if you else ""
+    name, s = fit_tagged(app, table.name(seat), tag, size, width, bold=True)
+    blit_text(surface, app, name, (rect.x + 44, top), s, theme.PAPER, bold=True, box=rect)
     if sub:
-        blit_text(surface, app, sub, (rect.x + 44, rect.y + 28), 15, theme.MUTED)
+        blit_text(surface, app, sub, (rect.x + 44, top + size + 4), sub_size, theme.MUTED, width=width, box=rect)
 
 
 def chat_line(note: dict) -> str:
@@ -86,17 +92,18 @@ class ChatFeed:
 
     RECENT = 6
 
-    def __init__(self, bridge, log):
+    def __init__(self, bridge, log, mark=None):
         self.log = log
+        self.mark = mark or (lambda seat: None)   # mark(seat) -> (colour, shape) of a speaker's seat
         heard = list(getattr(bridge, "chat_heard", []))
         for note in heard[-self.RECENT:]:
-            log.add(chat_line(note), theme.ACCENT)
+            log.add(chat_line(note), theme.ACCENT, self.mark(note.get("seat")))
         self.next = heard[-1]["n"] + 1 if heard else 0
 
     def take(self, note: dict) -> None:
         n = note.get("n", self.next)
         if n >= self.next:
-            self.log.add(chat_line(note), theme.ACCENT)
+            self.log.add(chat_line(note), theme.ACCENT, self.mark(note.get("seat")))
             self.next = n + 1
 
 
@@ -119,6 +126,9 @@ class Part:
     def tr(self, key: str, **fmt) -> str:
         return self.scene.app.tr(key, **fmt)
 
+    def trn(self, key: str, n: int, **fmt) -> str:
+        return self.scene.app.trn(key, n, **fmt)
+
 
 class TableScene(Scene):
     """Base of the game tables. Subclasses implement ``draw_table``, ``build_controls`` (widgets
@@ -136,13 +146,14 @@ class TableScene(Scene):
     def __init__(self, app, bridge):
         super().__init__(app)
         self.bridge = bridge
-        self.log = ScrollLog(app, (960, 520, 308, 188), size=15)
+        self.log = ScrollLog(app, (960, 520, 308, 188), size=15, marks=True)
         self.shown: dict = copy.deepcopy(bridge.table.view) if bridge.table.view else {}
         self.results_shown = False
         self.last_turn_chime = None
         self.pending: int | None = None  # the state counter an action was sent at, until answered
         self.chat_box: TextInput | None = None  # open while typing a chat line (Enter)
-        self.chat_feed = ChatFeed(bridge, self.log)
+        self.done: dict = {}        # seat -> the log lines of its actions, newest last (for undos)
+        self.chat_feed = ChatFeed(bridge, self.log, self.mark_of)
         self.build_controls()
 
     @property
@@ -158,6 +169,12 @@ class TableScene(Scene):
 
     def shape(self, seat: int) -> str:
         return theme.player_shape(seat) if self.app.settings.shapes else "circle"
+
+    def mark_of(self, seat) -> tuple | None:
+        """A seat's mark for the log: its colour and shape (None: no seat)."""
+        if seat is None or not isinstance(seat, int) or seat < 0:
+            return None
+        return (self.colour(seat), self.shape(seat))
 
     def short_name(self, seat: int) -> str:
         """A seat's name for the log and the prompts: a bot is "Bot 2" (its level is in the
@@ -185,18 +202,19 @@ class TableScene(Scene):
             if note.get("full"):  # a resync: no animation, but the log still tells what happened
                 self.timeline.skip()
                 for ev in note["events"]:
-                    line = self.describe(ev)
-                    if line:
-                        self.log.add(line)
+                    self.log_event(ev)
+                self.on_events(note["events"])
                 self.sync()
                 return
+            if note.get("undone") is not None:
+                self.timeline.play(Call(lambda seat=note["undone"]: self.log_undo(seat)))
+            self.note_actor(note["events"])
             for ev in note["events"]:
-                line = self.describe(ev)
-                if line:
-                    self.timeline.play(Call(lambda line=line: self.log.add(line)))
+                self.timeline.play(Call(lambda ev=ev: self.log_event(ev)))
                 anim = self.animate_event(ev)
                 if anim is not None:
                     self.timeline.play(anim)
+            self.timeline.play(Call(lambda events=note["events"]: self.on_events(events)))
             self.timeline.play(Call(self.sync))
         elif kind == "error":
             self.refused(note)
@@ -209,6 +227,39 @@ class TableScene(Scene):
 
             self.app.toast(self.tr("net.disconnected") if kind == "disconnected" else self.tr("net.left"))
             self.app.show(BrowserScene(self.app, self.bridge))
+
+    # --- the log --------------------------------------------------------------------------------
+    def log_event(self, ev: dict) -> None:
+        line = self.describe(ev)
+        if line:
+            self.log.add(line, mark=self.mark_of(eventlog.line_seat(self.LOG_LINES, self, ev)))
+
+    def note_actor(self, events: list) -> None:
+        """Remember the line of the action an update reports (the first line of the seat whose
+        event comes first), so an undo can say what was taken back."""
+        if not events:
+            return
+        actor = eventlog.line_seat(self.LOG_LINES, self, events[0])
+        for ev in events:
+            if eventlog.line_seat(self.LOG_LINES, self, ev) == actor and actor is not None:
+                line = self.describe(ev)
+                if line:
+                    self.done.setdefault(actor, []).append(line)
+                    del self.done[actor][:-30]
+                    return
+
+    def log_undo(self, seat: int) -> None:
+        """ "Anna took back: walks a worker 2 hexes for 2 AP." """
+        name = self.short_name(seat)
+        lines = self.done.get(seat) or []
+        what = lines.pop() if lines else ""
+        if what.startswith(name + " "):
+            what = what[len(name) + 1:]
+        self.log.add(self.tr("table.undone", name=name, what=what).strip(), theme.MUTED, self.mark_of(seat))
+
+    def on_events(self, events: list) -> None:
+        """Every update's events once they have played (or at once on a resync): for marks that
+        stay until the next move."""
 
     def refused(self, note: dict) -> None:
         """A toast with the host's reason and, for a rule, the rule's text in our language."""

@@ -564,11 +564,13 @@ class TikalAnimator(Part):
                         Call(back), Wait(0.1))
 
     def _anim_scored(self, ev):
-        """The tally: each temple won pulses and its value flies to the score, then the treasure
-        sets are counted, and the score ticks up to the host's figure."""
+        """The tally: each temple won pulses, its "+value" rises over it and stays there while a
+        gold token flies to the seat's score; then the treasure sets are counted; the score ticks
+        up to the host's figure and the seat's status slot shows the round's total."""
         seat = ev["seat"]
+        panel = self.scene.panel
         colour = self.scene.colour(seat)
-        target = self.scene.panel.score_pos(seat)
+        target = panel.score_pos(seat)
         start = ev["score"] - ev["total"]
         running = [float(start)]
         parts = Parallel()
@@ -583,46 +585,50 @@ class TikalAnimator(Part):
             delay += 0.32
         if ev.get("treasure_points"):
             a, b = running[0], running[0] + ev["treasure_points"]
-            tp = self.scene.panel.treasure_pos(seat)
+            tp = panel.treasure_pos(seat)
             parts.add(self.tally_flight(delay + 0.15, None, colour, f"+{ev['treasure_points']}",
                                         (L.row_rect(seat).x + 80, tp[1]), target, seat, a, b, sets=True))
 
         def begin():
-            self.scene.panel.score_fx[seat] = float(start)
-            self.scene.panel.flash_rows.add(seat)
+            panel.score_fx[seat] = float(start)
+            panel.flash_rows.add(seat)
             self.tally_hexes = {hexkey(t["hex"]): colour for t in ev.get("temples", [])}
-            if not ev.get("total"):
-                self.scene.fx.float_text("+0", target[0] - 40, target[1], theme.MUTED, 22)
 
         def end():
-            self.scene.panel.score_fx.pop(seat, None)
-            self.scene.panel.flash_rows.discard(seat)
+            panel.score_fx.pop(seat, None)
+            panel.flash_rows.discard(seat)
             self.tally_hexes = {}
             scores = self.shown.setdefault("scores", [0] * self.scene.seats)
             if seat < len(scores):
                 scores[seat] = ev["score"]
-            self.scene.fx.float_text(self.app.trn("tikal.tally", ev["total"]), target[0] - 70, target[1] + 8, colour, 20, 24)
+            panel.row_float(seat, f"+{ev['total']}", colour if ev["total"] else theme.MUTED, 1.4)
         return Sequence(Call(begin), Wait(0.2), parts, Wait(0.25), self.edit(end), Wait(0.35))
 
     def tally_flight(self, delay, h, colour, text, start, target, seat, a, b, sets=False):
-        f = {"text": text, "x": start[0], "y": start[1], "size": 36, "colour": theme.ACCENT}
+        """One source of points: a temple ("+value" stays over it) or the treasure sets (the
+        points show in the status slot); a gold token flies to the score, which ticks up."""
+        token = {"kind": None, "x": start[0], "y": start[1], "flip": 1.0, "s": 0.8}
+        panel = self.scene.panel
 
         def launch():
             if h is not None:
                 self.pulse(h, colour, 0.6)
                 self.pulse(h, theme.ACCENT, 0.9)
-            if sets:
-                self.scene.panel.flash_sets.add(seat)
-            self.flyers.append(f)
+                self.scene.fx.float_text(text, start[0], start[1] - 4, theme.ACCENT, 30, rise=22, hold=1.1)
+            else:
+                panel.flash_sets.add(seat)
+                panel.row_float(seat, text, theme.ACCENT, 0.8)
+            self.flyers.append(token)
             self.app.play_sound("tick")
 
         def arrive():
-            self.flyers.remove(f) if f in self.flyers else None
-            self.scene.panel.flash_sets.discard(seat)
+            self.flyers.remove(token) if token in self.flyers else None
+            panel.flash_sets.discard(seat)
 
         def tick(p):
-            self.scene.panel.score_fx[seat] = a + (b - a) * p
-        return Sequence(Wait(delay), Call(launch), Wait(0.25), Tween(f, 0.55, "in_out_quad", x=target[0], y=target[1]),
+            panel.score_fx[seat] = a + (b - a) * p
+        return Sequence(Wait(delay), Call(launch), Wait(0.25),
+                        Tween(token, 0.55, "in_out_quad", x=target[0], y=target[1]),
                         Call(arrive), Progress(0.3, tick, "out_quad"))
 
     def _anim_scoring_ended(self, ev):
@@ -668,8 +674,7 @@ class TikalAnimator(Part):
             a = self.shown.get("auction") or {}
             a.update(bid=ev["amount"], high=seat)
             self.shown["auction"] = a
-            x, y = self.scene.panel.score_pos(seat)
-            self.scene.fx.float_text(self.tr("tikal.bid_float", n=ev["amount"]), x - 90, y + 4, theme.ACCENT, 20, 20)
+            self.scene.panel.row_float(seat, self.tr("tikal.bid_float", n=ev["amount"]), theme.ACCENT)
         return Sequence(self.edit(go), Wait(0.3))
 
     def _anim_pass(self, ev):
@@ -678,8 +683,7 @@ class TikalAnimator(Part):
         def go():
             a = self.shown.get("auction") or {}
             a.setdefault("passed", []).append(seat)
-            x, y = self.scene.panel.score_pos(seat)
-            self.scene.fx.float_text(self.tr("tikal.pass_float"), x - 90, y + 4, theme.MUTED, 20, 20)
+            self.scene.panel.row_float(seat, self.tr("tikal.pass_float"), theme.MUTED)
         return Sequence(self.edit(go), Wait(0.25))
 
     def _anim_auction_won(self, ev):
@@ -690,15 +694,11 @@ class TikalAnimator(Part):
             if seat < len(scores):
                 scores[seat] -= amount
             self.shown.update(auction=None, seat=seat, phase="choose")
-            x, y = self.scene.panel.score_pos(seat)
-            self.scene.fx.float_text(f"−{amount}" if amount else self.tr("tikal.free"), x - 30, y + 6, theme.BAD if amount else theme.GOOD, 24)
+            self.scene.panel.row_float(seat, f"−{amount}" if amount else self.tr("tikal.free"),
+                                       theme.BAD if amount else theme.GOOD)
             self.scene.panel.pulse_row(seat)
             self.app.play_sound("tick")
         return Sequence(self.edit(go), Wait(0.45))
-
-    def pulse_row(self, seat: int) -> None:
-        self.scene.panel.flash_rows.add(seat)
-        self.scene.timeline.play(Sequence(Wait(0.6), Call(lambda: self.scene.panel.flash_rows.discard(seat))), parallel=True)
 
     def _anim_tile_chosen(self, ev):
         tid = ev["tile"]

@@ -9,6 +9,7 @@ import math
 
 import pygame
 
+from engine.tikal.analysis import temple_holders
 from engine.tikal.board import HEXES
 from engine.tikal.tiles import ROTATED, SPECS
 
@@ -39,6 +40,8 @@ class BoardView(Part):
         self._fills: dict = {}
         self._sprites: dict = {}
         self.chip_rects: dict = {}         # (hex, seat, figure) -> the figure's rect on screen
+        self._holders = (None, {})
+        self.last_move: dict | None = None  # {"seat", "hexes", "path"}: the last move, marked until the next
 
     def touch(self) -> None:
         """The shown view changed: the pieces layer is rebuilt on the next draw."""
@@ -46,6 +49,26 @@ class BoardView(Part):
 
     def touch_overlay(self) -> None:
         self._fills.clear()
+
+    def holders(self) -> dict:
+        """Who holds each temple of the shown view and everyone's strength there (the engine's
+        ``temple_holders``), by hex; worked out again when the view changed."""
+        if self._holders[0] != self.ver:
+            try:
+                found = {tuple(t["hex"]): t for t in temple_holders(self.shown)}
+            except (KeyError, IndexError, TypeError, ValueError):  # a view without a board yet
+                found = {}
+            self._holders = (self.ver, found)
+        return self._holders[1]
+
+    def flag(self, h) -> tuple | None:
+        """The flag by a temple's plaque: ("holder", seat) or ("tie",), None if nobody is there."""
+        t = self.holders().get(tuple(h))
+        if t is None:
+            return None
+        if t["holder"] is not None:
+            return ("holder", t["holder"])
+        return ("tie",) if t["tied"] else None
 
     def center(self, h) -> tuple[float, float]:
         return self.layout.center(h)
@@ -112,7 +135,7 @@ class BoardView(Part):
             h = hexkey(t["hex"])
             n = t.get("treasures") or 0
             key = (t["id"], t.get("level"), n if isinstance(n, int) else len(n), guards.get(h),
-                   None if h in popping else camps.get(h), tuple(sorted(by_hex.get(h, ()))), style)
+                   None if h in popping else camps.get(h), tuple(sorted(by_hex.get(h, ()))), style, self.flag(h))
             live.add(h)
             cached = self._sprites.get(h)
             if cached is None or cached[0] != key:
@@ -132,7 +155,7 @@ class BoardView(Part):
         the guard, treasures left, a camp, and the figures of each player (the leader crowned).
         Returns the sprite cropped to what it shows, its top-left relative to the hex's centre, and
         the figure chips' rects relative to the hex's centre."""
-        tid, level, treasures, guard, camp, groups, _ = key
+        tid, level, treasures, guard, camp, groups, _, flag = key
         kind = SPECS[tid].kind
         if kind not in ("temple", "treasure") and camp is None and not groups:
             return None, (0, 0), []
@@ -146,6 +169,12 @@ class BoardView(Part):
             if guard is not None:
                 art.draw_guard(surf, (c[0] + s * art.GUARD_DX, c[1] + s * art.GUARD_DY), s * 0.15, scene.colour(guard),
                                scene.shape(guard))
+            if flag is not None:   # who holds it now: their flag; level strengths: a grey "="
+                pole = (c[0] + s * art.FLAG_DX, c[1] + s * art.FLAG_DY)
+                if flag[0] == "holder":
+                    art.draw_flag(surf, pole, s * 0.3, scene.colour(flag[1]), scene.shape(flag[1]))
+                else:
+                    art.draw_flag(surf, pole, s * 0.3, (150, 150, 160), None)
         elif kind == "treasure":
             for i in range(treasures):
                 art.draw_treasure(surf, (c[0] + (i - (treasures - 1) / 2) * s * 0.22, c[1] - s * 0.30 - (i % 2) * 3),
@@ -190,6 +219,41 @@ class BoardView(Part):
                 chips.append(((seat, "worker"), pygame.Rect(px - r * 1.3 - c[0], y - r * 1.4 - c[1], r * 2.6 + cw, r * 2.8)))
                 if count:
                     outlined_text(surf, self.app, count, (px + r + 1, y + 1), 15, anchor="midleft")
+
+    # --- the last move ------------------------------------------------------------------------
+    def remember(self, events: list) -> None:
+        """Mark the last move among ``events`` (a walk's path, the hex a tile, a figure, a camp
+        or a guard went to, a level uncovered or a treasure dug) until the next move."""
+        for ev in reversed(events):
+            t = ev.get("type")
+            if t == "figure_moved":
+                self.last_move = {"seat": ev["seat"], "hexes": [hexkey(ev["path"][-1])],
+                                  "path": [hexkey(p) for p in ev["path"]]}
+            elif t == "figure_transferred":
+                self.last_move = {"seat": ev["seat"], "hexes": [hexkey(ev["to"])],
+                                  "path": [hexkey(ev["from"]), hexkey(ev["to"])]}
+            elif t in ("tile_placed", "figure_entered", "level_uncovered", "treasure_dug", "camp_built",
+                       "guard_placed"):
+                self.last_move = {"seat": ev.get("seat"), "hexes": [hexkey(ev["hex"])], "path": None}
+            else:
+                continue
+            return
+
+    def draw_last_move(self, surface, shake) -> None:
+        m = self.last_move
+        if not m or m.get("seat") is None:
+            return
+        colour = self.scene.colour(m["seat"])
+        if m["path"]:
+            pts = [(x + shake[0], y + shake[1]) for x, y in (self.center(h) for h in m["path"])]
+            pygame.draw.lines(surface, theme.INK, False, pts, 7)
+            pygame.draw.lines(surface, colour, False, pts, 3)
+            for p in pts[:-1]:
+                pygame.draw.circle(surface, theme.INK, p, 5)
+                pygame.draw.circle(surface, colour, p, 3)
+        for h in m["hexes"]:
+            self.outline(surface, h, theme.INK, 5, 0.9, shake)
+            self.outline(surface, h, colour, 3, 0.9, shake)
 
     # --- marks over the board -----------------------------------------------------------------
     def fill_layer(self, hexes, colour, alpha: int) -> pygame.Surface:
@@ -311,9 +375,10 @@ class BoardView(Part):
             g = guard_at(view, h)
             if g:
                 parts.append(tr("tikal.tip_guarded", name=name(g["seat"])))
+            parts += self.strength_lines(h)
         elif spec.kind == "treasure":
             n = tile.get("treasures") or 0
-            parts.append(self.app.trn("tikal.tip_treasure", n if isinstance(n, int) else len(n)))
+            parts.append(self.trn("tikal.tip_treasure", n if isinstance(n, int) else len(n)))
         else:
             parts.append(tr(KIND_KEYS[spec.kind]).capitalize())
         camp = camp_at(view, h)
@@ -322,5 +387,20 @@ class BoardView(Part):
         for f in sorted(figures_at(view, h), key=lambda f: f["seat"]):
             key = ("tikal.tip_figures" if not f["leader"] else
                    "tikal.tip_figures_leader" if f["workers"] else "tikal.tip_leader_only")
-            parts.append(tr(key, name=name(f["seat"]), n=f["workers"]))
+            parts.append(self.trn(key, f["workers"], name=name(f["seat"])) if f["workers"] else tr(key, name=name(f["seat"])))
         return "\n".join(parts)
+
+    def strength_lines(self, h) -> list[str]:
+        """Who holds a temple and each player's strength there (a worker 1, the leader 3)."""
+        t = self.holders().get(tuple(h))
+        if t is None:
+            return []
+        name, tr = self.scene.table.name, self.tr
+        lines = []
+        if t["guard"] is None:
+            lines.append(tr("tikal.tip_held_by", name=name(t["holder"])) if t["holder"] is not None
+                         else tr("tikal.tip_tied") if t["tied"] else tr("tikal.tip_nobody"))
+        strong = sorted(((v, seat) for seat, v in enumerate(t["strengths"]) if v), key=lambda x: (-x[0], x[1]))
+        if strong:
+            lines.append(tr("tikal.tip_strengths", list=", ".join(f"{name(seat)} {v}" for v, seat in strong)))
+        return lines

@@ -7,11 +7,12 @@ import math
 
 import pygame
 
+from engine.tikal.analysis import stack_outlook
 from engine.tikal.tiles import SPECS
 
 from .. import theme
 from ..scenes.common import Part
-from ..widgets import blit_text, wrap
+from ..widgets import Tip, blit_text, wrap
 from ..widgets import outlined_text
 from . import art
 from . import layout as L
@@ -21,6 +22,10 @@ class TileColumn(Part):
     def __init__(self, scene):
         super().__init__(scene)
         self.click_zones: dict = {}    # ("supply", figure) | ("revealed", tile id) -> rect, as last drawn
+
+    def build_tips(self, widgets) -> None:
+        box = L.TILE_BOX
+        widgets.add(Tip((box.x + 4, box.y + 138, box.width - 8, 80), "tikal.tip_outlook"))
 
     def draw(self, surface) -> None:
         self.click_zones = {}
@@ -34,7 +39,8 @@ class TileColumn(Part):
         box = L.TILE_BOX
         drawn, volcano = view.get("drawn"), (view.get("volcano") or {}).get("tile")
         title = ("tikal.volcano_title" if volcano else "tikal.tile_to_place" if drawn else "tikal.tile_stack")
-        blit_text(surface, app, self.tr(title), (box.centerx, box.y + 16), 17, theme.ACCENT, bold=True, anchor="center")
+        blit_text(surface, app, self.tr(title), (box.centerx, box.y + 16), 17, theme.ACCENT, bold=True, anchor="center",
+                  box=box.inflate(-12, 0))
         cx, cy = L.TILE_CENTER
         if not scene.anim.tile_fx_draws_column():
             if drawn and drawn in SPECS:
@@ -50,10 +56,44 @@ class TileColumn(Part):
                     img = art.back_surface(app, view.get("next_letter") if k == 1 else None, L.TILE_SIZE)
                     surface.blit(img, img.get_rect(center=(cx - (k - 1) * 4, cy - (k - 1) * 5)))
             else:
-                blit_text(surface, app, self.tr("tikal.stack_empty"), (cx, cy), 16, theme.MUTED, anchor="center")
+                blit_text(surface, app, self.tr("tikal.stack_empty"), (cx, cy), 16, theme.MUTED, anchor="center",
+                          box=box.inflate(-12, 0))
+        self.draw_outlook(surface, box)
+
+    def draw_outlook(self, surface, box) -> None:
+        """The stack as everyone can work it out: tiles left under each letter A–G (the top
+        letter lit) and the volcanoes still in it (B, D and F hold one each)."""
+        app, view = self.app, self.shown
         left = int(view.get("stack_left") or 0)
-        line = self.app.trn("tikal.next_tiles", left, letter=view.get("next_letter") or "—")
-        blit_text(surface, app, line, (box.centerx, cy + L.TILE_SIZE * 0.87 + 14), 15, theme.PAPER, bold=True, anchor="center")
+        top = view.get("next_letter")  # lit in the strip and printed on the back of the top tile
+        blit_text(surface, app, self.trn("tikal.next_tiles", left), (box.centerx, box.y + 148), 14,
+                  theme.PAPER, bold=True, anchor="center", box=box.inflate(-10, 0))
+        try:
+            outlook = stack_outlook(view)
+        except (KeyError, TypeError):
+            return
+        volcanoes = set(outlook["volcanoes"])
+        w = (box.width - 12) // 7
+        x0 = box.x + (box.width - 7 * w) // 2
+        for i, (letter, n) in enumerate(outlook["letters"]):
+            cell = pygame.Rect(x0 + i * w + 1, box.y + 160, w - 2, 34)
+            fill = (96, 74, 44) if n else (46, 58, 52)
+            pygame.draw.rect(surface, fill, cell, border_radius=5)
+            pygame.draw.rect(surface, theme.ACCENT if letter == top else theme.shade(fill, 0.6), cell,
+                             2 if letter == top else 1, border_radius=5)
+            ink = (240, 214, 150) if n else theme.MUTED
+            blit_text(surface, app, letter, (cell.centerx, cell.y + 9), 13, ink, bold=True, anchor="center")
+            blit_text(surface, app, str(n), (cell.centerx, cell.y + 25), 12, theme.PAPER if n else theme.MUTED,
+                      anchor="center")
+            if letter in volcanoes:   # a volcano still waits under this letter
+                pts = [(cell.right - 9, cell.y + 9), (cell.right - 5, cell.y + 2), (cell.right - 1, cell.y + 9)]
+                pygame.draw.polygon(surface, (255, 110, 40), pts)
+                pygame.draw.polygon(surface, theme.INK, pts, 1)
+        n = len(outlook["volcanoes"])
+        text = (self.trn("tikal.volcanoes_left", n, letters=", ".join(outlook["volcanoes"])) if n
+                else self.tr("tikal.no_volcano_left"))
+        blit_text(surface, app, text, (box.centerx, box.y + 207), 13, (255, 160, 90) if n else theme.MUTED, bold=True,
+                  anchor="center", box=box.inflate(-8, 0))
 
     # --- the middle box -----------------------------------------------------------------------
     def draw_middle(self, surface) -> None:

@@ -40,13 +40,13 @@ class Controls(Part):
         widgets.add(Button(app, (x, 646, 126, 50), "tikal.end_turn", sel.end_turn, key=pygame.K_e,
                            tooltip="tikal.end_turn_tip", style="primary", size=18,
                            enabled=lambda: bool(scene.legal("end_turn"))))
-        cx, y = L.TILE_CENTER[0], L.TILE_BOX.bottom - 46
+        cx, cy = L.TILE_CENTER   # the drawn tile turns with the buttons on either side of it
         self.rotate_buttons = [
-            widgets.add(Button(app, (cx - 88, y, 84, 38), "tikal.rotate_left", lambda: sel.rotate(-1),
-                               key=None, tooltip="tikal.rotate_tip", size=16, enabled=sel.placing)),
-            widgets.add(Button(app, (cx + 4, y, 84, 38), "tikal.rotate_right", lambda: sel.rotate(1),
-                               key=pygame.K_r, key_name="R", tooltip="tikal.rotate_tip", size=16,
-                               enabled=sel.placing))]
+            widgets.add(Button(app, (cx - 90, cy - 20, 40, 40), None, lambda: sel.rotate(-1), key=None, text="⟲",
+                               tooltip="tikal.rotate_tip", size=22, enabled=sel.placing, value=("rotate", -1))),
+            widgets.add(Button(app, (cx + 50, cy - 20, 40, 40), None, lambda: sel.rotate(1), key=pygame.K_r,
+                               key_name="", text="⟳", tooltip="tikal.rotate_tip", size=22, enabled=sel.placing,
+                               value=("rotate", 1)))]
         self.bid_buttons = []
         if scene.auction():
             self.build_auction(widgets)

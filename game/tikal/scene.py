@@ -88,10 +88,15 @@ class TikalScene(TableScene):
     def build_controls(self) -> None:
         self.widgets.clear()
         self.controls.build(self.widgets)
+        self.panel.build_tips(self.widgets)
+        self.column.build_tips(self.widgets)
         self.chooser.build(self.widgets)
 
     def animate_event(self, ev: dict):
         return self.anim.animate(ev)
+
+    def on_events(self, events: list) -> None:
+        self.board.remember(events)
 
     # --- sending ------------------------------------------------------------------------------
     def ask(self, action: dict) -> None:
@@ -171,6 +176,7 @@ class TikalScene(TableScene):
         surface.blit(self.base_frame(), (0, 0))
         if shake != (0, 0):
             surface.blit(self.board.layer(), (REGION.x + shake[0], REGION.y + shake[1]))
+        self.board.draw_last_move(surface, shake)
         self.anim.draw_on_board(surface, shake)
         if not self.timeline.busy:
             self.board.draw_overlays(surface, shake)

@@ -58,7 +58,7 @@ class PlayersPanel(Part):
             cards = held.get(str(seat), [])
             eggs = sum(cards) + (7 if self.shown.get("beach") == seat else 0)
             player_badge(surface, app, scene.table, seat, r, active=(seat == active),
-                         sub=self.app.trn("tortuga.eggs", eggs), you=(seat == scene.me))
+                         sub=self.trn("tortuga.eggs", eggs), you=(seat == scene.me))
             for k, e in enumerate(cards[-7:]):
                 draw_card(surface, app, (r.right - 16 - (len(cards[-7:]) - k) * 19, r.y + 5, 20, r.height - 10), e)
         self.draw_tray(surface)
@@ -94,5 +94,5 @@ class PlayersPanel(Part):
         blit_text(surface, app, f"{total}", bar.center, 24, theme.PAPER, bold=True, anchor="center", shadow=True)
         line = self.tr("tortuga.sum_line", sum=total, limit=MAX_SUM)
         if n:
-            line += "   " + self.app.trn("tortuga.moves_line", n * total, mult=n, steps=n * total)
+            line += "   " + self.trn("tortuga.moves_line", n * total, mult=n, steps=n * total)
         blit_text(surface, app, line, (966, 388), 17, theme.BAD if over else theme.PAPER, bold=True)
