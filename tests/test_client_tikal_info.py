@@ -159,3 +159,56 @@ def test_panel_icons_explain_themselves():
     shown = " ".join(t for _, t, _, layer in app.fitcheck.texts if layer == "overlay")
     assert scene.tr("tikal.tip_row_supply").split()[0] in shown
     pygame.event.clear()
+
+
+def finished_game(seed=4, variant="base"):
+    g = engine.new_game("tikal", seats=3, seed=seed, options={"variant": variant})
+    bots = {s: make_bot("tikal", "random", s, seed + s) for s in range(3)}
+    while not g.is_over:
+        g.apply(bots[g.to_act].choose(g.view(g.to_act), g.legal_actions()))
+    return g
+
+
+def test_results_show_every_scoring_round_even_to_a_player_who_rejoined():
+    from test_client_helpers import button, click
+    from game.scenes.results import ResultsScene
+
+    for variant in ("base", "auction"):
+        g = finished_game(variant=variant)
+        rounds = g.view(0)["rounds"]
+        app = make_app()
+        bridge = LocalBridge(g, my_seat=0, names=samples.NAMES[:3])   # joins now: one full update
+        app.bridge = bridge
+        scene = app.show(ResultsScene(app, bridge))
+        headers = [h for h, _, _ in scene.columns]
+        volcanoes = [r for r in rounds if r["kind"] == "volcano"]
+        expected = [scene.tr("results.volcano_n", n=i + 1) for i in range(len(volcanoes))] + [scene.tr("results.final")]
+        assert headers[-len(expected):] == expected and len(volcanoes) >= 1
+        for seat in range(3):
+            cells = [int(cells[seat]) for _, cells, _ in scene.columns]
+            assert sum(cells) == g.scores[seat]       # every column adds up to the final score
+            assert cells[-1] == next(e["total"] for e in rounds[-1]["scored"] if e["seat"] == seat)
+        assert (variant == "auction") == (headers[0] == scene.tr("results.auction_col"))
+        texts(app)
+        assert not app.fitcheck.problems()
+
+
+def test_results_let_the_player_look_at_the_final_board_and_come_back():
+    from test_client_helpers import button, click
+    from game.scenes.results import ResultsScene
+
+    g = finished_game()
+    app = make_app()
+    bridge = LocalBridge(g, my_seat=1, names=samples.NAMES[:3])
+    app.bridge = bridge
+    results = app.show(ResultsScene(app, bridge))
+    click(app, button(results, "results.board").rect.center)
+    board = app.scene
+    assert isinstance(board, TikalScene) and board.review and app.scenes[0] is results
+    settle(app)
+    assert board.shown == g.view(1) and [w.label for w in board.widgets.items if w.visible and getattr(w, "label", None)] \
+        == ["table.back_to_results"]
+    app.step(3.0, events=[])
+    assert app.scene is board                                     # it stays: no results shown over it
+    click(app, button(board, "table.back_to_results").rect.center)
+    assert app.scene is results and len(app.scenes) == 1

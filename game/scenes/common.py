@@ -131,7 +131,7 @@ class Part:
 
 
 class TableScene(Scene):
-    """Base of the game tables. Subclasses implement ``draw_table``, ``build_controls`` (widgets
+    """Base of the game tables. Subclasses implement ``draw_table``, ``make_controls`` (widgets
     from ``self.table.legal``), ``animate_event(ev) -> Anim | None`` and ``describe(ev) -> str |
     None`` (a log line). ``self.shown`` is the view being displayed: it lags behind
     ``self.table.view`` while the events animate and equals it once they are done."""
@@ -143,12 +143,13 @@ class TableScene(Scene):
     addons: tuple = ()
     LOG_LINES: dict = {}    # event type -> eventlog.Line: how the game's events read in the log
 
-    def __init__(self, app, bridge):
+    def __init__(self, app, bridge, review: bool = False):
         super().__init__(app)
         self.bridge = bridge
+        self.review = review        # the final board seen from the results: Back is its only button
         self.log = ScrollLog(app, (960, 520, 308, 188), size=15, marks=True)
         self.shown: dict = copy.deepcopy(bridge.table.view) if bridge.table.view else {}
-        self.results_shown = False
+        self.results_shown = review
         self.last_turn_chime = None
         self.pending: int | None = None  # the state counter an action was sent at, until answered
         self.chat_box: TextInput | None = None  # open while typing a chat line (Enter)
@@ -193,7 +194,7 @@ class TableScene(Scene):
     def on_net(self, note: dict) -> None:
         for addon in self.addons:
             addon.on_net(note)
-        if self.app.scene is not self and note["kind"] != "update":
+        if (self.app.scene is not self and note["kind"] != "update") or self.review:
             return
         kind = note["kind"]
         if kind in ("update", "error"):
@@ -304,8 +305,18 @@ class TableScene(Scene):
         else:  # the UI only offers legal actions; this is a stale click
             self.app.toast(self.tr("table.not_now"))
 
+    def build_controls(self) -> None:
+        """The widgets for the state shown (the game's ``make_controls``); when reviewing the
+        final board, only the way back to the results."""
+        self.widgets.clear()
+        if self.review:
+            self.widgets.add(Button(self.app, (12, 12, 130, 40), "table.back_to_results", self.app.pop,
+                                    key=pygame.K_ESCAPE, key_name="", tooltip="table.back_to_results_tip", size=18))
+            return
+        self.make_controls()
+
     # --- hooks for subclasses -----------------------------------------------------------------
-    def build_controls(self) -> None: ...
+    def make_controls(self) -> None: ...
     def animate_event(self, ev: dict): return None
     def draw_table(self, surface) -> None: ...
 
@@ -339,7 +350,7 @@ class TableScene(Scene):
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.chat_box is None:
                 self.open_chat()
                 return True
-            if event.key == pygame.K_ESCAPE:
+            if event.key == pygame.K_ESCAPE and not self.review:
                 from .menu import MenuScene
 
                 self.app.push(MenuScene(self.app, self))

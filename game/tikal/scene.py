@@ -41,7 +41,7 @@ class TikalScene(TableScene):
     name = "tikal"
     LOG_LINES = LOG_LINES
 
-    def __init__(self, app, bridge):
+    def __init__(self, app, bridge, review: bool = False):
         self.app = app
         self.board = BoardView(self)
         self.fx = Effects(self)
@@ -55,7 +55,7 @@ class TikalScene(TableScene):
         self._base = None
         self._base_key = None
         self._prompt = None
-        super().__init__(app, bridge)
+        super().__init__(app, bridge, review)
         self.log.rect = L.log_rect(max(2, self.seats))
         self.on_synced()
 
@@ -85,8 +85,7 @@ class TikalScene(TableScene):
         self.board.touch()
         self.sel.refresh_due = True
 
-    def build_controls(self) -> None:
-        self.widgets.clear()
+    def make_controls(self) -> None:
         self.controls.build(self.widgets)
         self.panel.build_tips(self.widgets)
         self.column.build_tips(self.widgets)

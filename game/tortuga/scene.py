@@ -35,13 +35,13 @@ class TortugaScene(TableScene):
     name = "tortuga"
     LOG_LINES = LOG_LINES
 
-    def __init__(self, app, bridge):
+    def __init__(self, app, bridge, review: bool = False):
         self.app = app
         self.island = Island(self)
         self.panel = PlayersPanel(self)
         self.anim = TortugaAnimator(self)
         self.fx = Effects(self)
-        super().__init__(app, bridge)
+        super().__init__(app, bridge, review)
         self.on_synced()
 
     @property
@@ -60,8 +60,7 @@ class TortugaScene(TableScene):
         return self.anim.animate(ev)
 
     # --- controls (what the host's legal list allows) ---------------------------------------------
-    def build_controls(self) -> None:
-        self.widgets.clear()
+    def make_controls(self) -> None:
         self.widgets.add(self.menu_button())
         y = 458
         self.widgets.add(Button(self.app, (968, y, 138, 46), "tortuga.roll", lambda: self.send({"type": "roll"}),
