@@ -142,6 +142,9 @@ class TableScene(Scene):
     #: ``update``, ``draw``). A subclass sets them before this ``__init__``.
     addons: tuple = ()
     LOG_LINES: dict = {}    # event type -> eventlog.Line: how the game's events read in the log
+    TURN_EVENTS: frozenset = frozenset()   # the event types that start a player's turn
+    CHIP_RECT = (420, 560, 440, 44)        # where "your turn — N moves to watch · Skip" shows
+    CATCH_UP = 3.0          # how much faster the replay runs while it is more than a turn behind
 
     def __init__(self, app, bridge, review: bool = False):
         super().__init__(app)
@@ -154,6 +157,8 @@ class TableScene(Scene):
         self.pending: int | None = None  # the state counter an action was sent at, until answered
         self.chat_box: TextInput | None = None  # open while typing a chat line (Enter)
         self.done: dict = {}        # seat -> the log lines of its actions, newest last (for undos)
+        self.backlog: list[int] = []  # per update still to play: how many turns it starts
+        self.skip_button: Button | None = None
         self.chat_feed = ChatFeed(bridge, self.log, self.mark_of)
         self.build_controls()
 
@@ -216,7 +221,8 @@ class TableScene(Scene):
                 if anim is not None:
                     self.timeline.play(anim)
             self.timeline.play(Call(lambda events=note["events"]: self.on_events(events)))
-            self.timeline.play(Call(self.sync))
+            self.backlog.append(sum(1 for ev in note["events"] if ev.get("type") in self.TURN_EVENTS))
+            self.timeline.play(Call(self.played))
         elif kind == "error":
             self.refused(note)
         elif kind == "chat":
@@ -272,6 +278,28 @@ class TableScene(Scene):
             reason = None
         self.app.toast(reason or self.tr("table.refused"), rule=rule, rule_text=text)
 
+    def played(self) -> None:
+        """An update's animations are done."""
+        if self.backlog:
+            self.backlog.pop(0)
+        self.sync()
+
+    # --- pacing -------------------------------------------------------------------------------
+    def moves_to_watch(self) -> int:
+        """Updates (moves) received but not yet shown."""
+        return len(self.backlog)
+
+    def catch_up(self) -> float:
+        """The replay's speed-up: it runs faster while more than a turn is still to be shown, or
+        while our turn waits behind more than one move."""
+        if sum(self.backlog) > 1 or (self.table.my_turn() and len(self.backlog) > 1):
+            return self.CATCH_UP
+        return 1.0
+
+    def skip(self) -> None:
+        """Show the host's latest view at once (the chip's Skip, or Tab)."""
+        self.timeline.skip()
+
     def sync(self) -> None:
         """Show exactly the host's latest view (the end of every animation sequence). When later
         updates are already queued (bots play fast), keep animating from here instead: their
@@ -314,6 +342,10 @@ class TableScene(Scene):
                                     key=pygame.K_ESCAPE, key_name="", tooltip="table.back_to_results_tip", size=18))
             return
         self.make_controls()
+        self.skip_button = self.widgets.add(Button(
+            self.app, self.CHIP_RECT, None, self.skip, text=lambda: self.trn("table.catch_up", self.moves_to_watch()),
+            tooltip="table.catch_up_tip", style="primary", size=18))
+        self.skip_button.visible = False
 
     # --- hooks for subclasses -----------------------------------------------------------------
     def make_controls(self) -> None: ...
@@ -356,16 +388,21 @@ class TableScene(Scene):
                 self.app.push(MenuScene(self.app, self))
                 return True
             if event.key == pygame.K_TAB and self.timeline.busy:
-                self.timeline.skip()
+                self.skip()
                 return True
         if self.log.handle_event(event):
             return True
         return super().handle_event(event)
 
     def update(self, dt: float) -> None:
+        if self.app.settings.anim_speed > 0:
+            self.timeline.speed = self.app.settings.anim_speed * self.catch_up()
         super().update(dt)
         for addon in self.addons:
             addon.update(dt)
+        if self.skip_button is not None:  # our turn came while earlier moves still play
+            self.skip_button.visible = bool(self.table.my_turn() and self.timeline.busy and self.backlog)
+            self.skip_button.pulse = 0.5 + 0.5 * math.sin(self.app.time * 6)
         if self.chat_box is not None:
             if not self.chat_box.focused:   # Esc in the line
                 self.chat_box = None

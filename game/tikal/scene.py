@@ -40,6 +40,8 @@ class TikalScene(TableScene):
     game = "tikal"
     name = "tikal"
     LOG_LINES = LOG_LINES
+    TURN_EVENTS = frozenset({"turn_started"})
+    CHIP_RECT = (L.BOARD_RECT[0] + L.BOARD_RECT[2] // 2 - 230, L.BAR.y - 58, 460, 46)
 
     def __init__(self, app, bridge, review: bool = False):
         self.app = app

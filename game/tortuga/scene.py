@@ -34,6 +34,8 @@ class TortugaScene(TableScene):
     game = "tortuga"
     name = "tortuga"
     LOG_LINES = LOG_LINES
+    TURN_EVENTS = frozenset({"turn"})
+    CHIP_RECT = (260, 96, 460, 46)
 
     def __init__(self, app, bridge, review: bool = False):
         self.app = app
