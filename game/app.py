@@ -80,7 +80,8 @@ class App:
         self.headless = pygame.display.get_driver() in ("dummy", "offscreen")
         self.audio = bool(pygame.mixer.get_init()) and os.environ.get("SDL_AUDIODRIVER") != "dummy"
         flags = 0 if self.headless else pygame.SCALED | pygame.RESIZABLE
-        if fullscreen and not self.headless:
+        self.settings.fullscreen = bool(fullscreen or self.settings.fullscreen)
+        if self.settings.fullscreen and not self.headless:
             flags |= pygame.FULLSCREEN
         self.screen = pygame.display.set_mode(self.SIZE, flags)
         pygame.display.set_caption(title)
@@ -123,6 +124,13 @@ class App:
         self.settings.anim_speed = speed
         for s in self.scenes:
             s.timeline.speed = speed
+
+    def set_fullscreen(self, on: bool) -> None:
+        """Fill the screen or go back to a window (the setting is kept either way; a headless
+        App has no window to change)."""
+        if on != self.settings.fullscreen and not self.headless:
+            pygame.display.toggle_fullscreen()
+        self.settings.fullscreen = on
 
     def play_sound(self, name: str) -> None:
         if not self.audio or self.settings.volume <= 0:
@@ -176,8 +184,8 @@ class App:
         if event.type == pygame.QUIT:
             self.running = False
             return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11 and not self.headless:
-            pygame.display.toggle_fullscreen()
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.set_fullscreen(not self.settings.fullscreen)
             return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             rule = self.toasts.rule_at(event.pos)

@@ -151,7 +151,7 @@ class LobbyScene(Scene):
                      tooltip="lobby.bot_level_tip"))
         mine = self.my_seat()
         ready = bool(mine is not None and mine < len(seats) and seats[mine].get("ready"))
-        w.add(Button(app, (870, 570, 170, 56), "lobby.not_ready" if ready else "lobby.ready",
+        w.add(Button(app, (870, 570, 170, 56), "lobby.unready" if ready else "lobby.ready",
                      lambda: b.ready(not ready), key=pygame.K_SPACE,
                      enabled=mine is not None, style="good", tooltip="lobby.ready_tip"))
         w.add(Button(app, (1050, 570, 180, 56), "lobby.start", b.start, key=pygame.K_RETURN,

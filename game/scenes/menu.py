@@ -5,7 +5,7 @@ import pygame
 
 from .. import rules_ref, theme
 from ..app import Scene
-from ..widgets import Button, blit_text, draw_panel, wrap
+from ..widgets import Button, blit_lines, blit_text, draw_panel, wrap
 
 
 class MenuScene(Scene):
@@ -15,7 +15,17 @@ class MenuScene(Scene):
     def __init__(self, app, table_scene):
         super().__init__(app)
         self.table_scene = table_scene
-        x, y, w = 490, 190, 300
+        self.confirming = False     # "Leave the table?" asked, waiting for the answer
+        self.build()
+
+    def build(self) -> None:
+        app, x, w = self.app, 490, 300
+        self.widgets.clear()
+        if self.confirming:
+            self.widgets.add(Button(app, (x, 380, w, 52), "menu.leave_yes", self.leave_now, style="danger",
+                                    tooltip="menu.leave_tip"))
+            self.widgets.add(Button(app, (x, 444, w, 52), "menu.leave_no", self.stay, key=pygame.K_ESCAPE))
+            return
         items = [("menu.resume", app.pop, pygame.K_ESCAPE, "normal"),
                  ("menu.howto", self.open_howto, pygame.K_F1, "normal"),
                  ("menu.rules", self.open_rules, None, "normal"),
@@ -23,7 +33,7 @@ class MenuScene(Scene):
                  ("menu.save", self.save, None, "normal"),
                  ("menu.leave", self.leave, None, "danger")]
         for i, (label, fn, key, style) in enumerate(items):
-            self.widgets.add(Button(app, (x, y + i * 64, w, 52), label, fn, key=key, style=style,
+            self.widgets.add(Button(app, (x, 190 + i * 64, w, 52), label, fn, key=key, style=style,
                                     tooltip=label + "_tip"))
 
     def open_howto(self):
@@ -46,6 +56,15 @@ class MenuScene(Scene):
         self.app.toast(self.tr("menu.saved"), kind="good")
 
     def leave(self):
+        """Leaving asks first (a bot may play the seat from then on)."""
+        self.confirming = True
+        self.build()
+
+    def stay(self):
+        self.confirming = False
+        self.build()
+
+    def leave_now(self):
         from .browser import BrowserScene
 
         bridge = getattr(self.table_scene, "bridge", None)
@@ -57,8 +76,16 @@ class MenuScene(Scene):
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         shade.fill((8, 10, 24, 170))
         surface.blit(shade, (0, 0))
-        draw_panel(surface, (450, 110, 380, 480))
-        blit_text(surface, self.app, self.tr("menu.title"), (640, 150), 34, theme.ACCENT, bold=True, anchor="center")
+        panel = pygame.Rect(450, 110, 380, 480)
+        draw_panel(surface, panel)
+        if self.confirming:
+            blit_text(surface, self.app, self.tr("menu.leave_ask"), (640, 150), 30, theme.ACCENT, bold=True,
+                      anchor="center", box=panel.inflate(-24, 0))
+            blit_lines(surface, self.app, self.tr("menu.leave_explain"), pygame.Rect(480, 194, 320, 150), 19,
+                       theme.PAPER, align="center")
+            return
+        blit_text(surface, self.app, self.tr("menu.title"), (640, 150), 34, theme.ACCENT, bold=True, anchor="center",
+                  box=panel.inflate(-24, 0))
 
 
 class RulesScene(Scene):

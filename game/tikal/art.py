@@ -277,6 +277,7 @@ def draw_crown(surface, cx, bottom, w) -> None:
     h = w * 0.6
     pts = [(cx - w / 2, bottom), (cx - w / 2, bottom - h * 0.6), (cx - w / 4, bottom - h * 0.25),
            (cx, bottom - h), (cx + w / 4, bottom - h * 0.25), (cx + w / 2, bottom - h * 0.6), (cx + w / 2, bottom)]
+    pygame.draw.polygon(surface, HALO_COLOUR, pts, 5)   # the halo, as around the figure
     pygame.draw.polygon(surface, GOLD, pts)
     pygame.draw.polygon(surface, theme.INK, pts, 1)
 
@@ -292,10 +293,11 @@ def draw_figure(surface, center, r: float, colour, shape: str, leader: bool = Fa
         r *= 1.3
     base = pygame.Rect(0, 0, r * 2.3, r * 0.95)
     base.center = (x, y + r * 0.75)
+    # a pale halo under the ink outlines: every colour reads on the green jungle and the sand
+    pygame.draw.ellipse(surface, HALO_COLOUR, base.inflate(2 + 2 * HALO, 2 + 2 * HALO))
+    theme.draw_shape(surface, shape, (x, y), r + HALO, HALO_COLOUR, outline=HALO_COLOUR, width=0)
     pygame.draw.ellipse(surface, theme.INK, base.inflate(2, 2))
     pygame.draw.ellipse(surface, (236, 228, 200), base)
-    # a pale halo under the ink outline: every colour reads on the green jungle and the sand
-    theme.draw_shape(surface, shape, (x, y), r + HALO, HALO_COLOUR, outline=HALO_COLOUR, width=0)
     theme.draw_shape(surface, shape, (x, y), r, colour, outline=theme.INK, width=2)
     if leader:
         draw_crown(surface, x, y - r * 0.8, r * 1.5)
