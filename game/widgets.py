@@ -273,6 +273,7 @@ class Button(Widget):
         elif self.hover:
             fill = theme.shade(fill, 1.18)
         r = self.rect.move(0, 3 if self.pressed else 0)
+        note_solid(self.app, self.rect, "button")
         if self.enabled and not self.pressed:
             pygame.draw.rect(surface, theme.shade(fill, 0.55), r.move(0, 4), border_radius=12)
         pygame.draw.rect(surface, fill, r, border_radius=12)
@@ -369,6 +370,7 @@ class TextInput(Widget):
         self.blink = (self.blink + dt) % 1.0
 
     def draw(self, surface) -> None:
+        note_solid(self.app, self.rect, "text field")
         pygame.draw.rect(surface, (250, 248, 240), self.rect, border_radius=8)
         pygame.draw.rect(surface, theme.ACCENT if self.focused else theme.PANEL_EDGE, self.rect, 3, border_radius=8)
         font_size = int(self.rect.height * 0.5)

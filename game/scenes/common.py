@@ -33,9 +33,9 @@ def _make_background(app, kind: str) -> pygame.Surface:
 
 
 def heading(surface, app, text: str, y: int = 44, size: int = 46) -> None:
-    """A big title with a drop shadow, centred."""
+    """A big title with a drop shadow, centred between the corner buttons (it shrinks to fit)."""
     blit_text(surface, app, text, (surface.get_width() // 2, y), size, theme.ACCENT, bold=True,
-              anchor="center", shadow=True)
+              anchor="center", shadow=True, box=pygame.Rect(190, y - size // 2 - 12, 900, size + 24), min_size=26)
 
 
 COLOUR_BY_NAME = {"orange": theme.PLAYER_COLOURS[0], "blue": theme.PLAYER_COLOURS[4],
@@ -58,9 +58,10 @@ def seat_colour(table, seat: int):
 
 
 def player_badge(surface, app, table, seat: int, rect, active: bool = False, sub: str = "",
-                 you: bool = False, right: int | None = None) -> None:
+                 you: bool = False, right: int | None = None, sub_right: int | None = None) -> None:
     """A seat's row in a side panel: mark, name (fitted, " (you)" kept whole), a sub-line; the
-    active seat glows. The name and sub-line end before x = ``right`` (default the row's end)."""
+    active seat glows. The name ends before x = ``right`` (default the row's end), the sub-line
+    before ``sub_right`` (default ``right``)."""
     rect = pygame.Rect(rect)
     fill = (52, 66, 110) if active else (40, 52, 88)
     pygame.draw.rect(surface, fill, rect, border_radius=10)
@@ -78,7 +79,8 @@ def player_badge(surface, app, table, seat: int, rect, active: bool = False, sub
     name, s = fit_tagged(app, table.name(seat), tag, size, width, bold=True)
     blit_text(surface, app, name, (rect.x + 44, top), s, theme.PAPER, bold=True, box=rect)
     if sub:
-        blit_text(surface, app, sub, (rect.x + 44, top + size + 4), sub_size, theme.MUTED, width=width, box=rect)
+        sub_w = (sub_right or right or rect.right - 8) - (rect.x + 44)
+        blit_text(surface, app, sub, (rect.x + 44, top + size + 4), sub_size, theme.MUTED, width=sub_w, box=rect)
 
 
 def chat_line(note: dict) -> str:

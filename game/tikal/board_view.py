@@ -15,7 +15,7 @@ from engine.tikal.tiles import ROTATED, SPECS
 
 from .. import theme
 from ..scenes.common import Part, background
-from ..widgets import note_solid, outlined_text
+from ..widgets import note_solid, note_text, outlined_text
 from . import art
 from . import layout as L
 from .geometry import hexkey
@@ -352,7 +352,9 @@ class BoardView(Part):
         colour = theme.GOOD if ok else (theme.ACCENT if h in place else theme.BAD)
         self.outline(surface, h, colour, 4, 0.99)
         if not ok and h in place:
-            outlined_text(surface, self.app, self.tr("tikal.turn_it"), (x, y + self.layout.size * 0.62), 14, theme.ACCENT)
+            text = self.tr("tikal.turn_it")
+            spot = outlined_text(surface, self.app, text, (x, y + self.layout.size * 0.62), 14, theme.ACCENT)
+            note_text(self.app, spot, text, REGION, layer="board")
 
     def ghost(self, tile_id: str, rotation: int) -> pygame.Surface:
         def make():

@@ -12,8 +12,7 @@ from engine.tikal.tiles import SPECS
 
 from .. import theme
 from ..scenes.common import Part
-from ..widgets import Tip, blit_text, wrap
-from ..widgets import outlined_text
+from ..widgets import Tip, blit_lines, blit_text, note_text, outlined_text
 from . import art
 from . import layout as L
 
@@ -98,10 +97,11 @@ class TileColumn(Part):
     # --- the middle box -----------------------------------------------------------------------
     def draw_middle(self, surface) -> None:
         app, view, scene = self.app, self.shown, self.scene
-        box = L.MIDDLE_BOX
+        box = L.middle_box(scene.auction())
+        inner = box.inflate(-12, 0)
         if scene.auction():
             blit_text(surface, app, self.tr("tikal.revealed"), (box.centerx, box.y + 16), 17, theme.ACCENT, bold=True,
-                      anchor="center")
+                      anchor="center", box=inner)
             revealed = list(view.get("revealed") or [])
             choose = {a["tile"] for a in scene.legal("choose_tile")}
             pulse = 0.5 + 0.5 * math.sin(app.time * 5)
@@ -116,18 +116,18 @@ class TileColumn(Part):
                     pygame.draw.polygon(surface, theme.shade(theme.ACCENT, 0.7 + 0.3 * pulse),
                                         art.hex_points((x, y), L.REVEALED_SIZE, 1.02), 3)
                     self.click_zones[("revealed", tid)] = rect
-                outlined_text(surface, app, tid, (x + L.REVEALED_SIZE * 0.62, y + L.REVEALED_SIZE * 0.62), 13)
+                spot = outlined_text(surface, app, tid, (x + L.REVEALED_SIZE * 0.62, y + L.REVEALED_SIZE * 0.62), 13)
+                note_text(app, spot, tid, box, layer="board")
             if not revealed:
-                blit_text(surface, app, self.tr("tikal.none_revealed"), box.center, 15, theme.MUTED, anchor="center")
+                blit_text(surface, app, self.tr("tikal.none_revealed"), box.center, 15, theme.MUTED, anchor="center",
+                          box=inner)
             return
         blit_text(surface, app, self.tr("tikal.help_title"), (box.centerx, box.y + 16), 17, theme.ACCENT, bold=True,
-                  anchor="center")
-        font = app.assets.font(14)
-        y = box.y + 34
-        for ln in wrap(font, self.help_text(), box.width - 20)[:5]:
-            surface.blit(app.assets.text(ln, 14, theme.PAPER), (box.x + 10, y))
-            y += 17
-        self.draw_legend(surface, box.x + 10, box.bottom - 78)
+                  anchor="center", box=inner)
+        legend_y = box.bottom - 68
+        blit_lines(surface, app, self.help_text(), pygame.Rect(box.x + 10, box.y + 32, box.width - 20, legend_y - box.y - 36),
+                   14, theme.PAPER, min_size=12)
+        self.draw_legend(surface, box.x + 10, legend_y, box)
 
     def help_text(self) -> str:
         scene, sel = self.scene, self.scene.sel
@@ -143,19 +143,20 @@ class TileColumn(Part):
             return self.tr("tikal.help_actions")
         return self.tr("tikal.help_wait")
 
-    def draw_legend(self, surface, x, y) -> None:
+    def draw_legend(self, surface, x, y, box) -> None:
         """What the marks on the board mean, in the player's colour and shape."""
         app, scene = self.app, self.scene
         seat = scene.me if scene.me is not None else 0
         col, shp = scene.colour(seat), scene.shape(seat)
-        art.draw_figure(surface, (x + 10, y + 10), 6, col, shp, leader=True)
-        art.draw_tent(surface, (x + 10, y + 28), 6, col, shp)
-        art.draw_guard(surface, (x + 10, y + 46), 5, col, shp)
+        art.draw_figure(surface, (x + 10, y + 9), 6, col, shp, leader=True)
+        art.draw_tent(surface, (x + 10, y + 25), 6, col, shp)
+        art.draw_guard(surface, (x + 10, y + 41), 5, col, shp)
         for i in range(3):
-            pygame.draw.circle(surface, art.STONE_DARK, (x + 3 + i * 7, y + 64), 3)
-            pygame.draw.circle(surface, art.STONE, (x + 3 + i * 7, y + 63), 3)
+            pygame.draw.circle(surface, art.STONE_DARK, (x + 3 + i * 7, y + 57), 3)
+            pygame.draw.circle(surface, art.STONE, (x + 3 + i * 7, y + 56), 3)
         for i, key in enumerate(("tikal.legend_leader", "tikal.legend_camp", "tikal.legend_guard", "tikal.legend_stones")):
-            blit_text(surface, app, self.tr(key), (x + 26, y + 4 + i * 18), 13, theme.MUTED)
+            blit_text(surface, app, self.tr(key), (x + 26, y + 2 + i * 16), 13, theme.MUTED,
+                      box=pygame.Rect(x + 24, y + i * 16, box.right - x - 30, 17), min_size=11)
 
     def revealed_img(self, tid: str) -> pygame.Surface:
         """A revealed tile; it flips face up when the round reveals it."""
@@ -171,30 +172,31 @@ class TileColumn(Part):
     # --- the lower box ------------------------------------------------------------------------
     def draw_lower(self, surface) -> None:
         app, view, scene, sel = self.app, self.shown, self.scene, self.scene.sel
-        box = L.LOWER_BOX
+        box = L.lower_box(scene.auction())
+        inner = box.inflate(-12, 0)
         bidding = view.get("phase") == "bid" and view.get("auction")
         for w in scene.controls.bid_buttons:
             w.visible = bool(bidding)
         if bidding:
             a = view["auction"]
             blit_text(surface, app, self.tr("tikal.auction"), (box.centerx, box.y + 14), 17, theme.ACCENT, bold=True,
-                      anchor="center")
+                      anchor="center", box=inner)
             high = a.get("high")
-            line = (self.tr("tikal.high_bid", amount=a.get("bid", 0), name=scene.table.name(high)) if high is not None
+            line = (self.tr("tikal.high_bid", amount=a.get("bid", 0), name=scene.short_name(high)) if high is not None
                     else self.tr("tikal.no_bid"))
-            blit_text(surface, app, line, (box.centerx, box.y + 36), 14, theme.PAPER, anchor="center")
+            blit_text(surface, app, line, (box.centerx, box.y + 36), 14, theme.PAPER, anchor="center", box=inner)
             if scene.legal("bid") or scene.legal("pass"):
                 amount = sel.bid_amount if scene.legal("bid") else "—"
-                blit_text(surface, app, str(amount), (box.centerx, box.y + 77), 30, theme.ACCENT, bold=True, anchor="center",
-                          shadow=True)
+                blit_text(surface, app, str(amount), (box.centerx, box.y + 77), 30, theme.ACCENT, bold=True,
+                          anchor="center", shadow=True, box=pygame.Rect(box.x + 54, box.y + 56, box.width - 108, 42))
             else:
-                name = scene.table.name(view.get("seat", 0))
-                blit_text(surface, app, self.tr("tikal.bidding", name=name), (box.centerx, box.y + 77), 15, theme.MUTED,
-                          anchor="center")
+                blit_lines(surface, app, self.tr("tikal.bidding", name=scene.short_name(view.get("seat", 0))),
+                           pygame.Rect(box.x + 10, box.y + 56, box.width - 20, 40), 15, theme.MUTED, align="center",
+                           min_size=12)
             return
         me = scene.me
         blit_text(surface, app, self.tr("tikal.your_supply") if me is not None else self.tr("tikal.supply"),
-                  (box.centerx, box.y + 14), 17, theme.ACCENT, bold=True, anchor="center")
+                  (box.centerx, box.y + 14), 17, theme.ACCENT, bold=True, anchor="center", box=inner)
         if me is None:
             return
         supply = (view.get("supply") or [{}] * scene.seats)[me]
@@ -202,8 +204,8 @@ class TileColumn(Part):
         enter = {a["figure"] for a in scene.legal("enter")}
         chosen = sel.selected if sel.selected and sel.selected["from"] is None else None
         pulse = 0.5 + 0.5 * math.sin(app.time * 5)
-        zones = [("worker", pygame.Rect(box.x + 10, box.y + 34, 104, 66)),
-                 ("leader", pygame.Rect(box.x + 122, box.y + 34, 60, 66))]
+        zones = [("worker", pygame.Rect(box.x + 10, box.y + 30, 104, 58)),
+                 ("leader", pygame.Rect(box.x + 122, box.y + 30, 60, 58))]
         for fig, rect in zones:
             have = supply.get("workers", 0) if fig == "worker" else (1 if supply.get("leader") else 0)
             fill = (52, 84, 70) if fig in enter else (40, 60, 52)
@@ -215,10 +217,10 @@ class TileColumn(Part):
                 art.draw_figure(surface, (rect.x + 26, rect.centery + 4), 11, colour, shape, leader=fig == "leader")
             if fig == "worker":
                 blit_text(surface, app, f"× {have}", (rect.x + 46, rect.centery + 4), 20, theme.PAPER, bold=True,
-                          anchor="midleft")
+                          anchor="midleft", box=rect)
             elif not have:
-                blit_text(surface, app, "—", rect.center, 20, theme.MUTED, anchor="center")
+                blit_text(surface, app, "—", rect.center, 20, theme.MUTED, anchor="center", box=rect)
             if fig in enter:
                 self.click_zones[("supply", fig)] = rect
-        blit_text(surface, app, self.tr("tikal.supply_keys"), (box.centerx, box.bottom - 22), 13, theme.MUTED,
-                  anchor="center")
+        blit_text(surface, app, self.tr("tikal.supply_keys"), (box.centerx, box.bottom - 15), 13, theme.MUTED,
+                  anchor="center", box=inner)

@@ -9,7 +9,7 @@ import pygame
 
 from .. import theme
 from ..scenes.common import Part
-from ..widgets import Button, blit_text
+from ..widgets import Button, blit_text, note_solid
 from . import layout as L
 
 #: The hex actions of the bottom bar: (action type, label key, tooltip key, shortcut).
@@ -56,7 +56,7 @@ class Controls(Part):
         amounts = sorted(a["amount"] for a in scene.offered("bid"))
         if amounts and (sel.bid_amount not in amounts):
             sel.bid_amount = amounts[0]
-        box = L.LOWER_BOX
+        box = L.lower_box(True)
         y = box.y + 58
         can_bid = lambda: bool(scene.legal("bid"))  # noqa: E731
         self.bid_buttons = [
@@ -78,9 +78,11 @@ class Controls(Part):
         """The AP left as ten stones; the cost of the hovered walk blinks on them."""
         app, view, sel = self.app, self.shown, self.scene.sel
         ap = int(view.get("ap") or 0) if view.get("phase") == "actions" else 0
-        blit_text(surface, app, self.tr("tikal.ap"), (22, 633), 14, theme.ACCENT, bold=True)
-        blit_text(surface, app, str(ap), (186, 676), 34, theme.ACCENT if ap else theme.MUTED, bold=True, anchor="midright",
-                  shadow=True)
+        blit_text(surface, app, self.tr("tikal.ap"), (22, 633), 14, theme.ACCENT, bold=True,
+                  box=pygame.Rect(18, 628, 168, 24))
+        blit_text(surface, app, str(ap), (190, 676), 34, theme.ACCENT if ap else theme.MUTED, bold=True, anchor="midright",
+                  shadow=True, box=pygame.Rect(146, 650, 46, 54))
+        note_solid(app, pygame.Rect(18, 652, 126, 48), "AP stones")
         cost = 0
         if sel.hover is not None and sel.hover in sel.targets and not self.scene.timeline.busy:
             cost = sel.targets[sel.hover]["cost"]

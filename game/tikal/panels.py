@@ -72,7 +72,8 @@ class SidePanel(Part):
 
     def supply_pos(self, seat: int) -> tuple[float, float]:
         if seat == self.scene.me:
-            return (L.LOWER_BOX.x + 36, L.LOWER_BOX.y + 70)
+            box = L.lower_box(self.scene.auction())
+            return (box.x + 36, box.y + 62)
         r = L.row_rect(seat)
         return (r.x + 56, r.y + 44)
 

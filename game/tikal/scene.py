@@ -21,7 +21,7 @@ from ..effects import Effects
 from ..scenes.common import TableScene, background
 from ..scenes.registry import register
 from ..scenes.results import ResultsScene
-from ..widgets import draw_panel, draw_tooltip
+from ..widgets import draw_panel, draw_tooltip, fit, note_text
 from . import layout as L
 from . import results  # noqa: F401  (the Tikal rows of the results scene)
 from .animations import TikalAnimator
@@ -41,7 +41,7 @@ class TikalScene(TableScene):
     name = "tikal"
     LOG_LINES = LOG_LINES
     TURN_EVENTS = frozenset({"turn_started"})
-    CHIP_RECT = (L.BOARD_RECT[0] + L.BOARD_RECT[2] // 2 - 230, L.BAR.y - 58, 460, 46)
+    CHIP_RECT = (441 - 230, 60, 460, 44)   # under the prompt (the banners show at the bottom)
 
     def __init__(self, app, bridge, review: bool = False):
         self.app = app
@@ -148,12 +148,12 @@ class TikalScene(TableScene):
         """The background and every panel's frame, built once per app and seat count."""
         def make():
             surf = background(self.app, "jungle").copy()
-            for box in (L.TILE_BOX, L.MIDDLE_BOX, L.LOWER_BOX):
+            for box in (L.TILE_BOX, L.middle_box(self.auction()), L.lower_box(self.auction())):
                 draw_panel(surf, box, fill=(30, 52, 44), edge=(90, 140, 110))
             draw_panel(surf, L.BAR, fill=(28, 40, 64))
             draw_panel(surf, L.levels_rect(self.seats), fill=(34, 44, 72), shadow=False, radius=10)
             return surf
-        return self.app.assets.cached(("tikal-chrome", self.seats), make)
+        return self.app.assets.cached(("tikal-chrome", self.seats, self.auction()), make)
 
     def base_frame(self) -> pygame.Surface:
         """Chrome, board and the side panel's rows as one opaque frame, rebuilt only when the
@@ -192,7 +192,8 @@ class TikalScene(TableScene):
                             L.BOARD_RECT[2] - 20)
         if self.chooser.kind:
             self.chooser.draw(surface)
-        elif self.sel.hover is not None and self.sel.hover_time > 0.6 and not self.sel.placing():
+        elif (self.sel.hover is not None and self.sel.hover_time > 0.6 and not self.sel.placing()
+              and self.sel.hover not in self.sel.targets):   # over a target, its path and cost say it all
             x, y = self.board.center(self.sel.hover)
             draw_tooltip(surface, self.app, self.board.hex_tip(self.sel.hover), (x, y - self.board.layout.size * 0.9))
 
@@ -222,35 +223,38 @@ class TikalScene(TableScene):
         return (self.tr("tikal.prompt_actions_you", ap=ap) if mine
                 else self.tr("tikal.prompt_actions", name=name, ap=ap)), theme.ACCENT if mine else theme.PAPER
 
+    PROMPT_X, PROMPT_W = 441, 600   # the prompt's plate: centred over the board, clear of the Menu button
+
     def draw_prompt(self, surface) -> None:
         text, colour = self.prompt_text()
         if not text:
             return
-
-        def make():
-            img = self.app.assets.text(text, 19, colour, True)
-            r = img.get_rect().inflate(36, 14)
-            r.topleft = (0, 0)
-            plate = pygame.Surface((r.width + 6, r.height + 8), pygame.SRCALPHA)
-            draw_panel(plate, r, fill=(20, 30, 60), edge=colour, radius=16, alpha=225)
-            plate.blit(img, img.get_rect(center=r.center))
-            return plate
         key = (text, colour)
         if self._prompt is None or self._prompt[0] != key:
-            self._prompt = (key, make())
-        plate = self._prompt[1]
-        surface.blit(plate, plate.get_rect(midtop=(L.BOARD_RECT[0] + L.BOARD_RECT[2] // 2 + 63, 8)))
+            line, size = fit(self.app, text, 19, self.PROMPT_W - 36, True, 14)
+            img = self.app.assets.text(line, size, colour, True)
+            r = pygame.Rect(0, 0, img.get_width() + 36, 38)
+            plate = pygame.Surface((r.width + 6, r.height + 8), pygame.SRCALPHA)
+            draw_panel(plate, r, fill=(20, 30, 60), edge=colour, radius=16, alpha=225)
+            spot = plate.blit(img, img.get_rect(center=r.center))
+            self._prompt = (key, plate, spot, line)
+        _, plate, spot, line = self._prompt
+        at = plate.get_rect(midtop=(self.PROMPT_X, 8))
+        surface.blit(plate, at)
+        note_text(self.app, spot.move(at.topleft), line, at)
 
 
 def _sample(kind: str):
-    def make(app):
+    def make(app, names):
         from . import samples
 
-        return samples.build(app, TikalScene, kind)
+        return samples.build(app, TikalScene, kind, names)
     return make
 
 
 register("tikal", TikalScene, _sample("tikal"))
 register("volcano", TikalScene, _sample("volcano"))
 register("tikal_auction", TikalScene, _sample("auction"))
+register("tikal_place", TikalScene, _sample("place"))
+register("tikal_swap", TikalScene, _sample("swap"))
 register("tikal_results", ResultsScene, _sample("results"))

@@ -10,7 +10,6 @@ from .. import theme
 from ..scenes.common import Part
 from ..tween import Call, Parallel, Progress, Sequence, Tween, Wait
 from .island import BEACH, DECK_POS, RAFT_POS, STACK_DY, draw_card, space_pos
-from .panel import MAX_SUM
 
 
 class TortugaAnimator(Part):
@@ -60,8 +59,6 @@ class TortugaAnimator(Part):
         def land():
             dice.pop(idx, None)
             self.shown.update(rolled=list(ev["dice"]), sum=ev["sum"], multiplier=ev["multiplier"], turtle=ev.get("turtle"))
-            if ev["sum"] > MAX_SUM and len(ev["dice"]) >= 2:
-                self.scene.fx.float_text(self.tr("tortuga.over_seven"), 1110, 330, theme.BAD, 26, hold=1.2)
 
         return Sequence(Call(lambda: self.app.play_sound("dice")), Progress(0.55, tumble, "out_quad"), Call(land), Wait(0.2))
 
@@ -181,7 +178,7 @@ class TortugaAnimator(Part):
             if card in self.flying_cards:
                 self.flying_cards.remove(card)
             self.shown.setdefault("held", {}).setdefault(str(ev["seat"]), []).append(ev["eggs"])
-            self.scene.fx.float_text(f"+{ev['eggs']}", end[0], end[1] - 20, theme.ACCENT, 26, hold=1.2)
+            self.scene.panel.pulse_row(ev["seat"])   # the card lands among the seat's cards
             self.app.play_sound("tick")
         return Sequence(Call(begin), Tween(card, 0.7, "in_out_quad", x=end[0], y=end[1]), Call(end_), Wait(0.1))
 

@@ -50,7 +50,8 @@ def turtle_surface(colour, shape: str, second: bool) -> pygame.Surface:
     return s
 
 
-def draw_card(surface, app, rect, eggs: int | None, face_up: bool = True) -> None:
+def draw_card(surface, app, rect, eggs: int | None, face_up: bool = True, small: bool = False) -> None:
+    """An egg card: face up its number of eggs (and an egg, unless ``small``), or its back."""
     rect = pygame.Rect(rect)
     if not face_up:
         pygame.draw.rect(surface, (40, 110, 90), rect, border_radius=6)
@@ -61,9 +62,13 @@ def draw_card(surface, app, rect, eggs: int | None, face_up: bool = True) -> Non
     pygame.draw.rect(surface, theme.INK, rect, 2, border_radius=6)
     if eggs is None:
         return
+    if small:
+        blit_text(surface, app, str(eggs), rect.center, max(11, rect.height * 3 // 4), theme.INK, bold=True,
+                  anchor="center", box=rect.inflate(4, 4))
+        return
     size = max(12, rect.height // 2)
     blit_text(surface, app, str(eggs), (rect.centerx, rect.centery - rect.height // 8), size, theme.INK,
-              bold=True, anchor="center")
+              bold=True, anchor="center", box=rect)
     ew = max(6, rect.width // 4)
     egg = pygame.Rect(0, 0, ew, int(ew * 1.3))
     egg.midbottom = (rect.centerx, rect.bottom - 3)
@@ -173,11 +178,12 @@ class Island(Part):
         for sp in range(1, BEACH + 1):
             x, y = space_pos(sp)
             blit_text(surface, app, str(sp), (x, y + (22 if sp == BEACH else 12)), 15 if sp != BEACH else 17,
-                      (90, 70, 40), bold=True, anchor="center")
+                      (90, 70, 40), bold=True, anchor="center", layer="board")
         bx, by = space_pos(BEACH)
-        blit_text(surface, app, self.tr("tortuga.beach"), (bx, by + 52), 16, theme.INK, bold=True, anchor="center")
+        blit_text(surface, app, self.tr("tortuga.beach"), (bx, by + 52), 16, theme.INK, bold=True, anchor="center",
+                  width=150, layer="board")
         blit_text(surface, app, self.tr("tortuga.raft"), (RAFT_POS[0] + 140, RAFT_POS[1] + 4), 16, theme.PAPER,
-                  bold=True, anchor="midleft", shadow=True)
+                  bold=True, anchor="midleft", shadow=True, width=200, layer="board")
         self.draw_deck(surface)
         # turtles: resting ones bottom first, then the moving group on top
         order = []
@@ -209,6 +215,6 @@ class Island(Part):
         elif self.shown.get("beach") is None:  # the 7-egg beach shows once the deck is used up
             pygame.draw.circle(surface, theme.ACCENT, (x + 44, y - 2), 34)
             pygame.draw.circle(surface, theme.INK, (x + 44, y - 2), 34, 3)
-            blit_text(surface, app, "7", (x + 44, y - 4), 36, theme.INK, bold=True, anchor="center")
-        blit_text(surface, app, self.app.trn("tortuga.cards_left", left), (x, y + 50), 16, theme.INK,
-                  bold=True, anchor="center")
+            blit_text(surface, app, "7", (x + 44, y - 4), 36, theme.INK, bold=True, anchor="center", layer="board")
+        blit_text(surface, app, self.trn("tortuga.cards_left", left), (x, y + 50), 16, theme.INK,
+                  bold=True, anchor="center", width=220, layer="board")

@@ -20,7 +20,7 @@ from .. import theme
 from ..effects import Effects
 from ..scenes.common import TableScene
 from ..scenes.registry import register
-from ..widgets import Button, draw_panel, wrap
+from ..widgets import Button, draw_panel, fit_lines, note_text
 from .animations import TortugaAnimator
 from .island import Island
 from .log_lines import LOG_LINES
@@ -76,6 +76,7 @@ class TortugaScene(TableScene):
             self.widgets.add(Button(self.app, (968 + i * 48, 414, 42, 38), None, lambda a=a: self.send(a),
                                     key=pygame.K_1 + a["eggs"] - 1, key_name="", tooltip="tortuga.card_tip",
                                     text=f"{a['eggs']}", enabled=lambda: bool(self.legal("play_card")), size=20))
+        self.panel.build_tips(self.widgets)
         chooses = [a for a in self.table.legal if a.get("type") == "choose_turtle"] if self.table.my_turn() else []
         for i, a in enumerate(chooses):
             first = a["turtle"] < self.seats
@@ -144,25 +145,40 @@ class TortugaScene(TableScene):
         return self.tr("tortuga.prompt_turn", name=an), theme.PAPER
 
     def draw_prompt(self, surface) -> None:
+        """Whose decision it is, on a plate at the top of the island (two lines at most)."""
         text, colour = self.prompt_text()
         if not text:
             return
-        font = self.app.assets.font(20, True)
-        lines = wrap(font, text, 640)
+        lines, size, lh = fit_lines(self.app, text, pygame.Rect(0, 0, 640, 2 * 26), 20, True, 15)
+        font = self.app.assets.font(size, True)
         w = max(font.size(ln)[0] for ln in lines) + 40
-        r = pygame.Rect(0, 0, w, 14 + 26 * len(lines))
+        r = pygame.Rect(0, 0, w, 14 + lh * len(lines))
         r.midtop = (490, 6)
         draw_panel(surface, r, fill=(20, 30, 60), edge=colour, radius=16, alpha=230)
         for i, ln in enumerate(lines):
-            img = self.app.assets.text(ln, 20, colour, True)
-            surface.blit(img, img.get_rect(midtop=(r.centerx, r.y + 8 + 26 * i)))
+            img = self.app.assets.text(ln, size, colour, True)
+            spot = surface.blit(img, img.get_rect(midtop=(r.centerx, r.y + 7 + lh * i)))
+            note_text(self.app, spot, ln, r)
 
 
-def _sample(app):
+def _sample(app, names):
     from ..scenes.samples import use
     from .samples import tortuga_bridge
 
-    return TortugaScene(app, use(app, tortuga_bridge()))
+    return TortugaScene(app, use(app, tortuga_bridge(names=names)))
+
+
+def _sample_choose(rolled: bool):
+    """Two players, two turtles each, cards as dice: Anna chooses which turtle moves first; or
+    she has chosen and rolled once (roll, stop or play a card)."""
+    def make(app, names):
+        from ..scenes.samples import use
+        from .samples import choose_bridge
+
+        return TortugaScene(app, use(app, choose_bridge(names=names, rolled=rolled)))
+    return make
 
 
 register("tortuga", TortugaScene, _sample)
+register("tortuga_choose", TortugaScene, _sample_choose(False))
+register("tortuga_cards", TortugaScene, _sample_choose(True))
