@@ -116,12 +116,13 @@ class Island(Part):
                 sp["y"] += (ry - sp["y"]) * min(1.0, dt * 14)
 
     def turtle_at(self, pos, turtles) -> int | None:
-        """Which of ``turtles`` is under the mouse."""
+        """Which of ``turtles`` is under the mouse (of stacked ones, the nearest)."""
+        hits = []
         for t in turtles:
             sp = self.sprites.get(t)
             if sp and abs(pos[0] - sp["x"]) < TURTLE_W // 2 and abs(pos[1] - sp["y"]) < TURTLE_H // 2:
-                return t
-        return None
+                hits.append((abs(pos[0] - sp["x"]) + abs(pos[1] - sp["y"]), t))
+        return min(hits)[1] if hits else None
 
     def turtle_img(self, turtle: int) -> pygame.Surface:
         seat = self.scene.owner(turtle)

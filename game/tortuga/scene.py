@@ -75,7 +75,8 @@ class TortugaScene(TableScene):
         for i, a in enumerate(plays[:6]):
             self.widgets.add(Button(self.app, (968 + i * 48, 414, 42, 38), None, lambda a=a: self.send(a),
                                     key=pygame.K_1 + a["eggs"] - 1, key_name="", tooltip="tortuga.card_tip",
-                                    text=f"{a['eggs']}", enabled=lambda: bool(self.legal("play_card")), size=20))
+                                    text=f"{a['eggs']}", enabled=lambda: bool(self.legal("play_card")), size=20,
+                                    value=a))
         self.panel.build_tips(self.widgets)
         chooses = [a for a in self.table.legal if a.get("type") == "choose_turtle"] if self.table.my_turn() else []
         for i, a in enumerate(chooses):
@@ -83,7 +84,7 @@ class TortugaScene(TableScene):
             self.widgets.add(Button(self.app, (968 + i * 148, 414, 138, 38), "tortuga.choose_a" if first else "tortuga.choose_b",
                                     lambda a=a: self.send(a), key=pygame.K_a if first else pygame.K_b,
                                     tooltip="tortuga.choose_tip", style="primary",
-                                    enabled=lambda: bool(self.legal("choose_turtle")), size=17))
+                                    enabled=lambda: bool(self.legal("choose_turtle")), size=17, value=a))
 
     def handle_event(self, event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
