@@ -55,7 +55,7 @@ def fit(app, text: str, size: int, width: float, bold: bool = False, min_size: i
     hit = app.assets.fits.get(key)
     if hit is not None:
         return hit
-    lo = min_size or max(11, int(size * 0.75))
+    lo = min(size, min_size or max(11, int(size * 0.75)))
     out = None
     for s in range(size, lo - 1, -1):
         if app.assets.font(s, bold).size(text)[0] <= width:
@@ -146,7 +146,7 @@ def fit_lines(app, text: str, rect, size: int, bold: bool = False, min_size: int
     ``min_size``); what still does not fit is cut, the last line ending with "…". Returns the
     lines, the font size and the line height."""
     rect = pygame.Rect(rect)
-    lo = min_size or max(11, int(size * 0.75))
+    lo = min(size, min_size or max(11, int(size * 0.75)))
     for s in range(size, lo - 1, -1):
         font = app.assets.font(s, bold)
         lines, lh = wrap(font, text, rect.width), font.get_linesize()
@@ -282,22 +282,40 @@ class Button(Widget):
             pygame.draw.rect(surface, theme.ACCENT, glow, 3, border_radius=14)
         pygame.draw.rect(surface, theme.shade(fill, 0.6), r, 2, border_radius=12)
         app = self.app
-        area = r.inflate(-12, -6)
-        if self.key is not None and self.enabled and self.key_name != "":
-            name = self.key_name or KEY_NAMES.get(self.key) or pygame.key.name(self.key).upper()
-            badge = app.assets.text(name, 13, theme.INK, True)
-            br = badge.get_rect(topright=(r.right - 5, r.top + 3)).inflate(8, 2)
+        badge = self.badge(r)
+        if badge is not None:
+            name, br = badge
+            img = app.assets.text(name, 13, theme.INK, True)
             pygame.draw.rect(surface, theme.PAPER, br, border_radius=5)
-            surface.blit(badge, badge.get_rect(center=br.center))
+            surface.blit(img, img.get_rect(center=br.center))
             note_solid(app, br, f"key {name}")
-            area.width = br.left - 2 - area.x        # the caption never runs under the badge
+        area = self.caption_area(r)
         if self.art is not None:
-            icons = pygame.Rect(area.x, area.y, self.art_w, area.height)
+            icons = pygame.Rect(area.x - self.art_w - 4, area.y, self.art_w, area.height)
             self.art(surface, icons)
             note_solid(app, icons, "icons")
+        self.draw_caption(surface, self.caption(), area, ink)
+
+    def badge(self, r=None) -> tuple | None:
+        """The shortcut's badge in the top right corner (its name and rect), while enabled."""
+        if self.key is None or not self.enabled or self.key_name == "":
+            return None
+        r = r or self.rect
+        name = self.key_name or KEY_NAMES.get(self.key) or pygame.key.name(self.key).upper()
+        w, h = self.app.assets.font(13, True).size(name)
+        return name, pygame.Rect(r.right - 5 - w - 8, r.top + 2, w + 8, h + 2)
+
+    def caption_area(self, r=None) -> pygame.Rect:
+        """Where the caption goes: inside the button, clear of the badge and of the icons."""
+        r = r or self.rect
+        area = r.inflate(-12, -6)
+        badge = self.badge(r)
+        if badge is not None:
+            area.width = badge[1].left - 2 - area.x        # the caption never runs under the badge
+        if self.art is not None:
             area.x += self.art_w + 4
             area.width -= self.art_w + 4
-        self.draw_caption(surface, self.caption(), area, ink)
+        return area
 
     def draw_caption(self, surface, cap: str, area: pygame.Rect, ink) -> None:
         """The caption centred in ``area``: it shrinks to fit, wraps onto two lines if that is
@@ -305,7 +323,7 @@ class Button(Widget):
         app = self.app
         text, size = fit(app, cap, self.size, area.width, True, max(12, int(self.size * 0.8)))
         if text != cap and " " in cap and area.height >= 2 * 14:
-            lines, s, lh = fit_lines(app, cap, area, self.size - 2, True, 11)
+            lines, s, lh = fit_lines(app, cap, area, max(11, self.size - 2), True, 11)
             y = area.centery - lh * len(lines) / 2
             for ln in lines:
                 img = app.assets.text(ln, s, ink, True)
@@ -325,6 +343,18 @@ class Tip(Widget):
     def __init__(self, rect, tooltip: Label):
         self.rect = pygame.Rect(rect)
         self.tooltip = tooltip
+
+
+def same_size(buttons) -> None:
+    """One font size for a row of buttons: the largest at which every caption fits its button
+    (a row reads evenly in every language; a caption that fits at no size wraps, as alone)."""
+    sizes = []
+    for b in buttons:
+        floor = max(12, int(b.size * 0.8))
+        sizes.append(fit(b.app, b.caption(), b.size, b.caption_area().width, True, floor)[1])
+    if sizes:
+        for b in buttons:
+            b.size = min(sizes)
 
 
 class TextInput(Widget):
@@ -454,9 +484,10 @@ class ScrollLog(Widget):
 
     MARK_W = 18
 
-    def __init__(self, app, rect, size: int = 16, max_lines: int = 300, marks: bool = False):
+    def __init__(self, app, rect, size: int = 16, max_lines: int = 300, marks: bool = False, top: int = 0):
         self.app = app
         self.rect = pygame.Rect(rect)
+        self.top = top                  # room kept free at the top (for a hint drawn there)
         self.size = size
         self.lines: list[tuple] = []    # (text, colour, mark or None), one per wrapped line
         self.entries: list[str] = []    # what was added, whole
@@ -485,7 +516,7 @@ class ScrollLog(Widget):
     def draw(self, surface) -> None:
         draw_panel(surface, self.rect, fill=(24, 32, 58), shadow=False, radius=10)
         line_h = self.size + 5
-        n = max(1, (self.rect.height - 12) // line_h)
+        n = max(1, (self.rect.height - 12 - self.top) // line_h)
         end = len(self.lines) - self.scroll
         shown = self.lines[max(0, end - n): end]
         y = self.rect.bottom - 8 - line_h * len(shown)

@@ -152,7 +152,7 @@ class TableScene(Scene):
         super().__init__(app)
         self.bridge = bridge
         self.review = review        # the final board seen from the results: Back is its only button
-        self.log = ScrollLog(app, (960, 520, 308, 188), size=15, marks=True)
+        self.log = ScrollLog(app, (960, 520, 308, 188), size=15, marks=True, top=16)   # "Enter: chat" on top
         self.shown: dict = copy.deepcopy(bridge.table.view) if bridge.table.view else {}
         self.results_shown = review
         self.last_turn_chime = None
@@ -319,6 +319,10 @@ class TableScene(Scene):
     def on_synced(self) -> None:
         """Subclasses reset sprite positions here."""
 
+    def on_resume(self) -> None:
+        """Back from the menu (the language or the shapes may have changed): the controls again."""
+        self.build_controls()
+
     # --- actions ------------------------------------------------------------------------------
     def legal(self, type_: str) -> list[dict]:
         """The legal actions of one type (empty while animating or when not ours to decide)."""
@@ -429,6 +433,8 @@ class TableScene(Scene):
             self.chat_box.draw(surface)
         else:
             r = self.log.rect
+            blit_text(surface, self.app, self.tr("table.chat_key"), (r.right - 8, r.y + 4), 12, theme.MUTED,
+                      anchor="topright", box=r)
             blit_text(surface, self.app, self.tr("table.chat_key"), (r.right - 8, r.y + 5), 12, theme.MUTED,
                       anchor="topright")
         for addon in self.addons:

@@ -8,7 +8,7 @@ import pygame
 
 from .. import theme
 from ..scenes.common import Part
-from ..widgets import Button, blit_text, draw_panel
+from ..widgets import Button, blit_text, draw_panel, same_size
 from . import art
 from . import layout as L
 from .words import treasure_name
@@ -75,6 +75,7 @@ class Chooser(Part):
             return
         rect, lr = self.rect(), self.list_rect()
         half = (lr.width - 8) // 2
+        first = len(widgets.items)
         for i, (what, value) in enumerate(self.rows()[self.scroll:self.scroll + VISIBLE]):
             if what != "options":
                 continue
@@ -83,6 +84,7 @@ class Chooser(Part):
                 widgets.add(Button(self.app, (lr.x + k * (half + 8), y, half, ROW_H - 6), None,
                                    lambda a=a: self.choose(a), text=lambda a=a: self.option_text(a), size=16, value=a,
                                    art=lambda s, r, a=a: self.draw_icons(s, r, a), art_w=self.icons_width()))
+        same_size(widgets.items[first:])     # the options read evenly
         if self.scrollable():
             x = rect.right - 54
             widgets.add(Button(self.app, (x, lr.y, 40, 40), None, lambda: self.scroll_by(-1), text="▲", size=16,

@@ -9,7 +9,7 @@ import pygame
 
 from .. import theme
 from ..scenes.common import Part
-from ..widgets import Button, blit_text, note_solid
+from ..widgets import Button, blit_text, note_solid, same_size
 from . import layout as L
 
 #: The hex actions of the bottom bar: (action type, label key, tooltip key, shortcut).
@@ -38,8 +38,9 @@ class Controls(Part):
                            tooltip="tikal.undo_tip", size=17, enabled=scene.can_undo))
         x += 102
         widgets.add(Button(app, (x, 646, 126, 50), "tikal.end_turn", sel.end_turn, key=pygame.K_e,
-                           tooltip="tikal.end_turn_tip", style="primary", size=18,
+                           tooltip="tikal.end_turn_tip", style="primary", size=17,
                            enabled=lambda: bool(scene.legal("end_turn"))))
+        same_size(widgets.items[-7:])       # the bar's seven buttons read evenly
         cx, cy = L.TILE_CENTER   # the drawn tile turns with the buttons on either side of it
         self.rotate_buttons = [
             widgets.add(Button(app, (cx - 90, cy - 20, 40, 40), None, lambda: sel.rotate(-1), key=None, text="⟲",
@@ -68,6 +69,7 @@ class Controls(Part):
                                tooltip="tikal.bid_tip", style="primary", size=17, enabled=can_bid)),
             widgets.add(Button(app, (box.x + 100, y + 46, 82, 38), "tikal.pass", sel.pass_bid, key=pygame.K_p,
                                tooltip="tikal.pass_tip", size=17, enabled=lambda: bool(scene.legal("pass"))))]
+        same_size(self.bid_buttons[2:])
 
     def update(self) -> None:
         view, me = self.shown, self.scene.me
