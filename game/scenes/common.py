@@ -144,7 +144,7 @@ class TableScene(Scene):
     #: ``update``, ``draw``). A subclass sets them before this ``__init__``.
     addons: tuple = ()
     LOG_LINES: dict = {}    # event type -> eventlog.Line: how the game's events read in the log
-    TURN_EVENTS: frozenset = frozenset()   # the event types that start a player's turn
+    TURN_EVENTS: frozenset = frozenset()   # the event type that marks each turn (one per turn)
     CHIP_RECT = (420, 560, 440, 44)        # where "your turn — N moves to watch · Skip" shows
     CATCH_UP = 3.0          # how much faster the replay runs while it is more than a turn behind
 
@@ -292,11 +292,9 @@ class TableScene(Scene):
         return len(self.backlog)
 
     def catch_up(self) -> float:
-        """The replay's speed-up: it runs faster while more than a turn is still to be shown, or
-        while our turn waits behind more than one move."""
-        if sum(self.backlog) > 1 or (self.table.my_turn() and len(self.backlog) > 1):
-            return self.CATCH_UP
-        return 1.0
+        """The replay's speed-up: it runs faster while it is more than a turn behind (the moves
+        still to be shown start more than one turn)."""
+        return self.CATCH_UP if sum(self.backlog) > 1 else 1.0
 
     def skip(self) -> None:
         """Show the host's latest view at once (the chip's Skip, or Tab)."""

@@ -19,7 +19,7 @@ from engine.tikal.analysis import scoring_now
 from .. import theme
 from ..scenes.common import Part, player_badge
 from ..tween import Call, Sequence, Tween, Wait
-from ..widgets import Tip, blit_text, note_solid, note_text
+from ..widgets import Tip, blit_text, fit, note_solid, note_text
 from . import art
 from . import layout as L
 from .viewops import treasure_groups
@@ -165,14 +165,13 @@ class SidePanel(Part):
         slot = self.slot_rect(seat)
         f = self.floats.get(seat)
         if f is not None:
-            img = app.assets.text(f["text"], 20, f["colour"], True)
-            if img.get_width() > slot.width:
-                img = app.assets.text(f["text"], 15, f["colour"], True)
+            text, size = fit(app, f["text"], 20, slot.width - 4, True, 11)
+            img = app.assets.text(text, size, f["colour"], True)
             if f["a"] < 1:
                 img = img.copy()
                 img.set_alpha(int(255 * f["a"]))
             r = surface.blit(img, img.get_rect(center=slot.center))
-            note_text(app, r, f["text"], slot)
+            note_text(app, r, text, slot)
             return
         auction = view.get("auction") if view.get("phase") == "bid" else None
         if auction and seat in (auction.get("passed") or []):

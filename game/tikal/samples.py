@@ -119,7 +119,7 @@ def build(app, cls, kind: str, names: list[str] = NAMES):
         app.step(0.0, events=[])
         end_turn(b)
         end_turn(b)
-        run(app, 4.1)  # the eruption, the first scorer's turn, the tally under way
+        run(app, 1.5)  # the eruption, the first scorer's turn, the tally under way
         return scene
     if kind == "auction":
         b = use(app, local(auction_scenario(), 0, names))

@@ -40,7 +40,7 @@ class TikalScene(TableScene):
     game = "tikal"
     name = "tikal"
     LOG_LINES = LOG_LINES
-    TURN_EVENTS = frozenset({"turn_started"})
+    TURN_EVENTS = frozenset({"turn_ended"})   # every turn (normal or scoring) ends with one
     CHIP_RECT = (441 - 230, 60, 460, 44)   # under the prompt (the banners show at the bottom)
 
     def __init__(self, app, bridge, review: bool = False):
