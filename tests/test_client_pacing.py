@@ -1,7 +1,6 @@
 """Pacing: when bots play faster than their moves animate, the replay speeds up while it is more
 than a turn behind, and when our turn comes while it still plays, a chip says how many moves are
 left to watch and skips them with a click."""
-import copy
 
 import engine
 from engine.bots import make_bot

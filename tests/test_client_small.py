@@ -1,21 +1,17 @@
 """The smaller points a first evening runs into: the lobby lists a table as soon as it is created,
 the ready button says what it does, fullscreen is a setting, figures of every colour stand out on
 the jungle, a scoring's "+N" stays over the temple that paid it."""
-import copy
-
 import pygame
 
-from test_client_helpers import button, click, make_app, settle
+from test_client_helpers import button, click, make_app
 from game.fitcheck import FitCheck
 from game.net_bridge import OfflineBridge
 from game.scenes.lobby import LobbyScene
 from game.scenes.samples import lobby_bridge
 from game.scenes.settings_scene import SettingsScene
 from game.settings import Settings
-from game.tikal import art, samples
-from game.tikal.positions import LATE
-from game.tikal.scene import TikalScene
 from game.app import App
+from game.tikal import art
 
 
 def test_the_lobby_lists_our_new_table_as_soon_as_the_host_seats_us():
@@ -24,7 +20,7 @@ def test_the_lobby_lists_our_new_table_as_soon_as_the_host_seats_us():
     b.handle({"t": "tables", "tables": []})
     app = make_app()
     app.bridge = b
-    scene = app.show(LobbyScene(app, b))
+    app.show(LobbyScene(app, b))
     made = {"id": 7, "game": "tikal", "options": {"variant": "base"}, "seats": 3, "status": "lobby", "owner": 1,
             "players": [{"seat": i, "kind": "empty"} for i in range(3)]}
     b.handle({"t": "table", "table": made})            # the host answers our create (no new "tables")
@@ -103,15 +99,12 @@ def test_figures_of_every_colour_stand_out_on_a_jungle_tile():
 
 
 def test_a_scorings_plus_n_stays_over_the_temple_that_paid_it():
-    app = make_app()
-    bridge = samples.local(LATE, 0)
-    app.bridge = bridge
-    scene = app.show(TikalScene(app, bridge))
-    app.step(0.0, events=[])
-    samples.end_turn(bridge)   # Dmitri draws the volcano ...
-    samples.end_turn(bridge)   # ... and ends his scoring turn: his tally
+    from engine.tikal import breakdown
+    from test_client_tikal import volcano_tally
+
+    app, bridge, scene, _ = volcano_tally()
     ev = next(e for e in bridge.game.view(0).get("rounds", [])[-1]["scored"] if e["seat"] == 3)
-    temples = [t for t in engine_breakdown(bridge, 3)["temples"]]
+    temples = breakdown(bridge.table.view, 3)["temples"]
     seen = {}
     for _ in range(400):
         app.step(1 / 30, events=[])
@@ -127,9 +120,3 @@ def test_a_scorings_plus_n_stays_over_the_temple_that_paid_it():
         # it rises a little over its temple and never leaves it for the panel
         assert any(abs(sx - x) < 2 and y - 60 < sy < y + 10 for sx, sy in spots)
         assert all(sx < 760 for sx, _ in spots)
-
-
-def engine_breakdown(bridge, seat):
-    from engine.tikal import breakdown
-
-    return breakdown(bridge.table.view, seat)

@@ -307,7 +307,9 @@ def test_auction_bid_with_plus_minus_pass_and_choose_a_revealed_tile():
 # --- animations with time passed in, and their end -----------------------------------------------
 
 
-def test_volcano_sequence_animates_step_by_step_and_lands_on_the_hosts_view():
+def volcano_tally():
+    """LATE: Dmitri draws the volcano and ends his scoring turn; his tally is about to play.
+    Returns the app, bridge, scene and the view shown before."""
     app = make_app()
     bridge = samples.local(LATE, 0)
     app.bridge = bridge
@@ -316,6 +318,11 @@ def test_volcano_sequence_animates_step_by_step_and_lands_on_the_hosts_view():
     before = copy.deepcopy(scene.shown)
     samples.end_turn(bridge)  # Dmitri draws the volcano ...
     samples.end_turn(bridge)  # ... and ends his scoring turn: his tally
+    return app, bridge, scene, before
+
+
+def test_volcano_sequence_animates_step_by_step_and_lands_on_the_hosts_view():
+    app, bridge, scene, before = volcano_tally()
     app.step(0.0, events=[])
     assert scene.timeline.busy and scene.shown["scores"] == before["scores"]
     seen_volcano = seen_tick = False

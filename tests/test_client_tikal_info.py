@@ -170,7 +170,6 @@ def finished_game(seed=4, variant="base"):
 
 
 def test_results_show_every_scoring_round_even_to_a_player_who_rejoined():
-    from test_client_helpers import button, click
     from game.scenes.results import ResultsScene
 
     for variant in ("base", "auction"):

@@ -5,7 +5,7 @@ import copy
 
 import pygame
 
-from test_client_helpers import button, click, make_app, move_mouse
+from test_client_helpers import button, click, move_mouse
 from test_client_tikal import anna_acts, last_action, open_table, pos
 from game.fitcheck import FitCheck
 from game.tikal.positions import MID
