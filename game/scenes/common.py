@@ -433,8 +433,6 @@ class TableScene(Scene):
             r = self.log.rect
             blit_text(surface, self.app, self.tr("table.chat_key"), (r.right - 8, r.y + 4), 12, theme.MUTED,
                       anchor="topright", box=r)
-            blit_text(surface, self.app, self.tr("table.chat_key"), (r.right - 8, r.y + 5), 12, theme.MUTED,
-                      anchor="topright")
         for addon in self.addons:
             addon.draw(surface)
 

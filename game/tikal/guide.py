@@ -130,7 +130,8 @@ class FirstGameGuide:
                 hexes = list(scene.sel.targets)
                 if hexes:
                     return scene.board.center(min(hexes)), "guide.enter_target"
-            return (L.LOWER_BOX.x + 62, L.LOWER_BOX.y + 67), "guide.enter"
+            box = L.lower_box(scene.auction())
+            return (box.x + 62, box.y + 62), "guide.enter"
         if step == "walk":
             sel = scene.sel.selected
             temples = [h for h in scene.sel.targets if self.is_temple(h)] if sel else []
@@ -194,11 +195,11 @@ class FirstGameGuide:
             pygame.draw.line(surface, GLOW, start, (tx, ty), 3)
         pygame.draw.circle(surface, theme.shade(GLOW, 0.7 + 0.3 * pulse), (tx, ty), 14 + 5 * pulse, 4)
         draw_panel(surface, bubble, fill=(250, 244, 214), edge=GLOW, radius=12)
-        blit_text(surface, app, title, (bubble.x + 14, bubble.y + 10), 16, (150, 96, 20), bold=True)
+        blit_text(surface, app, title, (bubble.x + 14, bubble.y + 10), 16, (150, 96, 20), bold=True, layer="overlay")
         for i, ln in enumerate(lines):
-            blit_text(surface, app, ln, (bubble.x + 14, bubble.y + 36 + 21 * i), 16, theme.INK)
+            blit_text(surface, app, ln, (bubble.x + 14, bubble.y + 36 + 21 * i), 16, theme.INK, layer="overlay")
         self.close_rect = pygame.Rect(bubble.right - 30, bubble.y + 6, 24, 24)
         pygame.draw.rect(surface, (220, 206, 170), self.close_rect, border_radius=6)
-        blit_text(surface, app, "×", self.close_rect.center, 18, theme.INK, bold=True, anchor="center")
+        blit_text(surface, app, "×", self.close_rect.center, 18, theme.INK, bold=True, anchor="center", layer="overlay")
         if self.close_rect.collidepoint(pygame.mouse.get_pos()):
             draw_tooltip(surface, app, app.tr("guide.close_tip"), self.close_rect.midtop)

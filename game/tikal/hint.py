@@ -255,7 +255,7 @@ class TikalHint:
         x, y = c[0] - self.scene.board.layout.size * 0.42, c[1] + self.scene.board.layout.size * dy
         pygame.draw.circle(surface, theme.INK, (x, y + 1), 13)
         pygame.draw.circle(surface, PLAN_COLOUR, (x, y), 12)
-        blit_text(surface, self.app, str(number), (x, y), 15, theme.INK, bold=True, anchor="center")
+        blit_text(surface, self.app, str(number), (x, y), 15, theme.INK, bold=True, anchor="center", layer="board")
 
     def step_text(self, step: dict, cost: int = 0) -> str:
         """One step of the plan in words, with its cost in AP."""
@@ -318,23 +318,21 @@ class TikalHint:
         draw_panel(surface, r, fill=(20, 40, 56), edge=PLAN_COLOUR)
         title = app.tr("hint.title")
         size = next((z for z in (17, 16, 15, 14, 13) if app.assets.font(z, True).size(title)[0] <= r.width - 16), 12)
-        blit_text(surface, app, title, (r.centerx, r.y + 16), size, PLAN_COLOUR, bold=True, anchor="center")
+        blit_text(surface, app, title, (r.centerx, r.y + 16), size, PLAN_COLOUR, bold=True, anchor="center", layer="overlay")
         note, (size, wrapped, _) = self.list_layout(r)
         y = r.y + 34
         clip = surface.get_clip()
         surface.set_clip(r.inflate(-4, -4))
         for number, rows in wrapped:
             pygame.draw.circle(surface, PLAN_COLOUR, (r.x + 17, y + size // 2 + 1), 10)
-            blit_text(surface, app, str(number), (r.x + 17, y + size // 2 + 1), 13, theme.INK, bold=True, anchor="center")
+            blit_text(surface, app, str(number), (r.x + 17, y + size // 2 + 1), 13, theme.INK, bold=True, anchor="center", layer="overlay")
             for ln in rows:
-                blit_text(surface, app, ln, (r.x + 32, y), size, theme.PAPER)
+                blit_text(surface, app, ln, (r.x + 32, y), size, theme.PAPER, layer="overlay")
                 y += size + 3
             y += 4
         surface.set_clip(clip)
         for k, ln in enumerate(note):
-            blit_text(surface, app, ln, (r.x + 10, r.bottom - 8 - 16 * (len(note) - k)), 13, theme.MUTED)
-
-
+            blit_text(surface, app, ln, (r.x + 10, r.bottom - 8 - 16 * (len(note) - k)), 13, theme.MUTED, layer="overlay")
 def fit_steps(app, lines, width: int, height: int, sizes=(16, 15, 14, 13, 12)):
     """The biggest font size at which the numbered steps, wrapped to ``width``, fit ``height``:
     ``(size, wrapped, fits)`` (the smallest size when none fits)."""
