@@ -147,10 +147,12 @@ def fit_lines(app, text: str, rect, size: int, bold: bool = False, min_size: int
     lines, the font size and the line height."""
     rect = pygame.Rect(rect)
     lo = min(size, min_size or max(11, int(size * 0.75)))
+    words = text.split()
     for s in range(size, lo - 1, -1):
         font = app.assets.font(s, bold)
         lines, lh = wrap(font, text, rect.width), font.get_linesize()
-        if len(lines) * lh <= rect.height:
+        whole = all(font.size(w)[0] <= rect.width for w in words)   # no word had to be cut
+        if len(lines) * lh <= rect.height and whole:
             return lines, s, lh
     keep = max(1, rect.height // lh)
     if len(lines) > keep:
