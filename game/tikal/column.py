@@ -21,6 +21,7 @@ class TileColumn(Part):
     def __init__(self, scene):
         super().__init__(scene)
         self.click_zones: dict = {}    # ("supply", figure) | ("revealed", tile id) -> rect, as last drawn
+        self._outlook = (None, None)
 
     def build_tips(self, widgets) -> None:
         box = L.TILE_BOX
@@ -67,9 +68,14 @@ class TileColumn(Part):
         top = view.get("next_letter")  # lit in the strip and printed on the back of the top tile
         blit_text(surface, app, self.trn("tikal.next_tiles", left), (box.centerx, box.y + 148), 14,
                   theme.PAPER, bold=True, anchor="center", box=box.inflate(-10, 0))
-        try:
-            outlook = stack_outlook(view)
-        except (KeyError, TypeError):
+        ver = self.scene.board.ver
+        if self._outlook[0] != ver:     # worked out again only when the shown view changed
+            try:
+                self._outlook = (ver, stack_outlook(view))
+            except (KeyError, TypeError):
+                self._outlook = (ver, None)
+        outlook = self._outlook[1]
+        if outlook is None:
             return
         volcanoes = set(outlook["volcanoes"])
         w = (box.width - 12) // 7
