@@ -135,15 +135,9 @@ class TikalAnimator(Part):
 
     def draw_top(self, surface) -> None:
         """The tile in the air and the tokens flying (over the panels too)."""
-        from ..widgets import outlined_text
-
-        app = self.app
         if self.tile_fx is not None:
             self.draw_tile_fx(surface, self.tile_fx)
         for f in self.flyers:
-            if f.get("text"):
-                outlined_text(surface, app, f["text"], (f["x"], f["y"]), f.get("size", 26), f.get("colour", theme.ACCENT))
-                continue
             sx = abs(math.cos(math.pi * f.get("flip", 1.0)))
             r = 11 * f.get("s", 1.0)
             kind = f["kind"] if f.get("flip", 1.0) >= 0.5 else None

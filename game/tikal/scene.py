@@ -9,6 +9,7 @@
 - ``anim`` (``animations.py``): the host's events as animations, and what is in flight;
 - ``fx`` (``game/effects.py``, shared with La Tortuga): sparks, smoke, floating text, banners;
 - the log lines come from ``log_lines.py`` (data).
+- add-ons (``TableScene.addons``): the hint (``hint.py``) and the first-game guide (``guide.py``).
 
 The scene itself wires them: it composes the frame (one cached frame of the chrome, board and
 panel rows, plus what moves), routes input, and hands each host update to the animator.
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 import pygame
 
+from .. import theme
 from ..effects import Effects
 from ..scenes.common import TableScene, background
 from ..scenes.registry import register
@@ -199,8 +201,6 @@ class TikalScene(TableScene):
 
     # --- the prompt ---------------------------------------------------------------------------
     def prompt_text(self) -> tuple[str, tuple]:
-        from .. import theme
-
         v = self.shown
         if v.get("over") or self.table.over:
             return self.tr("table.game_over"), theme.ACCENT
