@@ -77,7 +77,7 @@ def tortuga_frame_times(frames: int = 600) -> list[float]:
     from game.app import App
     from game.net_bridge import LocalBridge
     from game.scenes.samples import NAMES
-    from game.scenes.tortuga_table import TortugaScene
+    from game.tortuga.scene import TortugaScene
     from game.settings import Settings
 
     g = engine.new_game("tortuga", seats=7, seed=5)
@@ -108,7 +108,7 @@ def volcano_frame_times(runs: int = 3) -> list[float] | None:
     and the volcano lands on the board. Frames of 1/60 s (step + draw) until the timeline is idle,
     ``runs`` times (a fresh app each: first-frame caches are part of the figure)."""
     from game.app import App
-    from game.scenes.tikal_table import TikalScene
+    from game.tikal.scene import TikalScene
     from game.settings import Settings
     from game.tikal import samples
     from game.tikal.positions import LATE

@@ -15,7 +15,7 @@ from . import tween
 from .assets import Assets
 from .i18n import Catalog
 from .settings import Settings
-from .widgets import Toasts
+from .widgets import Toasts, Widgets
 
 
 
@@ -25,8 +25,10 @@ HOST_NOTICES = ("disk_full", "damaged_save", "limit", "busy", "slow")
 
 class Scene:
     """A screen. Override what you need; ``self.timeline`` holds the scene's tweens (its speed
-    follows the settings). ``opaque = False`` lets the scene below show through (overlays such as
-    the in-game menu)."""
+    follows the settings) and ``self.widgets`` its buttons and fields: the base class routes
+    events to them, updates them and draws them (with the hovered one's tooltip) between
+    ``draw_scene`` (what lies under them) and ``draw_over`` (what lies over them). ``opaque =
+    False`` lets the scene below show through (overlays such as the in-game menu)."""
 
     opaque = True
     name = "scene"
@@ -34,6 +36,7 @@ class Scene:
     def __init__(self, app: "App"):
         self.app = app
         self.timeline = tween.Timeline(speed=app.settings.anim_speed)
+        self.widgets = Widgets(app)
 
     def tr(self, key: str, **fmt) -> str:
         return self.app.tr(key, **fmt)
@@ -49,16 +52,26 @@ class Scene:
 
     # per frame
     def handle_event(self, event) -> bool:
-        return False
+        return self.widgets.handle_event(event)
 
     def on_net(self, note: dict) -> None:
         """A notification from the network bridge (``{"kind": ..., ...}``, see net_bridge)."""
 
     def update(self, dt: float) -> None:
         self.timeline.update(dt)
+        self.widgets.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
+        self.draw_scene(surface)
+        self.widgets.draw(surface)
+        self.draw_over(surface)
+
+    def draw_scene(self, surface: pygame.Surface) -> None:
+        """What lies under the widgets."""
         surface.fill((0, 0, 0))
+
+    def draw_over(self, surface: pygame.Surface) -> None:
+        """What lies over the widgets (a chat line, a popup's contents)."""
 
 
 class App:
@@ -72,7 +85,8 @@ class App:
         self.headless = pygame.display.get_driver() in ("dummy", "offscreen")
         self.audio = bool(pygame.mixer.get_init()) and os.environ.get("SDL_AUDIODRIVER") != "dummy"
         flags = 0 if self.headless else pygame.SCALED | pygame.RESIZABLE
-        if fullscreen and not self.headless:
+        self.settings.fullscreen = bool(fullscreen or self.settings.fullscreen)
+        if self.settings.fullscreen and not self.headless:
             flags |= pygame.FULLSCREEN
         self.screen = pygame.display.set_mode(self.SIZE, flags)
         pygame.display.set_caption(title)
@@ -85,6 +99,7 @@ class App:
         self.running = True
         self.text_focus = None  # the TextInput that has the keyboard, if any
         self.time = 0.0         # seconds of app time (sum of dt), for idle animations
+        self.fitcheck = None    # a game.fitcheck.FitCheck while a test looks at where text goes
         pygame.key.start_text_input()
 
     @property
@@ -114,6 +129,13 @@ class App:
         self.settings.anim_speed = speed
         for s in self.scenes:
             s.timeline.speed = speed
+
+    def set_fullscreen(self, on: bool) -> None:
+        """Fill the screen or go back to a window (the setting is kept either way; a headless
+        App has no window to change)."""
+        if on != self.settings.fullscreen and not self.headless:
+            pygame.display.toggle_fullscreen()
+        self.settings.fullscreen = on
 
     def play_sound(self, name: str) -> None:
         if not self.audio or self.settings.volume <= 0:
@@ -167,8 +189,8 @@ class App:
         if event.type == pygame.QUIT:
             self.running = False
             return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11 and not self.headless:
-            pygame.display.toggle_fullscreen()
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.set_fullscreen(not self.settings.fullscreen)
             return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             rule = self.toasts.rule_at(event.pos)
@@ -199,6 +221,8 @@ class App:
 
     def draw(self, surface: pygame.Surface | None = None) -> pygame.Surface:
         surface = surface or self.screen
+        if self.fitcheck is not None:
+            self.fitcheck.clear()
         start = 0
         for i in range(len(self.scenes) - 1, -1, -1):
             if self.scenes[i].opaque:

@@ -59,6 +59,7 @@ class Assets:
         self._images: dict = {}
         self._text: dict = {}
         self._made: dict = {}
+        self.fits: dict = {}      # widgets.fit's answers, by (text, size, width, bold, min)
 
     def path(self, *parts: str) -> Path:
         p = self.root.joinpath(*parts)

@@ -249,6 +249,9 @@ class Bridge:
                     self.spectate(self.tables[0]["id"])
         elif t == "table":
             self.lobby = msg["table"]  # the table's summary (docs/protocol.md)
+            # the host lists tables only to those outside one: ours shows in our list at once
+            self.tables = [x for x in self.tables if x.get("id") != self.lobby.get("id")] + [self.lobby]
+            self.tables.sort(key=lambda x: x.get("id", 0))
             tm = self.table
             tm.id = self.lobby.get("id", tm.id)
             tm.game = self.lobby.get("game", tm.game)
@@ -272,7 +275,7 @@ class Bridge:
         elif t == "update":
             self.table.apply_update(msg)
             self.notes.append({"kind": "update", "events": list(msg.get("events") or []),
-                               "full": bool(msg.get("full"))})
+                               "full": bool(msg.get("full")), "undone": msg.get("undone")})
         elif t == "error" and msg.get("code") == "bad_token" and msg.get("ref") == "hello":
             # the seat we came back for is gone (its table ended): the client says hello again
             # without it, and we forget it

@@ -44,6 +44,7 @@ class Settings:
     volume: float = 0.7          # 0..1
     shapes: bool = True          # colour-blind shapes on player marks
     anim_speed: float = 1.0      # tween speed multiplier; 0 = skip animations
+    fullscreen: bool = False     # the window fills the screen (F11 or the settings switch it)
     last_host: str = ""
     #: the seats we hold, by host address "ip:port": {"token", "table", "seat"}, newest last; a
     #: window opened again on that host says hello with the token and is back in its seat
@@ -79,6 +80,7 @@ class Settings:
             self.volume = 0.7
         self.shapes = bool(self.shapes)
         self.guide_done = bool(self.guide_done)
+        self.fullscreen = bool(self.fullscreen)
         try:
             self.anim_speed = min(8.0, max(0.0, float(self.anim_speed)))
         except (TypeError, ValueError):

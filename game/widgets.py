@@ -18,7 +18,8 @@ Label = str | Callable[[], str]
 
 
 def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
-    """Split ``text`` into lines that fit ``width`` pixels (words kept whole where possible)."""
+    """Split ``text`` into lines that fit ``width`` pixels (words kept whole where possible; a
+    word wider than the line is cut with an ellipsis)."""
     lines: list[str] = []
     for para in text.split("\n"):
         line = ""
@@ -30,7 +31,80 @@ def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
                 lines.append(line)
                 line = word
         lines.append(line)
-    return lines
+    return [ellipsize(font, ln, width) for ln in lines]
+
+
+def ellipsize(font: pygame.font.Font, text: str, width: int) -> str:
+    """``text`` cut to fit ``width`` pixels, ending with "…" when cut."""
+    if font.size(text)[0] <= width:
+        return text
+    lo, hi = 0, len(text)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if font.size(text[:mid].rstrip() + "…")[0] <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return text[:lo].rstrip() + "…"
+
+
+def fit(app, text: str, size: int, width: float, bold: bool = False, min_size: int | None = None) -> tuple[str, int]:
+    """The text and font size that fit ``width`` pixels: the font shrinks down to ``min_size``
+    (default three quarters of ``size``, at least 11), then the end is cut with an ellipsis."""
+    width = int(width)
+    key = (text, size, width, bold, min_size)
+    hit = app.assets.fits.get(key)
+    if hit is not None:
+        return hit
+    lo = min(size, min_size or max(11, int(size * 0.75)))
+    out = None
+    for s in range(size, lo - 1, -1):
+        if app.assets.font(s, bold).size(text)[0] <= width:
+            out = (text, s)
+            break
+    if out is None:
+        out = (ellipsize(app.assets.font(lo, bold), text, width), lo)
+    if len(app.assets.fits) > 4000:
+        app.assets.fits.clear()
+    app.assets.fits[key] = out
+    return out
+
+
+def fit_tagged(app, text: str, tag: str, size: int, width: float, bold: bool = False,
+               min_size: int | None = None) -> tuple[str, int]:
+    """Like ``fit`` for ``text + tag`` where the tag must stay whole (a name and " (you)"): when
+    even the smallest font is too wide, the text is cut, not the tag."""
+    out, s = fit(app, text + tag, size, width, bold, min_size)
+    if out == text + tag or not tag:
+        return out, s
+    font = app.assets.font(s, bold)
+    return ellipsize(font, text, max(0, int(width) - font.size(tag)[0])) + tag, s
+
+
+def note_text(app, rect, text: str = "", box=None, layer: str = "base") -> None:
+    """Tell the frame's fit check (tests: ``app.fitcheck``) that ``text`` was drawn at ``rect``
+    and must stay inside ``box`` (default the screen) without covering what its layer holds."""
+    check = getattr(app, "fitcheck", None)
+    if check is not None:
+        check.text(rect, text, box, layer)
+
+
+def note_solid(app, rect, what: str, layer: str = "base") -> None:
+    """A mark no text may run into (a key badge, a card, an icon)."""
+    check = getattr(app, "fitcheck", None)
+    if check is not None:
+        check.solid(rect, what, layer)
+
+
+def _room(pos, anchor: str, box) -> float:
+    """How wide a line anchored at ``pos`` may be inside ``box``."""
+    box = pygame.Rect(box)
+    x = pos[0]
+    if anchor.endswith("left") or anchor == "left":
+        return box.right - x
+    if anchor.endswith("right") or anchor == "right":
+        return x - box.left
+    return 2 * min(x - box.left, box.right - x)
 
 
 def draw_panel(surface, rect, fill=theme.PANEL, edge=theme.PANEL_EDGE, radius: int = 14,
@@ -51,11 +125,65 @@ def draw_panel(surface, rect, fill=theme.PANEL, edge=theme.PANEL_EDGE, radius: i
 
 
 def blit_text(surface, app, text: str, pos, size: int = 20, colour=theme.PAPER, bold=False,
-              anchor: str = "topleft", shadow: bool = False) -> pygame.Rect:
+              anchor: str = "topleft", shadow: bool = False, width: float | None = None, box=None,
+              min_size: int | None = None, layer: str = "base") -> pygame.Rect:
+    """One line of text. With ``width`` (or a ``box`` it must stay in) the line fits: its font
+    shrinks, then its end is cut with an ellipsis (``fit``)."""
+    if width is None and box is not None:
+        width = _room(pos, anchor, box)
+    if width is not None:
+        text, size = fit(app, text, size, width, bold, min_size)
     img = app.assets.text(text, size, colour, bold)
     r = img.get_rect(**{anchor: pos})
     if shadow:
         surface.blit(app.assets.text(text, size, (0, 0, 0), bold), r.move(2, 2))
+    surface.blit(img, r)
+    note_text(app, r, text, box, layer)
+    return r
+
+
+def fit_lines(app, text: str, rect, size: int, bold: bool = False, min_size: int | None = None) -> tuple[list[str], int, int]:
+    """``text`` wrapped into ``rect``: the font shrinks until the lines fit its height (down to
+    ``min_size``); what still does not fit is cut, the last line ending with "…". Returns the
+    lines, the font size and the line height."""
+    rect = pygame.Rect(rect)
+    lo = min(size, min_size or max(11, int(size * 0.75)))
+    words = text.split()
+    for s in range(size, lo - 1, -1):
+        font = app.assets.font(s, bold)
+        lines, lh = wrap(font, text, rect.width), font.get_linesize()
+        whole = all(font.size(w)[0] <= rect.width for w in words)   # no word had to be cut
+        if len(lines) * lh <= rect.height and whole:
+            return lines, s, lh
+    keep = max(1, rect.height // lh)
+    if len(lines) > keep:
+        lines = lines[:keep]
+        lines[-1] = ellipsize(font, lines[-1] + "…", rect.width)
+    return lines, lo, lh
+
+
+def blit_lines(surface, app, text: str, rect, size: int = 16, colour=theme.PAPER, bold: bool = False,
+               min_size: int | None = None, align: str = "left", layer: str = "base") -> int:
+    """Wrapped text inside ``rect`` (see ``fit_lines``); returns the y below the last line."""
+    rect = pygame.Rect(rect)
+    lines, s, lh = fit_lines(app, text, rect, size, bold, min_size)
+    y = rect.y
+    for ln in lines:
+        img = app.assets.text(ln, s, colour, bold)
+        r = img.get_rect(top=y, **({"left": rect.x} if align == "left" else {"centerx": rect.centerx}))
+        surface.blit(img, r)
+        note_text(app, r, ln, rect, layer)
+        y += lh
+    return y
+
+
+def outlined_text(surface, app, text: str, pos, size: int, colour=theme.PAPER, anchor="center") -> pygame.Rect:
+    """Light text with a dark rim: readable on any ground (tiles, the sea)."""
+    dark = app.assets.text(text, size, theme.INK, True)
+    img = app.assets.text(text, size, colour, True)
+    r = img.get_rect(**{anchor: pos})
+    for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1), (1, 1)):
+        surface.blit(dark, r.move(dx, dy))
     surface.blit(img, r)
     return r
 
@@ -89,7 +217,7 @@ class Button(Widget):
     def __init__(self, app, rect, label: str | None = None, on_click: Callable[[], None] | None = None,
                  key: int | None = None, tooltip: Label | None = None, text: Label | None = None,
                  enabled: bool | Callable[[], bool] = True, style: str = "normal", size: int = 22,
-                 key_name: str | None = None):
+                 key_name: str | None = None, art: Callable | None = None, art_w: int = 0, value=None):
         self.app = app
         self.rect = pygame.Rect(rect)
         self.label, self.text, self.on_click = label, text, on_click
@@ -97,6 +225,8 @@ class Button(Widget):
         self.tooltip = tooltip
         self._enabled = enabled
         self.style, self.size = style, size
+        self.art, self.art_w = art, art_w   # art(surface, rect): icons drawn left of the caption
+        self.value = value                  # what the button stands for (an action it sends), for readers
         self.hover = self.pressed = False
         self.pulse = 0.0  # 0..1, set by scenes to draw attention (e.g. "your turn")
 
@@ -146,6 +276,7 @@ class Button(Widget):
         elif self.hover:
             fill = theme.shade(fill, 1.18)
         r = self.rect.move(0, 3 if self.pressed else 0)
+        note_solid(self.app, self.rect, "button")
         if self.enabled and not self.pressed:
             pygame.draw.rect(surface, theme.shade(fill, 0.55), r.move(0, 4), border_radius=12)
         pygame.draw.rect(surface, fill, r, border_radius=12)
@@ -153,17 +284,80 @@ class Button(Widget):
             glow = r.inflate(int(10 * self.pulse), int(10 * self.pulse))
             pygame.draw.rect(surface, theme.ACCENT, glow, 3, border_radius=14)
         pygame.draw.rect(surface, theme.shade(fill, 0.6), r, 2, border_radius=12)
-        cap = self.caption()
-        img = self.app.assets.text(cap, self.size, ink, True)
-        if img.get_width() > r.width - 12:  # long translations shrink instead of overflowing
-            img = self.app.assets.text(cap, max(12, int(self.size * (r.width - 12) / img.get_width())), ink, True)
-        surface.blit(img, img.get_rect(center=r.center))
-        if self.key is not None and self.enabled and self.key_name != "":
-            name = self.key_name or KEY_NAMES.get(self.key) or pygame.key.name(self.key).upper()
-            badge = self.app.assets.text(name, 13, theme.INK, True)
-            br = badge.get_rect(topright=(r.right - 5, r.top + 3)).inflate(8, 2)
+        app = self.app
+        badge = self.badge(r)
+        if badge is not None:
+            name, br = badge
+            img = app.assets.text(name, 13, theme.INK, True)
             pygame.draw.rect(surface, theme.PAPER, br, border_radius=5)
-            surface.blit(badge, badge.get_rect(center=br.center))
+            surface.blit(img, img.get_rect(center=br.center))
+            note_solid(app, br, f"key {name}")
+        area = self.caption_area(r)
+        if self.art is not None:
+            icons = pygame.Rect(area.x - self.art_w - 4, area.y, self.art_w, area.height)
+            self.art(surface, icons)
+            note_solid(app, icons, "icons")
+        self.draw_caption(surface, self.caption(), area, ink)
+
+    def badge(self, r=None) -> tuple | None:
+        """The shortcut's badge in the top right corner (its name and rect), while enabled."""
+        if self.key is None or not self.enabled or self.key_name == "":
+            return None
+        r = r or self.rect
+        name = self.key_name or KEY_NAMES.get(self.key) or pygame.key.name(self.key).upper()
+        w, h = self.app.assets.font(13, True).size(name)
+        return name, pygame.Rect(r.right - 5 - w - 8, r.top + 2, w + 8, h + 2)
+
+    def caption_area(self, r=None) -> pygame.Rect:
+        """Where the caption goes: inside the button, clear of the badge and of the icons."""
+        r = r or self.rect
+        area = r.inflate(-12, -6)
+        badge = self.badge(r)
+        if badge is not None:
+            area.width = badge[1].left - 2 - area.x        # the caption never runs under the badge
+        if self.art is not None:
+            area.x += self.art_w + 4
+            area.width -= self.art_w + 4
+        return area
+
+    def draw_caption(self, surface, cap: str, area: pygame.Rect, ink) -> None:
+        """The caption centred in ``area``: it shrinks to fit, wraps onto two lines if that is
+        not enough, and is cut with an ellipsis as the last resort."""
+        app = self.app
+        text, size = fit(app, cap, self.size, area.width, True, max(12, int(self.size * 0.8)))
+        if text != cap and " " in cap and area.height >= 2 * 14:
+            lines, s, lh = fit_lines(app, cap, area, max(11, self.size - 2), True, 11)
+            y = area.centery - lh * len(lines) / 2
+            for ln in lines:
+                img = app.assets.text(ln, s, ink, True)
+                rr = surface.blit(img, img.get_rect(midtop=(area.centerx, y)))
+                note_text(app, rr, ln, self.rect)
+                y += lh
+            return
+        img = app.assets.text(text, size, ink, True)
+        rr = surface.blit(img, img.get_rect(center=area.center))
+        note_text(app, rr, text, self.rect)
+
+
+class Tip(Widget):
+    """A spot that explains itself: nothing of its own is drawn; hovered, it shows its tooltip
+    (a catalog key, or a function returning the text) like a button does."""
+
+    def __init__(self, rect, tooltip: Label):
+        self.rect = pygame.Rect(rect)
+        self.tooltip = tooltip
+
+
+def same_size(buttons) -> None:
+    """One font size for a row of buttons: the largest at which every caption fits its button
+    (a row reads evenly in every language; a caption that fits at no size wraps, as alone)."""
+    sizes = []
+    for b in buttons:
+        floor = max(12, int(b.size * 0.8))
+        sizes.append(fit(b.app, b.caption(), b.size, b.caption_area().width, True, floor)[1])
+    if sizes:
+        for b in buttons:
+            b.size = min(sizes)
 
 
 class TextInput(Widget):
@@ -209,6 +403,7 @@ class TextInput(Widget):
         self.blink = (self.blink + dt) % 1.0
 
     def draw(self, surface) -> None:
+        note_solid(self.app, self.rect, "text field")
         pygame.draw.rect(surface, (250, 248, 240), self.rect, border_radius=8)
         pygame.draw.rect(surface, theme.ACCENT if self.focused else theme.PANEL_EDGE, self.rect, 3, border_radius=8)
         font_size = int(self.rect.height * 0.5)
@@ -217,7 +412,9 @@ class TextInput(Widget):
         else:
             img = self.app.assets.text(self.app.tr(self.placeholder) if self.placeholder else "", font_size, (150, 150, 160))
         r = img.get_rect(midleft=(self.rect.x + 12, self.rect.centery))
-        surface.blit(img, r, area=pygame.Rect(max(0, img.get_width() - self.rect.width + 30), 0, self.rect.width - 24, img.get_height()))
+        shown = surface.blit(img, r, area=pygame.Rect(max(0, img.get_width() - self.rect.width + 30), 0,
+                                                      self.rect.width - 24, img.get_height()))
+        note_text(self.app, shown, self.value, self.rect)
         if self.focused and self.blink < 0.5:
             x = min(self.rect.right - 14, r.x + (img.get_width() if self.value else 0) + 2)
             pygame.draw.line(surface, theme.INK, (x, self.rect.y + 8), (x, self.rect.bottom - 8), 2)
@@ -280,25 +477,38 @@ class Toasts:
             s.set_alpha(alpha)
             surface.blit(s, rect)
             self.rects.append((rect, it["rule"]))
+            note_text(self.app, rect.inflate(-20, -10), it["msg"], rect, layer="overlay")
             y += h + 8
 
 
 class ScrollLog(Widget):
-    """The game log: newest at the bottom; the mouse wheel scrolls back."""
+    """The game log: newest at the bottom; the mouse wheel scrolls back. A line may carry a
+    player's mark (``mark=(colour, shape)``), drawn before it; every line is indented alike."""
 
-    def __init__(self, app, rect, size: int = 16, max_lines: int = 300):
+    MARK_W = 18
+
+    def __init__(self, app, rect, size: int = 16, max_lines: int = 300, marks: bool = False, top: int = 0):
         self.app = app
         self.rect = pygame.Rect(rect)
+        self.top = top                  # room kept free at the top (for a hint drawn there)
         self.size = size
-        self.lines: list[tuple[str, tuple]] = []
+        self.lines: list[tuple] = []    # (text, colour, mark or None), one per wrapped line
+        self.entries: list[str] = []    # what was added, whole
         self.max_lines = max_lines
+        self.marks = marks              # lines leave room for a mark
         self.scroll = 0
 
-    def add(self, text: str, colour=theme.PAPER) -> None:
-        for ln in wrap(self.app.assets.font(self.size), text, self.rect.width - 16):
-            self.lines.append((ln, colour))
+    def add(self, text: str, colour=theme.PAPER, mark: tuple | None = None) -> None:
+        indent = self.MARK_W if self.marks else 0
+        for i, ln in enumerate(wrap(self.app.assets.font(self.size), text, self.rect.width - 16 - indent)):
+            self.lines.append((ln, colour, mark if i == 0 else None))
         del self.lines[: -self.max_lines]
+        self.entries = (self.entries + [text])[-self.max_lines:]
         self.scroll = 0
+
+    def texts(self) -> list[str]:
+        """The entries, whole (not wrapped), oldest first."""
+        return list(self.entries)
 
     def handle_event(self, event) -> bool:
         if event.type == pygame.MOUSEWHEEL and self.rect.collidepoint(pygame.mouse.get_pos()):
@@ -309,12 +519,16 @@ class ScrollLog(Widget):
     def draw(self, surface) -> None:
         draw_panel(surface, self.rect, fill=(24, 32, 58), shadow=False, radius=10)
         line_h = self.size + 5
-        n = max(1, (self.rect.height - 12) // line_h)
+        n = max(1, (self.rect.height - 12 - self.top) // line_h)
         end = len(self.lines) - self.scroll
         shown = self.lines[max(0, end - n): end]
         y = self.rect.bottom - 8 - line_h * len(shown)
-        for text, colour in shown:
-            surface.blit(self.app.assets.text(text, self.size, colour), (self.rect.x + 8, y))
+        x = self.rect.x + 8 + (self.MARK_W if self.marks else 0)
+        for text, colour, mark in shown:
+            if mark is not None:
+                theme.draw_shape(surface, mark[1], (self.rect.x + 15, y + line_h // 2 - 1), 6, mark[0], width=1)
+            r = surface.blit(self.app.assets.text(text, self.size, colour), (x, y))
+            note_text(self.app, r, text, self.rect)
             y += line_h
 
 
@@ -372,4 +586,5 @@ def draw_tooltip(surface, app, text: str, anchor_midbottom) -> None:
     pygame.draw.rect(surface, (250, 246, 220), r, border_radius=8)
     pygame.draw.rect(surface, theme.INK, r, 2, border_radius=8)
     for i, ln in enumerate(lines):
-        surface.blit(app.assets.text(ln, 16, theme.INK), (r.x + 10, r.y + 6 + 20 * i))
+        rr = surface.blit(app.assets.text(ln, 16, theme.INK), (r.x + 10, r.y + 6 + 20 * i))
+        note_text(app, rr, ln, r, layer="overlay")

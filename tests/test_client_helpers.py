@@ -63,3 +63,7 @@ def pump(app: App, until, timeout: float = 20.0, dt: float = 1 / 60) -> bool:
             return True
         time.sleep(0.002)
     raise AssertionError("timed out")
+
+
+def move_mouse(app: App, pos) -> None:
+    app.step(0.0, events=[pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))])

@@ -10,7 +10,7 @@ from pathlib import Path
 from test_client_helpers import button, click, pump
 from game.launch import QUICK_GAMES, open_window, start_embedded
 from game.scenes.lobby import LobbyScene
-from game.scenes.tortuga_table import TortugaScene
+from game.tortuga.scene import TortugaScene
 from game.settings import Settings
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -166,7 +166,7 @@ def test_the_guide_follows_the_first_turn_on_the_hosts_events(tmp_path):
     from game.net_bridge import NetBridge
     from game.scenes.browser import BrowserScene
     from game.scenes.lobby import LobbyScene
-    from game.scenes.tikal_table import TikalScene
+    from game.tikal.scene import TikalScene
     from game.settings import Settings
 
     h = net_host.Host(net_host.HostConfig(name="Guide host", bind="127.0.0.1", port=0, announce=False))
@@ -209,23 +209,23 @@ def test_the_guide_follows_the_first_turn_on_the_hosts_events(tmp_path):
         assert not hint.plan
         place = scene.legal("place_tile")[0]
         for _ in range(6):
-            if scene.rotation == place["rotation"]:
+            if scene.sel.rotation == place["rotation"]:
                 break
             press(app, pygame.K_r)
-        click(app, scene.center(place["hex"]))
+        click(app, scene.board.center(place["hex"]))
         at("enter")                                          # the host's tile_placed moved it on
         assert guide.steps.done == {"place"}
-        click(app, scene.click_zones[("supply", "worker")].center)
+        click(app, scene.column.click_zones[("supply", "worker")].center)
         app.draw()
         (x, y), key = guide.target("enter")
         assert key == "guide.enter_target" and guide.step == "enter"   # a click alone is no step
         click(app, (x, y))
         at("walk")
-        click(app, scene.center((0, 0)))                     # our worker in the base camp
+        click(app, scene.board.center((0, 0)))                     # our worker in the base camp
         app.draw()
         (x, y), key = guide.target("walk")
         assert key == "guide.walk_target"
-        goal = scene.layout.hex_at((x, y))
+        goal = scene.board.layout.hex_at((x, y))
         click(app, (x, y))
         at("end")
         assert any(hexkey(f["hex"]) == goal and f["seat"] == scene.me for f in bridge.table.view["figures"])

@@ -13,7 +13,7 @@ from game.net_bridge import NetBridge
 from game.scenes.browser import BrowserScene
 from game.scenes.lobby import LobbyScene
 from game.scenes.results import ResultsScene
-from game.scenes.tortuga_table import TortugaScene
+from game.tortuga.scene import TortugaScene
 
 net_host = pytest.importorskip("net.host")
 
@@ -200,7 +200,7 @@ def test_chat_at_the_table_typed_in_the_window_reaches_everyone_and_keys_do_not_
         app.step(0.0, events=[enter])
         assert scene.chat_box is None
         said = f"{app.settings.name}: ready? go!"      # the host names the sender; every seat sees it
-        pump(app, lambda: any(said in text for text, _ in scene.log.lines))
+        pump(app, lambda: any(said in text for text in scene.log.texts()))
         assert bridge.table.state == state and scene.pending is None   # nothing was played
         assert sum(m["t"] == "action" for m in bridge.sent) == actions
         assert [m["text"] for m in bridge.sent if m["t"] == "chat"] == ["ready? go!"]
@@ -305,8 +305,8 @@ def test_lobby_chat_reaches_the_other_player_at_the_table_and_enter_does_not_sta
         anna.step(0.0, events=[pygame.event.Event(pygame.TEXTINPUT, text="ready when you are"),
                                pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")])
         assert lobby.chat_input.value == ""
-        pump(boris, lambda: any("Anna: ready when you are" in t for t, _ in boris.scene.chat_log.lines))
-        pump(anna, lambda: any("Anna: ready when you are" in t for t, _ in lobby.chat_log.lines))
+        pump(boris, lambda: any("Anna: ready when you are" in t for t in boris.scene.chat_log.texts()))
+        pump(anna, lambda: any("Anna: ready when you are" in t for t in lobby.chat_log.texts()))
         assert not [m for m in anna.bridge.sent if m["t"] == "start"]   # Enter went to the line
         assert anna.bridge.lobby["status"] == "lobby"
         # what was said in the lobby is still in the log at the table, once
@@ -319,7 +319,7 @@ def test_lobby_chat_reaches_the_other_player_at_the_table_and_enter_does_not_sta
         for app in apps:
             pump(app, lambda: isinstance(app.scene, TortugaScene))
             app.step(0.0, events=[])
-            lines = [t for t, _ in app.scene.log.lines if "ready when you are" in t]
+            lines = [t for t in app.scene.log.texts() if "ready when you are" in t]
             assert lines == ["Anna: ready when you are"]
     finally:
         for app in apps:

@@ -125,5 +125,14 @@ def test_escape_opens_the_menu_over_the_table_and_rules_and_leave_work():
     press(app, pygame.K_ESCAPE)
     press(app, pygame.K_ESCAPE)
     assert isinstance(app.scene, MenuScene)
+    bridge = table.bridge
+    click(app, button(app.scene, "menu.leave").rect.center)   # leaving asks first
+    assert isinstance(app.scene, MenuScene) and app.scene.confirming
+    assert not [m for m in bridge.sent if m["t"] == "leave"]
+    assert colourful(app.draw())
+    click(app, button(app.scene, "menu.leave_no").rect.center)  # stay: the menu as it was
+    assert isinstance(app.scene, MenuScene) and not app.scene.confirming
     click(app, button(app.scene, "menu.leave").rect.center)
+    click(app, button(app.scene, "menu.leave_yes").rect.center)
     assert isinstance(app.scene, BrowserScene) and len(app.scenes) == 1
+    assert [m for m in bridge.sent if m["t"] == "leave"]

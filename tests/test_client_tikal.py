@@ -13,7 +13,7 @@ from engine.tikal import reachable
 from test_client_helpers import button, click, colourful, make_app, press, settle
 from game.net_bridge import LocalBridge
 from game.scenes.results import BREAKDOWNS, ResultsScene
-from game.scenes.tikal_table import TikalScene
+from game.tikal.scene import TikalScene
 from game.tikal import samples
 from game.tikal.geometry import hexkey
 from game.tikal.positions import LATE, MID
@@ -22,7 +22,7 @@ from game.tikal.positions import LATE, MID
 
 
 def pos(scene, h):
-    x, y = scene.layout.center(h)
+    x, y = scene.board.layout.center(h)
     return (int(x), int(y))
 
 
@@ -42,16 +42,16 @@ def ui_step(app, scene, bridge, n: int) -> str | None:
         places = [a for a in legal if a["type"] == "place_tile"]
         a = places[n % len(places)]
         for _ in range(6):
-            if scene.rotation == a["rotation"]:
+            if scene.sel.rotation == a["rotation"]:
                 break
             press(app, pygame.K_r)
         app.step(0.0, events=[pygame.event.Event(pygame.MOUSEMOTION, pos=pos(scene, a["hex"]), rel=(0, 0), buttons=(0, 0, 0))])
-        assert hexkey(a["hex"]) in scene.place_hexes()
+        assert hexkey(a["hex"]) in scene.sel.place_hexes()
         click(app, pos(scene, a["hex"]))
         return "place_tile"
     if "choose_tile" in types:
         app.draw()  # the revealed tiles' click zones are laid out when drawn
-        zone = next(r for (k, _), r in scene.click_zones.items() if k == "revealed")
+        zone = next(r for (k, _), r in scene.column.click_zones.items() if k == "revealed")
         click(app, zone.center)
         return "choose_tile"
     if types & {"bid", "pass"}:
@@ -64,7 +64,7 @@ def ui_step(app, scene, bridge, n: int) -> str | None:
     if ap >= 8 and "enter" in types:
         fig = next(a["figure"] for a in legal if a["type"] == "enter")
         press(app, pygame.K_w if fig == "worker" else pygame.K_l)
-        target = next(iter(scene.targets))
+        target = next(iter(scene.sel.targets))
         click(app, pos(scene, target))
         return "enter"
     if ap <= 3 and "end_turn" in types:  # keep a few AP unused now and then: the End turn button
@@ -74,15 +74,15 @@ def ui_step(app, scene, bridge, n: int) -> str | None:
     if ap >= 4 and moves:
         start = hexkey(moves[n % len(moves)]["path"][0])
         click(app, pos(scene, start))
-        if scene.targets:
-            dest = max(scene.targets, key=lambda h: (scene.targets[h]["cost"], h))
+        if scene.sel.targets:
+            dest = max(scene.sel.targets, key=lambda h: (scene.sel.targets[h]["cost"], h))
             click(app, pos(scene, dest))
             return "move"
     for kind in ("uncover", "dig"):
         if kind in types:
             click(app, button(scene, f"tikal.{kind}").rect.center)
-            if scene.mode == kind:
-                click(app, pos(scene, next(iter(scene.action_hexes(kind)))))
+            if scene.sel.mode == kind:
+                click(app, pos(scene, next(iter(scene.sel.action_hexes(kind)))))
             return kind
     click(app, button(scene, "tikal.end_turn").rect.center)
     return "end_turn"
@@ -116,15 +116,15 @@ def anna_places():
 
 def test_placing_sends_the_hovered_hex_with_the_rotation_chosen_by_keys_and_wheel():
     app, bridge, scene, g = anna_places()
-    assert g.view(0)["phase"] == "place" and scene.placing()
+    assert g.view(0)["phase"] == "place" and scene.sel.placing()
     places = [a for a in g.legal_actions() if a["type"] == "place_tile"]
-    assert scene.place_hexes() == {hexkey(a["hex"]) for a in places}
+    assert scene.sel.place_hexes() == {hexkey(a["hex"]) for a in places}
     target = next(a for a in places if a["rotation"] != 0)
     for _ in range(target["rotation"]):
         press(app, pygame.K_r)
     app.step(0.0, events=[pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False, precise_x=0.0, precise_y=1.0)])
     press(app, pygame.K_r)  # the wheel turned it back one step, R forward again
-    assert scene.rotation == target["rotation"]
+    assert scene.sel.rotation == target["rotation"]
     app.step(0.0, events=[pygame.event.Event(pygame.MOUSEMOTION, pos=pos(scene, target["hex"]), rel=(0, 0), buttons=(0, 0, 0))])
     assert colourful(app.draw())  # the preview of the turned tile on the hovered hex
     click(app, pos(scene, target["hex"]))
@@ -137,14 +137,14 @@ def test_placing_sends_the_hovered_hex_with_the_rotation_chosen_by_keys_and_whee
 def test_a_placement_the_host_refuses_comes_back_as_a_toast_with_its_rule():
     app, bridge, scene, g = anna_places()
     far = (7, -7)  # a corner far from every explored hex
-    assert far not in scene.place_hexes()
+    assert far not in scene.sel.place_hexes()
     before = g.snapshot()
     click(app, pos(scene, far))
     assert last_action(bridge) == {"type": "place_tile", "hex": [7, -7], "rotation": 0}
     app.step(0.0, events=[])
     toast = app.toasts.items[-1]
     assert toast["rule"] and toast["rule"].startswith("T-P") and toast["rule_text"]
-    assert g.snapshot() == before and scene.placing()  # nothing changed; still ours to place
+    assert g.snapshot() == before and scene.sel.placing()  # nothing changed; still ours to place
 
 
 # --- moving figures ------------------------------------------------------------------------------
@@ -163,9 +163,9 @@ def test_clicking_a_figure_shades_its_reachable_hexes_and_a_click_walks_the_chea
     app, bridge, scene, g = anna_acts()
     start = (2, -1)  # Anna's leader and two workers
     click(app, pos(scene, start))
-    assert scene.selected == {"from": start, "figure": "worker"}
+    assert scene.sel.selected == {"from": start, "figure": "worker"}
     expected = reachable(g.view(0), 0, list(start))
-    assert {h: t["cost"] for h, t in scene.targets.items()} == {h: r["cost"] for h, r in expected.items()}
+    assert {h: t["cost"] for h, t in scene.sel.targets.items()} == {h: r["cost"] for h, r in expected.items()}
     far = min((h for h in expected if len(expected[h]["path"]) >= 3), key=lambda h: (expected[h]["cost"], h))
     app.step(0.0, events=[pygame.event.Event(pygame.MOUSEMOTION, pos=pos(scene, far), rel=(0, 0), buttons=(0, 0, 0))])
     assert colourful(app.draw())  # shading, costs and the hovered path
@@ -177,32 +177,32 @@ def test_clicking_a_figure_shades_its_reachable_hexes_and_a_click_walks_the_chea
     assert scene.shown == g.view(0)
     assert g.view(0)["ap"] == 10 - expected[far]["cost"]
     # the walked figure stays selected at its new hex, ready for the next order
-    assert scene.selected == {"from": far, "figure": "worker"}
+    assert scene.sel.selected == {"from": far, "figure": "worker"}
 
 
 def test_clicking_the_crowned_leader_selects_the_leader():
     app, bridge, scene, g = anna_acts()
     app.draw()
-    rect = scene.chip_rects[((2, -1), 0, "leader")]
+    rect = scene.board.chip_rects[((2, -1), 0, "leader")]
     click(app, rect.center)
-    assert scene.selected == {"from": (2, -1), "figure": "leader"}
+    assert scene.sel.selected == {"from": (2, -1), "figure": "leader"}
 
 
 def test_a_worker_from_the_supply_enters_by_key_or_tray_then_a_click_on_the_base_camp():
     app, bridge, scene, g = anna_acts()
     press(app, pygame.K_w)
-    assert scene.selected == {"from": None, "figure": "worker"}
+    assert scene.sel.selected == {"from": None, "figure": "worker"}
     enters = {hexkey(a["hex"]) for a in g.legal_actions() if a["type"] == "enter" and a["figure"] == "worker"}
-    assert set(scene.targets) == enters and (0, 0) in enters
+    assert set(scene.sel.targets) == enters and (0, 0) in enters
     click(app, pos(scene, (0, 0)))
     assert last_action(bridge) == {"type": "enter", "figure": "worker", "hex": [0, 0]}
     settle(app)
     app.draw()
-    tray = scene.click_zones[("supply", "worker")]  # the supply tray selects too
+    tray = scene.column.click_zones[("supply", "worker")]  # the supply tray selects too
     click(app, tray.center)
-    assert scene.selected == {"from": None, "figure": "worker"}
+    assert scene.sel.selected == {"from": None, "figure": "worker"}
     press(app, pygame.K_ESCAPE)  # Esc cancels a selection before it opens the menu
-    assert scene.selected is None and app.scene is scene
+    assert scene.sel.selected is None and app.scene is scene
 
 
 # --- actions offered only when legal -------------------------------------------------------------
@@ -231,7 +231,7 @@ def test_nothing_is_offered_to_a_player_whose_turn_it_is_not_nor_to_a_spectator(
         click(app, pos(scene, (0, -1)))  # Chloé's figures: not ours to move
         press(app, pygame.K_w)
         click(app, button(scene, "tikal.end_turn").rect.center)
-        assert last_action(bridge) is None and scene.selected is None
+        assert last_action(bridge) is None and scene.sel.selected is None
         assert colourful(app.draw())
 
 
@@ -240,7 +240,7 @@ def test_a_hex_action_with_several_targets_asks_for_the_hex_and_guard_asks_for_t
     uncover = [hexkey(a["hex"]) for a in g.legal_actions() if a["type"] == "uncover"]
     assert len(uncover) > 1
     click(app, button(scene, "tikal.uncover").rect.center)
-    assert scene.mode == "uncover" and scene.action_hexes("uncover") == set(uncover)
+    assert scene.sel.mode == "uncover" and scene.sel.action_hexes("uncover") == set(uncover)
     assert colourful(app.draw())
     click(app, pos(scene, uncover[-1]))
     assert last_action(bridge) == {"type": "uncover", "hex": list(uncover[-1])}
@@ -250,7 +250,7 @@ def test_a_hex_action_with_several_targets_asks_for_the_hex_and_guard_asks_for_t
     assert {a["figure"] for a in guards} == {"worker", "leader"}
     click(app, button(scene, "tikal.guard").rect.center)
     click(app, pos(scene, (0, -1)))
-    assert scene.popup == "guard"
+    assert scene.chooser.kind == "guard"
     assert colourful(app.draw())
     leader = next(w for w in scene.widgets.items if getattr(w, "text", None) and callable(w.text)
                   and w.caption() == scene.tr("tikal.guard_with_leader"))
@@ -265,21 +265,10 @@ def test_a_figure_on_a_camp_jumps_to_the_base_camp_for_one_action_point():
     transfer = {"type": "transfer", "figure": "worker", "from": [3, -2], "to": [0, 0]}
     assert transfer in g.legal_actions()
     click(app, pos(scene, (3, -2)))
-    assert scene.targets[(0, 0)]["action"] == transfer and scene.targets[(0, 0)]["cost"] == 1
+    assert scene.sel.targets[(0, 0)]["action"] == transfer and scene.sel.targets[(0, 0)]["cost"] == 1
     assert colourful(app.draw())
     click(app, pos(scene, (0, 0)))
     assert last_action(bridge) == transfer
-    settle(app, draw_every=2)
-    assert scene.shown == g.view(2)
-
-
-def test_exchange_offers_the_hosts_choices_and_sends_the_one_clicked():
-    app, bridge, scene, g = open_table(MID, my_seat=2)
-    exchanges = [a for a in g.legal_actions() if a["type"] == "exchange"]
-    press(app, pygame.K_x)
-    assert scene.popup == "exchange" and scene.popup_options == exchanges
-    press(app, pygame.K_2)  # the options have number keys
-    assert last_action(bridge) == exchanges[1]
     settle(app, draw_every=2)
     assert scene.shown == g.view(2)
 
@@ -294,7 +283,7 @@ def test_auction_bid_with_plus_minus_pass_and_choose_a_revealed_tile():
     bridge.act({"type": "pass"})  # Chloé passes: Anna against Boris's 3
     settle(app)
     amounts = sorted(a["amount"] for a in g.legal_actions() if a["type"] == "bid")
-    assert scene.bid_amount == amounts[0] == 4
+    assert scene.sel.bid_amount == amounts[0] == 4
     click(app, next(w for w in scene.widgets.items if getattr(w, "text", None) == "+").rect.center)
     click(app, next(w for w in scene.widgets.items if getattr(w, "text", None) == "+").rect.center)
     click(app, next(w for w in scene.widgets.items if getattr(w, "text", None) == "−").rect.center)
@@ -307,7 +296,7 @@ def test_auction_bid_with_plus_minus_pass_and_choose_a_revealed_tile():
     assert g.view(0)["phase"] == "choose" and g.to_act == 0
     app.draw()
     choices = [a["tile"] for a in g.legal_actions()]
-    zones = {v: r for (k, v), r in scene.click_zones.items() if k == "revealed"}
+    zones = {v: r for (k, v), r in scene.column.click_zones.items() if k == "revealed"}
     assert set(zones) == set(choices)
     click(app, zones[choices[-1]].center)
     assert last_action(bridge) == {"type": "choose_tile", "tile": choices[-1]}
@@ -318,7 +307,9 @@ def test_auction_bid_with_plus_minus_pass_and_choose_a_revealed_tile():
 # --- animations with time passed in, and their end -----------------------------------------------
 
 
-def test_volcano_sequence_animates_step_by_step_and_lands_on_the_hosts_view():
+def volcano_tally():
+    """LATE: Dmitri draws the volcano and ends his scoring turn; his tally is about to play.
+    Returns the app, bridge, scene and the view shown before."""
     app = make_app()
     bridge = samples.local(LATE, 0)
     app.bridge = bridge
@@ -327,6 +318,11 @@ def test_volcano_sequence_animates_step_by_step_and_lands_on_the_hosts_view():
     before = copy.deepcopy(scene.shown)
     samples.end_turn(bridge)  # Dmitri draws the volcano ...
     samples.end_turn(bridge)  # ... and ends his scoring turn: his tally
+    return app, bridge, scene, before
+
+
+def test_volcano_sequence_animates_step_by_step_and_lands_on_the_hosts_view():
+    app, bridge, scene, before = volcano_tally()
     app.step(0.0, events=[])
     assert scene.timeline.busy and scene.shown["scores"] == before["scores"]
     seen_volcano = seen_tick = False
@@ -335,14 +331,14 @@ def test_volcano_sequence_animates_step_by_step_and_lands_on_the_hosts_view():
     while scene.timeline.busy and t < 30:
         app.step(0.05, events=[])
         t += 0.05
-        seen_volcano |= bool(scene.shown.get("volcano")) and scene.shake_amp > 0
-        fx = scene.score_fx.get(3)
+        seen_volcano |= bool(scene.shown.get("volcano")) and scene.fx.shake_amp > 0
+        fx = scene.panel.score_fx.get(3)
         seen_tick |= fx is not None and dmitri_before < fx < dmitri_after
         if int(t * 20) % 5 == 0:
             app.draw()
     assert seen_volcano and seen_tick  # it erupted, and the score ticked up through values between
     assert not scene.timeline.busy and scene.shown == bridge.table.view == bridge.game.view(0)
-    assert scene.score_fx == {} and scene.particles  # the smoke goes on while the volcano waits
+    assert scene.panel.score_fx == {} and scene.fx.particles  # the smoke goes on while the volcano waits
 
 
 def test_tab_skips_the_animations_to_exactly_the_hosts_view_and_speed_zero_never_animates():
@@ -413,7 +409,7 @@ def test_hovering_a_hex_explains_what_is_on_it():
     app, bridge, scene, g = open_table(MID, my_seat=1, language="ru")
     app.step(0.0, events=[pygame.event.Event(pygame.MOUSEMOTION, pos=pos(scene, (2, -2)), rel=(0, 0), buttons=(0, 0, 0))])
     app.step(0.7, events=[])
-    tip = scene.hex_tip((2, -2))  # a temple worth 3 guarded by Anna, Chloé's worker on it
+    tip = scene.board.hex_tip((2, -2))  # a temple worth 3 guarded by Anna, Chloé's worker on it
     assert scene.tr("tikal.tip_temple", value=3) in tip and "Anna" in tip and "Chloé" in tip
     assert colourful(app.draw())
-    assert scene.hex_tip((6, -6)) == scene.tr("tikal.tip_unexplored")
+    assert scene.board.hex_tip((6, -6)) == scene.tr("tikal.tip_unexplored")

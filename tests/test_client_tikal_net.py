@@ -12,7 +12,7 @@ from game.net_bridge import NetBridge
 from game.scenes.browser import BrowserScene
 from game.scenes.lobby import LobbyScene
 from game.scenes.results import ResultsScene
-from game.scenes.tikal_table import TikalScene
+from game.tikal.scene import TikalScene
 
 net_host = pytest.importorskip("net.host")
 

@@ -6,8 +6,9 @@ from engine.bots import make_bot
 
 from test_client_helpers import button, click, make_app, press, settle
 from game.net_bridge import LocalBridge
-from game.scenes.samples import NAMES, tortuga_bridge
-from game.scenes.tortuga_table import TortugaScene
+from game.scenes.samples import NAMES
+from game.tortuga.samples import tortuga_bridge
+from game.tortuga.scene import TortugaScene
 
 
 def table(my_seat=3, **kw):
@@ -100,8 +101,8 @@ def test_whole_game_with_the_scene_in_the_loop_ends_in_the_engines_view():
     assert g.is_over
     assert scene.shown == g.view(1) == bridge.table.view
     # every turtle sprite rests where the final view puts it
-    for t, sp in scene.sprites.items():
-        x, y = scene.rest_pos(t)
+    for t, sp in scene.island.sprites.items():
+        x, y = scene.island.rest_pos(t)
         assert abs(sp["x"] - x) < 3 and abs(sp["y"] - y) < 3
     assert any(m["t"] == "action" for m in bridge.sent)
 
@@ -141,3 +142,27 @@ def test_updates_arriving_faster_than_their_animations_land_once_on_the_latest_v
     settle(app)
     assert updates >= 20 and len(synced) < updates / 4
     assert synced[-1] == updates and scene.shown == bridge.table.view
+
+
+def test_the_prompt_says_you_only_while_we_are_the_one_to_act():
+    # Dmitri (seat 3) rides on Anna's turtle and decides; he stops, then bots play on. While
+    # their moves animate, the old decision (Dmitri's) must not come back as "you decide".
+    app, bridge, scene = table(my_seat=3)
+    yours = {scene.tr(k, name=n) for k in ("tortuga.prompt_decide_for",) for n in NAMES} | {
+        scene.tr(k) for k in ("tortuga.prompt_choose_you", "tortuga.prompt_roll_you", "tortuga.prompt_decide_you")}
+    assert scene.prompt_text()[0] in yours  # our decision now
+    click(app, button(scene, "tortuga.stop").rect.center)
+    bridge.bots = {s: make_bot("tortuga", "random", s, 70 + s) for s in range(5) if s != 3}
+    said_you_while_others_act = []
+    for frame in range(900):
+        app.step(1 / 30, events=[])
+        text, colour = scene.prompt_text()
+        if text in yours:  # "you": only while the host says the decision is ours
+            assert bridge.table.my_turn(), text
+        if scene.timeline.busy and not bridge.table.my_turn() and scene.shown.get("seat") != 3:
+            said_you_while_others_act.append(text in yours)
+        if bridge.table.my_turn() and not scene.timeline.busy:
+            break
+        if frame % 10 == 0:
+            app.draw()
+    assert said_you_while_others_act and not any(said_you_while_others_act)

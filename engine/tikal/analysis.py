@@ -8,6 +8,11 @@ to it. Everything here is read-only or acts on the caller's private copy:
   built itself from its view (``engine.sample_state``), never the host's.
 - ``with_extra_ap(game, n)``: a private copy whose current AP phase holds ``n`` more AP (a
   planner's what-if: walks it could afford on a later turn).
+- read from a view (for clients: what a player sees on the table), each tolerant of a view caught
+  half-way through an animation: ``temple_holders(view)`` (who holds each temple and everyone's
+  strength there, T-L1/T-V3), ``scoring_now(view)`` (what a scoring would give each seat this
+  instant, T-V3), ``stack_outlook(view)`` (tiles left per letter and the volcanoes still in the
+  stack, T-S2/T-C1: public knowledge).
 - phases ``PLACE, ACTIONS, BID, CHOOSE, OVER``; ``COST`` (AP per action, T-A); ``SET_POINTS``
   (T-V3); ``distance`` and ``BASE_HEX`` (board geometry); ``cheapest_paths(crossings, start, ap)``
   (T-M: the movement rule itself); tile data ``SPECS``, ``VOLCANO``, ``TREASURE_KINDS``,
@@ -18,9 +23,9 @@ from __future__ import annotations
 from .actions import COST
 from .board import BASE_HEX, distance
 from .movement import cheapest_paths
-from .scoring import SET_POINTS
-from .state import ACTIONS, BID, CHOOSE, OVER, PLACE
-from .tiles import SPECS, TREASURE_COPIES, TREASURE_KINDS, VOLCANO
+from .scoring import SET_POINTS, breakdown, majority, temple_owner
+from .state import ACTIONS, BID, CHOOSE, OVER, PLACE, State
+from .tiles import LETTERS, SPECS, STRENGTH, TILE_LIST, TREASURE_COPIES, TREASURE_KINDS, VOLCANO
 
 
 def with_extra_ap(game, n: int):
@@ -30,6 +35,66 @@ def with_extra_ap(game, n: int):
     return type(game)(s)
 
 
-__all__ = ["with_extra_ap", "PLACE", "ACTIONS", "BID", "CHOOSE", "OVER", "COST", "SET_POINTS",
+def _scoring_state(view: dict) -> State:
+    """The parts of a state a scoring reads (temples, figures, guards, treasures held), from a
+    view's public lists alone (no hidden part is needed, none is drawn)."""
+    n = int(view["seats"])
+    s = State.__new__(State)
+    s.n = n
+    s.level = {(t["hex"][0], t["hex"][1]): int(t.get("level") or SPECS[t["id"]].value)
+               for t in view.get("tiles", []) if t.get("id") in SPECS and SPECS[t["id"]].kind == "temple"}
+    s.figs = [{} for _ in range(n)]
+    for f in view.get("figures", []):
+        if f["workers"] or f["leader"]:
+            s.figs[f["seat"]][(f["hex"][0], f["hex"][1])] = (int(f["workers"]), int(bool(f["leader"])))
+    s.guards = {(g["hex"][0], g["hex"][1]): (g["seat"], g["figure"]) for g in view.get("guards", [])}
+    s.held = [[0] * TREASURE_KINDS for _ in range(n)]
+    for seat, kinds in (view.get("held") or {}).items():
+        for k in kinds:
+            s.held[int(seat)][k] += 1
+    return s
+
+
+def temple_holders(view: dict) -> list[dict]:
+    """Every temple on the board (board order) with who holds it now (T-V3: the guard's owner,
+    else the strict majority, T-L1) and each seat's strength there: ``{"hex", "value", "guard"
+    (seat or None), "strengths" (per seat), "holder" (seat or None), "tied" (the strongest are
+    level, so nobody holds it)}``."""
+    s = _scoring_state(view)
+    out = []
+    for h in sorted(s.level):
+        strengths = [figs.get(h, (0, 0))[0] * STRENGTH["worker"] + figs.get(h, (0, 0))[1] * STRENGTH["leader"]
+                     for figs in s.figs]
+        guard = s.guards.get(h)
+        holder = temple_owner(s, h)
+        out.append({"hex": list(h), "value": s.level[h], "guard": guard[0] if guard else None,
+                    "strengths": strengths, "holder": holder,
+                    "tied": guard is None and majority(s, h) is None and max(strengths) > 0})
+    return out
+
+
+def scoring_now(view: dict) -> list[dict]:
+    """What a scoring would give each seat this instant (T-V3): per seat the dict of a ``scored``
+    event (temples, treasure sets, totals), from the view alone."""
+    s = _scoring_state(view)
+    return [breakdown(s, seat) for seat in range(s.n)]
+
+
+def stack_outlook(view: dict) -> dict:
+    """The tile stack as every player can work it out (T-S2: A tiles on top ... G at the bottom;
+    T-C1: which tiles exist): ``{"letters": [(letter, tiles left)...] A..G, "volcanoes": [the
+    letter of each volcano still in the stack]}``."""
+    out_of_stack = {t["id"] for t in view.get("tiles", [])}
+    out_of_stack |= set(view.get("removed") or []) | set(view.get("revealed") or [])
+    if view.get("drawn"):
+        out_of_stack.add(view["drawn"])
+    if view.get("volcano"):
+        out_of_stack.add(view["volcano"]["tile"])
+    left = [t for t in TILE_LIST if t.id not in out_of_stack]
+    return {"letters": [(letter, sum(1 for t in left if t.letter == letter)) for letter in LETTERS],
+            "volcanoes": [t.letter for t in left if t.kind == VOLCANO]}
+
+
+__all__ = ["temple_holders", "scoring_now", "stack_outlook", "with_extra_ap", "PLACE", "ACTIONS", "BID", "CHOOSE", "OVER", "COST", "SET_POINTS",
            "distance", "BASE_HEX", "cheapest_paths", "SPECS", "VOLCANO", "TREASURE_KINDS",
            "TREASURE_COPIES"]

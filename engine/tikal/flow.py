@@ -101,6 +101,7 @@ def after_normal_turn(s: State, events: list) -> None:
 # --- scoring rounds ------------------------------------------------------------------------------
 def start_scoring(s: State, kind: str, order: list, events: list, extra=None) -> None:
     s.scoring = {"kind": kind, "order": list(order), "index": 0}
+    s.rounds = s.rounds + ({"kind": kind, "scored": ()},)
     events.append({"type": "scoring_started", "kind": kind, "order": list(order), **(extra or {})})
     begin_turn(s, order[0], SCORING, events)
 

@@ -55,4 +55,8 @@ def score(s: State, seat: int, events: list) -> None:
     """The player scores (end of their scoring turn). T-V5: scores have no upper bound."""
     b = breakdown(s, seat)
     s.scores[seat] += b["total"]
+    if s.rounds:                                    # the history of scoring rounds (public)
+        last = s.rounds[-1]
+        entry = {"seat": seat, "temples": b["temple_points"], "treasures": b["treasure_points"], "total": b["total"]}
+        s.rounds = s.rounds[:-1] + ({"kind": last["kind"], "scored": last["scored"] + (entry,)},)
     events.append({"type": "scored", "seat": seat, **b, "score": s.scores[seat]})

@@ -29,7 +29,7 @@ SCENARIO_KEYS = frozenset({
     "scores", "stack", "seat", "ap", "revealed", "moved",
     # snapshot extensions
     "phase", "drawn", "uncovered", "dug", "scoring", "volcano", "last_placer", "removed", "out",
-    "treasure_supply", "auction", "rng"})
+    "treasure_supply", "auction", "rng", "rounds"})
 
 
 class ScenarioError(ValueError):
@@ -273,6 +273,7 @@ def build_state(d: dict) -> State:
             _fail("a volcano scoring round needs the 'volcano' set aside")
     lp = d.get("last_placer")
     s.last_placer = None if lp is None else _seat(lp, n, "last_placer")
+    s.rounds = _rounds(d.get("rounds", []), n)
     s.moved = [_seat(x, n, "moved") for x in d.get("moved", [])]
     a = d.get("auction")
     if a is not None:
@@ -294,6 +295,24 @@ def build_state(d: dict) -> State:
     if "rng" in d:
         s.rng = Rng(state=_int(d["rng"], "rng", 0))
     return s
+
+
+def _rounds(rounds, n: int) -> tuple:
+    """The scoring rounds so far (a history: each round's kind and what each scorer scored)."""
+    if not isinstance(rounds, list):
+        _fail("rounds: a list of scoring rounds")
+    out = []
+    for r in rounds:
+        if not isinstance(r, dict) or r.get("kind") not in ("volcano", "final") or not isinstance(r.get("scored"), list):
+            _fail("each round is {kind: volcano|final, scored: [...]}")
+        scored = []
+        for e in r["scored"]:
+            if not isinstance(e, dict):
+                _fail("each scored entry is a dict")
+            scored.append({"seat": _seat(e.get("seat"), n), "temples": _int(e.get("temples"), "temples", 0),
+                           "treasures": _int(e.get("treasures"), "treasures", 0), "total": _int(e.get("total"), "total", 0)})
+        out.append({"kind": r["kind"], "scored": tuple(scored)})
+    return tuple(out)
 
 
 # --- state -> dicts ------------------------------------------------------------------------------
@@ -337,6 +356,7 @@ def _common(s: State, hidden: bool) -> dict:
             "index": s.scoring["index"]},
         "volcano": None if s.volcano is None else {"tile": s.volcano[0], "seat": s.volcano[1]},
         "last_placer": s.last_placer,
+        "rounds": [{"kind": r["kind"], "scored": [dict(e) for e in r["scored"]]} for r in s.rounds],
     }
     if s.variant == "auction":
         d["revealed"] = list(s.revealed)

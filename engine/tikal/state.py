@@ -25,6 +25,8 @@ Hexes are ``(q, r)`` tuples. The attributes:
   ``drawn`` (the tile to place); ``uncovered``/``dug`` hex -> count this AP phase (T-A4b,
   T-A5b); ``scoring`` None or {"kind", "order", "index"}; ``volcano`` None or (tile, seat) set
   aside (T-V1); ``last_placer`` (T-E1, T-X4, T-X6, T-X8).
+- history: ``rounds``, every scoring round so far as a tuple of ``{"kind", "scored": tuple of
+  {"seat", "temples", "treasures", "total"}}`` (public; replaced, never mutated, so copies share it).
 - auction: ``revealed``, ``moved``, ``auction`` (see auction.py).
 """
 from __future__ import annotations
@@ -50,7 +52,7 @@ class State:
         "levels_left", "stack", "tsupply", "removed",
         # whose decision
         "phase", "seat", "ap", "drawn", "uncovered", "dug",
-        "scoring", "volcano", "last_placer",
+        "scoring", "volcano", "last_placer", "rounds",
         # auction variant
         "revealed", "moved", "auction",
     )
@@ -83,6 +85,7 @@ class State:
         c.scoring = None if self.scoring is None else dict(self.scoring)
         c.volcano = self.volcano
         c.last_placer = self.last_placer
+        c.rounds = self.rounds
         c.revealed = list(self.revealed)
         c.moved = list(self.moved)
         c.auction = None if self.auction is None else {
@@ -132,6 +135,7 @@ def empty_state(n: int, variant: str, seed: int, rng) -> State:
     s.phase, s.seat, s.ap, s.drawn = ACTIONS, 0, 0, None
     s.uncovered, s.dug = {}, {}
     s.scoring = s.volcano = s.last_placer = None
+    s.rounds = ()
     s.revealed, s.moved, s.auction = [], [], None
     return s
 

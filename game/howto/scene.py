@@ -5,7 +5,7 @@ import pygame
 
 from .. import theme
 from ..app import Scene
-from ..widgets import Button, Widgets, blit_text, draw_panel, wrap
+from ..widgets import Button, blit_text, draw_panel, wrap
 from .pages import PAGES
 
 PANEL = pygame.Rect(24, 76, 1232, 562)
@@ -85,7 +85,6 @@ class HowToScene(Scene):
         super().__init__(app)
         self.game = game
         self.page = max(0, min(page, len(PAGES[game]) - 1))
-        self.widgets = Widgets(app)
         self.dots: list[pygame.Rect] = []
         self.build()
 
@@ -143,14 +142,10 @@ class HowToScene(Scene):
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEDOWN, pygame.K_PAGEUP):
             self.turn(1 if event.key == pygame.K_PAGEDOWN else -1)
             return True
-        return self.widgets.handle_event(event)
-
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        self.widgets.update(dt)
+        return super().handle_event(event)
 
     # --- drawing ------------------------------------------------------------------------------
-    def draw(self, surface) -> None:
+    def draw_scene(self, surface) -> None:
         from ..scenes.common import background
 
         app = self.app
@@ -169,7 +164,6 @@ class HowToScene(Scene):
             pygame.draw.circle(surface, theme.INK, r.center, 10 if on else 8, 2)
         blit_text(surface, app, self.tr("howto.page", page=self.page + 1, pages=len(self.pages)),
                   (640, DOTS_Y + 26), 14, theme.MUTED, anchor="center")
-        self.widgets.draw(surface)
 
     def draw_title(self, surface, page, x: int, width: int) -> None:
         size, lines, _ = fit_text(self.app, self.tr(page.title), width, 40, sizes=(30, 28, 26, 24, 22), bold=True)

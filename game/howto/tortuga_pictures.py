@@ -7,7 +7,8 @@ import math
 import pygame
 
 from .. import theme
-from ..scenes.tortuga_table import _turtle_surface, draw_card, draw_die
+from ..tortuga.island import draw_card, turtle_surface
+from ..tortuga.panel import draw_die
 from ..widgets import blit_text
 from .tikal_pictures import arrow, pill
 
@@ -21,7 +22,7 @@ def turtle(app, surface, seat: int, center, second: bool = False, scale: float =
     shape = theme.player_shape(seat) if app.settings.shapes else "circle"
 
     def make():
-        img = _turtle_surface(theme.player_colour(seat), shape, second)
+        img = turtle_surface(theme.player_colour(seat), shape, second)
         return pygame.transform.smoothscale(img, (int(img.get_width() * scale), int(img.get_height() * scale)))
     img = app.assets.cached(("howto-turtle", seat, shape, second, scale), make)
     surface.blit(img, img.get_rect(center=center))

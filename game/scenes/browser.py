@@ -7,10 +7,12 @@ import pygame
 
 from .. import theme
 from ..app import Scene
-from ..widgets import Button, TextInput, Widgets, blit_text, draw_panel
+from ..widgets import Button, TextInput, blit_lines, blit_text, draw_panel
 from .common import background, heading
 
 HINT_AFTER = 4.0  # seconds without any host before the hints show
+#: The list's columns: (left, right) of name, games, free seats, ping.
+COLUMNS = ((170, 510), (520, 750), (760, 920), (930, 1118))
 
 
 class BrowserScene(Scene):
@@ -21,7 +23,6 @@ class BrowserScene(Scene):
         self.bridge = bridge if bridge is not None else app.bridge
         self.elapsed = 0.0
         self.connecting: str | None = None
-        self.widgets = Widgets(app)
         self.address = self.widgets.add(TextInput(app, (160, 612, 520, 52), app.settings.last_host,
                                                   "browser.address_hint", on_submit=self.connect,
                                                   tooltip="browser.address_tip"))
@@ -102,22 +103,23 @@ class BrowserScene(Scene):
                 if rect.collidepoint(event.pos):
                     self.connect(host["address"])
                     return True
-        return self.widgets.handle_event(event)
+        return super().handle_event(event)
 
     def update(self, dt):
         super().update(dt)
         self.elapsed += dt
-        self.widgets.update(dt)
 
-    def draw(self, surface):
+    def draw_scene(self, surface):
         app = self.app
         surface.blit(background(app), (0, 0))
         heading(surface, app, self.tr("browser.title"))
-        blit_text(surface, app, self.tr("browser.subtitle"), (640, 88), 20, theme.MUTED, anchor="center")
+        blit_text(surface, app, self.tr("browser.subtitle"), (640, 88), 20, theme.MUTED, anchor="center",
+                  box=pygame.Rect(40, 74, 1200, 30))
         draw_panel(surface, (140, 116, 1000, 470))
-        cols = [(170, "browser.col_name"), (520, "browser.col_games"), (760, "browser.col_seats"), (930, "browser.col_ping")]
-        for x, key in cols:
-            blit_text(surface, app, self.tr(key), (x, 132), 17, theme.ACCENT, bold=True)
+        for (x, right), key in zip(COLUMNS, ("browser.col_name", "browser.col_games", "browser.col_seats",
+                                            "browser.col_ping")):
+            blit_text(surface, app, self.tr(key), (x, 132), 17, theme.ACCENT, bold=True,
+                      box=pygame.Rect(x, 126, right - x, 30))
         hosts = self.hosts()
         self.rows = []
         mouse = pygame.mouse.get_pos()
@@ -127,29 +129,36 @@ class BrowserScene(Scene):
             hover = r.collidepoint(mouse)
             pygame.draw.rect(surface, (62, 80, 134) if hover else (46, 60, 102), r, border_radius=10)
             theme.draw_shape(surface, theme.player_shape(i), (r.x + 22, r.centery), 11, theme.player_colour(i))
-            blit_text(surface, app, h.get("name", "?"), (r.x + 44, r.y + 6), 21, theme.PAPER, bold=True)
-            blit_text(surface, app, h.get("address", ""), (r.x + 44, r.y + 30), 14, theme.MUTED)
+            name_box = pygame.Rect(r.x + 40, r.y, COLUMNS[0][1] - r.x - 40, r.height)
+            blit_text(surface, app, h.get("name", "?"), (r.x + 44, r.y + 6), 21, theme.PAPER, bold=True, box=name_box)
+            blit_text(surface, app, h.get("address", ""), (r.x + 44, r.y + 30), 14, theme.MUTED, box=name_box)
             games = ", ".join(self.tr(f"game.{g}") for g in h.get("games", []))
-            blit_text(surface, app, games, (520, r.y + 14), 19, theme.PAPER)
-            blit_text(surface, app, str(h.get("free", "?")), (760, r.y + 14), 19, theme.PAPER, bold=True)
+            cells = (games, str(h.get("free", "?")))
+            for (x, right), text in zip(COLUMNS[1:3], cells):
+                blit_text(surface, app, text, (x, r.y + 14), 19, theme.PAPER, bold=text == cells[1],
+                          box=pygame.Rect(x, r.y, right - x, r.height))
             ping = h.get("ping")
             ping_text = f"{ping:.0f} ms" if isinstance(ping, (int, float)) else "…"
             colour = theme.GOOD if isinstance(ping, (int, float)) and ping < 50 else theme.ACCENT
-            blit_text(surface, app, ping_text, (930, r.y + 14), 19, colour, bold=True)
+            x, right = COLUMNS[3]
+            blit_text(surface, app, ping_text, (x, r.y + 14), 19, colour, bold=True,
+                      box=pygame.Rect(x, r.y, right - x, r.height))
         if not hosts:
             dots = "." * (1 + int(app.time * 2) % 3)
-            blit_text(surface, app, self.tr("browser.searching") + dots, (640, 200), 24, theme.PAPER, anchor="center")
+            blit_text(surface, app, self.tr("browser.searching") + dots, (640, 200), 24, theme.PAPER, anchor="center",
+                      box=pygame.Rect(160, 180, 960, 40))
             if self.elapsed >= HINT_AFTER:
                 self.draw_hints(surface)
+        blit_text(surface, app, self.tr("browser.address"), (160, 588), 17, theme.PAPER, bold=True,
+                  box=pygame.Rect(160, 582, 200, 26))
         if self.connecting:
-            blit_text(surface, app, self.tr("browser.connecting", address=self.connecting), (640, 596), 17,
-                      theme.ACCENT, anchor="center")
-        blit_text(surface, app, self.tr("browser.address"), (160, 588), 17, theme.PAPER, bold=True)
-        self.widgets.draw(surface)
+            blit_text(surface, app, self.tr("browser.connecting", address=self.connecting), (700, 596), 17,
+                      theme.ACCENT, anchor="center", box=pygame.Rect(370, 582, 660, 28))
 
     def draw_hints(self, surface):
         app = self.app
-        blit_text(surface, app, self.tr("browser.none_found"), (190, 250), 22, theme.ACCENT, bold=True)
+        blit_text(surface, app, self.tr("browser.none_found"), (190, 250), 22, theme.ACCENT, bold=True,
+                  box=pygame.Rect(180, 240, 920, 40))
         for i, key in enumerate(["browser.hint_network", "browser.hint_firewall", "browser.hint_guest", "browser.hint_address"]):
             theme.draw_shape(surface, "diamond", (200, 304 + i * 52), 7, theme.ACCENT)
-            blit_text(surface, app, self.tr(key), (222, 292 + i * 52), 19, theme.PAPER)
+            blit_lines(surface, app, self.tr(key), pygame.Rect(222, 290 + i * 52, 890, 48), 19, theme.PAPER, min_size=14)

@@ -8,10 +8,10 @@ import math
 
 import pygame
 
-from .. import rules_ref, theme
+from .. import eventlog, rules_ref, theme
 from ..app import Scene
 from ..tween import Call, Wait
-from ..widgets import Button, ScrollLog, TextInput, Widgets, blit_text, draw_panel
+from ..widgets import Button, ScrollLog, TextInput, blit_text, draw_panel, fit_tagged
 
 def background(app, kind: str = "menu") -> pygame.Surface:
     """A full-screen background ("menu", "sea", "jungle"), built once per app."""
@@ -33,9 +33,9 @@ def _make_background(app, kind: str) -> pygame.Surface:
 
 
 def heading(surface, app, text: str, y: int = 44, size: int = 46) -> None:
-    """A big title with a drop shadow, centred."""
+    """A big title with a drop shadow, centred between the corner buttons (it shrinks to fit)."""
     blit_text(surface, app, text, (surface.get_width() // 2, y), size, theme.ACCENT, bold=True,
-              anchor="center", shadow=True)
+              anchor="center", shadow=True, box=pygame.Rect(190, y - size // 2 - 12, 900, size + 24), min_size=26)
 
 
 COLOUR_BY_NAME = {"orange": theme.PLAYER_COLOURS[0], "blue": theme.PLAYER_COLOURS[4],
@@ -58,21 +58,29 @@ def seat_colour(table, seat: int):
 
 
 def player_badge(surface, app, table, seat: int, rect, active: bool = False, sub: str = "",
-                 you: bool = False) -> None:
-    """A seat's row in a side panel: mark, name, a sub-line; the active seat glows."""
+                 you: bool = False, right: int | None = None, sub_right: int | None = None) -> None:
+    """A seat's row in a side panel: mark, name (fitted, " (you)" kept whole), a sub-line; the
+    active seat glows. The name ends before x = ``right`` (default the row's end), the sub-line
+    before ``sub_right`` (default ``right``)."""
     rect = pygame.Rect(rect)
     fill = (52, 66, 110) if active else (40, 52, 88)
     pygame.draw.rect(surface, fill, rect, border_radius=10)
     if active:
         pulse = 0.5 + 0.5 * math.sin(app.time * 5)
         pygame.draw.rect(surface, theme.shade(theme.ACCENT, 0.8 + 0.2 * pulse), rect, 3, border_radius=10)
+    small = rect.height < 48 and bool(sub)
+    size, sub_size = (15, 12) if small else (18, 15)
+    top = rect.y + (3 if small else 6)
     colour = seat_colour(table, seat)
     shape = theme.player_shape(seat) if app.settings.shapes else "circle"
-    theme.draw_shape(surface, shape, (rect.x + 22, rect.centery), 12, colour)
-    name = table.name(seat) + (f" ({app.tr('table.you')})" if you else "")
-    blit_text(surface, app, name, (rect.x + 44, rect.y + 6), 18, theme.PAPER, bold=True)
+    theme.draw_shape(surface, shape, (rect.x + 22, top + size // 2 + 3), 11 if small else 12, colour)
+    width = (right or rect.right - 8) - (rect.x + 44)
+    tag = f" ({app.tr('table.you')})" if you else ""
+    name, s = fit_tagged(app, table.name(seat), tag, size, width, bold=True)
+    blit_text(surface, app, name, (rect.x + 44, top), s, theme.PAPER, bold=True, box=rect)
     if sub:
-        blit_text(surface, app, sub, (rect.x + 44, rect.y + 28), 15, theme.MUTED)
+        sub_w = (sub_right or right or rect.right - 8) - (rect.x + 44)
+        blit_text(surface, app, sub, (rect.x + 44, top + size + 4), sub_size, theme.MUTED, width=sub_w, box=rect)
 
 
 def chat_line(note: dict) -> str:
@@ -86,22 +94,46 @@ class ChatFeed:
 
     RECENT = 6
 
-    def __init__(self, bridge, log):
+    def __init__(self, bridge, log, mark=None):
         self.log = log
+        self.mark = mark or (lambda seat: None)   # mark(seat) -> (colour, shape) of a speaker's seat
         heard = list(getattr(bridge, "chat_heard", []))
         for note in heard[-self.RECENT:]:
-            log.add(chat_line(note), theme.ACCENT)
+            log.add(chat_line(note), theme.ACCENT, self.mark(note.get("seat")))
         self.next = heard[-1]["n"] + 1 if heard else 0
 
     def take(self, note: dict) -> None:
         n = note.get("n", self.next)
         if n >= self.next:
-            self.log.add(chat_line(note), theme.ACCENT)
+            self.log.add(chat_line(note), theme.ACCENT, self.mark(note.get("seat")))
             self.next = n + 1
 
 
+class Part:
+    """One job of a table (its board, a panel, its animations, its input): it reaches the scene
+    and the other parts through ``self.scene`` (``scene.board``, ``scene.panel``...), never by
+    sharing attributes behind the scene's back."""
+
+    def __init__(self, scene):
+        self.scene = scene
+
+    @property
+    def app(self):
+        return self.scene.app
+
+    @property
+    def shown(self) -> dict:
+        return self.scene.shown
+
+    def tr(self, key: str, **fmt) -> str:
+        return self.scene.app.tr(key, **fmt)
+
+    def trn(self, key: str, n: int, **fmt) -> str:
+        return self.scene.app.trn(key, n, **fmt)
+
+
 class TableScene(Scene):
-    """Base of the game tables. Subclasses implement ``draw_table``, ``build_controls`` (widgets
+    """Base of the game tables. Subclasses implement ``draw_table``, ``make_controls`` (widgets
     from ``self.table.legal``), ``animate_event(ev) -> Anim | None`` and ``describe(ev) -> str |
     None`` (a log line). ``self.shown`` is the view being displayed: it lags behind
     ``self.table.view`` while the events animate and equals it once they are done."""
@@ -111,29 +143,65 @@ class TableScene(Scene):
     #: events first, the frame's update and is drawn last (``on_net``, ``handle_event``,
     #: ``update``, ``draw``). A subclass sets them before this ``__init__``.
     addons: tuple = ()
+    LOG_LINES: dict = {}    # event type -> eventlog.Line: how the game's events read in the log
+    TURN_EVENTS: frozenset = frozenset()   # the event type that marks each turn (one per turn)
+    CHIP_RECT = (420, 560, 440, 44)        # where "your turn — N moves to watch · Skip" shows
+    CATCH_UP = 3.0          # how much faster the replay runs while it is more than a turn behind
 
-    def __init__(self, app, bridge):
+    def __init__(self, app, bridge, review: bool = False):
         super().__init__(app)
         self.bridge = bridge
-        self.widgets = Widgets(app)
-        self.log = ScrollLog(app, (960, 520, 308, 188), size=15)
+        self.review = review        # the final board seen from the results: Back is its only button
+        self.log = ScrollLog(app, (960, 520, 308, 188), size=15, marks=True, top=16)   # "Enter: chat" on top
         self.shown: dict = copy.deepcopy(bridge.table.view) if bridge.table.view else {}
-        self.results_shown = False
+        self.results_shown = review
         self.last_turn_chime = None
         self.pending: int | None = None  # the state counter an action was sent at, until answered
         self.chat_box: TextInput | None = None  # open while typing a chat line (Enter)
-        self.chat_feed = ChatFeed(bridge, self.log)
+        self.done: dict = {}        # seat -> the log lines of its actions, newest last (for undos)
+        self.backlog: list[int] = []  # per update still to play: how many turns it starts
+        self.skip_button: Button | None = None
+        self.chat_feed = ChatFeed(bridge, self.log, self.mark_of)
         self.build_controls()
 
     @property
     def table(self):
         return self.bridge.table
 
+    @property
+    def me(self) -> int | None:
+        return self.table.my_seat
+
+    def colour(self, seat: int):
+        return seat_colour(self.table, seat)
+
+    def shape(self, seat: int) -> str:
+        return theme.player_shape(seat) if self.app.settings.shapes else "circle"
+
+    def mark_of(self, seat) -> tuple | None:
+        """A seat's mark for the log: its colour and shape (None: no seat)."""
+        if seat is None or not isinstance(seat, int) or seat < 0:
+            return None
+        return (self.colour(seat), self.shape(seat))
+
+    def short_name(self, seat: int) -> str:
+        """A seat's name for the log and the prompts: a bot is "Bot 2" (its level is in the
+        lobby and the panel's tooltip), a player their name."""
+        players = self.table.players
+        p = players[seat] if seat is not None and 0 <= seat < len(players) else None
+        if isinstance(p, dict) and p.get("kind") == "bot":
+            return self.tr("table.bot_short", n=seat + 1)
+        return self.table.name(seat)
+
+    def describe(self, ev: dict) -> str | None:
+        """The event's log line, from the game's ``LOG_LINES`` (game/eventlog.py)."""
+        return eventlog.describe(self.LOG_LINES, self, ev)
+
     # --- network ------------------------------------------------------------------------------
     def on_net(self, note: dict) -> None:
         for addon in self.addons:
             addon.on_net(note)
-        if self.app.scene is not self and note["kind"] != "update":
+        if (self.app.scene is not self and note["kind"] != "update") or self.review:
             return
         kind = note["kind"]
         if kind in ("update", "error"):
@@ -142,19 +210,21 @@ class TableScene(Scene):
             if note.get("full"):  # a resync: no animation, but the log still tells what happened
                 self.timeline.skip()
                 for ev in note["events"]:
-                    line = self.describe(ev)
-                    if line:
-                        self.log.add(line)
+                    self.log_event(ev)
+                self.on_events(note["events"])
                 self.sync()
                 return
+            if note.get("undone") is not None:
+                self.timeline.play(Call(lambda seat=note["undone"]: self.log_undo(seat)))
+            self.note_actor(note["events"])
             for ev in note["events"]:
-                line = self.describe(ev)
-                if line:
-                    self.timeline.play(Call(lambda line=line: self.log.add(line)))
+                self.timeline.play(Call(lambda ev=ev: self.log_event(ev)))
                 anim = self.animate_event(ev)
                 if anim is not None:
                     self.timeline.play(anim)
-            self.timeline.play(Call(self.sync))
+            self.timeline.play(Call(lambda events=note["events"]: self.on_events(events)))
+            self.backlog.append(sum(1 for ev in note["events"] if ev.get("type") in self.TURN_EVENTS))
+            self.timeline.play(Call(self.played))
         elif kind == "error":
             self.refused(note)
         elif kind == "chat":
@@ -167,6 +237,39 @@ class TableScene(Scene):
             self.app.toast(self.tr("net.disconnected") if kind == "disconnected" else self.tr("net.left"))
             self.app.show(BrowserScene(self.app, self.bridge))
 
+    # --- the log --------------------------------------------------------------------------------
+    def log_event(self, ev: dict) -> None:
+        line = self.describe(ev)
+        if line:
+            self.log.add(line, mark=self.mark_of(eventlog.line_seat(self.LOG_LINES, self, ev)))
+
+    def note_actor(self, events: list) -> None:
+        """Remember the line of the action an update reports (the first line of the seat whose
+        event comes first), so an undo can say what was taken back."""
+        if not events:
+            return
+        actor = eventlog.line_seat(self.LOG_LINES, self, events[0])
+        for ev in events:
+            if eventlog.line_seat(self.LOG_LINES, self, ev) == actor and actor is not None:
+                line = self.describe(ev)
+                if line:
+                    self.done.setdefault(actor, []).append(line)
+                    del self.done[actor][:-30]
+                    return
+
+    def log_undo(self, seat: int) -> None:
+        """ "Anna took back: walks a worker 2 hexes for 2 AP." """
+        name = self.short_name(seat)
+        lines = self.done.get(seat) or []
+        what = lines.pop() if lines else ""
+        if what.startswith(name + " "):
+            what = what[len(name) + 1:]
+        self.log.add(self.tr("table.undone", name=name, what=what).strip(), theme.MUTED, self.mark_of(seat))
+
+    def on_events(self, events: list) -> None:
+        """Every update's events once they have played (or at once on a resync): for marks that
+        stay until the next move."""
+
     def refused(self, note: dict) -> None:
         """A toast with the host's reason and, for a rule, the rule's text in our language."""
         rule = note.get("rule")
@@ -176,6 +279,26 @@ class TableScene(Scene):
         if language != "en" and rule:   # the host's reason is English: say it with the rule instead
             reason = None
         self.app.toast(reason or self.tr("table.refused"), rule=rule, rule_text=text)
+
+    def played(self) -> None:
+        """An update's animations are done."""
+        if self.backlog:
+            self.backlog.pop(0)
+        self.sync()
+
+    # --- pacing -------------------------------------------------------------------------------
+    def moves_to_watch(self) -> int:
+        """Updates (moves) received but not yet shown."""
+        return len(self.backlog)
+
+    def catch_up(self) -> float:
+        """The replay's speed-up: it runs faster while it is more than a turn behind (the moves
+        still to be shown start more than one turn)."""
+        return self.CATCH_UP if sum(self.backlog) > 1 else 1.0
+
+    def skip(self) -> None:
+        """Show the host's latest view at once (the chip's Skip, or Tab)."""
+        self.timeline.skip()
 
     def sync(self) -> None:
         """Show exactly the host's latest view (the end of every animation sequence). When later
@@ -194,6 +317,10 @@ class TableScene(Scene):
     def on_synced(self) -> None:
         """Subclasses reset sprite positions here."""
 
+    def on_resume(self) -> None:
+        """Back from the menu (the language or the shapes may have changed): the controls again."""
+        self.build_controls()
+
     # --- actions ------------------------------------------------------------------------------
     def legal(self, type_: str) -> list[dict]:
         """The legal actions of one type (empty while animating or when not ours to decide)."""
@@ -210,10 +337,23 @@ class TableScene(Scene):
         else:  # the UI only offers legal actions; this is a stale click
             self.app.toast(self.tr("table.not_now"))
 
+    def build_controls(self) -> None:
+        """The widgets for the state shown (the game's ``make_controls``); when reviewing the
+        final board, only the way back to the results."""
+        self.widgets.clear()
+        if self.review:
+            self.widgets.add(Button(self.app, (12, 12, 130, 40), "table.back_to_results", self.app.pop,
+                                    key=pygame.K_ESCAPE, key_name="", tooltip="table.back_to_results_tip", size=18))
+            return
+        self.make_controls()
+        self.skip_button = self.widgets.add(Button(
+            self.app, self.CHIP_RECT, None, self.skip, text=lambda: self.trn("table.catch_up", self.moves_to_watch()),
+            tooltip="table.catch_up_tip", style="primary", size=18))
+        self.skip_button.visible = False
+
     # --- hooks for subclasses -----------------------------------------------------------------
-    def build_controls(self) -> None: ...
+    def make_controls(self) -> None: ...
     def animate_event(self, ev: dict): return None
-    def describe(self, ev: dict) -> str | None: return None
     def draw_table(self, surface) -> None: ...
 
     # --- chat ---------------------------------------------------------------------------------
@@ -246,23 +386,27 @@ class TableScene(Scene):
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.chat_box is None:
                 self.open_chat()
                 return True
-            if event.key == pygame.K_ESCAPE:
+            if event.key == pygame.K_ESCAPE and not self.review:
                 from .menu import MenuScene
 
                 self.app.push(MenuScene(self.app, self))
                 return True
             if event.key == pygame.K_TAB and self.timeline.busy:
-                self.timeline.skip()
+                self.skip()
                 return True
         if self.log.handle_event(event):
             return True
-        return self.widgets.handle_event(event)
+        return super().handle_event(event)
 
     def update(self, dt: float) -> None:
+        if self.app.settings.anim_speed > 0:
+            self.timeline.speed = self.app.settings.anim_speed * self.catch_up()
         super().update(dt)
-        self.widgets.update(dt)
         for addon in self.addons:
             addon.update(dt)
+        if self.skip_button is not None:  # our turn came while earlier moves still play
+            self.skip_button.visible = bool(self.table.my_turn() and self.timeline.busy and self.backlog)
+            self.skip_button.pulse = 0.5 + 0.5 * math.sin(self.app.time * 6)
         if self.chat_box is not None:
             if not self.chat_box.focused:   # Esc in the line
                 self.chat_box = None
@@ -278,16 +422,17 @@ class TableScene(Scene):
 
         self.app.show(ResultsScene(self.app, self.bridge))
 
-    def draw(self, surface) -> None:
+    def draw_scene(self, surface) -> None:
         self.draw_table(surface)
         self.log.draw(surface)
-        self.widgets.draw(surface)
+
+    def draw_over(self, surface) -> None:
         if self.chat_box is not None:
             self.chat_box.draw(surface)
         else:
             r = self.log.rect
-            blit_text(surface, self.app, self.tr("table.chat_key"), (r.right - 8, r.y + 5), 12, theme.MUTED,
-                      anchor="topright")
+            blit_text(surface, self.app, self.tr("table.chat_key"), (r.right - 8, r.y + 4), 12, theme.MUTED,
+                      anchor="topright", box=r)
         for addon in self.addons:
             addon.draw(surface)
 

@@ -8,19 +8,19 @@ from ..howto import HowToScene
 from ..net_bridge import LocalBridge
 from ..tikal import samples as tikal_samples
 from ..tikal.positions import MID
+from ..tikal.scene import TikalScene
 from .registry import register
 from .samples import NAMES, use
-from .tikal_table import TikalScene
 
 
 def _howto(game: str, page: int = 0):
-    return lambda app: HowToScene(app, game, page)
+    return lambda app, names: HowToScene(app, game, page)
 
 
-def hint_table(app, hints: bool = True):
+def hint_table(app, hints: bool = True, names: list[str] = NAMES):
     """MID after Chloé's turn: Anna (seat 0, us) has the tile to place, at a table that allows
     hints (or not). Returns ``(bridge, scene)`` with every animation landed."""
-    b = use(app, tikal_samples.local(MID, 0))
+    b = use(app, tikal_samples.local(MID, 0, names))
     if hints:
         b.lobby = {"id": 1, "game": "tikal", "hints": True, "players": []}
     scene = app.show(TikalScene(app, b))
@@ -33,9 +33,9 @@ def hint_table(app, hints: bool = True):
     return b, scene
 
 
-def _tikal_hint(app):
+def _tikal_hint(app, names):
     """The hint asked for and shown on ``hint_table``'s position."""
-    _, scene = hint_table(app)
+    _, scene = hint_table(app, names=names)
     hint = scene.addons[0]
     hint.ask()
     hint.wait()
@@ -43,11 +43,11 @@ def _tikal_hint(app):
     return scene
 
 
-def _tikal_guide(app):
+def _tikal_guide(app, names):
     """A new two-player game, our first turn: the guide points at where the tile may go."""
     app.settings.guide_done = False
     g = engine.new_game("tikal", seats=2, seed=3)
-    b = use(app, LocalBridge(g, my_seat=0, names=NAMES[:2]))
+    b = use(app, LocalBridge(g, my_seat=0, names=names[:2]))
     scene = app.show(TikalScene(app, b))
     app.step(0.0, events=[])
     return scene

@@ -7,7 +7,7 @@ import pygame
 
 from .. import theme
 from ..app import Scene
-from ..widgets import Button, ScrollLog, TextInput, Widgets, blit_text, draw_panel
+from ..widgets import Button, ScrollLog, TextInput, blit_lines, blit_text, draw_panel, fit_tagged, note_solid
 from .common import ChatFeed, background, heading, seat_colour
 
 SEAT_RANGE = {"tikal": (2, 4), "tortuga": (2, 7)}
@@ -39,7 +39,6 @@ class LobbyScene(Scene):
     def __init__(self, app, bridge):
         super().__init__(app)
         self.bridge = bridge
-        self.widgets = Widgets(app)
         self.new_game = {"game": "tortuga", "seats": 4, "variant": "base", "cards_as_dice": False, "hints": True}
         self.bot_level = "normal"
         # at a table: its chat under the tables list (click the line to type, Enter sends)
@@ -152,7 +151,7 @@ class LobbyScene(Scene):
                      tooltip="lobby.bot_level_tip"))
         mine = self.my_seat()
         ready = bool(mine is not None and mine < len(seats) and seats[mine].get("ready"))
-        w.add(Button(app, (870, 570, 170, 56), "lobby.not_ready" if ready else "lobby.ready",
+        w.add(Button(app, (870, 570, 170, 56), "lobby.unready" if ready else "lobby.ready",
                      lambda: b.ready(not ready), key=pygame.K_SPACE,
                      enabled=mine is not None, style="good", tooltip="lobby.ready_tip"))
         w.add(Button(app, (1050, 570, 180, 56), "lobby.start", b.start, key=pygame.K_RETURN,
@@ -228,9 +227,6 @@ class LobbyScene(Scene):
 
         self.app.push(SettingsScene(self.app))
 
-    def handle_event(self, event) -> bool:
-        return self.widgets.handle_event(event)
-
     def rows(self) -> int:
         return 6 if self.lobby is None else 3
 
@@ -238,10 +234,6 @@ class LobbyScene(Scene):
         if text.strip():
             self.bridge.chat(text.strip())
         self.chat_input.value = ""
-
-    def update(self, dt):
-        super().update(dt)
-        self.widgets.update(dt)
 
     # --- drawing ------------------------------------------------------------------------------
     JOIN_WIDTH = 840    # between the Back and Settings buttons
@@ -257,7 +249,7 @@ class LobbyScene(Scene):
                 break
         return text
 
-    def draw(self, surface):
+    def draw_scene(self, surface):
         app = self.app
         surface.blit(background(app), (0, 0))
         heading(surface, app, self.tr("lobby.title", host=self.bridge.host_name or "?"))
@@ -265,36 +257,40 @@ class LobbyScene(Scene):
         if addresses:   # what others type to join (the host's LAN addresses, from its welcome)
             line = self.join_line(addresses, getattr(self.bridge, "host_share", None))
             blit_text(surface, app, line, (surface.get_width() // 2, 82), 17, theme.MUTED,
-                      anchor="center")
+                      anchor="center", box=pygame.Rect(640 - self.JOIN_WIDTH // 2, 70, self.JOIN_WIDTH, 26))
         draw_panel(surface, (20, 100, 600, 540))
-        blit_text(surface, app, self.tr("lobby.tables"), (40, 112), 22, theme.ACCENT, bold=True)
+        blit_text(surface, app, self.tr("lobby.tables"), (40, 112), 22, theme.ACCENT, bold=True,
+                  box=pygame.Rect(34, 104, 572, 34))
         if not self.bridge.tables:
-            blit_text(surface, app, self.tr("lobby.no_tables"), (40, 160), 19, theme.MUTED)
+            blit_lines(surface, app, self.tr("lobby.no_tables"), pygame.Rect(40, 156, 560, 60), 19, theme.MUTED)
         if self.lobby is not None:
             self.chat_log.draw(surface)
         for i, t in enumerate(self.bridge.tables[:self.rows()]):
             r = pygame.Rect(34, 150 + i * 70, 572, 60)
             pygame.draw.rect(surface, (46, 60, 102), r, border_radius=10)
+            text_box = pygame.Rect(r.x + 10, r.y, 410 - 8 - (r.x + 10), r.height)   # left of Join and Watch
             title = f"#{t.get('id', '?')}  {self.tr('game.' + t.get('game', 'tortuga'))}"
             if t.get("hints"):
                 title += " · " + self.tr("lobby.hints_allowed")
-            blit_text(surface, app, title, (r.x + 14, r.y + 6), 20, theme.PAPER, bold=True)
+            blit_text(surface, app, title, (r.x + 14, r.y + 6), 20, theme.PAPER, bold=True, box=text_box)
             names = player_names(t, self.tr) or self.tr("lobby.empty")
             status = self.tr(f"lobby.status_{t.get('status', 'lobby')}")
-            blit_text(surface, app, f"{status} · {names}"[:52], (r.x + 14, r.y + 34), 15, theme.MUTED)
+            blit_text(surface, app, f"{status} · {names}", (r.x + 14, r.y + 34), 15, theme.MUTED, box=text_box)
         draw_panel(surface, (660, 100, 600, 540))
         if self.lobby is None:
             self.draw_create(surface)
         else:
             self.draw_table(surface)
-        self.widgets.draw(surface)
 
     def draw_create(self, surface):
         app, ng = self.app, self.new_game
-        blit_text(surface, app, self.tr("lobby.new_table"), (680, 112), 22, theme.ACCENT, bold=True)
-        blit_text(surface, app, str(ng["seats"]), (1078, 194), 28, theme.PAPER, bold=True, anchor="center")
-        blit_text(surface, app, self.trn("lobby.seats", ng["seats"]), (1078, 226), 14, theme.MUTED, anchor="center")
-        blit_text(surface, app, self.tr(f"lobby.about_{ng['game']}"), (690, 330), 17, theme.MUTED)
+        blit_text(surface, app, self.tr("lobby.new_table"), (680, 112), 22, theme.ACCENT, bold=True,
+                  box=pygame.Rect(674, 104, 572, 34))
+        blit_text(surface, app, str(ng["seats"]), (1078, 194), 28, theme.PAPER, bold=True, anchor="center",
+                  box=pygame.Rect(1026, 172, 64, 40))
+        blit_text(surface, app, self.trn("lobby.seats", ng["seats"]), (1078, 226), 14, theme.MUTED, anchor="center",
+                  box=pygame.Rect(1020, 216, 116, 22))
+        blit_lines(surface, app, self.tr(f"lobby.about_{ng['game']}"), pygame.Rect(690, 440, 540, 110), 17, theme.MUTED)
 
     def draw_table(self, surface):
         app, lob = self.app, self.lobby
@@ -304,7 +300,7 @@ class LobbyScene(Scene):
                else self.tr("lobby.cards_as_dice", on=self.tr("common.on" if opts.get("cards_as_dice") else "common.off")))
         hints = f" · {self.tr('lobby.hints_allowed')}" if lob.get("hints") else ""
         blit_text(surface, app, f"#{lob.get('id', '?')}  {self.tr('game.' + game)} · {opt}{hints}", (680, 112), 22,
-                  theme.ACCENT, bold=True)
+                  theme.ACCENT, bold=True, box=pygame.Rect(674, 104, 572, 34))
         for i, s in enumerate(self.seats()):
             r = pygame.Rect(680, 166 + i * 54, 430, 48)
             mine = i == self.my_seat()
@@ -313,18 +309,20 @@ class LobbyScene(Scene):
             colour = seat_colour(self.bridge.table, i) if not empty else (90, 96, 120)
             shape = theme.player_shape(i) if app.settings.shapes else "circle"
             theme.draw_shape(surface, shape, (r.x + 24, r.centery), 13, colour)
+            name_box = pygame.Rect(r.x + 44, r.y, r.width - 44 - 52, r.height)   # clear of the ready mark
             if empty:
-                blit_text(surface, app, self.tr("lobby.free_seat"), (r.x + 48, r.y + 13), 19, theme.MUTED)
+                blit_text(surface, app, self.tr("lobby.free_seat"), (r.x + 48, r.y + 13), 19, theme.MUTED, box=name_box)
                 continue
             name = s.get("name") or "?"
             if s.get("kind") == "bot":
                 name = self.tr("lobby.bot_name", level=self.tr(f"bot.{s.get('level')}"))
-            elif not s.get("connected", True):
-                name += " · " + self.tr("lobby.away")
-            blit_text(surface, app, name + (f" ({self.tr('table.you')})" if mine else ""), (r.x + 48, r.y + 12), 19,
-                      theme.PAPER, bold=True)
+            tag = (" · " + self.tr("lobby.away") if s.get("kind") != "bot" and not s.get("connected", True) else "")
+            tag += f" ({self.tr('table.you')})" if mine else ""
+            name, size = fit_tagged(app, name, tag, 19, name_box.width - 4, bold=True)
+            blit_text(surface, app, name, (r.x + 48, r.y + 12), size, theme.PAPER, bold=True, box=name_box)
             ok = s.get("ready") or s.get("kind") == "bot"
             mark = pygame.Rect(r.right - 44, r.y + 9, 30, 30)
+            note_solid(app, mark, "ready mark")
             pygame.draw.rect(surface, theme.GOOD if ok else (70, 78, 100), mark, border_radius=8)
             if ok:
                 pygame.draw.lines(surface, theme.PAPER, False, [(mark.x + 7, mark.centery), (mark.x + 13, mark.bottom - 8),

@@ -5,7 +5,7 @@ import pygame
 
 from .. import rules_ref, theme
 from ..app import Scene
-from ..widgets import Button, Widgets, blit_text, draw_panel, wrap
+from ..widgets import Button, blit_lines, blit_text, draw_panel, wrap
 
 
 class MenuScene(Scene):
@@ -15,8 +15,17 @@ class MenuScene(Scene):
     def __init__(self, app, table_scene):
         super().__init__(app)
         self.table_scene = table_scene
-        self.widgets = Widgets(app)
-        x, y, w = 490, 190, 300
+        self.confirming = False     # "Leave the table?" asked, waiting for the answer
+        self.build()
+
+    def build(self) -> None:
+        app, x, w = self.app, 490, 300
+        self.widgets.clear()
+        if self.confirming:
+            self.widgets.add(Button(app, (x, 380, w, 52), "menu.leave_yes", self.leave_now, style="danger",
+                                    tooltip="menu.leave_tip"))
+            self.widgets.add(Button(app, (x, 444, w, 52), "menu.leave_no", self.stay, key=pygame.K_ESCAPE))
+            return
         items = [("menu.resume", app.pop, pygame.K_ESCAPE, "normal"),
                  ("menu.howto", self.open_howto, pygame.K_F1, "normal"),
                  ("menu.rules", self.open_rules, None, "normal"),
@@ -24,7 +33,7 @@ class MenuScene(Scene):
                  ("menu.save", self.save, None, "normal"),
                  ("menu.leave", self.leave, None, "danger")]
         for i, (label, fn, key, style) in enumerate(items):
-            self.widgets.add(Button(app, (x, y + i * 64, w, 52), label, fn, key=key, style=style,
+            self.widgets.add(Button(app, (x, 190 + i * 64, w, 52), label, fn, key=key, style=style,
                                     tooltip=label + "_tip"))
 
     def open_howto(self):
@@ -47,6 +56,15 @@ class MenuScene(Scene):
         self.app.toast(self.tr("menu.saved"), kind="good")
 
     def leave(self):
+        """Leaving asks first (a bot may play the seat from then on)."""
+        self.confirming = True
+        self.build()
+
+    def stay(self):
+        self.confirming = False
+        self.build()
+
+    def leave_now(self):
         from .browser import BrowserScene
 
         bridge = getattr(self.table_scene, "bridge", None)
@@ -54,20 +72,20 @@ class MenuScene(Scene):
             bridge.leave()
         self.app.show(BrowserScene(self.app, bridge))
 
-    def handle_event(self, event) -> bool:
-        return self.widgets.handle_event(event)
-
-    def update(self, dt):
-        super().update(dt)
-        self.widgets.update(dt)
-
-    def draw(self, surface):
+    def draw_scene(self, surface):
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         shade.fill((8, 10, 24, 170))
         surface.blit(shade, (0, 0))
-        draw_panel(surface, (450, 110, 380, 480))
-        blit_text(surface, self.app, self.tr("menu.title"), (640, 150), 34, theme.ACCENT, bold=True, anchor="center")
-        self.widgets.draw(surface)
+        panel = pygame.Rect(450, 110, 380, 480)
+        draw_panel(surface, panel)
+        if self.confirming:
+            blit_text(surface, self.app, self.tr("menu.leave_ask"), (640, 150), 30, theme.ACCENT, bold=True,
+                      anchor="center", box=panel.inflate(-24, 0))
+            blit_lines(surface, self.app, self.tr("menu.leave_explain"), pygame.Rect(480, 194, 320, 150), 19,
+                       theme.PAPER, align="center")
+            return
+        blit_text(surface, self.app, self.tr("menu.title"), (640, 150), 34, theme.ACCENT, bold=True, anchor="center",
+                  box=panel.inflate(-24, 0))
 
 
 class RulesScene(Scene):
@@ -83,7 +101,6 @@ class RulesScene(Scene):
         if focus:
             starts = [i for i, (kind, val) in enumerate(self.lines()) if kind == "r" and val[0] == focus]
             self.scroll = max(0, starts[0] - 3) if starts else 0
-        self.widgets = Widgets(app)
         self.widgets.add(Button(app, (1100, 16, 160, 44), "common.back", app.pop, key=pygame.K_ESCAPE))
         self.widgets.add(Button(app, (20, 16, 200, 44), "rules.tikal", lambda: self.switch("tikal"),
                                 style="primary" if game == "tikal" else "normal"))
@@ -114,9 +131,9 @@ class RulesScene(Scene):
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_PAGEUP):
             self.scroll = max(0, self.scroll - (1 if event.key == pygame.K_UP else 20))
             return True
-        return self.widgets.handle_event(event)
+        return super().handle_event(event)
 
-    def draw(self, surface):
+    def draw_scene(self, surface):
         from .common import background
 
         surface.blit(background(self.app), (0, 0))
@@ -138,4 +155,3 @@ class RulesScene(Scene):
                     blit_text(surface, self.app, rid, (36, y), 17, theme.ACCENT, bold=True)
                 blit_text(surface, self.app, ln, (130, y), 17, theme.PAPER)
                 y += 23
-        self.widgets.draw(surface)

@@ -1,4 +1,5 @@
-"""Results: final scores with each seat's breakdown, the winners, and a rematch."""
+"""Results: final scores with each seat's breakdown, the winners, a look at the final board, and
+a rematch. A game may add columns (``COLUMNS``): Tikal shows the points of every scoring round."""
 from __future__ import annotations
 
 import math
@@ -8,11 +9,14 @@ import pygame
 from .. import theme
 from ..app import Scene
 from ..tween import Tween
-from ..widgets import Button, Widgets, blit_text, draw_panel
+from ..widgets import Button, Tip, blit_text, draw_panel, fit_tagged
 from .common import background, heading, seat_colour
 
 #: game -> fn(app, view, seat) -> list of breakdown strings. The Tikal table registers its own.
 BREAKDOWNS: dict = {}
+#: game -> fn(app, view) -> [(header, [cell text per seat], [tooltip per seat])]: the columns
+#: between the name and the score (Tikal: each scoring round). The Tikal table registers its own.
+COLUMNS: dict = {}
 
 
 def tortuga_breakdown(app, view, seat):
@@ -25,6 +29,10 @@ def tortuga_breakdown(app, view, seat):
 
 
 BREAKDOWNS["tortuga"] = tortuga_breakdown
+
+PANEL = pygame.Rect(130, 132, 1020, 486)
+NAME_X, SCORE_R = 70, 96      # the name starts this far into a row; the score ends this far from its end
+COLUMN_W = 92
 
 
 class ResultsScene(Scene):
@@ -40,11 +48,41 @@ class ResultsScene(Scene):
         self.shown_scores = {"s%d" % i: 0.0 for i in range(len(self.scores))}
         for i, s in enumerate(self.scores):  # the scores count up
             self.timeline.play(Tween(self.shown_scores, 0.9, "out_cubic", **{"s%d" % i: float(s)}), parallel=True)
-        self.widgets = Widgets(app)
-        self.widgets.add(Button(app, (440, 630, 190, 56), "results.rematch", self.rematch, key=pygame.K_r,
+        columns = COLUMNS.get(tm.game)
+        self.columns = columns(app, view) if columns and view else []
+        self.widgets.add(Button(app, (330, 634, 200, 56), "results.rematch", self.rematch, key=pygame.K_r,
                                 style="primary", tooltip="results.rematch_tip"))
-        self.widgets.add(Button(app, (650, 630, 190, 56), "results.lobby", self.to_lobby, key=pygame.K_ESCAPE,
+        self.widgets.add(Button(app, (540, 634, 200, 56), "results.board", self.look, key=pygame.K_b,
+                                tooltip="results.board_tip", enabled=bool(view)))
+        self.widgets.add(Button(app, (750, 634, 200, 56), "results.lobby", self.to_lobby, key=pygame.K_ESCAPE,
                                 tooltip="results.lobby_tip"))
+        for rank, seat in enumerate(self.order()):
+            r = self.row_rect(rank)
+            for k, (_, _, tips) in enumerate(self.columns):
+                x = self.column_x(k)
+                self.widgets.add(Tip((x - COLUMN_W + 6, r.y + 4, COLUMN_W - 8, r.height - 8),
+                                     lambda tips=tips, seat=seat: tips[seat]))
+
+    def order(self) -> list[int]:
+        return sorted(range(len(self.scores)), key=lambda s: (s not in self.winners, -self.scores[s]))[:7]
+
+    def row_rect(self, rank: int) -> pygame.Rect:
+        h = 56 if len(self.scores) <= 5 else 50
+        return pygame.Rect(PANEL.x + 16, PANEL.y + 44 + rank * (h + 8), PANEL.width - 32, h)
+
+    def column_x(self, k: int) -> int:
+        """The right edge of column ``k`` (the columns end where the score begins)."""
+        right = PANEL.right - 16 - SCORE_R - 12
+        return right - (len(self.columns) - 1 - k) * COLUMN_W
+
+    def look(self):
+        """The final board, as the table showed it; Back returns here."""
+        from . import SCENES, load_all
+
+        load_all()
+        table = SCENES.get(self.bridge.table.game)
+        if table is not None:
+            self.app.push(table[0](self.app, self.bridge, review=True))
 
     def on_enter(self):
         self.app.play_sound("chime")
@@ -65,36 +103,40 @@ class ResultsScene(Scene):
 
         self.app.show(LobbyScene(self.app, self.bridge))
 
-    def handle_event(self, event) -> bool:
-        return self.widgets.handle_event(event)
-
-    def update(self, dt):
-        super().update(dt)
-        self.widgets.update(dt)
-
-    def draw(self, surface):
+    def draw_scene(self, surface):
         app, tm = self.app, self.bridge.table
         surface.blit(background(app), (0, 0))
         heading(surface, app, self.tr("results.title"))
         names = ", ".join(tm.name(s) for s in self.winners)
         blit_text(surface, app, self.tr("results.winners", names=names or "—"), (640, 100), 26, theme.PAPER,
-                  bold=True, anchor="center", shadow=True)
-        order = sorted(range(len(self.scores)), key=lambda s: (s not in self.winners, -self.scores[s]))
+                  bold=True, anchor="center", shadow=True, box=pygame.Rect(40, 80, 1200, 44))
         breakdown = BREAKDOWNS.get(tm.game)
-        draw_panel(surface, (170, 140, 940, 470))
-        for rank, seat in enumerate(order[:7]):
-            r = pygame.Rect(190, 156 + rank * 64, 900, 56)
+        draw_panel(surface, PANEL)
+        first = self.column_x(0) - COLUMN_W if self.columns else PANEL.right - 16 - SCORE_R - 12
+        for k, (header, _, _) in enumerate(self.columns):
+            x = self.column_x(k)
+            blit_text(surface, app, header, (x - COLUMN_W / 2, PANEL.y + 24), 15, theme.ACCENT, bold=True,
+                      anchor="center", box=pygame.Rect(x - COLUMN_W + 4, PANEL.y + 10, COLUMN_W - 8, 28))
+        for rank, seat in enumerate(self.order()):
+            r = self.row_rect(rank)
             win = seat in self.winners
             pygame.draw.rect(surface, (70, 74, 40) if win else (46, 60, 102), r, border_radius=12)
             if win:
                 pygame.draw.rect(surface, theme.ACCENT, r, 3, border_radius=12)
                 bob = 3 * math.sin(app.time * 4 + rank)
-                theme.draw_shape(surface, "star", (r.right - 34, r.centery + bob), 16, theme.ACCENT)
+                theme.draw_shape(surface, "star", (r.right - 26, r.centery + bob), 14, theme.ACCENT)
             shape = theme.player_shape(seat) if app.settings.shapes else "circle"
             theme.draw_shape(surface, shape, (r.x + 30, r.centery), 15, seat_colour(tm, seat))
-            blit_text(surface, app, tm.name(seat), (r.x + 60, r.y + 6), 22, theme.PAPER, bold=True)
+            text_box = pygame.Rect(r.x + NAME_X - 10, r.y, first - (r.x + NAME_X - 10) - 8, r.height)
+            name, size = fit_tagged(app, tm.name(seat), "", 22, text_box.width, bold=True)
+            blit_text(surface, app, name, (r.x + NAME_X, r.y + 5), size, theme.PAPER, bold=True, box=text_box)
             if breakdown and tm.view:
-                blit_text(surface, app, " · ".join(breakdown(app, tm.view, seat)), (r.x + 60, r.y + 33), 15, theme.MUTED)
-            blit_text(surface, app, str(int(round(self.shown_scores["s%d" % seat]))), (r.right - 90, r.centery), 32,
-                      theme.ACCENT if win else theme.PAPER, bold=True, anchor="midright")
-        self.widgets.draw(surface)
+                blit_text(surface, app, " · ".join(breakdown(app, tm.view, seat)), (r.x + NAME_X, r.y + 32), 15,
+                          theme.MUTED, box=text_box)
+            for k, (_, cells, _) in enumerate(self.columns):
+                x = self.column_x(k)
+                blit_text(surface, app, cells[seat], (x - COLUMN_W / 2, r.centery), 20, theme.PAPER, bold=True,
+                          anchor="center", box=pygame.Rect(x - COLUMN_W + 4, r.y, COLUMN_W - 8, r.height))
+            blit_text(surface, app, str(int(round(self.shown_scores["s%d" % seat]))), (r.right - 50, r.centery), 32,
+                      theme.ACCENT if win else theme.PAPER, bold=True, anchor="midright",
+                      box=pygame.Rect(r.right - SCORE_R - 10, r.y, SCORE_R - 40, r.height))

@@ -1,51 +1,17 @@
-"""Representative positions for every scene (screenshots, tests, the README), built from scenario
-dicts through the engine (``engine.from_scenario(...).view(seat)``) or from host-shaped messages.
-Registers the scenes of this package in the registry."""
+"""Representative positions for the scenes of this package (screenshots, tests, the README),
+built from host-shaped messages; the tables' samples are in ``game/tikal/samples.py`` and
+``game/tortuga/samples.py``. Registers the scenes of this package in the registry."""
 from __future__ import annotations
 
-import engine
-
-from ..net_bridge import LocalBridge, OfflineBridge
+from ..net_bridge import OfflineBridge
 from .browser import BrowserScene
 from .lobby import LobbyScene
 from .menu import MenuScene, RulesScene
 from .registry import register
 from .results import ResultsScene
 from .settings_scene import SettingsScene
-from .tortuga_table import TortugaScene
 
 NAMES = ["Anna", "Boris", "Chloé", "Dmitri", "Eva", "Farid", "Gosha"]
-
-TORTUGA_SCENARIO = {
-    "game": "tortuga", "seats": 5, "seed": 7, "cards_as_dice": False,
-    "stacks": {"0": [4], "3": [2], "9": [0, 3], "15": [1]},
-    "deck": [4, 2, 6, 3, 5, 1, 4, 3, 5, 2, 4, 3],
-    "held": {"0": [3], "1": [5, 2], "2": [4], "3": [6, 1, 3]},
-    "seat": 0, "dice": [2, 3],
-}
-
-def tortuga_bridge(my_seat: int = 3, scenario: dict | None = None, rolls: int = 2) -> LocalBridge:
-    """Seat 0 is the active player; seat 3's turtle rides on seat 0's, so seat 3 decides."""
-    g = engine.from_scenario(dict(scenario or TORTUGA_SCENARIO))
-    events = [{"type": "turn", "seat": g.seat}]
-    for _ in range(rolls):
-        if {"type": "roll"} in g.legal_actions():
-            events += g.apply({"type": "roll"})
-    return LocalBridge(g, my_seat=my_seat, names=NAMES[: g.seats], past_events=events)
-
-
-def finished_tortuga_bridge(seats: int = 4, seed: int = 11) -> LocalBridge:
-    from engine.bots import make_bot
-
-    g = engine.new_game("tortuga", seats=seats, seed=seed)
-    bots = {s: make_bot("tortuga", "random", s, seed + s) for s in range(seats)}
-    b = LocalBridge(g, my_seat=0, names=NAMES[:seats], bots=bots)
-    for _ in range(5000):
-        if g.is_over:
-            break
-        b.poll()
-    return b
-
 
 SAMPLE_HOSTS = [
     {"name": "Anna's laptop", "address": "192.168.1.20:47474", "games": ["tikal", "tortuga"], "free": 3, "ping": 4.2},
@@ -59,27 +25,27 @@ def _seat(i, kind="empty", name="", colour=None, ready=False, level=None):
             "connected": kind != "empty", "takeover": None}
 
 
-def lobby_bridge() -> OfflineBridge:
+def lobby_bridge(names: list[str] = NAMES) -> OfflineBridge:
     """A host with two tables; we (Anna, connection 1) own table 1 and sit in seat 0."""
-    b = OfflineBridge(NAMES[0], SAMPLE_HOSTS)
+    b = OfflineBridge(names[0], hosts(names))
     levels = ["random", "easy", "normal", "hard"]
     b.handle({"t": "welcome", "proto": 1, "host": "Anna's laptop", "player": 1,
               "games": {"tikal": {"seats": [2, 4], "levels": levels}, "tortuga": {"seats": [2, 7], "levels": levels}},
               "addresses": ["192.168.1.20:47474"], "share": ["http://192.168.1.20:47475/"]})
     table1 = {"id": 1, "game": "tortuga", "options": {"cards_as_dice": True}, "seats": 5, "status": "lobby",
               "owner": 1, "takeover": True, "state": 0, "spectators": 1,
-              "players": [_seat(0, "human", "Anna", "orange", True), _seat(1, "human", "Boris", "blue"),
-                          _seat(2, "bot", level="normal", ready=True), _seat(3, "human", "Dmitri", "green", True),
+              "players": [_seat(0, "human", names[0], "orange", True), _seat(1, "human", names[1], "blue"),
+                          _seat(2, "bot", level="normal", ready=True), _seat(3, "human", names[3], "green", True),
                           _seat(4)]}
     table2 = {"id": 2, "game": "tikal", "options": {"variant": "auction"}, "seats": 4, "status": "playing",
               "owner": 5, "takeover": True, "state": 31, "spectators": 0,
-              "players": [_seat(0, "human", "Eva", "purple", True), _seat(1, "human", "Farid", "red", True),
-                          _seat(2, "human", "Gosha", "yellow", True), _seat(3, "bot", level="hard", ready=True)]}
+              "players": [_seat(0, "human", names[4], "purple", True), _seat(1, "human", names[5], "red", True),
+                          _seat(2, "human", names[6], "yellow", True), _seat(3, "bot", level="hard", ready=True)]}
     b.handle({"t": "tables", "tables": [table1, table2]})
     b.handle({"t": "seated", "table": 1, "seat": 0, "token": "0" * 32})
     b.handle({"t": "table", "table": table1})
-    b.handle({"t": "chat", "table": 1, "from": "Boris", "seat": 1, "text": "one minute, getting a drink"})
-    b.handle({"t": "chat", "table": 1, "from": "Dmitri", "seat": 3, "text": "cards as dice again? fine by me"})
+    b.handle({"t": "chat", "table": 1, "from": names[1], "seat": 1, "text": "one minute, getting a drink"})
+    b.handle({"t": "chat", "table": 1, "from": names[3], "seat": 3, "text": "cards as dice again? fine by me"})
     return b
 
 
@@ -89,38 +55,62 @@ def use(app, bridge):
     return bridge
 
 
-def _tortuga(app):
-    return TortugaScene(app, use(app, tortuga_bridge()))
+def hosts(names: list[str]) -> list[dict]:
+    """The sample hosts, the first named after our first player's laptop."""
+    if names == NAMES:
+        return SAMPLE_HOSTS
+    return [dict(h, name=f"{n}") for h, n in zip(SAMPLE_HOSTS, names)]
 
 
-def _results(app):
-    return ResultsScene(app, use(app, finished_tortuga_bridge()))
+def _results(app, names):
+    from ..tortuga.samples import finished_tortuga_bridge
+
+    return ResultsScene(app, use(app, finished_tortuga_bridge(names=names)))
 
 
-def _browser(app):
-    return BrowserScene(app, use(app, OfflineBridge(NAMES[0], SAMPLE_HOSTS)))
+def _browser(app, names):
+    return BrowserScene(app, use(app, OfflineBridge(names[0], hosts(names))))
 
 
-def _browser_empty(app):
-    s = BrowserScene(app, use(app, OfflineBridge(NAMES[0], [])))
+def _browser_empty(app, names):
+    s = BrowserScene(app, use(app, OfflineBridge(names[0], [])))
     s.elapsed = 10.0  # past the hint delay
     return s
 
 
-def _lobby(app):
-    return LobbyScene(app, use(app, lobby_bridge()))
+def _lobby(app, names):
+    return LobbyScene(app, use(app, lobby_bridge(names)))
 
 
-def _menu(app):
-    table = app.show(TortugaScene(app, use(app, tortuga_bridge())))
+def _lobby_create(app, names):
+    """The lobby before sitting down: the host's tables and the form of a new table."""
+    b = OfflineBridge(names[0], hosts(names))
+    b.handle({"t": "welcome", "proto": 1, "host": "Anna's laptop", "player": 2, "games": {},
+              "addresses": ["192.168.1.20:47474"]})
+    b.handle({"t": "tables", "tables": lobby_bridge(names).tables})
+    return LobbyScene(app, use(app, b))
+
+
+def _menu_leave(app, names):
+    menu = _menu(app, names)
+    menu.leave()          # "Leave the table?" asked
+    return menu
+
+
+def _menu(app, names):
+    from ..tortuga.samples import tortuga_bridge
+    from ..tortuga.scene import TortugaScene
+
+    table = app.show(TortugaScene(app, use(app, tortuga_bridge(names=names))))
     return MenuScene(app, table)
 
 
 register("browser", BrowserScene, _browser)
 register("browser_empty", BrowserScene, _browser_empty)
 register("lobby", LobbyScene, _lobby)
-register("tortuga", TortugaScene, _tortuga)
+register("lobby_create", LobbyScene, _lobby_create)
+register("menu_leave", MenuScene, _menu_leave)
 register("results", ResultsScene, _results)
-register("settings", SettingsScene, SettingsScene)
+register("settings", SettingsScene, lambda app, names: SettingsScene(app))
 register("menu", MenuScene, _menu)
-register("rules", RulesScene, RulesScene)
+register("rules", RulesScene, lambda app, names: RulesScene(app))

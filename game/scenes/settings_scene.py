@@ -8,17 +8,14 @@ from .. import theme
 from ..app import Scene
 from ..i18n import LANGUAGES, language_name
 from ..settings import ANIM_SPEEDS
-from ..widgets import Button, TextInput, Widgets, blit_text, draw_panel
+from ..widgets import Button, TextInput, blit_text, draw_panel
 from .common import background, heading
 
 
-ROW_Y, ROW_H = 186, 62   # the centre of the first row; rows below every ROW_H
-ROWS = ["settings.name", "settings.language", "settings.volume", "settings.shapes", "settings.speed",
-        "settings.guide"]
-
-
-def row(i: int) -> int:
-    return ROW_Y + i * ROW_H
+ROWS = ("settings.name", "settings.language", "settings.volume", "settings.shapes", "settings.speed",
+        "settings.guide", "settings.fullscreen")
+X, ROW_Y, ROW_STEP = 660, 150, 58
+PANEL = pygame.Rect(200, 124, 880, 436)
 
 
 class SettingsScene(Scene):
@@ -27,24 +24,30 @@ class SettingsScene(Scene):
     def __init__(self, app):
         super().__init__(app)
         s = app.settings
-        self.widgets = Widgets(app)
-        x = 660
-        self.name_input = self.widgets.add(TextInput(app, (x, row(0) - 24, 360, 48), s.name, "settings.name_hint",
+        y = [ROW_Y + i * ROW_STEP for i in range(len(ROWS))]
+        on_off = lambda flag: lambda: self.tr("common.on") if getattr(self.app.settings, flag) else self.tr("common.off")  # noqa: E731
+        self.name_input = self.widgets.add(TextInput(app, (X, y[0], 380, 46), s.name, "settings.name_hint",
                                                      on_submit=self.set_name, max_len=24))
-        self.widgets.add(Button(app, (x, row(1) - 24, 360, 48), None, self.next_language, key=pygame.K_l,
+        self.widgets.add(Button(app, (X, y[1], 380, 46), None, self.next_language, key=pygame.K_l,
                                 text=lambda: language_name(self.app.settings.language), tooltip="settings.language_tip"))
-        self.widgets.add(Button(app, (x, row(2) - 24, 56, 48), None, lambda: self.volume(-0.1), text="−", key=pygame.K_MINUS, key_name="-"))
-        self.widgets.add(Button(app, (x + 304, row(2) - 24, 56, 48), None, lambda: self.volume(0.1), text="+", key=pygame.K_EQUALS, key_name="+"))
-        self.widgets.add(Button(app, (x, row(3) - 24, 360, 48), None, self.toggle_shapes, key=pygame.K_c,
-                                text=lambda: self.tr("common.on") if self.app.settings.shapes else self.tr("common.off"),
-                                tooltip="settings.shapes_tip"))
-        self.widgets.add(Button(app, (x, row(4) - 24, 360, 48), None, self.next_speed, key=pygame.K_a,
+        self.widgets.add(Button(app, (X, y[2], 56, 46), None, lambda: self.volume(-0.1), text="−", key=pygame.K_MINUS,
+                                key_name="-"))
+        self.widgets.add(Button(app, (X + 324, y[2], 56, 46), None, lambda: self.volume(0.1), text="+",
+                                key=pygame.K_EQUALS, key_name="+"))
+        self.widgets.add(Button(app, (X, y[3], 150, 46), None, self.toggle_shapes, key=pygame.K_c,
+                                text=on_off("shapes"), tooltip="settings.shapes_tip"))
+        self.widgets.add(Button(app, (X, y[4], 380, 46), None, self.next_speed, key=pygame.K_a,
                                 text=self.speed_label, tooltip="settings.speed_tip"))
         self.guide_button = self.widgets.add(Button(
-            app, (x, row(5) - 24, 360, 48), None, self.reset_guide, key=pygame.K_g, tooltip="settings.guide_tip",
+            app, (X, y[5], 380, 46), None, self.reset_guide, key=pygame.K_g, tooltip="settings.guide_tip",
             text=lambda: self.tr("settings.guide_done" if self.app.settings.guide_done else "settings.guide_on"),
             enabled=lambda: self.app.settings.guide_done))
+        self.widgets.add(Button(app, (X, y[6], 150, 46), None, self.toggle_fullscreen, key=pygame.K_F11,
+                                text=on_off("fullscreen"), tooltip="settings.fullscreen_tip", value="fullscreen"))
         self.widgets.add(Button(app, (540, 618, 200, 56), "common.back", self.back, key=pygame.K_ESCAPE, style="primary"))
+
+    def toggle_fullscreen(self) -> None:
+        self.app.set_fullscreen(not self.app.settings.fullscreen)
 
     def speed_label(self) -> str:
         v = self.app.settings.anim_speed
@@ -88,26 +91,19 @@ class SettingsScene(Scene):
 
         return BrowserScene(self.app, self.app.bridge)
 
-    def handle_event(self, event) -> bool:
-        return self.widgets.handle_event(event)
-
-    def update(self, dt):
-        super().update(dt)
-        self.widgets.update(dt)
-
-    def draw(self, surface):
+    def draw_scene(self, surface):
         surface.blit(background(self.app), (0, 0))
         heading(surface, self.app, self.tr("settings.title"))
-        draw_panel(surface, (220, 130, 840, 406))
+        draw_panel(surface, PANEL)
         for i, key in enumerate(ROWS):
-            blit_text(surface, self.app, self.tr(key), (260, row(i)), 24, theme.PAPER, bold=True, anchor="midleft")
+            blit_text(surface, self.app, self.tr(key), (PANEL.x + 36, ROW_Y + 23 + i * ROW_STEP), 24, theme.PAPER, bold=True,
+                      anchor="midleft", box=pygame.Rect(PANEL.x + 30, ROW_Y + i * ROW_STEP, X - PANEL.x - 50, 46))
         # volume bar
-        bar = pygame.Rect(726, row(2) - 14, 228, 28)
+        bar = pygame.Rect(X + 70, ROW_Y + 2 * ROW_STEP + 9, 240, 28)
         pygame.draw.rect(surface, (24, 30, 56), bar, border_radius=8)
         pygame.draw.rect(surface, theme.ACCENT, (bar.x, bar.y, int(bar.width * self.app.settings.volume), bar.height), border_radius=8)
         blit_text(surface, self.app, f"{int(self.app.settings.volume * 100)}%", bar.center, 18, theme.INK, bold=True, anchor="center")
-        # the shapes preview
+        # the shapes, as they will look
         for seat in range(7):
             shape = theme.player_shape(seat) if self.app.settings.shapes else "circle"
-            theme.draw_shape(surface, shape, (490 + seat * 50, 566), 16, theme.player_colour(seat))
-        self.widgets.draw(surface)
+            theme.draw_shape(surface, shape, (X + 180 + seat * 30, ROW_Y + 3 * ROW_STEP + 23), 11, theme.player_colour(seat))

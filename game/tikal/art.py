@@ -31,6 +31,8 @@ SLOT = (26, 70, 46)
 #: Where a temple's value plaque and its guard sit, in hex sizes from the hex's centre.
 PLAQUE_DY, PLAQUE_R = -0.36, 0.29
 GUARD_DX, GUARD_DY = 0.55, -0.40
+#: Where the flag of a temple's holder stands (its pole's foot), in hex sizes from the hex's centre.
+FLAG_DX, FLAG_DY = -0.42, -0.08
 SLOT_EDGE = (54, 104, 70)
 
 #: Treasure kinds 0-7: a colour and a glyph each (never told apart by colour alone).
@@ -275,8 +277,13 @@ def draw_crown(surface, cx, bottom, w) -> None:
     h = w * 0.6
     pts = [(cx - w / 2, bottom), (cx - w / 2, bottom - h * 0.6), (cx - w / 4, bottom - h * 0.25),
            (cx, bottom - h), (cx + w / 4, bottom - h * 0.25), (cx + w / 2, bottom - h * 0.6), (cx + w / 2, bottom)]
+    pygame.draw.polygon(surface, HALO_COLOUR, pts, 5)   # the halo, as around the figure
     pygame.draw.polygon(surface, GOLD, pts)
     pygame.draw.polygon(surface, theme.INK, pts, 1)
+
+
+#: The pale rim around every figure (so green and blue figures stand out on jungle tiles).
+HALO, HALO_COLOUR = 2.5, (250, 246, 232)
 
 
 def draw_figure(surface, center, r: float, colour, shape: str, leader: bool = False) -> None:
@@ -286,6 +293,9 @@ def draw_figure(surface, center, r: float, colour, shape: str, leader: bool = Fa
         r *= 1.3
     base = pygame.Rect(0, 0, r * 2.3, r * 0.95)
     base.center = (x, y + r * 0.75)
+    # a pale halo under the ink outlines: every colour reads on the green jungle and the sand
+    pygame.draw.ellipse(surface, HALO_COLOUR, base.inflate(2 + 2 * HALO, 2 + 2 * HALO))
+    theme.draw_shape(surface, shape, (x, y), r + HALO, HALO_COLOUR, outline=HALO_COLOUR, width=0)
     pygame.draw.ellipse(surface, theme.INK, base.inflate(2, 2))
     pygame.draw.ellipse(surface, (236, 228, 200), base)
     theme.draw_shape(surface, shape, (x, y), r, colour, outline=theme.INK, width=2)
@@ -305,6 +315,24 @@ def draw_tent(surface, center, size: float, colour, shape: str) -> None:
     pygame.draw.polygon(surface, theme.INK, pts, 2)
     pygame.draw.line(surface, theme.INK, (x, y - h / 2), (x, y - h / 2 - size * 0.45), 2)
     theme.draw_shape(surface, shape, (x, y - h / 2 - size * 0.45), size * 0.32, colour, width=1)
+
+
+def draw_flag(surface, foot, h: float, colour, shape: str | None) -> None:
+    """A pennant on a pole, flying left: the holder's colour and mark; ``shape`` None is the
+    grey flag of a tie (an "=" on it)."""
+    x, y = foot
+    top = y - h * 1.6
+    pygame.draw.line(surface, theme.INK, (x + 1, y), (x + 1, top), 3)
+    pygame.draw.line(surface, (236, 228, 200), (x, y), (x, top), 2)
+    pts = [(x, top), (x - h * 1.15, top + h * 0.45), (x, top + h * 0.9)]
+    pygame.draw.polygon(surface, colour, pts)
+    pygame.draw.polygon(surface, theme.INK, pts, 2)
+    cx, cy = x - h * 0.4, top + h * 0.45
+    if shape is None:
+        for dy in (-2, 2):
+            pygame.draw.line(surface, theme.INK, (cx - h * 0.25, cy + dy), (cx + h * 0.25, cy + dy), 2)
+    else:
+        theme.draw_shape(surface, shape, (cx, cy), max(2.0, h * 0.22), theme.PAPER, outline=theme.INK, width=1)
 
 
 def draw_guard(surface, center, r: float, colour, shape: str) -> None:

@@ -81,7 +81,7 @@ class FirstGameGuide:
     @property
     def step(self) -> str | None:
         t = self.bridge.table
-        if not self.active or not t.my_turn() or self.scene.timeline.busy or getattr(self.scene, "popup", None):
+        if not self.active or not t.my_turn() or self.scene.timeline.busy or self.scene.chooser.kind:
             return None
         return self.steps.current((self.scene.shown or {}).get("phase"))
 
@@ -119,28 +119,29 @@ class FirstGameGuide:
         """The point to show and the text key for it."""
         scene = self.scene
         if step == "place":
-            spots = scene.place_hexes()
+            spots = scene.sel.place_hexes()
             if not spots:
                 return None
             h = min(spots, key=lambda x: (x[0], -x[1]))
-            return scene.center(h), "guide.place"
+            return scene.board.center(h), "guide.place"
         if step == "enter":
-            sel = scene.selected
+            sel = scene.sel.selected
             if sel and sel["from"] is None:   # the worker is picked up: now its camp
-                hexes = list(scene.targets)
+                hexes = list(scene.sel.targets)
                 if hexes:
-                    return scene.center(min(hexes)), "guide.enter_target"
-            return (L.LOWER_BOX.x + 62, L.LOWER_BOX.y + 67), "guide.enter"
+                    return scene.board.center(min(hexes)), "guide.enter_target"
+            box = L.lower_box(scene.auction())
+            return (box.x + 62, box.y + 62), "guide.enter"
         if step == "walk":
-            sel = scene.selected
-            temples = [h for h in scene.targets if self.is_temple(h)] if sel else []
+            sel = scene.sel.selected
+            temples = [h for h in scene.sel.targets if self.is_temple(h)] if sel else []
             if temples:
-                h = min(temples, key=lambda x: (scene.targets[x]["cost"], x))
-                return scene.center(h), "guide.walk_target"
+                h = min(temples, key=lambda x: (scene.sel.targets[x]["cost"], x))
+                return scene.board.center(h), "guide.walk_target"
             mine = [hexkey(f["hex"]) for f in scene.shown.get("figures", [])
                     if f["seat"] == scene.me and (f["workers"] or f["leader"])]
             if mine:
-                return scene.center(min(mine)), "guide.walk"
+                return scene.board.center(min(mine)), "guide.walk"
             return None
         if step == "end":
             button = next((w for w in scene.widgets.items if getattr(w, "label", None) == "tikal.end_turn"), None)
@@ -152,8 +153,8 @@ class FirstGameGuide:
         """Beside the target, on the board, covering as little as possible of what matters now
         (the glowing hexes, the targets, our figures)."""
         scene = self.scene
-        keep = [scene.center(h) for h in set(scene.place_hexes()) | set(scene.targets)]
-        keep += [scene.center(hexkey(f["hex"])) for f in scene.shown.get("figures", []) if f["seat"] == scene.me]
+        keep = [scene.board.center(h) for h in set(scene.sel.place_hexes()) | set(scene.sel.targets)]
+        keep += [scene.board.center(hexkey(f["hex"])) for f in scene.shown.get("figures", []) if f["seat"] == scene.me]
         area = pygame.Rect(8, 58, L.BAR.right - 8, L.BAR.y - 64)
         best, best_cost = None, None
         for dx, dy in ((1, -1), (1, 1), (-1, -1), (-1, 1), (0, -1), (0, 1)):
@@ -194,11 +195,11 @@ class FirstGameGuide:
             pygame.draw.line(surface, GLOW, start, (tx, ty), 3)
         pygame.draw.circle(surface, theme.shade(GLOW, 0.7 + 0.3 * pulse), (tx, ty), 14 + 5 * pulse, 4)
         draw_panel(surface, bubble, fill=(250, 244, 214), edge=GLOW, radius=12)
-        blit_text(surface, app, title, (bubble.x + 14, bubble.y + 10), 16, (150, 96, 20), bold=True)
+        blit_text(surface, app, title, (bubble.x + 14, bubble.y + 10), 16, (150, 96, 20), bold=True, layer="overlay")
         for i, ln in enumerate(lines):
-            blit_text(surface, app, ln, (bubble.x + 14, bubble.y + 36 + 21 * i), 16, theme.INK)
+            blit_text(surface, app, ln, (bubble.x + 14, bubble.y + 36 + 21 * i), 16, theme.INK, layer="overlay")
         self.close_rect = pygame.Rect(bubble.right - 30, bubble.y + 6, 24, 24)
         pygame.draw.rect(surface, (220, 206, 170), self.close_rect, border_radius=6)
-        blit_text(surface, app, "×", self.close_rect.center, 18, theme.INK, bold=True, anchor="center")
+        blit_text(surface, app, "×", self.close_rect.center, 18, theme.INK, bold=True, anchor="center", layer="overlay")
         if self.close_rect.collidepoint(pygame.mouse.get_pos()):
             draw_tooltip(surface, app, app.tr("guide.close_tip"), self.close_rect.midtop)

@@ -24,6 +24,7 @@ from ..widgets import Button, Widgets, blit_text, draw_panel, wrap
 from . import art
 from . import layout as L
 from .geometry import hexkey
+from .words import treasure_name
 
 BUTTON_RECT = (128, 12, 150, 40)
 PLAN_COLOUR = (120, 230, 255)
@@ -198,21 +199,21 @@ class TikalHint:
                 h = hexkey(step["hex"])
                 drawn = scene.shown.get("drawn")
                 if drawn:
-                    img = art.tile_card(app, drawn, step["rotation"], scene.layout.size).copy()
+                    img = art.tile_card(app, drawn, step["rotation"], scene.board.layout.size).copy()
                     img.set_alpha(int(150 + 60 * pulse))
-                    surface.blit(img, img.get_rect(center=scene.center(h)))
-                scene.outline(surface, h, PLAN_COLOUR, 4, 0.98)
-                self.badge(surface, scene.center(h), number, dy=-0.55)
+                    surface.blit(img, img.get_rect(center=scene.board.center(h)))
+                scene.board.outline(surface, h, PLAN_COLOUR, 4, 0.98)
+                self.badge(surface, scene.board.center(h), number, dy=-0.55)
             elif t == "move":
-                pts = [scene.center(hexkey(p)) for p in step["path"]]
+                pts = [scene.board.center(hexkey(p)) for p in step["path"]]
                 self.arrow(surface, pts)
                 self.badge(surface, pts[-1], number, dy=0.55)
             elif t == "transfer":
-                a, b = scene.center(hexkey(step["from"])), scene.center(hexkey(step["to"]))
+                a, b = scene.board.center(hexkey(step["from"])), scene.board.center(hexkey(step["to"]))
                 self.arrow(surface, [a, ((a[0] + b[0]) / 2, min(a[1], b[1]) - 40), b])
                 self.badge(surface, b, number, dy=0.55)
             elif "hex" in step:
-                c = scene.center(hexkey(step["hex"]))
+                c = scene.board.center(hexkey(step["hex"]))
                 self.marker(surface, step, c)
                 self.badge(surface, c, number, dy=-0.55 if t != "enter" else 0.55)
         self.draw_list(surface)
@@ -231,7 +232,7 @@ class TikalHint:
     def marker(self, surface, step, c) -> None:
         """The action's own piece, where it happens."""
         scene = self.scene
-        s = scene.layout.size
+        s = scene.board.layout.size
         me = self.bridge.table.my_seat or 0
         colour, shape = scene.colour(me), scene.shape(me)
         x, y = c[0] + s * 0.42, c[1] - s * 0.05
@@ -251,10 +252,10 @@ class TikalHint:
             art.draw_guard(surface, (x - 2, y + 2), s * 0.1, colour, shape)
 
     def badge(self, surface, c, number: int, dy: float = -0.55) -> None:
-        x, y = c[0] - self.scene.layout.size * 0.42, c[1] + self.scene.layout.size * dy
+        x, y = c[0] - self.scene.board.layout.size * 0.42, c[1] + self.scene.board.layout.size * dy
         pygame.draw.circle(surface, theme.INK, (x, y + 1), 13)
         pygame.draw.circle(surface, PLAN_COLOUR, (x, y), 12)
-        blit_text(surface, self.app, str(number), (x, y), 15, theme.INK, bold=True, anchor="center")
+        blit_text(surface, self.app, str(number), (x, y), 15, theme.INK, bold=True, anchor="center", layer="board")
 
     def step_text(self, step: dict, cost: int = 0) -> str:
         """One step of the plan in words, with its cost in AP."""
@@ -273,7 +274,7 @@ class TikalHint:
             key = "hint.step.walk_leader" if step.get("figure") == "leader" else "hint.step.walk_worker"
             return trn(key, len(step["path"]) - 1, cost=cost)
         if t == "exchange":
-            return tr("hint.step.exchange", give=scene.treasure_name(step["give"]), take=scene.treasure_name(step["take"]),
+            return tr("hint.step.exchange", give=treasure_name(scene.tr, step["give"]), take=treasure_name(scene.tr, step["take"]),
                       name=self.bridge.table.name(step["with"]))
         if t == "end_turn":
             return tr("hint.step.end")
@@ -317,23 +318,21 @@ class TikalHint:
         draw_panel(surface, r, fill=(20, 40, 56), edge=PLAN_COLOUR)
         title = app.tr("hint.title")
         size = next((z for z in (17, 16, 15, 14, 13) if app.assets.font(z, True).size(title)[0] <= r.width - 16), 12)
-        blit_text(surface, app, title, (r.centerx, r.y + 16), size, PLAN_COLOUR, bold=True, anchor="center")
+        blit_text(surface, app, title, (r.centerx, r.y + 16), size, PLAN_COLOUR, bold=True, anchor="center", layer="overlay")
         note, (size, wrapped, _) = self.list_layout(r)
         y = r.y + 34
         clip = surface.get_clip()
         surface.set_clip(r.inflate(-4, -4))
         for number, rows in wrapped:
             pygame.draw.circle(surface, PLAN_COLOUR, (r.x + 17, y + size // 2 + 1), 10)
-            blit_text(surface, app, str(number), (r.x + 17, y + size // 2 + 1), 13, theme.INK, bold=True, anchor="center")
+            blit_text(surface, app, str(number), (r.x + 17, y + size // 2 + 1), 13, theme.INK, bold=True, anchor="center", layer="overlay")
             for ln in rows:
-                blit_text(surface, app, ln, (r.x + 32, y), size, theme.PAPER)
+                blit_text(surface, app, ln, (r.x + 32, y), size, theme.PAPER, layer="overlay")
                 y += size + 3
             y += 4
         surface.set_clip(clip)
         for k, ln in enumerate(note):
-            blit_text(surface, app, ln, (r.x + 10, r.bottom - 8 - 16 * (len(note) - k)), 13, theme.MUTED)
-
-
+            blit_text(surface, app, ln, (r.x + 10, r.bottom - 8 - 16 * (len(note) - k)), 13, theme.MUTED, layer="overlay")
 def fit_steps(app, lines, width: int, height: int, sizes=(16, 15, 14, 13, 12)):
     """The biggest font size at which the numbered steps, wrapped to ``width``, fit ``height``:
     ``(size, wrapped, fits)`` (the smallest size when none fits)."""

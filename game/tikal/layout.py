@@ -9,10 +9,20 @@ BOARD_RECT = (10, 58, 736, 560)
 BOARD = Layout.fit(BOARD_RECT)
 COLUMN_X, COLUMN_W = 754, 192
 TILE_BOX = pygame.Rect(COLUMN_X, 58, COLUMN_W, 222)
-TILE_CENTER = (TILE_BOX.centerx, TILE_BOX.y + 100)
+TILE_CENTER = (TILE_BOX.centerx, TILE_BOX.y + 84)
 TILE_SIZE = 48
-MIDDLE_BOX = pygame.Rect(COLUMN_X, 288, COLUMN_W, 176)
-LOWER_BOX = pygame.Rect(COLUMN_X, 472, COLUMN_W, 146)
+#: The middle box (what to do now; the auction's revealed tiles) and the lower box (our supply;
+#: the auction's bidding, which needs more room) of the base game and of the auction.
+BOXES = {False: (pygame.Rect(COLUMN_X, 288, COLUMN_W, 204), pygame.Rect(COLUMN_X, 500, COLUMN_W, 118)),
+         True: (pygame.Rect(COLUMN_X, 288, COLUMN_W, 176), pygame.Rect(COLUMN_X, 472, COLUMN_W, 146))}
+
+
+def middle_box(auction: bool) -> pygame.Rect:
+    return BOXES[bool(auction)][0]
+
+
+def lower_box(auction: bool) -> pygame.Rect:
+    return BOXES[bool(auction)][1]
 BAR = pygame.Rect(10, 626, 936, 88)
 PANEL_X, PANEL_W = 954, 318
 ROW_H, ROW_GAP, ROW_Y = 84, 5, 8
@@ -38,4 +48,5 @@ REVEALED_SIZE = 38
 
 def revealed_slot(i: int) -> tuple[float, float]:
     """Centre of the i-th revealed tile (auction) in the middle box: two rows of two."""
-    return (MIDDLE_BOX.x + 50 + 92 * (i % 2), MIDDLE_BOX.y + 67 + 68 * (i // 2))
+    box = middle_box(True)
+    return (box.x + 50 + 92 * (i % 2), box.y + 67 + 68 * (i // 2))

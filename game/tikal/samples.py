@@ -15,9 +15,10 @@ import copy
 import engine
 
 from ..net_bridge import LocalBridge
+from ..scenes.samples import NAMES as SAMPLE_NAMES
 from .positions import LATE, MID
 
-NAMES = ["Anna", "Boris", "Chloé", "Dmitri"]
+NAMES = SAMPLE_NAMES[:4]
 
 
 #: Chloé's actions in MID before the "tikal" sample's frame: real actions, so the log is real.
@@ -27,9 +28,9 @@ MID_SCRIPT = [{"type": "uncover", "hex": [4, -2]},
               {"type": "end_turn"}]
 
 
-def local(scenario: dict, my_seat: int | None = 0) -> LocalBridge:
+def local(scenario: dict, my_seat: int | None = 0, names: list[str] = NAMES) -> LocalBridge:
     g = engine.from_scenario(copy.deepcopy(scenario))
-    return LocalBridge(g, my_seat=my_seat, names=NAMES[: g.seats])
+    return LocalBridge(g, my_seat=my_seat, names=names[: g.seats])
 
 
 def run(app, seconds: float, dt: float = 1 / 60) -> None:
@@ -58,17 +59,24 @@ def volcano_bridge(my_seat: int = 0, place: bool = False) -> LocalBridge:
     return b
 
 
+def swap_scenario() -> dict:
+    """MID where Chloé (seat 2) can swap fifteen ways, with Anna and with Boris."""
+    d = copy.deepcopy(MID)
+    d["held"] = {"0": [5, 6, 3], "1": [6, 5], "2": [0, 2, 4]}
+    return d
+
+
 def auction_scenario() -> dict:
     d = copy.deepcopy(MID)
     d.update(variant="auction", scores=[24, 17, 21], seat=0, moved=[1, 2])
     return d
 
 
-def build(app, cls, kind: str):
+def build(app, cls, kind: str, names: list[str] = NAMES):
     from ..scenes.samples import use
 
     if kind == "tikal":
-        b = use(app, local(MID, 0))
+        b = use(app, local(MID, 0, names))
         scene = app.show(cls(app, b))
         app.step(0.0, events=[])                     # the bridge's first (full) update
         for action in MID_SCRIPT:                    # Chloé's turn, then Anna draws and places
@@ -78,21 +86,43 @@ def build(app, cls, kind: str):
         app.step(0.0, events=[])
         scene.timeline.skip()
         app.step(0.0, events=[])
-        scene.select([2, -1], "leader", quiet=True)  # Anna's leader: where it can walk, and for how much
-        far = max(scene.targets.items(), key=lambda kv: (kv[1]["cost"], kv[0]), default=None)
-        scene.hover = far[0] if far else None
+        scene.sel.select([2, -1], "leader", quiet=True)  # Anna's leader: where it can walk, and for how much
+        far = max(scene.sel.targets.items(), key=lambda kv: (kv[1]["cost"], kv[0]), default=None)
+        if far:  # the mouse over its farthest target, above the figures there
+            x, y = scene.board.center(far[0])
+            scene.sel.motion((int(x), int(y - scene.board.layout.size * 0.55)))
+        return scene
+    if kind == "place":                              # Anna's drawn tile, turned, over a spot it fits
+        b = use(app, local(MID, 0, names))
+        scene = app.show(cls(app, b))
+        app.step(0.0, events=[])
+        for action in MID_SCRIPT:
+            b.act(action)
+        app.step(0.0, events=[])
+        scene.timeline.skip()
+        app.step(0.0, events=[])
+        spot = next(a for a in b.game.legal_actions() if a["type"] == "place_tile" and a["rotation"])
+        scene.sel.rotation = spot["rotation"]
+        scene.sel.motion(tuple(int(v) for v in scene.board.center(spot["hex"])))
+        return scene
+    if kind == "swap":                               # Chloé's fifteen swaps, in the chooser
+        b = use(app, local(swap_scenario(), 2, names))
+        scene = app.show(cls(app, b))
+        app.step(0.0, events=[])
+        scene.sel.start_action("exchange")
+        scene.sel.motion(scene.chooser.rect().center)
         return scene
     if kind == "volcano":
-        b = local(LATE, 0)
+        b = local(LATE, 0, names)
         use(app, b)
         scene = app.show(cls(app, b))
         app.step(0.0, events=[])
         end_turn(b)
         end_turn(b)
-        run(app, 4.1)  # the eruption, the first scorer's turn, the tally under way
+        run(app, 1.5)  # the eruption, the first scorer's turn, the tally under way
         return scene
     if kind == "auction":
-        b = use(app, local(auction_scenario(), 0))
+        b = use(app, local(auction_scenario(), 0, names))
         scene = app.show(cls(app, b))
         app.step(0.0, events=[])
         end_turn(b)                                  # the round ends: tiles revealed, auction opens
@@ -105,7 +135,7 @@ def build(app, cls, kind: str):
 
         from ..scenes.results import ResultsScene
 
-        b = local(LATE, 0)                           # the late board played out by normal bots
+        b = local(LATE, 0, names)                           # the late board played out by normal bots
         b.bots = {s: make_bot("tikal", "normal", s, 7 + s) for s in range(b.game.seats)}
         for _ in range(2000):
             if b.game.is_over:

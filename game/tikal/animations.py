@@ -1,11 +1,12 @@
-"""The host's Tikal events as animations and log lines (a mixin of ``TikalScene``).
+"""The host's Tikal events as animations: each ``_anim_<event type>(ev)`` returns an animation
+that edits the scene's shown view step by step (a tile flips in the column and slides into place,
+a figure walks hex by hex, a level block rises, a treasure flips and flies to its owner, a tent pops
+up, a guard climbs the temple; the volcano erupts and every player's tally flies to their score).
+``TableScene`` queues them one after the other and ends with ``sync``: the host's exact view.
 
-Each ``_anim_<event type>(ev)`` returns an animation that edits ``self.shown`` step by step (a
-tile flips in the column and slides into place, a figure walks hex by hex, a level block rises, a
-treasure flips and flies to its owner, a tent pops up, a guard climbs the temple; the volcano
-erupts and every player's tally flies to their score). ``TableScene`` queues them one after the
-other and ends with ``sync``: the host's exact view. Decorations (particles, floating numbers,
-banners, smoke) run beside them and never hold the queue.
+The animator owns what is in flight (figures walking, tokens flying, the tile in the air, the
+walk's trail, pulses, the temples a tally lights) and draws it; the shared decorations (sparks,
+smoke, floating numbers, banners, the shake) are the scene's ``fx`` (``game/effects.py``).
 """
 from __future__ import annotations
 
@@ -16,13 +17,13 @@ import pygame
 from engine.tikal.tiles import SPECS
 
 from .. import theme
-from ..tikal import art
-from ..tikal import layout as L
-from ..tikal.geometry import hexkey
-from ..tikal.viewops import add_figure, own_figures, remove_figure, supply_change, tile_at
+from ..scenes.common import Part
 from ..tween import Anim, Call, Parallel, Progress, Sequence, Tween, Wait
-from ..widgets import draw_panel
-from .tikal_draw import REGION, outlined_text
+from . import art
+from . import layout as L
+from .board_view import REGION
+from .geometry import hexkey
+from .viewops import add_figure, own_figures, remove_figure, supply_change, tile_at
 
 LAVA = [(255, 90, 20), (255, 160, 40), (250, 220, 90), (200, 40, 20)]
 #: Our own actions animate faster than the others' (they never hold our next order for long).
@@ -48,171 +49,95 @@ class Faster(Anim):
         self.child.finish()
 
 
-class TikalAnimations:
-    # --- state of the decorations -------------------------------------------------------------
-    def init_effects(self) -> None:
-        self.movers: list[dict] = []
-        self.particles: list[dict] = []
-        self.floaters: list[dict] = []
-        self.flyers: list[dict] = []
-        self.pulses: list[dict] = []
-        self.rising: list[dict] = []
-        self.popping: dict = {}
-        self.hidden_hexes: set = set()
-        self.tile_fx: dict | None = None
+class TikalAnimator(Part):
+    def __init__(self, scene):
+        super().__init__(scene)
+        self.movers: list[dict] = []       # figures on their way
+        self.flyers: list[dict] = []       # treasure tokens and tally numbers in the air
+        self.pulses: list[dict] = []       # rings spreading from a hex
+        self.rising: list[dict] = []       # temple level blocks rising
+        self.popping: dict = {}            # hex -> a camp's tent growing (the board hides the camp meanwhile)
+        self.tile_fx: dict | None = None   # the tile in the air (drawn, placed, the volcano)
         self._fx_cache: dict = {}
-        self.flying_tiles: set = set()
-        self.reveal_flip: dict = {}
-        self.trail: list = []
-        self.banner: dict | None = None
-        self.score_fx: dict = {}
-        self.tally_hexes: dict = {}         # the temples the scoring player wins, lit in their colour
-        self.flash_rows: set = set()
-        self.flash_sets: set = set()
-        self.shake_amp = 0.0
+        self.flying_tiles: set = set()     # revealed tiles on their way to the tile box
+        self.reveal_flip: dict = {}        # revealed tile -> flip progress
+        self.trail: list = []              # the hexes of the walk in progress
+        self.tally_hexes: dict = {}        # the temples the scoring player wins, lit in their colour
         self.smoke_clock = 0.0
 
-    def reset_effects(self) -> None:
+    def reset(self) -> None:
         """At ``sync``: whatever an animation left half-way is dropped (skip lands here too)."""
         self.movers, self.flyers, self.rising, self.trail = [], [], [], []
-        self.popping, self.score_fx, self.reveal_flip, self.tally_hexes = {}, {}, {}, {}
-        self.hidden_hexes, self.flash_rows, self.flying_tiles, self.flash_sets = set(), set(), set(), set()
+        self.popping, self.reveal_flip, self.tally_hexes = {}, {}, {}
+        self.flying_tiles = set()
         self.tile_fx = None
 
     def edit(self, fn):
         """An animation step that changes the shown view."""
         def run():
             fn()
-            self.touch()
+            self.scene.board.touch()
         return Call(run)
-
-    def name_of(self, seat) -> str:
-        return self.table.name(seat) if seat is not None else ""
-
-    # --- decorations --------------------------------------------------------------------------
-    def float_text(self, text, x, y, colour=theme.ACCENT, size: int = 24, rise: float = 40) -> None:
-        f = {"text": text, "x": x, "y": y, "a": 1.0, "colour": colour, "size": size}
-        self.floaters.append(f)
-        self.timeline.play(Sequence(Tween(f, 0.9, "out_quad", y=y - rise), Tween(f, 0.35, "linear", a=0.0),
-                                    Call(lambda: self.floaters.remove(f) if f in self.floaters else None)), parallel=True)
-
-    def show_banner(self, text: str, sub: str = "", colour=theme.ACCENT, life: float = 1.4) -> None:
-        b = {"text": text, "sub": sub, "colour": colour, "a": 0.0}
-        self.banner = b
-
-        def gone():
-            if self.banner is b:
-                self.banner = None
-        self.timeline.play(Sequence(Tween(b, 0.2, "out_quad", a=1.0), Wait(life), Tween(b, 0.35, "linear", a=0.0),
-                                    Call(gone)), parallel=True)
 
     def pulse(self, h, colour, duration: float = 0.7) -> None:
         p = {"hex": hexkey(h), "colour": colour, "t": 0.0}
         self.pulses.append(p)
-        self.timeline.play(Sequence(Tween(p, duration, "out_quad", t=1.0),
-                                    Call(lambda: self.pulses.remove(p) if p in self.pulses else None)), parallel=True)
+        self.scene.timeline.play(Sequence(Tween(p, duration, "out_quad", t=1.0),
+                                          Call(lambda: self.pulses.remove(p) if p in self.pulses else None)),
+                                 parallel=True)
 
-    def burst(self, x, y, colours, n: int, speed: float = 220, up: float = 160, life: float = 0.9, size: float = 5) -> None:
-        for i in range(n):
-            a = 2 * math.pi * i / n + (i % 3) * 0.4
-            v = speed * (0.5 + ((i * 37) % 50) / 100)
-            self.particles.append({"x": x, "y": y, "vx": math.cos(a) * v, "vy": math.sin(a) * v - up,
-                                   "life": life * (0.7 + (i % 5) * 0.1), "colour": colours[i % len(colours)],
-                                   "size": size, "g": 480, "smoke": False})
-
-    def smoke(self, x, y, n: int = 1, big: float = 1.0) -> None:
-        for i in range(n):
-            k = len(self.particles) + i
-            self.particles.append({"x": x + ((k * 13) % 17 - 8), "y": y, "vx": ((k * 7) % 21 - 10) * 1.5,
-                                   "vy": -40 - (k % 5) * 8, "life": 1.6, "colour": (96, 90, 92),
-                                   "size": 9 * big, "g": -6, "smoke": True})
-
-    def shake_offset(self) -> tuple[int, int]:
-        if self.shake_amp <= 0.2:
-            return (0, 0)
-        t = self.app.time
-        return (int(math.sin(t * 71) * self.shake_amp), int(math.cos(t * 53) * self.shake_amp * 0.7))
-
-    def update_effects(self, dt: float) -> None:
-        for p in self.particles:
-            p["x"] += p["vx"] * dt
-            p["y"] += p["vy"] * dt
-            p["vy"] += p["g"] * dt
-            p["life"] -= dt
-            if p["smoke"]:
-                p["size"] += 10 * dt
-        if len(self.particles) > 400:
-            del self.particles[: len(self.particles) - 400]
-        self.particles = [p for p in self.particles if p["life"] > 0]
-        self.shake_amp = max(0.0, self.shake_amp - 12 * dt) if not self.timeline.busy else self.shake_amp
+    def update(self, dt: float) -> None:
         if self.shown.get("volcano") and not self.tile_fx:  # the set-aside volcano smokes all round
             self.smoke_clock += dt
             while self.smoke_clock > 0.16:
                 self.smoke_clock -= 0.16
                 x, y = L.TILE_CENTER
-                self.smoke(x, y - L.TILE_SIZE * 0.4)
+                self.scene.fx.smoke(x, y - L.TILE_SIZE * 0.4)
 
-    # --- drawing the effects ------------------------------------------------------------------
-    def draw_board_effects(self, surface, shake) -> None:
-        app, s = self.app, self.layout.size
+    # --- drawing what is in flight --------------------------------------------------------------
+    def draw_on_board(self, surface, shake) -> None:
+        board, scene = self.scene.board, self.scene
+        app, s = self.app, board.layout.size
         for h in self.trail:
-            self.outline(surface, h, theme.ACCENT, 3, 0.9, shake)
+            board.outline(surface, h, theme.ACCENT, 3, 0.9, shake)
         if self.tally_hexes:
             colour = next(iter(self.tally_hexes.values()))
-            surface.blit(self.fill_layer(self.tally_hexes.keys(), colour, 70), (REGION.x + shake[0], REGION.y + shake[1]))
+            surface.blit(board.fill_layer(self.tally_hexes.keys(), colour, 70), (REGION.x + shake[0], REGION.y + shake[1]))
             for h in self.tally_hexes:
-                self.outline(surface, h, colour, 5, 0.93, shake)
+                board.outline(surface, h, colour, 5, 0.93, shake)
         for p in self.pulses:
-            x, y = self.center(p["hex"])
             t = p["t"]
-            pts = [(a + shake[0], b + shake[1]) for a, b in self.layout.corners(p["hex"], 0.8 + 0.35 * t)]
+            pts = [(a + shake[0], b + shake[1]) for a, b in board.layout.corners(p["hex"], 0.8 + 0.35 * t)]
             pygame.draw.polygon(surface, theme.shade(p["colour"], 1.0 + 0.4 * (1 - t)), pts, max(1, int(7 * (1 - t)) + 1))
         for h, pop in self.popping.items():
             camp = next((c for c in self.shown.get("camps", []) if hexkey(c["hex"]) == h), None)
             if camp:
-                x, y = self.center(h)
+                x, y = board.center(h)
                 art.draw_tent(surface, (x - s * 0.50, y - s * 0.28), max(1.0, s * 0.17 * pop["s"]),
-                              self.colour(camp["seat"]), self.shape(camp["seat"]))
+                              scene.colour(camp["seat"]), scene.shape(camp["seat"]))
         for b in self.rising:
             art.draw_level_block(surface, app, (b["x"] + shake[0], b["y"] + shake[1]), s * 0.62, b["value"],
                                  int(max(0, min(255, b["a"]))))
         for m in self.movers:
             r = s * 0.13 * m.get("s", 1.0)
+            colour, shape = scene.colour(m["seat"]), scene.shape(m["seat"])
             if m["a"] < 0.99:
                 layer = pygame.Surface((int(r * 6), int(r * 6)), pygame.SRCALPHA)
-                art.draw_figure(layer, (r * 3, r * 3.4), r, self.colour(m["seat"]), self.shape(m["seat"]),
-                                leader=m["figure"] == "leader")
+                art.draw_figure(layer, (r * 3, r * 3.4), r, colour, shape, leader=m["figure"] == "leader")
                 layer.set_alpha(int(255 * max(0.0, m["a"])))
                 surface.blit(layer, (m["x"] - r * 3, m["y"] - r * 3.4))
             else:
                 pygame.draw.ellipse(surface, (0, 0, 0), (m["x"] - r, m["y"] + r * 0.8 + m.get("lift", 0), 2 * r, r * 0.6))
-                art.draw_figure(surface, (m["x"], m["y"]), r, self.colour(m["seat"]), self.shape(m["seat"]),
-                                leader=m["figure"] == "leader")
+                art.draw_figure(surface, (m["x"], m["y"]), r, colour, shape, leader=m["figure"] == "leader")
 
     def tile_fx_draws_column(self) -> bool:
         return self.tile_fx is not None and self.tile_fx.get("column", False)
 
-    def draw_top_effects(self, surface) -> None:
-        app = self.app
-        fx = self.tile_fx
-        if fx is not None:
-            self.draw_tile_fx(surface, fx)
-        for p in self.particles:
-            if p["smoke"]:
-                a = max(0, min(150, int(150 * p["life"] / 1.6)))
-                k = max(1, int(p["size"]) // 2)
-                puff = app.assets.cached(("tikal-puff", k), lambda k=k: _puff(k))
-                puff.set_alpha(a)
-                surface.blit(puff, (p["x"] - 2 * k, p["y"] - 2 * k))
-            else:
-                r = max(1, int(p["size"] * min(1.0, p["life"] * 1.5)))
-                if r > 3:
-                    pygame.draw.circle(surface, theme.shade(p["colour"], 0.55), (p["x"], p["y"]), r + 2)
-                pygame.draw.circle(surface, p["colour"], (p["x"], p["y"]), r)
+    def draw_top(self, surface) -> None:
+        """The tile in the air and the tokens flying (over the panels too)."""
+        if self.tile_fx is not None:
+            self.draw_tile_fx(surface, self.tile_fx)
         for f in self.flyers:
-            if f.get("text"):
-                outlined_text(surface, app, f["text"], (f["x"], f["y"]), f.get("size", 26), f.get("colour", theme.ACCENT))
-                continue
             sx = abs(math.cos(math.pi * f.get("flip", 1.0)))
             r = 11 * f.get("s", 1.0)
             kind = f["kind"] if f.get("flip", 1.0) >= 0.5 else None
@@ -224,20 +149,11 @@ class TikalAnimations:
                 art.draw_treasure(tok, (size / 2, size / 2), r, kind)
                 tok = pygame.transform.scale(tok, (max(1, int(size * sx)), size))
                 surface.blit(tok, tok.get_rect(center=(f["x"], f["y"])))
-        for f in self.floaters:
-            img = app.assets.text(f["text"], f["size"], f["colour"], True)
-            sh = app.assets.text(f["text"], f["size"], theme.INK, True)
-            if f["a"] < 1:
-                img, sh = img.copy(), sh.copy()
-                img.set_alpha(int(255 * f["a"]))
-                sh.set_alpha(int(255 * f["a"]))
-            surface.blit(sh, sh.get_rect(center=(f["x"] + 2, f["y"] + 2)))
-            surface.blit(img, img.get_rect(center=(f["x"], f["y"])))
 
     def draw_tile_fx(self, surface, fx) -> None:
         img = self.tile_fx_image(fx)
         if fx.get("shadow"):
-            size = fx.get("size", self.layout.size)
+            size = fx.get("size", self.scene.board.layout.size)
             sh = pygame.Rect(0, 0, size * 1.6, size * 0.5)
             sh.center = (fx["x"], fx.get("ground", fx["y"]) + size * 0.6)
             pygame.draw.ellipse(surface, (10, 30, 16), sh)
@@ -247,7 +163,7 @@ class TikalAnimations:
         """The tile in flight: flipping (back, then face), turning and growing; each step is
         quantised and cached, so a tile held still (the erupting volcano) costs one blit."""
         app = self.app
-        size = fx.get("size", self.layout.size)
+        size = fx.get("size", self.scene.board.layout.size)
         flip = fx.get("flip", 1.0)
         sx = round(abs(math.cos(math.pi * flip)), 2) if flip < 1.0 else 1.0
         scale = round(fx.get("scale", 1.0) * 20) / 20
@@ -270,31 +186,11 @@ class TikalAnimations:
             self._fx_cache[key] = img
         return img
 
-    def draw_banner(self, surface) -> None:
-        b = self.banner
-        if not b or b["a"] <= 0.01:
-            return
-        if "layer" not in b:  # built once per banner; only its alpha changes while it shows
-            app = self.app
-            big = app.assets.text(b["text"], 40, b["colour"], True)
-            w = max(big.get_width(), app.assets.font(20).size(b["sub"])[0] if b["sub"] else 0) + 80
-            h = 74 + (28 if b["sub"] else 0)
-            layer = pygame.Surface((w, h), pygame.SRCALPHA)
-            draw_panel(layer, layer.get_rect(), fill=(16, 22, 40), edge=b["colour"], radius=18, shadow=False, alpha=220)
-            outlined_text(layer, app, b["text"], (w // 2, 38), 40, b["colour"])
-            if b["sub"]:
-                outlined_text(layer, app, b["sub"], (w // 2, 80), 20, theme.PAPER)
-            b["layer"] = layer
-        layer = b["layer"]
-        layer.set_alpha(int(255 * b["a"]))
-        rect = layer.get_rect(midbottom=(L.BOARD_RECT[0] + L.BOARD_RECT[2] // 2, L.BOARD_RECT[1] + L.BOARD_RECT[3] - 12))
-        surface.blit(layer, rect)
-
     # --- the host's events → animations -------------------------------------------------------
-    def animate_event(self, ev: dict):
+    def animate(self, ev: dict):
         fn = getattr(self, f"_anim_{ev.get('type')}", None)
         anim = fn(ev) if fn else None
-        if anim is not None and ev.get("seat") == self.me and ev.get("type") in OWN_QUICK:
+        if anim is not None and ev.get("seat") == self.scene.me and ev.get("type") in OWN_QUICK:
             anim = Faster(anim, OWN_SPEED)  # we know what we just did: show it, then hand back control
         return anim
 
@@ -310,8 +206,8 @@ class TikalAnimations:
                     sc["index"] = order.index(seat)
         seq = Sequence(self.edit(go))
         if ev.get("kind") == "scoring":
-            seq.add(Call(lambda: self.show_banner(self.tr("tikal.banner_scoring_turn", name=self.name_of(seat)),
-                                                  self.tr("tikal.banner_scoring_turn_sub"), self.colour(seat), 0.6)))
+            seq.add(Call(lambda: self.scene.fx.show_banner(self.tr("tikal.banner_scoring_turn", name=self.scene.short_name(seat)),
+                                                  self.tr("tikal.banner_scoring_turn_sub"), self.scene.colour(seat), 0.6)))
             seq.add(Wait(0.8))
         else:
             seq.add(Wait(0.08))
@@ -345,7 +241,7 @@ class TikalAnimations:
         def begin():
             self.tile_fx = fx
             self.shown["drawn"] = None
-            self.float_text(self.tr("tikal.removed"), cx, cy - 40, theme.BAD, 20)
+            self.scene.fx.float_text(self.tr("tikal.removed"), cx, cy - 40, theme.BAD, 20)
 
         def shake(p):
             fx["x"] = cx + math.sin(p * 40) * 6 * (1 - p)
@@ -359,12 +255,12 @@ class TikalAnimations:
 
     def _anim_tile_placed(self, ev):
         h = hexkey(ev["hex"])
-        tx, ty = self.center(h)
+        tx, ty = self.scene.board.center(h)
         cx, cy = L.TILE_CENTER
         volcano = ev.get("kind") == "volcano"
-        mine = ev.get("seat") == self.me
+        mine = ev.get("seat") == self.scene.me
         rot = ev.get("rotation", 0)
-        fx = {"id": ev["tile"], "x": cx, "y": cy, "size": self.layout.size, "scale": L.TILE_SIZE / self.layout.size,
+        fx = {"id": ev["tile"], "x": cx, "y": cy, "size": self.scene.board.layout.size, "scale": L.TILE_SIZE / self.scene.board.layout.size,
               "rotation": rot, "rot": 0.0 if (mine or volcano) else -60.0 * rot, "flip": 1.0}
 
         def begin():
@@ -384,11 +280,11 @@ class TikalAnimations:
             self.shown["tiles"].sort(key=lambda t: (t["hex"][0], t["hex"][1]))
             if volcano:
                 self.shown["volcano"] = None
-                self.shake_amp = 9.0
-                self.burst(tx, ty + 10, [(120, 110, 100), (90, 80, 70), (160, 140, 110)], 26, 200, 60, 0.7, 4)
+                self.scene.fx.shake_amp = 9.0
+                self.scene.fx.burst(tx, ty + 10, [(120, 110, 100), (90, 80, 70), (160, 140, 110)], 26, 200, 60, 0.7, 4)
                 self.app.play_sound("rumble")
             else:
-                self.burst(tx, ty, [(210, 188, 134), (120, 160, 90)], 10, 120, 40, 0.4, 3)
+                self.scene.fx.burst(tx, ty, [(210, 188, 134), (120, 160, 90)], 10, 120, 40, 0.4, 3)
 
         if volcano:  # at the end of the scoring round the volcano lands on the board
             fx.update(shadow=True, ground=ty)
@@ -401,8 +297,8 @@ class TikalAnimations:
 
     # figures ------------------------------------------------------------------------------------
     def figure_spot(self, h) -> tuple[float, float]:
-        x, y = self.center(h)
-        return (x, y + self.layout.size * 0.38)
+        x, y = self.scene.board.center(h)
+        return (x, y + self.scene.board.layout.size * 0.38)
 
     def arc(self, mover, start, end, height: float):
         def step(p):
@@ -412,7 +308,7 @@ class TikalAnimations:
 
     def _anim_figure_entered(self, ev):
         seat, fig, h = ev["seat"], ev["figure"], hexkey(ev["hex"])
-        start, end = self.supply_pos(seat), self.figure_spot(h)
+        start, end = self.scene.panel.supply_pos(seat), self.scene.board.figure_spot(h)
         m = {"seat": seat, "figure": fig, "x": start[0], "y": start[1], "a": 1.0}
 
         def begin():
@@ -429,7 +325,7 @@ class TikalAnimations:
     def _anim_figure_transferred(self, ev):
         seat, fig = ev["seat"], ev["figure"]
         a, b = hexkey(ev["from"]), hexkey(ev["to"])
-        start, end = self.figure_spot(a), self.figure_spot(b)
+        start, end = self.scene.board.figure_spot(a), self.scene.board.figure_spot(b)
         m = {"seat": seat, "figure": fig, "x": start[0], "y": start[1], "a": 1.0}
 
         def begin():
@@ -447,7 +343,7 @@ class TikalAnimations:
         """The figure walks hex by hex along its stone path."""
         seat, fig = ev["seat"], ev["figure"]
         path = [hexkey(p) for p in ev["path"]]
-        x0, y0 = self.figure_spot(path[0])
+        x0, y0 = self.scene.board.figure_spot(path[0])
         m = {"seat": seat, "figure": fig, "x": x0, "y": y0, "a": 1.0}
 
         def begin():
@@ -458,7 +354,7 @@ class TikalAnimations:
         seq = Sequence(self.edit(begin))
         step_time = 0.2 if len(path) <= 5 else max(0.1, 1.0 / len(path))
         for a, b in zip(path, path[1:]):
-            seq.add(Progress(step_time, self.arc(m, self.figure_spot(a), self.figure_spot(b), 16), "in_out_quad"))
+            seq.add(Progress(step_time, self.arc(m, self.scene.board.figure_spot(a), self.scene.board.figure_spot(b), 16), "in_out_quad"))
             seq.add(Call(lambda: self.app.play_sound("hop")))
 
         def land():
@@ -473,8 +369,8 @@ class TikalAnimations:
     def _anim_level_uncovered(self, ev):
         """A temple level block rises onto the temple."""
         h = hexkey(ev["hex"])
-        x, y = self.center(h)
-        s = self.layout.size
+        x, y = self.scene.board.center(h)
+        s = self.scene.board.layout.size
         block = {"x": x, "y": y + s * 0.3, "value": ev["value"], "a": 0.0}
 
         def begin():
@@ -491,15 +387,15 @@ class TikalAnimations:
             left[key] = max(0, int(left.get(key, 0)) - 1)
             self.shown["ap"] = ev.get("ap", self.shown.get("ap"))
             self.pulse(h, theme.ACCENT)
-            self.float_text(str(ev["value"]), x, y - s * 0.7, theme.ACCENT, 26)
+            self.scene.fx.float_text(str(ev["value"]), x, y - s * 0.7, theme.ACCENT, 26)
             self.app.play_sound("tick")
         return Sequence(Call(begin), Tween(block, 0.55, "out_back", y=y + s * art.PLAQUE_DY, a=255.0), self.edit(land), Wait(0.1))
 
     def _anim_treasure_dug(self, ev):
         """The top token flips face up, then flies to its owner's panel."""
         seat, h, kind = ev["seat"], hexkey(ev["hex"]), ev["kind"]
-        x, y = self.center(h)
-        y -= self.layout.size * 0.30
+        x, y = self.scene.board.center(h)
+        y -= self.scene.board.layout.size * 0.30
         token = {"kind": kind, "x": x, "y": y, "flip": 0.0, "s": 1.0}
 
         def begin():
@@ -510,7 +406,7 @@ class TikalAnimations:
             self.shown["ap"] = ev.get("ap", self.shown.get("ap"))
             self.app.play_sound("dig")
 
-        target = self.treasure_pos(seat)
+        target = self.scene.panel.treasure_pos(seat)
 
         def land():
             self.flyers.remove(token) if token in self.flyers else None
@@ -526,7 +422,7 @@ class TikalAnimations:
         a, b = ev["seat"], ev["with"]
         give = {"kind": ev["give"], "x": 0, "y": 0, "flip": 1.0, "s": 1.0}
         take = {"kind": ev["take"], "x": 0, "y": 0, "flip": 1.0, "s": 1.0}
-        pa, pb = self.treasure_pos(a), self.treasure_pos(b)
+        pa, pb = self.scene.panel.treasure_pos(a), self.scene.panel.treasure_pos(b)
 
         def begin():
             held = self.shown.setdefault("held", {})
@@ -569,17 +465,17 @@ class TikalAnimations:
 
         def end():
             self.popping.pop(h, None)
-            x, y = self.center(h)
-            self.burst(x - self.layout.size * 0.5, y - self.layout.size * 0.2, [self.colour(seat), theme.PAPER], 12, 140, 80, 0.5, 3)
+            x, y = self.scene.board.center(h)
+            self.scene.fx.burst(x - self.scene.board.layout.size * 0.5, y - self.scene.board.layout.size * 0.2, [self.scene.colour(seat), theme.PAPER], 12, 140, 80, 0.5, 3)
         return Sequence(self.edit(begin), Tween(pop, 0.5, "out_back", s=1.0), self.edit(end))
 
     def _anim_guard_placed(self, ev):
         """The guard climbs the temple; the player's other figures there leave the game (fade)."""
         seat, h, fig = ev["seat"], hexkey(ev["hex"]), ev["figure"]
-        x, y = self.center(h)
-        s = self.layout.size
+        x, y = self.scene.board.center(h)
+        s = self.scene.board.layout.size
         top = (x + s * art.GUARD_DX, y + s * art.GUARD_DY)
-        start = self.figure_spot(h)
+        start = self.scene.board.figure_spot(h)
         guard = {"seat": seat, "figure": fig, "x": start[0], "y": start[1], "a": 1.0}
         leaving: list[dict] = []
 
@@ -607,7 +503,7 @@ class TikalAnimations:
             left = ev.get("left_game") or {}
             out["workers"] = out.get("workers", 0) + int(left.get("workers", 0))
             out["leader"] = bool(out.get("leader")) or bool(left.get("leader"))
-            self.pulse(h, self.colour(seat))
+            self.pulse(h, self.scene.colour(seat))
             self.app.play_sound("chime")
 
         def fade(p):
@@ -625,7 +521,7 @@ class TikalAnimations:
         if kind != "volcano":
             def final():
                 self.shown["scoring"] = {"kind": kind, "order": list(ev.get("order") or []), "index": 0}
-                self.show_banner(self.tr("tikal.banner_final"), self.tr("tikal.banner_final_sub"), theme.ACCENT, 1.2)
+                self.scene.fx.show_banner(self.tr("tikal.banner_final"), self.tr("tikal.banner_final_sub"), theme.ACCENT, 1.2)
                 self.app.play_sound("chime")
             return Sequence(self.edit(final), Wait(1.2))
         cx, cy = L.TILE_CENTER
@@ -637,22 +533,22 @@ class TikalAnimations:
             self.tile_fx = fx
             self.shown.update(volcano={"tile": ev.get("tile"), "seat": ev.get("seat")}, drawn=None,
                               scoring={"kind": kind, "order": list(ev.get("order") or []), "index": 0})
-            self.show_banner(self.tr("tikal.banner_volcano"), self.tr("tikal.banner_volcano_sub",
-                                                                      name=self.name_of(ev.get("seat"))),
+            self.scene.fx.show_banner(self.tr("tikal.banner_volcano"), self.tr("tikal.banner_volcano_sub",
+                                                                      name=self.scene.short_name(ev.get("seat"))),
                              (255, 120, 40), 1.8)
             self.app.play_sound("rumble")
 
         def erupt(p):
             """Shake, smoke and lava: the particles come in waves as the progress runs."""
-            self.shake_amp = 12.0 * (1.0 - p) + 1.0
+            self.scene.fx.shake_amp = 12.0 * (1.0 - p) + 1.0
             crater = (fx["x"], fx["y"] - L.TILE_SIZE * fx["scale"] * 0.42)
             want = int(p * 16)
             while emitted[0] < want:
                 emitted[0] += 1
-                self.burst(crater[0], crater[1], LAVA, 12, 300, 300, 1.4, 6)
-                self.smoke(crater[0], crater[1], 3, 2.0)
+                self.scene.fx.burst(crater[0], crater[1], LAVA, 12, 300, 300, 1.4, 6)
+                self.scene.fx.smoke(crater[0], crater[1], 3, 2.0)
             if p >= 1.0:
-                self.shake_amp = 0.0
+                self.scene.fx.shake_amp = 0.0
 
         def back():
             if self.tile_fx is fx:
@@ -662,65 +558,71 @@ class TikalAnimations:
                         Call(back), Wait(0.1))
 
     def _anim_scored(self, ev):
-        """The tally: each temple won pulses and its value flies to the score, then the treasure
-        sets are counted, and the score ticks up to the host's figure."""
+        """The tally: each temple won pulses, its "+value" rises over it and stays there while a
+        gold token flies to the seat's score; then the treasure sets are counted; the score ticks
+        up to the host's figure and the seat's status slot shows the round's total."""
         seat = ev["seat"]
-        colour = self.colour(seat)
-        target = self.score_pos(seat)
+        panel = self.scene.panel
+        colour = self.scene.colour(seat)
+        target = panel.score_pos(seat)
         start = ev["score"] - ev["total"]
         running = [float(start)]
         parts = Parallel()
         delay = 0.0
         for t in ev.get("temples", []):
             h = hexkey(t["hex"])
-            x, y = self.center(h)
-            y += self.layout.size * art.PLAQUE_DY
+            x, y = self.scene.board.center(h)
+            y += self.scene.board.layout.size * art.PLAQUE_DY
             a, b = running[0], running[0] + t["value"]
             running[0] = b
             parts.add(self.tally_flight(delay, h, colour, f"+{t['value']}", (x, y), target, seat, a, b))
             delay += 0.32
         if ev.get("treasure_points"):
             a, b = running[0], running[0] + ev["treasure_points"]
-            tp = self.treasure_pos(seat)
+            tp = panel.treasure_pos(seat)
             parts.add(self.tally_flight(delay + 0.15, None, colour, f"+{ev['treasure_points']}",
                                         (L.row_rect(seat).x + 80, tp[1]), target, seat, a, b, sets=True))
 
         def begin():
-            self.score_fx[seat] = float(start)
-            self.flash_rows.add(seat)
+            panel.score_fx[seat] = float(start)
+            panel.flash_rows.add(seat)
             self.tally_hexes = {hexkey(t["hex"]): colour for t in ev.get("temples", [])}
-            if not ev.get("total"):
-                self.float_text("+0", target[0] - 40, target[1], theme.MUTED, 22)
 
         def end():
-            self.score_fx.pop(seat, None)
-            self.flash_rows.discard(seat)
+            panel.score_fx.pop(seat, None)
+            panel.flash_rows.discard(seat)
             self.tally_hexes = {}
-            scores = self.shown.setdefault("scores", [0] * self.seats)
+            scores = self.shown.setdefault("scores", [0] * self.scene.seats)
             if seat < len(scores):
                 scores[seat] = ev["score"]
-            self.float_text(self.trn("tikal.tally", ev["total"]), target[0] - 70, target[1] + 8, colour, 20, 24)
+            panel.row_float(seat, f"+{ev['total']}", colour if ev["total"] else theme.MUTED, 1.4)
         return Sequence(Call(begin), Wait(0.2), parts, Wait(0.25), self.edit(end), Wait(0.35))
 
     def tally_flight(self, delay, h, colour, text, start, target, seat, a, b, sets=False):
-        f = {"text": text, "x": start[0], "y": start[1], "size": 36, "colour": theme.ACCENT}
+        """One source of points: a temple ("+value" stays over it) or the treasure sets (the
+        points show in the status slot); a gold token flies to the score, which ticks up."""
+        token = {"kind": None, "x": start[0], "y": start[1], "flip": 1.0, "s": 0.8}
+        panel = self.scene.panel
 
         def launch():
             if h is not None:
                 self.pulse(h, colour, 0.6)
                 self.pulse(h, theme.ACCENT, 0.9)
-            if sets:
-                self.flash_sets.add(seat)
-            self.flyers.append(f)
+                self.scene.fx.float_text(text, start[0], start[1] - 4, theme.ACCENT, 30, rise=22, hold=1.1)
+            else:
+                panel.flash_sets.add(seat)
+                panel.row_float(seat, text, theme.ACCENT, 0.8)
+            self.flyers.append(token)
             self.app.play_sound("tick")
 
         def arrive():
-            self.flyers.remove(f) if f in self.flyers else None
-            self.flash_sets.discard(seat)
+            self.flyers.remove(token) if token in self.flyers else None
+            panel.flash_sets.discard(seat)
 
         def tick(p):
-            self.score_fx[seat] = a + (b - a) * p
-        return Sequence(Wait(delay), Call(launch), Wait(0.25), Tween(f, 0.55, "in_out_quad", x=target[0], y=target[1]),
+            panel.score_fx[seat] = a + (b - a) * p
+        return Sequence(Wait(delay), Call(launch), Wait(0.25),
+                        Tween(token, 0.55, "in_out_quad", x=target[0], y=target[1]),
                         Call(arrive), Progress(0.3, tick, "out_quad"))
 
     def _anim_scoring_ended(self, ev):
@@ -729,8 +631,8 @@ class TikalAnimations:
     def _anim_game_over(self, ev):
         def go():
             self.shown.update(over=True, winners=list(ev.get("winners") or []), phase="over")
-            names = ", ".join(self.name_of(s) for s in ev.get("winners") or [])
-            self.show_banner(self.tr("table.game_over"), self.tr("tikal.banner_winners", names=names), theme.ACCENT, 2.0)
+            names = ", ".join(self.scene.short_name(s) for s in ev.get("winners") or [])
+            self.scene.fx.show_banner(self.tr("table.game_over"), self.tr("tikal.banner_winners", names=names), theme.ACCENT, 2.0)
         return Sequence(self.edit(go), Wait(0.4))
 
     # auction ------------------------------------------------------------------------------------
@@ -766,8 +668,7 @@ class TikalAnimations:
             a = self.shown.get("auction") or {}
             a.update(bid=ev["amount"], high=seat)
             self.shown["auction"] = a
-            x, y = self.score_pos(seat)
-            self.float_text(self.tr("tikal.bid_float", n=ev["amount"]), x - 90, y + 4, theme.ACCENT, 20, 20)
+            self.scene.panel.row_float(seat, self.tr("tikal.bid_float", n=ev["amount"]), theme.ACCENT)
         return Sequence(self.edit(go), Wait(0.3))
 
     def _anim_pass(self, ev):
@@ -776,27 +677,22 @@ class TikalAnimations:
         def go():
             a = self.shown.get("auction") or {}
             a.setdefault("passed", []).append(seat)
-            x, y = self.score_pos(seat)
-            self.float_text(self.tr("tikal.pass_float"), x - 90, y + 4, theme.MUTED, 20, 20)
+            self.scene.panel.row_float(seat, self.tr("tikal.pass_float"), theme.MUTED)
         return Sequence(self.edit(go), Wait(0.25))
 
     def _anim_auction_won(self, ev):
         seat, amount = ev["seat"], ev.get("amount", 0)
 
         def go():
-            scores = self.shown.setdefault("scores", [0] * self.seats)
+            scores = self.shown.setdefault("scores", [0] * self.scene.seats)
             if seat < len(scores):
                 scores[seat] -= amount
             self.shown.update(auction=None, seat=seat, phase="choose")
-            x, y = self.score_pos(seat)
-            self.float_text(f"−{amount}" if amount else self.tr("tikal.free"), x - 30, y + 6, theme.BAD if amount else theme.GOOD, 24)
-            self.pulse_row(seat)
+            self.scene.panel.row_float(seat, f"−{amount}" if amount else self.tr("tikal.free"),
+                                       theme.BAD if amount else theme.GOOD)
+            self.scene.panel.pulse_row(seat)
             self.app.play_sound("tick")
         return Sequence(self.edit(go), Wait(0.45))
-
-    def pulse_row(self, seat: int) -> None:
-        self.flash_rows.add(seat)
-        self.timeline.play(Sequence(Wait(0.6), Call(lambda: self.flash_rows.discard(seat))), parallel=True)
 
     def _anim_tile_chosen(self, ev):
         tid = ev["tile"]
@@ -818,73 +714,3 @@ class TikalAnimations:
                 self.shown["revealed"].remove(tid)
             self.shown.update(drawn=tid, seat=ev["seat"], phase="place")
         return Sequence(self.edit(begin), Tween(fx, 0.4, "in_out_quad", x=cx, y=cy, scale=1.0), self.edit(end))
-
-    # --- the log: readable sentences ------------------------------------------------------------
-    def describe(self, ev: dict) -> str | None:
-        t = ev.get("type")
-        name = self.name_of(ev.get("seat"))
-        tr = self.tr
-        fig = ev.get("figure")
-        if t == "turn_started":
-            return tr("ev.tikal.scoring_turn" if ev.get("kind") == "scoring" else "ev.tikal.turn", name=name)
-        if t == "turn_ended":
-            return tr("ev.tikal.turn_ended_lost", name=name, ap=ev["ap"]) if ev.get("ap") else None
-        if t == "tile_drawn":
-            return tr("ev.tikal.tile_drawn", name=name, tile=ev["tile"], kind=self.kind_name(ev["tile"]))
-        if t == "tile_removed":
-            return tr("ev.tikal.tile_removed", tile=ev["tile"])
-        if t == "tile_placed":
-            return tr("ev.tikal.tile_placed", name=name, tile=ev["tile"], kind=self.kind_name(ev["tile"]))
-        if t == "scoring_started":
-            if ev.get("kind") == "volcano":
-                return tr("ev.tikal.volcano", name=self.name_of(ev.get("seat")))
-            return tr("ev.tikal.final")
-        if t == "scored":
-            return self.trn("ev.tikal.scored", ev["total"], name=name, total=ev["total"],
-                            temples=ev["temple_points"], treasures=ev["treasure_points"], score=ev["score"])
-        if t == "scoring_ended":
-            return tr("ev.tikal.scoring_ended")
-        if t == "figure_entered":
-            return tr("ev.tikal.entered_leader" if fig == "leader" else "ev.tikal.entered_worker", name=name)
-        if t == "figure_transferred":
-            return tr("ev.tikal.transferred_leader" if fig == "leader" else "ev.tikal.transferred_worker", name=name)
-        if t == "figure_moved":
-            return self.trn("ev.tikal.moved_leader" if fig == "leader" else "ev.tikal.moved_worker",
-                            len(ev["path"]) - 1, name=name, cost=ev["cost"])
-        if t == "level_uncovered":
-            return tr("ev.tikal.uncovered", name=name, value=ev["value"])
-        if t == "treasure_dug":
-            return tr("ev.tikal.dug", name=name, treasure=self.treasure_name(ev["kind"]))
-        if t == "exchange":
-            return tr("ev.tikal.exchange", name=name, give=self.treasure_name(ev["give"]),
-                      take=self.treasure_name(ev["take"]), other=self.name_of(ev["with"]))
-        if t == "camp_built":
-            return tr("ev.tikal.camp", name=name)
-        if t == "guard_placed":
-            left = ev.get("left_game") or {}
-            n = int(left.get("workers", 0)) + (1 if left.get("leader") else 0)
-            value = (tile_at(self.table.view or {}, ev["hex"]) or {}).get("level", "?")
-            return self.trn("ev.tikal.guard", n, name=name, value=value)
-        if t == "round_started":
-            return self.trn("ev.tikal.round", len(ev.get("revealed") or []))
-        if t == "auction_started":
-            return tr("ev.tikal.auction", names=", ".join(self.name_of(s) for s in ev.get("bidders") or []))
-        if t == "bid":
-            return tr("ev.tikal.bid", name=name, amount=ev["amount"])
-        if t == "pass":
-            return tr("ev.tikal.pass", name=name)
-        if t == "auction_won":
-            return tr("ev.tikal.won", name=name, amount=ev["amount"]) if ev.get("amount") else tr("ev.tikal.won_free", name=name)
-        if t == "tile_chosen":
-            return tr("ev.tikal.chosen_last" if ev.get("auto") else "ev.tikal.chosen", name=name, tile=ev["tile"])
-        if t == "game_over":
-            return tr("ev.game_over", names=", ".join(self.name_of(s) for s in ev.get("winners") or []))
-        return None
-
-
-def _puff(k: int) -> pygame.Surface:
-    r = max(2, k * 2)
-    s = pygame.Surface((2 * r, 2 * r), pygame.SRCALPHA)
-    pygame.draw.circle(s, (110, 104, 106, 255), (r, r), r)
-    pygame.draw.circle(s, (150, 144, 146, 255), (r - r // 3, r - r // 3), r // 2)
-    return s

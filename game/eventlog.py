@@ -1,0 +1,56 @@
+"""How the host's events read in a table's log, as data.
+
+Each game lists its events in a dict ``{event type: Line(...)}`` (``game/tikal/log_lines.py``,
+``game/tortuga/log_lines.py``); ``describe(lines, scene, ev)`` turns one event into its sentence in
+the current language. A ``Line`` names
+
+- ``key``: the catalog key, or a function ``key(ev) -> key`` when the event's kind picks the
+  sentence (a worker or the leader, a volcano or the final scoring);
+- ``count``: for a plural entry, a function ``count(ev) -> n`` (the language's rule picks the form);
+- ``when``: a function ``when(ev) -> bool``; the event is not logged when it is false;
+- ``seat``: which seat the line is about (its mark in the log): an event key (default ``"seat"``),
+  a function ``seat(scene, ev)``, or None (a line about the table);
+- ``**fields``: the text's placeholders: an event key (``value="value"``) or a function
+  ``f(scene, ev)`` (a treasure's name, another player's name).
+
+``{name}`` is always the short name of the line's seat (``scene.short_name``).
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+
+class Line:
+    def __init__(self, key: str | Callable, count: Callable | None = None, when: Callable | None = None,
+                 seat: str | Callable | None = "seat", **fields):
+        self.key, self.count, self.when, self.seat, self.fields = key, count, when, seat, fields
+
+    def seat_of(self, scene, ev: dict) -> int | None:
+        if self.seat is None:
+            return None
+        return self.seat(scene, ev) if callable(self.seat) else ev.get(self.seat)
+
+
+def line_seat(lines: dict, scene, ev: dict) -> int | None:
+    """The seat a logged event is about (None: about the table)."""
+    spec = lines.get(ev.get("type"))
+    return spec.seat_of(scene, ev) if spec is not None else None
+
+
+def describe(lines: dict, scene, ev: dict) -> str | None:
+    spec = lines.get(ev.get("type"))
+    if spec is None or (spec.when is not None and not spec.when(ev)):
+        return None
+    key = spec.key(ev) if callable(spec.key) else spec.key
+    seat = spec.seat_of(scene, ev)
+    fmt = {"name": scene.short_name(seat) if seat is not None else ""}
+    for name, src in spec.fields.items():
+        fmt[name] = src(scene, ev) if callable(src) else ev.get(src)
+    if spec.count is not None:
+        return scene.trn(key, spec.count(ev), **fmt)
+    return scene.tr(key, **fmt)
+
+
+def names(scene, seats) -> str:
+    """Several players' short names, joined (winners, bidders)."""
+    return ", ".join(scene.short_name(s) for s in seats or [])

@@ -1,0 +1,62 @@
+"""The fit check: where a frame drew its text, and what went wrong with it.
+
+Drawing code tells the App's check (``app.fitcheck``, None unless a test turns it on) about every
+line of text it puts on screen (``widgets.note_text``: its rectangle, the box it must stay in and
+its layer) and about the marks no text may run into (``widgets.note_solid``: key badges, cards,
+icons). ``App.draw`` clears the check at the start of each frame; ``problems()`` then lists
+
+- an **overflow**: a line outside its box (by more than a pixel);
+- an **overlap**: two lines of the same layer that cover each other, a floating text ("float")
+  over a line of the interface ("base"), or a line that runs into a mark of its layer (a line
+  drawn wholly on a mark, such as a card's number, is its label, not an overlap).
+
+Layers: "base" (the interface: panels, buttons, names, scores), "board" (labels on the playing
+area, which floating texts may cross), "float" (rising numbers and words), "overlay" (tooltips,
+toasts, banners, menus: they cover the rest by design; only their overflow is checked).
+"""
+from __future__ import annotations
+
+import pygame
+
+#: Rects shrink by this much before overlaps are looked for: a font's line box has some air above
+#: and below the letters, and neighbouring lines may touch.
+AIR_X, AIR_Y = 1, 3
+#: A layer's lines are checked against these layers' lines.
+CHECKED_AGAINST = {"base": {"base"}, "board": {"board"}, "float": {"base"}, "overlay": set()}
+
+
+class FitCheck:
+    def __init__(self, screen=(0, 0, 1280, 720)):
+        self.screen = pygame.Rect(screen)
+        self.texts: list[tuple] = []
+        self.solids: list[tuple] = []
+
+    def clear(self) -> None:
+        self.texts.clear()
+        self.solids.clear()
+
+    def text(self, rect, text: str, box=None, layer: str = "base") -> None:
+        rect = pygame.Rect(rect)
+        if rect.width and rect.height and text.strip():
+            item = (rect, text, pygame.Rect(box) if box is not None else self.screen, layer)
+            if item not in self.texts:
+                self.texts.append(item)
+
+    def solid(self, rect, what: str, layer: str = "base") -> None:
+        self.solids.append((pygame.Rect(rect), what, layer))
+
+    def problems(self) -> list[str]:
+        out = []
+        for rect, text, box, layer in self.texts:
+            if not box.inflate(2, 2).contains(rect):
+                out.append(f"overflow: {text!r} at {tuple(rect)} leaves its box {tuple(box)} ({layer})")
+        for i, (a, ta, _, la) in enumerate(self.texts):
+            ia = a.inflate(-2 * AIR_X, -2 * AIR_Y)
+            for b, tb, _, lb in self.texts[i + 1:]:
+                if lb in CHECKED_AGAINST[la] or la in CHECKED_AGAINST[lb]:
+                    if ia.colliderect(b.inflate(-2 * AIR_X, -2 * AIR_Y)):
+                        out.append(f"overlap: {ta!r} at {tuple(a)} ({la}) and {tb!r} at {tuple(b)} ({lb})")
+            for s, what, ls in self.solids:
+                if ls == la and ia.colliderect(s) and not s.inflate(2, 2).contains(a):
+                    out.append(f"overlap: {ta!r} at {tuple(a)} runs into {what} at {tuple(s)} ({la})")
+        return out

@@ -1,0 +1,260 @@
+"""The Tikal table: a ``TableScene`` made of parts with one job each.
+
+- ``board`` (``board_view.py``): the board, the pieces, the marks of what can be done;
+- ``column`` (``column.py``): the tile box, what to do now, our supply (or the auction);
+- ``panel`` (``panels.py``): a row per seat and the level supply;
+- ``controls`` (``controls.py``): the buttons and the AP meter;
+- ``chooser`` (``chooser.py``): a choice among several actions (swaps, guards);
+- ``sel`` (``selection.py``): the player's input: selection, targets, clicks and keys;
+- ``anim`` (``animations.py``): the host's events as animations, and what is in flight;
+- ``fx`` (``game/effects.py``, shared with La Tortuga): sparks, smoke, floating text, banners;
+- the log lines come from ``log_lines.py`` (data).
+- add-ons (``TableScene.addons``): the hint (``hint.py``) and the first-game guide (``guide.py``).
+
+The scene itself wires them: it composes the frame (one cached frame of the chrome, board and
+panel rows, plus what moves), routes input, and hands each host update to the animator.
+"""
+from __future__ import annotations
+
+import pygame
+
+from .. import theme
+from ..effects import Effects
+from ..scenes.common import TableScene, background
+from ..scenes.registry import register
+from ..scenes.results import ResultsScene
+from ..widgets import draw_panel, draw_tooltip, fit, note_text
+from . import layout as L
+from . import results  # noqa: F401  (the Tikal rows of the results scene)
+from .animations import TikalAnimator
+from .board_view import REGION, BoardView
+from .chooser import Chooser
+from .column import TileColumn
+from .controls import Controls
+from .guide import FirstGameGuide
+from .hint import TikalHint
+from .log_lines import LOG_LINES
+from .panels import SidePanel
+from .selection import Selection
+
+
+class TikalScene(TableScene):
+    game = "tikal"
+    name = "tikal"
+    LOG_LINES = LOG_LINES
+    TURN_EVENTS = frozenset({"turn_ended"})   # every turn (normal or scoring) ends with one
+    CHIP_RECT = (441 - 230, 60, 460, 44)   # under the prompt (the banners show at the bottom)
+
+    def __init__(self, app, bridge, review: bool = False):
+        self.app = app
+        self.board = BoardView(self)
+        self.fx = Effects(self)
+        self.anim = TikalAnimator(self)
+        self.panel = SidePanel(self)
+        self.column = TileColumn(self)
+        self.controls = Controls(self)
+        self.chooser = Chooser(self)
+        self.sel = Selection(self)
+        self.addons = (TikalHint(self, app, bridge), FirstGameGuide(self, app, bridge))  # issue 10
+        self._base = None
+        self._base_key = None
+        self._prompt = None
+        super().__init__(app, bridge, review)
+        self.log.rect = L.log_rect(max(2, self.seats))
+        self.on_synced()
+
+    # --- what the view says -------------------------------------------------------------------
+    @property
+    def seats(self) -> int:
+        return int(self.shown.get("seats") or self.table.seats or 2)
+
+    def auction(self) -> bool:
+        return self.shown.get("variant") == "auction"
+
+    def offered(self, type_: str) -> list[dict]:
+        """The legal actions of a type as the host sent them (also while animating)."""
+        if not self.table.my_turn():
+            return []
+        return [a for a in self.table.legal if a.get("type") == type_]
+
+    def can_undo(self) -> bool:
+        return bool(self.table.can_undo and self.table.my_turn() and not self.timeline.busy
+                    and self.pending != self.table.state)
+
+    # --- the table's hooks --------------------------------------------------------------------
+    def on_synced(self) -> None:
+        self.anim.reset()
+        self.panel.reset()
+        self.fx.reset()
+        self.board.touch()
+        self.sel.refresh_due = True
+
+    def make_controls(self) -> None:
+        self.controls.build(self.widgets)
+        self.panel.build_tips(self.widgets)
+        self.column.build_tips(self.widgets)
+        self.chooser.build(self.widgets)
+
+    def animate_event(self, ev: dict):
+        return self.anim.animate(ev)
+
+    def on_events(self, events: list) -> None:
+        self.board.remember(events)
+
+    # --- sending ------------------------------------------------------------------------------
+    def ask(self, action: dict) -> None:
+        """Send an action: one of the legal list, a walk that starts with a legal step, or a
+        placement for the host to judge (its refusal comes back as a toast with the rule)."""
+        if self.pending == self.table.state:
+            return
+        if action in self.table.legal:
+            self.send(action)
+            return
+        if not self.table.my_turn() or self.timeline.busy:
+            self.app.toast(self.tr("table.not_now"))
+            return
+        self.pending = self.table.state
+        self.bridge.act(action)
+
+    def ask_undo(self) -> None:
+        self.pending = self.table.state
+        self.bridge.undo()
+
+    # --- input --------------------------------------------------------------------------------
+    def handle_event(self, event) -> bool:
+        sel, chooser = self.sel, self.chooser
+        if event.type == pygame.KEYDOWN and sel.handle_key(event):
+            return True
+        if event.type == pygame.MOUSEWHEEL and chooser.kind:
+            return chooser.handle_event(event)
+        if event.type == pygame.MOUSEWHEEL and sel.placing() and not self.log.rect.collidepoint(pygame.mouse.get_pos()):
+            sel.rotate(-1 if event.y > 0 else 1)
+            return True
+        if event.type == pygame.MOUSEMOTION:
+            sel.motion(event.pos)
+        if super().handle_event(event):
+            return True
+        if chooser.kind:
+            return chooser.handle_event(event)
+        return sel.handle_event(event)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.sel.update(dt)
+        self.controls.update()
+        self.anim.update(dt)
+        self.fx.update(dt)
+
+    # --- drawing ------------------------------------------------------------------------------
+    def chrome(self) -> pygame.Surface:
+        """The background and every panel's frame, built once per app and seat count."""
+        def make():
+            surf = background(self.app, "jungle").copy()
+            for box in (L.TILE_BOX, L.middle_box(self.auction()), L.lower_box(self.auction())):
+                draw_panel(surf, box, fill=(30, 52, 44), edge=(90, 140, 110))
+            draw_panel(surf, L.BAR, fill=(28, 40, 64))
+            draw_panel(surf, L.levels_rect(self.seats), fill=(34, 44, 72), shadow=False, radius=10)
+            return surf
+        return self.app.assets.cached(("tikal-chrome", self.seats, self.auction()), make)
+
+    def base_frame(self) -> pygame.Surface:
+        """Chrome, board and the side panel's rows as one opaque frame, rebuilt only when the
+        shown view changed: most frames are one blit of it plus what moves. (While a test checks
+        where text goes, it is drawn afresh every frame.)"""
+        board = self.board.layer()
+        key = (self.board.ver, self.app.catalog.language, self.app.settings.shapes, self.me)
+        if self._base is None or self._base_key != key or self.app.fitcheck is not None:
+            chrome = self.chrome()
+            if self._base is None:
+                self._base = chrome.copy()
+            self._base.blit(board, REGION.topleft)
+            panel = pygame.Rect(L.PANEL_X - 8, 0, self.app.SIZE[0] - L.PANEL_X + 8, L.levels_rect(self.seats).bottom + 4)
+            self._base.blit(chrome, panel, panel)
+            self.panel.draw_static(self._base)
+            self._base_key = key
+        return self._base
+
+    def draw_table(self, surface) -> None:
+        shake = self.fx.shake_offset()
+        surface.blit(self.base_frame(), (0, 0))
+        if shake != (0, 0):
+            surface.blit(self.board.layer(), (REGION.x + shake[0], REGION.y + shake[1]))
+        self.board.draw_last_move(surface, shake)
+        self.anim.draw_on_board(surface, shake)
+        if not self.timeline.busy:
+            self.board.draw_overlays(surface, shake)
+        self.column.draw(surface)
+        self.controls.draw_ap(surface)
+        self.panel.draw_live(surface)
+        self.anim.draw_top(surface)
+        self.fx.draw_particles(surface)
+        self.fx.draw_floaters(surface)
+        self.draw_prompt(surface)
+        self.fx.draw_banner(surface, (L.BOARD_RECT[0] + L.BOARD_RECT[2] // 2, L.BOARD_RECT[1] + L.BOARD_RECT[3] - 12),
+                            L.BOARD_RECT[2] - 20)
+        if self.chooser.kind:
+            self.chooser.draw(surface)
+        elif (self.sel.hover is not None and self.sel.hover_time > 0.6 and not self.sel.placing()
+              and self.sel.hover not in self.sel.targets):   # over a target, its path and cost say it all
+            x, y = self.board.center(self.sel.hover)
+            draw_tooltip(surface, self.app, self.board.hex_tip(self.sel.hover), (x, y - self.board.layout.size * 0.9))
+
+    # --- the prompt ---------------------------------------------------------------------------
+    def prompt_text(self) -> tuple[str, tuple]:
+        v = self.shown
+        if v.get("over") or self.table.over:
+            return self.tr("table.game_over"), theme.ACCENT
+        seat, phase = v.get("seat", 0), v.get("phase")
+        mine = seat == self.me and self.table.to_act == self.me
+        name = self.table.name(seat)
+        scoring = v.get("scoring")
+        if phase == "place":
+            return (self.tr("tikal.prompt_place_you") if mine else self.tr("tikal.prompt_place", name=name)), theme.ACCENT
+        if phase == "bid":
+            return (self.tr("tikal.prompt_bid_you") if mine else self.tr("tikal.prompt_bid", name=name)), theme.ACCENT
+        if phase == "choose":
+            return (self.tr("tikal.prompt_choose_you") if mine else self.tr("tikal.prompt_choose", name=name)), theme.ACCENT
+        ap = int(v.get("ap") or 0)
+        if scoring and not ap:
+            return self.tr("tikal.prompt_scoring_round"), theme.ACCENT
+        if scoring:
+            return (self.tr("tikal.prompt_scoring_you", ap=ap) if mine
+                    else self.tr("tikal.prompt_scoring", name=name, ap=ap)), theme.ACCENT
+        return (self.tr("tikal.prompt_actions_you", ap=ap) if mine
+                else self.tr("tikal.prompt_actions", name=name, ap=ap)), theme.ACCENT if mine else theme.PAPER
+
+    PROMPT_X, PROMPT_W = 441, 600   # the prompt's plate: centred over the board, clear of the Menu button
+
+    def draw_prompt(self, surface) -> None:
+        text, colour = self.prompt_text()
+        if not text:
+            return
+        key = (text, colour)
+        if self._prompt is None or self._prompt[0] != key:
+            line, size = fit(self.app, text, 19, self.PROMPT_W - 36, True, 14)
+            img = self.app.assets.text(line, size, colour, True)
+            r = pygame.Rect(0, 0, img.get_width() + 36, 38)
+            plate = pygame.Surface((r.width + 6, r.height + 8), pygame.SRCALPHA)
+            draw_panel(plate, r, fill=(20, 30, 60), edge=colour, radius=16, alpha=225)
+            spot = plate.blit(img, img.get_rect(center=r.center))
+            self._prompt = (key, plate, spot, line)
+        _, plate, spot, line = self._prompt
+        at = plate.get_rect(midtop=(self.PROMPT_X, 8))
+        surface.blit(plate, at)
+        note_text(self.app, spot.move(at.topleft), line, at)
+
+
+def _sample(kind: str):
+    def make(app, names):
+        from . import samples
+
+        return samples.build(app, TikalScene, kind, names)
+    return make
+
+
+register("tikal", TikalScene, _sample("tikal"))
+register("volcano", TikalScene, _sample("volcano"))
+register("tikal_auction", TikalScene, _sample("auction"))
+register("tikal_place", TikalScene, _sample("place"))
+register("tikal_swap", TikalScene, _sample("swap"))
+register("tikal_results", ResultsScene, _sample("results"))

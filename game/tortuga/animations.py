@@ -1,0 +1,207 @@
+"""The host's La Tortuga events as animations: the dice tumble into the tray, a group hops space by
+space, a bust splashes back to the raft, cards fly from the beach to their taker, a turtle lands on
+the beach. Each edits the scene's shown view step by step; ``TableScene`` ends every sequence on
+exactly the host's view."""
+from __future__ import annotations
+
+import math
+
+from .. import theme
+from ..scenes.common import Part
+from ..tween import Call, Parallel, Progress, Sequence, Tween, Wait
+from .island import BEACH, DECK_POS, RAFT_POS, STACK_DY, draw_card, space_pos
+
+
+class TortugaAnimator(Part):
+    def __init__(self, scene):
+        super().__init__(scene)
+        self.flying_cards: list[dict] = []
+
+    def reset(self) -> None:
+        self.flying_cards = []
+
+    def animate(self, ev: dict):
+        fn = getattr(self, f"_anim_{ev.get('type')}", None)
+        return fn(ev) if fn else None
+
+    def draw_top(self, surface) -> None:
+        for c in self.flying_cards:
+            draw_card(surface, self.app, (c["x"] - 22, c["y"] - 30, 44, 60), c["eggs"])
+
+    def _set(self, **kw):
+        return Call(lambda: self.shown.update(kw))
+
+    def _anim_turn(self, ev):
+        def chime():
+            if self.scene.me == ev["seat"]:
+                self.app.play_sound("chime")
+        # a new turn: the last movement's decider, group and phase are over (what comes next, the
+        # host's view says when this update lands)
+        return Sequence(self._set(seat=ev["seat"], rolled=[], rolled_card=None, sum=0, multiplier=0, phase="turn",
+                                  decider=None, group=[], turtle=None, moved=[]), Call(chime), Wait(0.15))
+
+    def _anim_turtle_chosen(self, ev):
+        island = self.scene.island
+        return Sequence(self._set(turtle=ev["turtle"]), Call(lambda: self.scene.fx.float_text(
+            self.tr("tortuga.this_one"), *island.rest_pos(ev["turtle"]), theme.ACCENT, 26, hold=1.2)), Wait(0.3))
+
+    def _anim_die_rolled(self, ev):
+        idx = len(ev["dice"]) - 1
+        state = {"face": 1, "tilt": 0.0, "y": -60.0}
+        dice = self.scene.panel.dice_anim
+
+        def tumble(p):
+            state["face"] = ev["value"] if p >= 1 else 1 + int(p * 17 + idx * 3) % 6
+            state["tilt"] = (1 - p) * 540
+            state["y"] = -70 * (1 - p) + (-18 * math.sin(p * math.pi * 3) * (1 - p))
+            dice[idx] = state
+
+        def land():
+            dice.pop(idx, None)
+            self.shown.update(rolled=list(ev["dice"]), sum=ev["sum"], multiplier=ev["multiplier"], turtle=ev.get("turtle"))
+
+        return Sequence(Call(lambda: self.app.play_sound("dice")), Progress(0.55, tumble, "out_quad"), Call(land), Wait(0.2))
+
+    def _anim_card_played(self, ev):
+        panel = self.scene.panel
+        start = panel.row_pos(ev["seat"])
+        idx = len(ev["dice"]) - 1
+        end = panel.dice_slot(idx).center
+        card = {"eggs": ev["eggs"], "x": start[0], "y": start[1]}
+
+        def begin():
+            held = self.shown.setdefault("held", {}).get(str(ev["seat"]), [])
+            if ev["eggs"] in held:
+                held.remove(ev["eggs"])
+            self.flying_cards.append(card)
+            self.app.play_sound("flip")
+
+        def end_():
+            self.flying_cards.remove(card) if card in self.flying_cards else None
+            self.shown.update(rolled=list(ev["dice"]), sum=ev["sum"], multiplier=ev["multiplier"])
+
+        return Sequence(Call(begin), Tween(card, 0.5, "in_out_quad", x=end[0], y=end[1]), Call(end_))
+
+    def _anim_turtles_moved(self, ev):
+        island = self.scene.island
+        group, start, steps = list(ev["group"]), ev["from"], ev["steps"]
+        path = []
+        s = start
+        for _ in range(steps):
+            s = 1 if s in (0, BEACH) else s + 1
+            path.append(s)
+        step_time = 0.16 if steps <= 12 else max(0.06, 1.9 / steps)
+        base_offsets = {}
+
+        def lift():
+            stack = island.stack_of(start)
+            for t in group:
+                island.moving.add(t)
+                base_offsets[t] = group.index(t)
+            # the moving group leaves its stack at once (those below stay)
+            stacks = self.shown.setdefault("stacks", {})
+            stacks[str(start)] = [t for t in stack if t not in group]
+            island.trail = [start] + path
+
+        def hop_to(frm, to):
+            fx, fy = space_pos(frm)
+            tx, ty = space_pos(to)
+            below = len(island.stack_of(to))
+
+            def step(p):
+                h = 26 * math.sin(math.pi * p)
+                for t in group:
+                    oy = 4 + (below + base_offsets[t]) * STACK_DY
+                    island.sprites[t]["x"] = fx + (tx - fx) * p
+                    island.sprites[t]["y"] = fy + (ty - fy) * p - oy - h
+                if p >= 1:
+                    self.app.play_sound("hop")
+            return Progress(step_time, step, "in_out_quad")
+
+        seq = Sequence(Call(lift))
+        prev = start
+        for sp in path:
+            seq.add(hop_to(prev, sp))
+            prev = sp
+
+        def land():
+            stacks = self.shown.setdefault("stacks", {})
+            stacks[str(ev["to"])] = island.stack_of(ev["to"]) + group
+            island.moving.difference_update(group)
+            island.trail = []
+            for t in group:
+                island.sprites[t]["x"], island.sprites[t]["y"] = island.rest_pos(t)
+            mult = len(self.shown.get("rolled", [])) or 1
+            x, y = space_pos(ev["to"])
+            self.scene.fx.float_text(f"+{steps}" if mult == 1 else f"×{mult} → {steps}", x, y - 70, theme.ACCENT, 26,
+                                     hold=1.2)
+        seq.add(Call(land))
+        seq.add(Wait(0.15))
+        return seq
+
+    def _anim_bust(self, ev):
+        island, fx = self.scene.island, self.scene.fx
+        group, start = list(ev["group"]), ev["from"]
+
+        def splash():
+            x, y = space_pos(start)
+            self.app.play_sound("splash")
+            fx.burst(x, y, (120, 200, 255), 36)
+            fx.float_text(self.tr("tortuga.bust_big"), x, y - 60, theme.BAD, 34, hold=1.2)
+            stacks = self.shown.setdefault("stacks", {})
+            stacks[str(start)] = [t for t in island.stack_of(start) if t not in group]
+            island.moving.update(group)
+        anims = []
+        for k, t in enumerate(group):
+            sp = island.sprites[t]
+            anims.append(Sequence(Wait(0.05 * k), Tween(sp, 0.75, "in_out_quad", x=RAFT_POS[0] - 40 + 20 * k, y=RAFT_POS[1] - 10)))
+
+        def land():
+            stacks = self.shown.setdefault("stacks", {})
+            stacks["0"] = sorted(island.stack_of(0) + group)
+            island.moving.difference_update(group)
+            for t in group:
+                island.sprites[t]["x"], island.sprites[t]["y"] = island.rest_pos(t)
+            fx.burst(RAFT_POS[0], RAFT_POS[1], (120, 200, 255), 14)
+        return Sequence(Wait(0.35), Call(splash), Parallel(*anims), Call(land), Wait(0.2))
+
+    def _anim_card_taken(self, ev):
+        end = self.scene.panel.row_pos(ev["seat"])
+        card = {"eggs": ev["eggs"], "x": DECK_POS[0] + 44, "y": DECK_POS[1]}
+
+        def begin():
+            self.flying_cards.append(card)
+            self.app.play_sound("flip")
+            self.shown.update(face_up=ev.get("face_up"), deck_left=ev.get("deck_left", self.shown.get("deck_left")))
+
+        def end_():
+            if card in self.flying_cards:
+                self.flying_cards.remove(card)
+            self.shown.setdefault("held", {}).setdefault(str(ev["seat"]), []).append(ev["eggs"])
+            self.scene.panel.pulse_row(ev["seat"])   # the card lands among the seat's cards
+            self.app.play_sound("tick")
+        return Sequence(Call(begin), Tween(card, 0.7, "in_out_quad", x=end[0], y=end[1]), Call(end_), Wait(0.1))
+
+    def _anim_beach(self, ev):
+        island, fx = self.scene.island, self.scene.fx
+        t = ev["turtle"]
+        x, y = space_pos(BEACH)
+
+        def go():
+            island.moving.add(t)
+            stacks = self.shown.setdefault("stacks", {})
+            for k in list(stacks):
+                stacks[k] = [u for u in stacks[k] if u != t]
+        sp = island.sprites[t]
+
+        def land():
+            self.shown.setdefault("stacks", {})[str(BEACH)] = island.stack_of(BEACH) + [t]
+            island.moving.discard(t)
+            self.shown["beach"] = ev["seat"]
+            fx.burst(x, y, theme.ACCENT, 40)
+            fx.float_text(self.tr("tortuga.beach_big"), x + 40, y - 90, theme.ACCENT, 34, hold=1.2)
+            self.app.play_sound("chime")
+        return Sequence(Call(go), Tween(sp, 0.6, "out_back", x=x, y=y - 18), Call(land), Wait(0.8))
+
+    def _anim_game_over(self, ev):
+        return Sequence(Call(lambda: self.shown.update(over=True, winners=ev.get("winners", []))), Wait(0.3))

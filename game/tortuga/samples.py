@@ -1,0 +1,58 @@
+"""Sample positions of La Tortuga for screenshots and tests: a table mid-movement and a game
+played to the end by bots."""
+from __future__ import annotations
+
+import engine
+
+from ..net_bridge import LocalBridge
+from ..scenes.samples import NAMES
+
+TORTUGA_SCENARIO = {
+    "game": "tortuga", "seats": 5, "seed": 7, "cards_as_dice": False,
+    "stacks": {"0": [4], "3": [2], "9": [0, 3], "15": [1]},
+    "deck": [4, 2, 6, 3, 5, 1, 4, 3, 5, 2, 4, 3],
+    "held": {"0": [3], "1": [5, 2], "2": [4], "3": [6, 1, 3]},
+    "seat": 0, "dice": [2, 3],
+}
+
+def tortuga_bridge(my_seat: int = 3, scenario: dict | None = None, rolls: int = 2, names: list[str] = NAMES) -> LocalBridge:
+    """Seat 0 is the active player; seat 3's turtle rides on seat 0's, so seat 3 decides."""
+    g = engine.from_scenario(dict(scenario or TORTUGA_SCENARIO))
+    events = [{"type": "turn", "seat": g.seat}]
+    for _ in range(rolls):
+        if {"type": "roll"} in g.legal_actions():
+            events += g.apply({"type": "roll"})
+    return LocalBridge(g, my_seat=my_seat, names=names[: g.seats], past_events=events)
+
+
+def finished_tortuga_bridge(seats: int = 4, seed: int = 11, names: list[str] = NAMES) -> LocalBridge:
+    from engine.bots import make_bot
+
+    g = engine.new_game("tortuga", seats=seats, seed=seed)
+    bots = {s: make_bot("tortuga", "random", s, seed + s) for s in range(seats)}
+    b = LocalBridge(g, my_seat=0, names=names[:seats], bots=bots)
+    for _ in range(5000):
+        if g.is_over:
+            break
+        b.poll()
+    return b
+
+
+CHOOSE_SCENARIO = {
+    "game": "tortuga", "seats": 2, "seed": 3, "cards_as_dice": True,
+    "stacks": {"0": [1, 3], "4": [0], "11": [2]},
+    "deck": [4, 2, 6, 3, 5, 1, 4, 3, 5, 2],
+    "held": {"0": [3, 5], "1": [2, 6, 4]},
+    "seat": 0,
+}
+
+
+def choose_bridge(names: list[str] = NAMES, rolled: bool = False) -> LocalBridge:
+    """Two seats with two turtles each (L-T4): seat 0, to move, chooses a turtle; cards as dice.
+    With ``rolled`` it has chosen and rolled once: roll, stop or play a card (L-E2)."""
+    g = engine.from_scenario(dict(CHOOSE_SCENARIO))
+    events = [{"type": "turn", "seat": 0}]
+    if rolled:
+        events += g.apply({"type": "choose_turtle", "turtle": 0})
+        events += g.apply({"type": "roll"})
+    return LocalBridge(g, my_seat=0, names=names[: g.seats], past_events=events)

@@ -1,0 +1,185 @@
+"""The La Tortuga table: a ``TableScene`` made of parts with one job each.
+
+- ``island`` (``island.py``): the track, the raft, the beach and its cards, the turtles;
+- ``panel`` (``panel.py``): a row per seat and the dice tray;
+- ``anim`` (``animations.py``): the host's events as animations, and the cards in flight;
+- ``fx`` (``game/effects.py``, shared with Tikal): sparks, floating text;
+- the log lines come from ``log_lines.py`` (data).
+
+The scene wires them, builds the decider's buttons from the host's legal list and writes the
+prompt. Everything moves because of the host's events and every sequence ends in exactly the
+host's view (``TableScene.sync``).
+"""
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from .. import theme
+from ..effects import Effects
+from ..scenes.common import TableScene
+from ..scenes.registry import register
+from ..widgets import Button, draw_panel, fit_lines, note_text
+from .animations import TortugaAnimator
+from .island import Island
+from .log_lines import LOG_LINES
+from .panel import PlayersPanel
+
+#: Buttons that breathe while the decision is ours.
+PULSING = ("tortuga.roll", "tortuga.stop", "tortuga.choose_a", "tortuga.choose_b")
+
+
+class TortugaScene(TableScene):
+    game = "tortuga"
+    name = "tortuga"
+    LOG_LINES = LOG_LINES
+    TURN_EVENTS = frozenset({"turn"})
+    CHIP_RECT = (260, 96, 460, 46)
+
+    def __init__(self, app, bridge, review: bool = False):
+        self.app = app
+        self.island = Island(self)
+        self.panel = PlayersPanel(self)
+        self.anim = TortugaAnimator(self)
+        self.fx = Effects(self)
+        super().__init__(app, bridge, review)
+        self.on_synced()
+
+    @property
+    def seats(self) -> int:
+        return int(self.shown.get("seats") or self.table.seats or 1)
+
+    def owner(self, turtle: int) -> int:
+        return turtle % self.seats
+
+    def on_synced(self) -> None:
+        self.island.reset()
+        self.panel.reset()
+        self.anim.reset()
+
+    def animate_event(self, ev: dict):
+        return self.anim.animate(ev)
+
+    # --- controls (what the host's legal list allows) ---------------------------------------------
+    def make_controls(self) -> None:
+        self.widgets.add(self.menu_button())
+        y = 458
+        self.widgets.add(Button(self.app, (968, y, 138, 46), "tortuga.roll", lambda: self.send({"type": "roll"}),
+                                key=pygame.K_r, tooltip="tortuga.roll_tip", style="primary",
+                                enabled=lambda: bool(self.legal("roll"))))
+        self.widgets.add(Button(self.app, (1116, y, 138, 46), "tortuga.stop", lambda: self.send({"type": "stop"}),
+                                key=pygame.K_s, tooltip="tortuga.stop_tip", style="good",
+                                enabled=lambda: bool(self.legal("stop"))))
+        plays = [a for a in self.table.legal if a.get("type") == "play_card"] if self.table.my_turn() else []
+        for i, a in enumerate(plays[:6]):
+            self.widgets.add(Button(self.app, (968 + i * 48, 414, 42, 38), None, lambda a=a: self.send(a),
+                                    key=pygame.K_1 + a["eggs"] - 1, key_name="", tooltip="tortuga.card_tip",
+                                    text=f"{a['eggs']}", enabled=lambda: bool(self.legal("play_card")), size=20,
+                                    value=a))
+        self.panel.build_tips(self.widgets)
+        chooses = [a for a in self.table.legal if a.get("type") == "choose_turtle"] if self.table.my_turn() else []
+        for i, a in enumerate(chooses):
+            first = a["turtle"] < self.seats
+            self.widgets.add(Button(self.app, (968 + i * 148, 414, 138, 38), "tortuga.choose_a" if first else "tortuga.choose_b",
+                                    lambda a=a: self.send(a), key=pygame.K_a if first else pygame.K_b,
+                                    tooltip="tortuga.choose_tip", style="primary",
+                                    enabled=lambda: bool(self.legal("choose_turtle")), size=17, value=a))
+
+    def handle_event(self, event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            chooses = {a["turtle"]: a for a in self.legal("choose_turtle")}
+            t = self.island.turtle_at(event.pos, chooses)  # click a turtle to choose it
+            if t is not None:
+                self.send(chooses[t])
+                return True
+        return super().handle_event(event)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.fx.update(dt)
+        self.island.update(dt)
+        pulse = 0.5 + 0.5 * math.sin(self.app.time * 6)  # our decision: the buttons breathe
+        for w in self.widgets.items:
+            if isinstance(w, Button) and w.label in PULSING:
+                w.pulse = pulse if w.enabled else 0.0
+
+    # --- drawing ------------------------------------------------------------------------------------
+    def draw_table(self, surface) -> None:
+        self.island.draw(surface)
+        self.fx.draw_particles(surface)
+        self.draw_prompt(surface)
+        self.panel.draw(surface)
+        self.anim.draw_top(surface)
+        self.fx.draw_floaters(surface)
+
+    def prompt_text(self) -> tuple[str, tuple]:
+        """Whose decision it is, in words. It says "you" only while the host says we are the
+        one to act (while other moves still animate, the prompt speaks of us by name)."""
+        s = self.shown
+        if s.get("over") or self.table.over:
+            return self.tr("table.game_over"), theme.ACCENT
+        active = s.get("seat", 0)
+        decider = s.get("decider")
+        me = self.me if self.table.my_turn() else None
+        phase = s.get("phase")
+        an = self.short_name(active)
+        dn = self.short_name(decider if decider is not None else active)
+        if phase == "choose_turtle":
+            if me == active:
+                return self.tr("tortuga.prompt_choose_you"), theme.ACCENT
+            return self.tr("tortuga.prompt_choose", name=an), theme.PAPER
+        if phase == "roll":
+            if me == active:
+                return self.tr("tortuga.prompt_roll_you"), theme.ACCENT
+            return self.tr("tortuga.prompt_roll", name=an), theme.PAPER
+        if phase == "decide":
+            if decider is not None and decider != active:
+                if me == decider:
+                    return self.tr("tortuga.prompt_decide_for", name=an), theme.ACCENT
+                if self.me == active:
+                    return self.tr("tortuga.prompt_other_decides_yours", name=dn), theme.PAPER
+                return self.tr("tortuga.prompt_decides_for", name=dn, active=an), theme.PAPER
+            if me is not None and me == decider:
+                return self.tr("tortuga.prompt_decide_you"), theme.ACCENT
+            return self.tr("tortuga.prompt_decide", name=dn), theme.PAPER
+        return self.tr("tortuga.prompt_turn", name=an), theme.PAPER
+
+    def draw_prompt(self, surface) -> None:
+        """Whose decision it is, on a plate at the top of the island (two lines at most)."""
+        text, colour = self.prompt_text()
+        if not text:
+            return
+        lines, size, lh = fit_lines(self.app, text, pygame.Rect(0, 0, 640, 2 * 26), 20, True, 15)
+        font = self.app.assets.font(size, True)
+        w = max(font.size(ln)[0] for ln in lines) + 40
+        r = pygame.Rect(0, 0, w, 14 + lh * len(lines))
+        r.midtop = (490, 6)
+        draw_panel(surface, r, fill=(20, 30, 60), edge=colour, radius=16, alpha=230)
+        for i, ln in enumerate(lines):
+            img = self.app.assets.text(ln, size, colour, True)
+            spot = surface.blit(img, img.get_rect(midtop=(r.centerx, r.y + 7 + lh * i)))
+            note_text(self.app, spot, ln, r)
+
+
+def _sample(app, names):
+    from ..scenes.samples import use
+    from .samples import tortuga_bridge
+
+    return TortugaScene(app, use(app, tortuga_bridge(names=names)))
+
+
+def _sample_choose(rolled: bool):
+    """Two players, two turtles each, cards as dice: Anna chooses which turtle moves first; or
+    she has chosen and rolled once (roll, stop or play a card)."""
+    def make(app, names):
+        from ..scenes.samples import use
+        from .samples import choose_bridge
+
+        return TortugaScene(app, use(app, choose_bridge(names=names, rolled=rolled)))
+    return make
+
+
+register("tortuga", TortugaScene, _sample)
+register("tortuga_choose", TortugaScene, _sample_choose(False))
+register("tortuga_cards", TortugaScene, _sample_choose(True))
