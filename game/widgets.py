@@ -36,6 +36,7 @@ def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
 
 def ellipsize(font: pygame.font.Font, text: str, width: int) -> str:
     """``text`` cut to fit ``width`` pixels, ending with "…" when cut."""
+    text = printable(text)
     if font.size(text)[0] <= width:
         return text
     lo, hi = 0, len(text)
@@ -52,6 +53,7 @@ def fit(app, text: str, size: int, width: float, bold: bool = False, min_size: i
     """The text and font size that fit ``width`` pixels: the font shrinks down to ``min_size``
     (default three quarters of ``size``, at least 11), then the end is cut with an ellipsis."""
     width = int(width)
+    text = printable(text)
     key = (text, size, width, bold, min_size)
     hit = app.assets.fits.get(key)
     if hit is not None:
@@ -74,6 +76,7 @@ def fit_tagged(app, text: str, tag: str, size: int, width: float, bold: bool = F
                min_size: int | None = None) -> tuple[str, int]:
     """Like ``fit`` for ``text + tag`` where the tag must stay whole (a name and " (you)"): when
     even the smallest font is too wide, the text is cut, not the tag."""
+    text, tag = printable(text), printable(tag)
     out, s = fit(app, text + tag, size, width, bold, min_size)
     if out == text + tag or not tag:
         return out, s

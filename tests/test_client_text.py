@@ -7,8 +7,9 @@ from test_client_helpers import colourful, make_app, run_frames
 from game.net_bridge import LocalBridge, OfflineBridge
 from game.scenes.browser import BrowserScene
 from game.scenes.lobby import LobbyScene
-from game.scenes.samples import TORTUGA_SCENARIO, lobby_bridge
-from game.scenes.tortuga_table import TortugaScene
+from game.scenes.samples import lobby_bridge
+from game.tortuga.samples import TORTUGA_SCENARIO
+from game.tortuga.scene import TortugaScene
 
 import engine
 
