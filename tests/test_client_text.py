@@ -99,3 +99,29 @@ def test_what_the_host_says_about_itself_is_read_in_the_players_language():
         run_frames(app, 2)
         assert colourful(app.draw())
         app.close()
+
+
+def test_a_paused_table_says_so_on_the_board_until_the_host_goes_on():
+    """Issue 11's full disk, seen from the table: while the summary's ``paused`` is set, a plate
+    over the board says the game waits (in the player's language); it goes when ``paused`` is nil."""
+    from game.fitcheck import FitCheck
+
+    for lang in ("en", "ru"):
+        app = make_app(lang)
+        g = engine.from_scenario(dict(TORTUGA_SCENARIO))
+        bridge = LocalBridge(g, my_seat=3, names=["A" * 24] * 5)
+        app.bridge = bridge
+        app.show(TortugaScene(app, bridge))
+        summary = {"id": bridge.table.id, "game": "tortuga", "seats": 5, "status": "playing"}
+        bridge.handle({"t": "table", "table": dict(summary, paused="disk full")})
+        app.fitcheck = FitCheck()
+        run_frames(app, 2)
+        app.draw()
+        said = app.tr("net.error_disk_full").split()[0]
+        assert any(said in t for _, t, _, _ in app.fitcheck.texts), lang
+        assert not app.fitcheck.problems()
+        bridge.handle({"t": "table", "table": dict(summary, paused=None)})
+        run_frames(app, 2)
+        app.draw()
+        assert not any(said in t for _, t, _, _ in app.fitcheck.texts)
+        app.close()

@@ -11,7 +11,7 @@ import pygame
 from .. import eventlog, rules_ref, theme
 from ..app import Scene
 from ..tween import Call, Wait
-from ..widgets import Button, ScrollLog, TextInput, blit_text, draw_panel, fit_tagged
+from ..widgets import Button, ScrollLog, TextInput, blit_lines, blit_text, draw_panel, fit_tagged
 
 def background(app, kind: str = "menu") -> pygame.Surface:
     """A full-screen background ("menu", "sea", "jungle"), built once per app."""
@@ -435,6 +435,24 @@ class TableScene(Scene):
                       anchor="topright", box=r)
         for addon in self.addons:
             addon.draw(surface)
+        self.draw_paused(surface)
+
+    def paused(self) -> bool:
+        """The host says our table waits for it (its disk is full or failing: docs/protocol.md
+        section 5); it goes on by itself, and the summary's ``paused`` goes back to nil."""
+        summary = self.bridge.lobby or {}
+        return bool(summary.get("paused")) and summary.get("id") == self.table.id
+
+    def draw_paused(self, surface) -> None:
+        """While the table is paused, a plate over the board says so for as long as it lasts."""
+        if not self.paused():
+            return
+        rect = pygame.Rect(0, 0, 540, 96)
+        rect.center = (380, 300)   # over the playing area, left of the side panels
+        pulse = int(40 * (0.5 + 0.5 * math.sin(self.app.time * 3)))
+        draw_panel(surface, rect, fill=(70 + pulse, 36, 30), edge=theme.ACCENT)
+        blit_lines(surface, self.app, self.tr("net.error_disk_full"), rect.inflate(-32, -20), 20,
+                   theme.PAPER, bold=True, align="center", layer="overlay")
 
     def menu_button(self) -> Button:
         from .menu import MenuScene
