@@ -177,28 +177,36 @@ def test_the_final_order_by_ascending_score_T_X8():
     assert ev[-1]["type"] == "game_over" and ev[-1]["winners"] == [0, 2]
 
 
-def test_an_unplaceable_last_tile_in_the_auction_T_P4():
+def test_a_walled_in_last_tile_in_the_auction_is_placed_anyway_T_P4():
     g = game(seats=2, variant="auction", tiles=full_board("G2"), stack=[], revealed=["G2"])
     ev = g.apply(END)
-    # seat 1 takes the last revealed tile (T-X5); it fits nowhere: removed, 10 AP without it
-    assert types(ev) == ["turn_ended", "tile_chosen", "tile_removed", "turn_started"]
-    assert (g.phase, g.to_act, g.view(0)["removed"]) == ("actions", 1, ["G2"])
+    # seat 1 takes the last revealed tile (T-X5); no placement meets T-P2: it goes on any hex
+    # meeting T-P1, any rotation (T-P4), then 10 AP
+    assert types(ev) == ["turn_ended", "tile_chosen"]
+    assert (g.phase, g.to_act) == ("place", 1) and len(g.legal_actions()) == 6
+    ev = g.apply({"type": "place_tile", "hex": [7, -7], "rotation": 5})
+    assert types(ev) == ["tile_placed", "turn_started"]
     ev = g.apply(END)
     assert first(ev, "scoring_started") == {"type": "scoring_started", "kind": "final",
                                             "order": [0, 1]}
 
 
-def test_the_chooser_picks_another_revealed_tile_T_P4():
-    # (0,-4) and (0,-3) touch only the three volcanoes: neither revealed tile fits anywhere
+def test_an_older_auction_game_still_removes_unplaceable_tiles_T_P4():
+    # rules 1 (older games replay as they were played): the last revealed tile fits nowhere:
+    # removed, 10 AP without it
+    g = game(seats=2, variant="auction", tiles=full_board("G2"), stack=[], revealed=["G2"],
+             rules=1)
+    ev = g.apply(END)
+    assert types(ev) == ["turn_ended", "tile_chosen", "tile_removed", "turn_started"]
+    assert (g.phase, g.to_act, g.view(0)["removed"]) == ("actions", 1, ["G2"])
+    # the chooser picks another revealed tile instead when the chosen one is removed
     tiles = full_board("G2", "G1", empty=((0, -4), (0, -3)), ring=((1, -4), (1, -3), (0, -2)))
-    g = game(seats=3, variant="auction", tiles=tiles, stack=[], revealed=["G2", "G1"])
+    g = game(seats=3, variant="auction", tiles=tiles, stack=[], revealed=["G2", "G1"], rules=1)
     g.apply(END)
     g.apply({"type": "pass"})                          # seat 1
     g.apply({"type": "pass"})                          # seat 2: seat 1 moves for free
     assert (g.phase, g.to_act) == ("choose", 1)
     ev = g.apply({"type": "choose_tile", "tile": "G2"})
-    # G2 is removed; seat 1 takes the other revealed tile instead (the last one: no choice),
-    # which fits nowhere either: 10 AP without a tile
     assert types(ev) == ["tile_chosen", "tile_removed", "tile_chosen", "tile_removed",
                          "turn_started"]
     assert ev[2] == {"type": "tile_chosen", "seat": 1, "tile": "G1", "auto": True}

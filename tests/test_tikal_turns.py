@@ -1,5 +1,7 @@
 """Turns, placing tiles, volcanoes and the end of the game, read like games
 (T-T1, T-T2, T-P1..T-P4, T-V1, T-V2, T-E1, T-E2)."""
+import pytest
+
 from engine import tikal
 from engine.tikal import board
 from tikal_support import LAYOUT, R, T2, first, game, refused, types
@@ -103,31 +105,74 @@ def full_board(*unplaced: str, empty=((7, -7),), ring=((7, -6), (6, -6), (6, -7)
     return out
 
 
-def test_an_unplaceable_last_tile_is_removed_T_P4():
+def test_a_walled_in_tile_is_placed_anyway_T_P4():
+    # (7,-7) touches only the three volcanoes: G2 has no placement meeting T-P2. T-P4: it goes
+    # on any empty hex meeting T-P1 (here the corner), in any rotation; nobody loses a turn.
     g = game(seats=3, tiles=full_board("G2"), stack=["G2"])
     ev = g.apply(END)
-    # T-P4: shown and removed; the stack is empty: 10 AP without a tile, and seat 1 counts as
-    # the one who placed the last tile (T-E1)
-    assert types(ev) == ["turn_ended", "tile_drawn", "tile_removed", "turn_started"]
-    assert first(ev, "tile_removed") == {"type": "tile_removed", "seat": 1, "tile": "G2",
-                                         "rule": "T-P4"}
-    assert (g.phase, g.to_act, g.view(0)["ap"]) == ("actions", 1, 10)
-    assert g.view(0)["removed"] == ["G2"] and g.view(0)["stack_left"] == 0
+    assert types(ev) == ["turn_ended", "tile_drawn"]
+    assert (g.phase, g.to_act, g.view(0)["drawn"]) == ("place", 1, "G2")
+    assert g.legal_actions() == [{"type": "place_tile", "hex": [7, -7], "rotation": k}
+                                 for k in range(6)]
+    refused(g, {"type": "place_tile", "hex": [6, -7], "rotation": 0}, "T-P1")   # explored
+    ev = g.apply({"type": "place_tile", "hex": [7, -7], "rotation": 4})
+    assert types(ev) == ["tile_placed", "turn_started"]
+    assert ev[0]["hex"] == [7, -7] and ev[0]["rotation"] == 4
+    assert g.view(0)["removed"] == [] and g.view(0)["stack_left"] == 0
+    # the final round keeps its order: from the player after seat 1, who placed the last tile
     ev = g.apply(END)
     assert first(ev, "scoring_started") == {"type": "scoring_started", "kind": "final",
                                             "order": [2, 0, 1]}
 
 
-def test_unplaceable_tiles_are_removed_one_after_the_other_T_P4():
-    # the two empty hexes (0,-4) and (0,-3) touch only the three volcanoes: G2 is drawn and
-    # removed, the player draws the next tile, G1, which is removed too; the stack is spent
+def test_walled_in_tiles_take_any_rotation_on_every_free_hex_T_P4():
+    # two empty hexes touch only the volcanoes: G2 may go on either, turned any way; G1, the
+    # next player's tile, then takes the last one (T-P1 still holds: next to an explored hex)
     tiles = full_board("G2", "G1", empty=((0, -4), (0, -3)), ring=((1, -4), (1, -3), (0, -2)))
     g = game(seats=2, tiles=tiles, stack=["G2", "G1"])
+    g.apply(END)
+    assert {(tuple(a["hex"]), a["rotation"]) for a in g.legal_actions()} == {
+        (h, k) for h in ((0, -4), (0, -3)) for k in range(6)}
+    g.apply({"type": "place_tile", "hex": [0, -3], "rotation": 2})
+    ev = g.apply(END)
+    assert types(ev) == ["turn_ended", "tile_drawn"] and g.to_act == 0
+    assert {tuple(a["hex"]) for a in g.legal_actions()} == {(0, -4)}
+    g.apply(g.legal_actions()[0])
+    assert len(g.view(0)["tiles"]) == 40                # every hex explored, nothing removed
+
+
+def test_an_older_game_still_removes_an_unplaceable_tile_T_P4():
+    # A game played under rules 1 (before the T-P4 decision changed) replays as it was played:
+    # the tile is shown and removed; the stack is empty: 10 AP without a tile, and seat 1 counts
+    # as the one who placed the last tile (T-E1).
+    g = game(seats=3, tiles=full_board("G2"), stack=["G2"], rules=1)
+    ev = g.apply(END)
+    assert types(ev) == ["turn_ended", "tile_drawn", "tile_removed", "turn_started"]
+    assert first(ev, "tile_removed") == {"type": "tile_removed", "seat": 1, "tile": "G2",
+                                         "rule": "T-P4"}
+    assert (g.phase, g.to_act, g.view(0)["ap"]) == ("actions", 1, 10)
+    assert g.view(0)["removed"] == ["G2"] and g.view(0)["stack_left"] == 0
+    assert g.view(0)["rules"] == 1 and tikal.restore(g.snapshot()).snapshot() == g.snapshot()
+    ev = g.apply(END)
+    assert first(ev, "scoring_started") == {"type": "scoring_started", "kind": "final",
+                                            "order": [2, 0, 1]}
+    # one after the other: G2 removed, G1 drawn and removed too; the stack is spent
+    tiles = full_board("G2", "G1", empty=((0, -4), (0, -3)), ring=((1, -4), (1, -3), (0, -2)))
+    g = game(seats=2, tiles=tiles, stack=["G2", "G1"], rules=1)
     ev = g.apply(END)
     assert types(ev) == ["turn_ended", "tile_drawn", "tile_removed", "tile_drawn",
                          "tile_removed", "turn_started"]
-    assert [e["tile"] for e in ev if e["type"] == "tile_removed"] == ["G2", "G1"]
     assert g.view(0)["removed"] == ["G2", "G1"] and (g.to_act, g.phase) == (1, "actions")
+
+
+def test_new_games_play_the_current_rules_and_older_ones_replay_T_P4():
+    assert tikal.new_game(2, 1).view(0)["rules"] == 2
+    old = tikal.new_game(2, 1, rules=1)
+    assert old.view(0)["rules"] == 1 and old.snapshot()["rules"] == 1
+    with pytest.raises(tikal.ScenarioError):
+        tikal.new_game(2, 1, rules=7)
+    with pytest.raises(tikal.ScenarioError):
+        game(rules=0)
 
 
 def test_a_volcano_starts_a_scoring_round_T_T2_T_V1_T_V2():

@@ -41,6 +41,17 @@ def test_levels_imply_the_level_supply():
     assert {t["id"]: t["level"] for t in v["tiles"] if "level" in t}["P-temple-n"] == 3
 
 
+def test_a_printed_temple_needs_only_its_id_and_level_T_S1():
+    # contract section 3: a printed hex entry may give only its id and level (T-S1: the printed
+    # hexes are always there, at their printed places)
+    g = game(tiles=[{"id": "P-temple-n", "level": 4}, {"id": "P-temple-se", "level": 2}])
+    levels = {t["id"]: (t["hex"], t["level"]) for t in g.view(0)["tiles"] if "level" in t}
+    assert levels == {"P-temple-n": ([0, -1], 4), "P-temple-se": ([1, 0], 2)}
+    assert g.view(0)["levels_left"]["2"] == 1                 # 2, 3, 4 and 2 used
+    with pytest.raises(tikal.ScenarioError):
+        game(tiles=[{"id": "P-temple-n", "hex": [0, -2], "level": 4}])    # not its hex
+
+
 @pytest.mark.parametrize("bad", [
     {"seats": 5},
     {"variant": "pro"},

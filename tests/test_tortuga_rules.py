@@ -245,7 +245,7 @@ def test_two_turtles_each_choose_the_order_and_move_both():
 
 def test_cards_as_dice():
     # L-E2: "you hold a 2; your first die shows 5; play the 2 to move (5 + 2) × 2 = 14"; the
-    # card leaves the game and scores nothing. Never the first die, at most one per movement, the
+    # card leaves the game and scores nothing. Never the first die, at most one per turn, the
     # sum stays <= 7, only the decider's own cards.
     g = game(cards_as_dice=True, stacks={"2": [0]}, held={"0": [2, 6, 1], "1": [1]}, dice=[5])
     refused(g, card(2), "L-E2")                                  # never for the first die
@@ -257,7 +257,7 @@ def test_cards_as_dice():
     assert ev == [{"type": "card_played", "seat": 0, "turtle": 0, "eggs": 2, "dice": [5, 2],
                    "sum": 7, "multiplier": 2}]
     assert g.view(None)["rolled"] == [5, 2] and g.view(None)["rolled_card"] == 1
-    assert g.legal_actions() == [ROLL, STOP]                     # one card per movement
+    assert g.legal_actions() == [ROLL, STOP]                     # one card per turn
     refused(g, card(1), "L-E2")
     ev = g.apply(STOP)
     assert ev[0]["steps"] == 14 and ev[0]["to"] == 16
@@ -280,18 +280,60 @@ def test_cards_as_dice():
     refused(g, card(2), "L-E2")
 
 
-def test_card_per_movement_with_two_turtles():
-    # L-E2 decision: with two turtles, one card per movement (so two in one turn).
+def test_one_card_in_the_whole_turn_with_two_turtles_L_E2():
+    # L-E2: at most one card in the whole turn; with two turtles one card for both movements,
+    # whoever decides them.
     g = from_scenario({"game": "tortuga", "seats": 2, "cards_as_dice": True,
                        "stacks": {"4": [0], "8": [2]}, "held": {"0": [1, 1]}, "dice": [3, 3]})
     g.apply({"type": "choose_turtle", "turtle": 0})
     g.apply(ROLL)
     g.apply(card(1))
+    assert g.view(None)["turn_card"] == 1
+    g.apply(STOP)
+    g.apply(ROLL)                                       # the second turtle's first die
+    assert g.legal_actions() == [ROLL, STOP] and g.view(None)["turn_card"] == 1
+    err = refused(g, card(1), "L-E2")
+    assert "whole turn" in err.reason
+    assert g.view(None)["played"] == [1] and g.view(None)["held"]["0"] == [1]
+    g.apply(STOP)                                       # the next turn may play a card again
+    assert g.view(None)["turn_card"] is None and g.to_act == 1
+
+
+def test_one_card_in_the_whole_turn_even_when_another_player_decides_L_E2():
+    # L-E2 "whoever decides": seat 1's turtle 3 rides seat 0's turtle 0, so seat 1 decides the
+    # movement of turtle 0 and plays a card; seat 0's second movement may then play none.
+    g = from_scenario({"game": "tortuga", "seats": 2, "cards_as_dice": True,
+                       "stacks": {"4": [0, 3], "8": [2]}, "held": {"0": [2], "1": [1]},
+                       "dice": [3, 3]})
+    g.apply({"type": "choose_turtle", "turtle": 0})
+    g.apply(ROLL)
+    assert g.to_act == 1
+    g.apply(card(1))
+    g.apply(STOP)
+    g.apply(ROLL)
+    assert g.to_act == 0 and g.legal_actions() == [ROLL, STOP]
+    refused(g, card(2), "L-E2")
+
+
+def test_an_older_game_keeps_one_card_per_movement_L_E2():
+    # A game played under rules 1 (before the L-E2 decision changed: one card per movement)
+    # replays as it was played: its journal starts the game with rules=1.
+    g = new_game(2, 5, {"cards_as_dice": True}, rules=1)
+    assert g.view(None)["rules"] == 1 and g.snapshot()["rules"] == 1
+    g = from_scenario({"game": "tortuga", "seats": 2, "cards_as_dice": True, "rules": 1,
+                       "stacks": {"4": [0], "8": [2]}, "held": {"0": [1, 1]}, "dice": [3, 3]})
+    g.apply({"type": "choose_turtle", "turtle": 0})
+    g.apply(ROLL)
+    g.apply(card(1))
+    refused(g, card(1), "L-E2")                         # still one per movement
     g.apply(STOP)
     g.apply(ROLL)
     assert card(1) in g.legal_actions()
     g.apply(card(1))
     assert g.view(None)["played"] == [1, 1]
+    assert restore(g.snapshot()).snapshot() == g.snapshot()
+    with pytest.raises(ValueError):
+        from_scenario({"game": "tortuga", "seats": 2, "rules": 3})
 
 
 def test_last_card_then_the_beach_ends_the_game():

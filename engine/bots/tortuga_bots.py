@@ -20,12 +20,11 @@ movement decided by another player (riding) is predicted with that player's own 
 """
 from __future__ import annotations
 
-from ..tortuga.analysis import BEACH, BEACH_EGGS, RAFT, complement, destination
+from ..tortuga.analysis import (BEACH, BEACH_EGGS, CARD_SPAN, MAX_DICE, MAX_SUM, RAFT, complement,
+                                destination)
 from .base import Bot
 from .registry import register
 
-MAX_SUM = 7
-MAX_DICE = 3
 FACES = (1, 2, 3, 4, 5, 6)
 
 #: Eggs a space of progress is worth: a lap of 21 spaces earns one card, 87/24 eggs on average.
@@ -296,8 +295,9 @@ class MovementSearch:
 
 
 def card_state(view: dict):
-    """The root card state of the movement in ``view`` (see MovementSearch)."""
-    if not view["cards_as_dice"] or view["rolled_card"] is not None:
+    """The root card state of the movement in ``view`` (see MovementSearch): 0 once this turn's
+    card is played (L-E2: one card in the whole turn; in a game under rules 1, per movement)."""
+    if not view["cards_as_dice"] or view["turn_card"] is not None:
         return 0
     return None
 
@@ -323,18 +323,21 @@ def order_values(view: dict, seat: int) -> list:
 
 def _two_movements(view, position, first, second, seat) -> float:
     cad = view["cards_as_dice"]
-    card = None if cad else 0
+    card = card_state(view)
+    per_turn = CARD_SPAN[view["rules"]] == "turn"
     a = MovementSearch(position, first, cad)
     if second is None:
         return a.start_value(card)[seat]
     total = 0.0
     for (steps, cost), prob in a.leaf_distribution(card).items():
+        # L-E2: a card played in the first movement leaves none for the second (rules 2)
+        then = 0 if per_turn and cost else card
         for p_card, after in position.after(first, steps, cost, a.decider).reveals():
             if after.over:
                 total += prob * p_card * after.values()[seat]
                 continue
             b = MovementSearch(after, second, cad)
-            total += prob * p_card * b.start_value(card)[seat]
+            total += prob * p_card * b.start_value(then)[seat]
     return total
 
 

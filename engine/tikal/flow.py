@@ -43,7 +43,7 @@ def start_turn(s: State, seat: int, events: list) -> None:
                        "next_letter": s.stack[0][0] if s.stack else None, "reveal": True})
         if take(s, seat, tile, events):
             return
-    # T-P4: removing unplaceable tiles emptied the stack: 10 AP without a tile.
+    # T-P4 under rules 1: removing unplaceable tiles emptied the stack: 10 AP without a tile.
     begin_turn(s, seat, NORMAL, events)
 
 
@@ -55,10 +55,11 @@ def take(s: State, seat: int, tile: str, events: list) -> bool:
         start_scoring(s, "volcano", [(seat + i) % s.n for i in range(s.n)], events,
                       {"seat": seat, "tile": tile})
         return True
-    if placement.placeable(s, tile):
+    if s.rules >= 2 or placement.placeable(s, tile):
+        # T-P4: a tile that no placement meeting T-P2 takes is placed anyway (placement.py)
         s.phase, s.seat, s.drawn, s.ap = PLACE, seat, tile, 0
         return True
-    # T-P4: no legal placement anywhere: removed from the game, shown to everybody.
+    # Rules 1 (older games): no legal placement anywhere: removed from the game, shown to all.
     s.removed.append(tile)
     events.append({"type": "tile_removed", "seat": seat, "tile": tile, "rule": "T-P4"})
     return False

@@ -100,7 +100,8 @@ class TikalGame(Game):
 
 
 # --- factories (engine/__init__.py delegates to these) -------------------------------------------
-def new_game(seats: int, seed: int, options: dict | None = None) -> TikalGame:
+def new_game(seats: int, seed: int, options: dict | None = None,
+             rules: int | None = None) -> TikalGame:
     """A new game at its first decision. Options: ``variant`` ("base" | "auction", default
     "base"); ``first`` (the starting seat, an int, or "random"; default 0; T-S4)."""
     opts = {**DEFAULT_OPTIONS, **(options or {})}
@@ -117,7 +118,10 @@ def new_game(seats: int, seed: int, options: dict | None = None) -> TikalGame:
         first = rng.below(seats)
     elif type(first) is not int or not 0 <= first < seats:
         raise ScenarioError("'first' is a seat or \"random\"")
-    s = new_state(seats, opts["variant"], seed, rng)
+    rules = serial.RULES if rules is None else rules
+    if rules not in serial.RULES_VERSIONS:
+        raise ScenarioError(f"rules must be one of {serial.RULES_VERSIONS}")
+    s = new_state(seats, opts["variant"], rules, seed, rng)
     refresh_camp_sites(s)                                                       # P-jungle
     s.first = s.seat = first
     s.stack = shuffled_stack(rng, [t.id for t in TILE_LIST])                    # T-S2

@@ -1,4 +1,4 @@
-"""Placing tiles (T-P1..T-P3); whether a drawn tile can be placed at all (T-P4).
+"""Placing tiles (T-P1..T-P3); a tile that no placement meeting T-P2 takes (T-P4).
 
 ``put_tiles`` is the one place where the board's per-hex tables change: the tiles, their stones,
 the crossing table (T-M), the frontier where the next tile may go (T-P1) with, per frontier hex,
@@ -84,40 +84,38 @@ def _steps(h: tuple, crossings: tuple) -> tuple:
     return tuple((cost, *moves[nh]) for nh, cost in crossings)
 
 
-def new_state(n: int, variant: str, seed: int, rng) -> State:
+def new_state(n: int, variant: str, rules: int, seed: int, rng) -> State:
     """T-S1: an empty game state whose board shows the four printed hexes."""
-    s = empty_state(n, variant, seed, rng)
+    s = empty_state(n, variant, rules, seed, rng)
     put_tiles(s, [(tid, h, 0) for tid, h in PRINTED_HEX.items()])
     return s
 
 
-def rotations(s: State, tile: str, h: tuple) -> tuple:
-    """The rotations in which ``tile`` may go on the frontier hex ``h`` (T-P2)."""
-    return FITS[tile][s.entry[h]]
-
-
 def refusal(s: State, tile: str, h: tuple, rotation: int):
-    """Why ``tile`` may not go on ``h`` turned ``rotation`` steps: ``(reason, rule)``, or None."""
+    """Why ``tile`` may not go on ``h`` turned ``rotation`` steps: ``(reason, rule)``, or None.
+    T-P4: a tile that no placement meeting T-P2 takes goes on any hex meeting T-P1."""
     if h in s.tile_at:
         return (f"{list(h)} is already explored", "T-P1")
     if h not in s.entry:
         return (f"{list(h)} is not next to an explored hex", "T-P1")
-    if rotation not in rotations(s, tile, h):
+    if rotation not in FITS[tile][s.entry[h]] and placeable(s, tile):
         return ("no stones lead to the tile from an explored hex", "T-P2")
     return None
 
 
 def placements(s: State, tile: str) -> list:
     """Every legal ``(hex, rotation)`` for ``tile``, in board order then rotation order; a volcano
-    is listed with rotation 0 only (all its rotations are the same tile; T-P1, T-P2)."""
+    is listed with rotation 0 only (all its rotations are the same tile; T-P1, T-P2). A tile with
+    no placement meeting T-P2 is listed on every hex meeting T-P1, in every rotation (T-P4)."""
     if SPECS[tile].kind == VOLCANO:
         return [(h, 0) for h in s.frontier]
     fits, ent = FITS[tile], s.entry
-    return [(h, k) for h in s.frontier for k in fits[ent[h]]]
+    return [(h, k) for h in s.frontier for k in fits[ent[h]]] or [
+        (h, k) for h in s.frontier for k in ALL_ROTATIONS]
 
 
 def placeable(s: State, tile: str) -> bool:
-    """T-P4: does ``tile`` have at least one legal placement?"""
+    """Does ``tile`` have at least one placement that meets T-P2 (T-P4)?"""
     fits, ent = FITS[tile], s.entry
     return any(fits[ent[h]] for h in s.frontier)
 

@@ -18,6 +18,9 @@ from .tiles import (CAMPS, GUARDS, LETTERS, MAX_LEVEL, PRINTED, PRINTED_HEX, SPE
                     VOLCANO, WORKERS)
 
 VARIANTS = ("base", "auction")
+#: The rules this engine plays: 2 (T-P4: a walled-in tile is placed anyway) for new games, 1 (it
+#: is removed) for the games played before that decision changed.
+RULES, RULES_VERSIONS = 2, (1, 2)
 PHASES = (PLACE, ACTIONS, BID, CHOOSE, OVER)
 
 #: Keys a view adds that a scenario does not take (from_scenario ignores them).
@@ -26,7 +29,7 @@ DERIVED_KEYS = frozenset({
     "guards_left", "over", "winners"})
 SCENARIO_KEYS = frozenset({
     "game", "seats", "variant", "seed", "first", "tiles", "figures", "camps", "guards", "held",
-    "scores", "stack", "seat", "ap", "revealed", "moved",
+    "scores", "stack", "seat", "ap", "revealed", "moved", "rules",
     # snapshot extensions
     "phase", "drawn", "uncovered", "dug", "scoring", "volcano", "last_placer", "removed", "out",
     "treasure_supply", "auction", "rng", "rounds"})
@@ -93,8 +96,11 @@ def build_state(d: dict) -> State:
     if variant not in VARIANTS:
         _fail(f"variant must be one of {VARIANTS}")
     seed = _int(d.get("seed", 0), "seed")
+    rules = d.get("rules", RULES)
+    if rules not in RULES_VERSIONS:
+        _fail(f"rules must be one of {RULES_VERSIONS}")
     rng = Rng(seed)
-    s = new_state(n, variant, seed, rng)
+    s = new_state(n, variant, rules, seed, rng)
     s.seat = _seat(d.get("seat", 0), n)
     s.first = _seat(d.get("first", s.seat), n, "first")
 
@@ -105,6 +111,8 @@ def build_state(d: dict) -> State:
         if not isinstance(t, dict):
             _fail("each tile is a dict")
         tid = t.get("id")
+        if tid in PRINTED and "hex" not in t:
+            t = {"hex": list(PRINTED_HEX[tid]), **t}         # a printed hex may give id and level
         h = _hex(t.get("hex"), f"hex of tile {tid}")
         rot = _int(t.get("rotation", 0), f"rotation of {tid}", 0, 5)
         if tid in PRINTED:
@@ -332,7 +340,7 @@ def _tiles(s: State, hidden: bool) -> list:
 def _common(s: State, hidden: bool) -> dict:
     n = s.n
     d = {
-        "game": "tikal", "seats": n, "variant": s.variant, "first": s.first,
+        "game": "tikal", "seats": n, "variant": s.variant, "rules": s.rules, "first": s.first,
         "tiles": _tiles(s, hidden),
         "figures": [{"seat": seat, "hex": list(h), "workers": s.figs[seat][h][0],
                      "leader": bool(s.figs[seat][h][1])}

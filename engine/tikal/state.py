@@ -8,6 +8,7 @@ mutated in place, so copies share them.
 
 Hexes are ``(q, r)`` tuples. The attributes:
 
+- ``rules``: the rules version the game is played under (``flow.RULES``; 1 for older games).
 - board: ``tile_at`` hex -> tile id (printed hexes too); ``rotation``; ``stones`` hex -> stones
   per direction; ``kind``; ``crossings`` (movement.crossings_of per explored hex) and ``steps``
   (the same borders with their move actions, placement._steps); ``frontier``
@@ -20,7 +21,7 @@ Hexes are ``(q, r)`` tuples. The attributes:
 - players: ``held[seat][kind]`` counts; ``scores``; ``supply[seat]`` and ``out[seat]``
   [workers, leader] in the supply / out of the game (T-A8b).
 - supplies: ``levels_left[value]`` (T-C3); ``stack`` tile ids, top first; ``tsupply`` face-down
-  treasure kinds, top first; ``removed`` tiles (T-P4).
+  treasure kinds, top first; ``removed`` tiles (T-P4 under rules 1).
 - decision: ``phase``; ``seat`` (whose decision: placer, AP spender, bidder, chooser); ``ap``;
   ``drawn`` (the tile to place); ``uncovered``/``dug`` hex -> count this AP phase (T-A4b,
   T-A5b); ``scoring`` None or {"kind", "order", "index"}; ``volcano`` None or (tile, seat) set
@@ -40,7 +41,7 @@ AP_PER_TURN = 10                        # T-T1
 
 class State:
     __slots__ = (
-        "n", "variant", "seed", "first", "rng",
+        "n", "variant", "rules", "seed", "first", "rng",
         # board (copy-on-write dicts keyed by hex tuple)
         "tile_at", "rotation", "stones", "kind", "crossings", "steps", "frontier", "entry",
         "camp_sites",
@@ -59,7 +60,8 @@ class State:
 
     def copy(self) -> "State":
         c = State.__new__(State)
-        c.n, c.variant, c.seed, c.first = self.n, self.variant, self.seed, self.first
+        c.n, c.variant, c.rules = self.n, self.variant, self.rules
+        c.seed, c.first = self.seed, self.first
         c.rng = type(self.rng)(state=self.rng.state)
         c.tile_at, c.rotation, c.stones = self.tile_at, self.rotation, self.stones
         c.kind, c.crossings, c.steps = self.kind, self.crossings, self.steps
@@ -116,11 +118,11 @@ class State:
         self.own_guards[seat] += 1
 
 
-def empty_state(n: int, variant: str, seed: int, rng) -> State:
+def empty_state(n: int, variant: str, rules: int, seed: int, rng) -> State:
     """A state with an empty board and full supplies (``placement.new_state`` adds the printed
     hexes)."""
     s = State.__new__(State)
-    s.n, s.variant, s.seed, s.first, s.rng = n, variant, seed, 0, rng
+    s.n, s.variant, s.rules, s.seed, s.first, s.rng = n, variant, rules, seed, 0, rng
     s.tile_at, s.rotation, s.stones, s.kind, s.crossings, s.steps = {}, {}, {}, {}, {}, {}
     s.frontier, s.entry, s.camp_sites = (), {}, ()
     s.level, s.treasures, s.guards, s.camps = {}, {}, {}, {}

@@ -15,10 +15,13 @@ from .track import BEACH, RAFT, group_of
 
 PHASES = ("choose_turtle", "roll", "decide", "over")
 OPTIONS = ("cards_as_dice", "first")
+#: The rules this engine plays: 2 (L-E2: one card in the whole turn) for new games, 1 (one card
+#: per movement) for the games played before that decision changed.
+RULES, RULES_VERSIONS = 2, (1, 2)
 
 
 # --- building ------------------------------------------------------------------------------------
-def new_game(seats: int, seed: int, options: dict | None = None):
+def new_game(seats: int, seed: int, options: dict | None = None, rules: int | None = None):
     """L-S1–L-S3: all turtles on the raft; 24 cards shuffled, 4 removed unseen, 20 in the deck with
     the top one face up; the first player is ``options["first"]`` (default 0, or "random")."""
     options = dict(options or {})
@@ -38,7 +41,7 @@ def new_game(seats: int, seed: int, options: dict | None = None):
         "game": "tortuga", "seats": seats, "seed": seed,
         "cards_as_dice": _bool(options.get("cards_as_dice", False), "cards_as_dice"),
         "deck": cards[REMOVED:], "removed": cards[:REMOVED], "seat": first,
-        "rng": rng.getstate(),
+        "rng": rng.getstate(), "rules": RULES if rules is None else rules,
     })
 
 
@@ -56,6 +59,9 @@ def from_scenario(d: dict):
     n_turtles = 2 * seats if g.two else seats
     g.cards_as_dice = _bool(d.get("cards_as_dice", False), "cards_as_dice")
     g.seed = _int(d.get("seed", 0), "seed")
+    g.rules = d.get("rules", RULES)
+    if g.rules not in RULES_VERSIONS:
+        raise ValueError(f"rules must be one of {RULES_VERSIONS}, not {g.rules!r}")
 
     # turtles (L-R3: the raft holds every turtle not listed)
     g.stacks = [[] for _ in range(BEACH + 1)]
@@ -133,11 +139,15 @@ def _restore_turn(g, d: dict, phase, n_turtles: int) -> None:
         raise ValueError("'moved' lists turtles of the active seat that moved this turn")
     g.rolled = _ints(d.get("rolled", []), "rolled")
     g.card_at = d.get("rolled_card")
+    g.turn_card = d.get("turn_card")
+    if g.turn_card is not None and (not g.cards_as_dice or type(g.turn_card) is not int
+                                    or not 1 <= g.turn_card <= 6):
+        raise ValueError("'turn_card' is the eggs of the card played as a die this turn (L-E2)")
     g.phase_ = phase
     if phase == "over":
         if g.beach is None:
             raise ValueError("a game is over only once a turtle reached the beach (L-X1)")
-        g.moving, g.decider, g.rolled, g.card_at = None, g.seat, [], None
+        g.moving, g.decider, g.rolled, g.card_at, g.turn_card = None, g.seat, [], None, None
         return
     if g.beach is not None:
         raise ValueError("the game ends when the beach is taken (L-X1)")
@@ -149,9 +159,9 @@ def _restore_turn(g, d: dict, phase, n_turtles: int) -> None:
     t = d.get("turtle")
     if t not in own or t in g.moved:
         raise ValueError(f"the moving turtle {t!r} is not a turtle of seat {g.seat} still to move")
-    rolled, card_at = g.rolled, g.card_at
+    rolled, card_at, turn_card = g.rolled, g.card_at, g.turn_card
     turn.start_movement(g, t)
-    g.rolled, g.card_at, g.phase_ = rolled, card_at, phase
+    g.rolled, g.card_at, g.turn_card, g.phase_ = rolled, card_at, turn_card, phase
     n, total = len(rolled), sum(rolled)
     if phase == "roll" and (rolled or card_at is not None):
         raise ValueError("phase 'roll' is before the first die")
@@ -162,6 +172,8 @@ def _restore_turn(g, d: dict, phase, n_turtles: int) -> None:
         if card_at is not None and (type(card_at) is not int or not 1 <= card_at < n
                                     or not g.cards_as_dice):
             raise ValueError("'rolled_card' is the index of the card in rolled (never 0, L-E2)")
+    if card_at is not None and turn_card != rolled[card_at]:
+        raise ValueError("'turn_card' is the card played this turn (L-E2): rolled[rolled_card]")
 
 
 # --- writing -------------------------------------------------------------------------------------
@@ -176,7 +188,8 @@ def _public(g) -> dict:
         "stacks": stacks,
         "held": {str(s): list(h) for s, h in enumerate(g.held)},
         "seat": g.seat, "phase": g.phase_, "turtle": g.moving,
-        "rolled": list(g.rolled), "rolled_card": g.card_at, "moved": list(g.moved),
+        "rolled": list(g.rolled), "rolled_card": g.card_at, "turn_card": g.turn_card,
+        "moved": list(g.moved), "rules": g.rules,
         "played": list(g.played), "beach": g.beach,
     }
 
@@ -216,7 +229,8 @@ def sample_state(v: dict, rng: Rng):
     rng.shuffle(pool)
     below = v["deck_left"] - len(seen)
     d = {k: v[k] for k in ("game", "seats", "cards_as_dice", "stacks", "held", "seat", "phase",
-                           "turtle", "rolled", "rolled_card", "moved", "played", "beach")}
+                           "turtle", "rolled", "rolled_card", "turn_card", "moved", "played",
+                           "beach", "rules")}
     d.update({"deck": seen + pool[:below], "removed": pool[below:], "dice": [],
               "seed": 0, "rng": rng.next64()})
     return from_scenario(d)

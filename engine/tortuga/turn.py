@@ -17,6 +17,10 @@ from . import movement
 
 MAX_SUM = 7     # L-T1 / L-T3 / L-E2
 MAX_DICE = 3    # L-T1
+#: L-E2, per rules version: the span in which at most one card may be played as a die. Rules 2
+#: (the book's «ход» holds both turtles' movements): the whole turn. Rules 1, the decision older
+#: games were played under: each movement.
+CARD_SPAN = {1: "movement", 2: "turn"}
 
 
 # --- starting turns and movements ------------------------------------------------------------------
@@ -26,6 +30,7 @@ def start_turn(g, seat: int, events: list | None) -> None:
     g.moved = []
     if events is not None:
         events.append({"type": "turn", "seat": seat})
+    g.turn_card = None                  # L-E2: at most one card in the whole turn
     if g.two:
         g.phase_ = "choose_turtle"
         g.moving = None
@@ -42,6 +47,8 @@ def start_movement(g, turtle: int) -> None:
     g.moving = turtle
     g.rolled = []
     g.card_at = None
+    if CARD_SPAN[g.rules] == "movement":
+        g.turn_card = None
     p = g.pos[turtle]
     g.decider = (g.stacks[p][-1] if p else turtle) % g.seats     # track.top_of_group, inlined
     g.phase_ = "roll"
@@ -73,7 +80,7 @@ CHOOSE = {t: Action(type="choose_turtle", turtle=t) for t in range(7)}
 def legal_actions(g) -> list[dict]:
     ph = g.phase_
     if ph == "decide":
-        if g.cards_as_dice and g.card_at is None:
+        if g.cards_as_dice and g.turn_card is None:
             room = MAX_SUM - sum(g.rolled)
             return [ROLL, STOP] + [PLAY_CARD[e] for e in sorted(set(g.held[g.decider]))
                                    if e <= room]
@@ -140,8 +147,9 @@ def _check_card(g, eggs: int) -> None:
         raise IllegalAction("cards are played as dice only with the 'cards as dice' option", "L-E2")
     if g.phase_ != "decide":
         raise IllegalAction("a card never counts as the first die", "L-E2")
-    if g.card_at is not None:
-        raise IllegalAction("at most one card in one movement", "L-E2")
+    if g.turn_card is not None:
+        raise IllegalAction("at most one card in the whole turn" if g.rules >= 2
+                            else "at most one card in one movement", "L-E2")
     if eggs not in g.held[g.decider]:
         raise IllegalAction(f"you hold no card with {eggs} eggs", "L-E2")
     if sum(g.rolled) + eggs > MAX_SUM:
@@ -187,6 +195,7 @@ def _play_card(g, eggs: int) -> list[dict]:
     g.held[g.decider].remove(eggs)
     g.played.append(eggs)
     g.card_at = len(g.rolled)
+    g.turn_card = eggs
     g.rolled.append(eggs)
     total = sum(g.rolled)
     n = len(g.rolled)
