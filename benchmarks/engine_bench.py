@@ -1,4 +1,4 @@
-"""Engine speed (issue 2, "Speed"): prints the figures; no test asserts on them.
+"""Engine speed: prints the figures; no test asserts on them.
 
     python benchmarks/engine_bench.py            # all figures
     python benchmarks/engine_bench.py --quick    # fewer games (a smoke run)

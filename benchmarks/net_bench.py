@@ -1,4 +1,4 @@
-"""Network figures from one run (issue "host and network"); all on 127.0.0.1.
+"""Network figures from one run; all on 127.0.0.1.
 
     python benchmarks/net_bench.py                 # everything (about 60 s)
     python benchmarks/net_bench.py --no-discovery  # without the zeroconf timings

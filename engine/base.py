@@ -1,72 +1,138 @@
-"""The one small state API every game implements (contract section 1).
+"""The one small state API every game implements (contract section 1), and its shared body.
 
 Like OpenSpiel's ``State``: the host, the client and the bots talk to every game through these
-members only. A concrete game keeps its state in plain attributes and implements the abstract
-methods; everything here is shared.
+members only. Both games have the same parts: a ``State`` in plain attributes (``state.py``, with
+its cheap ``copy()``), the turn flow that lists and applies actions (``flow.py``: ``legal(s)`` and
+``RULES``: parse -> phase -> check -> do), the end (``scoring.py``: ``scores(s)``,
+``winners(s)``), the serialised forms (``serial.py``: ``build_state``, ``snapshot(s)``,
+``view(s)``, ``sampled_scenario``), its facts (``info.py``: ``INFO``), and a ``Game`` subclass
+(``game.py``) that names them, with the four factories. Everything here is shared.
+
+``legal_actions()`` is computed once per state and cached until the next successful ``apply``:
+a read-only list of shared, read-only dicts (``engine/readonly.py``). So is the public part of
+``view()``: neither game has information private to one seat, so the views of all seats are one
+cached dict but for their ``"you"``, rebuilt after each ``apply``.
 """
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
+from itertools import repeat
+from operator import is_
+
+from .readonly import Action
 
 
-class Game(ABC):
-    #: "tikal" or "tortuga"; the key of the registry in ``engine/__init__.py``.
+class Game:
+    #: the game's ``GameInfo`` (engine/info.py); ``name`` is its registry key.
+    info = None
     name: str = ""
-    #: number of seats (players), fixed for the game's lifetime.
-    seats: int
+    #: the game's flow, scoring and serial modules (named by each game's ``game.py``).
+    flow = scoring = serial = None
+
+    def __init_subclass__(cls, **kw):
+        super().__init_subclass__(**kw)
+        # the hot path of every game loop and search: bound once per game class
+        cls._list_legal = staticmethod(cls.flow.legal)
+        cls._rules = cls.flow.RULES
+
+    def __init__(self, state, start_events=()):
+        self.s = state
+        #: number of seats (players), fixed for the game's lifetime.
+        self.seats = state.n
+        self._legal = None
+        self._view = None
+        #: True once the game is over (a plain attribute: every game loop reads it after every
+        #: action); kept by ``apply``.
+        self.is_over = state.phase == "over"
+        #: the events of the steps a new game took before its first decision (the first tile
+        #: drawn, the first auction, the first turn), for a host that shows them.
+        self.start_events = list(start_events)
 
     # --- whose decision -------------------------------------------------------------------------
     @property
-    @abstractmethod
     def to_act(self) -> int | None:
         """The seat that owes the next decision; None once the game is over."""
+        return self.s.to_act
 
     @property
-    @abstractmethod
     def phase(self) -> str:
         """A short string naming the kind of decision awaited ("over" once the game is over)."""
+        return self.s.phase
+
+    @property
+    def rules(self) -> int:
+        """The rules version this game is played under (engine/info.py)."""
+        return self.s.rules
 
     # --- decisions --------------------------------------------------------------------------------
-    @abstractmethod
-    def legal_actions(self) -> list[dict]:
-        """Every action dict ``to_act`` may apply now, in a deterministic order."""
+    def legal_actions(self) -> list:
+        """Every action dict ``to_act`` may apply now, in a deterministic order: a read-only list
+        (``engine.readonly.Frozen``) of shared, read-only dicts, the same list until the next
+        ``apply``; copy it (``list(...)``) to change it."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._list_legal(self.s)
+        return legal
 
-    @abstractmethod
-    def apply(self, action: dict) -> list[dict]:
+    def apply(self, action) -> list:
         """Apply one action for ``to_act``; return the events it caused (docs/events.md).
 
-        Raises ``engine.IllegalAction`` and changes nothing when the action is refused.
-        """
+        Raises ``engine.IllegalAction`` and changes nothing when the action is refused. An action
+        of the cached ``legal_actions()`` (that very object) is legal by construction: only its
+        effect runs (engine/dispatch.py); any other dict is parsed and checked first."""
+        events: list = []
+        legal = self._legal
+        if legal is not None and type(action) is Action and (
+                any(map(is_, legal, repeat(action))) if len(legal) > 8 else action in legal):
+            # (on a short list ``in`` is quicker; an equal shared action is as legal)
+            try:
+                do, args = action.parsed
+            except AttributeError:
+                do, args = self._rules.parsed(action)
+            if args:
+                do(self.s, *args, events)
+            else:
+                do(self.s, events)
+        else:
+            self._rules.apply(self.s, action, events)
+        self._legal = self._view = None
+        self.is_over = self.s.phase == "over"
+        return events
 
     # --- what may be seen -------------------------------------------------------------------------
-    @abstractmethod
-    def view(self, seat: int | None) -> dict:
-        """What ``seat`` may see (None: a spectator). Never holds hidden information."""
+    def view(self, seat: int | None = None) -> dict:
+        """What ``seat`` may see (None: a spectator); never hidden information. A new dict whose
+        values are shared with the cached view of this state: read them, never change them in
+        place (``copy.deepcopy`` a view to edit it)."""
+        pub = self._view
+        if pub is None:
+            pub = self._view = self.serial.view(self.s)
+        return {**pub, "you": seat}
 
-    @abstractmethod
     def snapshot(self) -> dict:
         """The full state as plain JSON/msgpack-safe data; ``engine.restore`` rebuilds it."""
+        return self.serial.snapshot(self.s)
 
     def clone(self) -> "Game":
-        """An independent copy with the same future (bots search on clones).
-
-        Games override this with something faster than a snapshot round trip.
-        """
-        from . import restore
-
-        return restore(self.snapshot())
+        """An independent copy with the same future (bots search on clones)."""
+        g = object.__new__(type(self))
+        g.s = self.s.copy()
+        g.seats = self.seats
+        g._legal = self._legal              # same state, same actions (never mutated)
+        g._view = None
+        g.is_over = self.is_over
+        g.start_events = []
+        return g
 
     # --- outcome ----------------------------------------------------------------------------------
     @property
-    @abstractmethod
-    def is_over(self) -> bool: ...
-
-    @property
-    @abstractmethod
     def scores(self) -> list[int]:
         """Current score per seat (Tikal: points; La Tortuga: eggs)."""
+        return self.scoring.scores(self.s)
 
     @property
-    @abstractmethod
     def winners(self) -> list[int]:
         """Seats sharing the victory; [] until ``is_over``."""
+        return self.scoring.winners(self.s)
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} seats={self.seats} phase={self.phase} to_act={self.to_act}>"

@@ -1,4 +1,4 @@
-"""The one error the engine raises for a refused action (contract section 1)."""
+"""The errors the engine raises: a refused action (contract section 1), a bad scenario."""
 
 
 class IllegalAction(ValueError):
@@ -23,3 +23,8 @@ class MalformedAction(IllegalAction):
 
     def __init__(self, reason: str, rule: str):
         super().__init__(reason, rule, code="malformed")
+
+
+class ScenarioError(ValueError):
+    """A scenario, snapshot, view or option dict that does not describe a game of this engine
+    (``new_game``, ``from_scenario``, ``restore``, ``sample_state``)."""

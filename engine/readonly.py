@@ -4,6 +4,8 @@ Listing legal actions is the engines' hot path (bots and benchmarks call it for 
 action dict does not depend on the state, only on its fields, so each is built once and shared.
 ``Action`` is a dict and ``Frozen`` a list (equal to plain dicts and lists, JSON-, msgpack- and
 pickle-safe), but changing one raises TypeError: copy it first (``dict(a)``) to build a variant.
+An ``Action`` keeps its fields parsed by the game (``parsed``, set by ``engine.dispatch`` the first
+time it is applied), so a shared action is parsed once for its lifetime.
 """
 from __future__ import annotations
 
@@ -22,7 +24,7 @@ class Frozen(list):
 
 
 class Action(dict):
-    __slots__ = ()
+    __slots__ = ("parsed",)
     __setitem__ = __delitem__ = __ior__ = _readonly
     update = pop = popitem = clear = setdefault = _readonly
 

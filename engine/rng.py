@@ -77,7 +77,3 @@ class Rng:
     def random(self) -> float:
         """A float in [0, 1) with 53 random bits (for bots' heuristics; rules use below())."""
         return (self.next64() >> 11) * (1.0 / (1 << 53))
-
-    def fork(self) -> "Rng":
-        """An independent generator derived from this one (advances this one by one draw)."""
-        return Rng(self.next64())

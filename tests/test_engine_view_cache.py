@@ -1,7 +1,7 @@
-"""The engines' cached views (engine/tikal/game.py, engine/tortuga/game.py).
+"""The engines' cached views (engine/base.py, shared by both games).
 
 A game builds its public view once per state and every ``view(seat)`` is a new dict over that
-cache (Tikal adds the seat's ``"you"``; La Tortuga's views are the same for every seat). Checked
+cache with the seat's ``"you"`` (neither game has information private to one seat). Checked
 here: a view always equals one built afresh from the state, also right after ``apply`` (and after
 a refused action, a clone, a restore); what a caller does to the dict it got does not reach the
 cache; and the callers that receive views inside the host -- every bot of every level -- leave
@@ -14,8 +14,6 @@ import pytest
 import engine
 from engine.bots import make_bot
 from engine.bots.registry import FACTORIES
-from engine.tikal import serial as tikal_serial
-from engine.tortuga import serial as tortuga_serial
 
 GAMES = [("tikal", {"variant": "base"}, 4), ("tikal", {"variant": "auction"}, 3),
          ("tortuga", {}, 4), ("tortuga", {"cards_as_dice": True}, 2)]
@@ -23,9 +21,7 @@ GAMES = [("tikal", {"variant": "base"}, 4), ("tikal", {"variant": "auction"}, 3)
 
 def fresh_view(g, seat):
     """The view built from the state, without the cache."""
-    if g.name == "tikal":
-        return tikal_serial.view(g.s, seat, g.winners)
-    return tortuga_serial.view(g, seat)
+    return {**g.serial.view(g.s), "you": seat}
 
 
 def assert_views_fresh(g):
@@ -62,10 +58,7 @@ def test_views_share_the_cache_but_callers_own_the_dict(name, options, seats):
     g = engine.new_game(name, seats=seats, seed=3, options=options)
     v0, v1 = g.view(0), g.view(1)
     assert v0 is not v1 and all(v0[k] is v1[k] for k in v0 if k != "you")  # one cache
-    if name == "tikal":
-        assert (v0["you"], v1["you"], g.view(None)["you"]) == (0, 1, None)
-    else:
-        assert v0 == v1 == g.view(None)
+    assert (v0["you"], v1["you"], g.view(None)["you"]) == (0, 1, None)
     expected = fresh_view(g, 0)
     v0["tiles" if name == "tikal" else "stacks"] = "replaced"  # the top level is the caller's
     del v0["scores"]

@@ -196,7 +196,7 @@ async def test_undo_allowed_then_refused_after_a_reveal(tmp_path):
         up3 = await a.expect("update", pred=lambda m: m.get("seq") == 5)
         assert up3["undone"] == 0 and up3["view"] == before and up3["state"] == up2["state"] + 1
         other = await b.expect("update", pred=lambda m: m["state"] == up3["state"])
-        assert other["view"] == before
+        assert other["view"] == {**before, "you": 1}         # seat 1's own view of that state
         # choose again, then roll: a die shows (reveal) -> no undo this turn any more
         a.send({"t": "action", "seq": 6, "state": up3["state"], "action": up3["legal"][0]})
         up4 = await a.expect("update", pred=lambda m: m.get("seq") == 6)
@@ -640,7 +640,7 @@ def test_a_client_written_from_docs_protocol_md_alone():
         send({"t": "hello", "proto": 1, "name": "DocReader"})
         welcome = until("welcome")
         assert "random" in welcome["games"]["tortuga"]["levels"]
-        for game in ("tikal", "tortuga"):      # issue 5: the host offers the three levels
+        for game in ("tikal", "tortuga"):      # the host offers the three levels
             assert {"easy", "normal", "hard"} <= set(welcome["games"][game]["levels"])
         send({"t": "create", "game": "tortuga", "seats": 2, "options": {"cards_as_dice": True}})
         seated = until("seated")

@@ -1,4 +1,4 @@
-"""Every rule id of both rules files is named by at least one test (issue: engine, Tests)."""
+"""Every rule id of both rules files is named by at least one test."""
 import re
 from pathlib import Path
 

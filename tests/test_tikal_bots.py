@@ -1,4 +1,4 @@
-"""Tikal bots (issues 2 and 5): legal, deterministic, blind to hidden information, within budget.
+"""Tikal bots: legal, deterministic, blind to hidden information, within budget.
 
 Whole games mix every level (the hard bot with a small budget) in both variants and 2-4 seats; every
 action a bot returns is applied by the real engine, which refuses anything illegal (IllegalAction).

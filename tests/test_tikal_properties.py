@@ -1,4 +1,4 @@
-"""Property tests over random legal play, 2-4 seats, base and auction (issue 2, "Tests").
+"""Property tests over random legal play, 2-4 seats, base and auction.
 
 Conservation (T-C2, T-C3, T-C4: 19 figures per player across supply, board, guards and out of
 the game; level tokens; treasures), AP bounds (T-T1), legal actions complete and exact, refused

@@ -1,4 +1,4 @@
-"""La Tortuga bots: the expectimax check (issue 5) and the bot contract.
+"""La Tortuga bots: the expectimax check and the bot contract.
 
 The brute force here is written independently of the bot's search: it plays every die sequence on
 the real engine (each die forced through the snapshot's "dice"), each with probability 1/6 per die,
@@ -106,7 +106,7 @@ def test_the_sample_covers_riding_and_cards():
 
 @pytest.mark.parametrize("n", range(len(POSITIONS)))
 def test_expectimax_agrees_with_brute_force(n):
-    # Issue 5: the hard bot's roll / stop / play-card values and choices against brute force.
+    # The hard bot's roll / stop / play-card values and choices against brute force.
     g = POSITIONS[n]
     seat = g.to_act
     view = g.view(seat)

@@ -158,18 +158,18 @@ def test_clone_is_independent_and_equal():
 def test_dice_are_uniform_and_drawn_from_the_seed():
     # L-T1: a die shows 1–6, each equally likely; the dice come from the game's seeded generator
     # (20 per draw, queued where a snapshot carries them).
-    from engine.tortuga.turn import draw_dice
+    from engine.tortuga.flow import draw_dice
 
-    g = new_game(4, 123, {})
+    s = new_game(4, 123, {}).s
     counts = Counter()
     for _ in range(3000):
-        g.forced = []
-        draw_dice(g)
-        counts.update(g.forced)
+        s.forced = []
+        draw_dice(s)
+        counts.update(s.forced)
     assert sorted(counts) == [1, 2, 3, 4, 5, 6]
     assert all(abs(counts[f] - 10_000) < 400 for f in counts), counts   # sd ~ 91
     a, b = new_game(4, 5, {}), new_game(4, 5, {})
-    draw_dice(a)
-    draw_dice(b)
-    assert a.forced == b.forced and len(a.forced) == 20
-    assert a.snapshot()["dice"] == a.forced
+    draw_dice(a.s)
+    draw_dice(b.s)
+    assert a.s.forced == b.s.forced and len(a.s.forced) == 20
+    assert a.snapshot()["dice"] == a.s.forced

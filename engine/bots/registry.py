@@ -14,16 +14,8 @@ def register(game: str, level: str):
 
 
 def _load_all() -> None:
-    # Import every bots module once so that their @register lines run.
-    from . import random_bot  # noqa: F401
-    try:
-        from . import tikal_bots  # noqa: F401
-    except ImportError:  # pragma: no cover - while the Tikal bots are being written
-        pass
-    try:
-        from . import tortuga_bots  # noqa: F401
-    except ImportError:  # pragma: no cover
-        pass
+    # Import every bots module once so that their @register lines run; a broken one fails here.
+    from . import random_bot, tikal_bots, tortuga_bots  # noqa: F401
 
 
 _load_all()

@@ -1,5 +1,5 @@
 """La Tortuga bots: "easy" (a threshold rule), "normal" (greedy, one die ahead), "hard" (exact
-expectimax over the dice for one movement, issue 5).
+expectimax over the dice for one movement).
 
 All of them decide from the seat's view and the legal actions only (nothing of La Tortuga's hidden
 information matters to them: the deck order below the face-up card, the removed cards), with their
@@ -414,7 +414,7 @@ class TortugaGreedyBot(_TortugaBot):
 
 @register("tortuga", "hard")
 class TortugaExpectimaxBot(_TortugaBot):
-    """Exact expectimax over the dice for each movement (issue 5); the first turtle by comparing
+    """Exact expectimax over the dice for each movement; the first turtle by comparing
     both orders, each movement played by its decider's expectimax."""
 
     def decide(self, view, legal):

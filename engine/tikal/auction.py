@@ -13,8 +13,6 @@ from __future__ import annotations
 
 from .state import BID, State
 
-START_SCORE = 20                                      # T-X1
-
 
 def reveal(s: State, opener: int, events: list) -> None:
     """T-X2: a new round: as many tiles as players are revealed (fewer if the stack runs short);

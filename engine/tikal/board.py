@@ -23,9 +23,6 @@ NEIGHBOURS = {
     for h in HEXES
 }
 
-#: DIRECTION[(a, b)] -> the direction from a to its neighbour b.
-DIRECTION = {(h, n): d for h, ns in NEIGHBOURS.items() for d, n in ns}
-
 
 def border_cost(stones_a: tuple, stones_b: tuple, d: int) -> int:
     """T-M1: the stones on the border between hex a and its neighbour b in direction d (stones

@@ -47,12 +47,14 @@ CHOOSE = {t: _action(type="choose_tile", tile=t) for t in TILES}
 #: jungle and treasure hexes: any board hex may, depending on where tiles go)
 TRANSFER = {(f, a, b): _action(type="transfer", figure=f, **{"from": _hex(a)}, to=_hex(b))
             for f in FIGS for a in HEXES for b in HEXES if a != b}
-#: BIDS[a] -> the bid of a points, prebuilt for every score a game is likely to reach
-BIDS = [_action(type="bid", amount=a) for a in range(300)]
+#: BIDS[a] -> the bid of a points, prebuilt for every score a game is likely to reach; a fixed
+#: tuple: bids above it (scores are unbounded, T-V5) are built when listed and not kept.
+BIDS = tuple(_action(type="bid", amount=a) for a in range(300))
 
 
 def bids(amounts: range) -> list:
     """The bid actions for ``amounts`` (a range of whole numbers from 1)."""
-    while amounts.stop > len(BIDS):                 # scores are unbounded (T-V5)
-        BIDS.append(_action(type="bid", amount=len(BIDS)))
-    return BIDS[amounts.start:amounts.stop]
+    listed = list(BIDS[amounts.start:amounts.stop])
+    listed += [_action(type="bid", amount=a) for a in range(max(amounts.start, len(BIDS)),
+                                                            amounts.stop)]
+    return listed

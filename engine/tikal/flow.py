@@ -1,21 +1,21 @@
-"""Turn sequencing and action dispatch: T-T1, T-T2, T-P4, T-V1, T-V2, T-E1, T-E2, and the
-auction variant's rounds (T-X2..T-X8, bidding itself in ``auction``).
+"""Turn sequencing, legal actions and their dispatch: T-T1, T-T2, T-P4, T-V1, T-V2, T-E1, T-E2,
+and the auction variant's rounds (T-X2..T-X8, bidding itself in ``auction``).
 
 Every step that needs no decision happens here, inside the ``apply`` that caused it: drawing,
-removing an unplaceable tile, scoring rounds, scoring, the last revealed tile, the final round,
-the end. An AP phase ends with ``end_turn`` or as soon as its AP reach 0 (nothing is left to
-decide then).
+removing an unplaceable tile (rules 1), scoring rounds, scoring, the last revealed tile, the final
+round, the end. An AP phase ends with ``end_turn`` or as soon as its AP reach 0 (nothing is left to
+decide then). ``legal(s)`` lists the actions of the decision awaited; ``RULES`` applies one
+(engine/dispatch.py: parse -> phase -> check -> do).
 """
 from __future__ import annotations
 
-from itertools import repeat
-from operator import is_
-
+from ..dispatch import Kind, Rules, no_check, refuse
 from ..errors import IllegalAction, MalformedAction
+from ..readonly import Frozen
 from . import actions, auction, catalog, placement
 from .board import as_hex, is_hex_shaped
 from .movement import path_cost
-from .scoring import score
+from .scoring import score, winners
 from .state import ACTIONS, AP_PER_TURN, BID, CHOOSE, OVER, PLACE, State
 from .tiles import SPECS, VOLCANO
 
@@ -48,7 +48,8 @@ def start_turn(s: State, seat: int, events: list) -> None:
 
 
 def take(s: State, seat: int, tile: str, events: list) -> bool:
-    """The player holds ``tile`` (drawn, or chosen in the auction). False if it was removed."""
+    """The player holds ``tile`` (drawn, or chosen in the auction). False if it was removed
+    (T-P4 under rules 1)."""
     if SPECS[tile].kind == VOLCANO:
         # T-T2 / T-V1 / T-X7: set aside; a scoring round starts with this player.
         s.volcano = (tile, seat)
@@ -135,14 +136,6 @@ def start_final(s: State, events: list) -> None:
     start_scoring(s, "final", order, events)
 
 
-def winners(s: State) -> list:
-    """T-E2: the highest score wins; ties share the victory."""
-    if s.phase != OVER:
-        return []
-    best = max(s.scores)
-    return [i for i, x in enumerate(s.scores) if x == best]
-
-
 def game_over(s: State, events: list) -> None:
     s.phase, s.ap, s.drawn = OVER, 0, None
     events.append({"type": "game_over", "scores": list(s.scores), "winners": winners(s)})
@@ -184,30 +177,28 @@ def offer(s: State, seat: int, events: list) -> None:
     if s.revealed:
         s.phase, s.ap, s.drawn = CHOOSE, 0, None
     else:
-        begin_turn(s, seat, NORMAL, events)          # T-P4: none left: 10 AP without a tile
+        begin_turn(s, seat, NORMAL, events)          # T-P4 (rules 1): none left, no tile
 
 
 # --- legal actions -------------------------------------------------------------------------------
-def legal(s: State) -> list:
-    """Every legal action of ``s.seat`` now, in a deterministic order (dicts from ``catalog``)."""
+def legal(s: State) -> Frozen:
+    """Every legal action of ``s.seat`` now, in a deterministic order: a read-only list of the
+    dicts of ``catalog``."""
     phase = s.phase
     if phase == ACTIONS:
         out: list = []
         actions.legal(s, s.seat, out)
-        return out
+        return Frozen(out)
     if phase == PLACE:
-        return [catalog.PLACE[x] for x in placement.placements(s, s.drawn)]
+        return Frozen([catalog.PLACE[x] for x in placement.placements(s, s.drawn)])
     if phase == BID:
-        return [catalog.PASS] + catalog.bids(auction.bid_amounts(s, s.seat))
+        return Frozen([catalog.PASS] + catalog.bids(auction.bid_amounts(s, s.seat)))
     if phase == CHOOSE:
-        return [catalog.CHOOSE[t] for t in s.revealed]
-    return []
+        return Frozen([catalog.CHOOSE[t] for t in s.revealed])
+    return Frozen()
 
 
-# --- apply ---------------------------------------------------------------------------------------
-# Each action type: parse (fields -> args; MalformedAction if the dict is not of the contract's
-# form), the phase it belongs to, check (IllegalAction naming the refusing rule) and do. ``apply``
-# runs parse, phase, check, and only then do, so a refused action changes nothing.
+# --- applying: parse -> phase -> check -> do (engine/dispatch.py) --------------------------------
 
 def _hex(action: dict, key: str, rule: str) -> tuple:
     v = action.get(key)
@@ -260,11 +251,6 @@ def _tile(action: dict) -> str:
     return tile
 
 
-def _raise(refusal) -> None:
-    if refusal is not None:
-        raise IllegalAction(*refusal)        # refusal = (reason, rule)
-
-
 def _after_ap(s: State, events: list) -> None:
     if s.ap == 0:
         end_turn(s, events)          # nothing is left to decide in this AP phase
@@ -300,7 +286,7 @@ def _do_choose(s, tile, events):
     s.revealed.remove(tile)
     events.append({"type": "tile_chosen", "seat": seat, "tile": tile, "auto": False})
     if not take(s, seat, tile, events):
-        offer(s, seat, events)                       # T-P4: pick another revealed tile
+        offer(s, seat, events)                       # T-P4 (rules 1): another revealed tile
 
 
 def _do_bid(s, amount, events):
@@ -325,82 +311,48 @@ def _rotation(a):
     return rot
 
 
-class _Kind:
-    __slots__ = ("parse", "phase", "check", "do")
-
-    def __init__(self, parse, phase, check, do):
-        self.parse, self.phase, self.check, self.do = parse, phase, check, do
-
-
 _KINDS = {
-    "place_tile": _Kind(lambda a: (_hex(a, "hex", "T-P1"), _rotation(a)), PLACE,
-                        lambda s, h, rot: _raise(placement.refusal(s, s.drawn, h, rot)),
-                        _do_place),
-    "enter": _Kind(lambda a: (_figure(a, "T-A1"), _hex(a, "hex", "T-A1")), ACTIONS,
-                   lambda s, f, h: _raise(actions.enter_refusal(s, s.seat, f, h)),
-                   _ap(actions.enter)),
-    "transfer": _Kind(lambda a: (_figure(a, "T-A2"), _hex(a, "from", "T-A2"),
-                                 _hex(a, "to", "T-A2")), ACTIONS,
-                      lambda s, f, x, y: _raise(actions.transfer_refusal(s, s.seat, f, x, y)),
-                      _ap(actions.transfer)),
-    "move": _Kind(lambda a: (_figure(a, "T-A3"), _path(a)), ACTIONS,
-                  lambda s, f, path: actions.move_cost(s, s.seat, f, path), _do_move),
-    "uncover": _Kind(lambda a: (_hex(a, "hex", "T-A4"),), ACTIONS,
-                     lambda s, h: _raise(actions.uncover_refusal(s, s.seat, h)),
-                     _ap(actions.uncover)),
-    "dig": _Kind(lambda a: (_hex(a, "hex", "T-A5"),), ACTIONS,
-                 lambda s, h: _raise(actions.dig_refusal(s, s.seat, h)), _ap(actions.dig)),
-    "exchange": _Kind(lambda a: (_kind(a, "give"), _kind(a, "take"), _int(a, "with", "T-A6a")),
-                      ACTIONS,
-                      lambda s, g, t, w: _raise(actions.exchange_refusal(s, s.seat, g, t, w)),
-                      _ap(actions.exchange)),
-    "camp": _Kind(lambda a: (_hex(a, "hex", "T-A7"),), ACTIONS,
-                  lambda s, h: _raise(actions.camp_refusal(s, s.seat, h)), _ap(actions.camp)),
-    "guard": _Kind(lambda a: (_hex(a, "hex", "T-A8"), _figure(a, "T-A8b")), ACTIONS,
-                   lambda s, h, f: _raise(actions.guard_refusal(s, s.seat, h, f)),
-                   _ap(actions.guard)),
-    "end_turn": _Kind(lambda a: (), ACTIONS, lambda s: None, end_turn),
-    "bid": _Kind(lambda a: (_int(a, "amount", "T-X3"),), BID,
-                 lambda s, amount: _raise(auction.bid_refusal(s, s.seat, amount)), _do_bid),
-    "pass": _Kind(lambda a: (), BID, lambda s: None, _do_pass),
-    "choose_tile": _Kind(lambda a: (_tile(a),), CHOOSE, _check_choose, _do_choose),
+    "place_tile": Kind(lambda a: (_hex(a, "hex", "T-P1"), _rotation(a)), PLACE,
+                       lambda s, h, rot: refuse(placement.refusal(s, s.drawn, h, rot)),
+                       _do_place),
+    "enter": Kind(lambda a: (_figure(a, "T-A1"), _hex(a, "hex", "T-A1")), ACTIONS,
+                  lambda s, f, h: refuse(actions.enter_refusal(s, s.seat, f, h)),
+                  _ap(actions.enter)),
+    "transfer": Kind(lambda a: (_figure(a, "T-A2"), _hex(a, "from", "T-A2"),
+                                _hex(a, "to", "T-A2")), ACTIONS,
+                     lambda s, f, x, y: refuse(actions.transfer_refusal(s, s.seat, f, x, y)),
+                     _ap(actions.transfer)),
+    "move": Kind(lambda a: (_figure(a, "T-A3"), _path(a)), ACTIONS,
+                 lambda s, f, path: actions.move_cost(s, s.seat, f, path), _do_move),
+    "uncover": Kind(lambda a: (_hex(a, "hex", "T-A4"),), ACTIONS,
+                    lambda s, h: refuse(actions.uncover_refusal(s, s.seat, h)),
+                    _ap(actions.uncover)),
+    "dig": Kind(lambda a: (_hex(a, "hex", "T-A5"),), ACTIONS,
+                lambda s, h: refuse(actions.dig_refusal(s, s.seat, h)), _ap(actions.dig)),
+    "exchange": Kind(lambda a: (_kind(a, "give"), _kind(a, "take"), _int(a, "with", "T-A6a")),
+                     ACTIONS,
+                     lambda s, g, t, w: refuse(actions.exchange_refusal(s, s.seat, g, t, w)),
+                     _ap(actions.exchange)),
+    "camp": Kind(lambda a: (_hex(a, "hex", "T-A7"),), ACTIONS,
+                 lambda s, h: refuse(actions.camp_refusal(s, s.seat, h)), _ap(actions.camp)),
+    "guard": Kind(lambda a: (_hex(a, "hex", "T-A8"), _figure(a, "T-A8b")), ACTIONS,
+                  lambda s, h, f: refuse(actions.guard_refusal(s, s.seat, h, f)),
+                  _ap(actions.guard)),
+    "end_turn": Kind(lambda a: (), ACTIONS, no_check, end_turn),
+    "bid": Kind(lambda a: (_int(a, "amount", "T-X3"),), BID,
+                lambda s, amount: refuse(auction.bid_refusal(s, s.seat, amount)), _do_bid),
+    "pass": Kind(lambda a: (), BID, no_check, _do_pass),
+    "choose_tile": Kind(lambda a: (_tile(a),), CHOOSE, _check_choose, _do_choose),
 }
 _AUCTION_ONLY = ("bid", "pass", "choose_tile")
-_PARSED: dict = {}      # id(catalog action) -> (kind, args); catalog actions live for ever
 
 
-def _listed(action, legal: list) -> bool:
-    """Is this very object in ``legal``? (catalog actions are unique per content)"""
-    return any(map(is_, legal, repeat(action)))
-
-
-def apply(s: State, action, events: list, legal: list | None = None) -> None:
-    """Check ``action`` for ``s.seat`` and carry it out; raise before changing anything.
-
-    ``legal``: the state's cached legal actions, if listed. A catalog action found there is
-    legal by construction, so only its effect runs (its parsed fields are memoised)."""
-    if type(action) is catalog.Action and legal is not None and _listed(action, legal):
-        parsed = _PARSED.get(id(action))
-        if parsed is None:
-            kind = _KINDS[action["type"]]
-            parsed = _PARSED[id(action)] = (kind, kind.parse(action))
-        kind, args = parsed
-        kind.do(s, *args, events)
-        return
-    if not isinstance(action, dict):
-        raise MalformedAction("an action is a dict with a 'type'", "T-T1")
-    t = action.get("type")
-    kind = _KINDS.get(t) if isinstance(t, str) else None
-    if kind is None:
-        raise MalformedAction(f"unknown action type {t!r}", "T-T1")
-    args = kind.parse(action)
-    if s.phase == OVER:
-        raise IllegalAction("the game is over", "T-E2")
+def _wrong_phase(s: State, t: str) -> tuple:
     if s.variant != AUCTION and t in _AUCTION_ONLY:
-        raise IllegalAction("bids and tile choices belong to the auction variant", "T-X3")
-    if s.phase != kind.phase:
-        rule = "T-X3" if BID in (s.phase, kind.phase) or CHOOSE in (s.phase, kind.phase) \
-            else "T-T1"
-        raise IllegalAction(f"{t} is not possible now (phase: {s.phase})", rule)
-    kind.check(s, *args)
-    kind.do(s, *args, events)
+        return ("bids and tile choices belong to the auction variant", "T-X3")
+    rule = "T-X3" if s.phase in (BID, CHOOSE) or t in _AUCTION_ONLY else "T-T1"
+    return (f"{t} is not possible now (phase: {s.phase})", rule)
+
+
+#: RULES.apply(s, action, events, legal=None): parse -> phase -> check -> do (engine/dispatch.py)
+RULES = Rules(_KINDS, rule="T-T1", over=("the game is over", "T-E2"), wrong_phase=_wrong_phase)

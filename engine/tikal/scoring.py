@@ -1,7 +1,7 @@
-"""Strength and majorities (T-L1) and a player's scoring (T-V3..T-V5)."""
+"""Strength and majorities (T-L1), a player's scoring (T-V3..T-V5), the winners (T-E2)."""
 from __future__ import annotations
 
-from .state import State
+from .state import OVER, State
 from .tiles import STRENGTH
 
 _W, _L = STRENGTH["worker"], STRENGTH["leader"]
@@ -10,14 +10,9 @@ _W, _L = STRENGTH["worker"], STRENGTH["leader"]
 SET_POINTS = (0, 1, 3, 6)
 
 
-def strength(s: State, seat: int, h: tuple) -> int:
-    """T-L1: each worker counts 1, the leader 3 (guards are not on the hex for majorities)."""
-    w, l = s.figs[seat].get(h, (0, 0))
-    return w * _W + l * _L
-
-
 def majority(s: State, h: tuple) -> int | None:
-    """The seat whose strength on ``h`` is greater than each other seat's, or None (T-A8a)."""
+    """The seat whose strength on ``h`` is greater than each other seat's, or None (T-A8a). T-L1:
+    each worker counts 1, the leader 3; guards are not on the hex for majorities."""
     best, who, tie = 0, None, False
     for seat, figs in enumerate(s.figs):
         x = figs.get(h)
@@ -60,3 +55,15 @@ def score(s: State, seat: int, events: list) -> None:
         entry = {"seat": seat, "temples": b["temple_points"], "treasures": b["treasure_points"], "total": b["total"]}
         s.rounds = s.rounds[:-1] + ({"kind": last["kind"], "scored": last["scored"] + (entry,)},)
     events.append({"type": "scored", "seat": seat, **b, "score": s.scores[seat]})
+
+
+def scores(s: State) -> list:
+    return list(s.scores)
+
+
+def winners(s: State) -> list:
+    """T-E2: the highest score wins; ties share the victory. [] until the game is over."""
+    if s.phase != OVER:
+        return []
+    best = max(s.scores)
+    return [i for i, x in enumerate(s.scores) if x == best]

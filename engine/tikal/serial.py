@@ -8,19 +8,17 @@ hidden parts replaced (T-H1): the stack by ``stack_left`` + ``next_letter``, eac
 """
 from __future__ import annotations
 
+from ..errors import ScenarioError
 from ..rng import Rng
-from .board import INDEX, as_hex, is_hex_shaped
 from .actions import refresh_camp_sites
+from .board import INDEX, as_hex, is_hex_shaped
+from .info import INFO
 from .placement import new_state, put_tiles
-from .state import ACTIONS, BID, CHOOSE, OVER, PLACE, State, board_order
-from .tiles import (CAMPS, GUARDS, LETTERS, MAX_LEVEL, PRINTED, PRINTED_HEX, SPECS,
-                    TEMPLE, TILE_LIST, TILES, TREASURE, TREASURE_COPIES, TREASURE_KINDS, JUNGLE,
-                    VOLCANO, WORKERS)
+from .scoring import winners
+from .state import ACTIONS, AP_PER_TURN, BID, CHOOSE, OVER, PLACE, State, board_order
+from .tiles import (CAMPS, GUARDS, JUNGLE, LETTERS, MAX_LEVEL, PRINTED, PRINTED_HEX, SPECS, TEMPLE,
+                    TILE_LIST, TILES, TREASURE, TREASURE_COPIES, TREASURE_KINDS, VOLCANO, WORKERS)
 
-VARIANTS = ("base", "auction")
-#: The rules this engine plays: 2 (T-P4: a walled-in tile is placed anyway) for new games, 1 (it
-#: is removed) for the games played before that decision changed.
-RULES, RULES_VERSIONS = 2, (1, 2)
 PHASES = (PLACE, ACTIONS, BID, CHOOSE, OVER)
 
 #: Keys a view adds that a scenario does not take (from_scenario ignores them).
@@ -29,14 +27,11 @@ DERIVED_KEYS = frozenset({
     "guards_left", "over", "winners"})
 SCENARIO_KEYS = frozenset({
     "game", "seats", "variant", "seed", "first", "tiles", "figures", "camps", "guards", "held",
-    "scores", "stack", "seat", "ap", "revealed", "moved", "rules",
+    "scores", "stack", "seat", "ap", "revealed", "moved",
     # snapshot extensions
+    "rules",
     "phase", "drawn", "uncovered", "dug", "scoring", "volcano", "last_placer", "removed", "out",
     "treasure_supply", "auction", "rng", "rounds"})
-
-
-class ScenarioError(ValueError):
-    """A scenario or snapshot dict that does not describe a Tikal position."""
 
 
 def _fail(msg: str):
@@ -82,8 +77,26 @@ def token_list(counts) -> list:
     return [k for k, c in enumerate(counts) for _ in range(c)]
 
 
-# --- scenario -> state ---------------------------------------------------------------------------
+# --- scenario -> state: one function per section --------------------------------------------
 def build_state(d: dict) -> State:
+    """The state a scenario (contract section 3) or a snapshot describes; ScenarioError if it
+    describes no Tikal position."""
+    s = _new(d)
+    explicit = _board_tiles(s, d)
+    _other_tiles(s, d)
+    _figures(s, d)
+    _guards_and_camps(s, d)
+    _out_and_supply(s, d)
+    _treasures(s, d, explicit)
+    _turn(s, d)
+    _auction(s, d)
+    if "rng" in d:
+        s.rng = Rng(state=_int(d["rng"], "rng", 0))
+    return s
+
+
+def _new(d) -> State:
+    """Seats, variant, rules, seed: a state with the printed hexes (T-S1) and full supplies."""
     if not isinstance(d, dict):
         _fail("a scenario is a dict")
     unknown = set(d) - SCENARIO_KEYS - DERIVED_KEYS
@@ -91,22 +104,20 @@ def build_state(d: dict) -> State:
         _fail(f"unknown scenario keys: {sorted(unknown)}")
     if d.get("game") != "tikal":
         _fail("'game' must be \"tikal\"")
-    n = _int(d.get("seats"), "seats", 2, 4)
-    variant = d.get("variant", "base")
-    if variant not in VARIANTS:
-        _fail(f"variant must be one of {VARIANTS}")
+    n = INFO.check_seats(d.get("seats"))
+    variant = INFO.check_option("variant", d.get("variant", "base"))
+    rules = INFO.check_rules(d.get("rules"))
     seed = _int(d.get("seed", 0), "seed")
-    rules = d.get("rules", RULES)
-    if rules not in RULES_VERSIONS:
-        _fail(f"rules must be one of {RULES_VERSIONS}")
-    rng = Rng(seed)
-    s = new_state(n, variant, rules, seed, rng)
+    s = new_state(n, variant, rules, seed, Rng(seed))
     s.seat = _seat(d.get("seat", 0), n)
     s.first = _seat(d.get("first", s.seat), n, "first")
+    return s
 
-    # --- tiles on the board (T-S1: the printed hexes are always there)
-    used: set = set()
-    placed, levels, explicit = [], {}, {}
+
+def _board_tiles(s: State, d: dict) -> dict:
+    """The tiles on the board: placed, printed temples' levels (T-C3: the level supply is what
+    they imply), explicit face-down treasures. Returns those treasures by hex."""
+    used, placed, levels, explicit = set(), [], {}, {}
     for t in d.get("tiles", []):
         if not isinstance(t, dict):
             _fail("each tile is a dict")
@@ -145,8 +156,13 @@ def build_state(d: dict) -> State:
             s.levels_left[v] -= 1
     if any(x < 0 for x in s.levels_left):
         _fail("the temple levels use more level tokens than exist (T-C3)")
+    return explicit
 
-    # --- tiles elsewhere
+
+def _other_tiles(s: State, d: dict) -> None:
+    """Tiles off the board: removed (T-P4, rules 1), drawn, the volcano set aside, revealed,
+    the stack (T-S2: by default every tile not listed elsewhere, shuffled by the seed)."""
+    n = s.n
     s.removed = [_tile_id(x, "removed tile") for x in d.get("removed", [])]
     s.drawn = None if d.get("drawn") is None else _tile_id(d["drawn"], "drawn")
     vol = d.get("volcano")
@@ -159,19 +175,20 @@ def build_state(d: dict) -> State:
         ([s.volcano[0]] if s.volcano else []) + s.revealed
     if "stack" in d:
         s.stack = [_tile_id(x, "stack tile") for x in d["stack"]]
-    accounted = [x for x in used if x in TILES] + elsewhere + s.stack
+    accounted = [x for x in s.tile_at.values() if x in TILES] + elsewhere + s.stack
     if len(set(accounted)) != len(accounted):
         _fail("a tile is listed in two places")
     rest = [t.id for t in TILE_LIST if t.id not in set(accounted)]
     if "stack" in d:
         s.removed += rest                   # tiles in no list are out of the game
     else:
-        s.stack = shuffled_stack(rng, rest)
+        s.stack = shuffled_stack(s.rng, rest)
 
-    # --- figures, guards, camps, out of the game
+
+def _figures(s: State, d: dict) -> None:
     seen = set()
     for f in d.get("figures", []):
-        seat = _seat(f.get("seat"), n)
+        seat = _seat(f.get("seat"), s.n)
         h = _hex(f.get("hex"), "figure hex")
         if h not in s.tile_at or s.kind[h] == VOLCANO:
             _fail(f"figures stand only on explored, non-volcano hexes: {list(h)}")
@@ -184,8 +201,11 @@ def build_state(d: dict) -> State:
             _fail("'leader' must be a bool")
         if w or lead:
             s.figs[seat][h] = (w, int(lead))
+
+
+def _guards_and_camps(s: State, d: dict) -> None:
     for g in d.get("guards", []):
-        seat = _seat(g.get("seat"), n)
+        seat = _seat(g.get("seat"), s.n)
         h = _hex(g.get("hex"), "guard hex")
         if h not in s.level:
             _fail(f"a guard stands on a temple: {list(h)}")
@@ -195,18 +215,23 @@ def build_state(d: dict) -> State:
             _fail("a guard's figure is \"worker\" or \"leader\"")
         s.add_guard(seat, h, g["figure"])
     for c in d.get("camps", []):
-        seat = _seat(c.get("seat"), n)
+        seat = _seat(c.get("seat"), s.n)
         h = _hex(c.get("hex"), "camp hex")
         if s.kind.get(h) not in (JUNGLE, TREASURE):
             _fail(f"a camp stands on a jungle or treasure hex: {list(h)}")
         if h in s.camps:
             _fail("at most one camp per hex (T-A7a)")
         s.add_camp(seat, h)
-    for seat in range(n):
+    for seat in range(s.n):
         if s.camps_left(seat) < 0 or s.guards_left(seat) < 0:
             _fail(f"seat {seat} has more than {CAMPS} camps or {GUARDS} guards")
+
+
+def _out_and_supply(s: State, d: dict) -> None:
+    """Figures out of the game (T-A8b); T-S3: the rest of each player's figures are in the
+    supply."""
     out = d.get("out", {})
-    for seat in range(n):
+    for seat in range(s.n):
         o = out.get(str(seat), {"workers": 0, "leader": False})
         s.out[seat] = [_int(o.get("workers", 0), "out workers", 0, WORKERS),
                        int(bool(o.get("leader", False)))]
@@ -217,9 +242,13 @@ def build_state(d: dict) -> State:
                 w, lead = (w + 1, lead) if fig == "worker" else (w, lead + 1)
         if w > WORKERS or lead > 1:
             _fail(f"seat {seat} has more than {WORKERS} workers or one leader")
-        s.supply[seat] = [WORKERS - w, 1 - lead]          # T-S3: the rest is in the supply
+        s.supply[seat] = [WORKERS - w, 1 - lead]
 
-    # --- treasures (T-C2): held, on the board, in the supply
+
+def _treasures(s: State, d: dict, explicit: dict) -> None:
+    """T-C2: the 24 tokens are held, on the board (explicit or drawn by seed, T-P3) or in the
+    supply; then where camps may go (T-A7a)."""
+    n = s.n
     held = d.get("held", {})
     for key in held:
         if key not in {str(i) for i in range(n)}:
@@ -232,7 +261,7 @@ def build_state(d: dict) -> State:
     if min(pool) < 0:
         _fail("more than 3 treasures of one kind (T-C2)")
     tokens = token_list(pool)
-    rng.shuffle(tokens)
+    s.rng.shuffle(tokens)
     for h in board_order(s.treasures):
         if h in explicit:
             s.treasures[h] = tuple(explicit[h])
@@ -248,21 +277,24 @@ def build_state(d: dict) -> State:
             _fail("treasure_supply must be exactly the tokens neither held nor on the board")
         tokens = given
     s.tsupply = tokens
-    for h, seat in s.camps.items():
+    for h in s.camps:
         if s.kind[h] == TREASURE and s.treasures[h]:
             _fail(f"a camp on a treasure hex needs the hex emptied (T-A7a): {list(h)}")
     refresh_camp_sites(s)
 
-    # --- scores and whose decision
-    default = 20 if variant == "auction" else 0                    # T-S3, T-X1
-    scores = d.get("scores", [default] * n)
+
+def _turn(s: State, d: dict) -> None:
+    """Scores (T-S3, T-X1) and whose decision: the phase, AP, this turn's counters (T-A4b,
+    T-A5b), the scoring round, the last placer."""
+    n = s.n
+    scores = d.get("scores", INFO.start_scores(n, {"variant": s.variant}))
     if not isinstance(scores, list) or len(scores) != n:
         _fail("scores: one int per seat")
     s.scores = [_int(x, "score") for x in scores]
     s.phase = d.get("phase", ACTIONS)
     if s.phase not in PHASES:
         _fail(f"phase must be one of {PHASES}")
-    s.ap = _int(d.get("ap", 10 if s.phase == ACTIONS else 0), "ap", 0, 10)
+    s.ap = _int(d.get("ap", AP_PER_TURN if s.phase == ACTIONS else 0), "ap", 0, AP_PER_TURN)
     if s.phase == PLACE and s.drawn is None:
         _fail("phase 'place' needs the 'drawn' tile")
     if s.phase != PLACE and s.drawn is not None:
@@ -282,6 +314,32 @@ def build_state(d: dict) -> State:
     lp = d.get("last_placer")
     s.last_placer = None if lp is None else _seat(lp, n, "last_placer")
     s.rounds = _rounds(d.get("rounds", []), n)
+
+
+def _rounds(rounds, n: int) -> tuple:
+    """The scoring rounds so far (a history: each round's kind and what each scorer scored)."""
+    if not isinstance(rounds, list):
+        _fail("rounds: a list of scoring rounds")
+    out = []
+    for r in rounds:
+        if not isinstance(r, dict) or r.get("kind") not in ("volcano", "final") \
+                or not isinstance(r.get("scored"), list):
+            _fail("each round is {kind: volcano|final, scored: [...]}")
+        scored = []
+        for e in r["scored"]:
+            if not isinstance(e, dict):
+                _fail("each scored entry is a dict")
+            scored.append({"seat": _seat(e.get("seat"), n),
+                           "temples": _int(e.get("temples"), "temples", 0),
+                           "treasures": _int(e.get("treasures"), "treasures", 0),
+                           "total": _int(e.get("total"), "total", 0)})
+        out.append({"kind": r["kind"], "scored": tuple(scored)})
+    return tuple(out)
+
+
+def _auction(s: State, d: dict) -> None:
+    """The auction variant's round (T-X2..T-X5): who moved, the bidding."""
+    n = s.n
     s.moved = [_seat(x, n, "moved") for x in d.get("moved", [])]
     a = d.get("auction")
     if a is not None:
@@ -291,36 +349,15 @@ def build_state(d: dict) -> State:
                      "high": None if a.get("high") is None else _seat(a["high"], n)}
     if (s.phase == BID) != (s.auction is not None):
         _fail("the 'auction' state goes with phase 'bid'")
-    if variant == "base" and (s.revealed or s.moved or s.auction):
+    if s.variant == "base" and (s.revealed or s.moved or s.auction):
         _fail("revealed/moved/auction belong to the auction variant")
-    if variant == "auction" and "phase" not in d:
+    if s.variant == "auction" and "phase" not in d:
         # A plain scenario starts inside a normal turn; the revealed tiles must fit the players
         # still to move this round (each mover takes at least one).
         if s.seat in s.moved:
             _fail("the seat taking its turn cannot be among 'moved'")
         if len(s.revealed) > n - len(set(s.moved)) - 1:
             _fail("more revealed tiles than players left to move this round")
-    if "rng" in d:
-        s.rng = Rng(state=_int(d["rng"], "rng", 0))
-    return s
-
-
-def _rounds(rounds, n: int) -> tuple:
-    """The scoring rounds so far (a history: each round's kind and what each scorer scored)."""
-    if not isinstance(rounds, list):
-        _fail("rounds: a list of scoring rounds")
-    out = []
-    for r in rounds:
-        if not isinstance(r, dict) or r.get("kind") not in ("volcano", "final") or not isinstance(r.get("scored"), list):
-            _fail("each round is {kind: volcano|final, scored: [...]}")
-        scored = []
-        for e in r["scored"]:
-            if not isinstance(e, dict):
-                _fail("each scored entry is a dict")
-            scored.append({"seat": _seat(e.get("seat"), n), "temples": _int(e.get("temples"), "temples", 0),
-                           "treasures": _int(e.get("treasures"), "treasures", 0), "total": _int(e.get("total"), "total", 0)})
-        out.append({"kind": r["kind"], "scored": tuple(scored)})
-    return tuple(out)
 
 
 # --- state -> dicts ------------------------------------------------------------------------------
@@ -384,13 +421,12 @@ def snapshot(s: State) -> dict:
     return d
 
 
-def view(s: State, seat: int | None, winners: list) -> dict:
-    """What ``seat`` (None: a spectator) may see. Identical for every seat but ``you`` (Tikal
-    has no per-player secrets)."""
+def view(s: State) -> dict:
+    """What every seat (and a spectator) may see (T-H1, T-H2): Tikal has no per-player secrets;
+    ``Game.view`` adds ``you``."""
     d = _common(s, hidden=True)
     n = s.n
     d.update({
-        "you": seat,
         "to_act": s.to_act,
         "stack_left": len(s.stack),
         "next_letter": s.stack[0][0] if s.stack else None,
@@ -400,7 +436,7 @@ def view(s: State, seat: int | None, winners: list) -> dict:
         "camps_left": [s.camps_left(i) for i in range(n)],
         "guards_left": [s.guards_left(i) for i in range(n)],
         "over": s.phase == OVER,
-        "winners": list(winners),
+        "winners": winners(s),
     })
     return d
 

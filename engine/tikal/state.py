@@ -99,9 +99,6 @@ class State:
     def to_act(self) -> int | None:
         return None if self.phase == OVER else self.seat
 
-    def is_temple(self, h) -> bool:
-        return h in self.level
-
     def camps_left(self, seat: int) -> int:
         return CAMPS - len(self.own_camps[seat])
 

@@ -94,13 +94,10 @@ TREASURE_COPIES = 3
 LEVEL_TOKENS = {2: 3, 3: 6, 4: 9, 5: 11, 6: 8, 7: 5, 8: 3, 9: 2, 10: 1}
 MAX_LEVEL = 10
 
-# T-C4: per player.
-WORKERS = 18
-LEADERS = 1
-FIGURES = WORKERS + LEADERS        # 19 per player
+# T-C4: per player (the seat range is in info.py).
+WORKERS = 18                       # and one leader
 CAMPS = 2
 GUARDS = 2                         # T-A8e
-MIN_SEATS, MAX_SEATS = 2, 4
 
 # T-L1: strength of a figure on a hex.
 STRENGTH = {"worker": 1, "leader": 3}

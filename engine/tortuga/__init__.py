@@ -1,21 +1,21 @@
 """La Tortuga (Alex Randolph): the rules of ``../shared/rules/la-tortuga.md`` (L-…).
 
-Modules by rule family: ``cards`` (L-C2 distribution), ``track`` (L-C1, L-R), ``movement`` (L-R,
-L-E, L-X1), ``turn`` (L-T, L-E2, phases), ``end`` (L-X), ``serial`` (scenario ⇄ snapshot ⇄ view,
-L-H), ``game`` (the ``TortugaGame`` class).
+Public API (the registry in ``engine/__init__.py`` calls the factories):
+
+- ``INFO`` — the game's facts (name, seats, options, rules versions; ``info.py``)
+- ``new_game(seats, seed, options, rules=None)`` — options ``{"cards_as_dice": bool,
+  "first": int|"random"}``
+- ``from_scenario(d)`` / ``restore(snapshot)`` — contract section 3; a snapshot is a scenario
+- ``sample_state(view, rng)`` — a full game consistent with a view (hidden parts drawn)
+- ``TortugaGame`` — the ``engine.base.Game`` of La Tortuga; ``ScenarioError`` for a bad scenario
+
+The parts every game has (``engine/base.py``): info, state, flow (phases, legal actions, the
+dispatch table), scoring, serial, game, analysis. La Tortuga's rules by family besides: cards (L-C2
+data), track (L-C1, L-R geometry), catalog (the shared action dicts), movement (L-R, L-E1, L-X1).
 """
-from __future__ import annotations
+from ..errors import ScenarioError
+from .game import TortugaGame, from_scenario, new_game, restore, sample_state
+from .info import INFO
 
-from .game import TortugaGame
-from .serial import from_scenario, new_game, sample_state
-
-
-def restore(snapshot: dict) -> TortugaGame:
-    """A snapshot is a scenario dict with every bit of state: restoring is reading it."""
-    return from_scenario(snapshot)
-
-
-#: Bumped by a rule change that makes a recorded game replay differently (engine.rules_version).
-RULES_VERSION = 1
-
-__all__ = ["TortugaGame", "new_game", "from_scenario", "restore", "sample_state"]
+__all__ = ["INFO", "TortugaGame", "new_game", "from_scenario", "restore", "sample_state",
+           "ScenarioError"]

@@ -1,101 +1,60 @@
-"""``TortugaGame``: La Tortuga behind the engine's one state API (engine.base.Game)."""
+"""TortugaGame: the shared ``engine.base.Game`` over a La Tortuga ``State``, and the four
+factories."""
 from __future__ import annotations
 
 from ..base import Game
 from ..rng import Rng
-from . import end, serial, turn
+from . import flow, scoring, serial
+from .info import INFO
+from .serial import shuffled_cards
+from .state import empty_state
 
 
 class TortugaGame(Game):
-    """State in plain attributes (built by ``serial.build``):
+    """One game of La Tortuga (``engine/base.py`` holds the shared body)."""
 
-    seats, two (two turtles each, L-S1), cards_as_dice (L-E2), seed; stacks (22 lists, [0] the
-    raft), pos (space per turtle); deck (face-up first), removed, played (cards played as dice),
-    held (per seat); seat (active), phase_, moving (turtle or None), rolled (dice and cards counted
-    this movement), card_at (index of the card in rolled or None), moved (turtles of this turn that
-    have moved), decider (owner of the moving group's top turtle), beach (seat that took the beach
-    or None), forced (next die results), rng.
-    """
-
-    name = "tortuga"
-
-    # --- whose decision ---------------------------------------------------------------------------
-    @property
-    def to_act(self) -> int | None:
-        ph = self.phase_
-        if ph == "decide":
-            return self.decider
-        return None if ph == "over" else self.seat
-
-    @property
-    def phase(self) -> str:
-        return self.phase_
+    name = INFO.name
+    info = INFO
+    flow, scoring, serial = flow, scoring, serial
 
     @property
     def turtles(self) -> int:
-        return len(self.pos)
+        return self.s.turtles
 
     def owner(self, turtle: int) -> int:
-        return turtle % self.seats
-
-    # --- decisions --------------------------------------------------------------------------------
-    #: Every action dict ``to_act`` may apply now (turn.legal_actions).
-    legal_actions = turn.legal_actions
-
-    def apply(self, action) -> list:
-        """Apply one action for ``to_act``; returns its events (turn.apply)."""
-        self._view = None
-        return turn.apply(self, action)
-
-    # --- what may be seen -------------------------------------------------------------------------
-    #: The view of this state, the same for every seat (nothing of La Tortuga is one player's
-    #: secret); built on first use, dropped by ``apply``.
-    _view: dict | None = None
-
-    def view(self, seat: int | None = None) -> dict:
-        """A new dict; its values are shared with the cached view of this state (and with the
-        other seats' views): read them, never change them in place (``copy.deepcopy`` a view to
-        edit it)."""
-        if self._view is None:
-            self._view = serial.view(self, None)
-        return dict(self._view)
-
-    def snapshot(self) -> dict:
-        return serial.snapshot(self)
-
-    def clone(self) -> "TortugaGame":
-        c = object.__new__(TortugaGame)
-        c.__dict__.update(self.__dict__)
-        c.stacks = [list(st) for st in self.stacks]
-        c.pos = list(self.pos)
-        c.deck = list(self.deck)
-        c.removed = list(self.removed)
-        c.played = list(self.played)
-        c.held = [list(h) for h in self.held]
-        c.rolled = list(self.rolled)
-        c.moved = list(self.moved)
-        c.forced = list(self.forced)
-        c.rng = Rng(state=self.rng.state)
-        c._view = None
-        return c
-
-    # --- outcome ----------------------------------------------------------------------------------
-    #: True once the game is over (set with phase_ = "over" by end.finish and serial); a plain
-    #: attribute because every game loop reads it after every action.
-    is_over: bool = False
-
-    @property
-    def scores(self) -> list[int]:
-        return end.scores(self)
-
-    @property
-    def winners(self) -> list[int]:
-        return end.winners(self)
-
-    def __repr__(self) -> str:
-        on = {p: st for p, st in enumerate(self.stacks) if st and p}
-        return (f"<TortugaGame seats={self.seats} seat={self.seat} phase={self.phase_} "
-                f"moving={self.moving} rolled={self.rolled} track={on} raft={sorted(self.stacks[0])} "
-                f"deck_left={len(self.deck)}>")
+        return self.s.owner(turtle)
 
 
+# --- factories (engine/__init__.py delegates to these) -------------------------------------------
+def new_game(seats: int, seed: int, options: dict | None = None,
+             rules: int | None = None) -> TortugaGame:
+    """L-S1–L-S3: all turtles on the raft; 24 cards shuffled, 4 removed unseen, 20 in the deck with
+    the top one face up. Options: ``cards_as_dice`` (L-E2, default false); ``first`` (the first
+    player, an int, or "random"; default 0). ``rules``: the rules version (default the current
+    one; an older game replays under its own)."""
+    seats, opts, first = INFO.new_game_options(seats, options)
+    rules = INFO.check_rules(rules)
+    rng = Rng(seed)
+    deck, removed = shuffled_cards(rng)
+    s = empty_state(seats, opts["cards_as_dice"], rules, seed, rng)
+    s.deck, s.removed = deck, removed
+    s.seat = INFO.first_seat(first, seats, rng)
+    events: list = []
+    flow.start(s, events)
+    return TortugaGame(s, events)
+
+
+def from_scenario(d: dict) -> TortugaGame:
+    """A game from a scenario dict (contract section 3) or a snapshot."""
+    return TortugaGame(serial.build_state(d))
+
+
+def restore(snap: dict) -> TortugaGame:
+    """An equal game from ``snapshot()``: same legal actions, same future."""
+    return from_scenario(snap)
+
+
+def sample_state(view: dict, rng: Rng) -> TortugaGame:
+    """A full game consistent with ``view`` (the face-down deck and the removed cards drawn from
+    ``rng``); its views equal ``view``."""
+    return from_scenario(serial.sampled_scenario(view, rng))

@@ -1,273 +1,256 @@
-"""One serialised form (L-H): scenario dict ⇄ snapshot ⇄ view, and sampling the hidden part.
+"""One serialised form (L-H): scenario dict -> state -> snapshot / view; sampling the hidden part.
 
 A snapshot is a scenario dict (contract section 3) extended with every bit of state a scenario may
-omit; ``restore(snapshot)`` is ``from_scenario(snapshot)``. A view is the same dict with the hidden
+omit; ``build_state(snapshot)`` rebuilds the exact state. A view is the same dict with the hidden
 parts (L-H1: the deck's order below its face-up card, the removed cards; also the seed, the
 generator's state and forced dice, which decide the future) replaced by ``deck_left`` and
-``face_up``. ``sample_state`` fills the hidden parts consistently with a view.
+``face_up``, plus derived keys for convenience (docs/events.md, "Views"). ``sampled_scenario``
+fills the hidden parts consistently with a view.
 """
 from __future__ import annotations
 
+from ..errors import ScenarioError
 from ..rng import Rng
-from . import end, turn
+from . import flow
 from .cards import CARDS, REMOVED, complement
+from .info import INFO
+from .scoring import cards_count, scores, winners
+from .state import CHOOSE_TURTLE, DECIDE, OVER, ROLL, State, empty_state
 from .track import BEACH, RAFT, group_of
 
-PHASES = ("choose_turtle", "roll", "decide", "over")
-OPTIONS = ("cards_as_dice", "first")
-#: The rules this engine plays: 2 (L-E2: one card in the whole turn) for new games, 1 (one card
-#: per movement) for the games played before that decision changed.
-RULES, RULES_VERSIONS = 2, (1, 2)
+PHASES = (CHOOSE_TURTLE, ROLL, DECIDE, OVER)
 
 
-# --- building ------------------------------------------------------------------------------------
-def new_game(seats: int, seed: int, options: dict | None = None, rules: int | None = None):
-    """L-S1–L-S3: all turtles on the raft; 24 cards shuffled, 4 removed unseen, 20 in the deck with
-    the top one face up; the first player is ``options["first"]`` (default 0, or "random")."""
-    options = dict(options or {})
-    unknown = sorted(set(options) - set(OPTIONS))
-    if unknown:
-        raise ValueError(f"unknown La Tortuga options {unknown}; known: {list(OPTIONS)}")
-    _check_seats(seats)
-    rng = Rng(_int(seed, "seed"))
+def _fail(msg: str):
+    raise ScenarioError(msg)
+
+
+# --- the cards of a new game (L-S2) --------------------------------------------------------------
+def shuffled_cards(rng: Rng) -> tuple[list, list]:
+    """L-S2: the 24 cards shuffled; (the 20 of the deck, face-up first; the 4 removed unseen)."""
     cards = list(CARDS)
     rng.shuffle(cards)
-    first = options.get("first", 0)
-    if first == "random":
-        first = rng.below(seats)
-    elif type(first) is not int or not 0 <= first < seats:
-        raise ValueError(f"option 'first' must be a seat 0..{seats - 1} or 'random', not {first!r}")
-    return from_scenario({
-        "game": "tortuga", "seats": seats, "seed": seed,
-        "cards_as_dice": _bool(options.get("cards_as_dice", False), "cards_as_dice"),
-        "deck": cards[REMOVED:], "removed": cards[:REMOVED], "seat": first,
-        "rng": rng.getstate(), "rules": RULES if rules is None else rules,
-    })
+    return cards[REMOVED:], cards[:REMOVED]
 
 
-def from_scenario(d: dict):
-    """A game from a scenario or snapshot dict; raises ValueError on an inconsistent one."""
-    from .game import TortugaGame
+# --- scenario -> state: one function per section --------------------------------------------
+def build_state(d: dict) -> State:
+    """The state a scenario (contract section 3) or a snapshot describes; ScenarioError if it
+    describes no La Tortuga position."""
+    s = _new(d)
+    _turtles(s, d)
+    _cards(s, d)
+    _turn(s, d)
+    return s
 
+
+def _new(d) -> State:
+    """Seats, options, rules, seed: every turtle on the raft (L-S2)."""
     if not isinstance(d, dict) or d.get("game") != "tortuga":
-        raise ValueError("a La Tortuga scenario is a dict with \"game\": \"tortuga\"")
-    g = object.__new__(TortugaGame)
-    seats = d.get("seats")
-    _check_seats(seats)
-    g.seats = seats
-    g.two = seats <= 3                       # L-S1
-    n_turtles = 2 * seats if g.two else seats
-    g.cards_as_dice = _bool(d.get("cards_as_dice", False), "cards_as_dice")
-    g.seed = _int(d.get("seed", 0), "seed")
-    g.rules = d.get("rules", RULES)
-    if g.rules not in RULES_VERSIONS:
-        raise ValueError(f"rules must be one of {RULES_VERSIONS}, not {g.rules!r}")
+        _fail("a La Tortuga scenario is a dict with \"game\": \"tortuga\"")
+    n = INFO.check_seats(d.get("seats"))
+    cards_as_dice = INFO.check_option("cards_as_dice", d.get("cards_as_dice", False))
+    rules = INFO.check_rules(d.get("rules"))
+    seed = _int(d.get("seed", 0), "seed")
+    rng = Rng(state=_int(d["rng"], "rng")) if "rng" in d else Rng(seed)
+    return empty_state(n, cards_as_dice, rules, seed, rng)
 
-    # turtles (L-R3: the raft holds every turtle not listed)
-    g.stacks = [[] for _ in range(BEACH + 1)]
-    g.pos = [RAFT] * n_turtles
-    seen = set()
+
+def _turtles(s: State, d: dict) -> None:
+    """``stacks``: space -> turtles bottom first; L-R3: the raft holds every turtle not listed."""
     stacks = d.get("stacks", {})
     if not isinstance(stacks, dict):
-        raise ValueError("'stacks' maps a space (\"0\"..\"21\") to turtles bottom first")
+        _fail("'stacks' maps a space (\"0\"..\"21\") to turtles bottom first")
+    seen = set()
     for key, turtles in stacks.items():
         space = _int(int(key) if isinstance(key, str) and key.isdigit() else key, "a space")
         if not 0 <= space <= BEACH:
-            raise ValueError(f"space {key!r} is not 0 (the raft) .. 21")
+            _fail(f"space {key!r} is not 0 (the raft) .. 21")
         for t in _ints(turtles, f"stacks[{key!r}]"):
-            if not 0 <= t < n_turtles or t in seen:
-                raise ValueError(f"turtle {t} is not a turtle of this game or listed twice")
+            if not 0 <= t < s.turtles or t in seen:
+                _fail(f"turtle {t} is not a turtle of this game or listed twice")
             seen.add(t)
             if space:
-                g.stacks[space].append(t)
-                g.pos[t] = space
-    g.stacks[RAFT] = [t for t in range(n_turtles) if g.pos[t] == RAFT]
+                s.stacks[space].append(t)
+                s.pos[t] = space
+    s.stacks[RAFT] = [t for t in range(s.turtles) if s.pos[t] == RAFT]
 
-    # cards (L-C2, L-S2)
+
+def _cards(s: State, d: dict) -> None:
+    """L-C2, L-S2: held, played, the deck (face-up first) and the removed cards; what a scenario
+    leaves out is shuffled by the seed. ``dice``: the next die results (L-T1)."""
     held = d.get("held", {})
     if not isinstance(held, dict):
-        raise ValueError("'held' maps a seat (\"0\"…) to its cards")
-    g.held = [[] for _ in range(seats)]
+        _fail("'held' maps a seat (\"0\"…) to its cards")
     for key, cards in held.items():
-        s = _int(int(key) if isinstance(key, str) and key.isdigit() else key, "a seat")
-        if not 0 <= s < seats:
-            raise ValueError(f"held: {key!r} is not a seat")
-        g.held[s] = _cards(cards, f"held[{key!r}]")
-    g.played = _cards(d.get("played", []), "played")
-    rng = Rng(state=_int(d["rng"], "rng")) if "rng" in d else Rng(g.seed)
+        seat = _int(int(key) if isinstance(key, str) and key.isdigit() else key, "a seat")
+        if not 0 <= seat < s.n:
+            _fail(f"held: {key!r} is not a seat")
+        s.held[seat] = _card_list(cards, f"held[{key!r}]")
+    s.played = _card_list(d.get("played", []), "played")
     if "deck" in d:
-        g.deck = _cards(d["deck"], "deck")
+        s.deck = _card_list(d["deck"], "deck")
         if "removed" in d:
-            g.removed = _cards(d["removed"], "removed")
-            rest = complement(g.deck, g.removed, g.played, *g.held)
+            s.removed = _card_list(d["removed"], "removed")
+            rest = _complement(s.deck, s.removed, s.played, *s.held)
             if rest:
-                raise ValueError(f"cards unaccounted for: {rest} (24 = deck + held + removed + played)")
+                _fail(f"cards unaccounted for: {rest} (24 = deck + held + removed + played)")
         else:
-            g.removed = complement(g.deck, g.played, *g.held)
+            s.removed = _complement(s.deck, s.played, *s.held)
     else:
-        pool = complement(g.played, *g.held)
-        rng.shuffle(pool)
-        g.removed, g.deck = pool[:REMOVED], pool[REMOVED:]
-    g.rng = rng
-    g.forced = [_die(x) for x in _ints(d.get("dice", []), "dice")]
+        pool = _complement(s.played, *s.held)
+        s.rng.shuffle(pool)
+        s.removed, s.deck = pool[:REMOVED], pool[REMOVED:]
+    s.forced = [_die(x) for x in _ints(d.get("dice", []), "dice")]
 
-    # the turn
-    g.seat = _int(d.get("seat", 0), "seat")
-    if not 0 <= g.seat < seats:
-        raise ValueError(f"seat {g.seat} is not a seat of this game")
-    g.beach = d.get("beach")
-    if g.beach is not None and not (type(g.beach) is int and 0 <= g.beach < seats):
-        raise ValueError("'beach' is the seat that took the beach, or null")
+
+def _turn(s: State, d: dict) -> None:
+    """Whose turn, the beach (L-X1) and, in a snapshot, the movement under way: a scenario
+    without a phase starts at the beginning of ``seat``'s turn."""
+    s.seat = _int(d.get("seat", 0), "seat")
+    if not 0 <= s.seat < s.n:
+        _fail(f"seat {s.seat} is not a seat of this game")
+    s.beach = d.get("beach")
+    if s.beach is not None and not (type(s.beach) is int and 0 <= s.beach < s.n):
+        _fail("'beach' is the seat that took the beach, or null")
     phase = d.get("phase")
-    if phase is None:
-        phase = "over" if g.beach is not None else None
-    if phase is None:
-        turn.start_turn(g, g.seat, None)
-    else:
-        _restore_turn(g, d, phase, n_turtles)
-    g.is_over = g.phase_ == "over"
-    return g
-
-
-def _restore_turn(g, d: dict, phase, n_turtles: int) -> None:
-    if phase not in PHASES:
-        raise ValueError(f"phase {phase!r} is not one of {PHASES}")
-    own = (g.seat, g.seat + g.seats) if g.two else (g.seat,)
-    g.moved = _ints(d.get("moved", []), "moved")
-    if any(t not in own for t in g.moved) or len(set(g.moved)) != len(g.moved) \
-            or len(g.moved) >= len(own):
-        raise ValueError("'moved' lists turtles of the active seat that moved this turn")
-    g.rolled = _ints(d.get("rolled", []), "rolled")
-    g.card_at = d.get("rolled_card")
-    g.turn_card = d.get("turn_card")
-    if g.turn_card is not None and (not g.cards_as_dice or type(g.turn_card) is not int
-                                    or not 1 <= g.turn_card <= 6):
-        raise ValueError("'turn_card' is the eggs of the card played as a die this turn (L-E2)")
-    g.phase_ = phase
-    if phase == "over":
-        if g.beach is None:
-            raise ValueError("a game is over only once a turtle reached the beach (L-X1)")
-        g.moving, g.decider, g.rolled, g.card_at, g.turn_card = None, g.seat, [], None, None
+    if phase is None and s.beach is None:
+        flow.start_turn(s, s.seat, [])
         return
-    if g.beach is not None:
-        raise ValueError("the game ends when the beach is taken (L-X1)")
-    if phase == "choose_turtle":
-        if not g.two or g.moved or g.rolled:
-            raise ValueError("choose_turtle is the start of a two-turtle turn (L-T4)")
-        g.moving, g.decider, g.card_at = None, g.seat, None
+    phase = OVER if phase is None else phase
+    if phase not in PHASES:
+        _fail(f"phase {phase!r} is not one of {PHASES}")
+    own = (s.seat, s.seat + s.n) if s.two else (s.seat,)
+    s.moved = _ints(d.get("moved", []), "moved")
+    if any(t not in own for t in s.moved) or len(set(s.moved)) != len(s.moved) \
+            or len(s.moved) >= len(own):
+        _fail("'moved' lists turtles of the active seat that moved this turn")
+    rolled = _ints(d.get("rolled", []), "rolled")
+    card_at, turn_card = d.get("rolled_card"), d.get("turn_card")
+    if turn_card is not None and (not s.cards_as_dice or type(turn_card) is not int
+                                  or not 1 <= turn_card <= 6):
+        _fail("'turn_card' is the eggs of the card played as a die this turn (L-E2)")
+    if phase == OVER:
+        if s.beach is None:
+            _fail("a game is over only once a turtle reached the beach (L-X1)")
+        s.phase, s.decider = OVER, s.seat
+        return
+    if s.beach is not None:
+        _fail("the game ends when the beach is taken (L-X1)")
+    if phase == CHOOSE_TURTLE:
+        if not s.two or s.moved or rolled or turn_card is not None:
+            _fail("choose_turtle is the start of a two-turtle turn (L-T4)")
+        s.phase, s.decider = CHOOSE_TURTLE, s.seat
         return
     t = d.get("turtle")
-    if t not in own or t in g.moved:
-        raise ValueError(f"the moving turtle {t!r} is not a turtle of seat {g.seat} still to move")
-    rolled, card_at, turn_card = g.rolled, g.card_at, g.turn_card
-    turn.start_movement(g, t)
-    g.rolled, g.card_at, g.turn_card, g.phase_ = rolled, card_at, turn_card, phase
+    if t not in own or t in s.moved:
+        _fail(f"the moving turtle {t!r} is not a turtle of seat {s.seat} still to move")
+    flow.start_movement(s, t)
+    s.rolled, s.card_at, s.turn_card, s.phase = rolled, card_at, turn_card, phase
     n, total = len(rolled), sum(rolled)
-    if phase == "roll" and (rolled or card_at is not None):
-        raise ValueError("phase 'roll' is before the first die")
-    if phase == "decide":
-        if not 1 <= n < turn.MAX_DICE or any(not 1 <= x <= 6 for x in rolled) \
-                or (n >= 2 and total > turn.MAX_SUM):
-            raise ValueError(f"rolled {rolled} cannot await a decision (L-T1, L-T3)")
+    if phase == ROLL and (rolled or card_at is not None):
+        _fail("phase 'roll' is before the first die")
+    if phase == DECIDE:
+        if not 1 <= n < flow.MAX_DICE or any(not 1 <= x <= 6 for x in rolled) \
+                or (n >= 2 and total > flow.MAX_SUM):
+            _fail(f"rolled {rolled} cannot await a decision (L-T1, L-T3)")
         if card_at is not None and (type(card_at) is not int or not 1 <= card_at < n
-                                    or not g.cards_as_dice):
-            raise ValueError("'rolled_card' is the index of the card in rolled (never 0, L-E2)")
+                                    or not s.cards_as_dice):
+            _fail("'rolled_card' is the index of the card in rolled (never 0, L-E2)")
     if card_at is not None and turn_card != rolled[card_at]:
-        raise ValueError("'turn_card' is the card played this turn (L-E2): rolled[rolled_card]")
+        _fail("'turn_card' is the card played this turn (L-E2): rolled[rolled_card]")
 
 
-# --- writing -------------------------------------------------------------------------------------
-def _public(g) -> dict:
+# --- state -> dicts ------------------------------------------------------------------------------
+def _public(s: State) -> dict:
     """The keys a snapshot and a view share."""
-    stacks = {"0": sorted(g.stacks[RAFT])}
+    stacks = {"0": sorted(s.stacks[RAFT])}
     for p in range(1, BEACH + 1):
-        if g.stacks[p]:
-            stacks[str(p)] = list(g.stacks[p])
+        if s.stacks[p]:
+            stacks[str(p)] = list(s.stacks[p])
     return {
-        "game": "tortuga", "seats": g.seats, "cards_as_dice": g.cards_as_dice,
+        "game": "tortuga", "seats": s.n, "cards_as_dice": s.cards_as_dice, "rules": s.rules,
         "stacks": stacks,
-        "held": {str(s): list(h) for s, h in enumerate(g.held)},
-        "seat": g.seat, "phase": g.phase_, "turtle": g.moving,
-        "rolled": list(g.rolled), "rolled_card": g.card_at, "turn_card": g.turn_card,
-        "moved": list(g.moved), "rules": g.rules,
-        "played": list(g.played), "beach": g.beach,
+        "held": {str(seat): list(h) for seat, h in enumerate(s.held)},
+        "seat": s.seat, "phase": s.phase, "turtle": s.moving,
+        "rolled": list(s.rolled), "rolled_card": s.card_at, "turn_card": s.turn_card,
+        "moved": list(s.moved), "played": list(s.played), "beach": s.beach,
     }
 
 
-def snapshot(g) -> dict:
-    d = _public(g)
-    d.update({"seed": g.seed, "deck": list(g.deck), "removed": list(g.removed),
-              "dice": list(g.forced), "rng": g.rng.getstate()})
+def snapshot(s: State) -> dict:
+    """Everything: a scenario dict that ``build_state`` turns back into this exact state."""
+    d = _public(s)
+    d.update({"seed": s.seed, "deck": list(s.deck), "removed": list(s.removed),
+              "dice": list(s.forced), "rng": s.rng.getstate()})
     return d
 
 
-def view(g, seat=None) -> dict:
-    """What every seat (and a spectator) may see: all but the hidden cards' order (L-H1)."""
-    d = _public(g)
-    moving = g.moving
+def view(s: State) -> dict:
+    """What every seat (and a spectator) may see: all but the hidden cards' order (L-H1);
+    ``Game.view`` adds ``you``."""
+    d = _public(s)
+    moving = s.moving
     d.update({
-        "turtles": len(g.pos),
-        "to_act": g.to_act,
-        "decider": None if moving is None else g.decider,
-        "group": group_of(g.stacks, g.pos, moving) if moving is not None else [],
-        "sum": sum(g.rolled), "multiplier": len(g.rolled),
-        "deck_left": len(g.deck),
-        "face_up": g.deck[0] if g.deck else None,
-        "scores": end.scores(g), "cards": end.cards_count(g),
-        "over": g.phase_ == "over", "winners": end.winners(g),
+        "turtles": s.turtles,
+        "to_act": s.to_act,
+        "decider": None if moving is None else s.decider,
+        "group": group_of(s.stacks, s.pos, moving) if moving is not None else [],
+        "sum": sum(s.rolled), "multiplier": len(s.rolled),
+        "deck_left": len(s.deck),
+        "face_up": s.deck[0] if s.deck else None,
+        "scores": scores(s), "cards": cards_count(s),
+        "over": s.phase == OVER, "winners": winners(s),
     })
     return d
 
 
-def sample_state(v: dict, rng: Rng):
-    """A full game consistent with the view ``v``: the face-down deck and the removed cards drawn
-    from the cards not seen, a fresh generator state; ``view`` of the result equals ``v``."""
+# --- view -> a consistent full scenario ----------------------------------------------------------
+def sampled_scenario(v: dict, rng: Rng) -> dict:
+    """A snapshot dict consistent with the view ``v``: the face-down deck and the removed cards
+    drawn from the cards not seen, a fresh generator state."""
     if v.get("face_up") is None and v.get("deck_left"):
-        raise ValueError("a view with cards left shows its face-up card")
+        _fail("a view with cards left shows its face-up card")
     seen = [v["face_up"]] if v.get("face_up") is not None else []
-    pool = complement(seen, v.get("played", []), *v.get("held", {}).values())
+    pool = _complement(seen, v.get("played", []), *v.get("held", {}).values())
     rng.shuffle(pool)
     below = v["deck_left"] - len(seen)
-    d = {k: v[k] for k in ("game", "seats", "cards_as_dice", "stacks", "held", "seat", "phase",
-                           "turtle", "rolled", "rolled_card", "turn_card", "moved", "played",
-                           "beach", "rules")}
+    d = {k: v[k] for k in ("game", "seats", "cards_as_dice", "rules", "stacks", "held", "seat",
+                           "phase", "turtle", "rolled", "rolled_card", "turn_card", "moved",
+                           "played", "beach")}
     d.update({"deck": seen + pool[:below], "removed": pool[below:], "dice": [],
               "seed": 0, "rng": rng.next64()})
-    return from_scenario(d)
+    return d
 
 
 # --- checking input ------------------------------------------------------------------------------
-def _check_seats(seats) -> None:
-    if type(seats) is not int or not 2 <= seats <= 7:
-        raise ValueError(f"La Tortuga is for 2 to 7 players (L-S1), not {seats!r}")
+def _complement(*groups) -> list:
+    try:
+        return complement(*groups)
+    except ValueError as exc:
+        raise ScenarioError(str(exc)) from None
 
 
 def _int(x, what: str) -> int:
     if type(x) is not int:
-        raise ValueError(f"{what} must be an int, not {x!r}")
-    return x
-
-
-def _bool(x, what: str) -> bool:
-    if type(x) is not bool:
-        raise ValueError(f"{what} must be true or false, not {x!r}")
+        _fail(f"{what} must be an int, not {x!r}")
     return x
 
 
 def _ints(xs, what: str) -> list[int]:
     if not isinstance(xs, (list, tuple)) or any(type(x) is not int for x in xs):
-        raise ValueError(f"{what} must be a list of ints, not {xs!r}")
+        _fail(f"{what} must be a list of ints, not {xs!r}")
     return list(xs)
 
 
-def _cards(xs, what: str) -> list[int]:
+def _card_list(xs, what: str) -> list[int]:
     cards = _ints(xs, what)
     if any(not 1 <= c <= 6 for c in cards):
-        raise ValueError(f"{what}: a card shows 1 to 6 eggs")
+        _fail(f"{what}: a card shows 1 to 6 eggs")
     return cards
 
 
 def _die(x: int) -> int:
     if not 1 <= x <= 6:
-        raise ValueError(f"a die shows 1 to 6, not {x}")
+        _fail(f"a die shows 1 to 6, not {x}")
     return x

@@ -34,12 +34,6 @@ def group_of(stacks: list, pos: list, turtle: int) -> list[int]:
     return st[st.index(turtle):]
 
 
-def top_of_group(stacks: list, pos: list, turtle: int) -> int:
-    """The top turtle of ``turtle``'s group: its owner decides (L-R2) and takes the card (L-E1)."""
-    p = pos[turtle]
-    return turtle if p == RAFT else stacks[p][-1]
-
-
 def lift(stacks: list, pos: list, turtle: int) -> list[int]:
     """Take ``turtle``'s group off its space; returns it bottom first."""
     p = pos[turtle]
