@@ -20,6 +20,8 @@ from __future__ import annotations
 import copy
 import itertools
 
+from net.protocol import DEFAULT_PORT
+
 
 class TableModel:
     """The table as the host last described it to us. ``bridge``: the bridge it belongs to, whose
@@ -102,7 +104,9 @@ class Bridge:
         self.on_seat = None
         self.chat_heard: list[dict] = []      # the last chat notes heard ("n": their number)
         self.player: int | None = None  # our connection id on the host (table owners are these)
-        self.games: dict = {}           # welcome's games: {game: {"seats", "options", "levels"}}
+        self.games: dict = {}           # welcome's games: {game: {"seats", "options", "defaults",
+        #                                 "levels"}}
+        self.colours: list[str] = []    # welcome's seat colours, in the host's order
         self.auto_sit: int | None = None       # sit at this table once the tables are listed
         self.spectate_first = False            # --spectate: watch the first table listed
         self.auto_ready = False                # say ready after an auto_sit
@@ -163,7 +167,7 @@ class Bridge:
 
     def levels(self, game: str) -> list[str]:
         """The bot levels the host offers for ``game``."""
-        return list(self.games.get(game, {}).get("levels") or ["easy", "normal", "hard"])
+        return list(self.games.get(game, {}).get("levels") or [])
 
     def act(self, action: dict) -> dict:
         """Ask the host to play ``action`` (one of ``table.legal``)."""
@@ -230,6 +234,7 @@ class Bridge:
             self.host_name = msg.get("host", "")
             self.player = msg.get("player")
             self.games = msg.get("games", {})
+            self.colours = list(msg.get("colours") or [])
             self.host_addresses = list(msg.get("addresses") or [])
             self.host_share = list(msg.get("share") or [])
             resumed = msg.get("resumed")
@@ -367,7 +372,7 @@ def parse_address(address: str, default_port: int | None = None) -> tuple[str, i
     """``"ADDR"``, ``"ADDR:PORT"`` or ``"[v6]:PORT"`` → (host, port)."""
     address = address.strip()
     if default_port is None:
-        default_port = _default_port()
+        default_port = DEFAULT_PORT
     if address.startswith("["):
         host, _, rest = address[1:].partition("]")
         port = rest.lstrip(":")
@@ -381,14 +386,6 @@ def parse_address(address: str, default_port: int | None = None) -> tuple[str, i
         return host, int(port) if port else default_port
     except ValueError:
         raise ValueError(f"bad port in {address!r}") from None
-
-
-def _default_port() -> int:
-    try:
-        from net.protocol import DEFAULT_PORT
-        return DEFAULT_PORT
-    except ImportError:
-        return 47474
 
 
 class NetBridge(Bridge):

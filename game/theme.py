@@ -6,23 +6,26 @@ import math
 
 import pygame
 
-# Okabe–Ito, one per seat (7 seats at most in La Tortuga), then the UI colours.
-PLAYER_COLOURS = [
-    (230, 159, 0),    # orange
-    (86, 180, 233),   # sky blue
-    (0, 158, 115),    # bluish green
-    (240, 228, 66),   # yellow
-    (0, 114, 178),    # blue
-    (213, 94, 0),     # vermillion
-    (204, 121, 167),  # reddish purple
-]
-COLOUR_NAMES = ["orange", "sky_blue", "green", "yellow", "blue", "vermillion", "purple"]
+from net.messages import COLOURS
+
+#: The tone of each seat colour a player may pick (the host's names, net/messages.py): Okabe–Ito's
+#: colour-blind-safe palette, and a black and a white that read on the board.
+TONES = {
+    "orange": (230, 159, 0),
+    "blue": (0, 114, 178),
+    "green": (0, 158, 115),       # bluish green
+    "yellow": (240, 228, 66),
+    "purple": (204, 121, 167),    # reddish purple
+    "red": (213, 94, 0),          # vermillion
+    "black": (70, 70, 78),
+    "white": (236, 236, 230),
+}
+#: The tones in the host's order: a seat's colour when it picked none.
+PLAYER_COLOURS = [TONES[c] for c in COLOURS]
 SHAPES = ["circle", "square", "triangle", "diamond", "star", "hexagon", "cross"]
 
 INK = (20, 24, 38)            # outlines, dark text
 PAPER = (250, 246, 232)       # light text, card faces
-BG_DARK = (18, 26, 48)        # screens behind menus
-BG_MID = (30, 44, 78)
 PANEL = (36, 48, 82)
 PANEL_EDGE = (96, 120, 180)
 ACCENT = (255, 204, 64)       # highlight, "your turn"

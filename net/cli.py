@@ -21,8 +21,12 @@ import signal
 import sys
 from pathlib import Path
 
+import engine
 from net.messages import NAME
 from net.protocol import DEFAULT_PORT
+
+#: The option values of the games' own facts (engine.GAMES) behind --variant and --cards-as-dice.
+_VARIANT = next(o for o in engine.GAMES["tikal"].options if o.name == "variant")
 from net.saves import KEEP_DAYS, KEEP_FINISHED
 
 
@@ -35,11 +39,14 @@ def parse_args(argv=None) -> argparse.Namespace:
     p.add_argument("--name", default=None, help="host name shown to players (default: hostname)")
     p.add_argument("--no-announce", action="store_true", help="no zeroconf announcement")
     p.add_argument("--headless", action="store_true", help="no window: host only")
-    p.add_argument("--game", choices=["tikal", "tortuga"], help="create a table at start")
-    p.add_argument("--variant", choices=["base", "auction"], default="base",
-                   help="Tikal variant of that table (default base)")
+    p.add_argument("--game", choices=list(engine.GAMES), help="create a table at start")
+    p.add_argument("--variant", choices=list(_VARIANT.values), default=_VARIANT.default,
+                   help=f"Tikal variant of that table (default {_VARIANT.default})")
     p.add_argument("--cards-as-dice", action="store_true", help="La Tortuga variant of that table")
-    p.add_argument("--seats", type=int, help="seats of that table (default 4)")
+    p.add_argument("--seats", type=int,
+                   help="seats of that table (default 4; "
+                        + ", ".join(f"{g} {i.min_seats}-{i.max_seats}"
+                                    for g, i in engine.GAMES.items()) + ")")
     p.add_argument("--bots", type=int, default=0,
                    help="fill this many seats with bots; equal to --seats: the bots play it out")
     p.add_argument("--bot-level", default=None,
@@ -93,6 +100,10 @@ def parse_args(argv=None) -> argparse.Namespace:
         args.seats = 4
     if args.seats is not None and not args.game:
         p.error("--seats needs --game")
+    if args.game:
+        info = engine.GAMES[args.game]
+        if not info.min_seats <= args.seats <= info.max_seats:
+            p.error(f"--seats: {info.title} is for {info.min_seats} to {info.max_seats} players")
     if args.bots and not args.game:
         p.error("--bots needs --game")
     if args.game and not 0 <= args.bots <= args.seats:
@@ -113,9 +124,9 @@ def has_display() -> bool:
 
 
 def table_options(args) -> dict:
-    if args.game == "tikal":
-        return {"variant": args.variant}
-    return {"cards_as_dice": bool(args.cards_as_dice)}
+    """The options of the table made at start: each option of the game's facts from its flag
+    (``--variant``, ``--cards-as-dice``)."""
+    return {o.name: getattr(args, o.name) for o in engine.GAMES[args.game].options}
 
 
 def make_config(args, headless: bool):
@@ -323,7 +334,7 @@ def window(args) -> int:
             made = host.create_table(args.game, args.seats, table_options(args), bots=args.bots,
                                      bot_level=args.bot_level)
         elif not args.resume:
-            host.create_table("tikal", 4, {"variant": "base"}, bots=3, bot_level=args.bot_level)
+            host.create_table("tikal", 4, None, bots=3, bot_level=args.bot_level)
         addr, port, stop = start_in_thread(host=host)
     except DataDirBusy as exc:
         print(f"run_host.py: {exc}", file=sys.stderr)

@@ -67,6 +67,8 @@ from zeroconf import (DNSIncoming, DNSOutgoing, DNSQuestion, DNSQuestionType, IP
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
 from zeroconf.const import _CLASS_IN, _FLAGS_QR_QUERY, _MDNS_ADDR, _MDNS_PORT, _TYPE_PTR
 
+import engine
+
 from .loop_thread import LoopThread
 from .messages import NAME_MAX, hello, is_welcome
 from .protocol import PROTO, FrameDecoder, FrameError, encode
@@ -287,8 +289,6 @@ class Announcer:
         finally:
             await zc.async_close()
 
-    close = stop   # net/host.py closes what announce_host() returned
-
     async def __aenter__(self) -> "Announcer":
         await self.start()
         return self
@@ -301,8 +301,7 @@ async def announce_host(host) -> Announcer:
     """Announce a running ``net.host.Host`` (called by its ``start()``): its configured name, its
     port, every game it serves, its free seats, on the interfaces of its ``--bind`` address.
     Keep the TXT current with ``announcer.update_soon(free_seats=host.free_seats())``."""
-    from .messages import GAME_INFO
-    ann = Announcer(host.config.name, host.address[1], games=list(GAME_INFO),
+    ann = Announcer(host.config.name, host.address[1], games=list(engine.GAMES),
                     free_seats=host.free_seats(), extra={"tables": len(host.tables)},
                     interfaces=interfaces_for_bind(host.config.bind))
     await ann.start()

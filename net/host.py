@@ -40,12 +40,12 @@ import msgpack
 
 from . import journal as jn
 from . import saves
-from .discovery import reach_addresses
+from .discovery import announce_host, reach_addresses
 from .links import Conn, Links, _Link, limit_repeated_lines
 from .loop_thread import LoopThread
-from .messages import CLIENT, GAME_INFO, MessageError, error, validate
+from .messages import CLIENT, MessageError, error, validate
 from .protocol import DEFAULT_PORT, MAX_FRAME, PROTO
-from .table import Table, TableError, bot_levels
+from .table import Table, TableError, bot_levels, welcome_message
 
 log = logging.getLogger("tikal.host")
 
@@ -409,8 +409,7 @@ class Host(Links):
             if table is None:
                 return self._refuse(conn, "bad_token", "unknown seat token", msg)
         conn.name = msg["name"]
-        welcome = {"t": "welcome", "proto": PROTO, "host": self.config.name, "player": conn.id,
-                   "games": self.games_info()}
+        welcome = welcome_message(self.config.name, conn.id)
         if self.addresses:
             welcome["addresses"] = self.addresses
         if self.share:
@@ -430,11 +429,6 @@ class Host(Links):
             return
         self._send(conn, welcome)
         self._send(conn, self._tables_msg())
-
-    def games_info(self) -> dict:
-        return {g: {"seats": list(info["seats"]),
-                    "options": {k: list(v) for k, v in info["options"].items()},
-                    "levels": bot_levels(g)} for g, info in GAME_INFO.items()}
 
     def _table_of_token(self, token: str) -> Table | None:
         for t in self.tables.values():
@@ -771,19 +765,10 @@ class Host(Links):
 # --- announcement (zeroconf, net/discovery.py) --------------------------------------------------
 async def announce(host: Host):
     """Announce ``host`` on the LAN through net/discovery.py; returns its Announcer (async
-    ``stop()``, ``update_soon(free_seats=...)``), or None when discovery is unavailable (the host
-    still works by address)."""
+    ``stop()``, ``update_soon(free_seats=...)``), or None when the announcement fails (no
+    multicast on this machine: the host still works by address)."""
     try:
-        from . import discovery
-    except ImportError:
-        log.warning("net/discovery.py is missing: the host is not announced")
-        return None
-    fn = getattr(discovery, "announce_host", None)
-    if fn is None:
-        log.warning("net.discovery has no announce_host(): the host is not announced")
-        return None
-    try:
-        return await fn(host)
+        return await announce_host(host)
     except Exception:
         log.exception("announcement failed: the host is reachable by address only")
         return None

@@ -65,8 +65,9 @@ _O_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
 
 class JournalError(Exception):
     """A journal that cannot be replayed faithfully. ``kind``: ``"unreadable"`` (not a regular
-    file, or no permission), ``"newer"`` (a later journal format), ``"rules"`` (written under
-    another rules version of its game), ``"diverged"`` (a state check failed: another engine or
+    file, or no permission), ``"newer"`` (a later journal format), ``"rules"`` (written under a
+    rules version of its game this engine does not play), ``"diverged"`` (a state check failed:
+    another engine or
     generator), ``"damaged"`` (not even a start record is whole)."""
 
     def __init__(self, kind: str, message: str):
@@ -96,9 +97,18 @@ _CHECKED = {
 
 
 def rules_version(game: str) -> int:
+    """The rules version a new game of ``game`` is played under (its start record says it)."""
     import engine
 
     return engine.rules_version(game)
+
+
+def start_rules(start: dict) -> int:
+    """The rules version a journal's game was played under (its start record's ``rules``): a
+    journal written before the start record said it is of rules 1. The engine still plays every
+    older version (``engine.GAMES[game].rules_versions``), so such a game replays exactly as it
+    was played (docs/architecture.md, "Rules versions")."""
+    return start.get("rules", 1)
 
 
 class Journal:
@@ -346,15 +356,16 @@ def check_start(records: list[dict]) -> dict:
     if type(v) is not int or v > FORMAT:
         raise JournalError("newer", f"journal format {v} (this host reads 1..{FORMAT}): "
                                     "written by a newer host")
+    import engine
+
     game = start.get("game")
-    try:
-        ours = rules_version(game)
-    except Exception:
-        raise JournalError("rules", f"a game this host does not know: {game!r}") from None
-    theirs = start.get("rules", 1)
-    if theirs != ours:
-        raise JournalError("rules", f"{game} rules version {theirs}; this host plays version "
-                                    f"{ours}: it would replay into another game")
+    if game not in engine.GAMES:
+        raise JournalError("rules", f"a game this host does not know: {game!r}")
+    theirs, versions = start_rules(start), engine.GAMES[game].rules_versions
+    if theirs not in versions:
+        raise JournalError("rules", f"{game} rules version {theirs}; this host plays versions "
+                                    f"{', '.join(map(str, versions))}: it would replay into "
+                                    "another game")
     return start
 
 
@@ -388,7 +399,7 @@ def replay_records(records: list[dict]):
 
     start = check_start(records)
     game = engine.new_game(start["game"], seats=start["seats"], seed=start["seed"],
-                           options=dict(start["options"]))
+                           options=dict(start["options"]), rules=start_rules(start))
     for _seat, action in effective_actions(records):
         game.apply(action)
     return game
@@ -558,7 +569,7 @@ def export_replay(journal, out_path=None, *, force: bool = False) -> dict:
         raise Unfinished(f"the game is not finished ({len(effective_actions(records))} actions "
                          "so far): its replay file would tell the rest of it (the seed)")
     replay = {"format": REPLAY_FORMAT, "version": 1, "game": start["game"],
-              "rules": start.get("rules", 1),
+              "rules": start_rules(start),
               "seats": start["seats"], "seed": start["seed"], "options": start["options"],
               "names": [p["name"] for p in start["players"]],
               "actions": [{"seat": s, "action": a} for s, a in effective_actions(records)],
@@ -575,11 +586,12 @@ def replay_game(replay: dict):
     if replay.get("format") != REPLAY_FORMAT:
         raise ValueError("not a tikal-lan replay")
     rules = replay.get("rules", 1)
-    if rules != engine.rules_version(replay["game"]):
+    versions = engine.GAMES[replay["game"]].rules_versions
+    if rules not in versions:
         raise ValueError(f"a replay of {replay['game']} rules version {rules}; this engine plays "
-                         f"version {engine.rules_version(replay['game'])}")
+                         f"versions {', '.join(map(str, versions))}")
     game = engine.new_game(replay["game"], seats=replay["seats"], seed=replay["seed"],
-                           options=dict(replay["options"]))
+                           options=dict(replay["options"]), rules=rules)
     for step in replay["actions"]:
         if game.to_act != step["seat"]:
             raise ValueError(f"replay: seat {step['seat']} acts out of turn")

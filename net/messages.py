@@ -13,20 +13,25 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass
 
+import engine
+
 from .protocol import PROTO
 
 CLIENT, HOST = "client", "host"
 
-#: Games a table can be created for: seat range and the options a table may set.
+#: Games a table can be created for, as the welcome offers them: seat range, the options a table
+#: may set with their values and defaults. Derived from each game's facts (``engine.GAMES``).
 GAME_INFO: dict = {
-    "tikal": {"seats": [2, 4], "options": {"variant": ["base", "auction"]},
-              "defaults": {"variant": "base"}},
-    "tortuga": {"seats": [2, 7], "options": {"cards_as_dice": [False, True]},
-                "defaults": {"cards_as_dice": False}},
-}
+    name: {"seats": [info.min_seats, info.max_seats],
+           "options": {o.name: list(o.values) for o in info.options},
+           "defaults": info.defaults}
+    for name, info in engine.GAMES.items()}
+MIN_SEATS = min(info.min_seats for info in engine.GAMES.values())
+MAX_SEATS = max(info.max_seats for info in engine.GAMES.values())
 
-#: Seat colours a player may pick (``colour``); unique within a table.
-COLOURS = ["red", "blue", "yellow", "green", "purple", "orange", "black", "white"]
+#: Seat colours a player may pick (``colour``), unique within a table, in the order seats get
+#: them by default; the welcome sends them, and the client draws each in its tone (game/theme.py).
+COLOURS = ["orange", "blue", "green", "yellow", "purple", "red", "black", "white"]
 
 NAME_MAX = 32
 CHAT_MAX = 500
@@ -239,7 +244,7 @@ class Spec:
 
 SEQ = Int(0, INT_MAX)
 TABLE_ID = Int(1, INT_MAX)
-SEAT = Int(0, 6)               # what the host sends
+SEAT = Int(0, MAX_SEATS - 1)   # what the host sends
 ANY_SEAT = Int(0, INT_MAX)     # what a client names: a seat the table lacks is bad_seat / wrong_seat
 NAME = Text(1, NAME_MAX)
 
@@ -252,9 +257,9 @@ CLIENT_SPECS: dict[str, Spec] = {
                   "first message; with a token: rejoin that seat"),
     "list": Spec({}, {"over": Bool(), "from": TABLE_ID, **_ALL_SEQ},
                  "ask for the tables (with over: the finished ones too; from: a table id on)"),
-    "create": Spec({"game": Str(choices=list(GAME_INFO)), "seats": Int(2, 7)},
+    "create": Spec({"game": Str(choices=list(GAME_INFO)), "seats": Int(MIN_SEATS, MAX_SEATS)},
                    {"options": Data(dict, 2), "sit": Bool(), "takeover": Bool(),
-                    "hints": Bool(), **_ALL_SEQ},   # hints: the client may show a hint (issue 10)
+                    "hints": Bool(), **_ALL_SEQ},   # hints: the client may show a hint
                    "create a table (the creator owns it and sits in seat 0 unless sit is false)"),
     "sit": Spec({"table": TABLE_ID}, {"seat": ANY_SEAT, **_ALL_SEQ}, "take a free seat"),
     "colour": Spec({"colour": Str(choices=COLOURS)}, dict(_ALL_SEQ), "pick a colour"),
@@ -283,7 +288,8 @@ HOST_SPECS: dict[str, Spec] = {
     "bye": Spec({}, {"reason": Str(0, 200)}, "the host closes this connection"),
     "welcome": Spec({"proto": Int(), "host": Str(0, 64), "player": Int(),
                            "games": Data(dict, 4)},
-                    {"resumed": Data(dict, 2), "addresses": Data(list, 1), "share": Data(list, 1)},
+                    {"resumed": Data(dict, 2), "addresses": Data(list, 1), "share": Data(list, 1),
+                     "colours": Data(list, 1)},
                     "hello accepted"),
     "tables": Spec({"tables": Data(list, 6)}, {"more": Bool()}, "the tables of this host"),
     "table": Spec({"table": Data(dict, 5)}, {}, "the lobby state of your table"),
@@ -327,18 +333,12 @@ def validate(msg: dict, sender: str) -> dict:
 
 
 def check_options(game: str, options: dict) -> dict:
-    """The table options with defaults filled in; MessageError("bad_field") on an unknown key or
-    value."""
-    info = GAME_INFO[game]
-    out = dict(info["defaults"])
-    for k, v in options.items():
-        allowed = info["options"].get(k)
-        if allowed is None:
-            raise MessageError("bad_field", f"create: unknown option {k!r} for {game}")
-        if not any(type(v) is type(a) and v == a for a in allowed):
-            raise MessageError("bad_field", f"create: option {k!r} must be one of {allowed}")
-        out[k] = v
-    return out
+    """The table options with defaults filled in (``engine.GAMES``); MessageError("bad_field") on
+    an unknown key or value."""
+    try:
+        return engine.GAMES[game].check_options(options)
+    except engine.ScenarioError as exc:
+        raise MessageError("bad_field", f"create: {exc}") from None
 
 
 def error(code: str, message: str | None = None, **extra) -> dict:

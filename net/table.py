@@ -26,6 +26,7 @@ import engine
 
 from . import journal as jn
 from .messages import COLOURS, GAME_INFO, MessageError, check_options
+from .protocol import PROTO
 
 Out = list  # list[tuple[int, dict]]
 
@@ -82,6 +83,22 @@ def bot_levels(game: str) -> list[str]:
 
     known = {lvl for g, lvl in FACTORIES if g == game}
     return [lvl for lvl in LEVELS if lvl in known] + sorted(known - set(LEVELS))
+
+
+def welcome_message(host: str, player: int) -> dict:
+    """The welcome a host sends a greeted connection (docs/protocol.md): the games it offers, the
+    seat colours (``addresses``, ``share``, ``resumed`` are added by the host where they apply)."""
+    return {"t": "welcome", "proto": PROTO, "host": host, "player": player,
+            "games": offered_games(), "colours": list(COLOURS)}
+
+
+def offered_games() -> dict:
+    """What the host's welcome offers of each game (docs/protocol.md): its seat range, the options
+    a table may set with their values and defaults (both from ``engine.GAMES``), the bot levels."""
+    return {g: {"seats": list(info["seats"]),
+                "options": {k: list(v) for k, v in info["options"].items()},
+                "defaults": dict(info["defaults"]), "levels": bot_levels(g)}
+            for g, info in GAME_INFO.items()}
 
 
 @dataclass
@@ -289,16 +306,18 @@ class Table:
         out += self._updates(list(getattr(self.game, "start_events", None) or []), full=True)
         return out
 
-    def _begin(self, seed: int):
+    def _begin(self, seed: int, rules: int | None = None):
+        """The game starts: under the current rules, or (a journal's replay) the ones its start
+        record names."""
         self.seed = seed
         self.game = engine.new_game(self.game_name, seats=self.nseats, seed=seed,
-                                    options=dict(self.options))
+                                    options=dict(self.options), rules=rules)
         self.status = "over" if self.game.is_over else "playing"
         self.state = 0
         self._new_turn()
 
     def start_record(self) -> dict:
-        return {"k": "start", "v": jn.FORMAT, "rules": engine.rules_version(self.game_name),
+        return {"k": "start", "v": jn.FORMAT, "rules": self.game.rules,
                 "table": self.id, "game": self.game_name, "seats": self.nseats,
                 "seed": self.seed, "options": dict(self.options),
                 "takeover": self.takeover_allowed, "hints": self.hints_allowed,
@@ -616,7 +635,7 @@ class Table:
                 s.kind, s.name, s.token, s.colour, s.level = (p["kind"], p["name"], p["token"],
                                                               p["colour"], p["level"])
                 s.ready = True
-            t._begin(start["seed"])
+            t._begin(start["seed"], rules=jn.start_rules(start))
         except (KeyError, TypeError, ValueError, TableError) as exc:
             raise jn.JournalError("damaged", f"the start record does not hold a game ({exc})") \
                 from None

@@ -139,8 +139,11 @@ def test_the_lobby_sends_the_hints_choice_and_shows_it():
     from game.net_bridge import OfflineBridge
     from game.scenes.lobby import LobbyScene
 
+    from net.table import welcome_message
+
     app = make_app()
     b = OfflineBridge("Ann")
+    b.handle(welcome_message("Host", 1))
     lobby = app.show(LobbyScene(app, b))
     hints = next(w for w in lobby.widgets.items if getattr(w, "tooltip", None) == "lobby.hints_tip")
     assert not hints.visible                                   # La Tortuga has no hint button

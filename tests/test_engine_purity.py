@@ -84,3 +84,31 @@ def test_the_bot_import_check_catches_an_internal_module(tmp_path):
                  "from ... import sample_state\nfrom ..base import Bot\nimport engine.tortuga.track\n")
     assert _outside_api(p, tmp_path / "engine") == [(1, "engine.tikal.state"),
                                                     (5, "engine.tortuga.track")]
+
+
+# The client imports the rule constants it shows from the same analysis modules, never copies them
+# (the public ``engine`` API, ``engine.bots`` for its offline samples and hints).
+GAME = ENGINE.parent / "game"
+GAME_ALLOWED = {"engine", "engine.bots", "engine.tikal.analysis", "engine.tortuga.analysis"}
+
+
+def _client_outside_api(path: Path, root: Path = GAME) -> list:
+    return [(line, mod) for line, mod in _engine_modules(path, root) if mod not in GAME_ALLOWED]
+
+
+def test_the_client_uses_only_the_public_api_and_the_analysis_modules():
+    files = sorted(GAME.rglob("*.py"))
+    assert len(files) >= 20
+    bad = [f"{p.relative_to(GAME.parent)}:{line} imports {mod}"
+           for p in files for line, mod in _client_outside_api(p)]
+    assert not bad, "\n".join(bad)
+
+
+def test_the_client_import_check_catches_an_internal_module(tmp_path):
+    pkg = tmp_path / "game" / "scenes"
+    pkg.mkdir(parents=True)
+    p = pkg / "m.py"
+    p.write_text("from engine.tikal.tiles import SPECS\nfrom engine.tortuga.analysis import BEACH\n"
+                 "from .. import theme\nimport engine.tortuga.flow\nfrom engine import GAMES\n")
+    assert _client_outside_api(p, tmp_path / "game") == [(1, "engine.tikal.tiles"),
+                                                         (4, "engine.tortuga.flow")]

@@ -82,7 +82,7 @@ async def test_bots_in_host_seats_and_lobby_rules(tmp_path):
         assert (await b.expect("error"))["code"] == "bad_seat"
         b.send({"t": "sit", "table": tid})
         assert (await b.expect("seated"))["seat"] == 1
-        b.send({"t": "colour", "colour": "red"})  # Ana got red by default
+        b.send({"t": "colour", "colour": "orange"})  # Ana got the first colour by default
         assert (await b.expect("error"))["code"] == "colour_taken"
         b.send({"t": "bot", "seat": 2, "level": "random"})
         assert (await b.expect("error"))["code"] == "not_owner"

@@ -17,6 +17,7 @@ from pathlib import Path
 import msgpack
 import pytest
 
+import engine
 from net import journal as jn
 from net import saves
 from net.host import Host, HostConfig
@@ -148,7 +149,8 @@ def test_a_torn_last_record_is_cut_quietly(tmp_path):
 def test_journals_carry_versions_and_checks_and_the_unfaithful_are_refused_loudly(tmp_path):
     records = game_journal(tmp_path, 1, 45)
     start = records[0]
-    assert start["v"] == jn.FORMAT and start["rules"] == 1 and len(start["check"]) == 16
+    assert start["v"] == jn.FORMAT and start["rules"] == engine.rules_version(start["game"]) \
+        and len(start["check"]) == 16
     checked = [r for r in records[1:] if "check" in r]
     assert len(checked) >= 2                       # every CHECK_EVERY states
     cases = {2: {**start, "v": jn.FORMAT + 1},     # a newer host's journal

@@ -1,7 +1,9 @@
-"""Tikal's analysis API: what bots and tools may read beyond the contract's ``Game`` methods.
+"""Tikal's analysis API: what bots, the client and tools may read beyond the contract's ``Game``
+methods.
 
-Bots (``engine/bots/``) import Tikal only from here and from ``engine`` itself; a test holds them
-to it. Everything here is read-only or acts on the caller's private copy:
+Bots (``engine/bots/``) and the client (``game/``) import Tikal only from here and from ``engine``
+itself; tests/test_engine_purity.py holds them to it. Everything here is read-only or acts on the
+caller's private copy:
 
 - ``TikalGame.s``: the game's ``State`` (``engine/tikal/state.py``; its fields are documented
   there). Read it; change a game only through ``apply``. A bot reads the ``State`` of a game it
@@ -15,17 +17,22 @@ to it. Everything here is read-only or acts on the caller's private copy:
   stack, T-S2/T-C1: public knowledge).
 - phases ``PLACE, ACTIONS, BID, CHOOSE, OVER``; ``COST`` (AP per action, T-A); ``SET_POINTS``
   (T-V3); ``distance`` and ``BASE_HEX`` (board geometry); ``cheapest_paths(crossings, start, ap)``
-  (T-M: the movement rule itself); tile data ``SPECS``, ``VOLCANO``, ``TREASURE_KINDS``,
-  ``TREASURE_COPIES`` (``tikal-tiles.md``).
+  (T-M: the movement rule itself); tile data ``SPECS``, ``ROTATED`` (stones per direction by tile
+  and rotation), ``VOLCANO``, ``TREASURE_KINDS``, ``TREASURE_COPIES`` (``tikal-tiles.md``); the
+  board's ``HEXES`` in board order and their ``INDEX``.
+- ``reachable(view, seat, hex, ap=None)`` (cheapest paths from a view) and ``breakdown(view,
+  seat)`` (what a seat would score now, T-V3): for the client's table and results.
 """
 from __future__ import annotations
 
+from . import scoring
 from .actions import COST
-from .board import BASE_HEX, distance
-from .movement import cheapest_paths
-from .scoring import SET_POINTS, breakdown, majority, temple_owner
+from .board import BASE_HEX, HEXES, INDEX, distance
+from .game import breakdown
+from .movement import cheapest_paths, reachable
+from .scoring import SET_POINTS, majority, temple_owner
 from .state import ACTIONS, BID, CHOOSE, OVER, PLACE, State
-from .tiles import LETTERS, SPECS, STRENGTH, TILE_LIST, TREASURE_COPIES, TREASURE_KINDS, VOLCANO
+from .tiles import LETTERS, ROTATED, SPECS, STRENGTH, TILE_LIST, TREASURE_COPIES, TREASURE_KINDS, VOLCANO
 
 
 def with_extra_ap(game, n: int):
@@ -77,7 +84,7 @@ def scoring_now(view: dict) -> list[dict]:
     """What a scoring would give each seat this instant (T-V3): per seat the dict of a ``scored``
     event (temples, treasure sets, totals), from the view alone."""
     s = _scoring_state(view)
-    return [breakdown(s, seat) for seat in range(s.n)]
+    return [scoring.breakdown(s, seat) for seat in range(s.n)]
 
 
 def stack_outlook(view: dict) -> dict:
@@ -95,6 +102,7 @@ def stack_outlook(view: dict) -> dict:
             "volcanoes": [t.letter for t in left if t.kind == VOLCANO]}
 
 
-__all__ = ["temple_holders", "scoring_now", "stack_outlook", "with_extra_ap", "PLACE", "ACTIONS", "BID", "CHOOSE", "OVER", "COST", "SET_POINTS",
-           "distance", "BASE_HEX", "cheapest_paths", "SPECS", "VOLCANO", "TREASURE_KINDS",
-           "TREASURE_COPIES"]
+__all__ = ["temple_holders", "scoring_now", "stack_outlook", "with_extra_ap", "PLACE", "ACTIONS",
+           "BID", "CHOOSE", "OVER", "COST", "SET_POINTS", "distance", "BASE_HEX", "HEXES", "INDEX",
+           "cheapest_paths", "reachable", "breakdown", "SPECS", "ROTATED", "VOLCANO",
+           "TREASURE_KINDS", "TREASURE_COPIES"]

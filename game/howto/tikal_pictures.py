@@ -6,7 +6,7 @@ import math
 
 import pygame
 
-from engine.tikal.tiles import ROTATED
+from engine.tikal.analysis import ROTATED
 
 from .. import theme
 from ..tikal import art

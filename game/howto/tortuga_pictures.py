@@ -6,6 +6,8 @@ import math
 
 import pygame
 
+from engine.tortuga.analysis import BEACH_EGGS, MAX_SUM
+
 from .. import theme
 from ..tortuga.island import draw_card, turtle_surface
 from ..tortuga.panel import draw_die
@@ -94,7 +96,8 @@ def roll(app, surface, rect) -> None:
         y += 96
     for i, v in enumerate((5, 4)):
         draw_die(surface, (rect.x + 30 + i * 70, y, 60, 60), v, colour=(255, 214, 190))
-    blit_text(surface, app, "5 + 4 = 9 > 7", (rect.x + 180, y + 30), 26, theme.BAD, bold=True, anchor="midleft")
+    blit_text(surface, app, f"5 + 4 = 9 > {MAX_SUM}", (rect.x + 180, y + 30), 26, theme.BAD, bold=True,
+              anchor="midleft")
     y += 74
     pill(app, surface, app.tr("tortuga.bust_big"), (rect.x + 130, y + 40), theme.BAD, 26)
     pill(app, surface, app.tr("tortuga.raft"), (rect.x + 350, y + 40), theme.PAPER, 22)
@@ -142,7 +145,7 @@ def beach(app, surface, rect) -> None:
     y = rect.bottom - 130
     pygame.draw.circle(surface, theme.ACCENT, (rect.centerx, y), 58)
     pygame.draw.circle(surface, theme.INK, (rect.centerx, y), 58, 4)
-    blit_text(surface, app, "7", (rect.centerx, y - 4), 64, theme.INK, bold=True, anchor="center")
+    blit_text(surface, app, str(BEACH_EGGS), (rect.centerx, y - 4), 64, theme.INK, bold=True, anchor="center")
     blit_text(surface, app, app.tr("tortuga.beach"), (rect.centerx, y + 78), 20, theme.PAPER, bold=True,
               anchor="center", shadow=True)
 

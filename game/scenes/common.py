@@ -38,22 +38,16 @@ def heading(surface, app, text: str, y: int = 44, size: int = 46) -> None:
               anchor="center", shadow=True, box=pygame.Rect(190, y - size // 2 - 12, 900, size + 24), min_size=26)
 
 
-COLOUR_BY_NAME = {"orange": theme.PLAYER_COLOURS[0], "blue": theme.PLAYER_COLOURS[4],
-                  "green": theme.PLAYER_COLOURS[2], "yellow": theme.PLAYER_COLOURS[3],
-                  "red": theme.PLAYER_COLOURS[5], "purple": theme.PLAYER_COLOURS[6],
-                  "black": (70, 70, 78), "white": (236, 236, 230)}
-
-
 def seat_colour(table, seat: int):
     """A seat's display colour: the colour its player picked in the lobby (in its
     colour-blind-safe tone); a seat with no pick gets the first palette colour nobody picked."""
     players = getattr(table, "players", None) or []
     picks = [p.get("colour") if isinstance(p, dict) else None for p in players]
-    if 0 <= seat < len(picks) and picks[seat] in COLOUR_BY_NAME:
-        return COLOUR_BY_NAME[picks[seat]]
-    used = {COLOUR_BY_NAME[c] for c in picks if c in COLOUR_BY_NAME}
+    if 0 <= seat < len(picks) and picks[seat] in theme.TONES:
+        return theme.TONES[picks[seat]]
+    used = {theme.TONES[c] for c in picks if c in theme.TONES}
     free = [c for c in theme.PLAYER_COLOURS if c not in used] or theme.PLAYER_COLOURS
-    unpicked = [i for i in range(max(seat + 1, len(picks))) if i >= len(picks) or picks[i] not in COLOUR_BY_NAME]
+    unpicked = [i for i in range(max(seat + 1, len(picks))) if i >= len(picks) or picks[i] not in theme.TONES]
     return free[unpicked.index(seat) % len(free)]
 
 

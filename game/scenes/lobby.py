@@ -10,8 +10,6 @@ from ..app import Scene
 from ..widgets import Button, ScrollLog, TextInput, blit_lines, blit_text, draw_panel, fit_tagged, note_solid
 from .common import ChatFeed, background, heading, seat_colour
 
-SEAT_RANGE = {"tikal": (2, 4), "tortuga": (2, 7)}
-COLOURS = ("orange", "blue", "green", "yellow", "purple", "red", "black", "white")  # the host's names
 
 
 def free_seats(summary: dict) -> int:
@@ -39,7 +37,9 @@ class LobbyScene(Scene):
     def __init__(self, app, bridge):
         super().__init__(app)
         self.bridge = bridge
-        self.new_game = {"game": "tortuga", "seats": 4, "variant": "base", "cards_as_dice": False, "hints": True}
+        # the table to create: the options' defaults as the host's welcome offers them
+        self.new_game = {"game": "tortuga", "seats": 4, "hints": True,
+                         **{k: v for g in bridge.games.values() for k, v in g["defaults"].items()}}
         self.bot_level = "normal"
         # at a table: its chat under the tables list (click the line to type, Enter sends)
         self.chat_log = ScrollLog(app, (34, 372, 572, 196), size=15)
@@ -68,6 +68,11 @@ class LobbyScene(Scene):
     def levels(self) -> list[str]:
         game = (self.lobby or {}).get("game") or self.new_game["game"]
         return self.bridge.levels(game)
+
+    def seat_range(self, game: str) -> tuple[int, int]:
+        """How many seats a table of ``game`` may have, as the host's welcome offers it."""
+        lo, hi = self.bridge.games[game]["seats"]
+        return lo, hi
 
     def on_enter(self):
         if self.bridge.connected:
@@ -167,8 +172,9 @@ class LobbyScene(Scene):
 
     def cycle_game(self):
         ng = self.new_game
-        ng["game"] = "tikal" if ng["game"] == "tortuga" else "tortuga"
-        lo, hi = SEAT_RANGE[ng["game"]]
+        games = list(self.bridge.games)                 # as the host's welcome offers them
+        ng["game"] = games[(games.index(ng["game"]) + 1) % len(games)] if ng["game"] in games else games[0]
+        lo, hi = self.seat_range(ng["game"])
         ng["seats"] = min(hi, max(lo, ng["seats"]))
         self.rebuild()
 
@@ -176,15 +182,16 @@ class LobbyScene(Scene):
         self.new_game["hints"] = not self.new_game["hints"]
 
     def seat_count(self, d):
-        lo, hi = SEAT_RANGE[self.new_game["game"]]
+        lo, hi = self.seat_range(self.new_game["game"])
         self.new_game["seats"] = min(hi, max(lo, self.new_game["seats"] + d))
 
     def cycle_option(self):
+        """The next value of the game's option (each game has one: Tikal's variant, La Tortuga's
+        cards as dice), in the order the host's welcome lists them."""
         ng = self.new_game
-        if ng["game"] == "tikal":
-            ng["variant"] = "auction" if ng["variant"] == "base" else "base"
-        else:
-            ng["cards_as_dice"] = not ng["cards_as_dice"]
+        for name, values in self.bridge.games[ng["game"]]["options"].items():
+            i = values.index(ng[name]) if ng[name] in values else -1
+            ng[name] = values[(i + 1) % len(values)]
 
     def cycle_level(self):
         levels = self.levels()
@@ -195,7 +202,7 @@ class LobbyScene(Scene):
         seats, mine = self.seats(), self.my_seat()
         taken = {s.get("colour") for s in seats if s.get("seat") != mine}
         current = seats[mine].get("colour") if mine is not None and mine < len(seats) else None
-        order = list(COLOURS)
+        order = self.bridge.colours                     # the host's, from its welcome
         start = order.index(current) + 1 if current in order else 0
         for k in range(len(order)):
             c = order[(start + k) % len(order)]
@@ -205,7 +212,7 @@ class LobbyScene(Scene):
 
     def create(self):
         ng = self.new_game
-        opts = {"variant": ng["variant"]} if ng["game"] == "tikal" else {"cards_as_dice": ng["cards_as_dice"]}
+        opts = {name: ng[name] for name in self.bridge.games[ng["game"]]["options"]}
         self.bridge.create(ng["game"], ng["seats"], opts, hints=ng["hints"] if ng["game"] == "tikal" else None)
 
     def back(self):

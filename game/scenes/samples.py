@@ -27,10 +27,10 @@ def _seat(i, kind="empty", name="", colour=None, ready=False, level=None):
 
 def lobby_bridge(names: list[str] = NAMES) -> OfflineBridge:
     """A host with two tables; we (Anna, connection 1) own table 1 and sit in seat 0."""
+    from net.table import welcome_message
+
     b = OfflineBridge(names[0], hosts(names))
-    levels = ["random", "easy", "normal", "hard"]
-    b.handle({"t": "welcome", "proto": 1, "host": "Anna's laptop", "player": 1,
-              "games": {"tikal": {"seats": [2, 4], "levels": levels}, "tortuga": {"seats": [2, 7], "levels": levels}},
+    b.handle({**welcome_message("Anna's laptop", 1),        # what a host of this version offers
               "addresses": ["192.168.1.20:47474"], "share": ["http://192.168.1.20:47475/"]})
     table1 = {"id": 1, "game": "tortuga", "options": {"cards_as_dice": True}, "seats": 5, "status": "lobby",
               "owner": 1, "takeover": True, "state": 0, "spectators": 1,
@@ -84,9 +84,10 @@ def _lobby(app, names):
 
 def _lobby_create(app, names):
     """The lobby before sitting down: the host's tables and the form of a new table."""
+    from net.table import welcome_message
+
     b = OfflineBridge(names[0], hosts(names))
-    b.handle({"t": "welcome", "proto": 1, "host": "Anna's laptop", "player": 2, "games": {},
-              "addresses": ["192.168.1.20:47474"]})
+    b.handle({**welcome_message("Anna's laptop", 2), "addresses": ["192.168.1.20:47474"]})
     b.handle({"t": "tables", "tables": lobby_bridge(names).tables})
     return LobbyScene(app, use(app, b))
 

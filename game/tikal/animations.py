@@ -14,7 +14,7 @@ import math
 
 import pygame
 
-from engine.tikal.tiles import SPECS
+from engine.tikal.analysis import SPECS
 
 from .. import theme
 from ..scenes.common import Part

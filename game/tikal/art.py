@@ -7,7 +7,7 @@ import math
 
 import pygame
 
-from engine.tikal.tiles import ROTATED, SPECS
+from engine.tikal.analysis import ROTATED, SPECS
 
 from .. import theme
 from .geometry import SQRT3, edge_point

@@ -9,9 +9,7 @@ import math
 
 import pygame
 
-from engine.tikal.analysis import temple_holders
-from engine.tikal.board import HEXES
-from engine.tikal.tiles import ROTATED, SPECS
+from engine.tikal.analysis import HEXES, ROTATED, SPECS, temple_holders
 
 from .. import theme
 from ..scenes.common import Part, background

@@ -7,8 +7,7 @@ import math
 
 import pygame
 
-from engine.tikal.analysis import stack_outlook
-from engine.tikal.tiles import SPECS
+from engine.tikal.analysis import SPECS, stack_outlook
 
 from .. import theme
 from ..scenes.common import Part

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 
-from engine.tikal.board import HEXES, INDEX
+from engine.tikal.analysis import HEXES, INDEX
 
 SQRT3 = math.sqrt(3.0)
 #: Screen angle (radians) of each direction 0 N, 1 NE, 2 SE, 3 S, 4 SW, 5 NW (y grows down).

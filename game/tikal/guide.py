@@ -16,7 +16,7 @@ import math
 
 import pygame
 
-from engine.tikal.tiles import SPECS
+from engine.tikal.analysis import SPECS
 
 from .. import theme
 from ..widgets import blit_text, draw_panel, draw_tooltip, wrap

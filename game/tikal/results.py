@@ -8,7 +8,7 @@ from .viewops import treasure_groups
 
 
 def tikal_breakdown(app, view, seat) -> list[str]:
-    from engine.tikal import breakdown
+    from engine.tikal.analysis import breakdown
 
     try:
         b = breakdown(view, seat)

@@ -11,8 +11,7 @@ from __future__ import annotations
 
 import pygame
 
-from engine.tikal import reachable
-from engine.tikal.actions import COST
+from engine.tikal.analysis import COST, reachable
 
 from ..scenes.common import Part
 from .geometry import hexkey

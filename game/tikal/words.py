@@ -1,7 +1,7 @@
 """The words for Tikal's things, as catalog keys: tile kinds and treasure kinds."""
 from __future__ import annotations
 
-from engine.tikal.tiles import SPECS
+from engine.tikal.analysis import SPECS
 
 KIND_KEYS = {"temple": "tikal.kind.temple", "jungle": "tikal.kind.jungle", "treasure": "tikal.kind.treasure",
              "volcano": "tikal.kind.volcano", "base": "tikal.kind.base"}

@@ -7,13 +7,14 @@ import math
 
 import pygame
 
+from engine.tortuga.analysis import BEACH, BEACH_EGGS
+
 from .. import theme
 from ..scenes.common import Part, background
 from ..widgets import blit_text
 
 CENTER = (470, 356)
 TRACK_R = (384, 272)
-BEACH = 21
 RAFT_POS = (470, 686)
 DECK_POS = (400, 516)
 TURTLE_W, TURTLE_H, STACK_DY = 46, 30, 14
@@ -216,6 +217,7 @@ class Island(Part):
         elif self.shown.get("beach") is None:  # the 7-egg beach shows once the deck is used up
             pygame.draw.circle(surface, theme.ACCENT, (x + 44, y - 2), 34)
             pygame.draw.circle(surface, theme.INK, (x + 44, y - 2), 34, 3)
-            blit_text(surface, app, "7", (x + 44, y - 4), 36, theme.INK, bold=True, anchor="center", layer="board")
+            blit_text(surface, app, str(BEACH_EGGS), (x + 44, y - 4), 36, theme.INK, bold=True, anchor="center",
+                      layer="board")
         blit_text(surface, app, self.trn("tortuga.cards_left", left), (x, y + 50), 16, theme.INK,
                   bold=True, anchor="center", width=220, layer="board")

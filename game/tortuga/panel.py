@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import pygame
 
+from engine.tortuga.analysis import BEACH_EGGS, MAX_SUM
+
 from .. import theme
 from ..scenes.common import Part, player_badge
 from ..widgets import blit_text, draw_panel, note_solid
 from .island import draw_card
 
-MAX_SUM = 7  # only to label the bar; the host decides what is legal
 
 
 def draw_die(surface, rect, value: int, colour=theme.PAPER, tilt: float = 0.0) -> None:
@@ -83,7 +84,7 @@ class PlayersPanel(Part):
         for seat in range(scene.seats):
             r = self.row_rect(seat)
             cards = held.get(str(seat), [])
-            eggs = sum(cards) + (7 if self.shown.get("beach") == seat else 0)
+            eggs = sum(cards) + (BEACH_EGGS if self.shown.get("beach") == seat else 0)
             c = self.cards_rect(seat)
             player_badge(surface, app, scene.table, seat, r, active=(seat == active),
                          sub=self.trn("tortuga.eggs", eggs), you=(seat == scene.me), sub_right=c.x - 6)
