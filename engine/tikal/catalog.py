@@ -52,9 +52,10 @@ TRANSFER = {(f, a, b): _action(type="transfer", figure=f, **{"from": _hex(a)}, t
 BIDS = tuple(_action(type="bid", amount=a) for a in range(300))
 
 
-def bids(amounts: range) -> list:
+def bids(amounts: range) -> tuple:
     """The bid actions for ``amounts`` (a range of whole numbers from 1)."""
-    listed = list(BIDS[amounts.start:amounts.stop])
-    listed += [_action(type="bid", amount=a) for a in range(max(amounts.start, len(BIDS)),
-                                                            amounts.stop)]
+    listed = BIDS[amounts.start:amounts.stop]
+    if amounts.stop > len(BIDS):
+        listed += tuple(_action(type="bid", amount=a)
+                        for a in range(max(amounts.start, len(BIDS)), amounts.stop))
     return listed

@@ -192,7 +192,7 @@ def legal(s: State) -> Frozen:
     if phase == PLACE:
         return Frozen([catalog.PLACE[x] for x in placement.placements(s, s.drawn)])
     if phase == BID:
-        return Frozen([catalog.PASS] + catalog.bids(auction.bid_amounts(s, s.seat)))
+        return Frozen((catalog.PASS,) + catalog.bids(auction.bid_amounts(s, s.seat)))
     if phase == CHOOSE:
         return Frozen([catalog.CHOOSE[t] for t in s.revealed])
     return Frozen()
