@@ -105,7 +105,8 @@ def splash():  # a turtle group falling in the water
 def rumble():  # the volcano: a deep, wobbling roar
     n = noise(5)
     roar = lowpass(render(1.6, lambda t: n() * min(1.0, t * 4) * math.exp(-max(0.0, t - 0.8) * 3)), 0.03)
-    sub = render(1.6, lambda t: 0.5 * tone(42 + 6 * math.sin(7 * t), t) * min(1.0, t * 3) * math.exp(-max(0.0, t - 0.9) * 3))
+    sub = render(1.6, lambda t: (0.5 * tone(42 + 6 * math.sin(7 * t), t) * min(1.0, t * 3)
+                                 * math.exp(-max(0.0, t - 0.9) * 3)))
     return mix([3 * x for x in roar], sub)
 
 

@@ -77,8 +77,8 @@ def tortuga_frame_times(frames: int = 600) -> list[float]:
     from game.app import App
     from game.net_bridge import LocalBridge
     from game.scenes.samples import NAMES
-    from game.tortuga.scene import TortugaScene
     from game.settings import Settings
+    from game.tortuga.scene import TortugaScene
 
     g = engine.new_game("tortuga", seats=7, seed=5)
     bots = {s: make_bot("tortuga", "random", s, s) for s in range(1, 7)}
@@ -108,10 +108,10 @@ def volcano_frame_times(runs: int = 3) -> list[float] | None:
     and the volcano lands on the board. Frames of 1/60 s (step + draw) until the timeline is idle,
     ``runs`` times (a fresh app each: first-frame caches are part of the figure)."""
     from game.app import App
-    from game.tikal.scene import TikalScene
     from game.settings import Settings
     from game.tikal import samples
     from game.tikal.positions import LATE
+    from game.tikal.scene import TikalScene
 
     times: list[float] = []
     cpu: list[float] = []  # the thread's CPU time per frame: the same figure without other processes' load

@@ -17,8 +17,6 @@ from .i18n import Catalog
 from .settings import Settings
 from .widgets import Toasts, Widgets
 
-
-
 #: What the host says about its own state (docs/protocol.md section 10): shown in the player's
 #: language from the catalog (``net.error_<code>``), not in the host's English.
 HOST_NOTICES = ("disk_full", "damaged_save", "limit", "busy", "slow")

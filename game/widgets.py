@@ -145,7 +145,8 @@ def blit_text(surface, app, text: str, pos, size: int = 20, colour=theme.PAPER, 
     return r
 
 
-def fit_lines(app, text: str, rect, size: int, bold: bool = False, min_size: int | None = None) -> tuple[list[str], int, int]:
+def fit_lines(app, text: str, rect, size: int, bold: bool = False,
+              min_size: int | None = None) -> tuple[list[str], int, int]:
     """``text`` wrapped into ``rect``: the font shrinks until the lines fit its height (down to
     ``min_size``); what still does not fit is cut, the last line ending with "…". Returns the
     lines, the font size and the line height."""
@@ -413,7 +414,8 @@ class TextInput(Widget):
         if self.value:
             img = self.app.assets.text(self.value, font_size, theme.INK)
         else:
-            img = self.app.assets.text(self.app.tr(self.placeholder) if self.placeholder else "", font_size, (150, 150, 160))
+            img = self.app.assets.text(self.app.tr(self.placeholder) if self.placeholder else "", font_size,
+                                       (150, 150, 160))
         r = img.get_rect(midleft=(self.rect.x + 12, self.rect.centery))
         shown = surface.blit(img, r, area=pygame.Rect(max(0, img.get_width() - self.rect.width + 30), 0,
                                                       self.rect.width - 24, img.get_height()))

@@ -62,8 +62,16 @@ import time
 from dataclasses import asdict, dataclass, field
 from typing import Callable, Iterable, Mapping
 
-from zeroconf import (DNSIncoming, DNSOutgoing, DNSQuestion, DNSQuestionType, IPVersion,
-                      RecordUpdateListener, ServiceInfo, ServiceStateChange)
+from zeroconf import (
+    DNSIncoming,
+    DNSOutgoing,
+    DNSQuestion,
+    DNSQuestionType,
+    IPVersion,
+    RecordUpdateListener,
+    ServiceInfo,
+    ServiceStateChange,
+)
 from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
 from zeroconf.const import _CLASS_IN, _FLAGS_QR_QUERY, _MDNS_ADDR, _MDNS_PORT, _TYPE_PTR
 

@@ -20,3 +20,22 @@ _USER_DIRS = tempfile.mkdtemp(prefix="tikal-suite-home-")
 atexit.register(shutil.rmtree, _USER_DIRS, ignore_errors=True)
 for _var in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME"):
     os.environ[_var] = os.path.join(_USER_DIRS, _var.lower())
+
+import pytest  # noqa: E402
+
+from netns import netns_lan  # noqa: E402,F401  (a shared fixture: LANs of network namespaces)
+
+
+@pytest.fixture
+def host(request):
+    """A real host on 127.0.0.1 in a thread of this process, stopped after the test:
+    ``(Host, "addr:port")``. Not announced unless a test asks, by indirect parametrisation, for
+    other settings (``{"announce": True}``: zeroconf on loopback only; ``{"bot_delay": ...}``)."""
+    from net.host import Host, HostConfig, start_in_thread
+
+    config = {"name": "Test host", "bind": "127.0.0.1", "port": 0, "announce": False,
+              **getattr(request, "param", {})}
+    h = Host(HostConfig(**config))
+    addr, port, stop = start_in_thread(host=h)
+    yield h, f"{addr}:{port}"
+    stop()

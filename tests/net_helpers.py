@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 
-import engine
 from engine.bots import make_bot
 from net.client import AsyncClient
 from net.host import Host, HostConfig
@@ -15,15 +14,6 @@ from net.protocol import decode_body
 HIDDEN_KEYS = {"stack", "deck", "rng", "seed"}
 #: ... and at the top of a view (events use "dice" and "removed" for public things).
 HIDDEN_VIEW_KEYS = {"tikal": {"stack"}, "tortuga": {"deck", "removed", "dice"}}
-
-
-def engine_ready(game: str) -> bool:
-    try:
-        g = engine.new_game(game, seats=2, seed=1, options={})
-        g.legal_actions()
-        return True
-    except Exception:
-        return False
 
 
 @contextlib.asynccontextmanager

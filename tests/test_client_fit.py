@@ -4,10 +4,11 @@ over a mark (a key badge, a card, an icon). The widgets measure their text and s
 cut it (game/widgets.py: fit, fit_lines); game/fitcheck.py says where a frame went wrong."""
 import pytest
 
-from test_client_helpers import make_app
 from game.fitcheck import FitCheck
 from game.i18n import LANGUAGES
 from game.scenes import registry
+
+from client_helpers import make_app
 
 #: 24 characters each, wide letters: the longest names the settings accept.
 LONG_NAMES = ["Wilhelmina Wolkenstein-W", "Александра Константинова", "Maximilian Grünwald-Weiß",
@@ -45,6 +46,7 @@ def test_every_scene_fits_with_long_names(name, language):
 def test_the_check_sees_an_overflow_and_an_overlap():
     """The check itself: a line too wide for its box and two lines on top of each other."""
     import pygame
+
     from game.widgets import blit_text
 
     app = make_app()

@@ -8,13 +8,14 @@ import copy
 import pygame
 import pytest
 
-from test_client_helpers import button, click, colourful, make_app, press, pump, run_frames, settle
 from game.howto import PAGES, HowToScene
 from game.howto.scene import fit_text, fits_everywhere
 from game.i18n import LANGUAGES
 from game.scenes import registry
 from game.scenes.menu import MenuScene, RulesScene
 from game.tikal.geometry import hexkey
+
+from client_helpers import button, click, colourful, make_app, press, pump, run_frames, settle
 
 
 def wheel(app, y: int) -> None:
@@ -138,7 +139,6 @@ def test_no_hint_button_where_the_table_does_not_allow_it():
 def test_the_lobby_sends_the_hints_choice_and_shows_it():
     from game.net_bridge import OfflineBridge
     from game.scenes.lobby import LobbyScene
-
     from net.table import welcome_message
 
     app = make_app()
@@ -161,32 +161,28 @@ def test_the_lobby_sends_the_hints_choice_and_shows_it():
 
 
 # --- the guide, through a real host -------------------------------------------------------------------
-net_host = pytest.importorskip("net.host")
-
-
-def test_the_guide_follows_the_first_turn_on_the_hosts_events(tmp_path):
+def test_the_guide_follows_the_first_turn_on_the_hosts_events(tmp_path, host):
     from game.app import App
     from game.net_bridge import NetBridge
     from game.scenes.browser import BrowserScene
     from game.scenes.lobby import LobbyScene
-    from game.tikal.scene import TikalScene
     from game.settings import Settings
+    from game.tikal.scene import TikalScene
 
-    h = net_host.Host(net_host.HostConfig(name="Guide host", bind="127.0.0.1", port=0, announce=False))
-    addr, port, stop = net_host.start_in_thread(host=h)
+    h, address = host
+    made = {}
+    h.loop.call_soon_threadsafe(lambda: made.setdefault(
+        "t", h.create_table("tikal", 2, {"variant": "base"}, bots=1, bot_level="random", hints=True)))
+    settings = Settings.load(tmp_path / "settings.json")
+    settings.language, settings.anim_speed = "cs", 4.0
+    assert not settings.guide_done
+    app = App(settings)
     try:
-        made = {}
-        h.loop.call_soon_threadsafe(lambda: made.setdefault(
-            "t", h.create_table("tikal", 2, {"variant": "base"}, bots=1, bot_level="random", hints=True)))
-        settings = Settings.load(tmp_path / "settings.json")
-        settings.language, settings.anim_speed = "cs", 4.0
-        assert not settings.guide_done
-        app = App(settings)
         bridge = NetBridge("Tess", discovery=False)
         bridge.auto_ready = True
         app.bridge = bridge
         app.show(BrowserScene(app, bridge))
-        app.scene.connect(f"{addr}:{port}")
+        app.scene.connect(address)
         pump(app, lambda: isinstance(app.scene, LobbyScene) and bridge.tables and "t" in made)
         bridge.sit(made["t"].id)
         pump(app, lambda: bridge.lobby and bridge.table.my_seat is not None
@@ -239,9 +235,8 @@ def test_the_guide_follows_the_first_turn_on_the_hosts_events(tmp_path):
         assert '"guide_done": true' in (tmp_path / "settings.json").read_text(encoding="utf-8")
         again = TikalScene(app, bridge)                      # the next table: no guide any more
         assert not again.addons[1].active
-        app.close()
     finally:
-        stop()
+        app.close()
 
 
 def test_guide_steps_alone():

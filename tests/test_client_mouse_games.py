@@ -16,10 +16,9 @@ import time
 
 import pygame
 import pytest
+
 from engine.tikal import reachable
 from engine.tikal.actions import COST
-
-from test_client_helpers import click, move_mouse
 from game.launch import open_window
 from game.scenes.lobby import LobbyScene
 from game.scenes.results import ResultsScene
@@ -27,17 +26,9 @@ from game.settings import Settings
 from game.tikal import layout as TL
 from game.tikal.geometry import hexkey
 
-net_host = pytest.importorskip("net.host")
-pytestmark = pytest.mark.slow
+from client_helpers import click, move_mouse
 
-
-@pytest.fixture
-def host():
-    h = net_host.Host(net_host.HostConfig(name="Mouse test host", bind="127.0.0.1", port=0, announce=False,
-                                          bot_delay=0.0))
-    addr, port, stop = net_host.start_in_thread(host=h)
-    yield h, f"{addr}:{port}"
-    stop()
+pytestmark = pytest.mark.slow         # the host: tests/conftest.py (bots play at once)
 
 
 def frames(app, n=1):

@@ -8,36 +8,13 @@ import time
 import pygame
 import pytest
 
-from test_client_helpers import button, click, make_app, pump
 from game.net_bridge import NetBridge
 from game.scenes.browser import BrowserScene
 from game.scenes.lobby import LobbyScene
 from game.scenes.results import ResultsScene
 from game.tortuga.scene import TortugaScene
 
-net_host = pytest.importorskip("net.host")
-
-
-@pytest.fixture
-def host():
-    h = net_host.Host(net_host.HostConfig(name="Test host", bind="127.0.0.1", port=0, announce=True))
-    addr, port, stop = net_host.start_in_thread(host=h)
-    yield h, f"{addr}:{port}"
-    stop()
-
-
-def window(address: str, name: str = "Tess", settings=None, **app_kw):
-    """A window (headless App) on the host browser, connecting to ``address`` without zeroconf;
-    ``settings`` (a Settings) instead of the test defaults, its name the player's."""
-    app = make_app(**app_kw)
-    if settings is not None:
-        app.settings = settings
-    else:
-        app.settings.name = name
-    app.bridge = NetBridge(app.settings.name, discovery=False)
-    app.show(BrowserScene(app, app.bridge))
-    app.scene.connect(address)
-    return app
+from client_helpers import button, click, make_app, pump, window
 
 
 def bot_table(h, game="tortuga", seats=4, options=None, level="random"):
@@ -66,6 +43,7 @@ def join_and_start(app, table):
     return app.scene
 
 
+@pytest.mark.parametrize("host", [{"announce": True}], indirect=True)   # on loopback only
 def test_discovery_lists_the_host_and_a_click_joins_it(host):
     h, address = host
     app = make_app()
@@ -85,6 +63,7 @@ def test_discovery_lists_the_host_and_a_click_joins_it(host):
         app.close()
 
 
+@pytest.mark.slow
 def test_whole_tortuga_game_through_the_host_ends_in_the_hosts_view(host):
     h, address = host
     made = {"t": bot_table(h, options={"cards_as_dice": True})}
@@ -214,6 +193,7 @@ def test_chat_at_the_table_typed_in_the_window_reaches_everyone_and_keys_do_not_
         app.close()
 
 
+@pytest.mark.slow
 def test_a_dropped_link_mid_game_reconnects_by_itself_and_the_window_plays_on(host):
     # a laptop that lost the network: the client reconnects with its seat token, the host resyncs
     # the seat (a full update), and the window carries on to the end in the host's view
@@ -257,15 +237,15 @@ def test_a_dropped_link_mid_game_reconnects_by_itself_and_the_window_plays_on(ho
         app.close()
 
 
-def test_a_spectator_window_watches_a_bot_game_to_the_end_in_the_public_view():
+@pytest.mark.slow
+@pytest.mark.parametrize("host", [{"bot_delay": 0.005}], indirect=True)
+def test_a_spectator_window_watches_a_bot_game_to_the_end_in_the_public_view(host):
     # run_client.py --spectate: the window watches the host's first table; it is offered nothing
-    h = net_host.Host(net_host.HostConfig(name="Watched", bind="127.0.0.1", port=0, announce=False,
-                                          bot_delay=0.005))
-    addr, port, stop = net_host.start_in_thread(host=h)
+    h, address = host
     made = {}
     h.loop.call_soon_threadsafe(lambda: made.setdefault("t", h.create_table(
         "tortuga", 4, None, bots=4, bot_level="random")))
-    app = window(f"{addr}:{port}", "Viewer", anim_speed=8.0)
+    app = window(address, "Viewer", anim_speed=8.0)
     bridge = app.bridge
     bridge.spectate_first = True     # set before the first poll: the host's tables come then
     try:
@@ -282,7 +262,6 @@ def test_a_spectator_window_watches_a_bot_game_to_the_end_in_the_public_view():
         assert not [m for m in bridge.sent if m["t"] == "action"]
     finally:
         app.close()
-        stop()
 
 
 def test_lobby_chat_reaches_the_other_player_at_the_table_and_enter_does_not_start(host):

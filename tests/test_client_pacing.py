@@ -4,14 +4,14 @@ left to watch and skips them with a click."""
 
 import engine
 from engine.bots import make_bot
-
-from test_client_helpers import click, make_app, settle
-from test_client_tikal import open_table
 from game.fitcheck import FitCheck
 from game.net_bridge import LocalBridge
 from game.scenes.samples import NAMES
 from game.tikal.positions import MID
 from game.tortuga.scene import TortugaScene
+
+from client_helpers import click, make_app, settle
+from tikal_client_support import open_table
 
 
 def watch_until_our_turn(app, scene, bridge, frames=900):

@@ -6,9 +6,10 @@ from pathlib import Path
 import pygame
 import pytest
 
-from test_client_helpers import colourful, make_app, run_frames
 from game.i18n import LANGUAGES
 from game.scenes import registry
+
+from client_helpers import colourful, make_app, run_frames
 
 ROOT = Path(__file__).resolve().parents[1]
 REQUIRED = ["browser", "lobby", "tikal", "tortuga", "volcano", "results"]
@@ -37,6 +38,7 @@ def lengthen(app) -> None:
             p["name"] = LONG_NAMES[i % len(LONG_NAMES)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("name", registry.names())
 def test_scene_renders_in_every_language_with_long_names(name, lang, monkeypatch):
@@ -57,6 +59,7 @@ def test_scene_renders_in_every_language_with_long_names(name, lang, monkeypatch
     app.close()
 
 
+@pytest.mark.slow
 def test_run_client_screenshots(tmp_path):
     procs = {}
     for name in REQUIRED:
@@ -80,10 +83,11 @@ def test_unknown_scene_is_a_clear_error(tmp_path):
 
 
 def test_settings_switch_language_at_runtime_and_save(tmp_path, monkeypatch):
-    from test_client_helpers import click
     from game.app import App
     from game.scenes.settings_scene import SettingsScene
     from game.settings import Settings
+
+    from client_helpers import click
 
     monkeypatch.setenv("LANG", "en_GB.UTF-8")      # a first start picks the system's language
     for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
@@ -106,10 +110,11 @@ def test_settings_switch_language_at_runtime_and_save(tmp_path, monkeypatch):
 
 
 def test_escape_opens_the_menu_over_the_table_and_rules_and_leave_work():
-    from test_client_helpers import button, click, press
-    from game.scenes.browser import BrowserScene
     from game.howto import HowToScene
+    from game.scenes.browser import BrowserScene
     from game.scenes.menu import MenuScene, RulesScene
+
+    from client_helpers import button, click, press
 
     app = make_app()
     registry.sample("tortuga", app)

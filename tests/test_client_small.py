@@ -3,15 +3,16 @@ the ready button says what it does, fullscreen is a setting, figures of every co
 the jungle, a scoring's "+N" stays over the temple that paid it."""
 import pygame
 
-from test_client_helpers import button, click, make_app
+from game.app import App
 from game.fitcheck import FitCheck
 from game.net_bridge import OfflineBridge
 from game.scenes.lobby import LobbyScene
 from game.scenes.samples import lobby_bridge
 from game.scenes.settings_scene import SettingsScene
 from game.settings import Settings
-from game.app import App
 from game.tikal import art
+
+from client_helpers import button, click, make_app
 
 
 def test_the_lobby_lists_our_new_table_as_soon_as_the_host_seats_us():
@@ -100,7 +101,8 @@ def test_figures_of_every_colour_stand_out_on_a_jungle_tile():
 
 def test_a_scorings_plus_n_stays_over_the_temple_that_paid_it():
     from engine.tikal import breakdown
-    from test_client_tikal import volcano_tally
+
+    from tikal_client_support import volcano_tally
 
     app, bridge, scene, _ = volcano_tally()
     ev = next(e for e in bridge.game.view(0).get("rounds", [])[-1]["scored"] if e["seat"] == 3)

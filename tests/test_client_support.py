@@ -8,6 +8,7 @@ from game import rules_ref
 from game.assets import AssetError, Assets
 from game.net_bridge import parse_address
 from game.settings import Settings
+
 from rules_ids import rule_ids
 
 

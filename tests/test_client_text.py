@@ -3,7 +3,7 @@ strings as player names, host names, table chat and error messages, through real
 scenes (the lobby, a table, the host browser) and through the text renderer itself."""
 import pygame
 
-from test_client_helpers import colourful, make_app, run_frames
+import engine
 from game.net_bridge import LocalBridge, OfflineBridge
 from game.scenes.browser import BrowserScene
 from game.scenes.lobby import LobbyScene
@@ -11,7 +11,7 @@ from game.scenes.samples import lobby_bridge
 from game.tortuga.samples import TORTUGA_SCENARIO
 from game.tortuga.scene import TortugaScene
 
-import engine
+from client_helpers import colourful, make_app, run_frames
 
 HOSTILE = ["\u200b", "", "\u202e", "\u202eevil\u202c", "\x00", "a\x00b", "\u2028", "\u2029",
            "\ufeff", "\u00ad", "\u0301", "\ud800", "\x1b[31m", "\x7f\x85\x9b", "\t\t", "\n\n",

@@ -5,111 +5,20 @@ events animate (time passed in) and always end in exactly the host's view, and t
 both languages. A whole game with the scene in the loop is in test_client_tikal_net.py (real host)."""
 import copy
 
-import engine
 import pygame
 import pytest
-from engine.tikal import reachable
 
-from test_client_helpers import button, click, colourful, make_app, press, settle
+import engine
+from engine.tikal import reachable
 from game.net_bridge import LocalBridge
 from game.scenes.results import BREAKDOWNS, ResultsScene
-from game.tikal.scene import TikalScene
 from game.tikal import samples
 from game.tikal.geometry import hexkey
 from game.tikal.positions import LATE, MID
+from game.tikal.scene import TikalScene
 
-# --- helpers shared with test_client_tikal_net.py -------------------------------------------------
-
-
-def pos(scene, h):
-    x, y = scene.board.layout.center(h)
-    return (int(x), int(y))
-
-
-def ready(app, scene, bridge) -> bool:
-    return (app.scene is scene and not scene.timeline.busy and bridge.table.my_turn()
-            and scene.pending != bridge.table.state)
-
-
-def ui_step(app, scene, bridge, n: int) -> str | None:
-    """Play one decision of our seat through the scene, as a person would (clicks and keys).
-    Returns what was done, or None when it is not ours to decide now."""
-    if not ready(app, scene, bridge):
-        return None
-    legal = bridge.table.legal
-    types = {a["type"] for a in legal}
-    if "place_tile" in types:
-        places = [a for a in legal if a["type"] == "place_tile"]
-        a = places[n % len(places)]
-        for _ in range(6):
-            if scene.sel.rotation == a["rotation"]:
-                break
-            press(app, pygame.K_r)
-        app.step(0.0, events=[pygame.event.Event(pygame.MOUSEMOTION, pos=pos(scene, a["hex"]), rel=(0, 0), buttons=(0, 0, 0))])
-        assert hexkey(a["hex"]) in scene.sel.place_hexes()
-        click(app, pos(scene, a["hex"]))
-        return "place_tile"
-    if "choose_tile" in types:
-        app.draw()  # the revealed tiles' click zones are laid out when drawn
-        zone = next(r for (k, _), r in scene.column.click_zones.items() if k == "revealed")
-        click(app, zone.center)
-        return "choose_tile"
-    if types & {"bid", "pass"}:
-        if "bid" in types and n % 3 == 0:
-            click(app, button(scene, "tikal.bid").rect.center)
-            return "bid"
-        click(app, button(scene, "tikal.pass").rect.center)
-        return "pass"
-    ap = int(bridge.table.view.get("ap") or 0)
-    if ap >= 8 and "enter" in types:
-        fig = next(a["figure"] for a in legal if a["type"] == "enter")
-        press(app, pygame.K_w if fig == "worker" else pygame.K_l)
-        target = next(iter(scene.sel.targets))
-        click(app, pos(scene, target))
-        return "enter"
-    if ap <= 3 and "end_turn" in types:  # keep a few AP unused now and then: the End turn button
-        click(app, button(scene, "tikal.end_turn").rect.center)
-        return "end_turn"
-    moves = [a for a in legal if a["type"] == "move"]
-    if ap >= 4 and moves:
-        start = hexkey(moves[n % len(moves)]["path"][0])
-        click(app, pos(scene, start))
-        if scene.sel.targets:
-            dest = max(scene.sel.targets, key=lambda h: (scene.sel.targets[h]["cost"], h))
-            click(app, pos(scene, dest))
-            return "move"
-    for kind in ("uncover", "dig"):
-        if kind in types:
-            click(app, button(scene, f"tikal.{kind}").rect.center)
-            if scene.sel.mode == kind:
-                click(app, pos(scene, next(iter(scene.sel.action_hexes(kind)))))
-            return kind
-    click(app, button(scene, "tikal.end_turn").rect.center)
-    return "end_turn"
-
-
-def last_action(bridge):
-    actions = [m for m in bridge.sent if m["t"] == "action"]
-    return actions[-1]["action"] if actions else None
-
-
-def open_table(scenario, my_seat=0, language="en", speed=1.0, script=()):
-    app = make_app(language, anim_speed=speed)
-    g = engine.from_scenario(copy.deepcopy(scenario))
-    bridge = LocalBridge(g, my_seat=my_seat, names=samples.NAMES[: g.seats])
-    app.bridge = bridge
-    scene = app.show(TikalScene(app, bridge))
-    app.step(0.0, events=[])  # the bridge's first (full) update
-    for a in script:
-        bridge.act(a)
-    settle(app)
-    return app, bridge, scene, g
-
-
-def anna_places():
-    """MID after Chloé's turn: Anna (seat 0) has drawn a tile and must place it."""
-    return open_table(MID, script=samples.MID_SCRIPT)
-
+from client_helpers import button, click, colourful, make_app, press, settle
+from tikal_client_support import anna_acts, anna_places, last_action, open_table, pos, volcano_tally
 
 # --- placing a tile ------------------------------------------------------------------------------
 
@@ -125,7 +34,8 @@ def test_placing_sends_the_hovered_hex_with_the_rotation_chosen_by_keys_and_whee
     app.step(0.0, events=[pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False, precise_x=0.0, precise_y=1.0)])
     press(app, pygame.K_r)  # the wheel turned it back one step, R forward again
     assert scene.sel.rotation == target["rotation"]
-    app.step(0.0, events=[pygame.event.Event(pygame.MOUSEMOTION, pos=pos(scene, target["hex"]), rel=(0, 0), buttons=(0, 0, 0))])
+    app.step(0.0, events=[pygame.event.Event(pygame.MOUSEMOTION, pos=pos(scene, target["hex"]), rel=(0, 0),
+                                             buttons=(0, 0, 0))])
     assert colourful(app.draw())  # the preview of the turned tile on the hovered hex
     click(app, pos(scene, target["hex"]))
     assert last_action(bridge) == {"type": "place_tile", "hex": list(target["hex"]), "rotation": target["rotation"]}
@@ -148,15 +58,6 @@ def test_a_placement_the_host_refuses_comes_back_as_a_toast_with_its_rule():
 
 
 # --- moving figures ------------------------------------------------------------------------------
-
-
-def anna_acts():
-    app, bridge, scene, g = anna_places()
-    place = next(a for a in g.legal_actions() if a["type"] == "place_tile")
-    bridge.act(place)
-    settle(app)
-    assert g.view(0)["phase"] == "actions" and g.to_act == 0
-    return app, bridge, scene, g
 
 
 def test_clicking_a_figure_shades_its_reachable_hexes_and_a_click_walks_the_cheapest_path():
@@ -307,20 +208,6 @@ def test_auction_bid_with_plus_minus_pass_and_choose_a_revealed_tile():
 # --- animations with time passed in, and their end -----------------------------------------------
 
 
-def volcano_tally():
-    """LATE: Dmitri draws the volcano and ends his scoring turn; his tally is about to play.
-    Returns the app, bridge, scene and the view shown before."""
-    app = make_app()
-    bridge = samples.local(LATE, 0)
-    app.bridge = bridge
-    scene = app.show(TikalScene(app, bridge))
-    app.step(0.0, events=[])
-    before = copy.deepcopy(scene.shown)
-    samples.end_turn(bridge)  # Dmitri draws the volcano ...
-    samples.end_turn(bridge)  # ... and ends his scoring turn: his tally
-    return app, bridge, scene, before
-
-
 def test_volcano_sequence_animates_step_by_step_and_lands_on_the_hosts_view():
     app, bridge, scene, before = volcano_tally()
     app.step(0.0, events=[])
@@ -407,7 +294,8 @@ def test_tikal_scenes_render_in_russian(name):
 
 def test_hovering_a_hex_explains_what_is_on_it():
     app, bridge, scene, g = open_table(MID, my_seat=1, language="ru")
-    app.step(0.0, events=[pygame.event.Event(pygame.MOUSEMOTION, pos=pos(scene, (2, -2)), rel=(0, 0), buttons=(0, 0, 0))])
+    app.step(0.0, events=[pygame.event.Event(pygame.MOUSEMOTION, pos=pos(scene, (2, -2)), rel=(0, 0),
+                                             buttons=(0, 0, 0))])
     app.step(0.7, events=[])
     tip = scene.board.hex_tip((2, -2))  # a temple worth 3 guarded by Anna, Chloé's worker on it
     assert scene.tr("tikal.tip_temple", value=3) in tip and "Anna" in tip and "Chloé" in tip

@@ -4,18 +4,19 @@ the board, the log's player marks, short names and undos, and plurals that agree
 Russian."""
 import copy
 
-import engine
 import pygame
+
+import engine
 from engine.bots import make_bot
 from engine.tikal.analysis import scoring_now, stack_outlook
-
-from test_client_helpers import make_app, move_mouse, settle
-from test_client_tikal import open_table
 from game.fitcheck import FitCheck
 from game.net_bridge import LocalBridge
 from game.tikal import samples
 from game.tikal.positions import LATE, MID
 from game.tikal.scene import TikalScene
+
+from client_helpers import make_app, move_mouse, settle
+from tikal_client_support import open_table
 
 TIED = copy.deepcopy(MID)
 # on the north temple (0,-1): Anna's three workers against Chloé's leader: level, nobody holds it
@@ -101,7 +102,8 @@ def test_the_log_marks_each_line_with_its_players_mark_and_names_bots_short():
     g = engine.from_scenario(copy.deepcopy(MID))
     app = make_app()
     bridge = LocalBridge(g, my_seat=0, names=samples.NAMES[:3])
-    bridge.table.players = [{"name": "Anna", "kind": "human"}, {"name": "Bot 2 (normal)", "kind": "bot", "level": "normal"},
+    bridge.table.players = [{"name": "Anna", "kind": "human"}, {"name": "Bot 2 (normal)", "kind": "bot",
+                                                                "level": "normal"},
                             {"name": "Bot 3 (hard)", "kind": "bot", "level": "hard"}]
     app.bridge = bridge
     scene = app.show(TikalScene(app, bridge))
@@ -139,7 +141,8 @@ def test_counted_words_agree_with_their_number_in_english_and_russian():
     app = make_app()
     assert app.trn("tikal.next_tiles", 1) == "1 tile left" and app.trn("tikal.next_tiles", 5) == "5 tiles left"
     assert app.trn("tikal.tip_figures", 1, name="A") == "A: 1 worker"
-    assert "1 treasure left" in app.trn("tikal.tip_treasure", 1) and "3 treasures left" in app.trn("tikal.tip_treasure", 3)
+    assert "1 treasure left" in app.trn("tikal.tip_treasure",
+                                        1) and "3 treasures left" in app.trn("tikal.tip_treasure", 3)
     assert " 1 space " in app.trn("ev.tortuga.moved", 1, name="A", steps=1, turtles=2, to=4)
     assert " 2 spaces " in app.trn("ev.tortuga.moved", 2, name="A", steps=2, turtles=2, to=4)
     app.set_language("ru")
@@ -194,8 +197,9 @@ def test_results_show_every_scoring_round_even_to_a_player_who_rejoined():
 
 
 def test_results_let_the_player_look_at_the_final_board_and_come_back():
-    from test_client_helpers import button, click
     from game.scenes.results import ResultsScene
+
+    from client_helpers import button, click
 
     g = finished_game()
     app = make_app()
@@ -206,8 +210,8 @@ def test_results_let_the_player_look_at_the_final_board_and_come_back():
     board = app.scene
     assert isinstance(board, TikalScene) and board.review and app.scenes[0] is results
     settle(app)
-    assert board.shown == g.view(1) and [w.label for w in board.widgets.items if w.visible and getattr(w, "label", None)] \
-        == ["table.back_to_results"]
+    shown = [w.label for w in board.widgets.items if w.visible and getattr(w, "label", None)]
+    assert board.shown == g.view(1) and shown == ["table.back_to_results"]
     app.step(3.0, events=[])
     assert app.scene is board                                     # it stays: no results shown over it
     click(app, button(board, "table.back_to_results").rect.center)

@@ -5,10 +5,11 @@ import copy
 
 import pygame
 
-from test_client_helpers import button, click, move_mouse
-from test_client_tikal import anna_acts, last_action, open_table, pos
 from game.fitcheck import FitCheck
 from game.tikal.positions import MID
+
+from client_helpers import button, click, move_mouse
+from tikal_client_support import anna_acts, last_action, open_table, pos
 
 
 def chip(scene, h, seat, figure):
@@ -46,7 +47,7 @@ def test_after_a_walk_a_click_on_another_figure_selects_it():
     dest = next(h for h, t in scene.sel.targets.items() if t["cost"] == 1 and h not in ((1, 0), (0, -1)))
     click(app, beside_the_figures(scene, dest))
     sent = last_action(bridge)
-    from test_client_helpers import settle
+    from client_helpers import settle
 
     settle(app)
     assert scene.sel.selected == {"from": dest, "figure": "worker"}  # the walked figure stays selected

@@ -6,23 +6,14 @@ import time
 
 import pytest
 
-from test_client_helpers import button, click, make_app, pump
-from test_client_tikal import ready, ui_step
 from game.net_bridge import NetBridge
 from game.scenes.browser import BrowserScene
 from game.scenes.lobby import LobbyScene
 from game.scenes.results import ResultsScene
 from game.tikal.scene import TikalScene
 
-net_host = pytest.importorskip("net.host")
-
-
-@pytest.fixture
-def host():
-    h = net_host.Host(net_host.HostConfig(name="Tikal test host", bind="127.0.0.1", port=0, announce=False))
-    addr, port, stop = net_host.start_in_thread(host=h)
-    yield h, f"{addr}:{port}"
-    stop()
+from client_helpers import button, click, make_app, pump
+from tikal_client_support import ready, ui_step
 
 
 def join_and_start(h, address, variant, speed):
@@ -85,6 +76,7 @@ def check_undo(app, bridge, scene) -> bool:
     return True
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", ["base", "auction"])
 def test_whole_tikal_game_through_the_host_ends_in_the_hosts_view(host, variant):
     h, address = host

@@ -1,14 +1,16 @@
 """The La Tortuga table: its buttons send the host's legal actions, and a whole game with the
 scene in the loop ends with the scene showing exactly the final view."""
-import engine
 import pygame
-from engine.bots import make_bot
+import pytest
 
-from test_client_helpers import button, click, make_app, press, settle
+import engine
+from engine.bots import make_bot
 from game.net_bridge import LocalBridge
 from game.scenes.samples import NAMES
 from game.tortuga.samples import tortuga_bridge
 from game.tortuga.scene import TortugaScene
+
+from client_helpers import button, click, make_app, press, settle
 
 
 def table(my_seat=3, **kw):
@@ -96,6 +98,7 @@ def play_with_clicks(seats, seed, my_seat, cards_as_dice=False, language="en"):
     return app, bridge, scene, g
 
 
+@pytest.mark.slow
 def test_whole_game_with_the_scene_in_the_loop_ends_in_the_engines_view():
     app, bridge, scene, g = play_with_clicks(seats=4, seed=3, my_seat=1)
     assert g.is_over
@@ -107,6 +110,7 @@ def test_whole_game_with_the_scene_in_the_loop_ends_in_the_engines_view():
     assert any(m["t"] == "action" for m in bridge.sent)
 
 
+@pytest.mark.slow
 def test_two_turtles_each_game_in_russian():
     app, bridge, scene, g = play_with_clicks(seats=2, seed=8, my_seat=0, language="ru")
     assert g.is_over and scene.shown == g.view(0)

@@ -79,6 +79,7 @@ def run_host(home: Path, *args):
                           capture_output=True, text=True, timeout=60, env=env_of(home))
 
 
+@pytest.mark.slow
 def test_host_moves_old_saves_and_logs_to_the_user_folders(home):
     old = home / ".tikal-lan" / "saves"
     r = run_host(home, "--headless", "--no-announce", "--bind", "127.0.0.1", "--port", "0",
@@ -101,6 +102,7 @@ def test_host_moves_old_saves_and_logs_to_the_user_folders(home):
     assert "listening on 127.0.0.1" in logged and "logging to" in r.stderr
 
 
+@pytest.mark.slow
 def test_host_log_file_is_bounded(tmp_path):
     from net.cli import parse_args, setup_logging
 

@@ -12,8 +12,16 @@ from pathlib import Path
 
 import pytest
 
-from net.discovery import (Announcer, Browser, BrowserThread, CheckFailed, check_host,
-                           interfaces_for_bind, parse_txt, txt_properties)
+from net.discovery import (
+    Announcer,
+    Browser,
+    BrowserThread,
+    CheckFailed,
+    check_host,
+    interfaces_for_bind,
+    parse_txt,
+    txt_properties,
+)
 from net.host import Host, HostConfig, start_in_thread
 from net.messages import GAME_INFO
 from net.protocol import encode
@@ -65,7 +73,6 @@ async def _not_a_host(reader, writer):
 # A host in its own process (run_host.py), to be killed with SIGKILL: no goodbye, no FIN.
 sys.path.insert(0, str(ROOT))
 from benchmarks.discovery_timing import spawn_host  # noqa: E402
-
 
 # --- tests ---------------------------------------------------------------------------------------
 
@@ -120,6 +127,7 @@ def test_check_host_needs_a_real_welcome():
     run(main())
 
 
+@pytest.mark.slow
 def test_running_host_is_listed_with_its_txt_and_fake_hosts_are_not():
     async def main():
         host = Host(HostConfig(name=tagged("Kitchen laptop"), bind="127.0.0.1", port=0))
@@ -194,6 +202,7 @@ def test_a_new_host_appears_its_txt_updates_propagate_and_a_stopped_host_goes():
     run(main())
 
 
+@pytest.mark.slow
 def test_killed_host_is_dropped_within_5s_and_listed_again_when_it_restarts(tmp_path):
     finder = BrowserThread(interfaces=LO).start()
     proc, port = spawn_host(tagged("Crashy"), tmp_path)

@@ -66,6 +66,7 @@ def test_views_share_the_cache_but_callers_own_the_dict(name, options, seats):
     assert g.view(0) == expected
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game,level", sorted(FACTORIES))
 def test_bots_leave_the_views_they_are_given_unchanged(game, level):
     """Bots get the host's cached views (net/table.py bot_turn, game/net_bridge.py): each of

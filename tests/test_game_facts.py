@@ -66,7 +66,8 @@ def test_the_host_command_offers_the_games_facts(capsys):
 def test_the_lobby_takes_the_seat_range_and_options_from_the_welcome():
     from game.net_bridge import OfflineBridge
     from game.scenes.lobby import LobbyScene
-    from test_client_helpers import make_app
+
+    from client_helpers import make_app
 
     app = make_app()
     b = OfflineBridge("Ann")

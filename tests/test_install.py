@@ -68,6 +68,7 @@ def test_wheel_installs_and_runs_outside_the_checkout(tmp_path):
     assert (tmp_path / "saves" / "table-1.journal").stat().st_size > 0
 
 
+@pytest.mark.slow
 def test_the_window_command_hosts_too(tmp_path):
     # `tikal-lan host ...` is `tikal-host ...`: one installed command, one built app, does both
     r = subprocess.run([sys.executable, str(ROOT / "run_client.py"), "host", "--list-saved",

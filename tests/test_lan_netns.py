@@ -24,8 +24,6 @@ for p in (str(ROOT), str(TESTS)):
 
 import pytest  # noqa: E402
 
-from netns import netns_lan  # noqa: E402,F401  (the fixture)
-
 HOST_NAME = "LAN party host"
 GAME, SEATS, BOTS = "tikal", 4, 2   # base Tikal: two players, two bots of the host
 PORT = 47474
@@ -38,6 +36,7 @@ pytestmark = [pytest.mark.netns, pytest.mark.slow, pytest.mark.timeout(90)]
 async def player(iface: str, name: str, seed: int) -> dict:
     from net.client import AsyncClient
     from net.discovery import Browser
+
     from net_helpers import BotClient
 
     t0 = time.perf_counter()
@@ -64,7 +63,8 @@ async def player(iface: str, name: str, seed: int) -> dict:
         final = await seat_player.play(timeout=60)
     finally:
         await client.close()
-    return {"name": name, "addresses": welcome.get("addresses"), "found": found.as_dict(), "found_ms": round(found_ms, 1),
+    return {"name": name, "addresses": welcome.get("addresses"), "found": found.as_dict(),
+            "found_ms": round(found_ms, 1),
             "seat": seated["seat"], "acted": seat_player.acted, "over": final["over"],
             "scores": final["scores"], "winners": final["winners"],
             "errors": [e["code"] for e in seat_player.errors]}

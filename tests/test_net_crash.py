@@ -8,11 +8,12 @@ import socket
 import sys
 from pathlib import Path
 
+import pytest
+
+from engine.bots import make_bot
 from net import journal as jn
 from net.client import AsyncClient
 from net.table import Table
-
-from engine.bots import make_bot
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -68,6 +69,7 @@ class Player:
                              "action": bot.choose(m["view"], m["legal"])})
 
 
+@pytest.mark.slow
 def test_kill_host_at_random_points_resume_and_finish(tmp_path):
     asyncio.run(asyncio.wait_for(_crash_run(tmp_path), 120))
 

@@ -137,6 +137,7 @@ FUZZ = settings(max_examples=120, derandomize=True, deadline=None,
                                        HealthCheck.too_slow])
 
 
+@pytest.mark.slow
 @FUZZ
 @given(msg=messages() | envelopes())
 def test_random_messages_from_a_seated_player_change_nothing(live, msg):
@@ -151,6 +152,7 @@ def test_random_messages_from_a_seated_player_change_nothing(live, msg):
     assert live["state"]()[:2] == before[:2]
 
 
+@pytest.mark.slow
 @FUZZ
 @given(msg=messages())
 def test_random_messages_before_hello_change_nothing(live, msg):
@@ -176,6 +178,7 @@ def test_random_messages_before_hello_change_nothing(live, msg):
     assert live["b"].roundtrip() is not None
 
 
+@pytest.mark.slow
 @settings(max_examples=60, derandomize=True, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(body=st.binary(max_size=64) | plain.map(lambda v: msgpack.packb(v, use_bin_type=True)),

@@ -8,12 +8,12 @@ import threading
 import msgpack
 import pytest
 
-from engine.bots.registry import FACTORIES
 from engine.bots.random_bot import RandomBot
+from engine.bots.registry import FACTORIES
 from net import journal as jn
 from net.protocol import MAX_FRAME, encode
 
-from net_helpers import BotClient, HiddenScanner, connect, engine_ready, live_host, seat_clients
+from net_helpers import BotClient, HiddenScanner, connect, live_host, seat_clients
 
 
 def run(coro_fn):
@@ -56,21 +56,22 @@ async def play_whole_game(tmp_path, game, seats, options, bots_in_host=0):
         return table
 
 
+@pytest.mark.slow
 @run
 async def test_tortuga_seven_seats_played_by_bot_clients(tmp_path):
     table = await play_whole_game(tmp_path, "tortuga", 7, {})
     assert table.status == "over" and len(table.history) > 20
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", ["base", "auction"])
 @run
 async def test_tikal_four_seats_played_by_bot_clients(tmp_path, variant):
-    if not engine_ready("tikal"):
-        pytest.skip("the Tikal engine has not landed yet")
     table = await play_whole_game(tmp_path, "tikal", 4, {"variant": variant})
     assert table.options["variant"] == variant
 
 
+@pytest.mark.slow
 @run
 async def test_bots_in_host_seats_and_lobby_rules(tmp_path):
     async with live_host(data_dir=tmp_path) as host:
@@ -99,6 +100,7 @@ async def test_bots_in_host_seats_and_lobby_rules(tmp_path):
         assert host.tables[tid].seats[2].kind == "bot"
 
 
+@pytest.mark.slow
 @run
 async def test_rejoin_with_token_mid_turn_and_takeover_after_grace(tmp_path):
     async with live_host(data_dir=tmp_path, grace=0.3) as host:
@@ -379,6 +381,7 @@ async def test_a_thinking_bot_never_stalls_chat_or_other_tables():
         FACTORIES.pop(("tortuga", "blocking-test"), None)
 
 
+@pytest.mark.slow
 @run
 async def test_ping_timeouts_find_half_open_connections():
     async with live_host(ping_interval=0.05, ping_timeout=0.3) as host:
@@ -463,6 +466,7 @@ async def test_host_announces_itself_and_its_free_seats_on_loopback():
             await browser.stop()
 
 
+@pytest.mark.slow
 @run
 async def test_the_announced_free_seats_follow_every_change(tmp_path):
     """The TXT "free" (empty lobby seats) and "tables" follow tables made by the host or by
@@ -533,8 +537,6 @@ async def test_the_announced_free_seats_follow_every_change(tmp_path):
 @pytest.mark.parametrize("game", ["tikal", "tortuga"])
 def test_the_hidden_information_scanner_catches_a_leak(game):
     """The scanner used above is not blind: a snapshot sent as a view is caught."""
-    if not engine_ready(game):
-        pytest.skip(f"the {game} engine has not landed yet")
     from net.table import Table
     t = Table(1, game, 3, owner=1)
     t.sit(1, "A")

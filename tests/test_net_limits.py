@@ -11,7 +11,6 @@ import struct
 import time
 
 import msgpack
-import pytest
 
 from net import journal as jn
 from net.host import Host, HostConfig

@@ -23,7 +23,7 @@ from net import saves
 from net.host import Host, HostConfig
 from net.table import Table
 
-from net_helpers import connect, live_host, seat_clients
+from net_helpers import live_host, seat_clients
 
 ROOT = Path(__file__).resolve().parents[1]
 

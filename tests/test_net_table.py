@@ -10,8 +10,6 @@ import pytest
 from net import journal as jn
 from net.table import Table, TableError
 
-from net_helpers import engine_ready
-
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -131,8 +129,9 @@ def run_host(*args, env=None):
                           capture_output=True, text=True, timeout=60, env=env)
 
 
+@pytest.mark.slow
 def test_run_host_bot_game_list_and_export(tmp_path):
-    game = "tikal" if engine_ready("tikal") else "tortuga"
+    game = "tikal"
     r = run_host("--headless", "--no-announce", "--bind", "127.0.0.1", "--port", "0",
                  "--game", game, "--seats", "4", "--bots", "4", "--data-dir", str(tmp_path))
     assert r.returncode == 0, r.stderr
@@ -147,6 +146,7 @@ def test_run_host_bot_game_list_and_export(tmp_path):
     assert g.is_over and g.scores == replay["scores"]
 
 
+@pytest.mark.slow
 def test_run_host_without_display_says_what_to_run():
     env = {k: v for k, v in os.environ.items()
            if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}

@@ -54,6 +54,7 @@ CASES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game,seats,seed,options,policy,marker", CASES)
 def test_an_older_journal_replays_as_it_was_played_T_P4_L_E2(tmp_path, game, seats, seed,
                                                               options, policy, marker):

@@ -13,15 +13,13 @@ from pathlib import Path
 
 import pygame
 import pytest
-from netns import netns_lan
-from test_client_helpers import pump
-from test_client_launch import launch, read_line, stays_up, stop_cleanly
-from test_client_net import window
 
 from game.i18n import LANGUAGES
 from game.scenes.lobby import LobbyScene
 from net import host as net_host
 from net.share import ShareServer
+
+from client_helpers import launch, pump, read_line, stays_up, stop_cleanly, window
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -117,6 +115,7 @@ def test_run_host_share_serves_the_page_and_files_and_nothing_outside(shared, tm
     assert p.returncode == 0 and "Traceback" not in err, err[-3000:]
 
 
+@pytest.mark.slow
 def test_share_needs_a_folder_and_a_free_port(tmp_path):
     run = [sys.executable, str(ROOT / "run_host.py"), "--headless", "--no-announce",
            "--bind", "127.0.0.1", "--data-dir", str(tmp_path), "--log-file", ""]
@@ -183,12 +182,11 @@ def test_console_says_the_page_beside_the_join_address(tmp_path, capsys):
     assert "download page on 127.0.0.1:" in out and str(tmp_path) in out
 
 
-def test_the_lobby_shows_the_download_page_beside_the_join_address():
-    h = net_host.Host(net_host.HostConfig(name="Test host", bind="127.0.0.1", port=0, announce=False))
-    addr, port, stop = net_host.start_in_thread(host=h)
+def test_the_lobby_shows_the_download_page_beside_the_join_address(host):
+    h, address = host
     h.addresses = ["10.9.8.7:47474"]          # safe: only shown, never dialled
     h.share = ["http://10.9.8.7:47475/"]      # safe: only shown, never dialled
-    app = window(f"{addr}:{port}")
+    app = window(address)
     bridge = app.bridge
     try:
         pump(app, lambda: isinstance(app.scene, LobbyScene))
@@ -209,9 +207,9 @@ def test_the_lobby_shows_the_download_page_beside_the_join_address():
             assert app.assets.font(17).size(line)[0] <= LobbyScene.JOIN_WIDTH, (lang, line)
     finally:
         app.close()
-        stop()
 
 
+@pytest.mark.slow
 def test_run_host_with_its_window_shares_too(shared, tmp_path):
     d, payload = shared
     p = launch(tmp_path, "run_host.py", "--bind", "127.0.0.1", "--port", "0", "--no-announce",

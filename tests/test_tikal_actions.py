@@ -6,8 +6,8 @@ jungle J, a treasure hex R holding [4, 5, 6] (top first) and a volcano V.
 import pytest
 
 from engine.errors import IllegalAction, MalformedAction
-from tikal_support import BASE, J, JUNGLE, LAYOUT, R, T1, T2, TEMPLE_N, V, figures_on, first, \
-    game, move, refused, types
+
+from tikal_support import BASE, JUNGLE, LAYOUT, T1, T2, TEMPLE_N, J, R, V, figures_on, first, game, move, refused, types
 
 
 def g_with(figures=(), **kw):

@@ -7,6 +7,7 @@ import pytest
 from engine import tikal
 from engine.rng import Rng
 from engine.tikal.analysis import scoring_now, stack_outlook, temple_holders
+
 from tikal_support import BASE, TEMPLE_N, TEMPLE_SE, game
 
 

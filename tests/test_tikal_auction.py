@@ -1,8 +1,8 @@
 """The auction variant ("professional" rules), read like games (T-X1..T-X8, T-P4 in the auction).
 """
 from engine import tikal
-from test_tikal_turns import full_board
-from tikal_support import first, game, refused, types
+
+from tikal_support import first, full_board, game, refused, types
 
 END = {"type": "end_turn"}
 STACK = ["A1", "A3", "A4", "A6", "B2", "B3", "B4", "C2"]

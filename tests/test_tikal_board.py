@@ -5,8 +5,8 @@ import pytest
 
 from engine import tikal
 from engine.tikal import board, tiles
-from tikal_support import BASE, J, JUNGLE, LAYOUT, R, T1, T2, TEMPLE_N, TEMPLE_SE, V, game, move, \
-    refused
+
+from tikal_support import BASE, JUNGLE, LAYOUT, T1, T2, TEMPLE_N, TEMPLE_SE, J, R, V, game, move, refused
 
 
 def test_the_tile_set_T_C1():

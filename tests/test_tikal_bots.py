@@ -61,6 +61,7 @@ def play(seats, variant, levels, seed, limit=None):
     (3, "auction", ("easy", "hard", "normal")),
     (4, "auction", ("normal", "easy", "random", "hard")),
 ])
+@pytest.mark.slow
 def test_whole_games_every_action_legal(seats, variant, levels):
     g, actions = play(seats, variant, levels, seed=seats * 7 + len(variant))
     assert g.is_over and g.winners           # T-E2: the game ends with winners

@@ -3,8 +3,8 @@
 import pytest
 
 from engine import tikal
-from engine.tikal import board
-from tikal_support import LAYOUT, R, T2, first, game, refused, types
+
+from tikal_support import LAYOUT, T2, R, first, full_board, game, refused, types
 
 END = {"type": "end_turn"}
 
@@ -88,21 +88,6 @@ def test_fewer_tokens_when_the_supply_runs_short_T_P3():
     assert ev[0]["treasures"] == 3
     assert next(t for t in g.snapshot()["tiles"] if t["id"] == "A2")["treasures"] == [7, 7, 7]
     assert g.snapshot()["treasure_supply"] == []
-
-
-def full_board(*unplaced: str, empty=((7, -7),), ring=((7, -6), (6, -6), (6, -7))) -> list:
-    """Every tile but ``unplaced`` on the board, leaving only ``empty`` hexes, whose explored
-    neighbours (``ring``) are the three volcanoes: nothing but a volcano can go there (T-P2).
-    By default the corner (7,-7) is the one empty hex."""
-    corner_ring = dict(zip(ring, ("B1", "D3", "F2")))
-    free = [h for h in board.HEXES if h not in ((0, 0), (0, -1), (1, -1), (1, 0))
-            and h not in empty and h not in corner_ring]
-    others = [t.id for t in tikal.tiles.TILE_LIST
-              if t.id not in unplaced and t.kind != "volcano"]
-    assert len(others) == len(free)
-    out = [{"id": tid, "hex": list(h)} for h, tid in corner_ring.items()]
-    out += [{"id": tid, "hex": list(h)} for tid, h in zip(others, free)]
-    return out
 
 
 def test_a_walled_in_tile_is_placed_anyway_T_P4():

@@ -5,7 +5,8 @@ import pytest
 
 from engine import tikal
 from engine.rng import Rng
-from tikal_support import LAYOUT, R, T1, game
+
+from tikal_support import LAYOUT, T1, R, game
 
 
 def played(seed=4, steps=60, variant="base", seats=3):

@@ -187,6 +187,7 @@ def continue_turn(h, events, me, memo):
     return turn_value(h, me, memo)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("n", range(4))
 def test_choosing_the_first_turtle_compares_both_orders(n):
     g = choose_positions(4)[n]
@@ -215,6 +216,7 @@ def play(levels, seed, cad):
     return actions, g.scores
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seats", [2, 4, 7])
 def test_bots_play_legal_whole_games_and_are_deterministic(seats):
     levels = [LEVELS[(i + seats) % 4] for i in range(seats)]
@@ -238,6 +240,7 @@ def test_same_choice_when_only_hidden_information_differs(level):
     assert chosen == 23
 
 
+@pytest.mark.slow
 def test_hard_collects_more_eggs_than_easy():
     # A smoke check of strength (benchmarks measure it properly): one expectimax bot against three
     # threshold bots, seats rotating, over 300 four-player games: it collects more eggs than the

@@ -7,9 +7,11 @@ import json
 import pytest
 
 import engine
-from engine.errors import IllegalAction, MalformedAction
+from engine.errors import MalformedAction
 from engine.tortuga import from_scenario, new_game, restore
 from engine.tortuga.cards import BEACH_EGGS, CARD_COUNTS, CARDS, REMOVED
+
+from engine_support import refused, types
 
 ROLL, STOP = {"type": "roll"}, {"type": "stop"}
 
@@ -24,21 +26,8 @@ def card(n):
     return {"type": "play_card", "eggs": n}
 
 
-def types(events):
-    return [e["type"] for e in events]
-
-
 def stacks(g):
     return g.view(None)["stacks"]
-
-
-def refused(g, action, rule):
-    before = g.snapshot()
-    with pytest.raises(IllegalAction) as err:
-        g.apply(action)
-    assert err.value.rule == rule, err.value
-    assert g.snapshot() == before
-    return err.value
 
 
 # --- components and setup (L-C, L-S) ------------------------------------------------------------

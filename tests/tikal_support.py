@@ -1,10 +1,15 @@
-"""Helpers for the Tikal engine tests: scenario games, refusals, event lookups."""
+"""Helpers for the Tikal engine tests: scenario games and boards (refusals and event lookups,
+shared by both games, are engine_support's)."""
 from __future__ import annotations
 
-import pytest
-
 from engine import tikal
-from engine.errors import IllegalAction
+from engine.tikal import board
+from engine.tikal.tiles import TILE_LIST
+
+from engine_support import first, refused, types
+
+__all__ = ["game", "refused", "types", "first", "figures_on", "move", "full_board", "LAYOUT",
+           "BASE", "TEMPLE_N", "JUNGLE", "TEMPLE_SE", "T1", "J", "R", "T2", "V"]
 
 # The printed hexes (tikal-tiles.md).
 BASE, TEMPLE_N, JUNGLE, TEMPLE_SE = (0, 0), (0, -1), (1, -1), (1, 0)
@@ -32,26 +37,6 @@ def game(seats: int = 2, variant: str = "base", **kw) -> tikal.TikalGame:
     return tikal.from_scenario(d)
 
 
-def refused(g, action: dict, rule: str) -> IllegalAction:
-    """``action`` is refused with ``rule`` and the game is unchanged."""
-    before = g.snapshot()
-    legal_before = g.legal_actions()
-    with pytest.raises(IllegalAction) as info:
-        g.apply(action)
-    assert info.value.rule == rule, (info.value.rule, info.value.reason)
-    assert g.snapshot() == before
-    assert g.legal_actions() == legal_before
-    return info.value
-
-
-def types(events: list) -> list:
-    return [e["type"] for e in events]
-
-
-def first(events: list, type_: str) -> dict:
-    return next(e for e in events if e["type"] == type_)
-
-
 def figures_on(g, seat: int, h) -> tuple:
     """(workers, leader) of ``seat`` on hex ``h`` according to the view."""
     for f in g.view(None)["figures"]:
@@ -62,3 +47,17 @@ def figures_on(g, seat: int, h) -> tuple:
 
 def move(fig: str, *hexes) -> dict:
     return {"type": "move", "figure": fig, "path": [list(h) for h in hexes]}
+
+
+def full_board(*unplaced: str, empty=((7, -7),), ring=((7, -6), (6, -6), (6, -7))) -> list:
+    """Every tile but ``unplaced`` on the board, leaving only ``empty`` hexes, whose explored
+    neighbours (``ring``) are the three volcanoes: nothing but a volcano can go there (T-P2).
+    By default the corner (7,-7) is the one empty hex."""
+    corner_ring = dict(zip(ring, ("B1", "D3", "F2")))
+    free = [h for h in board.HEXES if h not in ((0, 0), (0, -1), (1, -1), (1, 0))
+            and h not in empty and h not in corner_ring]
+    others = [t.id for t in TILE_LIST if t.id not in unplaced and t.kind != "volcano"]
+    assert len(others) == len(free)
+    out = [{"id": tid, "hex": list(h)} for h, tid in corner_ring.items()]
+    out += [{"id": tid, "hex": list(h)} for tid, h in zip(others, free)]
+    return out

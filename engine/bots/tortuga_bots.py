@@ -20,8 +20,7 @@ movement decided by another player (riding) is predicted with that player's own 
 """
 from __future__ import annotations
 
-from ..tortuga.analysis import (BEACH, BEACH_EGGS, CARD_SPAN, MAX_DICE, MAX_SUM, RAFT, complement,
-                                destination)
+from ..tortuga.analysis import BEACH, BEACH_EGGS, CARD_SPAN, MAX_DICE, MAX_SUM, RAFT, complement, destination
 from .base import Bot
 from .registry import register
 

@@ -16,8 +16,24 @@ from .info import INFO
 from .placement import new_state, put_tiles
 from .scoring import winners
 from .state import ACTIONS, AP_PER_TURN, BID, CHOOSE, OVER, PLACE, State, board_order
-from .tiles import (CAMPS, GUARDS, JUNGLE, LETTERS, MAX_LEVEL, PRINTED, PRINTED_HEX, SPECS, TEMPLE,
-                    TILE_LIST, TILES, TREASURE, TREASURE_COPIES, TREASURE_KINDS, VOLCANO, WORKERS)
+from .tiles import (
+    CAMPS,
+    GUARDS,
+    JUNGLE,
+    LETTERS,
+    MAX_LEVEL,
+    PRINTED,
+    PRINTED_HEX,
+    SPECS,
+    TEMPLE,
+    TILE_LIST,
+    TILES,
+    TREASURE,
+    TREASURE_COPIES,
+    TREASURE_KINDS,
+    VOLCANO,
+    WORKERS,
+)
 
 PHASES = (PLACE, ACTIONS, BID, CHOOSE, OVER)
 

@@ -17,12 +17,11 @@ from __future__ import annotations
 from ..dispatch import Kind, Rules, no_check
 from ..errors import IllegalAction, MalformedAction
 from ..readonly import Frozen
-from .movement import bust, move
 from .catalog import CHOOSE, PLAY_CARD, ROLL, STOP
+from .movement import bust, move
 from .scoring import cards_count, scores, winners
-from .state import CHOOSE_TURTLE, DECIDE, OVER
+from .state import CHOOSE_TURTLE, DECIDE, OVER, State
 from .state import ROLL as ROLLING
-from .state import State
 
 MAX_SUM = 7     # L-T1 / L-T3 / L-E2
 MAX_DICE = 3    # L-T1

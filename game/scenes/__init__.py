@@ -6,10 +6,12 @@ from .registry import SCENES, names, register, sample  # noqa: F401
 
 
 def load_all() -> None:
-    from . import samples  # noqa: F401  (registers browser, lobby, results, settings, menu, rules)
     from ..tikal import scene  # noqa: F401  (registers tikal, volcano, tikal_auction, tikal_results)
     from ..tortuga import scene as _tortuga  # noqa: F401  (registers tortuga)
-    from . import learn_samples  # noqa: F401  (registers howto…, tikal_hint, tikal_guide)
+    from . import (
+        learn_samples,  # noqa: F401  (registers howto…, tikal_hint, tikal_guide)
+        samples,  # noqa: F401  (registers browser, lobby, results, settings, menu, rules)
+    )
 
 
 def table_scene_for(app, bridge):

@@ -90,7 +90,8 @@ class BrowserScene(Scene):
             # never reached the host: stop trying and say so
             self.connecting = None
             self.bridge.disconnect()
-            self.app.toast(self.tr("browser.cannot_connect", address=self.address.value, error=note.get("reason") or "?"))
+            self.app.toast(self.tr("browser.cannot_connect", address=self.address.value,
+                                   error=note.get("reason") or "?"))
         elif note["kind"] == "discovery_failed":
             self.app.toast(self.tr("net.discovery_failed", reason=note.get("reason", "")))
         elif note["kind"] in ("error", "disconnected"):
@@ -159,6 +160,8 @@ class BrowserScene(Scene):
         app = self.app
         blit_text(surface, app, self.tr("browser.none_found"), (190, 250), 22, theme.ACCENT, bold=True,
                   box=pygame.Rect(180, 240, 920, 40))
-        for i, key in enumerate(["browser.hint_network", "browser.hint_firewall", "browser.hint_guest", "browser.hint_address"]):
+        for i, key in enumerate(["browser.hint_network", "browser.hint_firewall", "browser.hint_guest",
+                                 "browser.hint_address"]):
             theme.draw_shape(surface, "diamond", (200, 304 + i * 52), 7, theme.ACCENT)
-            blit_lines(surface, app, self.tr(key), pygame.Rect(222, 290 + i * 52, 890, 48), 19, theme.PAPER, min_size=14)
+            blit_lines(surface, app, self.tr(key), pygame.Rect(222, 290 + i * 52, 890, 48), 19, theme.PAPER,
+                       min_size=14)

@@ -13,6 +13,7 @@ from ..app import Scene
 from ..tween import Call, Wait
 from ..widgets import Button, ScrollLog, TextInput, blit_lines, blit_text, draw_panel, fit_tagged
 
+
 def background(app, kind: str = "menu") -> pygame.Surface:
     """A full-screen background ("menu", "sea", "jungle"), built once per app."""
     return app.assets.cached(("background", kind, app.SIZE), lambda: _make_background(app, kind))

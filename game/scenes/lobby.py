@@ -11,7 +11,6 @@ from ..widgets import Button, ScrollLog, TextInput, blit_lines, blit_text, draw_
 from .common import ChatFeed, background, heading, seat_colour
 
 
-
 def free_seats(summary: dict) -> int:
     if summary.get("status", "lobby") != "lobby":
         return 0
@@ -125,12 +124,15 @@ class LobbyScene(Scene):
         x = 690
         w.add(Button(app, (x, 170, 260, 48), None, self.cycle_game, key=pygame.K_g,
                      text=lambda: self.tr(f"game.{ng['game']}"), tooltip="lobby.game_tip"))
-        w.add(Button(app, (x + 270, 170, 56, 48), None, lambda: self.seat_count(-1), text="−", key=pygame.K_MINUS, key_name="-"))
-        w.add(Button(app, (x + 400, 170, 56, 48), None, lambda: self.seat_count(1), text="+", key=pygame.K_EQUALS, key_name="+"))
+        w.add(Button(app, (x + 270, 170, 56, 48), None, lambda: self.seat_count(-1), text="−", key=pygame.K_MINUS,
+                     key_name="-"))
+        w.add(Button(app, (x + 400, 170, 56, 48), None, lambda: self.seat_count(1), text="+", key=pygame.K_EQUALS,
+                     key_name="+"))
         w.add(Button(app, (x, 250, 526, 48), None, self.cycle_option, key=pygame.K_o, text=self.option_label,
                      tooltip="lobby.option_tip"))
         hints = w.add(Button(app, (x, 380, 526, 48), None, self.toggle_hints, key=pygame.K_h, tooltip="lobby.hints_tip",
-                             text=lambda: self.tr("lobby.hints", on=self.tr("common.on" if ng["hints"] else "common.off"))))
+                             text=lambda: self.tr("lobby.hints",
+                                                  on=self.tr("common.on" if ng["hints"] else "common.off"))))
         hints.visible = ng["game"] == "tikal"   # the hint button is on the Tikal table
         w.add(Button(app, (x, 560, 526, 60), "lobby.create", self.create, key=pygame.K_RETURN,
                      style="primary", tooltip="lobby.create_tip"))
@@ -304,7 +306,8 @@ class LobbyScene(Scene):
         game = lob.get("game", "tortuga")
         opts = lob.get("options", {})
         opt = (self.tr(f"variant.{opts.get('variant', 'base')}") if game == "tikal"
-               else self.tr("lobby.cards_as_dice", on=self.tr("common.on" if opts.get("cards_as_dice") else "common.off")))
+               else self.tr("lobby.cards_as_dice",
+                            on=self.tr("common.on" if opts.get("cards_as_dice") else "common.off")))
         hints = f" · {self.tr('lobby.hints_allowed')}" if lob.get("hints") else ""
         blit_text(surface, app, f"#{lob.get('id', '?')}  {self.tr('game.' + game)} · {opt}{hints}", (680, 112), 22,
                   theme.ACCENT, bold=True, box=pygame.Rect(674, 104, 572, 34))
@@ -332,5 +335,6 @@ class LobbyScene(Scene):
             note_solid(app, mark, "ready mark")
             pygame.draw.rect(surface, theme.GOOD if ok else (70, 78, 100), mark, border_radius=8)
             if ok:
-                pygame.draw.lines(surface, theme.PAPER, False, [(mark.x + 7, mark.centery), (mark.x + 13, mark.bottom - 8),
+                pygame.draw.lines(surface, theme.PAPER, False, [(mark.x + 7, mark.centery),
+                                                                (mark.x + 13, mark.bottom - 8),
                                                                  (mark.right - 6, mark.y + 7)], 4)

@@ -11,7 +11,6 @@ from ..settings import ANIM_SPEEDS
 from ..widgets import Button, TextInput, blit_text, draw_panel
 from .common import background, heading
 
-
 ROWS = ("settings.name", "settings.language", "settings.volume", "settings.shapes", "settings.speed",
         "settings.guide", "settings.fullscreen")
 X, ROW_Y, ROW_STEP = 660, 150, 58
@@ -25,11 +24,13 @@ class SettingsScene(Scene):
         super().__init__(app)
         s = app.settings
         y = [ROW_Y + i * ROW_STEP for i in range(len(ROWS))]
-        on_off = lambda flag: lambda: self.tr("common.on") if getattr(self.app.settings, flag) else self.tr("common.off")  # noqa: E731
+        on_off = lambda flag: lambda: self.tr("common.on" if getattr(self.app.settings, flag)  # noqa: E731
+                                              else "common.off")
         self.name_input = self.widgets.add(TextInput(app, (X, y[0], 380, 46), s.name, "settings.name_hint",
                                                      on_submit=self.set_name, max_len=24))
         self.widgets.add(Button(app, (X, y[1], 380, 46), None, self.next_language, key=pygame.K_l,
-                                text=lambda: language_name(self.app.settings.language), tooltip="settings.language_tip"))
+                                text=lambda: language_name(self.app.settings.language),
+                                tooltip="settings.language_tip"))
         self.widgets.add(Button(app, (X, y[2], 56, 46), None, lambda: self.volume(-0.1), text="−", key=pygame.K_MINUS,
                                 key_name="-"))
         self.widgets.add(Button(app, (X + 324, y[2], 56, 46), None, lambda: self.volume(0.1), text="+",
@@ -44,7 +45,8 @@ class SettingsScene(Scene):
             enabled=lambda: self.app.settings.guide_done))
         self.widgets.add(Button(app, (X, y[6], 150, 46), None, self.toggle_fullscreen, key=pygame.K_F11,
                                 text=on_off("fullscreen"), tooltip="settings.fullscreen_tip", value="fullscreen"))
-        self.widgets.add(Button(app, (540, 618, 200, 56), "common.back", self.back, key=pygame.K_ESCAPE, style="primary"))
+        self.widgets.add(Button(app, (540, 618, 200, 56), "common.back", self.back, key=pygame.K_ESCAPE,
+                                style="primary"))
 
     def toggle_fullscreen(self) -> None:
         self.app.set_fullscreen(not self.app.settings.fullscreen)
@@ -96,14 +98,18 @@ class SettingsScene(Scene):
         heading(surface, self.app, self.tr("settings.title"))
         draw_panel(surface, PANEL)
         for i, key in enumerate(ROWS):
-            blit_text(surface, self.app, self.tr(key), (PANEL.x + 36, ROW_Y + 23 + i * ROW_STEP), 24, theme.PAPER, bold=True,
+            blit_text(surface, self.app, self.tr(key), (PANEL.x + 36, ROW_Y + 23 + i * ROW_STEP), 24, theme.PAPER,
+                      bold=True,
                       anchor="midleft", box=pygame.Rect(PANEL.x + 30, ROW_Y + i * ROW_STEP, X - PANEL.x - 50, 46))
         # volume bar
         bar = pygame.Rect(X + 70, ROW_Y + 2 * ROW_STEP + 9, 240, 28)
         pygame.draw.rect(surface, (24, 30, 56), bar, border_radius=8)
-        pygame.draw.rect(surface, theme.ACCENT, (bar.x, bar.y, int(bar.width * self.app.settings.volume), bar.height), border_radius=8)
-        blit_text(surface, self.app, f"{int(self.app.settings.volume * 100)}%", bar.center, 18, theme.INK, bold=True, anchor="center")
+        pygame.draw.rect(surface, theme.ACCENT, (bar.x, bar.y, int(bar.width * self.app.settings.volume), bar.height),
+                         border_radius=8)
+        blit_text(surface, self.app, f"{int(self.app.settings.volume * 100)}%", bar.center, 18, theme.INK, bold=True,
+                  anchor="center")
         # the shapes, as they will look
         for seat in range(7):
             shape = theme.player_shape(seat) if self.app.settings.shapes else "circle"
-            theme.draw_shape(surface, shape, (X + 180 + seat * 30, ROW_Y + 3 * ROW_STEP + 23), 11, theme.player_colour(seat))
+            theme.draw_shape(surface, shape, (X + 180 + seat * 30, ROW_Y + 3 * ROW_STEP + 23), 11,
+                             theme.player_colour(seat))

@@ -102,13 +102,15 @@ class TikalAnimator(Part):
             board.outline(surface, h, theme.ACCENT, 3, 0.9, shake)
         if self.tally_hexes:
             colour = next(iter(self.tally_hexes.values()))
-            surface.blit(board.fill_layer(self.tally_hexes.keys(), colour, 70), (REGION.x + shake[0], REGION.y + shake[1]))
+            surface.blit(board.fill_layer(self.tally_hexes.keys(), colour, 70),
+                         (REGION.x + shake[0], REGION.y + shake[1]))
             for h in self.tally_hexes:
                 board.outline(surface, h, colour, 5, 0.93, shake)
         for p in self.pulses:
             t = p["t"]
             pts = [(a + shake[0], b + shake[1]) for a, b in board.layout.corners(p["hex"], 0.8 + 0.35 * t)]
-            pygame.draw.polygon(surface, theme.shade(p["colour"], 1.0 + 0.4 * (1 - t)), pts, max(1, int(7 * (1 - t)) + 1))
+            pygame.draw.polygon(surface, theme.shade(p["colour"], 1.0 + 0.4 * (1 - t)), pts,
+                                max(1, int(7 * (1 - t)) + 1))
         for h, pop in self.popping.items():
             camp = next((c for c in self.shown.get("camps", []) if hexkey(c["hex"]) == h), None)
             if camp:
@@ -127,7 +129,8 @@ class TikalAnimator(Part):
                 layer.set_alpha(int(255 * max(0.0, m["a"])))
                 surface.blit(layer, (m["x"] - r * 3, m["y"] - r * 3.4))
             else:
-                pygame.draw.ellipse(surface, (0, 0, 0), (m["x"] - r, m["y"] + r * 0.8 + m.get("lift", 0), 2 * r, r * 0.6))
+                pygame.draw.ellipse(surface, (0, 0, 0),
+                                    (m["x"] - r, m["y"] + r * 0.8 + m.get("lift", 0), 2 * r, r * 0.6))
                 art.draw_figure(surface, (m["x"], m["y"]), r, colour, shape, leader=m["figure"] == "leader")
 
     def tile_fx_draws_column(self) -> bool:
@@ -173,7 +176,10 @@ class TikalAnimator(Part):
         key = (fx["id"], fx.get("rotation", 0), size, back, sx, scale, rot, alpha)
         img = self._fx_cache.get(key)
         if img is None:
-            img = art.back_surface(app, fx["id"][0], size) if back else art.tile_card(app, fx["id"], fx.get("rotation", 0), size)
+            if back:
+                img = art.back_surface(app, fx["id"][0], size)
+            else:
+                img = art.tile_card(app, fx["id"], fx.get("rotation", 0), size)
             if rot or scale != 1.0:
                 img = pygame.transform.rotozoom(img, -rot, scale)
             if sx < 0.999:
@@ -206,8 +212,9 @@ class TikalAnimator(Part):
                     sc["index"] = order.index(seat)
         seq = Sequence(self.edit(go))
         if ev.get("kind") == "scoring":
-            seq.add(Call(lambda: self.scene.fx.show_banner(self.tr("tikal.banner_scoring_turn", name=self.scene.short_name(seat)),
-                                                  self.tr("tikal.banner_scoring_turn_sub"), self.scene.colour(seat), 0.6)))
+            seq.add(Call(lambda: self.scene.fx.show_banner(
+                self.tr("tikal.banner_scoring_turn", name=self.scene.short_name(seat)),
+                self.tr("tikal.banner_scoring_turn_sub"), self.scene.colour(seat), 0.6)))
             seq.add(Wait(0.8))
         else:
             seq.add(Wait(0.08))
@@ -260,7 +267,8 @@ class TikalAnimator(Part):
         volcano = ev.get("kind") == "volcano"
         mine = ev.get("seat") == self.scene.me
         rot = ev.get("rotation", 0)
-        fx = {"id": ev["tile"], "x": cx, "y": cy, "size": self.scene.board.layout.size, "scale": L.TILE_SIZE / self.scene.board.layout.size,
+        fx = {"id": ev["tile"], "x": cx, "y": cy, "size": self.scene.board.layout.size,
+              "scale": L.TILE_SIZE / self.scene.board.layout.size,
               "rotation": rot, "rot": 0.0 if (mine or volcano) else -60.0 * rot, "flip": 1.0}
 
         def begin():
@@ -354,7 +362,8 @@ class TikalAnimator(Part):
         seq = Sequence(self.edit(begin))
         step_time = 0.2 if len(path) <= 5 else max(0.1, 1.0 / len(path))
         for a, b in zip(path, path[1:]):
-            seq.add(Progress(step_time, self.arc(m, self.scene.board.figure_spot(a), self.scene.board.figure_spot(b), 16), "in_out_quad"))
+            seq.add(Progress(step_time, self.arc(m, self.scene.board.figure_spot(a), self.scene.board.figure_spot(b),
+                                                 16), "in_out_quad"))
             seq.add(Call(lambda: self.app.play_sound("hop")))
 
         def land():
@@ -389,7 +398,8 @@ class TikalAnimator(Part):
             self.pulse(h, theme.ACCENT)
             self.scene.fx.float_text(str(ev["value"]), x, y - s * 0.7, theme.ACCENT, 26)
             self.app.play_sound("tick")
-        return Sequence(Call(begin), Tween(block, 0.55, "out_back", y=y + s * art.PLAQUE_DY, a=255.0), self.edit(land), Wait(0.1))
+        return Sequence(Call(begin), Tween(block, 0.55, "out_back", y=y + s * art.PLAQUE_DY, a=255.0), self.edit(land),
+                        Wait(0.1))
 
     def _anim_treasure_dug(self, ev):
         """The top token flips face up, then flies to its owner's panel."""
@@ -466,7 +476,8 @@ class TikalAnimator(Part):
         def end():
             self.popping.pop(h, None)
             x, y = self.scene.board.center(h)
-            self.scene.fx.burst(x - self.scene.board.layout.size * 0.5, y - self.scene.board.layout.size * 0.2, [self.scene.colour(seat), theme.PAPER], 12, 140, 80, 0.5, 3)
+            self.scene.fx.burst(x - self.scene.board.layout.size * 0.5, y - self.scene.board.layout.size * 0.2,
+                                [self.scene.colour(seat), theme.PAPER], 12, 140, 80, 0.5, 3)
         return Sequence(self.edit(begin), Tween(pop, 0.5, "out_back", s=1.0), self.edit(end))
 
     def _anim_guard_placed(self, ev):
@@ -521,7 +532,8 @@ class TikalAnimator(Part):
         if kind != "volcano":
             def final():
                 self.shown["scoring"] = {"kind": kind, "order": list(ev.get("order") or []), "index": 0}
-                self.scene.fx.show_banner(self.tr("tikal.banner_final"), self.tr("tikal.banner_final_sub"), theme.ACCENT, 1.2)
+                self.scene.fx.show_banner(self.tr("tikal.banner_final"), self.tr("tikal.banner_final_sub"),
+                                          theme.ACCENT, 1.2)
                 self.app.play_sound("chime")
             return Sequence(self.edit(final), Wait(1.2))
         cx, cy = L.TILE_CENTER
@@ -632,7 +644,8 @@ class TikalAnimator(Part):
         def go():
             self.shown.update(over=True, winners=list(ev.get("winners") or []), phase="over")
             names = ", ".join(self.scene.short_name(s) for s in ev.get("winners") or [])
-            self.scene.fx.show_banner(self.tr("table.game_over"), self.tr("tikal.banner_winners", names=names), theme.ACCENT, 2.0)
+            self.scene.fx.show_banner(self.tr("table.game_over"), self.tr("tikal.banner_winners", names=names),
+                                      theme.ACCENT, 2.0)
         return Sequence(self.edit(go), Wait(0.4))
 
     # auction ------------------------------------------------------------------------------------

@@ -198,8 +198,8 @@ def _volcano(surf, c, size, rnd, stones) -> None:
     pygame.draw.ellipse(surf, (255, 220, 90), crater.inflate(-size * 0.14, -size * 0.05))
     for dx, length in ((-0.08, 0.35), (0.06, 0.5), (0.13, 0.22)):  # lava streams
         x0 = c[0] + size * dx
-        pygame.draw.line(surf, (236, 96, 24), (x0, c[1] - size * 0.36), (x0 + size * dx * 1.6, c[1] - size * (0.36 - length)),
-                         max(2, int(size * 0.06)))
+        pygame.draw.line(surf, (236, 96, 24), (x0, c[1] - size * 0.36),
+                         (x0 + size * dx * 1.6, c[1] - size * (0.36 - length)), max(2, int(size * 0.06)))
 
 
 def _base(surf, c, size, rnd, stones) -> None:

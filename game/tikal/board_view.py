@@ -214,7 +214,8 @@ class BoardView(Part):
             if w:
                 px = x0 + r
                 art.draw_figure(surf, (px, y), r, colour, shape)
-                chips.append(((seat, "worker"), pygame.Rect(px - r * 1.3 - c[0], y - r * 1.4 - c[1], r * 2.6 + cw, r * 2.8)))
+                chips.append(((seat, "worker"),
+                              pygame.Rect(px - r * 1.3 - c[0], y - r * 1.4 - c[1], r * 2.6 + cw, r * 2.8)))
                 if count:
                     outlined_text(surf, self.app, count, (px + r + 1, y + 1), 15, anchor="midleft")
 
@@ -328,7 +329,8 @@ class BoardView(Part):
         pygame.draw.rect(surface, theme.ACCENT, rect, 2, border_radius=12)
         fx = rect.x + 11
         if target.get("jump"):
-            pygame.draw.polygon(surface, MOVE_FILL, [(fx - 6, rect.centery + 5), (fx, rect.centery - 6), (fx + 6, rect.centery + 5)])
+            pygame.draw.polygon(surface, MOVE_FILL, [(fx - 6, rect.centery + 5), (fx, rect.centery - 6),
+                                                     (fx + 6, rect.centery + 5)])
         else:
             pygame.draw.ellipse(surface, MOVE_FILL, (fx - 6, rect.centery - 6, 5, 8))
             pygame.draw.ellipse(surface, MOVE_FILL, (fx + 1, rect.centery - 2, 5, 8))
@@ -340,7 +342,8 @@ class BoardView(Part):
         sel = self.scene.sel
         h = sel.hover
         drawn = self.shown.get("drawn")
-        if h is None or not drawn or drawn not in SPECS or any(hexkey(t["hex"]) == h for t in self.shown.get("tiles", [])):
+        if h is None or not drawn or drawn not in SPECS or any(
+                hexkey(t["hex"]) == h for t in self.shown.get("tiles", [])):
             return
         img = self.ghost(drawn, sel.rotation)
         x, y = self.center(h)
@@ -387,7 +390,10 @@ class BoardView(Part):
         for f in sorted(figures_at(view, h), key=lambda f: f["seat"]):
             key = ("tikal.tip_figures" if not f["leader"] else
                    "tikal.tip_figures_leader" if f["workers"] else "tikal.tip_leader_only")
-            parts.append(self.trn(key, f["workers"], name=name(f["seat"])) if f["workers"] else tr(key, name=name(f["seat"])))
+            if f["workers"]:
+                parts.append(self.trn(key, f["workers"], name=name(f["seat"])))
+            else:
+                parts.append(tr(key, name=name(f["seat"])))
         return "\n".join(parts)
 
     def strength_lines(self, h) -> list[str]:

@@ -125,7 +125,8 @@ class Chooser(Part):
     def option_text(self, a: dict) -> str:
         if a["type"] == "guard":
             return self.tr("tikal.guard_with_leader" if a["figure"] == "leader" else "tikal.guard_with_worker")
-        return self.tr("tikal.swap_option", give=treasure_name(self.tr, a["give"]), take=treasure_name(self.tr, a["take"]))
+        return self.tr("tikal.swap_option", give=treasure_name(self.tr, a["give"]),
+                       take=treasure_name(self.tr, a["take"]))
 
     def draw(self, surface) -> None:
         if not self.kind:

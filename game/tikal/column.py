@@ -130,7 +130,8 @@ class TileColumn(Part):
         blit_text(surface, app, self.tr("tikal.help_title"), (box.centerx, box.y + 16), 17, theme.ACCENT, bold=True,
                   anchor="center", box=inner)
         legend_y = box.bottom - 68
-        blit_lines(surface, app, self.help_text(), pygame.Rect(box.x + 10, box.y + 32, box.width - 20, legend_y - box.y - 36),
+        blit_lines(surface, app, self.help_text(),
+                   pygame.Rect(box.x + 10, box.y + 32, box.width - 20, legend_y - box.y - 36),
                    14, theme.PAPER, min_size=12)
         self.draw_legend(surface, box.x + 10, legend_y, box)
 
@@ -159,7 +160,8 @@ class TileColumn(Part):
         for i in range(3):
             pygame.draw.circle(surface, art.STONE_DARK, (x + 3 + i * 7, y + 57), 3)
             pygame.draw.circle(surface, art.STONE, (x + 3 + i * 7, y + 56), 3)
-        for i, key in enumerate(("tikal.legend_leader", "tikal.legend_camp", "tikal.legend_guard", "tikal.legend_stones")):
+        for i, key in enumerate(("tikal.legend_leader", "tikal.legend_camp", "tikal.legend_guard",
+                                 "tikal.legend_stones")):
             blit_text(surface, app, self.tr(key), (x + 26, y + 2 + i * 16), 13, theme.MUTED,
                       box=pygame.Rect(x + 24, y + i * 16, box.right - x - 30, 17), min_size=11)
 

@@ -82,7 +82,8 @@ class Controls(Part):
         ap = int(view.get("ap") or 0) if view.get("phase") == "actions" else 0
         blit_text(surface, app, self.tr("tikal.ap"), (22, 633), 14, theme.ACCENT, bold=True,
                   box=pygame.Rect(18, 628, 168, 24))
-        blit_text(surface, app, str(ap), (190, 676), 34, theme.ACCENT if ap else theme.MUTED, bold=True, anchor="midright",
+        blit_text(surface, app, str(ap), (190, 676), 34, theme.ACCENT if ap else theme.MUTED, bold=True,
+                  anchor="midright",
                   shadow=True, box=pygame.Rect(146, 650, 46, 54))
         note_solid(app, pygame.Rect(18, 652, 126, 48), "AP stones")
         cost = 0

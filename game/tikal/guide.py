@@ -161,7 +161,8 @@ class FirstGameGuide:
             r = pygame.Rect(0, 0, BUBBLE_W, height)
             r.center = (target[0] + dx * (BUBBLE_W // 2 + 60), target[1] + dy * (height // 2 + 60))
             r.clamp_ip(area)
-            cost = sum(1 for p in keep if r.inflate(30, 30).collidepoint(p)) + (50 if r.inflate(20, 20).collidepoint(target) else 0)
+            cost = sum(1 for p in keep if r.inflate(30, 30).collidepoint(p))
+            cost += 50 if r.inflate(20, 20).collidepoint(target) else 0
             if best_cost is None or cost < best_cost:
                 best, best_cost = r, cost
         return best

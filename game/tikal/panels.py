@@ -120,7 +120,8 @@ class SidePanel(Part):
     def tip_name(self, seat: int) -> str:
         p = self.scene.table.players[seat] if seat < len(self.scene.table.players) else {}
         if isinstance(p, dict) and p.get("kind") == "bot":
-            return self.tr("tikal.tip_row_bot", name=self.scene.table.name(seat), level=self.tr(f"bot.{p.get('level')}"))
+            return self.tr("tikal.tip_row_bot", name=self.scene.table.name(seat),
+                           level=self.tr(f"bot.{p.get('level')}"))
         return self.scene.table.name(seat)
 
     def tip_now(self, seat: int) -> str:
@@ -222,7 +223,8 @@ class SidePanel(Part):
         y = r.y + 44
         x = r.x + 50
         art.draw_figure(surface, (x, y + 1), 7, col, shp)
-        blit_text(surface, app, str(sup.get("workers", 0)), (x + 11, y + 1), 16, theme.PAPER, bold=True, anchor="midleft")
+        blit_text(surface, app, str(sup.get("workers", 0)), (x + 11, y + 1), 16, theme.PAPER, bold=True,
+                  anchor="midleft")
         if sup.get("leader"):
             art.draw_figure(surface, (x + 52, y + 2), 7, col, shp, leader=True)
         camps_left, guards_left = view.get("camps_left") or [], view.get("guards_left") or []
@@ -245,7 +247,8 @@ class SidePanel(Part):
 
     def draw_levels(self, surface, lr) -> None:
         app, view = self.app, self.shown
-        blit_text(surface, app, self.tr("tikal.levels_left"), (lr.x + 10, lr.y + 5), 14, theme.ACCENT, bold=True, box=lr)
+        blit_text(surface, app, self.tr("tikal.levels_left"), (lr.x + 10, lr.y + 5), 14, theme.ACCENT, bold=True,
+                  box=lr)
         levels = view.get("levels_left") or {}
         for i, v in enumerate(range(2, 11)):
             n = int(levels.get(str(v), 0))

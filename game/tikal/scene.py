@@ -168,7 +168,8 @@ class TikalScene(TableScene):
             if self._base is None:
                 self._base = chrome.copy()
             self._base.blit(board, REGION.topleft)
-            panel = pygame.Rect(L.PANEL_X - 8, 0, self.app.SIZE[0] - L.PANEL_X + 8, L.levels_rect(self.seats).bottom + 4)
+            panel = pygame.Rect(L.PANEL_X - 8, 0, self.app.SIZE[0] - L.PANEL_X + 8,
+                                L.levels_rect(self.seats).bottom + 4)
             self._base.blit(chrome, panel, panel)
             self.panel.draw_static(self._base)
             self._base_key = key
@@ -209,11 +210,13 @@ class TikalScene(TableScene):
         name = self.table.name(seat)
         scoring = v.get("scoring")
         if phase == "place":
-            return (self.tr("tikal.prompt_place_you") if mine else self.tr("tikal.prompt_place", name=name)), theme.ACCENT
+            return (self.tr("tikal.prompt_place_you") if mine else self.tr("tikal.prompt_place",
+                                                                           name=name)), theme.ACCENT
         if phase == "bid":
             return (self.tr("tikal.prompt_bid_you") if mine else self.tr("tikal.prompt_bid", name=name)), theme.ACCENT
         if phase == "choose":
-            return (self.tr("tikal.prompt_choose_you") if mine else self.tr("tikal.prompt_choose", name=name)), theme.ACCENT
+            return (self.tr("tikal.prompt_choose_you") if mine else self.tr("tikal.prompt_choose",
+                                                                            name=name)), theme.ACCENT
         ap = int(v.get("ap") or 0)
         if scoring and not ap:
             return self.tr("tikal.prompt_scoring_round"), theme.ACCENT

@@ -58,9 +58,11 @@ class TortugaAnimator(Part):
 
         def land():
             dice.pop(idx, None)
-            self.shown.update(rolled=list(ev["dice"]), sum=ev["sum"], multiplier=ev["multiplier"], turtle=ev.get("turtle"))
+            self.shown.update(rolled=list(ev["dice"]), sum=ev["sum"], multiplier=ev["multiplier"],
+                              turtle=ev.get("turtle"))
 
-        return Sequence(Call(lambda: self.app.play_sound("dice")), Progress(0.55, tumble, "out_quad"), Call(land), Wait(0.2))
+        return Sequence(Call(lambda: self.app.play_sound("dice")), Progress(0.55, tumble, "out_quad"), Call(land),
+                        Wait(0.2))
 
     def _anim_card_played(self, ev):
         panel = self.scene.panel
@@ -154,7 +156,8 @@ class TortugaAnimator(Part):
         anims = []
         for k, t in enumerate(group):
             sp = island.sprites[t]
-            anims.append(Sequence(Wait(0.05 * k), Tween(sp, 0.75, "in_out_quad", x=RAFT_POS[0] - 40 + 20 * k, y=RAFT_POS[1] - 10)))
+            anims.append(Sequence(Wait(0.05 * k), Tween(sp, 0.75, "in_out_quad", x=RAFT_POS[0] - 40 + 20 * k,
+                                                        y=RAFT_POS[1] - 10)))
 
         def land():
             stacks = self.shown.setdefault("stacks", {})

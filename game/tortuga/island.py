@@ -155,7 +155,8 @@ class Island(Part):
                 pygame.draw.line(b, (110, 80, 40), (px, py + 36), (px + 6, py), 5)
                 for k in range(5):
                     a = math.pi * (0.1 + 0.2 * k)
-                    pygame.draw.line(b, (40, 150, 70), (px + 6, py), (px + 6 + 30 * math.cos(a + math.pi), py - 12 * math.sin(a) + 8), 6)
+                    pygame.draw.line(b, (40, 150, 70), (px + 6, py), (px + 6 + 30 * math.cos(a + math.pi),
+                                                                      py - 12 * math.sin(a) + 8), 6)
             r = pygame.Rect(0, 0, 228, 52)  # the raft
             r.center = (RAFT_POS[0], RAFT_POS[1] + 4)
             for k in range(6):

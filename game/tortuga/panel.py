@@ -12,7 +12,6 @@ from ..widgets import blit_text, draw_panel, note_solid
 from .island import draw_card
 
 
-
 def draw_die(surface, rect, value: int, colour=theme.PAPER, tilt: float = 0.0) -> None:
     rect = pygame.Rect(rect)
     die = pygame.Surface(rect.size, pygame.SRCALPHA)
@@ -123,7 +122,8 @@ class PlayersPanel(Part):
         pygame.draw.rect(surface, (30, 28, 50), bar, border_radius=8)
         fill_h = int(bar.height * min(total, 9) / 9)
         over = total > MAX_SUM
-        pygame.draw.rect(surface, theme.BAD if over else theme.GOOD, (bar.x, bar.bottom - fill_h, bar.width, fill_h), border_radius=8)
+        pygame.draw.rect(surface, theme.BAD if over else theme.GOOD, (bar.x, bar.bottom - fill_h, bar.width, fill_h),
+                         border_radius=8)
         ly = bar.bottom - int(bar.height * MAX_SUM / 9)
         pygame.draw.line(surface, theme.ACCENT, (bar.x - 4, ly), (bar.right + 4, ly), 3)
         blit_text(surface, app, f"{total}", bar.center, 24, theme.PAPER, bold=True, anchor="center", shadow=True)

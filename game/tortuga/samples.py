@@ -15,7 +15,8 @@ TORTUGA_SCENARIO = {
     "seat": 0, "dice": [2, 3],
 }
 
-def tortuga_bridge(my_seat: int = 3, scenario: dict | None = None, rolls: int = 2, names: list[str] = NAMES) -> LocalBridge:
+def tortuga_bridge(my_seat: int = 3, scenario: dict | None = None, rolls: int = 2,
+                   names: list[str] = NAMES) -> LocalBridge:
     """Seat 0 is the active player; seat 3's turtle rides on seat 0's, so seat 3 decides."""
     g = engine.from_scenario(dict(scenario or TORTUGA_SCENARIO))
     events = [{"type": "turn", "seat": g.view(None)["seat"]}]

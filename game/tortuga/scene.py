@@ -81,7 +81,8 @@ class TortugaScene(TableScene):
         chooses = [a for a in self.table.legal if a.get("type") == "choose_turtle"] if self.table.my_turn() else []
         for i, a in enumerate(chooses):
             first = a["turtle"] < self.seats
-            self.widgets.add(Button(self.app, (968 + i * 148, 414, 138, 38), "tortuga.choose_a" if first else "tortuga.choose_b",
+            self.widgets.add(Button(self.app, (968 + i * 148, 414, 138, 38),
+                                    "tortuga.choose_a" if first else "tortuga.choose_b",
                                     lambda a=a: self.send(a), key=pygame.K_a if first else pygame.K_b,
                                     tooltip="tortuga.choose_tip", style="primary",
                                     enabled=lambda: bool(self.legal("choose_turtle")), size=17, value=a))

@@ -11,6 +11,7 @@ from heapq import heappop, heappush
 
 from ...tikal.analysis import BASE_HEX
 
+
 def dijkstra(crossings: dict, start: tuple) -> dict:
     """{hex: cheapest cost from ``start``} over a crossing table (``start`` itself: 0)."""
     best = {start: 0}

@@ -1,12 +1,21 @@
-"""Helpers for the client tests: a headless App, clicks and key presses as real pygame events."""
+"""Helpers for the client tests: a headless App, clicks and key presses as real pygame events, a
+window on a host, the window programs run in a process of their own."""
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 import pygame
 
 from game.app import App
+from game.net_bridge import NetBridge
+from game.scenes.browser import BrowserScene
 from game.settings import Settings
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def make_app(language: str = "en", anim_speed: float = 1.0, guide: bool = False) -> App:
@@ -67,3 +76,47 @@ def pump(app: App, until, timeout: float = 20.0, dt: float = 1 / 60) -> bool:
 
 def move_mouse(app: App, pos) -> None:
     app.step(0.0, events=[pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))])
+
+
+def window(address: str, name: str = "Tess", settings=None, **app_kw):
+    """A window (headless App) on the host browser, connecting to ``address`` without zeroconf;
+    ``settings`` (a Settings) instead of the test defaults, its name the player's."""
+    app = make_app(**app_kw)
+    if settings is not None:
+        app.settings = settings
+    else:
+        app.settings.name = name
+    app.bridge = NetBridge(app.settings.name, discovery=False)
+    app.show(BrowserScene(app, app.bridge))
+    app.scene.connect(address)
+    return app
+
+
+def launch(tmp_path, script: str, *args: str) -> subprocess.Popen:
+    """``script`` with ``args`` in a process of its own, on SDL's dummy display, its settings in
+    ``tmp_path``."""
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               PYGAME_HIDE_SUPPORT_PROMPT="1", XDG_CONFIG_HOME=str(tmp_path))
+    return subprocess.Popen([sys.executable, str(ROOT / script), *args], cwd=ROOT, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def stays_up(p: subprocess.Popen, seconds: float = 2.0) -> None:
+    """The window program runs until its window is closed: it must still run after a while."""
+    time.sleep(seconds)
+    assert p.poll() is None, p.communicate()[1][-3000:]
+
+
+def stop_cleanly(p: subprocess.Popen) -> None:
+    p.terminate()
+    _, err = p.communicate(timeout=10)
+    assert "Traceback" not in err, err[-3000:]
+
+
+def read_line(p, timeout: float) -> str:
+    """The next line of ``p``'s stdout, or "" if none comes within ``timeout`` seconds."""
+    import selectors
+
+    with selectors.DefaultSelector() as sel:
+        sel.register(p.stdout, selectors.EVENT_READ)
+        return p.stdout.readline() if sel.select(timeout) else ""
