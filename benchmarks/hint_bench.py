@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The Tikal hint's cost (issue 10): how long the strong bot takes to plan a turn for the hint, and
+"""The Tikal hint's cost: how long the strong bot takes to plan a turn for the hint, and
 what the window's frames do meanwhile (the plan runs in a thread; the frame loop goes on).
 
 On the "tikal_hint" position (mid-game, our tile to place), for several seeds: the plan's time,

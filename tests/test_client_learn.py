@@ -1,4 +1,4 @@
-"""Learning aids (issue 10): the how-to-play pages (every text fits its box in every language; the
+"""Learning aids: the how-to-play pages (every text fits its box in every language; the
 pages turn with the mouse; they open from the host browser, the lobby and the in-game menu, the
 rules by id one click deeper), the hint (the strong bot's plan on our own view: legal, shown, and
 nothing is sent), the first-game guide (its steps advance on the host's events, through a real

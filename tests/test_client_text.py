@@ -102,7 +102,7 @@ def test_what_the_host_says_about_itself_is_read_in_the_players_language():
 
 
 def test_a_paused_table_says_so_on_the_board_until_the_host_goes_on():
-    """Issue 11's full disk, seen from the table: while the summary's ``paused`` is set, a plate
+    """The host's full disk, seen from the table: while the summary's ``paused`` is set, a plate
     over the board says the game waits (in the player's language); it goes when ``paused`` is nil."""
     from game.fitcheck import FitCheck
 

@@ -1,4 +1,4 @@
-"""The table option ``hints`` (issue 10): chosen at creation, kept by the host, in the table
+"""The table option ``hints``: chosen at creation, kept by the host, in the table
 summary, in the journal's start record (a resumed table keeps it); a bad value is refused."""
 import asyncio
 

@@ -310,7 +310,7 @@ async def test_invisible_names_and_chat_are_refused():
         assert (await a.expect("chat"))["text"].startswith("good")
 
 
-# --- issue 9's point: bots wait only where people sit ------------------------------------------------
+# --- bots wait only where people sit ------------------------------------------------------------------
 @run
 async def test_bots_wait_a_little_where_people_sit_and_race_alone():
     async with live_host(bot_delay=0.15) as host:

@@ -1,4 +1,4 @@
-"""How to play, per game, for a person learning at the party (issue 10).
+"""How to play, per game, for a person learning at the party.
 
 Pages the player turns with the mouse (the arrows, the page dots, the wheel; ← → too), each with a
 picture drawn from the game's own art and a text written for players. Every text lives in the

@@ -1,4 +1,4 @@
-"""Sample scenes of the learning aids (issue 10): the how-to-play pages of each game, the Tikal
+"""Sample scenes of the learning aids: the how-to-play pages of each game, the Tikal
 hint shown on the board, the first-game guide's first pointer."""
 from __future__ import annotations
 

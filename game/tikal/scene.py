@@ -55,7 +55,7 @@ class TikalScene(TableScene):
         self.controls = Controls(self)
         self.chooser = Chooser(self)
         self.sel = Selection(self)
-        self.addons = (TikalHint(self, app, bridge), FirstGameGuide(self, app, bridge))  # issue 10
+        self.addons = (TikalHint(self, app, bridge), FirstGameGuide(self, app, bridge))
         self._base = None
         self._base_key = None
         self._prompt = None
