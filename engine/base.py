@@ -47,6 +47,23 @@ class Game:
         #: drawn, the first auction, the first turn), for a host that shows them.
         self.start_events = list(start_events)
 
+    # --- factories (each game's package exposes them: engine/__init__.py calls them) -------------
+    @classmethod
+    def from_scenario(cls, d: dict) -> "Game":
+        """A game from a scenario dict (contract section 3) or a snapshot."""
+        return cls(cls.serial.build_state(d))
+
+    @classmethod
+    def restore(cls, snapshot: dict) -> "Game":
+        """An equal game from ``snapshot()``: same legal actions, same future."""
+        return cls.from_scenario(snapshot)
+
+    @classmethod
+    def sample_state(cls, view: dict, rng) -> "Game":
+        """A full game consistent with ``view`` (its hidden information drawn from ``rng``): its
+        views equal ``view``."""
+        return cls.from_scenario(cls.serial.sampled_scenario(view, rng))
+
     # --- whose decision -------------------------------------------------------------------------
     @property
     def to_act(self) -> int | None:

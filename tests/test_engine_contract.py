@@ -38,6 +38,13 @@ def make(name, params):
     return engine.new_game(name, seats, seed, options), Rng(seed ^ 0x5EED)
 
 
+def play_checking(name, data, every: int, check) -> None:
+    """A game of ``name`` drawn over its facts, played to its end by random legal actions, with
+    ``check(g, i)`` before every ``every``-th action."""
+    g, rng = make(name, data.draw(new_games(name)))
+    random_play(g, rng, lambda g, i: None if i % every else check(g, i))
+
+
 @pytest.mark.parametrize("name", NAMES)
 @SETTINGS
 @given(data=st.data())
@@ -69,11 +76,7 @@ def test_every_game_ends_and_says_who_won_T_E1_T_E2_L_X1_L_X3(name, data):
 @SETTINGS
 @given(data=st.data())
 def test_refused_actions_change_nothing_and_listed_ones_apply(name, data):
-    g, rng = make(name, data.draw(new_games(name)))
-
     def check(g, i):
-        if i % 23:
-            return
         legal = g.legal_actions()
         keys = {json.dumps(a, sort_keys=True) for a in legal}
         for a in legal:
@@ -90,7 +93,7 @@ def test_refused_actions_change_nothing_and_listed_ones_apply(name, data):
             assert err.value.rule.startswith(RULE_PREFIX[name]) and err.value.reason
         assert g.snapshot() == before and g.view(None) == views and g.legal_actions() == legal
 
-    random_play(g, rng, check)
+    play_checking(name, data, 23, check)
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -112,11 +115,7 @@ def test_malformed_actions_are_refused_as_such(name):
 @SETTINGS
 @given(data=st.data())
 def test_views_hold_no_hidden_information_T_H1_T_H2_L_H1(name, data):
-    g, rng = make(name, data.draw(new_games(name)))
-
     def check(g, i):
-        if i % 37:
-            return
         # two games that differ only in hidden information give identical views to every seat
         seat = i % g.seats
         v = g.view(seat)
@@ -126,18 +125,14 @@ def test_views_hold_no_hidden_information_T_H1_T_H2_L_H1(name, data):
         assert a.legal_actions() == b.legal_actions() == g.legal_actions()
         assert not (HIDDEN_KEYS[name] | {"rng", "seed"}) & set(v)
 
-    random_play(g, rng, check)
+    play_checking(name, data, 37, check)
 
 
 @pytest.mark.parametrize("name", NAMES)
 @SETTINGS
 @given(data=st.data())
 def test_snapshot_restore_has_the_same_future(name, data):
-    g, rng = make(name, data.draw(new_games(name)))
-
     def check(g, i):
-        if i % 37:
-            return
         snap = g.snapshot()
         assert json.loads(json.dumps(snap)) == snap
         r = engine.restore(snap)
@@ -149,7 +144,7 @@ def test_snapshot_restore_has_the_same_future(name, data):
             a = future.choice(c.legal_actions())
             assert c.apply(a) == r.apply(a) and c.snapshot() == r.snapshot()
 
-    random_play(g, rng, check)
+    play_checking(name, data, 37, check)
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -52,20 +52,9 @@ def new_game(seats: int, seed: int, options: dict | None = None,
     return TikalGame(s, events)
 
 
-def from_scenario(d: dict) -> TikalGame:
-    """A game from a scenario dict (contract section 3) or a snapshot."""
-    return TikalGame(serial.build_state(d))
-
-
-def restore(snap: dict) -> TikalGame:
-    """An equal game from ``snapshot()``: same legal actions, same future."""
-    return from_scenario(snap)
-
-
-def sample_state(view: dict, rng: Rng) -> TikalGame:
-    """A full game consistent with ``view`` (hidden stack order and face-down treasures drawn
-    from ``rng``); its ``view(view["you"])`` equals ``view``."""
-    return from_scenario(serial.sampled_scenario(view, rng))
+from_scenario = TikalGame.from_scenario
+restore = TikalGame.restore
+sample_state = TikalGame.sample_state
 
 
 def breakdown(view: dict, seat: int) -> dict:

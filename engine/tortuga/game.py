@@ -44,17 +44,6 @@ def new_game(seats: int, seed: int, options: dict | None = None,
     return TortugaGame(s, events)
 
 
-def from_scenario(d: dict) -> TortugaGame:
-    """A game from a scenario dict (contract section 3) or a snapshot."""
-    return TortugaGame(serial.build_state(d))
-
-
-def restore(snap: dict) -> TortugaGame:
-    """An equal game from ``snapshot()``: same legal actions, same future."""
-    return from_scenario(snap)
-
-
-def sample_state(view: dict, rng: Rng) -> TortugaGame:
-    """A full game consistent with ``view`` (the face-down deck and the removed cards drawn from
-    ``rng``); its views equal ``view``."""
-    return from_scenario(serial.sampled_scenario(view, rng))
+from_scenario = TortugaGame.from_scenario
+restore = TortugaGame.restore
+sample_state = TortugaGame.sample_state
