@@ -17,11 +17,10 @@ from __future__ import annotations
 from ..dispatch import Kind, Rules, no_check
 from ..errors import IllegalAction, MalformedAction
 from ..readonly import Frozen
-from .catalog import CHOOSE, PLAY_CARD, ROLL, STOP
+from . import catalog
 from .movement import bust, move
 from .scoring import cards_count, scores, winners
-from .state import CHOOSE_TURTLE, DECIDE, OVER, State
-from .state import ROLL as ROLLING
+from .state import CHOOSE_TURTLE, DECIDE, OVER, ROLL, State
 
 MAX_SUM = 7     # L-T1 / L-T3 / L-E2
 MAX_DICE = 3    # L-T1
@@ -63,7 +62,7 @@ def start_movement(s: State, turtle: int) -> None:
         s.turn_card = None
     p = s.pos[turtle]
     s.decider = (s.stacks[p][-1] if p else turtle) % s.n       # the group's top turtle's owner
-    s.phase = ROLLING
+    s.phase = ROLL
 
 
 def end_movement(s: State, events: list) -> None:
@@ -92,7 +91,8 @@ def game_over(s: State, events: list) -> None:
 
 
 # --- legal actions ---------------------------------------------------------------------------------
-_ROLL_STOP, _ROLL_ONLY, _NONE = Frozen((ROLL, STOP)), Frozen((ROLL,)), Frozen()
+_ROLL_STOP, _ROLL_ONLY, _NONE = (Frozen((catalog.ROLL, catalog.STOP)), Frozen((catalog.ROLL,)),
+                                 Frozen())
 
 
 def legal(s: State) -> Frozen:
@@ -102,13 +102,13 @@ def legal(s: State) -> Frozen:
     if ph == DECIDE:
         if s.cards_as_dice and s.turn_card is None:
             room = MAX_SUM - sum(s.rolled)
-            return Frozen([ROLL, STOP] + [PLAY_CARD[e] for e in sorted(set(s.held[s.decider]))
-                                          if e <= room])
+            return Frozen([catalog.ROLL, catalog.STOP]
+                          + [catalog.PLAY_CARD[e] for e in sorted(set(s.held[s.decider])) if e <= room])
         return _ROLL_STOP
-    if ph == ROLLING:
+    if ph == ROLL:
         return _ROLL_ONLY
     if ph == CHOOSE_TURTLE:
-        return Frozen([CHOOSE[t] for t in (s.seat, s.seat + s.n) if t not in s.moved])
+        return Frozen([catalog.CHOOSE[t] for t in (s.seat, s.seat + s.n) if t not in s.moved])
     return _NONE
 
 
@@ -214,7 +214,7 @@ def _wrong_phase(s: State, t: str) -> tuple:
         return ("a card never counts as the first die", "L-E2")
     what = "choose a turtle" if t == "choose_turtle" else t
     rule = "L-T1" if t == "stop" else "L-T4"       # stop before the first die; else the turtles
-    if s.phase == ROLLING:
+    if s.phase == ROLL:
         return (f"you cannot {what} before the first die: roll it", rule)
     if s.phase == CHOOSE_TURTLE:
         return (f"you cannot {what} now: first choose which turtle moves", "L-T4")
@@ -222,7 +222,7 @@ def _wrong_phase(s: State, t: str) -> tuple:
 
 
 _KINDS = {
-    "roll": Kind(lambda a: (), (ROLLING, DECIDE), no_check, _roll),
+    "roll": Kind(lambda a: (), (ROLL, DECIDE), no_check, _roll),
     "stop": Kind(lambda a: (), DECIDE, no_check, _stop),
     "play_card": Kind(_int_field("eggs", "L-E2"), DECIDE, _check_card, _play_card),
     "choose_turtle": Kind(_int_field("turtle", "L-T4"), CHOOSE_TURTLE, _check_turtle, _choose),
