@@ -97,7 +97,7 @@ class Game:
         of the cached ``legal_actions()`` (that very object) is legal by construction: only its
         effect runs (engine/dispatch.py); any other dict is parsed and checked first."""
         events: list = []
-        legal = self._legal
+        s, legal = self.s, self._legal
         if legal is not None and type(action) is Action and (
                 any(map(is_, legal, repeat(action))) if len(legal) > 8 else action in legal):
             # (on a short list ``in`` is quicker; an equal shared action is as legal)
@@ -106,13 +106,13 @@ class Game:
             except AttributeError:
                 do, args = self._rules.parsed(action)
             if args:
-                do(self.s, *args, events)
+                do(s, *args, events)
             else:
-                do(self.s, events)
+                do(s, events)
         else:
-            self._rules.apply(self.s, action, events)
+            self._rules.apply(s, action, events)
         self._legal = self._view = None
-        self.is_over = self.s.phase == "over"
+        self.is_over = s.phase == "over"
         return events
 
     # --- what may be seen -------------------------------------------------------------------------

@@ -19,18 +19,15 @@ from .readonly import Action
 
 
 class Kind:
-    """One action type: ``parse`` (action -> args tuple), ``phases`` (the phases it may be
-    applied in), ``check(s, *args)`` (raises IllegalAction), ``do(s, *args, events)``."""
+    """One action type: ``parse`` (action -> args tuple; None: an action with no fields),
+    ``phases`` (the phases it may be applied in), ``check(s, *args)`` (raises IllegalAction;
+    None: legal whenever its phase is), ``do(s, *args, events)``."""
 
     __slots__ = ("parse", "phases", "check", "do")
 
     def __init__(self, parse, phases, check, do):
         self.parse, self.check, self.do = parse, check, do
         self.phases = (phases,) if isinstance(phases, str) else tuple(phases)
-
-
-def no_check(s, *args) -> None:
-    """The check of an action that is legal whenever its phase is."""
 
 
 def refuse(refusal) -> None:
@@ -54,7 +51,7 @@ class Rules:
     def parsed(self, action: Action) -> tuple:
         """``(do, args)`` of a listed action (legal by construction), kept on the action."""
         kind = self.kinds[action["type"]]
-        action.parsed = (kind.do, kind.parse(action))
+        action.parsed = (kind.do, kind.parse(action) if kind.parse else ())
         return action.parsed
 
     def apply(self, s, action, events: list) -> None:
@@ -66,10 +63,11 @@ class Rules:
         kind = self.kinds.get(t) if isinstance(t, str) else None
         if kind is None:
             raise MalformedAction(f"unknown action type {t!r}", self.rule)
-        args = kind.parse(action)
+        args = kind.parse(action) if kind.parse else ()
         if s.phase == "over":
             raise IllegalAction(*self.over)
         if s.phase not in kind.phases:
             raise IllegalAction(*self.wrong_phase(s, t))
-        kind.check(s, *args)
+        if kind.check:
+            kind.check(s, *args)
         kind.do(s, *args, events)

@@ -9,7 +9,7 @@ decide then). ``legal(s)`` lists the actions of the decision awaited; ``RULES`` 
 """
 from __future__ import annotations
 
-from ..dispatch import Kind, Rules, no_check, refuse
+from ..dispatch import Kind, Rules, refuse
 from ..errors import IllegalAction, MalformedAction
 from ..readonly import Frozen
 from . import actions, auction, catalog, placement
@@ -338,10 +338,10 @@ _KINDS = {
     "guard": Kind(lambda a: (_hex(a, "hex", "T-A8"), _figure(a, "T-A8b")), ACTIONS,
                   lambda s, h, f: refuse(actions.guard_refusal(s, s.seat, h, f)),
                   _ap(actions.guard)),
-    "end_turn": Kind(lambda a: (), ACTIONS, no_check, end_turn),
+    "end_turn": Kind(None, ACTIONS, None, end_turn),
     "bid": Kind(lambda a: (_int(a, "amount", "T-X3"),), BID,
                 lambda s, amount: refuse(auction.bid_refusal(s, s.seat, amount)), _do_bid),
-    "pass": Kind(lambda a: (), BID, no_check, _do_pass),
+    "pass": Kind(None, BID, None, _do_pass),
     "choose_tile": Kind(lambda a: (_tile(a),), CHOOSE, _check_choose, _do_choose),
 }
 _AUCTION_ONLY = ("bid", "pass", "choose_tile")

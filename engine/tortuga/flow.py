@@ -14,7 +14,7 @@ phase -> check -> do).
 """
 from __future__ import annotations
 
-from ..dispatch import Kind, Rules, no_check
+from ..dispatch import Kind, Rules
 from ..errors import IllegalAction, MalformedAction
 from ..readonly import Frozen
 from . import catalog
@@ -222,8 +222,8 @@ def _wrong_phase(s: State, t: str) -> tuple:
 
 
 _KINDS = {
-    "roll": Kind(lambda a: (), (ROLL, DECIDE), no_check, _roll),
-    "stop": Kind(lambda a: (), DECIDE, no_check, _stop),
+    "roll": Kind(None, (ROLL, DECIDE), None, _roll),
+    "stop": Kind(None, DECIDE, None, _stop),
     "play_card": Kind(_int_field("eggs", "L-E2"), DECIDE, _check_card, _play_card),
     "choose_turtle": Kind(_int_field("turtle", "L-T4"), CHOOSE_TURTLE, _check_turtle, _choose),
 }

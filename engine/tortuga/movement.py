@@ -16,8 +16,15 @@ def move(s: State, steps: int, events: list) -> None:
     stacks, pos = s.stacks, s.pos
     start = pos[t]
     end_space, passes = destination(start, steps)
-    group = lift(stacks, pos, t)
-    stacks[end_space] += group                  # track.put, inlined: the hot path
+    if start:                                   # track.lift and track.put, inlined: the hot path
+        st = stacks[start]
+        i = st.index(t)
+        group = st[i:]
+        del st[i:]
+    else:
+        stacks[RAFT].remove(t)
+        group = [t]
+    stacks[end_space] += group
     for x in group:
         pos[x] = end_space
     events.append({"type": "turtles_moved", "seat": s.seat, "decider": s.decider, "turtle": t,
