@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ..readonly import Action, Frozen
 from .board import HEXES, NEIGHBOURS
+from .info import INFO
 from .tiles import TILES, TREASURE_KINDS
 
 FIGS = ("worker", "leader")
@@ -38,7 +39,8 @@ CAMP = {h: _action(type="camp", hex=_hex(h)) for h in HEXES}
 GUARD = {h: tuple(_action(type="guard", hex=_hex(h), figure=f) for f in FIGS) for h in HEXES}
 #: EXCHANGE[(give, take, with)]
 EXCHANGE = {(g, t, w): _action(type="exchange", give=g, take=t, **{"with": w})
-            for g in range(TREASURE_KINDS) for t in range(TREASURE_KINDS) for w in range(4)}
+            for g in range(TREASURE_KINDS) for t in range(TREASURE_KINDS)
+            for w in range(INFO.max_seats)}
 #: PLACE[(h, rotation)]
 PLACE = {(h, k): _action(type="place_tile", hex=_hex(h), rotation=k) for h in HEXES
          for k in range(6)}
