@@ -21,6 +21,23 @@ from operator import is_
 from .readonly import Action
 
 
+def _cached_legal(list_legal):
+    """The ``legal_actions`` method of a game class whose flow lists with ``list_legal(s)``: the
+    flow's function is a closure cell, cheaper than an attribute lookup on the hot path of every
+    game loop and bot search."""
+
+    def legal_actions(self) -> list:
+        """Every action dict ``to_act`` may apply now, in a deterministic order: a read-only list
+        (``engine.readonly.Frozen``) of shared, read-only dicts, computed once per state and the
+        same list until the next ``apply``; copy it (``list(...)``) to change it."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = list_legal(self.s)
+        return legal
+
+    return legal_actions
+
+
 class Game:
     #: the game's ``GameInfo`` (engine/info.py); ``name`` is its registry key.
     info = None
@@ -30,9 +47,8 @@ class Game:
 
     def __init_subclass__(cls, **kw):
         super().__init_subclass__(**kw)
-        # the hot path of every game loop and search: bound once per game class
-        cls._list_legal = staticmethod(cls.flow.legal)
         cls._rules = cls.flow.RULES
+        cls.legal_actions = _cached_legal(cls.flow.legal)
 
     def __init__(self, state, start_events=()):
         self.s = state
@@ -81,14 +97,7 @@ class Game:
         return self.s.rules
 
     # --- decisions --------------------------------------------------------------------------------
-    def legal_actions(self) -> list:
-        """Every action dict ``to_act`` may apply now, in a deterministic order: a read-only list
-        (``engine.readonly.Frozen``) of shared, read-only dicts, the same list until the next
-        ``apply``; copy it (``list(...)``) to change it."""
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._list_legal(self.s)
-        return legal
+    # legal_actions(): each game class's own, made by _cached_legal (above) for its flow
 
     def apply(self, action) -> list:
         """Apply one action for ``to_act``; return the events it caused (docs/events.md).
@@ -112,7 +121,8 @@ class Game:
         else:
             self._rules.apply(s, action, events)
         self._legal = self._view = None
-        self.is_over = s.phase == "over"
+        if s.phase == "over":                   # a game never starts again once over
+            self.is_over = True
         return events
 
     # --- what may be seen -------------------------------------------------------------------------

@@ -140,8 +140,8 @@ def _roll(s: State, events: list) -> None:
     d = forced.pop(0)
     rolled.append(d)
     s.phase = DECIDE
-    total = sum(rolled)
     n = len(rolled)
+    total = sum(rolled) if n > 1 else d
     events.append({"type": "die_rolled", "seat": roller, "turtle": s.moving, "value": d,
                    "dice": rolled[:], "sum": total, "multiplier": n, "reveal": True})
     if n >= 2 and (total > MAX_SUM or n == MAX_DICE):
