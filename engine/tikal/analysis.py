@@ -31,8 +31,8 @@ from .board import BASE_HEX, HEXES, INDEX, distance
 from .game import breakdown
 from .movement import cheapest_paths, reachable
 from .scoring import SET_POINTS, majority, temple_owner
-from .state import ACTIONS, BID, CHOOSE, OVER, PLACE, State
-from .tiles import LETTERS, ROTATED, SPECS, STRENGTH, TILE_LIST, TREASURE_COPIES, TREASURE_KINDS, VOLCANO
+from .state import ACTIONS, BID, CHOOSE, OVER, PLACE
+from .tiles import LETTERS, ROTATED, SPECS, TILE_LIST, TREASURE_COPIES, TREASURE_KINDS, VOLCANO
 
 
 def with_extra_ap(game, n: int):
@@ -42,36 +42,15 @@ def with_extra_ap(game, n: int):
     return type(game)(s)
 
 
-def _scoring_state(view: dict) -> State:
-    """The parts of a state a scoring reads (temples, figures, guards, treasures held), from a
-    view's public lists alone (no hidden part is needed, none is drawn)."""
-    n = int(view["seats"])
-    s = State.__new__(State)
-    s.n = n
-    s.level = {(t["hex"][0], t["hex"][1]): int(t.get("level") or SPECS[t["id"]].value)
-               for t in view.get("tiles", []) if t.get("id") in SPECS and SPECS[t["id"]].kind == "temple"}
-    s.figs = [{} for _ in range(n)]
-    for f in view.get("figures", []):
-        if f["workers"] or f["leader"]:
-            s.figs[f["seat"]][(f["hex"][0], f["hex"][1])] = (int(f["workers"]), int(bool(f["leader"])))
-    s.guards = {(g["hex"][0], g["hex"][1]): (g["seat"], g["figure"]) for g in view.get("guards", [])}
-    s.held = [[0] * TREASURE_KINDS for _ in range(n)]
-    for seat, kinds in (view.get("held") or {}).items():
-        for k in kinds:
-            s.held[int(seat)][k] += 1
-    return s
-
-
 def temple_holders(view: dict) -> list[dict]:
     """Every temple on the board (board order) with who holds it now (T-V3: the guard's owner,
     else the strict majority, T-L1) and each seat's strength there: ``{"hex", "value", "guard"
     (seat or None), "strengths" (per seat), "holder" (seat or None), "tied" (the strongest are
     level, so nobody holds it)}``."""
-    s = _scoring_state(view)
+    s = scoring.scoring_state(view)
     out = []
     for h in sorted(s.level):
-        strengths = [figs.get(h, (0, 0))[0] * STRENGTH["worker"] + figs.get(h, (0, 0))[1] * STRENGTH["leader"]
-                     for figs in s.figs]
+        strengths = [scoring.strength(s, seat, h) for seat in range(s.n)]
         guard = s.guards.get(h)
         holder = temple_owner(s, h)
         out.append({"hex": list(h), "value": s.level[h], "guard": guard[0] if guard else None,
@@ -83,7 +62,7 @@ def temple_holders(view: dict) -> list[dict]:
 def scoring_now(view: dict) -> list[dict]:
     """What a scoring would give each seat this instant (T-V3): per seat the dict of a ``scored``
     event (temples, treasure sets, totals), from the view alone."""
-    s = _scoring_state(view)
+    s = scoring.scoring_state(view)
     return [scoring.breakdown(s, seat) for seat in range(s.n)]
 
 

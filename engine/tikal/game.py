@@ -59,6 +59,5 @@ sample_state = TikalGame.sample_state
 
 def breakdown(view: dict, seat: int) -> dict:
     """What ``seat`` would score now (T-V3), from a view alone: the dict of the ``scored`` event
-    (temples with their values, treasure sets, totals). Only public parts enter a scoring, so the
-    hidden parts drawn to rebuild the game (with a fixed seed) change nothing."""
-    return scoring.breakdown(sample_state(view, Rng(0)).s, seat)
+    (temples with their values, treasure sets, totals). Only public parts enter a scoring."""
+    return scoring.breakdown(scoring.scoring_state(view), seat)

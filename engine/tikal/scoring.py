@@ -1,13 +1,21 @@
-"""Strength and majorities (T-L1), a player's scoring (T-V3..T-V5), the winners (T-E2)."""
+"""Strength and majorities (T-L1), a player's scoring (T-V3..T-V5), the winners (T-E2); what a
+scoring reads, from a view alone (``scoring_state``)."""
 from __future__ import annotations
 
 from .state import OVER, State
-from .tiles import STRENGTH
+from .tiles import SPECS, STRENGTH, TEMPLE, TREASURE_KINDS
 
 _W, _L = STRENGTH["worker"], STRENGTH["leader"]
 
 #: T-V3: points for holding 0, 1, 2 or 3 treasures of one kind.
 SET_POINTS = (0, 1, 3, 6)
+
+
+def strength(s: State, seat: int, h: tuple) -> int:
+    """T-L1: ``seat``'s strength on ``h``: each worker counts 1, the leader 3 (``majority``, the
+    rules' hot path, counts the same inline)."""
+    w, lead = s.figs[seat].get(h, (0, 0))
+    return w * _W + lead * _L
 
 
 def majority(s: State, h: tuple) -> int | None:
@@ -67,3 +75,24 @@ def winners(s: State) -> list:
         return []
     best = max(s.scores)
     return [i for i, x in enumerate(s.scores) if x == best]
+
+
+def scoring_state(view: dict) -> State:
+    """The parts of a state a scoring reads (temples, figures, guards, treasures held), from a
+    view's public lists alone (no hidden part is needed, none is drawn); tolerant of a view a
+    client caught half-way through an animation."""
+    n = int(view["seats"])
+    s = State.__new__(State)
+    s.n = n
+    s.level = {(t["hex"][0], t["hex"][1]): int(t.get("level") or SPECS[t["id"]].value)
+               for t in view.get("tiles", []) if t.get("id") in SPECS and SPECS[t["id"]].kind == TEMPLE}
+    s.figs = [{} for _ in range(n)]
+    for f in view.get("figures", []):
+        if f["workers"] or f["leader"]:
+            s.figs[f["seat"]][(f["hex"][0], f["hex"][1])] = (int(f["workers"]), int(bool(f["leader"])))
+    s.guards = {(g["hex"][0], g["hex"][1]): (g["seat"], g["figure"]) for g in view.get("guards", [])}
+    s.held = [[0] * TREASURE_KINDS for _ in range(n)]
+    for seat, kinds in (view.get("held") or {}).items():
+        for k in kinds:
+            s.held[int(seat)][k] += 1
+    return s

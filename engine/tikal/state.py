@@ -8,7 +8,7 @@ mutated in place, so copies share them.
 
 Hexes are ``(q, r)`` tuples. The attributes:
 
-- ``rules``: the rules version the game is played under (``flow.RULES``; 1 for older games).
+- ``rules``: the rules version the game is played under (``info.INFO.rules``; 1 for older games).
 - board: ``tile_at`` hex -> tile id (printed hexes too); ``rotation``; ``stones`` hex -> stones
   per direction; ``kind``; ``crossings`` (movement.crossings_of per explored hex) and ``steps``
   (the same borders with their move actions, placement._steps); ``frontier``
