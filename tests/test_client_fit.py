@@ -36,6 +36,7 @@ def frames_of(name: str, language: str, frames=(1, 8, 16, 26, 38, 52, 70)):
     return problems
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("name", registry.names())
 def test_every_scene_fits_with_long_names(name, language):

@@ -76,6 +76,7 @@ class Counting(logging.Handler):
         self.records.append(record)
 
 
+@pytest.mark.slow
 def test_a_full_disk_pauses_the_table_and_loses_nothing(tmp_path):
     asyncio.run(asyncio.wait_for(_full_disk(tmp_path), 60))
 

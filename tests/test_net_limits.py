@@ -11,6 +11,7 @@ import struct
 import time
 
 import msgpack
+import pytest
 
 from net import journal as jn
 from net.host import Host, HostConfig
@@ -57,6 +58,7 @@ async def closed(r, timeout=5) -> bool:
 
 
 # --- 6. the life of a table ---------------------------------------------------------------------
+@pytest.mark.slow
 @run
 async def test_a_finished_table_closes_its_journal_and_goes_away_after_a_while(tmp_path):
     async with live_host(data_dir=tmp_path, over_linger=0.5) as host:
@@ -240,6 +242,7 @@ def _frames(data: bytes) -> list[dict]:
     return out
 
 
+@pytest.mark.slow
 @run
 async def test_a_reader_that_never_reads_is_dropped_and_the_table_plays_on():
     async with live_host(max_unsent=64 << 10) as host:
