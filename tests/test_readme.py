@@ -19,9 +19,3 @@ def test_readme_has_play_then_test_command():
 def test_ci_runs_the_readme_test_command_verbatim():
     test_cmd = _commands()[1]
     assert test_cmd in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
-
-
-def test_ci_checks_the_code_with_ruff_before_the_tests():
-    test_cmd = _commands()[1]
-    assert "ruff check ." in test_cmd and test_cmd.index("ruff check") < test_cmd.index("pytest")
-    assert "[tool.ruff" in (ROOT / "pyproject.toml").read_text(encoding="utf-8")
