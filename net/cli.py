@@ -43,6 +43,8 @@ def parse_args(argv=None) -> argparse.Namespace:
     p.add_argument("--variant", choices=list(_VARIANT.values), default=_VARIANT.default,
                    help=f"Tikal variant of that table (default {_VARIANT.default})")
     p.add_argument("--cards-as-dice", action="store_true", help="La Tortuga variant of that table")
+    p.add_argument("--hints", action="store_true",
+                   help="that table offers newcomers the hint button (a lobby table sets it at creation)")
     p.add_argument("--seats", type=int,
                    help="seats of that table (default 4; "
                         + ", ".join(f"{g} {i.min_seats}-{i.max_seats}"
@@ -121,6 +123,14 @@ def has_display() -> bool:
     if os.environ.get("SDL_VIDEODRIVER") in ("dummy", "offscreen"):
         return True
     return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+def create_start_table(host, args):
+    """The table of ``--game`` (with its options, bots and ``--hints``), or None without it."""
+    if not args.game:
+        return None
+    return host.create_table(args.game, args.seats, table_options(args), bots=args.bots,
+                             bot_level=args.bot_level, hints=args.hints)
 
 
 def table_options(args) -> dict:
@@ -280,10 +290,7 @@ async def serve(args, headless: bool) -> int:
         print(exc, file=sys.stderr)
         await host.stop()
         return 2
-    made = None
-    if args.game:
-        made = host.create_table(args.game, args.seats, table_options(args), bots=args.bots,
-                                 bot_level=args.bot_level)
+    made = create_start_table(host, args)
     say_listening(host, addr, port, made, args, share)
     say_found(host)
     exit_when_over = args.exit_when_over or (made is not None and headless
@@ -330,11 +337,9 @@ def window(args) -> int:
     # the local player against 3 bots (the owner may remove them for friends who join)
     made = None
     try:
-        if args.game:
-            made = host.create_table(args.game, args.seats, table_options(args), bots=args.bots,
-                                     bot_level=args.bot_level)
-        elif not args.resume:
-            host.create_table("tikal", 4, None, bots=3, bot_level=args.bot_level)
+        made = create_start_table(host, args)
+        if made is None and not args.resume:
+            host.create_table("tikal", 4, None, bots=3, bot_level=args.bot_level, hints=args.hints)
         addr, port, stop = start_in_thread(host=host)
     except DataDirBusy as exc:
         print(f"run_host.py: {exc}", file=sys.stderr)
