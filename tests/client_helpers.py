@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -80,16 +81,50 @@ def move_mouse(app: App, pos) -> None:
 
 def window(address: str, name: str = "Tess", settings=None, **app_kw):
     """A window (headless App) on the host browser, connecting to ``address`` without zeroconf;
-    ``settings`` (a Settings) instead of the test defaults, its name the player's."""
-    app = make_app(**app_kw)
-    if settings is not None:
-        app.settings = settings
-    else:
+    ``settings`` (a Settings, e.g. loaded from a file) instead of the test defaults, with
+    ``language`` / ``anim_speed`` from ``app_kw`` set on it; the player's name is the settings'."""
+    if settings is None:
+        app = make_app(**app_kw)
         app.settings.name = name
+    else:
+        for field in ("language", "anim_speed"):
+            if field in app_kw:
+                setattr(settings, field, app_kw.pop(field))
+        assert not app_kw, app_kw
+        app = App(settings)
     app.bridge = NetBridge(app.settings.name, discovery=False)
     app.show(BrowserScene(app, app.bridge))
     app.scene.connect(address)
     return app
+
+
+def bot_table(h, game="tortuga", seats=4, options=None, level="random", hints=False):
+    """A table on the live host ``h`` (made on its loop) with bots in every seat but one."""
+    made, done = {}, threading.Event()
+
+    def make():
+        made["t"] = h.create_table(game, seats, options, bots=seats - 1, bot_level=level, hints=hints)
+        done.set()
+    h.loop.call_soon_threadsafe(make)
+    assert done.wait(5)
+    return made["t"]
+
+
+def join_and_start(app: App, table_id: int, scene_cls):
+    """From the host browser (connecting): into the lobby, sit at the table, say ready, click
+    Start; returns the table scene (an instance of ``scene_cls``) once it shows."""
+    from game.scenes.lobby import LobbyScene
+
+    b = app.bridge
+    b.auto_sit, b.auto_ready = None, True
+    pump(app, lambda: isinstance(app.scene, LobbyScene) and b.tables)
+    b.sit(table_id)
+    pump(app, lambda: b.lobby and b.table.my_seat is not None
+         and b.lobby["players"][b.table.my_seat].get("ready"))
+    app.draw()
+    click(app, button(app.scene, "lobby.start").rect.center)
+    pump(app, lambda: isinstance(app.scene, scene_cls))
+    return app.scene
 
 
 def launch(tmp_path, script: str, *args: str) -> subprocess.Popen:

@@ -15,7 +15,19 @@ from game.scenes import registry
 from game.scenes.menu import MenuScene, RulesScene
 from game.tikal.geometry import hexkey
 
-from client_helpers import button, click, colourful, make_app, press, pump, run_frames, settle
+from client_helpers import (
+    bot_table,
+    button,
+    click,
+    colourful,
+    join_and_start,
+    make_app,
+    press,
+    pump,
+    run_frames,
+    settle,
+    window,
+)
 
 
 def wheel(app, y: int) -> None:
@@ -162,35 +174,19 @@ def test_the_lobby_sends_the_hints_choice_and_shows_it():
 
 # --- the guide, through a real host -------------------------------------------------------------------
 def test_the_guide_follows_the_first_turn_on_the_hosts_events(tmp_path, host):
-    from game.app import App
-    from game.net_bridge import NetBridge
-    from game.scenes.browser import BrowserScene
-    from game.scenes.lobby import LobbyScene
     from game.settings import Settings
     from game.tikal.scene import TikalScene
 
     h, address = host
-    made = {}
-    h.loop.call_soon_threadsafe(lambda: made.setdefault(
-        "t", h.create_table("tikal", 2, {"variant": "base"}, bots=1, bot_level="random", hints=True)))
+    table = bot_table(h, "tikal", 2, {"variant": "base"}, hints=True)
     settings = Settings.load(tmp_path / "settings.json")
     settings.language, settings.anim_speed = "cs", 4.0
     assert not settings.guide_done
-    app = App(settings)
+    app = window(address, settings=settings)
+    bridge = app.bridge
     try:
-        bridge = NetBridge("Tess", discovery=False)
-        bridge.auto_ready = True
-        app.bridge = bridge
-        app.show(BrowserScene(app, bridge))
-        app.scene.connect(address)
-        pump(app, lambda: isinstance(app.scene, LobbyScene) and bridge.tables and "t" in made)
-        bridge.sit(made["t"].id)
-        pump(app, lambda: bridge.lobby and bridge.table.my_seat is not None
-             and bridge.lobby["players"][bridge.table.my_seat].get("ready"))
+        scene = join_and_start(app, table.id, TikalScene)
         assert bridge.lobby["hints"] is True
-        click(app, button(app.scene, "lobby.start").rect.center)
-        pump(app, lambda: isinstance(app.scene, TikalScene))
-        scene = app.scene
         hint, guide = scene.addons
         assert guide.active and hint.visible
 

@@ -2,7 +2,6 @@
 the lobby seats us with bots, and a whole La Tortuga game played by clicking the table's buttons
 ends with the scene showing exactly the host's view."""
 import os
-import threading
 import time
 
 import pygame
@@ -14,33 +13,7 @@ from game.scenes.lobby import LobbyScene
 from game.scenes.results import ResultsScene
 from game.tortuga.scene import TortugaScene
 
-from client_helpers import button, click, make_app, pump, window
-
-
-def bot_table(h, game="tortuga", seats=4, options=None, level="random"):
-    """A table on the host (made on its loop) with bots in every seat but one."""
-    made, done = {}, threading.Event()
-
-    def make():
-        made["t"] = h.create_table(game, seats, options, bots=seats - 1, bot_level=level)
-        done.set()
-    h.loop.call_soon_threadsafe(make)
-    assert done.wait(5)
-    return made["t"]
-
-
-def join_and_start(app, table):
-    """From the host browser (connecting): into the lobby, sit at ``table``, ready, Start; the
-    La Tortuga table scene."""
-    b = app.bridge
-    b.auto_sit, b.auto_ready = None, True
-    pump(app, lambda: isinstance(app.scene, LobbyScene) and b.tables)
-    b.sit(table.id)
-    pump(app, lambda: b.lobby and b.table.my_seat is not None and b.lobby["players"][b.table.my_seat].get("ready"))
-    app.draw()
-    click(app, button(app.scene, "lobby.start").rect.center)
-    pump(app, lambda: isinstance(app.scene, TortugaScene))
-    return app.scene
+from client_helpers import bot_table, button, click, join_and_start, make_app, pump, window
 
 
 @pytest.mark.parametrize("host", [{"announce": True}], indirect=True)   # on loopback only
@@ -70,7 +43,7 @@ def test_whole_tortuga_game_through_the_host_ends_in_the_hosts_view(host):
     app = window(address, anim_speed=8.0)
     bridge = app.bridge
     try:
-        scene = join_and_start(app, made["t"])
+        scene = join_and_start(app, made["t"].id, TortugaScene)
         me = bridge.table.my_seat
         clicks = 0
         end = time.monotonic() + 60
@@ -163,7 +136,7 @@ def test_chat_at_the_table_typed_in_the_window_reaches_everyone_and_keys_do_not_
     app = window(address)
     bridge = app.bridge
     try:
-        scene = join_and_start(app, table)
+        scene = join_and_start(app, table.id, TortugaScene)
         pump(app, lambda: bridge.table.my_turn() and not scene.timeline.busy
              and {"type": "roll"} in bridge.table.legal)
         state, actions = bridge.table.state, sum(m["t"] == "action" for m in bridge.sent)
@@ -202,7 +175,7 @@ def test_a_dropped_link_mid_game_reconnects_by_itself_and_the_window_plays_on(ho
     app = window(address, anim_speed=0.0)
     bridge = app.bridge
     try:
-        scene = join_and_start(app, made["t"])
+        scene = join_and_start(app, made["t"].id, TortugaScene)
         me = bridge.table.my_seat
         dropped, resumed, end = False, None, time.monotonic() + 60
         client = bridge.client
@@ -319,7 +292,7 @@ def test_a_window_closed_mid_game_and_opened_again_takes_its_seat_back(host, tmp
     app = reopen()
     try:
         b = app.bridge
-        join_and_start(app, made["t"])
+        join_and_start(app, made["t"].id, TortugaScene)
         me = b.table.my_seat
         pump(app, lambda: b.table.my_turn())
         saved = Settings.load(tmp_path / "settings.json").seats

@@ -6,33 +6,11 @@ import time
 
 import pytest
 
-from game.net_bridge import NetBridge
-from game.scenes.browser import BrowserScene
-from game.scenes.lobby import LobbyScene
 from game.scenes.results import ResultsScene
 from game.tikal.scene import TikalScene
 
-from client_helpers import button, click, make_app, pump
+from client_helpers import bot_table, button, click, join_and_start, pump, window
 from tikal_client_support import ready, ui_step
-
-
-def join_and_start(h, address, variant, speed):
-    made = {}
-    h.loop.call_soon_threadsafe(lambda: made.setdefault(
-        "t", h.create_table("tikal", 3, {"variant": variant}, bots=2, bot_level="random")))
-    app = make_app(anim_speed=speed)
-    bridge = NetBridge("Tess", discovery=False)
-    bridge.auto_ready = True
-    app.bridge = bridge
-    app.show(BrowserScene(app, bridge))
-    app.scene.connect(address)
-    pump(app, lambda: isinstance(app.scene, LobbyScene) and bridge.tables and "t" in made)
-    bridge.sit(made["t"].id)
-    pump(app, lambda: bridge.lobby and bridge.table.my_seat is not None
-         and bridge.lobby["players"][bridge.table.my_seat].get("ready"))
-    click(app, button(app.scene, "lobby.start").rect.center)
-    pump(app, lambda: isinstance(app.scene, TikalScene))
-    return app, bridge, app.scene, made["t"]
 
 
 def play(app, bridge, scene, table, limit=90.0):
@@ -80,8 +58,11 @@ def check_undo(app, bridge, scene) -> bool:
 @pytest.mark.parametrize("variant", ["base", "auction"])
 def test_whole_tikal_game_through_the_host_ends_in_the_hosts_view(host, variant):
     h, address = host
-    app, bridge, scene, table = join_and_start(h, address, variant, speed=12.0)
+    table = bot_table(h, "tikal", 3, {"variant": variant})
+    app = window(address, anim_speed=12.0)
+    bridge = app.bridge
     try:
+        scene = join_and_start(app, table.id, TikalScene)
         me = bridge.table.my_seat
         done, undone = play(app, bridge, scene, table)
         assert table.game.is_over
