@@ -17,7 +17,9 @@ evaluations, never in time: a bot's choices are a function of its seed and the v
 
 Auction decisions (bid / pass / choose a tile) for all levels: ``auction``.
 Knobs: ``make_bot("tikal", "hard", seat, seed, budget=..., width=..., candidates=..., samples=...,
-weights={...})`` (``weights`` overrides entries of ``value.HARD``).
+params="hard", weights={...})``: ``params`` names a weight set of ``value.PARAMS`` ("hard", or
+"hard_prev": the valuation before issue 13, for the bench's comparison only), ``weights``
+overrides entries of it.
 """
 from __future__ import annotations
 
@@ -29,7 +31,7 @@ from . import auction
 from .geo import Boards, entries
 from .schedule import Schedule, VolcanoSamples
 from .search import EPS, Budget, beam_plan, greedy_action, placed, walk, with_reserve
-from .value import HARD, Evaluator, Treasures, simple_value
+from .value import PARAMS, Evaluator, Treasures, simple_value
 
 END_TURN = {"type": "end_turn"}
 
@@ -189,12 +191,17 @@ class TikalHardBot(_TikalBot):
 
     def __init__(self, seat: int, seed: int = 0, budget: int = HARD_BUDGET,
                  width: int = HARD_WIDTH, candidates: int = HARD_CANDIDATES,
-                 samples: int = HARD_SAMPLES, weights: dict | None = None):
+                 samples: int = HARD_SAMPLES, params: str = "hard",
+                 weights: dict | None = None):
         super().__init__(seat, seed)
-        unknown = set(weights or ()) - set(HARD)
+        if params not in PARAMS:
+            raise ValueError(f"unknown params {params!r}; known: {sorted(PARAMS)}")
+        base = PARAMS[params]
+        unknown = set(weights or ()) - set(base)
         if unknown:
-            raise ValueError(f"unknown weights {sorted(unknown)}; known: {sorted(HARD)}")
-        self.weights = {**HARD, **(weights or {})}
+            raise ValueError(f"unknown weights {sorted(unknown)}; known: {sorted(base)}")
+        self.params = params
+        self.weights = {**base, **(weights or {})}
         self.budget, self.width = budget, width
         self.candidates, self.samples = candidates, samples
         self.plan: list = []            # [(action, view key expected after it)]
@@ -221,6 +228,7 @@ class TikalHardBot(_TikalBot):
         g = sample_state(view, self.rng)
         ev = self.evaluator(view)
         budget = Budget(self.budget)
+        keep = bool(self.weights["keep_leader"])
 
         def turn_value(s, dug):
             return ev.value(s, False, dug)
@@ -240,7 +248,7 @@ class TikalHardBot(_TikalBot):
                     # an equal share of what is left: what one search leaves goes to the next
                     share = Budget(max(1, budget.left // (len(top) - i)))
                     before = share.left
-                    v, plan = beam_plan(c, me, turn_value, self.width, share)
+                    v, plan = beam_plan(c, me, turn_value, self.width, share, keep)
                     budget.spend(before - share.left)
                 else:
                     v, plan = v0, []
@@ -248,7 +256,8 @@ class TikalHardBot(_TikalBot):
                     best = (v, [a] + plan)
             actions = best[1]
         else:
-            _, actions = beam_plan(with_reserve(g), me, turn_value, self.width, budget)
+            _, actions = beam_plan(with_reserve(g), me, turn_value, self.width, budget,
+                                    keep)
         return self._expected(g, actions)
 
     def _expected(self, g, actions: list) -> list:

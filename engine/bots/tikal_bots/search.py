@@ -35,17 +35,24 @@ def targets(s) -> set:
     return out
 
 
-def macro_actions(g, me: int, dug: tuple = ()) -> list:
+def macro_actions(g, me: int, dug: tuple = (), keep_leader: bool = False) -> list:
     """The AP actions of ``me`` in reserve clone ``g``, in a deterministic order; no end_turn.
-    After a dig in the plan (``dug``) no exchanges: the dug kinds are only a sample."""
+    After a dig in the plan (``dug``) no exchanges: the dug kinds are only a sample.
+    ``keep_leader``: no guard with a worker where ``me``'s leader stands; the leader stands guard
+    instead (T-A8b: either way every other own figure there leaves, so the rest of the game is
+    the same, but the leader is not sent out of the game)."""
     s = g.s
     room = s.ap - RESERVE
     out = []
+    my = s.figs[me]
     for a in g.legal_actions():
         t = a["type"]
         if t == "move" or t == "end_turn" or COST[t] > room:
             continue
         if t == "exchange" and dug:
+            continue
+        if keep_leader and t == "guard" and a["figure"] == "worker" and \
+                my[(a["hex"][0], a["hex"][1])][1]:
             continue
         out.append(a)
     if room <= 0:
@@ -115,9 +122,10 @@ class Budget:
         return self.left <= 0
 
 
-def beam_plan(g, me: int, evaluate, width: int, budget: Budget) -> tuple:
+def beam_plan(g, me: int, evaluate, width: int, budget: Budget, keep_leader: bool = False) -> tuple:
     """(value, [actions]) of the best action sequence found for ``me``'s AP phase in reserve
-    clone ``g``; ``evaluate(state, dug)`` values the turn ended there."""
+    clone ``g``; ``evaluate(state, dug)`` values the turn ended there (``keep_leader``: see
+    ``macro_actions``)."""
     root_v = evaluate(g.s, ())
     budget.spend()
     best_v, best_plan = root_v, []
@@ -126,7 +134,7 @@ def beam_plan(g, me: int, evaluate, width: int, budget: Budget) -> tuple:
     while beam and not budget.out:
         children = []
         for _, node, plan, dug in beam:
-            for a in macro_actions(node, me, dug):
+            for a in macro_actions(node, me, dug, keep_leader):
                 c = node.clone()
                 events = c.apply(a)
                 sig = signature(c.s, me)

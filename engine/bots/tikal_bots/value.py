@@ -136,10 +136,10 @@ def simple_value(s, me: int, treasures: Treasures, dug: tuple = (), k=SIMPLE) ->
 
 
 # --- the strong bot's projection ------------------------------------------------------------------
-#: Weights of the strong bot's projection (points; see ``Evaluator``). Tuned by self-play: one
-#: bot with a changed weight against three with these, 80-120 four-player games per change
-#: (``benchmarks/bots_bench.py`` measures the result against the greedy bot).
-HARD = {
+#: The previous weights of the strong bot's projection (issue 5; points, see ``Evaluator``), tuned
+#: by self-play against the greedy bot. Kept as the named set ``"hard_prev"`` so that
+#: ``benchmarks/bots_bench.py`` can measure the current bot against it; the terms it lacks are 0.
+HARD_PREV = {
     "self": 0.4,         # share of its own reachable strength a seat will bring to defend
     "attack": 0.5,       # share of a rival's reachable strength it will bring to attack
     "tau": 1.0,          # softness of the hold probability (strength units)
@@ -149,7 +149,33 @@ HARD = {
     "leader": 1.0,       # the leader still in play (board or supply), per scoring left
     "worker": 0.0,       # per worker still in play (board or supply), per scoring left
     "w_max": 0.5,
+    # issue 13's terms (0: the previous valuation)
+    "guard_option": 0.0,  # per guard a seat has left (T-A8e), per scoring left after the next
+    "deploy": 0.0,       # per own figure on the board (not in supply), per scoring after the next
+    "gift": 0.0,         # per level uncovered this turn on a temple a rival leads or ties (T-A4)
+    "shape": 0.0,        # a seat scoring now (exact majorities): per point of a temple, times the
+                         # soft hold of its strength there (a step towards a majority counts)
+    "keep_leader": 0,    # 1: the leader, not a worker, stands guard where it is (search.macro_actions)
 }
+
+#: The strong bot's weights (issue 13): the previous ones plus the terms that price what a
+#: watching player saw it throw away: a guard spent on a cheap temple early (``guard_option``,
+#: the worker figures a guard sends out of the game: ``worker``), its leader sent out by a guard
+#: (``leader``), figures left in the supply on a scoring turn (``deploy``) and levels uncovered for
+#: a rival (``gift``).
+HARD = {
+    **HARD_PREV,
+    "leader": 2.0,
+    "worker": 0.3,
+    "guard_option": 2.0,
+    "deploy": 0.1,
+    "gift": 1.5,
+    "shape": 0.3,
+    "keep_leader": 1,
+}
+
+#: Named parameter sets of the strong bot (``TikalHardBot(params=...)``).
+PARAMS = {"hard": HARD, "hard_prev": HARD_PREV}
 
 
 def _sigmoid(x: float) -> float:
@@ -237,6 +263,7 @@ class Evaluator:
         reach_by = [self._reach(s, geo, q, need[q], temples) if q in need else {}
                     for q in range(n)]
         selfw, attack, tau, later = k["self"], k["attack"], k["tau"], k["later"]
+        shape = k["shape"]
         zero = [0] * len(temples)
         # per seat p: (row of reach vectors of every q at p's budgets), weight of a hold
         rows = []
@@ -265,6 +292,9 @@ class Evaluator:
                 if not row:
                     if st[p] and all(st[p] > st[q] for q in range(n) if q != p):
                         worth[p] += w
+                    if shape and st[p]:
+                        thr = max(st[q] for q in range(n) if q != p)
+                        worth[p] += shape * v * _sigmoid((st[p] - thr - 0.5) / tau)
                     continue
                 own = st[p] + selfw * row[p][i]
                 if own <= 0:
@@ -276,13 +306,27 @@ class Evaluator:
                         if t > thr:
                             thr = t
                 worth[p] += w * _sigmoid((own - thr - 0.5) / tau)
-        lw, ww = k["leader"], k["worker"]
-        if lw or ww:
+        lw, ww, dw, gopt = k["leader"], k["worker"], k["deploy"], k["guard_option"]
+        if lw or ww or dw or gopt:
             for p in range(n):
-                w, l = s.supply[p]
+                sw, sl = s.supply[p]
+                w = l = 0
                 for x in figs[p].values():
                     w, l = w + x[0], l + x[1]
-                worth[p] += (lw * l + ww * w) * scorings[p]
+                after = max(0, scorings[p] - 1)
+                worth[p] += ((lw * (l + sl) + ww * (w + sw)) * scorings[p]
+                             + (dw * (w + l) + gopt * s.guards_left(p)) * after)
+        gift = k["gift"]
+        if gift and s.seat == me and s.uncovered:
+            mine = figs[me]
+            for h, count in s.uncovered.items():
+                if h in guards:             # guarded since (T-A8d): by me, this turn
+                    continue
+                x = mine.get(h)
+                own = 0 if x is None else x[0] + 3 * x[1]
+                if any((f[h][0] + 3 * f[h][1]) >= own for q, f in enumerate(figs)
+                       if q != me and h in f):
+                    worth[me] -= gift * count
         digw = k["dig"]
         for h, toks in s.treasures.items():
             if toks:
