@@ -8,7 +8,7 @@ from engine.tikal.tiles import TILE_LIST
 
 from engine_support import first, refused, types
 
-__all__ = ["game", "refused", "types", "first", "figures_on", "move", "full_board", "LAYOUT",
+__all__ = ["game", "refused", "types", "first", "figures_on", "move", "full_board", "scoring_turn", "LAYOUT",
            "BASE", "TEMPLE_N", "JUNGLE", "TEMPLE_SE", "T1", "J", "R", "T2", "V"]
 
 # The printed hexes (tikal-tiles.md).
@@ -61,3 +61,14 @@ def full_board(*unplaced: str, empty=((7, -7),), ring=((7, -6), (6, -6), (6, -7)
     out = [{"id": tid, "hex": list(h)} for h, tid in corner_ring.items()]
     out += [{"id": tid, "hex": list(h)} for tid, h in zip(others, free)]
     return out
+
+
+def scoring_turn(scenario: dict, seat: int) -> tikal.TikalGame:
+    """The game of ``scenario`` brought to ``seat``'s scoring AP phase: the scenario's seat ends
+    its AP phase, the next player draws the stack's top tile (a volcano: a scoring round, T-V1;
+    an empty stack: the final round, T-E1) and every AP phase before ``seat``'s is passed."""
+    g = tikal.from_scenario(scenario)
+    g.apply({"type": "end_turn"})
+    while not (g.to_act == seat and g.phase == "actions" and g.view(seat)["scoring"]):
+        g.apply({"type": "end_turn"})
+    return g

@@ -1,0 +1,375 @@
+"""The hard Tikal bot's four habits a watching player noticed (issue 13), on positions where its
+previous valuation (``params="hard_prev"``) showed them, drawn from the bench's games: the previous
+bot's plan shows the habit (so the position is a real case), the current bot's plan does not and
+does something better. Plans are applied by the real engine (``habits.habits_of``), so they are
+legal. The habits are defined in ``engine/bots/tikal_bots/habits.py``.
+"""
+import engine
+import pytest
+from engine.bots import make_bot
+from engine.bots.tikal_bots import search
+from engine.bots.tikal_bots.habits import habits_of
+from tikal_support import scoring_turn
+
+
+def plan(g, params: str, seed: int = 1) -> list:
+    """The whole AP phase the hard bot with ``params`` intends for the seat to act in ``g``."""
+    seat = g.to_act
+    bot = make_bot("tikal", "hard", seat, seed, params=params)
+    return [a for a, _ in bot.make_plan(g.view(seat))]
+
+
+def played(g, actions: list):
+    c = g.clone()
+    events = []
+    for a in actions:
+        events += c.apply(a)
+    return c, events
+
+
+# benchmarks/bots_bench.py --seed 1, tikal-4p-hard_prev-vs-normal game 1: seat 1's first AP
+# phase (34 tiles in the stack). The previous bot walked a worker onto the new temple 2 and
+# guarded it.
+CHEAP_GUARD = {
+    "game": "tikal", "seats": 4, "variant": "base", "seed": 1,
+    "tiles": [
+        {"id": "A3", "hex": [0, -2], "rotation": 0},
+        {"id": "P-temple-n", "hex": [0, -1], "rotation": 0, "level": 2},
+        {"id": "P-temple-se", "hex": [1, 0], "rotation": 0, "level": 2},
+        {"id": "A6", "hex": [2, -2], "rotation": 1, "level": 2},
+    ],
+    "figures": [
+        {"seat": 0, "hex": [0, -1], "workers": 1, "leader": False},
+        {"seat": 0, "hex": [1, 0], "workers": 1, "leader": False},
+    ],
+    "guards": [],
+    "camps": [],
+    "held": {"0": [], "1": [], "2": [], "3": []},
+    "scores": [0, 0, 0, 0],
+    "seat": 1,
+    "ap": 10,
+}
+
+# --seed 1, tikal-4p-hard_prev-vs-normal game 2: seat 2 (21 tiles left). Its leader and two
+# workers (5) hold the temple 7 against seat 0's three workers; the previous bot uncovered it and
+# guarded it with a worker, which sent the leader out of the game.
+LOST_LEADER = {
+    "game": "tikal", "seats": 4, "variant": "base", "seed": 1,
+    "tiles": [
+        {"id": "B5", "hex": [0, -4], "rotation": 0, "treasures": [0, 0, 0, 1]},
+        {"id": "A6", "hex": [0, -3], "rotation": 0, "level": 5},
+        {"id": "A4", "hex": [0, -2], "rotation": 0, "level": 8},
+        {"id": "P-temple-n", "hex": [0, -1], "rotation": 0, "level": 4},
+        {"id": "B3", "hex": [1, -4], "rotation": 0},
+        {"id": "A2", "hex": [1, -3], "rotation": 2, "treasures": []},
+        {"id": "A3", "hex": [1, -2], "rotation": 0},
+        {"id": "P-temple-se", "hex": [1, 0], "rotation": 0, "level": 3},
+        {"id": "B2", "hex": [2, -5], "rotation": 1, "level": 3},
+        {"id": "B1", "hex": [2, -4], "rotation": 0},
+        {"id": "B6", "hex": [2, -3], "rotation": 5, "level": 7},
+        {"id": "A1", "hex": [2, -2], "rotation": 0, "level": 3},
+        {"id": "A5", "hex": [2, -1], "rotation": 0, "treasures": [1, 2, 2]},
+        {"id": "B4", "hex": [3, -4], "rotation": 1},
+        {"id": "C4", "hex": [3, -3], "rotation": 0, "treasures": [3, 3, 4]},
+        {"id": "C5", "hex": [3, -2], "rotation": 0, "level": 3},
+        {"id": "C2", "hex": [3, -1], "rotation": 0},
+    ],
+    "figures": [
+        {"seat": 0, "hex": [0, -3], "workers": 1, "leader": False},
+        {"seat": 1, "hex": [0, -3], "workers": 2, "leader": False},
+        {"seat": 1, "hex": [0, -2], "workers": 2, "leader": False},
+        {"seat": 3, "hex": [0, -2], "workers": 1, "leader": False},
+        {"seat": 0, "hex": [0, 0], "workers": 2, "leader": False},
+        {"seat": 1, "hex": [0, 0], "workers": 2, "leader": False},
+        {"seat": 3, "hex": [0, 0], "workers": 1, "leader": False},
+        {"seat": 3, "hex": [2, -5], "workers": 1, "leader": False},
+        {"seat": 0, "hex": [2, -3], "workers": 3, "leader": False},
+        {"seat": 2, "hex": [2, -3], "workers": 2, "leader": True},
+        {"seat": 3, "hex": [2, -2], "workers": 1, "leader": False},
+        {"seat": 3, "hex": [2, -1], "workers": 1, "leader": False},
+        {"seat": 1, "hex": [3, -2], "workers": 1, "leader": False},
+    ],
+    "guards": [
+        {"seat": 2, "hex": [0, -1], "figure": "worker"},
+        {"seat": 0, "hex": [1, 0], "figure": "worker"},
+    ],
+    "camps": [{"seat": 2, "hex": [1, -4]}, {"seat": 2, "hex": [1, -2]}, {"seat": 0, "hex": [3, -4]}],
+    "held": {"0": [], "1": [], "2": [1, 2, 5, 6], "3": [3]},
+    "scores": [9, 9, 13, 3],
+    "seat": 2,
+    "ap": 10,
+}
+
+# --seed 1, tikal-4p-hard-vs-hard_prev game 3: seat 2, a previous hard bot (17 tiles left). On
+# the temple 7 its leader (3) faces seat 1's leader and worker (4); the previous bot uncovered it
+# to 8, brought one worker and left it tied.
+GIFT = {
+    "game": "tikal", "seats": 4, "variant": "base", "seed": 1,
+    "tiles": [
+        {"id": "A3", "hex": [0, -4], "rotation": 0},
+        {"id": "A5", "hex": [0, -3], "rotation": 0, "treasures": []},
+        {"id": "A1", "hex": [0, -2], "rotation": 0, "level": 1},
+        {"id": "P-temple-n", "hex": [0, -1], "rotation": 0, "level": 3},
+        {"id": "B5", "hex": [1, -4], "rotation": 0, "treasures": []},
+        {"id": "B1", "hex": [1, -3], "rotation": 0},
+        {"id": "A2", "hex": [1, -2], "rotation": 2, "treasures": []},
+        {"id": "P-temple-se", "hex": [1, 0], "rotation": 0, "level": 8},
+        {"id": "B3", "hex": [2, -5], "rotation": 0},
+        {"id": "B4", "hex": [2, -4], "rotation": 0},
+        {"id": "C4", "hex": [2, -3], "rotation": 0, "treasures": []},
+        {"id": "A4", "hex": [2, -2], "rotation": 5, "level": 2},
+        {"id": "A6", "hex": [2, -1], "rotation": 2, "level": 2},
+        {"id": "C2", "hex": [3, -5], "rotation": 1},
+        {"id": "C3", "hex": [3, -4], "rotation": 0},
+        {"id": "B6", "hex": [3, -3], "rotation": 4, "level": 3},
+        {"id": "B2", "hex": [3, -2], "rotation": 3, "level": 2},
+        {"id": "C1", "hex": [3, -1], "rotation": 0, "level": 4},
+        {"id": "D3", "hex": [4, -6], "rotation": 0},
+        {"id": "D5", "hex": [4, -5], "rotation": 0, "level": 7},
+        {"id": "C5", "hex": [4, -2], "rotation": 0, "level": 4},
+    ],
+    "figures": [
+        {"seat": 2, "hex": [0, -2], "workers": 1, "leader": False},
+        {"seat": 3, "hex": [0, 0], "workers": 1, "leader": False},
+        {"seat": 0, "hex": [1, -4], "workers": 1, "leader": False},
+        {"seat": 3, "hex": [1, -4], "workers": 1, "leader": False},
+        {"seat": 0, "hex": [1, 0], "workers": 1, "leader": True},
+        {"seat": 3, "hex": [1, 0], "workers": 3, "leader": False},
+        {"seat": 2, "hex": [2, -3], "workers": 1, "leader": False},
+        {"seat": 1, "hex": [3, -1], "workers": 1, "leader": False},
+        {"seat": 1, "hex": [4, -5], "workers": 1, "leader": True},
+        {"seat": 2, "hex": [4, -5], "workers": 0, "leader": True},
+        {"seat": 3, "hex": [4, -2], "workers": 1, "leader": True},
+    ],
+    "guards": [
+        {"seat": 0, "hex": [0, -1], "figure": "worker"},
+        {"seat": 1, "hex": [2, -2], "figure": "worker"},
+        {"seat": 2, "hex": [2, -1], "figure": "worker"},
+        {"seat": 1, "hex": [3, -3], "figure": "worker"},
+        {"seat": 2, "hex": [3, -2], "figure": "worker"},
+    ],
+    "camps": [],
+    "held": {"0": [5, 5, 5, 6], "1": [0, 0, 2], "2": [2, 4, 4, 4], "3": [1, 1, 3, 3]},
+    "scores": [24, 28, 24, 20],
+    "seat": 2,
+    "ap": 10,
+}
+
+# --seed 1, tikal-4p-hard-vs-hard_prev game 20: seat 3, a previous hard bot, last of the final
+# round (the stack is empty; seat 3 placed the last tile). It uncovered a level and ended its last
+# scoring turn with 8 AP and 7 workers in its supply, though it could take a temple.
+IDLE_FINAL = {
+    "game": "tikal", "seats": 4, "variant": "base", "seed": 1,
+    "tiles": [
+        {"id": "B1", "hex": [0, -4], "rotation": 0},
+        {"id": "A3", "hex": [0, -3], "rotation": 0},
+        {"id": "A5", "hex": [0, -2], "rotation": 1, "treasures": []},
+        {"id": "P-temple-n", "hex": [0, -1], "rotation": 0, "level": 4},
+        {"id": "B5", "hex": [1, -4], "rotation": 1, "treasures": []},
+        {"id": "A1", "hex": [1, -3], "rotation": 1, "level": 1},
+        {"id": "A2", "hex": [1, -2], "rotation": 1, "treasures": []},
+        {"id": "P-temple-se", "hex": [1, 0], "rotation": 0, "level": 2},
+        {"id": "B6", "hex": [2, -5], "rotation": 1, "level": 10},
+        {"id": "B3", "hex": [2, -4], "rotation": 2},
+        {"id": "B4", "hex": [2, -3], "rotation": 0},
+        {"id": "C2", "hex": [2, -2], "rotation": 0},
+        {"id": "A6", "hex": [2, -1], "rotation": 4, "level": 5},
+        {"id": "C1", "hex": [3, -5], "rotation": 3, "level": 9},
+        {"id": "C3", "hex": [3, -4], "rotation": 0},
+        {"id": "C4", "hex": [3, -3], "rotation": 5, "treasures": []},
+        {"id": "A4", "hex": [3, -2], "rotation": 5, "level": 3},
+        {"id": "B2", "hex": [3, -1], "rotation": 5, "level": 8},
+        {"id": "D3", "hex": [4, -6], "rotation": 0},
+        {"id": "D5", "hex": [4, -5], "rotation": 1, "level": 5},
+        {"id": "D4", "hex": [4, -4], "rotation": 0},
+        {"id": "C5", "hex": [4, -3], "rotation": 1, "level": 7},
+        {"id": "D1", "hex": [4, -2], "rotation": 0, "level": 5},
+        {"id": "D2", "hex": [5, -6], "rotation": 2, "treasures": []},
+        {"id": "E5", "hex": [5, -5], "rotation": 1, "level": 6},
+        {"id": "E2", "hex": [5, -4], "rotation": 3, "treasures": []},
+        {"id": "E3", "hex": [5, -3], "rotation": 0},
+        {"id": "E4", "hex": [5, -2], "rotation": 0},
+        {"id": "F2", "hex": [6, -7], "rotation": 0},
+        {"id": "F5", "hex": [6, -6], "rotation": 1, "level": 4},
+        {"id": "F4", "hex": [6, -5], "rotation": 0, "treasures": []},
+        {"id": "F1", "hex": [6, -4], "rotation": 1, "level": 4},
+        {"id": "E1", "hex": [6, -3], "rotation": 1, "level": 7},
+        {"id": "F3", "hex": [7, -7], "rotation": 1},
+        {"id": "G3", "hex": [7, -6], "rotation": 3, "level": 4},
+        {"id": "G2", "hex": [7, -5], "rotation": 0},
+        {"id": "G4", "hex": [7, -4], "rotation": 2, "treasures": []},
+        {"id": "G1", "hex": [7, -3], "rotation": 3, "level": 3},
+    ],
+    "figures": [
+        {"seat": 0, "hex": [0, -1], "workers": 1, "leader": False},
+        {"seat": 0, "hex": [0, 0], "workers": 7, "leader": False},
+        {"seat": 1, "hex": [2, -5], "workers": 5, "leader": False},
+        {"seat": 1, "hex": [3, -5], "workers": 4, "leader": False},
+        {"seat": 2, "hex": [3, -5], "workers": 10, "leader": False},
+        {"seat": 0, "hex": [3, -1], "workers": 0, "leader": True},
+        {"seat": 3, "hex": [4, -4], "workers": 1, "leader": False},
+        {"seat": 3, "hex": [4, -3], "workers": 3, "leader": False},
+        {"seat": 1, "hex": [5, -5], "workers": 2, "leader": False},
+        {"seat": 3, "hex": [5, -5], "workers": 1, "leader": False},
+        {"seat": 3, "hex": [6, -4], "workers": 3, "leader": False},
+        {"seat": 2, "hex": [6, -3], "workers": 3, "leader": False},
+        {"seat": 0, "hex": [7, -6], "workers": 1, "leader": False},
+        {"seat": 1, "hex": [7, -4], "workers": 1, "leader": False},
+        {"seat": 0, "hex": [7, -3], "workers": 1, "leader": False},
+    ],
+    "guards": [
+        {"seat": 1, "hex": [0, -1], "figure": "leader"},
+        {"seat": 1, "hex": [1, -3], "figure": "worker"},
+        {"seat": 3, "hex": [1, 0], "figure": "worker"},
+        {"seat": 3, "hex": [2, -1], "figure": "worker"},
+        {"seat": 2, "hex": [3, -2], "figure": "leader"},
+        {"seat": 2, "hex": [4, -5], "figure": "worker"},
+        {"seat": 0, "hex": [4, -2], "figure": "worker"},
+        {"seat": 0, "hex": [6, -6], "figure": "worker"},
+    ],
+    "camps": [{"seat": 3, "hex": [1, -1]}, {"seat": 1, "hex": [2, -4]}, {"seat": 2, "hex": [3, -4]}, {"seat": 3, "hex": [4, -4]}, {"seat": 1, "hex": [5, -4]}, {"seat": 0, "hex": [5, -3]}, {"seat": 2, "hex": [5, -2]}, {"seat": 0, "hex": [7, -7]}],
+    "held": {"0": [1, 1, 1, 6, 6, 7, 7], "1": [0, 0, 0, 5, 5, 7], "2": [4, 4, 4, 5], "3": [2, 2, 2, 3, 3, 3, 6]},
+    "scores": [87, 89, 88, 47],
+    "seat": 3,
+    "ap": 10,
+    "out": {"3": {"workers": 1, "leader": True}},
+    "stack": [],
+}
+
+# Four previous hard bots, game seed 1000: seat 3's volcano scoring turn (seat 1 drew it, 18
+# tiles left) with 14 workers in its supply: the previous bot passed with all 10 AP (the case the
+# issue quotes). Seat 0 ends its turn here, seat 1 draws the volcano, seats 1 and 2 pass.
+IDLE_VOLCANO = {
+    "game": "tikal", "seats": 4, "variant": "base", "seed": 1,
+    "tiles": [
+        {"id": "A3", "hex": [0, -4], "rotation": 0},
+        {"id": "A2", "hex": [0, -3], "rotation": 0, "treasures": []},
+        {"id": "A5", "hex": [0, -2], "rotation": 1, "treasures": []},
+        {"id": "P-temple-n", "hex": [0, -1], "rotation": 0, "level": 3},
+        {"id": "B3", "hex": [1, -4], "rotation": 0},
+        {"id": "B2", "hex": [1, -3], "rotation": 3, "level": 2},
+        {"id": "A6", "hex": [1, -2], "rotation": 0, "level": 2},
+        {"id": "P-temple-se", "hex": [1, 0], "rotation": 0, "level": 3},
+        {"id": "B5", "hex": [2, -5], "rotation": 2, "treasures": []},
+        {"id": "B4", "hex": [2, -4], "rotation": 0},
+        {"id": "A1", "hex": [2, -3], "rotation": 5, "level": 1},
+        {"id": "A4", "hex": [2, -2], "rotation": 5, "level": 2},
+        {"id": "B6", "hex": [2, -1], "rotation": 0, "level": 3},
+        {"id": "B1", "hex": [3, -5], "rotation": 0},
+        {"id": "C1", "hex": [3, -4], "rotation": 4, "level": 7},
+        {"id": "C4", "hex": [3, -3], "rotation": 0, "treasures": []},
+        {"id": "C5", "hex": [3, -2], "rotation": 0, "level": 3},
+        {"id": "C3", "hex": [3, -1], "rotation": 0},
+        {"id": "C2", "hex": [4, -5], "rotation": 0},
+    ],
+    "figures": [
+        {"seat": 3, "hex": [0, 0], "workers": 1, "leader": False},
+        {"seat": 2, "hex": [2, -5], "workers": 1, "leader": False},
+        {"seat": 0, "hex": [3, -4], "workers": 1, "leader": False},
+        {"seat": 1, "hex": [3, -4], "workers": 1, "leader": True},
+        {"seat": 2, "hex": [3, -4], "workers": 0, "leader": True},
+        {"seat": 2, "hex": [3, -3], "workers": 1, "leader": False},
+        {"seat": 3, "hex": [3, -3], "workers": 1, "leader": False},
+    ],
+    "guards": [
+        {"seat": 3, "hex": [0, -1], "figure": "worker"},
+        {"seat": 3, "hex": [1, -3], "figure": "worker"},
+        {"seat": 2, "hex": [1, -2], "figure": "worker"},
+        {"seat": 0, "hex": [1, 0], "figure": "leader"},
+        {"seat": 2, "hex": [2, -3], "figure": "worker"},
+        {"seat": 1, "hex": [2, -2], "figure": "worker"},
+        {"seat": 1, "hex": [2, -1], "figure": "worker"},
+        {"seat": 0, "hex": [3, -2], "figure": "worker"},
+    ],
+    "camps": [{"seat": 0, "hex": [1, -1]}, {"seat": 1, "hex": [2, -4]}],
+    "held": {"0": [0, 4, 4, 4, 7], "1": [1, 1, 3], "2": [5, 5, 5, 6], "3": [2, 2, 3]},
+    "scores": [11, 25, 16, 6],
+    "seat": 0,
+    "ap": 10,
+    "out": {"3": {"workers": 0, "leader": True}},
+    "stack": ["D3", "D1", "D2", "D4", "D5", "E1", "E2", "E3", "E4", "E5", "F1", "F2", "F3", "F4", "F5", "G1", "G2", "G3", "G4"],
+}
+
+
+def test_no_guard_on_a_cheap_temple_early():
+    """T-A8d, T-A8e: a guard freezes its temple's value and a player has two; on the second turn
+    of the game the previous bot spent one on a temple 2. The current bot keeps both guards and
+    takes a temple with its leader instead."""
+    g = engine.from_scenario(CHEAP_GUARD)
+    assert habits_of(g, plan(g, "hard_prev"))["cheap_guard"] == 1
+    mine = plan(g, "hard")
+    assert habits_of(g, mine)["cheap_guard"] == 0
+    assert not any(a["type"] == "guard" for a in mine)
+    after, _ = played(g, mine)
+    assert after.view(1)["guards_left"][1] == 2
+    assert any(f["seat"] == 1 and f["hex"] != [0, 0] for f in after.view(1)["figures"])
+
+
+def test_leader_not_sent_out_by_a_guard():
+    """T-A8b: a guard placed with a worker where the own leader stands sends the leader out of the
+    game. The current bot keeps its leader on the board."""
+    g = engine.from_scenario(LOST_LEADER)
+    assert habits_of(g, plan(g, "hard_prev"))["lost_leader"] == 1
+    mine = plan(g, "hard")
+    assert habits_of(g, mine)["lost_leader"] == 0
+    after, _ = played(g, mine)
+    assert after.view(2)["out"]["2"]["leader"] is False
+    assert any(f["seat"] == 2 and f["leader"] for f in after.view(2)["figures"])
+
+
+def test_a_guard_where_the_leader_stands_is_the_leader():
+    """T-A8b: guarding with the leader or with a worker where the leader stands leaves the same
+    figures in play (every other own figure there leaves); the search offers only the leader, so
+    the leader is never sent out of the game by its own guard."""
+    g = engine.from_scenario(LOST_LEADER)
+    temple = [2, -3]
+    guards = [a for a in g.legal_actions() if a["type"] == "guard" and a["hex"] == temple]
+    assert {a["figure"] for a in guards} == {"worker", "leader"}
+    r = search.with_reserve(g)
+    offered = [a for a in search.macro_actions(r, 2, keep_leader=True) if a["type"] == "guard"]
+    assert [a["figure"] for a in offered if a["hex"] == temple] == ["leader"]
+    assert {a["figure"] for a in search.macro_actions(r, 2) if a["type"] == "guard"
+            and a["hex"] == temple} == {"worker", "leader"}
+
+
+@pytest.mark.parametrize("name", ["IDLE_FINAL", "IDLE_VOLCANO"])
+def test_a_scoring_turn_is_not_passed(name):
+    """T-V1, T-E1: on a scoring turn with figures in the supply, the current bot spends its AP
+    (the previous one passed with 5 or more); on the final round it scores more than it would by
+    passing."""
+    scenario = globals()[name]
+    g = scoring_turn(scenario, 3)
+    assert habits_of(g, plan(g, "hard_prev"))["idle_scoring"] == 1
+    mine = plan(g, "hard")
+    assert habits_of(g, mine)["idle_scoring"] == 0
+    after, events = played(g, mine)
+    spent = [e for e in events if e["type"] == "turn_ended" and e["seat"] == 3][0]
+    assert spent["ap"] < 5
+    if name == "IDLE_FINAL":
+        _, passed = played(g, [{"type": "end_turn"}])
+        scored = [e["total"] for e in events if e["type"] == "scored" and e["seat"] == 3]
+        idle = [e["total"] for e in passed if e["type"] == "scored" and e["seat"] == 3]
+        assert scored[0] > idle[0]
+
+
+def test_no_level_uncovered_for_a_rival():
+    """T-A4, T-V3: a level uncovered on a temple a rival leads or ties is a gift to the rival (a
+    tie scores for nobody). The current bot leaves the level and takes the lead on the temple 7."""
+    g = engine.from_scenario(GIFT)
+    assert habits_of(g, plan(g, "hard_prev"))["uncover_rival"] == 1
+    mine = plan(g, "hard")
+    assert habits_of(g, mine)["uncover_rival"] == 0
+    after, _ = played(g, mine)
+    st = {f["seat"]: f["workers"] + 3 * f["leader"] for f in after.view(2)["figures"]
+          if f["hex"] == [4, -5]}
+    assert st[2] > max(v for s, v in st.items() if s != 2)
+
+
+def test_previous_valuation_is_a_named_parameter_set():
+    """The previous valuation is reachable as ``params="hard_prev"`` (for the bench), not as a
+    level of its own; an unknown set is refused."""
+    assert make_bot("tikal", "hard", 0, 1, params="hard_prev").weights["gift"] == 0
+    with pytest.raises(ValueError):
+        make_bot("tikal", "hard_prev", 0, 1)
+    with pytest.raises(ValueError):
+        make_bot("tikal", "hard", 0, 1, params="hard_next")
