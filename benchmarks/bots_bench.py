@@ -5,27 +5,30 @@
 
 Prints one line per matchup:
 
-    matchup=tikal-4p-hard-vs-normal games=N win_rate=0.63 ci95=0.52-0.73 think_p50_s=0.41 think_max_s=1.38
+    matchup=tikal-4p-hard-vs-normal games=N win_rate=0.63 ci95=0.52-0.73 think_p50_s=0.41 think_max_s=1.38 think_cpu_max_s=0.70 cheap_guard=0.00 ...
 
 - ``win_rate``: of the first-named side (one bot of that level against bots of the other level in
   every other seat); a shared victory counts as a fraction (1/number of winners).
 - The first-named side's seat rotates across games (game i: seat i mod seats); game i uses game
   seed ``seed * 100003 + i`` and bot seeds derived from it, so a run is reproducible.
 - ``ci95``: Wilson score interval of the win rate.
-- ``think_*``: wall time of the first-named side's decisions (``choose``), median and maximum.
+- ``think_*``: wall time of the first-named side's decisions (``choose``), median and maximum;
+  ``think_cpu_max_s`` the maximum CPU time of its thread (what the machine's load does not move).
   Games run in ``--jobs`` processes; think times are measured inside each process.
 - When the first-named side is a hard Tikal bot, the line goes on with its habits (issue 13,
   ``engine/bots/tikal_bots/habits.py``), each the mean count per game of that side:
   ``cheap_guard`` guards on a temple of level 3 or less within the first 8 tiles drawn,
   ``lost_leader`` guards placed with a worker while its own leader stood on the hex,
   ``idle_scoring`` scoring turns ended with 5 AP or more unspent and figures in its supply,
-  ``uncover_rival`` temples it uncovered and left where a rival leads or ties.
+  ``uncover_rival`` temples it uncovered and left where a rival leads or ties. When the other
+  side is a hard Tikal bot too, ``other_*`` are its counts per game and seat.
 - ``hard_prev`` is the hard Tikal bot with its previous valuation (``params="hard_prev"``, see
   ``engine/bots/tikal_bots/value.py``), kept for this comparison only.
 """
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import statistics
 import sys
@@ -54,44 +57,51 @@ MATCHUPS = {
     "tikal-4p-easy-vs-random": ("tikal", 4, {"variant": "base"}, "easy", "random"),
     "tortuga-4p-expectimax-vs-easy": ("tortuga", 4, {}, "hard", "easy"),
 }
-DEFAULT = ("tikal-4p-hard-vs-normal", "tikal-2p-hard-vs-normal", "tortuga-4p-expectimax-vs-greedy")
+DEFAULT = ("tikal-4p-hard-vs-normal", "tikal-4p-hard-vs-hard_prev", "tikal-2p-hard-vs-normal",
+           "tortuga-4p-expectimax-vs-greedy")
 
 
 def make(game: str, level: str, seat: int, seed: int, kwargs: dict):
+    """A bot; ``kwargs`` go to the hard Tikal bots (``weights`` to the current one only)."""
     if game == "tikal" and level in ("hard", "hard_prev"):
         kw = dict(kwargs)
         if level == "hard_prev":
             kw["params"] = "hard_prev"
+            kw.pop("weights", None)
         return make_bot(game, "hard", seat, seed=seed, **kw)
     return make_bot(game, level, seat, seed=seed)
 
 
-def play(task: tuple) -> tuple:
-    """One game: (share of the victory of the first-named side, its think times, scores, its
-    seat, its habit counts or None)."""
+def play(task: tuple) -> dict:
+    """One game: the first-named side's share of the victory, its seat, the scores, its think
+    times (wall, CPU of its thread) and the habit counts of the hard Tikal bots (its own; the
+    other side's summed over its seats)."""
     name, seed, index, kwargs = task
     game, seats, options, first, other = MATCHUPS[name]
     gseed = seed * 100003 + index
     hero = index % seats
     g = engine.new_game(game, seats, gseed, options)
-    bots = [make(game, first if s == hero else other, s, gseed * 8 + s + 1, kwargs)
-            for s in range(seats)]
-    watch = HabitWatch(hero) if game == "tikal" and first.startswith("hard") else None
+    levels = [first if s == hero else other for s in range(seats)]
+    bots = [make(game, levels[s], s, gseed * 8 + s + 1, kwargs) for s in range(seats)]
+    watches = {s: HabitWatch(s) for s in range(seats)
+               if game == "tikal" and levels[s].startswith("hard")}
     think = []
     while not g.is_over:
         seat = g.to_act
         view, legal = g.view(seat), g.legal_actions()
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.thread_time()
         action = bots[seat].choose(view, legal)
-        dt = time.perf_counter() - t
         if seat == hero:
-            think.append(dt)
+            think.append((time.perf_counter() - t, time.thread_time() - c))
         events = g.apply(action)
-        if watch is not None and seat == hero:
-            watch.seen(view, action, events, g.view(None))
+        if seat in watches:
+            watches[seat].seen(view, action, events, g.view(None))
     winners = g.winners
-    share = 1 / len(winners) if hero in winners else 0.0
-    return share, think, g.scores, hero, None if watch is None else watch.counts
+    others = [w.counts for s, w in watches.items() if s != hero]
+    return {"share": 1 / len(winners) if hero in winners else 0.0, "seat": hero,
+            "scores": g.scores, "think": think,
+            "habits": watches[hero].counts if hero in watches else None,
+            "other_habits": {k: sum(c[k] for c in others) for k in HABITS} if others else None}
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple:
@@ -118,22 +128,29 @@ def run(name: str, games: int, seed: int, jobs: int, kwargs: dict, verbose: bool
             results.append(play(t))
             if verbose:
                 report(name, len(results), results[-1])
-    wins = sum(r[0] for r in results)
-    think = [x for r in results for x in r[1]]
+    wins = sum(r["share"] for r in results)
+    wall = [w for r in results for w, _ in r["think"]]
+    cpu = [c for r in results for _, c in r["think"]]
     lo, hi = wilson(wins, games)
-    p50 = statistics.median(think) if think else 0.0
-    mx = max(think) if think else 0.0
+    p50 = statistics.median(wall) if wall else 0.0
     line = (f"matchup={name} games={games} win_rate={wins / games:.2f} ci95={lo:.2f}-{hi:.2f} "
-            f"think_p50_s={p50:.2f} think_max_s={mx:.2f}")
-    if results and results[0][4] is not None:
-        line += "".join(f" {k}={sum(r[4][k] for r in results) / games:.2f}" for k in HABITS)
+            f"think_p50_s={p50:.2f} think_max_s={max(wall, default=0.0):.2f} "
+            f"think_cpu_max_s={max(cpu, default=0.0):.2f}")
+    if results and results[0]["habits"] is not None:
+        line += "".join(f" {k}={sum(r['habits'][k] for r in results) / games:.2f}"
+                        for k in HABITS)
+    if results and results[0]["other_habits"] is not None:
+        per = games * (MATCHUPS[name][1] - 1)
+        line += "".join(f" other_{k}={sum(r['other_habits'][k] for r in results) / per:.2f}"
+                        for k in HABITS)
     return line
 
 
-def report(name: str, i: int, r: tuple) -> None:
-    habits = "" if r[4] is None else " " + " ".join(f"{k}={v}" for k, v in r[4].items() if v)
-    print(f"  {name} game {i}: seat {r[3]} share {r[0]:.2f} scores {r[2]}{habits}",
-          file=sys.stderr, flush=True)
+def report(name: str, i: int, r: dict) -> None:
+    habits = "" if r["habits"] is None else "".join(
+        f" {k}={v}" for k, v in r["habits"].items() if v)
+    print(f"  {name} game {i}: seat {r['seat']} share {r['share']:.2f} scores {r['scores']}"
+          f"{habits}", file=sys.stderr, flush=True)
 
 
 def main(argv=None) -> None:
@@ -143,9 +160,13 @@ def main(argv=None) -> None:
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--matchups", nargs="+", default=list(DEFAULT), choices=sorted(MATCHUPS))
     ap.add_argument("--budget", type=int, default=None, help="the hard Tikal bot's budget")
+    ap.add_argument("--weights", type=json.loads, default=None,
+                    help='JSON: entries of the hard Tikal bot\'s weights to try, e.g. {"gift": 1}')
     ap.add_argument("--verbose", action="store_true", help="one line per game on stderr")
     args = ap.parse_args(argv)
     kwargs = {} if args.budget is None else {"budget": args.budget}
+    if args.weights:
+        kwargs["weights"] = args.weights
     for name in args.matchups:
         print(run(name, args.games, args.seed, args.jobs, kwargs, args.verbose), flush=True)
 
