@@ -193,7 +193,17 @@ class Evaluator:
     left. P compares, at ``p``'s next scoring, ``p``'s strength
     plus a share of what it can still bring (its AP phases before it scores, by the sampled
     volcano timing) with each rival's strength plus a share of what that rival can bring before
-    then; when nobody acts before ``p`` scores it is the exact majority (T-V3)."""
+    then; when nobody acts before ``p`` scores it is the exact majority (T-V3), plus ``shape`` x
+    the soft hold of its strength now (a step towards a majority is worth something before the
+    majority itself, and for the scorings after this one).
+
+    Issue 13's terms (0 in ``HARD_PREV``): per scoring left after the next one, ``guard_option``
+    per guard a seat still has (T-A8e: spending one early on a cheap temple costs the later use)
+    and ``deploy`` per own figure on the board rather than in the supply (an AP phase spent
+    bringing figures in is not wasted); ``worker`` prices the workers a guard sends out of the
+    game (T-A8b), and ``gift`` is taken off ``me`` per level it uncovered this turn on an
+    unguarded temple where a rival's strength equals or beats its own at the end of the turn
+    (T-A4: the level would score for that rival, or for nobody on a tie)."""
 
     def __init__(self, me: int, boards, schedule, treasures: Treasures, k=HARD):
         self.me = me
