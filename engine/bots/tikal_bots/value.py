@@ -215,21 +215,16 @@ class Evaluator:
         self._plans: dict = {}
 
     def _reach(self, s, geo, q: int, budgets, temples: tuple) -> dict:
-        """{budget: [strength ``q`` brings to each temple with that many AP]}; memoised for
-        rivals (their figures do not move while ``me`` plans)."""
-        figs = s.figs[q]
-        memo = None
-        if q != self.me:
-            key = (geo, q, tuple(sorted(figs.items())), tuple(s.supply[q]),
-                   tuple(sorted(h for h, o in s.camps.items() if o == q)))
-            memo = self._memo.get(key)
-            if memo is None:
-                if len(self._memo) > 4096:
-                    self._memo.clear()
-                memo = self._memo[key] = {}
-            missing = [b for b in budgets if b not in memo]
-        else:
-            memo, missing = {}, list(budgets)
+        """{budget: [strength ``q`` brings to each temple with that many AP]}; memoised on what
+        it depends on (the board, ``q``'s figures, supply and camps): rivals' figures do not move
+        while ``me`` plans, and ``me``'s come back to the same places on many lines of a plan."""
+        key = (geo, q, tuple(sorted(s.figs[q].items())), tuple(s.supply[q]), s.own_camps[q])
+        memo = self._memo.get(key)
+        if memo is None:
+            if len(self._memo) > 4096:
+                self._memo.clear()
+            memo = self._memo[key] = {}
+        missing = [b for b in budgets if b not in memo]
         if missing:
             ents = entries(s, q)
             us = [units(s, geo, q, h, ents) for h in temples]
