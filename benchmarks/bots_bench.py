@@ -5,7 +5,8 @@
 
 Prints one line per matchup:
 
-    matchup=tikal-4p-hard-vs-normal games=N win_rate=0.63 ci95=0.52-0.73 think_p50_s=0.41 think_max_s=1.38 think_cpu_max_s=0.70 cheap_guard=0.00 ...
+    matchup=tikal-4p-hard-vs-normal games=N win_rate=0.63 ci95=0.52-0.73 think_p50_s=0.41 \
+        think_max_s=1.38 think_cpu_max_s=0.70 cheap_guard=0.00 ...   (one line)
 
 - ``win_rate``: of the first-named side (one bot of that level against bots of the other level in
   every other seat); a shared victory counts as a fraction (1/number of winners).

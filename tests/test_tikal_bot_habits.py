@@ -4,11 +4,13 @@ bot's plan shows the habit (so the position is a real case), the current bot's p
 does something better. Plans are applied by the real engine (``habits.habits_of``), so they are
 legal. The habits are defined in ``engine/bots/tikal_bots/habits.py``.
 """
-import engine
 import pytest
+
+import engine
 from engine.bots import make_bot
 from engine.bots.tikal_bots import search
 from engine.bots.tikal_bots.habits import habits_of
+
 from tikal_support import scoring_turn
 
 
@@ -227,7 +229,16 @@ IDLE_FINAL = {
         {"seat": 0, "hex": [4, -2], "figure": "worker"},
         {"seat": 0, "hex": [6, -6], "figure": "worker"},
     ],
-    "camps": [{"seat": 3, "hex": [1, -1]}, {"seat": 1, "hex": [2, -4]}, {"seat": 2, "hex": [3, -4]}, {"seat": 3, "hex": [4, -4]}, {"seat": 1, "hex": [5, -4]}, {"seat": 0, "hex": [5, -3]}, {"seat": 2, "hex": [5, -2]}, {"seat": 0, "hex": [7, -7]}],
+    "camps": [
+        {"seat": 3, "hex": [1, -1]},
+        {"seat": 1, "hex": [2, -4]},
+        {"seat": 2, "hex": [3, -4]},
+        {"seat": 3, "hex": [4, -4]},
+        {"seat": 1, "hex": [5, -4]},
+        {"seat": 0, "hex": [5, -3]},
+        {"seat": 2, "hex": [5, -2]},
+        {"seat": 0, "hex": [7, -7]},
+    ],
     "held": {"0": [1, 1, 1, 6, 6, 7, 7], "1": [0, 0, 0, 5, 5, 7], "2": [4, 4, 4, 5], "3": [2, 2, 2, 3, 3, 3, 6]},
     "scores": [87, 89, 88, 47],
     "seat": 3,
@@ -287,7 +298,10 @@ IDLE_VOLCANO = {
     "seat": 0,
     "ap": 10,
     "out": {"3": {"workers": 0, "leader": True}},
-    "stack": ["D3", "D1", "D2", "D4", "D5", "E1", "E2", "E3", "E4", "E5", "F1", "F2", "F3", "F4", "F5", "G1", "G2", "G3", "G4"],
+    "stack": [
+        "D3", "D1", "D2", "D4", "D5", "E1", "E2", "E3", "E4", "E5", "F1", "F2",
+        "F3", "F4", "F5", "G1", "G2", "G3", "G4",
+    ],
 }
 
 
