@@ -1,4 +1,4 @@
-"""Bot strength and think time (issue 5): fixed-seed games between bot levels.
+"""Bot strength and think time: fixed-seed games between bot levels.
 
     python benchmarks/bots_bench.py --games 200 --seed 1 --jobs 2
     python benchmarks/bots_bench.py --games 40 --matchups tikal-4p-hard-vs-normal
@@ -16,8 +16,8 @@ Prints one line per matchup:
 - ``think_*``: wall time of the first-named side's decisions (``choose``), median and maximum;
   ``think_cpu_max_s`` the maximum CPU time of its thread (what the machine's load does not move).
   Games run in ``--jobs`` processes; think times are measured inside each process.
-- When the first-named side is a hard Tikal bot, the line goes on with its habits (issue 13,
-  ``engine/bots/tikal_bots/habits.py``), each the mean count per game of that side:
+- When the first-named side is a hard Tikal bot, the line goes on with its habits
+  (``engine/bots/tikal_bots/habits.py``), each the mean count per game of that side:
   ``cheap_guard`` guards on a temple of level 3 or less within the first 8 tiles drawn,
   ``lost_leader`` guards placed with a worker while its own leader stood on the hex,
   ``idle_scoring`` scoring turns ended with 5 AP or more unspent and figures in its supply,

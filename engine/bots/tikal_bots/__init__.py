@@ -13,15 +13,15 @@ evaluations, never in time: a bot's choices are a function of its seed and the v
 - ``hard``: plans the whole AP phase (placement included) by a beam search over action sequences
   valued by ``value.Evaluator`` (projected points with rivals' reachable strength and the sampled
   volcano timing), then replays the plan while the views match what it expected, re-planning when
-  they do not (a dug treasure differs from the sample, an unexpected state). Issue 13 priced what
-  a watching player saw it throw away (``habits``: cheap guards early, its leader sent out by a
+  they do not (a dug treasure differs from the sample, an unexpected state). Its valuation prices
+  what a watching player saw it throw away (``habits``: cheap guards early, its leader sent out by a
   guard, idle scoring turns, levels uncovered for a rival); ``make_plan(view)`` returns the
   whole turn it intends as ``(action, expected view key)`` pairs (the newcomer's hint uses it).
 
 Auction decisions (bid / pass / choose a tile) for all levels: ``auction``.
 Knobs: ``make_bot("tikal", "hard", seat, seed, budget=..., width=..., candidates=..., samples=...,
 params="hard", weights={...})``: ``params`` names a weight set of ``value.PARAMS`` ("hard", or
-"hard_prev": the valuation before issue 13, for the bench's comparison only), ``weights``
+"hard_prev": its previous valuation, for the bench's comparison only), ``weights``
 overrides entries of it.
 """
 from __future__ import annotations
@@ -170,7 +170,7 @@ def _walks_onto(g, me: int, h) -> list:
 
 @register("tikal", "normal")
 class TikalGreedyBot(_GreedyBot):
-    """The greedy bot (issue 2): the best immediate gain by simple heuristics."""
+    """The greedy bot: the best immediate gain by simple heuristics."""
 
 
 @register("tikal", "easy")

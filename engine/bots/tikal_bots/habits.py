@@ -1,4 +1,4 @@
-"""Four habits of a Tikal bot that a watching player notices (issue 13), counted from what the
+"""Four habits of a Tikal bot that a watching player notices, counted from what the
 table shows: a seat's views, its actions and the events they cause. The bench
 (``benchmarks/bots_bench.py``) prints them per game for the hard bot; the tests check that the
 hard bot no longer shows them on positions where its previous valuation did.

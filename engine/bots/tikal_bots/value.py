@@ -136,7 +136,7 @@ def simple_value(s, me: int, treasures: Treasures, dug: tuple = (), k=SIMPLE) ->
 
 
 # --- the strong bot's projection ------------------------------------------------------------------
-#: The previous weights of the strong bot's projection (issue 5; points, see ``Evaluator``), tuned
+#: The previous weights of the strong bot's projection (points, see ``Evaluator``), tuned
 #: by self-play against the greedy bot. Kept as the named set ``"hard_prev"`` so that
 #: ``benchmarks/bots_bench.py`` can measure the current bot against it; the terms it lacks are 0.
 HARD_PREV = {
@@ -149,7 +149,7 @@ HARD_PREV = {
     "leader": 1.0,       # the leader still in play (board or supply), per scoring left
     "worker": 0.0,       # per worker still in play (board or supply), per scoring left
     "w_max": 0.5,
-    # issue 13's terms (0: the previous valuation)
+    # the terms for the four habits (0: the previous valuation)
     "guard_option": 0.0,  # per guard a seat has left (T-A8e), per scoring left after the next
     "deploy": 0.0,       # per own figure on the board (not in supply), per scoring after the next
     "gift": 0.0,         # per level uncovered this turn on a temple a rival leads or ties (T-A4)
@@ -158,7 +158,7 @@ HARD_PREV = {
     "keep_leader": 0,    # 1: the leader, not a worker, stands guard where it is (search.macro_actions)
 }
 
-#: The strong bot's weights (issue 13): the previous ones plus the terms that price what a
+#: The strong bot's weights: the previous ones plus the terms that price what a
 #: watching player saw it throw away: a guard spent on a cheap temple early (``guard_option``,
 #: the worker figures a guard sends out of the game: ``worker``), its leader sent out by a guard
 #: (``leader``), figures left in the supply on a scoring turn (``deploy``, ``shape``) and levels
