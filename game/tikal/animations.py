@@ -314,38 +314,34 @@ class TikalAnimator(Part):
             mover["y"] = start[1] + (end[1] - start[1]) * p - height * math.sin(math.pi * p)
         return step
 
-    def _anim_figure_entered(self, ev):
-        seat, fig, h = ev["seat"], ev["figure"], hexkey(ev["hex"])
-        start, end = self.scene.panel.supply_pos(seat), self.scene.board.figure_spot(h)
+    def hop(self, ev, start, end, take, land_at, duration: float, height: float):
+        """A figure flies from ``start`` to ``end`` in an arc: ``take()`` lifts it off where it was
+        shown, then it lands on ``land_at`` with the event's AP and a hop sound."""
+        seat, fig = ev["seat"], ev["figure"]
         m = {"seat": seat, "figure": fig, "x": start[0], "y": start[1], "a": 1.0}
 
         def begin():
-            supply_change(self.shown, seat, fig, -1)
+            take()
             self.movers.append(m)
 
         def land():
             self.movers.remove(m) if m in self.movers else None
-            add_figure(self.shown, seat, h, fig)
+            add_figure(self.shown, seat, land_at, fig)
             self.shown["ap"] = ev.get("ap", self.shown.get("ap"))
             self.app.play_sound("hop")
-        return Sequence(self.edit(begin), Progress(0.45, self.arc(m, start, end, 70), "in_out_quad"), self.edit(land))
+        return Sequence(self.edit(begin), Progress(duration, self.arc(m, start, end, height), "in_out_quad"),
+                        self.edit(land))
+
+    def _anim_figure_entered(self, ev):
+        seat, fig, h = ev["seat"], ev["figure"], hexkey(ev["hex"])
+        start, end = self.scene.panel.supply_pos(seat), self.scene.board.figure_spot(h)
+        return self.hop(ev, start, end, lambda: supply_change(self.shown, seat, fig, -1), h, 0.45, 70)
 
     def _anim_figure_transferred(self, ev):
         seat, fig = ev["seat"], ev["figure"]
         a, b = hexkey(ev["from"]), hexkey(ev["to"])
         start, end = self.scene.board.figure_spot(a), self.scene.board.figure_spot(b)
-        m = {"seat": seat, "figure": fig, "x": start[0], "y": start[1], "a": 1.0}
-
-        def begin():
-            remove_figure(self.shown, seat, a, fig)
-            self.movers.append(m)
-
-        def land():
-            self.movers.remove(m) if m in self.movers else None
-            add_figure(self.shown, seat, b, fig)
-            self.shown["ap"] = ev.get("ap", self.shown.get("ap"))
-            self.app.play_sound("hop")
-        return Sequence(self.edit(begin), Progress(0.5, self.arc(m, start, end, 90), "in_out_quad"), self.edit(land))
+        return self.hop(ev, start, end, lambda: remove_figure(self.shown, seat, a, fig), b, 0.5, 90)
 
     def _anim_figure_moved(self, ev):
         """The figure walks hex by hex along its stone path."""
