@@ -199,3 +199,52 @@ def test_a_record_refused_half_way_never_reaches_the_file(tmp_path):
     records, good = jn.read_records(path)
     assert good == path.stat().st_size
     assert Table.replay(records).game.snapshot() == t.game.snapshot()
+
+
+def test_a_failed_sync_closes_the_table_and_resume_restores_it(tmp_path, monkeypatch):
+    asyncio.run(asyncio.wait_for(_failed_sync(tmp_path, monkeypatch), 30))
+
+
+async def _failed_sync(tmp_path, monkeypatch):
+    """A record written whose fdatasync fails (an injected EIO): the game may be ahead of what the
+    disk holds, so the table closes, telling its players why; the update about that action is
+    never sent; the journal is left unmarked and --resume restores the game from it."""
+    saves = tmp_path / "saves"
+    async with live_host(data_dir=saves) as host:
+        tid, clients = await seat_clients(host, "tortuga", 2)
+        t = host.tables[tid]
+        while t.state < 6:                      # both play their first legal action a while
+            for c in clients:
+                try:
+                    m = await c.recv(timeout=0.05)
+                except asyncio.TimeoutError:
+                    continue
+                if m["t"] == "update" and "legal" in m and m["state"] == t.state:
+                    c.send({"t": "action", "state": m["state"], "action": m["legal"][0]})
+        await asyncio.sleep(0.1)
+        state = t.state
+        seat = t.game.to_act
+        action = t.game.legal_actions()[0]
+
+        def failing(fd):
+            raise OSError(errno.EIO, "Input/output error")
+        monkeypatch.setattr(jn, "_sync", failing)
+        clients[seat].send({"t": "action", "state": state, "action": action})
+        for c in clients:
+            got = []
+            while not got or got[-1]["t"] != "left":
+                got.append(await c.recv(timeout=5))
+            err = [m for m in got if m["t"] == "error"]
+            assert err and err[-1]["code"] == "internal" and "cannot save this game" in err[-1]["message"]
+            assert got[-1]["table"] == tid
+            # nothing about the unsynced state went out
+            assert not any(m["t"] == "update" and m["state"] > state for m in got)
+        assert tid not in host.tables
+        monkeypatch.undo()
+    host2 = Host(HostConfig(bind="127.0.0.1", port=0, announce=False, data_dir=saves, resume=True))
+    await host2.start()
+    try:
+        assert host2.tables[tid].state == state + 1    # what the disk holds, played on
+        assert not host2.tables[tid].game.is_over
+    finally:
+        await host2.stop()
