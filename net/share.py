@@ -19,6 +19,8 @@ from email.utils import formatdate
 from pathlib import Path
 from urllib.parse import quote, unquote
 
+from game.i18n import REFERENCE, locale_language, translations
+
 log = logging.getLogger("tikal.share")
 
 MAX_HEAD = 8192          # bytes of request line + headers
@@ -29,6 +31,39 @@ CHUNK = 64 * 1024
 REASONS = {200: "OK", 400: "Bad Request", 403: "Forbidden", 404: "Not Found",
            405: "Method Not Allowed", 408: "Request Timeout",
            431: "Request Header Fields Too Large", 503: "Service Unavailable"}
+
+
+def page_language(accept_language: str | None) -> str:
+    """The catalog language a browser asks for: the ``Accept-Language`` entries by their weight
+    (``q``, 1 when absent; ties in the order given), the first one the game has a catalog for;
+    English when none has (or the header is missing or malformed)."""
+    ranked = []
+    for i, part in enumerate((accept_language or "").split(",")[:32]):
+        tag, _, params = part.strip().partition(";")
+        q = 1.0
+        for param in params.split(";"):
+            key, _, value = param.strip().partition("=")
+            if key.strip() == "q":
+                try:
+                    q = float(value)
+                except ValueError:
+                    q = 0.0
+        if q > 0 and tag.strip() not in ("", "*"):
+            ranked.append((-q, i, tag.strip()))
+    for _, _, tag in sorted(ranked):
+        lang = locale_language(tag)
+        if lang:
+            return lang
+    return REFERENCE
+
+
+def header(head: bytes, name: str) -> str | None:
+    """The value of the first header ``name`` (lower case) of a request head, or None."""
+    for line in head.split(b"\r\n")[1:]:
+        key, sep, value = line.partition(b":")
+        if sep and key.strip().lower() == name.encode("ascii"):
+            return value.strip().decode("latin-1")
+    return None
 
 
 def share_port(host_port: int) -> int:
@@ -95,7 +130,15 @@ class ShareServer:
                 out[e.name] = real
         return out
 
-    def page(self, local_ip: str | None) -> bytes:
+    def page(self, local_ip: str | None, accept_language: str | None = None) -> bytes:
+        """The page, in the first language of the browser's ``Accept-Language`` that the game has
+        a catalog for (the game's own translations, ``game/i18n``), else English."""
+        lang = page_language(accept_language)
+        tr = translations(lang).gettext
+
+        def text(key: str, **markup) -> str:      # the translation escaped, then the markup put in
+            return html.escape(tr(key), quote=False).format(**markup)
+
         esc = html.escape
         if local_ip and local_ip.startswith("::ffff:"):      # IPv4 reached on a dual-stack socket
             local_ip = local_ip[len("::ffff:"):]
@@ -110,28 +153,28 @@ class ShareServer:
             shown = f"{size / 1e6:.1f} MB" if size >= 100_000 else f"{max(1, round(size / 1e3))} kB"
             rows.append(f'<li><a href="/{quote(name)}" download>{esc(name)}</a> '
                         f'<small>{shown}</small></li>')
-        files = "\n".join(rows) or "<li>(no files shared)</li>"
-        title = "Tikal &amp; La Tortuga" + (f" at {esc(self.host_name)}" if self.host_name else "")
-        addrs = ", ".join(f"<code>{esc(a)}</code>" for a in join) or "(ask the host)"
-        text = f"""<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>{title}</title>
+        files = "\n".join(rows) or f"<li>{text('share.no_files')}</li>"
+        title = text("share.title_at", host=esc(self.host_name)) if self.host_name else \
+            "Tikal &amp; La Tortuga"
+        addrs = ", ".join(f"<code>{esc(a)}</code>" for a in join) or text("share.ask_host")
+        command = "<code>tikal-lan</code>"
+        page = f"""<!doctype html>
+<html lang="{lang}"><head><meta charset="utf-8"><title>{title}</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <style>body{{font-family:sans-serif;max-width:44em;margin:2em auto;padding:0 1em;line-height:1.5}}
 code{{background:#eee;padding:0 .3em}} li{{margin:.3em 0}}</style></head>
 <body><h1>{title}</h1>
-<p>Join the game at {addrs} (address and port).</p>
-<h2>Get the game</h2>
+<p>{text("share.join", addresses=addrs)}</p>
+<h2>{text("share.get")}</h2>
 <ul>{files}</ul>
-<p><b>Without Python:</b> download the app archive for your system (Windows, macOS or Linux),
-unpack it and run <code>tikal-lan</code> in the unpacked folder (the app is not signed: on macOS
-right-click it and choose Open the first time; on Windows choose "Run anyway").<br>
-<b>With Python 3.11 or newer:</b> download the <code>.whl</code> file, then
-<code>pip install tikal_lan-*.whl</code> (or <code>pipx install</code>) and run <code>tikal-lan</code>.</p>
-<p>In the window: the host should be listed; if not, type the address above
-(<code>tikal-lan --host ADDRESS:PORT</code> does the same).</p>
+<p><b>{text("share.app_head")}</b> {text("share.app", command=command)}<br>
+<b>{text("share.wheel_head")}</b> {text("share.wheel", wheel="<code>.whl</code>",
+                                         pip="<code>pip install tikal_lan-*.whl</code>",
+                                         pipx="<code>pipx install</code>", command=command)}</p>
+<p>{text("share.window", command="<code>tikal-lan --host ADDRESS:PORT</code>")}</p>
 </body></html>
 """
-        return text.encode("utf-8")
+        return page.encode("utf-8")
 
     # --- one connection ---------------------------------------------------------------------------
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter):
@@ -178,9 +221,12 @@ right-click it and choose Open the first time; on Windows choose "Run anyway").<
             return await self._send(writer, 403, b"refused\n", head_only=head_only)
         if name == "":
             local = writer.get_extra_info("sockname")
-            body = self.page(local[0] if local else None)
+            wanted = header(head, "accept-language")
+            body = self.page(local[0] if local else None, wanted)
             return await self._send(writer, 200, body, head_only=head_only,
-                                    ctype="text/html; charset=utf-8")
+                                    ctype="text/html; charset=utf-8",
+                                    extra={"Content-Language": page_language(wanted),
+                                           "Vary": "Accept-Language"})
         path = self.files().get(name)
         if path is None:
             return await self._send(writer, 404, b"no such file\n", head_only=head_only)

@@ -4,6 +4,7 @@ next port of the host's address says how to join and lists DIR's files; a guest 
 beside the join address (the welcome's ``share``)."""
 import asyncio
 import hashlib
+import html
 import json
 import os
 import socket
@@ -14,10 +15,10 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.i18n import LANGUAGES
+from game.i18n import LANGUAGES, translations
 from game.scenes.lobby import LobbyScene
 from net import host as net_host
-from net.share import ShareServer
+from net.share import ShareServer, page_language
 
 from client_helpers import launch, pump, read_line, stays_up, stop_cleanly, window
 
@@ -80,6 +81,20 @@ def test_run_host_share_serves_the_page_and_files_and_nothing_outside(shared, tm
         assert 'href="/tikal-lan-linux%20x64.tar.gz"' in page
         assert "link-in" in page
         assert ".hidden" not in page and "link-out" not in page and "sub" not in page.split("<ul>")[1]
+        # in the guest's own language (the browser's Accept-Language), from the game's catalogs
+        assert '<html lang="en">' in page and headers["Content-Language"] == "en"
+        for lang in LANGUAGES:
+            asked = f"de-DE,de;q=0.95,{lang};q=0.9,en;q=0.5".encode()   # no German catalog
+            status, headers, body = http(port, b"GET / HTTP/1.1\r\nHost: x\r\nAccept-Language: " + asked
+                                         + b"\r\n\r\n")
+            page = body.decode("utf-8")
+            assert status == 200 and headers["Content-Language"] == lang
+            assert headers["Vary"] == "Accept-Language" and f'<html lang="{lang}">' in page
+            assert f"127.0.0.1:{game_port}" in page and 'href="/tikal_lan-0.1.0-py3-none-any.whl"' in page
+            catalog = translations(lang).gettext
+            assert html.escape(catalog("share.get"), quote=False) in page
+            assert "{" not in page.split("<body>")[1]                    # every placeholder filled
+            assert "<code>tikal-lan</code>" in page and "<code>pip install tikal_lan-*.whl</code>" in page
 
         status, headers, body = get(port, "/tikal_lan-0.1.0-py3-none-any.whl")
         assert status == 200 and body == payload and headers["Content-Length"] == str(len(payload))
@@ -273,3 +288,19 @@ def test_a_guest_on_another_machine_gets_the_game_from_the_address_its_lobby_sho
     assert got["addresses"] == [f"{host_node.address}:47474"] and got["share"] == [url]
     assert f"<code>{host_node.address}:47474</code>" in got["page"] and wheel in got["page"]
     assert got["sha256"] == hashlib.sha256(payload).hexdigest()
+
+
+def test_the_page_speaks_the_browsers_first_language_with_a_catalog(tmp_path):
+    assert page_language(None) == page_language("") == page_language("*") == "en"
+    assert page_language("cs-CZ,cs;q=0.9,en;q=0.8") == "cs"
+    assert page_language("de-DE,de;q=0.9,it;q=0.5,ru;q=0.7") == "ru"      # by weight, not order
+    assert page_language("it;q=0.5,ru;q=0.5") == "it"                     # a tie: the order given
+    assert page_language("ru;q=0,it") == "it"                             # q=0: not wanted
+    assert page_language("xx;q=abc,it-CH;q=0.1") == "it"
+    assert page_language("de,fr,es") == "en"
+    # the host's name and the translations are text, never markup
+    page = ShareServer(tmp_path, game_port=47474, join=["127.0.0.9:47474"],
+                       host_name="<b>Anna</b> & co").page(None, "ru").decode()
+    assert "&lt;b&gt;Anna&lt;/b&gt; &amp; co" in page and "<b>Anna" not in page
+    assert "Tikal &amp; La Tortuga на" in page and "Скачать игру" in page
+    assert "127.0.0.9:47474" in page and "(файлов нет)" in page
