@@ -66,7 +66,17 @@ class Rng:
         return lo + self.below(hi - lo + 1)
 
     def choice(self, seq):
-        return seq[self.below(len(seq))]
+        """``seq[self.below(len(seq))]``, with below() inlined: every random game and bot draws
+        its actions this way, so the call it saves is worth the repetition."""
+        n = len(seq)
+        limit = _LIMITS.get(n) or _limit(n)
+        while True:
+            z = self.state = (self.state + _GOLDEN) & _MASK
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            z ^= z >> 31
+            if z < limit:
+                return seq[z % n]
 
     def shuffle(self, items: list) -> None:
         """Fisher–Yates, in place."""
