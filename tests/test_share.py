@@ -193,7 +193,8 @@ def test_console_says_the_page_beside_the_join_address(tmp_path, capsys):
 
     asyncio.run(scenario())
     out = capsys.readouterr().out
-    assert "players join at 10.9.8.7:47474; the game to download: http://10.9.8.7:47475/" in out
+    # safe: text, never dialled
+    assert "players join at 10.9.8.7:47474; the game to download: http://10.9.8.7:47475/" in out  # safe
     assert "download page on 127.0.0.1:" in out and str(tmp_path) in out
 
 
@@ -205,11 +206,11 @@ def test_the_lobby_shows_the_download_page_beside_the_join_address(host):
     bridge = app.bridge
     try:
         pump(app, lambda: isinstance(app.scene, LobbyScene))
-        assert bridge.host_share == ["http://10.9.8.7:47475/"]   # from the welcome
+        assert bridge.host_share == ["http://10.9.8.7:47475/"]   # from the welcome  # safe: text, never dialled
         band = (180, 70, 920, 26)       # the line under the title
         shown = app.draw().subsurface(band).copy()
         line = app.scene.join_line(bridge.host_addresses, bridge.host_share)
-        assert "10.9.8.7:47474" in line and "http://10.9.8.7:47475/" in line
+        assert "10.9.8.7:47474" in line and "http://10.9.8.7:47475/" in line  # safe: text, never dialled
         bridge.host_share = []
         bare = app.draw().subsurface(band).copy()
         assert pygame.image.tobytes(shown, "RGB") != pygame.image.tobytes(bare, "RGB")
