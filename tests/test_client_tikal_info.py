@@ -216,3 +216,24 @@ def test_results_let_the_player_look_at_the_final_board_and_come_back():
     assert app.scene is board                                     # it stays: no results shown over it
     click(app, button(board, "table.back_to_results").rect.center)
     assert app.scene is results and len(app.scenes) == 1
+
+
+def test_a_shared_victory_names_the_winners_in_the_plural_of_every_language():
+    from game.i18n import LANGUAGES
+    from game.scenes.results import ResultsScene
+
+    g = finished_game()
+    for lang in LANGUAGES:
+        app = make_app()
+        app.set_language(lang)
+        bridge = LocalBridge(g, my_seat=0, names=samples.NAMES[:3])
+        app.bridge = bridge
+        scene = app.show(ResultsScene(app, bridge))
+        one, two = scene.trn("results.winners", 1, names="X"), scene.trn("results.winners", 2, names="X")
+        assert one != two                         # "Winner: X" / "Winners: X", in each language
+        for winners in ([0], [0, 2]):
+            scene.winners = winners               # (a finished game's tie, drawn)
+            names = ", ".join(samples.NAMES[s] for s in winners)
+            shown = [text for _, text, _, _ in texts(app)]
+            assert scene.trn("results.winners", len(winners), names=names) in shown
+            assert not app.fitcheck.problems()

@@ -108,8 +108,10 @@ class ResultsScene(Scene):
         surface.blit(background(app), (0, 0))
         heading(surface, app, self.tr("results.title"))
         names = ", ".join(tm.name(s) for s in self.winners)
-        blit_text(surface, app, self.tr("results.winners", names=names or "—"), (640, 100), 26, theme.PAPER,
-                  bold=True, anchor="center", shadow=True, box=pygame.Rect(40, 80, 1200, 44))
+        # a shared victory reads "Winners: A, B"
+        winners = self.trn("results.winners", max(1, len(self.winners)), names=names or "—")
+        blit_text(surface, app, winners, (640, 100), 26, theme.PAPER, bold=True, anchor="center", shadow=True,
+                  box=pygame.Rect(40, 80, 1200, 44))
         breakdown = BREAKDOWNS.get(tm.game)
         draw_panel(surface, PANEL)
         first = self.column_x(0) - COLUMN_W if self.columns else PANEL.right - 16 - SCORE_R - 12
