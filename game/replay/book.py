@@ -158,6 +158,10 @@ class ReplayBook:
         the one before that when ``k`` already is one."""
         return next((b for b in reversed(self.boundaries) if b < k), 0)
 
+    def position_of_turn(self, turn: int) -> int:
+        """The first position after ``turn`` turns ended (where a chart point of that turn is)."""
+        return next((k for k, p in enumerate(self.positions) if p.turn >= turn), self.last)
+
     def marks(self) -> list[tuple[int, str]]:
         """(position, kind) of every scoring (``volcano``, ``final``), or ``end`` for a game that
         has no final scoring."""

@@ -142,9 +142,12 @@ class ScoreChart:
                       box=pygame.Rect(local.x + 2, y - 9, p.x - local.x - 4, 18))
         turns = story.turns()
         tstep = max(1, math.ceil(turns / 10 / 5) * 5) if turns > 10 else 1
+        label_w = app.assets.font(12).size(app.tr("chart.turns"))[0] + 24
         for t in range(0, turns + 1, tstep):
             x = self.xy(t, 0)[0] - ox
             pygame.draw.line(surf, (70, 86, 130), (x, p.bottom), (x, p.bottom + 4), 1)
+            if x + 16 > p.right - label_w:     # the axis' name stands there
+                continue
             blit_text(surf, app, str(t), (x, p.bottom + 6), 12, theme.MUTED, anchor="midtop",
                       box=pygame.Rect(x - 16, p.bottom + 4, 32, 16))
         blit_text(surf, app, app.tr("chart.turns"), (p.right, local.bottom - 3), 12, theme.MUTED,

@@ -1,6 +1,7 @@
 """Sample replays (a game of bots, as ``run_host.py --export`` would write it) and the scenes of
 this package for ``--screenshot`` and the fit test: ``replay`` (the viewer in the middle of a Tikal
-game), ``replay_chart`` (its score story open), ``replay_tortuga``."""
+game), ``replay_chart`` (its score story open), ``replay_tortuga``, and the score story on the
+results screens (``results_chart``, ``tikal_results_chart``)."""
 from __future__ import annotations
 
 import copy
@@ -56,9 +57,22 @@ def _viewer(game: str, fraction: float, chart: bool = False, seats: int = 4):
     return make
 
 
+def _results_chart(base: str):
+    def make(app, names):
+        from ..scenes.registry import SCENES
+
+        scene = SCENES[base][1](app, names)
+        scene.toggle_chart()
+        return scene
+    return make
+
+
 def register_all() -> None:
+    from ..scenes.results import ResultsScene
     from .viewer import ReplayView
 
+    register("results_chart", ResultsScene, _results_chart("results"))
+    register("tikal_results_chart", ResultsScene, _results_chart("tikal_results"))
     register("replay", ReplayView, _viewer("tikal", 0.5))
     register("replay_chart", ReplayView, _viewer("tikal", 0.7, chart=True))
     register("replay_tortuga", ReplayView, _viewer("tortuga", 0.6, seats=5))

@@ -185,6 +185,7 @@ class ReplayView:
         self.speed = 1
         self.wait = 0.0
         self.on_back = on_back
+        self.before = None              # the bridge the app had before this replay (restored on Back)
         self.chart: ScoreChart | None = None
         self.bar = ReplayBar(self, BARS.get(bridge.book.game_name, BARS["tikal"]))
         super().__init__(app, bridge)     # the table scene
@@ -274,6 +275,8 @@ class ReplayView:
 
     def back(self) -> None:
         self.playing = False
+        if self.before is not None:     # the window's own bridge (the host's) again
+            self.app.bridge = self.before
         if self.on_back is not None:
             self.on_back()
         else:
@@ -347,8 +350,24 @@ def viewer_class(game: str) -> type:
 def replay_scene(app, book: ReplayBook, on_back=None, at: int = 0):
     """A viewer of ``book`` on ``app`` (its bridge becomes the replay's), at position ``at``."""
     bridge = ReplayBridge(book)
-    app.bridge = bridge
-    return viewer_class(book.game_name)(app, bridge, on_back=on_back, at=at)
+    before, app.bridge = app.bridge, bridge
+    scene = viewer_class(book.game_name)(app, bridge, on_back=on_back, at=at)
+    scene.before = before
+    return scene
+
+
+def watch(app, note: dict, turn: int | None = None, on_back=None):
+    """Push the viewer of a replay the host sent (a ``replay`` note), at the end of ``turn`` (or
+    the start); a replay that cannot be shown is a toast saying why."""
+    from .book import ReplayError
+
+    try:
+        book = ReplayBook(note.get("replay"))
+    except ReplayError as e:
+        app.toast(app.tr(e.key, **e.fmt))
+        return None
+    at = book.position_of_turn(turn) if turn is not None else 0
+    return app.push(replay_scene(app, book, on_back=on_back, at=at))
 
 
 def open_file(app, path, at: int | str = 0, on_back=None):
