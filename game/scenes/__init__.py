@@ -10,6 +10,7 @@ def load_all() -> None:
     from ..tortuga import scene as _tortuga  # noqa: F401  (registers tortuga)
     from . import (
         hotseat,  # noqa: F401  (registers hotseat_pass)
+        standings,  # noqa: F401  (registers standings)
         learn_samples,  # noqa: F401  (registers howto…, tikal_hint, tikal_guide)
         samples,  # noqa: F401  (registers browser, lobby, results, settings, menu, rules)
         welcome,  # noqa: F401  (registers welcome, quick)

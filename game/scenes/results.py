@@ -11,6 +11,7 @@ from ..app import Scene
 from ..tween import Tween
 from ..widgets import Button, Tip, blit_text, draw_panel, fit_tagged
 from .common import background, heading, seat_colour
+from .standings import summary_line
 
 #: game -> fn(app, view, seat) -> list of breakdown strings. The Tikal table registers its own.
 BREAKDOWNS: dict = {}
@@ -50,12 +51,14 @@ class ResultsScene(Scene):
             self.timeline.play(Tween(self.shown_scores, 0.9, "out_cubic", **{"s%d" % i: float(s)}), parallel=True)
         columns = COLUMNS.get(tm.game)
         self.columns = columns(app, view) if columns and view else []
-        self.widgets.add(Button(app, (330, 634, 200, 56), "results.rematch", self.rematch, key=pygame.K_r,
+        self.widgets.add(Button(app, (225, 634, 200, 56), "results.rematch", self.rematch, key=pygame.K_r,
                                 style="primary", tooltip="results.rematch_tip"))
-        self.widgets.add(Button(app, (540, 634, 200, 56), "results.board", self.look, key=pygame.K_b,
+        self.widgets.add(Button(app, (435, 634, 200, 56), "results.board", self.look, key=pygame.K_b,
                                 tooltip="results.board_tip", enabled=bool(view)))
-        self.widgets.add(Button(app, (750, 634, 200, 56), "results.lobby", self.to_lobby, key=pygame.K_ESCAPE,
+        self.widgets.add(Button(app, (645, 634, 200, 56), "results.lobby", self.to_lobby, key=pygame.K_ESCAPE,
                                 tooltip="results.lobby_tip"))
+        self.widgets.add(Button(app, (855, 634, 200, 56), "standings.open", self.open_standings, key=pygame.K_t,
+                                tooltip="standings.open_tip", enabled=lambda: self.bridge.standings is not None))
         for rank, seat in enumerate(self.order()):
             r = self.row_rect(rank)
             for k, (_, _, tips) in enumerate(self.columns):
@@ -86,6 +89,11 @@ class ResultsScene(Scene):
 
     def on_enter(self):
         self.app.play_sound("chime")
+
+    def open_standings(self):
+        from .standings import StandingsScene
+
+        self.app.push(StandingsScene(self.app, self.bridge))
 
     def rematch(self):
         tm = self.bridge.table
@@ -142,3 +150,7 @@ class ResultsScene(Scene):
             blit_text(surface, app, str(int(round(self.shown_scores["s%d" % seat]))), (r.right - 50, r.centery), 32,
                       theme.ACCENT if win else theme.PAPER, bold=True, anchor="midright",
                       box=pygame.Rect(r.right - SCORE_R - 10, r.y, SCORE_R - 40, r.height))
+        line = summary_line(app, self.bridge.standings)
+        if line and len(self.order()) <= 6:     # the night so far, under the rows
+            box = pygame.Rect(PANEL.x + 20, PANEL.bottom - 44, PANEL.width - 40, 34)
+            blit_text(surface, app, line, box.center, 19, theme.ACCENT, bold=True, anchor="center", box=box)

@@ -65,7 +65,11 @@ def hosts(names: list[str]) -> list[dict]:
 def _results(app, names):
     from ..tortuga.samples import finished_tortuga_bridge
 
-    return ResultsScene(app, use(app, finished_tortuga_bridge(names=names)))
+    from .standings import sample_standings
+
+    b = use(app, finished_tortuga_bridge(names=names))
+    b.handle(sample_standings(names))       # the night so far, under the rows
+    return ResultsScene(app, b)
 
 
 def _browser(app, names):
