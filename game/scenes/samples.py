@@ -64,7 +64,6 @@ def hosts(names: list[str]) -> list[dict]:
 
 def _results(app, names):
     from ..tortuga.samples import finished_tortuga_bridge
-
     from .standings import sample_standings
 
     b = use(app, finished_tortuga_bridge(names=names))
