@@ -44,6 +44,7 @@ from .discovery import announce_host, reach_addresses
 from .links import Conn, Links, _Link, limit_repeated_lines
 from .loop_thread import LoopThread
 from .messages import CLIENT, MessageError, error, validate
+from .party import Party, fill_op, private_op
 from .protocol import DEFAULT_PORT, MAX_FRAME, PROTO
 from .table import Table, TableError, bot_levels, welcome_message
 
@@ -54,13 +55,15 @@ LIST_BYTES = MAX_FRAME // 4
 
 #: The lobby messages and how each asks its table (the host's one lobby path: Host._lobby_op).
 LOBBY_OPS = {
-    "sit": lambda t, c, m: t.sit(c.id, c.name, m.get("seat")),
-    "spectate": lambda t, c, m: t.spectate(c.id, c.name),
+    "sit": lambda t, c, m: t.sit(c.id, c.name, m.get("seat"), m.get("code")),
+    "spectate": lambda t, c, m: t.spectate(c.id, c.name, m.get("code"), m.get("seen")),
     "colour": lambda t, c, m: t.colour(c.id, m["colour"]),
     "ready": lambda t, c, m: t.ready(c.id, m["ready"]),
     "bot": lambda t, c, m: t.put_bot(c.id, m["seat"], m["level"]),
     "unbot": lambda t, c, m: t.remove_bot(c.id, m["seat"]),
     "start": lambda t, c, m: t.start(c.id, secrets.randbits(62)),
+    "private": private_op,
+    "fill": fill_op,
 }
 JOINS = ("sit", "spectate")   # the lobby messages of a connection at no table yet
 
@@ -72,6 +75,7 @@ class HostConfig:
     port: int = DEFAULT_PORT       # 0 = any free port
     data_dir: str | Path | None = None   # journals; None = no journal (nothing survives a crash)
     resume: bool = False           # restore the unfinished tables of data_dir at start
+    new_night: bool = False        # tonight's standings begin afresh at start (net/party.py)
     grace: float = 60.0            # seconds a dropped player's seat is held before a bot plays it
     ping_interval: float = 5.0
     ping_timeout: float = 15.0     # a connection silent this long is closed
@@ -158,6 +162,7 @@ class Host(Links):
         self.addresses: list[str] = []      # "ip:port" where other machines reach this host
         self.share: list[str] = []          # the download page's URLs (run_host.py --share)
         self.loop: asyncio.AbstractEventLoop | None = None
+        self.party = Party(self)   # the night's standings, saved games, the host's own window
         self._handlers = self._dispatch_table()
 
     # --- life cycle -------------------------------------------------------------------------------
@@ -248,6 +253,9 @@ class Host(Links):
             self._lock = None
             raise
         self.report = opened.report
+        self.report.damaged += self.party.opened(opened.finished)
+        if cfg.new_night:
+            self.party.new_night_now()
         self._notes.update(opened.notes)
         self._next_table = max(self._next_table, opened.next_id)
         for tid, table in opened.tables.items():
@@ -291,6 +299,7 @@ class Host(Links):
     # --- connections (net/links.py) ---------------------------------------------------------------
     def _left(self, conn: Conn):
         """A connection is gone: its seat is held for the grace period."""
+        self.party.gone(conn)
         t = conn.table
         if t is not None and t.id in self.tables:
             seat = t.seat_of(conn.id)
@@ -409,13 +418,14 @@ class Host(Links):
             if table is None:
                 return self._refuse(conn, "bad_token", "unknown seat token", msg)
         conn.name = msg["name"]
+        self.party.hello(conn, msg)
         welcome = welcome_message(self.config.name, conn.id)
         if self.addresses:
             welcome["addresses"] = self.addresses
         if self.share:
             welcome["share"] = self.share
         if token:
-            previous, out = table.rejoin(conn.id, token)
+            previous, out = table.rejoin(conn.id, token, msg.get("seen"))
             self._cancel_grace(table, table.seat_of(conn.id).index)
             conn.table = table
             if previous is not None and previous in self.conns:
@@ -479,6 +489,7 @@ class Host(Links):
             if not t.members() and not t.has_people and t.id not in self._hosted:
                 self._forget(t, "nobody is at the table", tell_lobby=False)
         elif t.status == "over" and t.id not in self._leaving:
+            self.party.finished(t)
             self._close_journal(t, t.journal)
             if not t.has_people and not t.members():
                 self._forget(t, "the game is over", tell_lobby=False)
@@ -579,7 +590,7 @@ class Host(Links):
         return {"hello": self._hello, "list": self._list, "create": self._create,
                 "leave": self._leave, "action": self._action, "undo": self._undo,
                 "chat": self._chat, "ping": self._ping, "pong": self._pong, "bye": self._bye,
-                **lobby}
+                **lobby, **self.party.handlers()}
 
     def _list(self, conn, msg):
         self._send(conn, self._tables_msg(msg.get("over", False), msg.get("from", 1)))
