@@ -2,7 +2,6 @@
 update still goes out only once its record is on disk; one write per connection for the frames
 of one moment. Real journal files, real sockets on 127.0.0.1."""
 import asyncio
-import functools
 import os
 import tempfile
 import threading
@@ -15,14 +14,7 @@ from net import journal as jn
 from net.host import SyncTimer
 from net.protocol import decode_body
 
-from net_helpers import BotClient, connect, live_host, seat_clients
-
-
-def run(coro_fn):
-    @functools.wraps(coro_fn)
-    def wrapper(*a, **kw):
-        return asyncio.run(asyncio.wait_for(coro_fn(*a, **kw), 60))
-    return wrapper
+from net_helpers import BotClient, connect, live_host, run, seat_clients
 
 
 class Disk:
