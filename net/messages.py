@@ -385,11 +385,13 @@ def error(code: str, message: str | None = None, **extra) -> dict:
     return msg
 
 
-def hello(name: str, token: str | None = None, client: str = "tikal-lan") -> dict:
-    """The first message of a client (discovery's browser sends it too, then ``bye``)."""
+def hello(name: str, token: str | None = None, client: str = "tikal-lan", *,
+          operator: str | None = None, seen: int | None = None) -> dict:
+    """The first message of a client (discovery's browser sends it too, then ``bye``); the
+    optional fields only when given (docs/protocol.md section 2)."""
     msg = {"t": "hello", "proto": PROTO, "name": name, "client": client}
-    if token:
-        msg["token"] = token
+    extra = {"token": token, "operator": operator, "seen": seen}
+    msg.update({k: v for k, v in extra.items() if v is not None})
     return msg
 
 

@@ -348,7 +348,8 @@ def unfinished_games(data_dir, skip=()) -> list[dict]:
     """The unfinished games of ``data_dir`` a lobby may offer to continue (not those in ``skip``:
     the host plays them now): per game its id, game, options, seats, names, kinds, colours,
     ``state`` (its state counter: the actions and undos recorded) and the seat ``tokens`` (for
-    the host's matching only: never sent). A game put away (abandoned) is one too; one this host cannot replay is not."""
+    the host's matching only: never sent). A game put away (abandoned) is one too; one this
+    host cannot replay is not."""
     out = []
     for tid, path in jn.journal_files(data_dir).items():
         if tid in skip:
