@@ -4,8 +4,8 @@ remove, fill), the host's own window (the operator).
 
 ``Party(host)`` holds what is the host's and not one table's: the night (net/standings.py), who
 asked for the standings and the saved games (they get them again when they change), the
-operator's secret. Its ``handlers()`` join the host's dispatch table; the host calls
-``finished(table)`` once a game ends and ``opened(report)`` once its data dir is read.
+operator's secret. The host's handlers (net/handlers.py) call it; the host calls
+``finished(table)`` once a game ends and ``opened(finished games)`` once its data dir is read.
 """
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ import secrets
 
 from . import saves
 from .standings import Night
-from .table import Table, TableError, new_code
+from .table import Table, TableError
 
 log = logging.getLogger("tikal.host")
 
@@ -36,10 +36,6 @@ class Party:
         self.night = Night()
         self.standings_to: set[int] = set()         # connections that asked for the standings
         self.saved_to: dict[int, list] = {}         # ... for the saved games (their tokens)
-
-    def handlers(self) -> dict:
-        return {"standings": self.standings, "new_night": self.new_night,
-                "saved": self.saved, "continue": self.resume, "remove": self.remove}
 
     # --- the night ------------------------------------------------------------------------------
     def opened(self, finished: list[dict]) -> list[str]:
@@ -87,11 +83,11 @@ class Party:
         msg = self.night.message()
         out = [(cid, msg) for cid in list(self.standings_to) if cid in self.host.conns]
         self.standings_to &= set(self.host.conns)
-        self.host._send_out(out, table)
+        self.host.send_out(out, table)
 
     def standings(self, conn, msg):
         self.standings_to.add(conn.id)
-        self.host._send(conn, self.night.message())
+        self.host.send(conn, self.night.message())
 
     def new_night(self, conn, msg):
         if conn.id not in self.operators:
@@ -115,19 +111,19 @@ class Party:
         """The owner frees a seat; a player removed is no longer at the table (``left``, then
         the list of tables like anyone outside one)."""
         host = self.host
-        t = host._table(conn)
+        t = host.table_of(conn)
         seat = msg["seat"]
         gone = t.seats[seat].conn if 0 <= seat < t.nseats and t.seats[seat].kind == "human" \
             else None
         out = t.remove(conn.id, seat)
         if gone is not None:
-            host._cancel_grace(t, seat)
+            host.grace.cancel(t, seat)
             c = host.conns.get(gone)
             if c is not None and c.table is t:
                 c.table = None
-        host._send_out(out, t)
-        host._lobby_changed(t)
-        host._kick_bots(t)
+        host.send_out(out, t)
+        host.lobby_changed(t)
+        host.kick_bots(t)
 
     # --- saved games --------------------------------------------------------------------------------
     def _mine(self, game: dict, conn, tokens) -> list[int]:
@@ -155,7 +151,7 @@ class Party:
     def saved(self, conn, msg):
         tokens = list(msg.get("tokens") or [])
         self.saved_to[conn.id] = tokens
-        self.host._send(conn, {"t": "saved", "games": self._saved_for(conn, tokens)})
+        self.host.send(conn, {"t": "saved", "games": self._saved_for(conn, tokens)})
 
     def push_saved(self) -> None:
         """The saved games changed (one was continued): those who asked get their list again."""
@@ -164,7 +160,7 @@ class Party:
             if c is None:
                 del self.saved_to[cid]
             else:
-                self.host._send(c, {"t": "saved", "games": self._saved_for(c, tokens)})
+                self.host.send(c, {"t": "saved", "games": self._saved_for(c, tokens)})
 
     def resume(self, conn, msg):
         """``continue``: bring an unfinished saved game back (status "playing", its players
@@ -184,13 +180,13 @@ class Party:
         mine = self._mine(game, conn, tokens)
         if not mine:
             raise TableError("not_yours", f"you held no seat in game {tid}")
-        host._room_for_a_table(conn)
+        host.lifecycle.room_for_a_table(conn)
         try:
             table, note = saves.restore_one(data_dir, tid)
         except saves.SaveError as exc:
             raise TableError(exc.code, exc.message) from None
         host.tables[tid] = table
-        host._made_by[tid] = conn.addr
+        host.lifecycle.made_by[tid] = conn.addr
         table.owner = conn.id
         seat = mine[0]
         token = game["tokens"][seat]
@@ -204,17 +200,8 @@ class Party:
             from .messages import error
             out.append((conn.id, error("damaged_save", note)))
         log.info("table %s continued from its save by %s", tid, conn.name)
-        host._send_out(out, table)
-        host._lobby_changed(table)
-        host._kick_bots(table)
+        host.send_out(out, table)
+        host.lobby_changed(table)
+        host.kick_bots(table)
         self.push_saved()
 
-
-def private_op(table: Table, conn, msg):
-    """The ``private`` lobby message (the host's lobby path)."""
-    return table.set_private(conn.id, msg["private"], new_code())
-
-
-def fill_op(table: Table, conn, msg):
-    """The ``fill`` lobby message (the host's lobby path)."""
-    return table.fill(conn.id, msg.get("level"))
