@@ -242,8 +242,12 @@ class App:
                     note["message"] = self.tr(f"net.error_{note['code']}")   # not the host's English
                 for s in list(self.scenes):
                     s.on_net(note)
+        if self.party is not None:          # the other local players' connections
+            self.party.poll()
         if self.scene:
             self.scene.update(dt)
+        if self.party is not None:
+            self.party.after_update()
         self.toasts.update(dt)
 
     def draw(self, surface: pygame.Surface | None = None) -> pygame.Surface:
@@ -276,6 +280,8 @@ class App:
     def close(self) -> None:
         while self.scenes:
             self.scenes.pop().on_exit()
+        if self.party is not None:
+            self.party.close()
         if self.bridge is not None:
             self.bridge.close()
         if self.settings.path is not None:  # Settings() made in code (tests) is never saved

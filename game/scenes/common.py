@@ -286,6 +286,10 @@ class TableScene(Scene):
         """Updates (moves) received but not yet shown."""
         return len(self.backlog)
 
+    def chip_shown(self) -> bool:
+        """The "your turn — N moves to watch · Skip" chip is up (it takes the prompt's place)."""
+        return self.skip_button is not None and self.skip_button.visible
+
     def catch_up(self) -> float:
         """The replay's speed-up: it runs faster while it is more than a turn behind (the moves
         still to be shown start more than one turn)."""
