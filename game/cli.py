@@ -54,13 +54,13 @@ def replay(args, settings) -> int:
         try:
             at = max(0, int(args.at))
         except ValueError:
-            print(f"run_client.py: --at takes a move number or 'end', not {args.at!r}", file=sys.stderr)
+            print(f"{args.prog}: --at takes a move number or 'end', not {args.at!r}", file=sys.stderr)
             return 2
     app = App(settings, fullscreen=args.fullscreen)
     try:
         scene = open_file(app, args.replay, at)
     except ReplayError as e:
-        print(f"run_client.py: {args.replay}: {app.tr(e.key, **e.fmt)}", file=sys.stderr)
+        print(f"{args.prog}: {args.replay}: {app.tr(e.key, **e.fmt)}", file=sys.stderr)
         app.close()
         return 2
     app.show(scene)
