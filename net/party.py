@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import logging
 import secrets
+from pathlib import Path
 from typing import TYPE_CHECKING
 
+from . import journal as jn
 from . import saves
 from .messages import error
 from .standings import Night
@@ -58,8 +60,10 @@ class Party:
         """``run_host.py --new-night`` and the window's button: nothing counted from now on but
         what ends after it."""
         data_dir = self.host.config.data_dir
-        done = {g["id"] for g in saves.finished_games(data_dir, archive=True)} \
-            if data_dir is not None else set()
+        # finished: those of the data dir, and every journal of its archive (an unfinished one
+        # there is never continued), read by name only
+        done = {g["id"] for g in saves.finished_games(data_dir)} | set(
+            jn.journal_files(Path(data_dir) / saves.ARCHIVE)) if data_dir is not None else set()
         done |= {t.id for t in self.host.tables.values() if t.status == "over"}
         self.night.new_night(done)
         self.night.problem = None
@@ -120,11 +124,12 @@ class Party:
         host = self.host
         t = host.table_of(conn)
         seat = msg["seat"]
-        gone = t.seats[seat].conn if 0 <= seat < t.nseats and t.seats[seat].kind == "human" \
-            else None
+        human = 0 <= seat < t.nseats and t.seats[seat].kind == "human"
+        gone = t.seats[seat].conn if human else None
         out = t.remove(conn.id, seat)
-        if gone is not None:
+        if human:   # (an away player's seat was held for them: no longer)
             host.grace.cancel(t, seat)
+        if gone is not None:
             c = host.conns.get(gone)
             if c is not None and c.table is t:
                 c.table = None

@@ -373,12 +373,19 @@ async def test_a_saved_unfinished_game_is_listed_and_continued_by_a_lobby_messag
 
 @run
 async def test_a_continued_game_without_some_players_goes_on_with_their_bots(tmp_path):
-    async with live_host(data_dir=tmp_path, abandoned_after=0.0) as host:
+    async with live_host(data_dir=tmp_path) as host:
         tid, (a, b) = await seat_clients(host, "tortuga", 2, names=["Ana", "Ben"],
                                          reconnect=False)
         await BotClient(a, "tortuga").play(stop_after=1)
         await a.close()
         await b.close()
+    # the game was put away as abandoned (nobody came back): it can still be continued
+    path = jn.journal_path(tmp_path, tid)
+    j = jn.Journal(path)
+    j.record({"k": "closed", "why": "abandoned"})
+    j.close()
+    async with live_host(data_dir=tmp_path, resume=True) as host:
+        assert tid not in host.tables           # --resume leaves a game put away
     async with live_host(data_dir=tmp_path) as host:
         ana = await connect(host, "Ana")
         ana.send({"t": "continue", "id": tid})
@@ -388,6 +395,9 @@ async def test_a_continued_game_without_some_players_goes_on_with_their_bots(tmp
         await ana.expect("table", pred=lambda m: m["table"]["players"][1]["takeover"])
         end = await BotClient(ana, "tortuga").play(first=full)
         assert end["over"] and t.status == "over"
+    records, _ = jn.read_records(path)
+    assert [r["k"] for r in records].count("closed") == 1 and jn.finished(records)["scores"]
+    assert jn.replay_records(records).snapshot() == t.game.snapshot()
 
 
 @pytest.mark.parametrize("argv, bots", [([], 0), (["--bots", "2"], 2)])
