@@ -120,29 +120,9 @@ def _fill(t: Table, c: Conn, m: dict) -> Out:
 
 
 # --- the party night (net/party.py: what is the host's, not one table's) ---------------------------
-@handles("remove")
-def _remove(host: Host, conn: Conn, msg: dict) -> None:
-    host.party.remove(conn, msg)
-
-
-@handles("standings")
-def _standings(host: Host, conn: Conn, msg: dict) -> None:
-    host.party.standings(conn, msg)
-
-
-@handles("new_night")
-def _new_night(host: Host, conn: Conn, msg: dict) -> None:
-    host.party.new_night(conn, msg)
-
-
-@handles("saved")
-def _saved(host: Host, conn: Conn, msg: dict) -> None:
-    host.party.saved(conn, msg)
-
-
-@handles("continue")
-def _continue(host: Host, conn: Conn, msg: dict) -> None:
-    host.party.resume(conn, msg)
+@handles("remove", "standings", "new_night", "saved", "continue")
+def _party(host: Host, conn: Conn, msg: dict) -> None:
+    host.party.handle(conn, msg)
 
 
 # --- the rest -------------------------------------------------------------------------------------
