@@ -67,8 +67,56 @@ def _results_chart(base: str):
     return make
 
 
+def _tv_bridge(game: str, seats: int, names: list[str], upto: float):
+    """A spectator's bridge on a bot game ``upto`` of the way through, its last moves' events."""
+    from ..net_bridge import LocalBridge
+
+    replay = bot_replay(game, seats=seats, names=names)
+    g = engine.new_game(game, seats=seats, seed=replay["seed"], options=replay["options"])
+    steps = replay["actions"][: round(len(replay["actions"]) * upto)]
+    events: list = []
+    for step in steps:
+        events = g.apply(step["action"])
+    bridge = LocalBridge(g, my_seat=None, names=names[:seats])
+    bridge.table.players = [dict(p) for p in replay["players"]]
+    bridge.host_name = "LAN-party box"
+    bridge.poll()               # its first full update: the TV is given it below, with the events
+    return bridge, events
+
+
+def _tv(game: str, seats: int, upto: float, mode: str = "table"):
+    def make(app, names):
+        from ..scenes.samples import use
+        from .tv import TVScene
+
+        bridge, events = _tv_bridge(game, seats, names, upto)
+        tv = TVScene(app, use(app, bridge))
+        tv.watching = bridge.table.id
+        tv.on_net({"kind": "update", "events": events, "full": True})
+        if mode == "tally":
+            g = bridge.game
+            tv.tally_start("volcano")
+            for seat in range(g.seats):
+                tv.tally_add({"type": "scored", "seat": seat, "total": 4 + 3 * seat, "score": g.scores[seat]})
+        elif mode == "standings":
+            bridge.standings = sample_standings(names)
+            tv.over_at = app.time - 60
+            tv.last_game = {"names": names[:seats], "scores": [1] * seats, "winners": [0]}
+            tv.child = None
+        return tv
+    return make
+
+
+def sample_standings(names: list[str]) -> dict:
+    """A night's standings as the host sends them (docs/protocol.md, ``standings``)."""
+    rows = [(names[0], 4, 3, 7.5), (names[3], 4, 1, 5.0), (names[1], 3, 1, 4.0), (names[2], 3, 0, 1.5),
+            (names[4], 1, 0, 0.0)]
+    return {"t": "standings", "overall": [{"name": n, "played": p, "wins": w, "points": pt} for n, p, w, pt in rows]}
+
+
 def register_all() -> None:
     from ..scenes.results import ResultsScene
+    from .tv import TVScene
     from .viewer import ReplayView
 
     register("results_chart", ResultsScene, _results_chart("results"))
@@ -76,6 +124,10 @@ def register_all() -> None:
     register("replay", ReplayView, _viewer("tikal", 0.5))
     register("replay_chart", ReplayView, _viewer("tikal", 0.7, chart=True))
     register("replay_tortuga", ReplayView, _viewer("tortuga", 0.6, seats=5))
+    register("tv", TVScene, _tv("tikal", 4, 0.45))
+    register("tv_tortuga", TVScene, _tv("tortuga", 5, 0.5))
+    register("tv_volcano", TVScene, _tv("tikal", 4, 0.45, "tally"))
+    register("tv_standings", TVScene, _tv("tikal", 4, 0.9, "standings"))
 
 
 register_all()
