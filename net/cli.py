@@ -49,8 +49,9 @@ def parse_args(argv=None) -> argparse.Namespace:
                    help="seats of that table (default 4; "
                         + ", ".join(f"{g} {i.min_seats}-{i.max_seats}"
                                     for g, i in engine.GAMES.items()) + ")")
-    p.add_argument("--bots", type=int, default=0,
-                   help="fill this many seats with bots; equal to --seats: the bots play it out")
+    p.add_argument("--bots", type=int, default=None,
+                   help="fill this many seats with bots; equal to --seats: the bots play it out"
+                        " (the window's own table: its seats but the host's are open without it)")
     p.add_argument("--bot-level", default=None,
                    help="easy | normal | hard (what the installed bots offer; default easy)")
     p.add_argument("--bot-delay", type=float, default=0.6,
@@ -75,6 +76,10 @@ def parse_args(argv=None) -> argparse.Namespace:
                    help=f"journals not written for D days move to archive/ (default "
                         f"{KEEP_DAYS:g})")
     p.add_argument("--list-saved", action="store_true", help="list the saved games and exit")
+    p.add_argument("--standings", action="store_true",
+                   help="print tonight's standings of the data dir (one line per player) and exit")
+    p.add_argument("--new-night", action="store_true",
+                   help="start a new night as the host starts: tonight's standings begin afresh")
     p.add_argument("--export", nargs=2, metavar=("ID", "FILE"),
                    help="write saved game ID as a JSON replay file and exit (a finished game; "
                         "an unfinished one only with --force: its seed tells the rest)")
@@ -106,10 +111,13 @@ def parse_args(argv=None) -> argparse.Namespace:
         info = engine.GAMES[args.game]
         if not info.min_seats <= args.seats <= info.max_seats:
             p.error(f"--seats: {info.title} is for {info.min_seats} to {info.max_seats} players")
-    if args.bots and not args.game:
+    if args.bots is not None and not args.game and args.headless:
         p.error("--bots needs --game")
-    if args.game and not 0 <= args.bots <= args.seats:
-        p.error("--bots must be between 0 and --seats")
+    if args.bots is not None and not 0 <= args.bots <= (args.seats or WINDOW_SEATS) - (
+            0 if args.game else 1):
+        p.error("--bots must be between 0 and --seats (the window's own table: --seats - 1)")
+    if args.bots is None:
+        args.bots = 0
     if args.share is not None and not args.share.is_dir():
         p.error(f"--share: {args.share} is not a folder")
     if args.name is not None and NAME.check(args.name):
@@ -146,12 +154,15 @@ def make_config(args, headless: bool):
 
     return HostConfig(name=args.name or socket.gethostname(), bind=args.bind, port=args.port,
                       data_dir=None if args.no_journal else args.data_dir,
-                      resume=args.resume, grace=args.grace,
+                      resume=args.resume, grace=args.grace, new_night=args.new_night,
                       keep_finished=args.keep_finished, keep_days=args.keep_days,
                       announce=not args.no_announce, bot_delay=args.bot_delay,
                       ping_interval=args.ping_interval, ping_timeout=args.ping_timeout,
                       rate=args.rate, burst=2 * args.rate)
 
+
+#: The seats of the table the host's window opens without --game (the host's and open ones).
+WINDOW_SEATS = 4
 
 LOG_FORMAT = "%(asctime)s %(name)s %(levelname)s %(message)s"
 
@@ -186,6 +197,20 @@ def setup_logging(args) -> Path | None:
     root.addHandler(handler)
     logging.getLogger(__name__).info("logging to %s", args.log_file)
     return args.log_file
+
+
+def standings(args) -> int:
+    """``--standings``: tonight's standings of the data dir as text, one line per player."""
+    from net.saves import finished_games
+    from net.standings import Night
+
+    night = Night.load(args.data_dir, owner=False)
+    night.reconcile(finished_games(args.data_dir))
+    if night.problem:
+        print(night.problem, file=sys.stderr)
+    for line in night.lines():
+        print(line)
+    return 0
 
 
 def list_saved(args) -> int:
@@ -333,13 +358,15 @@ def window(args) -> int:
     from net.saves import DataDirBusy
 
     host = Host(make_config(args, headless=False))
-    # made before the host runs (its bots start with it); with no --game: a quick Tikal game,
-    # the local player against 3 bots (the owner may remove them for friends who join)
+    # made before the host runs (its bots start with it); with no --game: a Tikal table where the
+    # host sits and the other seats are open for friends (bots only with --bots, or when the
+    # owner fills the empty seats from the lobby)
     made = None
     try:
         made = create_start_table(host, args)
         if made is None and not args.resume:
-            host.create_table("tikal", 4, None, bots=3, bot_level=args.bot_level, hints=args.hints)
+            host.create_table("tikal", WINDOW_SEATS, None, bots=args.bots,
+                              bot_level=args.bot_level, hints=args.hints)
         addr, port, stop = start_in_thread(host=host)
     except DataDirBusy as exc:
         print(f"run_host.py: {exc}", file=sys.stderr)
@@ -383,6 +410,8 @@ def main(argv=None) -> int:
     setup_logging(args)
     if args.list_saved:
         return list_saved(args)
+    if args.standings:
+        return standings(args)
     if args.export:
         return export(args)
     if not args.headless and not has_display():

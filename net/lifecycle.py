@@ -57,6 +57,7 @@ class Lifecycle:
         self.lock: saves.DataDirLock | None = None
         self.report: saves.Report | None = None   # what the data dir held at start
         self.restored: list[Table] = []
+        self.finished: list[dict] = []          # the finished games found at start (standings)
 
     def is_current(self, t: Table) -> bool:
         """The host still has ``t`` (a table it let go of may still be referenced)."""
@@ -78,6 +79,7 @@ class Lifecycle:
             self.release()
             raise
         self.report = opened.report
+        self.finished = opened.finished
         self.notes.update(opened.notes)
         self.next_id = max(self.next_id, opened.next_id)
         for tid, table in opened.tables.items():

@@ -13,6 +13,7 @@ def load_all() -> None:
         hotseat,  # noqa: F401  (registers hotseat_pass)
         learn_samples,  # noqa: F401  (registers howto…, tikal_hint, tikal_guide)
         samples,  # noqa: F401  (registers browser, lobby, results, settings, menu, rules)
+        standings,  # noqa: F401  (registers standings)
         welcome,  # noqa: F401  (registers welcome, quick)
     )
 

@@ -126,6 +126,8 @@ class LobbyScene(Scene):
         w.add(Button(app, (20, 16, 160, 44), "common.back", self.back, key=pygame.K_ESCAPE, size=18))
         w.add(Button(app, (1040, 660, 220, 44), "howto.open", self.open_howto, key=pygame.K_F1, size=18,
                      tooltip="howto.open_tip"))
+        w.add(Button(app, (858, 660, 170, 44), "standings.open", self.open_standings, key=pygame.K_t, size=18,
+                     tooltip="standings.open_tip", enabled=lambda: self.bridge.standings is not None))
         # the tables list (left), shorter at a table: its chat below
         for i, t in enumerate(b.tables[:self.rows()]):
             y = 150 + i * 70
@@ -277,6 +279,11 @@ class LobbyScene(Scene):
         from ..howto import open_howto
 
         open_howto(self.app, (self.lobby or {}).get("game") or self.new_game["game"])
+
+    def open_standings(self):
+        from .standings import StandingsScene
+
+        self.app.push(StandingsScene(self.app, self.bridge))
 
     def open_settings(self):
         from .settings_scene import SettingsScene
