@@ -120,8 +120,8 @@ def bot_name(tr, seat: int, level: str | None) -> str:
 
 
 #: Host messages handed to the scenes as they are (``{"kind": t, **msg}``): the finished games of
-#: tonight, a replay, the night's standings.
-PASSED = ("finished", "replay", "standings")
+#: tonight, a replay.
+PASSED = ("finished", "replay")
 
 
 class Bridge:
@@ -160,7 +160,6 @@ class Bridge:
         self.saved_tokens: list[str] = []     # the seat tokens we hold on this host (asking for saved games)
         self.operator: str | None = None      # the host's window: its secret (new night), said in the hello
         self.sent: list[dict] = []  # every message sent, newest last (the log of what we asked)
-        self.standings: dict | None = None    # the host's last ``standings`` message
         self._seq = itertools.count(1)
 
     # --- to the scenes --------------------------------------------------------------------------
@@ -409,8 +408,6 @@ class Bridge:
             self.chat_heard = (self.chat_heard + [note])[-50:]
             self.notes.append(note)
         elif t in PASSED:       # answers the scenes asked for (docs/protocol.md): their message as it is
-            if t == "standings":
-                self.standings = msg
             self.notes.append({**msg, "kind": t})
         elif t == "left":
             self.lobby = None

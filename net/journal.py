@@ -572,6 +572,8 @@ def export_replay(journal, out_path=None, *, force: bool = False) -> dict:
               "rules": start_rules(start),
               "seats": start["seats"], "seed": start["seed"], "options": start["options"],
               "names": [p["name"] for p in start["players"]],
+              # what a table summary shows of each seat (never its token)
+              "players": [{k: p.get(k) for k in ("name", "kind", "colour", "level")} for p in start["players"]],
               "actions": [{"seat": s, "action": a} for s, a in effective_actions(records)],
               "over": game.is_over, "scores": list(game.scores), "winners": list(game.winners)}
     if out_path is not None:

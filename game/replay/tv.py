@@ -123,7 +123,7 @@ class TVScene(Scene):
             self.bridge.list_tables()
             if self.bridge.standings is None and not getattr(self, "asked_standings", False):
                 self.asked_standings = True
-                self.bridge.send({"t": "standings"})
+                self.bridge.ask_standings()
 
     def on_net(self, note: dict) -> None:
         kind = note["kind"]
