@@ -114,8 +114,36 @@ def sample_standings(names: list[str]) -> dict:
     return {"t": "standings", "overall": [{"name": n, "played": p, "wins": w, "points": pt} for n, p, w, pt in rows]}
 
 
+def sample_finished(names: list[str]) -> dict:
+    """Tonight's finished games as the host lists them (docs/protocol.md section 15)."""
+    games = [(14, "tikal", [0, 1, 2, 3], [57, 53, 47, 37], [0], 381),
+             (12, "tortuga", [4, 5, 6, 0, 1], [31, 20, 15, 16, 9], [4], 146),
+             (9, "tikal", [1, 3], [61, 64], [1], 210),
+             (7, "tortuga", [2, 3, 4], [12, 12, 8], [0, 1], 97)]
+    return {"t": "finished", "games": [
+        {"id": i, "game": g, "options": {}, "seats": len(seats), "names": [names[s] for s in seats],
+         "kinds": ["human"] * len(seats), "colours": COLOURS[:len(seats)], "scores": sc, "winners": w,
+         "actions": n, "ended": 0} for i, g, seats, sc, w, n in games]}
+
+
+def _games(save: bool):
+    def make(app, names):
+        from ..net_bridge import OfflineBridge
+        from ..scenes.samples import use
+        from .games import GamesScene
+
+        bridge = use(app, OfflineBridge(names[0]))
+        scene = GamesScene(app, bridge)
+        scene.on_net({"kind": "finished", **sample_finished(names)})
+        if save:
+            scene.ask_path(scene.games[0])
+        return scene
+    return make
+
+
 def register_all() -> None:
     from ..scenes.results import ResultsScene
+    from .games import GamesScene
     from .tv import TVScene
     from .viewer import ReplayView
 
@@ -124,6 +152,8 @@ def register_all() -> None:
     register("replay", ReplayView, _viewer("tikal", 0.5))
     register("replay_chart", ReplayView, _viewer("tikal", 0.7, chart=True))
     register("replay_tortuga", ReplayView, _viewer("tortuga", 0.6, seats=5))
+    register("games_tonight", GamesScene, _games(False))
+    register("games_tonight_save", GamesScene, _games(True))
     register("tv", TVScene, _tv("tikal", 4, 0.45))
     register("tv_tortuga", TVScene, _tv("tortuga", 5, 0.5))
     register("tv_volcano", TVScene, _tv("tikal", 4, 0.45, "tally"))
