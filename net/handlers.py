@@ -166,6 +166,7 @@ def _replay(host: Host, conn: Conn, msg: dict) -> None:
         except replays.NoReplay as exc:
             host.send(conn, error("no_replay", str(exc), seq=msg.get("seq"), ref="replay"))
             return
+        rep["seed"] = str(rep["seed"])      # 62 bits: beyond the wire's plain ints (±2^53)
         host.send(conn, {"t": "replay", "id": tid, "replay": rep})
     host._spawn(answer())
 

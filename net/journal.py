@@ -592,7 +592,7 @@ def replay_game(replay: dict):
     if rules not in versions:
         raise ValueError(f"a replay of {replay['game']} rules version {rules}; this engine plays "
                          f"versions {', '.join(map(str, versions))}")
-    game = engine.new_game(replay["game"], seats=replay["seats"], seed=replay["seed"],
+    game = engine.new_game(replay["game"], seats=replay["seats"], seed=int(replay["seed"]),
                            options=dict(replay["options"]), rules=rules)
     for step in replay["actions"]:
         if game.to_act != step["seat"]:
