@@ -4,12 +4,13 @@ so the board at the very end is not what scored; the line never disagrees with t
 import re
 
 from engine.bots import make_bot
-
 from game.i18n import LANGUAGES
 from game.net_bridge import LocalBridge
 from game.scenes.results import BREAKDOWNS, COLUMNS, ResultsScene
-from game.tikal import results  # noqa: F401  (registers the Tikal rows)
-from game.tikal import samples
+from game.tikal import (
+    results,  # noqa: F401  (registers the Tikal rows)
+    samples,
+)
 from game.tikal.positions import LATE
 
 from client_helpers import make_app
