@@ -422,3 +422,74 @@ def test_the_host_windows_table_seats_the_host_and_leaves_the_others_open(tmp_pa
     (kinds,) = seen["tables"].values()
     assert kinds == ["empty"] * (4 - bots) + ["bot"] * bots
     assert seen["owner"] == [None]      # the first to sit (the window) becomes its owner
+
+
+@run
+async def test_a_game_put_away_unfinished_is_offered_again_to_those_who_asked(tmp_path):
+    async with live_host(data_dir=tmp_path, abandoned_after=0.0, ping_interval=0.05) as host:
+        ana = await connect(host, "Ana")
+        ben = await connect(host, "Ben")
+        ana.send({"t": "create", "game": "tortuga", "seats": 2, "takeover": False})
+        tid = (await ana.expect("seated"))["table"]
+        ben.send({"t": "sit", "table": tid})
+        await ben.expect("seated")
+        ben.send({"t": "ready", "ready": True})
+        await ana.expect("table", pred=lambda m: m["table"]["players"][1]["ready"])
+        ana.send({"t": "start"})
+        await BotClient(ana, "tortuga").play(stop_after=1)
+        watcher = await connect(host, "ANA")        # Ana's other window, in the lobby
+        watcher.send({"t": "saved"})
+        assert (await watcher.expect("saved"))["games"] == []     # it is being played
+        for c in (ana, ben):
+            c.send({"t": "leave"})
+            await c.expect("left")
+        # nobody is at it and no bot plays it: the host puts it away, and says so
+        again = await watcher.expect("saved", timeout=10)
+        assert [(g["id"], g["mine"]) for g in again["games"]] == [(tid, [0])]
+        assert tid not in host.tables
+
+
+def test_a_standings_file_is_replaced_whole_or_not_at_all(tmp_path, monkeypatch):
+    night = st.Night(tmp_path / st.FILE)
+    night.add({"id": 1, "game": "tortuga", "names": ["Ana", "Ben"], "kinds": ["human", "human"],
+               "scores": [5, 3], "winners": [0]})
+    night.save()
+    before = (tmp_path / st.FILE).read_bytes()
+    night.add({"id": 2, "game": "tortuga", "names": ["Ana", "Ben"], "kinds": ["human", "human"],
+               "scores": [1, 3], "winners": [1]})
+    real_write = st.os.write
+
+    def half_then_full(fd, data):      # the disk takes a few bytes, then is full
+        if len(data) > 8:
+            real_write(fd, bytes(data[:8]))
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real_write(fd, data)
+
+    monkeypatch.setattr(st.os, "write", half_then_full)
+    with pytest.raises(OSError):
+        night.save()
+    monkeypatch.undo()
+    assert (tmp_path / st.FILE).read_bytes() == before          # the old file, whole
+    assert sorted(p.name for p in tmp_path.iterdir()) == [st.FILE]   # no half-written copy
+    night.save()
+    again = st.Night.load(tmp_path)
+    assert again.problem is None and [g["id"] for g in again.games] == [1, 2]
+    assert again.message()["overall"] == night.message()["overall"]
+
+
+def test_the_recap_keeps_the_newest_moves_within_its_size(monkeypatch):
+    from net.table import Table
+
+    t = Table(1, "tortuga", 2, owner=-1)     # two bots (no journal: no I/O)
+    for i in range(2):
+        t.put_bot(-1, i, "random")
+    t.start(-1, 7)
+    while t.status == "playing" and t.state < 40:
+        t.bot_act(t.game.to_act, t.state, t.game.legal_actions()[0])
+    whole = t.recap(0)
+    assert whole["from"] == 0 and [m["state"] for m in whole["moves"]] == list(range(1, t.state + 1))
+    assert t.recap(t.state) is None
+    monkeypatch.setattr("net.table.RECAP_BYTES", 600)
+    cut = t.recap(0)
+    assert 0 < cut["from"] < t.state - 1 and cut["moves"][-1]["state"] == t.state
+    assert cut["moves"] == whole["moves"][cut["from"]:]
