@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING
 
 from .links import Conn, Out
 from .messages import error
-from .table import Table, TableError, welcome_message
+from .table import Table, TableError, new_code, welcome_message
 
 if TYPE_CHECKING:
     from .host import Host
@@ -75,13 +75,13 @@ def lobby_op(t: str, joins: bool = False) -> Callable[[TableOp], TableOp]:
 @lobby_op("sit", joins=True)
 def _sit(t: Table, c: Conn, m: dict) -> Out:
     assert c.name is not None
-    return t.sit(c.id, c.name, m.get("seat"))
+    return t.sit(c.id, c.name, m.get("seat"), m.get("code"))
 
 
 @lobby_op("spectate", joins=True)
 def _spectate(t: Table, c: Conn, m: dict) -> Out:
     assert c.name is not None
-    return t.spectate(c.id, c.name)
+    return t.spectate(c.id, c.name, m.get("code"), m.get("seen"))
 
 
 @lobby_op("colour")
@@ -109,6 +109,42 @@ def _start(t: Table, c: Conn, m: dict) -> Out:
     return t.start(c.id, secrets.randbits(62))
 
 
+@lobby_op("private")
+def _private(t: Table, c: Conn, m: dict) -> Out:
+    return t.set_private(c.id, m["private"], new_code())
+
+
+@lobby_op("fill")
+def _fill(t: Table, c: Conn, m: dict) -> Out:
+    return t.fill(c.id, m.get("level"))
+
+
+# --- the party night (net/party.py: what is the host's, not one table's) ---------------------------
+@handles("remove")
+def _remove(host: Host, conn: Conn, msg: dict) -> None:
+    host.party.remove(conn, msg)
+
+
+@handles("standings")
+def _standings(host: Host, conn: Conn, msg: dict) -> None:
+    host.party.standings(conn, msg)
+
+
+@handles("new_night")
+def _new_night(host: Host, conn: Conn, msg: dict) -> None:
+    host.party.new_night(conn, msg)
+
+
+@handles("saved")
+def _saved(host: Host, conn: Conn, msg: dict) -> None:
+    host.party.saved(conn, msg)
+
+
+@handles("continue")
+def _continue(host: Host, conn: Conn, msg: dict) -> None:
+    host.party.resume(conn, msg)
+
+
 # --- the rest -------------------------------------------------------------------------------------
 @handles("hello")
 def _hello(host: Host, conn: Conn, msg: dict) -> None:
@@ -129,7 +165,9 @@ def _hello(host: Host, conn: Conn, msg: dict) -> None:
             return
         conn.knocking = None
     conn.name = msg["name"]
+    host.party.hello(conn, msg)
     welcome = welcome_message(host.config.name, conn.id)
+    welcome["party"] = True   # standings, saved games, private tables (docs/protocol.md 14)
     if host.addresses:
         welcome["addresses"] = host.addresses
     if host.share:
@@ -138,7 +176,7 @@ def _hello(host: Host, conn: Conn, msg: dict) -> None:
         host.send(conn, welcome)
         host.send(conn, host.tables_msg())
         return
-    previous, out = table.rejoin(conn.id, token)
+    previous, out = table.rejoin(conn.id, token, msg.get("seen"))
     seat = table.seat_of(conn.id)
     assert seat is not None
     host.grace.cancel(table, seat.index)

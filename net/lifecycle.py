@@ -59,6 +59,7 @@ class Lifecycle:
         self.report: saves.Report | None = None   # what the data dir held at start
         self.restored: list[Table] = []
         self.unsaved: str | None = None         # why tables are not saved (a full disk)
+        self.finished: list[dict] = []          # the finished games found at start (standings)
 
     def is_current(self, t: Table) -> bool:
         """The host still has ``t`` (a table it let go of may still be referenced)."""
@@ -99,6 +100,7 @@ class Lifecycle:
             log.warning("the data dir %s has room again: new tables are saved", cfg.data_dir)
             self.unsaved = None
         self.report = opened.report
+        self.finished = opened.finished
         self.notes.update(opened.notes)
         self.next_id = max(self.next_id, opened.next_id)
         for tid, table in opened.tables.items():

@@ -7,10 +7,10 @@ import struct
 import zlib
 
 import msgpack
+from test_net_saves import game_journal, write_records
 
 from net import journal as jn
 from net import saves
-from test_net_saves import game_journal, write_records
 
 
 def splices(records: list[dict]):

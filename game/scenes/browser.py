@@ -83,8 +83,10 @@ class BrowserScene(Scene):
         if self.app.scene is not self:
             return
         if note["kind"] == "welcome":
+            from ..party import restore_party
             from .lobby import LobbyScene
 
+            restore_party(self.app, self.bridge)    # the local players this window had on this host
             self.app.show(LobbyScene(self.app, self.bridge))
         elif note["kind"] == "link_lost" and not self.bridge.connected:
             # never reached the host: stop trying and say so
