@@ -77,6 +77,7 @@ ERROR_CODES: dict[str, tuple[str, bool]] = {
     "bad_code": ("that is not the private table's code", False),
     "not_operator": ("only the host's own window may do that", False),
     "no_save": ("no such unfinished saved game (or it is being played now)", False),
+    "no_replay": ("no finished game of that id on this host: only finished games are replayed", False),
     "not_yours": ("you held no seat in that saved game", False),
     "busy": ("too many connections (to the host, or from this address)", True),
     "slow": ("this connection did not read what the host sent", True),
@@ -320,6 +321,8 @@ CLIENT_SPECS: dict[str, Spec] = {
     "fill": Spec({}, {"level": Str(1, 16), **_ALL_SEQ},
                  "owner: bots in every empty seat (lobby) / for every away player (game)"),
     "standings": Spec({}, dict(_ALL_SEQ), "ask for tonight's standings (then pushed)"),
+    "finished": Spec({}, dict(_ALL_SEQ), "ask for tonight's finished games (answered by finished)"),
+    "replay": Spec({"id": TABLE_ID}, dict(_ALL_SEQ), "ask for the replay of a finished game"),
     "new_night": Spec({}, dict(_ALL_SEQ), "the host's window: start a new night"),
     "saved": Spec({}, {"tokens": Tokens(), **_ALL_SEQ},
                   "ask for the unfinished saved games one sat at (then pushed)"),
@@ -367,6 +370,8 @@ HOST_SPECS: dict[str, Spec] = {
                       {"last": Nullable(Data(dict, 2)), "problem": Str(0, 1000)},
                       "tonight's standings"),
     "saved": Spec({"games": Data(list, 3)}, {}, "the unfinished saved games one sat at"),
+    "finished": Spec({"games": Data(list, 3)}, {}, "tonight's finished games, newest first"),
+    "replay": Spec({"id": TABLE_ID, "replay": Data(dict, 8)}, {}, "the replay of a finished game (--export format)"),
 }
 
 

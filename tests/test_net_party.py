@@ -422,3 +422,28 @@ def test_the_host_windows_table_seats_the_host_and_leaves_the_others_open(tmp_pa
     (kinds,) = seen["tables"].values()
     assert kinds == ["empty"] * (4 - bots) + ["bot"] * bots
     assert seen["owner"] == [None]      # the first to sit (the window) becomes its owner
+
+
+@run
+async def test_a_game_put_away_unfinished_is_offered_again_to_those_who_asked(tmp_path):
+    async with live_host(data_dir=tmp_path, abandoned_after=0.0, ping_interval=0.05) as host:
+        ana = await connect(host, "Ana")
+        ben = await connect(host, "Ben")
+        ana.send({"t": "create", "game": "tortuga", "seats": 2, "takeover": False})
+        tid = (await ana.expect("seated"))["table"]
+        ben.send({"t": "sit", "table": tid})
+        await ben.expect("seated")
+        ben.send({"t": "ready", "ready": True})
+        await ana.expect("table", pred=lambda m: m["table"]["players"][1]["ready"])
+        ana.send({"t": "start"})
+        await BotClient(ana, "tortuga").play(stop_after=1)
+        watcher = await connect(host, "ANA")        # Ana's other window, in the lobby
+        watcher.send({"t": "saved"})
+        assert (await watcher.expect("saved"))["games"] == []     # it is being played
+        for c in (ana, ben):
+            c.send({"t": "leave"})
+            await c.expect("left")
+        # nobody is at it and no bot plays it: the host puts it away, and says so
+        again = await watcher.expect("saved", timeout=10)
+        assert [(g["id"], g["mine"]) for g in again["games"]] == [(tid, [0])]
+        assert tid not in host.tables
