@@ -267,3 +267,18 @@ def test_a_host_on_a_full_disk_starts_and_hosts_in_memory_until_there_is_room(tm
     said = [r.getMessage() for r in caplog.records]
     assert any("is full" in m and "nothing is saved until there is room" in m for m in said)
     assert any("has room again" in m for m in said)
+
+
+@pytest.mark.slow
+def test_a_host_stopped_twice_still_cuts_takes_over_and_closes_real_process():
+    """benchmarks/freeze_check.py with 3 s stops (the timers it sets are shorter still): a real
+    host process, SIGSTOP and SIGCONT twice, peers resetting meanwhile."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parents[1] / "benchmarks" / "freeze_check.py"
+    r = subprocess.run([sys.executable, str(script), "--freeze", "3"], capture_output=True,
+                       text=True, timeout=240)
+    assert r.returncode == 0, r.stdout + r.stderr[-2000:]
+    assert "FAIL" not in r.stdout and "10 of 10 checks passed" in r.stdout
