@@ -297,6 +297,9 @@ async def start_share(args, host, port):
     try:
         share = ShareServer(args.share, game_port=port, join=host.addresses,
                             host_name=host.config.name)
+        from net.replays import attach
+
+        attach(share, host.config.data_dir)      # tonight's finished games as replay files
         await share.start(args.bind, want)
     except OSError as exc:
         raise OSError(f"--share: cannot serve the download page on port {want}: {exc}"
