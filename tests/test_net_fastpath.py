@@ -1,4 +1,4 @@
-"""The host's fast path (net/host.py): where the journal syncs run (SyncTimer), and that every
+"""The host's fast path (net/outbox.py): where the journal syncs run (SyncTimer), and that every
 update still goes out only once its record is on disk; one write per connection for the frames
 of one moment. Real journal files, real sockets on 127.0.0.1."""
 import asyncio
@@ -90,7 +90,7 @@ async def test_every_update_waits_for_its_record_inline_or_in_the_thread(quick_d
 
     async with live_host(data_dir=quick_dir, inline_sync_below=0.05) as host:
         host.frame_tap = tap
-        host._syncs.streak = 4
+        host.outbox.syncs.streak = 4
         tid, clients = await seat_clients(host, "tortuga", 2)
         players = [BotClient(c, "tortuga", seed=i) for i, c in enumerate(clients)]
         finals = await asyncio.gather(*(p.play() for p in players))

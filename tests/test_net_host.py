@@ -356,13 +356,13 @@ async def test_a_thinking_bot_never_stalls_chat_or_other_tables():
                 if "legal" in up:
                     a.send({"t": "action", "state": up["state"], "action": up["legal"][0]})
             await asyncio.sleep(0.05)
-            assert tid in host._thinking
+            assert tid in host.bots.thinking
             # chat at the same table and a whole game at another table go on meanwhile
             a.send({"t": "chat", "text": "are you thinking?"})
             assert (await a.expect("chat", timeout=2))["text"] == "are you thinking?"
             tid2, (c,) = await seat_clients(host, "tortuga", 2, bots_in_host=1)
             end = await BotClient(c, "tortuga").play(timeout=20)
-            assert end["over"] and tid in host._thinking
+            assert end["over"] and tid in host.bots.thinking
             _BlockingBot.gate.set()
             nxt = await a.expect("update", pred=lambda m: m["state"] > up["state"])
             assert nxt["state"] == up["state"] + 1
@@ -442,7 +442,7 @@ async def test_host_announces_itself_and_its_free_seats_on_loopback():
     from net.discovery import Browser
 
     async with live_host(announce=True, name="Loopback party") as host:
-        assert host._announcer is not None
+        assert host.announcement.announcer is not None
         browser = Browser(interfaces=["127.0.0.1"])  # zeroconf on loopback only
         await browser.start()
         try:

@@ -376,13 +376,14 @@ async def test_protocol_details_a_client_author_relies_on():
 async def test_a_message_that_cannot_be_sent_never_escapes_a_handler():
     """One message that cannot be encoded (too big, or not plain data) is logged and left out;
     the others of the same moment go out, and the handler that made them goes on."""
+    from net.handlers import HANDLERS
     from net.messages import CLIENT_SPECS
 
     async with live_host() as host:
-        assert set(host._handlers) == set(CLIENT_SPECS)    # one handler per client message
+        assert set(HANDLERS) == set(CLIENT_SPECS)    # one handler per client message
         a = await connect(host, "Ana")
         cid = max(host.conns)
-        host._write_out([(cid, {"t": "chat", "table": 1, "text": "x" * (MAX_FRAME + 1)}),
+        host.links.write_out([(cid, {"t": "chat", "table": 1, "text": "x" * (MAX_FRAME + 1)}),
                          (cid, {"t": "chat", "table": 1, "from": "x", "seat": None,
                                 "text": {1, 2}}),
                          (cid, {"t": "pong", "n": 7})])

@@ -11,6 +11,7 @@ def load_all() -> None:
     from . import (
         learn_samples,  # noqa: F401  (registers howto…, tikal_hint, tikal_guide)
         samples,  # noqa: F401  (registers browser, lobby, results, settings, menu, rules)
+        welcome,  # noqa: F401  (registers welcome, quick)
     )
 
 

@@ -286,6 +286,10 @@ class TableScene(Scene):
         """Updates (moves) received but not yet shown."""
         return len(self.backlog)
 
+    def chip_shown(self) -> bool:
+        """The "your turn — N moves to watch · Skip" chip is up (it takes the prompt's place)."""
+        return self.skip_button is not None and self.skip_button.visible
+
     def catch_up(self) -> float:
         """The replay's speed-up: it runs faster while it is more than a turn behind (the moves
         still to be shown start more than one turn)."""
@@ -304,13 +308,22 @@ class TableScene(Scene):
         self.shown = copy.deepcopy(self.table.view) if self.table.view else {}
         self.on_synced()
         self.build_controls()
-        if self.table.my_turn() and self.last_turn_chime != self.table.state:
+        self.turn_alert()
+
+    def turn_alert(self) -> None:
+        """Our turn came: the chime (unless moves still play) and, for a window behind another
+        one, a flash (settings: ``flash``); once per state."""
+        if self.table.my_turn() and self.last_turn_chime != self.table.state and not self.review:
             self.last_turn_chime = self.table.state
+            self.app.ask_attention()
             if not self.timeline.busy:
                 self.app.play_sound("chime")
 
     def on_synced(self) -> None:
         """Subclasses reset sprite positions here."""
+
+    def on_enter(self) -> None:
+        self.turn_alert()       # the game starts (or we come back) on our turn
 
     def on_resume(self) -> None:
         """Back from the menu (the language or the shapes may have changed): the controls again."""

@@ -53,9 +53,22 @@ def _tikal_guide(app, names):
     return scene
 
 
+def _tikal_guide_enter(app, names):
+    """The guide's second step: the tile is placed, the bubble points at our supply (beside "What
+    now?" and the supply, which it must not cover)."""
+    scene = _tikal_guide(app, names)
+    b = scene.bridge
+    b.act(next(a for a in b.game.legal_actions() if a["type"] == "place_tile"))
+    app.step(0.0, events=[])
+    scene.timeline.skip()
+    app.step(0.0, events=[])
+    return scene
+
+
 register("howto", HowToScene, _howto("tikal"))
 register("howto_actions", HowToScene, _howto("tikal", 2))
 register("howto_volcano", HowToScene, _howto("tikal", 5))
 register("howto_tortuga", HowToScene, _howto("tortuga", 1))
 register("tikal_hint", TikalScene, _tikal_hint)
 register("tikal_guide", TikalScene, _tikal_guide)
+register("tikal_guide_enter", TikalScene, _tikal_guide_enter)

@@ -40,6 +40,7 @@ class LobbyScene(Scene):
         self.new_game = {"game": "tortuga", "seats": 4, "hints": True,
                          **{k: v for g in bridge.games.values() for k, v in g["defaults"].items()}}
         self.bot_level = "normal"
+        self.level_picked = False   # until the player picks one, the level of the table's bots
         # at a table: its chat under the tables list (click the line to type, Enter sends)
         self.chat_log = ScrollLog(app, (34, 372, 572, 196), size=15)
         self.chat_feed = ChatFeed(bridge, self.chat_log)
@@ -98,8 +99,14 @@ class LobbyScene(Scene):
             self.app.show(BrowserScene(self.app, self.bridge))
 
     # --- widgets ------------------------------------------------------------------------------
+    def table_bot_level(self) -> str | None:
+        """The level the table's bots really play at (the first bot's), if it has bots."""
+        return next((s.get("level") for s in self.seats() if s.get("kind") == "bot" and s.get("level")), None)
+
     def rebuild(self) -> None:
         w, app, b = self.widgets, self.app, self.bridge
+        if not self.level_picked:   # the selector says the level the table's bots play at
+            self.bot_level = self.table_bot_level() or self.bot_level
         w.clear()
         w.add(Button(app, (1040, 16, 220, 44), "settings.title", self.open_settings, key=pygame.K_F2, size=18))
         w.add(Button(app, (20, 16, 160, 44), "common.back", self.back, key=pygame.K_ESCAPE, size=18))
@@ -196,6 +203,7 @@ class LobbyScene(Scene):
             ng[name] = values[(i + 1) % len(values)]
 
     def cycle_level(self):
+        self.level_picked = True
         levels = self.levels()
         i = levels.index(self.bot_level) if self.bot_level in levels else -1
         self.bot_level = levels[(i + 1) % len(levels)]
@@ -224,6 +232,9 @@ class LobbyScene(Scene):
             self.bridge.leave()
             return
         self.bridge.disconnect()
+        if self.app.home is not None:       # the quick game: back to its picker
+            self.app.home()
+            return
         self.app.show(BrowserScene(self.app, self.bridge))
 
     def open_howto(self):

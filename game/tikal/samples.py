@@ -72,8 +72,17 @@ def auction_scenario() -> dict:
     return d
 
 
+def hinted(bridge: LocalBridge) -> LocalBridge:
+    """The table allows hints (the Hint button shows): the tables' samples are drawn with it."""
+    bridge.lobby = {"id": 1, "game": "tikal", "hints": True, "players": []}
+    return bridge
+
+
 def build(app, cls, kind: str, names: list[str] = NAMES):
-    from ..scenes.samples import use
+    from ..scenes.samples import use as use_bridge
+
+    def use(app, bridge):
+        return use_bridge(app, hinted(bridge))
 
     if kind == "tikal":
         b = use(app, local(MID, 0, names))
@@ -92,6 +101,33 @@ def build(app, cls, kind: str, names: list[str] = NAMES):
             x, y = scene.board.center(far[0])
             scene.sel.motion((int(x), int(y - scene.board.layout.size * 0.55)))
         return scene
+    if kind in ("wait", "catch_up"):
+        # wait: Chloé's action phase (her name in the prompt); catch_up: her whole turn arrives at
+        # once and ours waits behind its replay (the chip "your turn — N moves to watch · Skip")
+        b = use(app, local(MID, 0, names))
+        scene = app.show(cls(app, b))
+        app.step(0.0, events=[])
+        script = MID_SCRIPT[:1] if kind == "wait" else MID_SCRIPT
+        for action in script:
+            b.act(action)
+        app.step(0.0, events=[])
+        if kind == "wait":
+            scene.timeline.skip()
+            app.step(0.0, events=[])
+        return scene
+    if kind == "auction_wait":                       # Boris bids; Anna waits (the greyed bidding)
+        b = use(app, local(auction_scenario(), 0, names))
+        scene = app.show(cls(app, b))
+        app.step(0.0, events=[])
+        end_turn(b)
+        run(app, 2.4)
+        return scene
+    if kind == "review":                             # the final board seen from the results (Back)
+        from ..scenes.results import ResultsScene
+
+        results = build(app, ResultsScene, "results", names)
+        app.show(results)
+        return app.push(cls(app, hinted(results.bridge), review=True))
     if kind == "place":                              # Anna's drawn tile, turned, over a spot it fits
         b = use(app, local(MID, 0, names))
         scene = app.show(cls(app, b))
