@@ -29,6 +29,8 @@ from .words import treasure_name
 #: Over the tile column, right of the turn prompt (never over the prompt, the Menu or the review's Back).
 BUTTON_RECT = (L.COLUMN_X + 16, 10, L.COLUMN_W - 32, 40)
 PLAN_COLOUR = (120, 230, 255)
+WHY_COLOUR = (170, 205, 220)     # a step's reason, under it
+WHY_SMALLER = 2                  # points smaller than its step
 PHASES = ("place", "actions", "bid", "choose")
 
 
@@ -63,6 +65,38 @@ def plan_turn(view: dict, legal: list, seat: int, seed: int) -> list[tuple[dict,
     return steps
 
 
+def plan_with_reasons(view: dict, legal: list, seat: int, seed: int) -> tuple[list, list]:
+    """``plan_turn``'s steps and, per step, the bot's reason for it (``engine.bots.tikal_bots.
+    coach.why``: a key and its numbers, put in words by ``why_text``)."""
+    from engine.bots.tikal_bots.coach import why
+
+    steps = plan_turn(view, legal, seat, seed)
+    return steps, why(view, [a for a, _ in steps], seat, seed)
+
+
+#: reason key -> (catalog key, the number a plural entry is picked by, or None)
+WHY = {"majority": ("hint.why.majority", "scorings"), "hold": ("hint.why.hold", None),
+       "towards": ("hint.why.towards", None), "to_dig": ("hint.why.to_dig", "count"),
+       "on_the_way": ("hint.why.on_the_way", None), "in_play": ("hint.why.in_play", None),
+       "uncover_mine": ("hint.why.uncover_mine", "scorings"), "uncover_guard": ("hint.why.uncover_guard", None),
+       "uncover": ("hint.why.uncover", None), "dig": ("hint.why.dig", "count"), "guard": ("hint.why.guard", None),
+       "camp": ("hint.why.camp", None), "exchange": ("hint.why.exchange", "points"), "end": ("hint.why.end", "ap"),
+       "bid": ("hint.why.bid", None), "pass": ("hint.why.pass", None), "choose": ("hint.why.choose", None),
+       "place_temple": ("hint.why.place_temple", None), "place_treasure": ("hint.why.place_treasure", "count"),
+       "place_way": ("hint.why.place_way", None)}
+
+
+def why_text(app, reason: dict | None) -> str:
+    """A step's reason in the window's language ("" for none)."""
+    if not reason or reason.get("key") not in WHY:
+        return ""
+    key, count = WHY[reason["key"]]
+    numbers = {k: v for k, v in reason.items() if k != "key"}
+    if count is None:
+        return app.tr(key, **numbers)
+    return app.trn(key, numbers.pop(count), **numbers)
+
+
 class TikalHint:
     """The hint button and the plan it shows (an add-on of the Tikal table scene)."""
 
@@ -77,6 +111,7 @@ class TikalHint:
         self.error: str | None = None
         self.asked_at: int | None = None      # the state counter the running job started at
         self.plan: list[tuple[dict, int]] = []  # the steps still to play: (action, AP)
+        self.why: list[dict] = []              # the bot's reason for each of those steps
         self.state: int | None = None          # the state counter the plan is for
 
     # --- what the table allows ----------------------------------------------------------------
@@ -114,7 +149,7 @@ class TikalHint:
 
         def work():
             try:
-                self.result = (state, plan_turn(view, legal, seat, seed=state * 7919 + seat))
+                self.result = (state, *plan_with_reasons(view, legal, seat, seed=state * 7919 + seat))
             except Exception as e:   # a view the bot cannot plan on: say so, never crash the window
                 self.error = str(e) or type(e).__name__
 
@@ -122,7 +157,7 @@ class TikalHint:
         self.thread.start()
 
     def clear(self) -> None:
-        self.plan, self.state = [], None
+        self.plan, self.why, self.state = [], [], None
 
     def wait(self, timeout: float = 30.0) -> None:
         """Block until the running job is done (tests, screenshots)."""
@@ -141,8 +176,8 @@ class TikalHint:
             self.app.toast(self.app.tr("hint.failed"), kind="info")
             self.error = None
         elif self.result is not None and self.result[0] == self.bridge.table.state:
-            self.state, self.plan = self.result
-            self.plan = list(self.plan)
+            self.state, plan, why = self.result
+            self.plan, self.why = list(plan), list(why)
             self.app.play_sound("chime")
         self.result = None
 
@@ -156,6 +191,8 @@ class TikalHint:
         mine = [ev for ev in note.get("events", []) if ev.get("seat") == t.my_seat]
         if self.played(mine, self.plan[0][0]) and t.my_turn() and len(self.plan) > 1:
             self.plan.pop(0)
+            if self.why:
+                self.why.pop(0)
             self.state = t.state
             return
         self.clear()
@@ -295,21 +332,25 @@ class TikalHint:
                "guard": "hint.step.guard"}.get(t)
         return tr(key) if key else t
 
-    def list_lines(self) -> list[tuple[int, str]]:
-        """The plan's steps in words, numbered."""
+    def list_lines(self) -> list[tuple[int, str, str]]:
+        """The plan's steps in words, numbered, each with the bot's reason for it ("" if none)."""
         lines = []
         for i, (step, cost) in enumerate(self.plan):
             text = self.step_text(step, cost)
             if cost and step["type"] != "move":
                 text = self.app.tr("hint.with_cost", step=text, ap=cost)
-            lines.append((i + 1, text))
+            lines.append((i + 1, text, why_text(self.app, self.why[i] if i < len(self.why) else None)))
         return lines
 
     def list_rect(self, seats: int | None = None) -> pygame.Rect:
         """Where the steps are listed while the plan shows: over the temple levels and the game
-        log (the board, the supply and the buttons stay free to play the plan)."""
+        log (the board, the supply and the buttons stay free to play the plan); a long plan whose
+        steps and reasons need more room covers the players' rows too."""
         top = L.levels_rect(max(2, seats or self.scene.seats)).y
-        return pygame.Rect(L.PANEL_X, top, L.PANEL_W, L.log_rect(4).bottom - top)
+        rect = pygame.Rect(L.PANEL_X, top, L.PANEL_W, L.log_rect(4).bottom - top)
+        if self.list_layout(rect)[1][2]:
+            return rect
+        return pygame.Rect(L.PANEL_X, L.ROW_Y, L.PANEL_W, L.log_rect(4).bottom - L.ROW_Y)
 
     def list_layout(self, rect: pygame.Rect):
         """``(note lines, (size, wrapped steps, fits))`` for the list in ``rect``."""
@@ -331,25 +372,31 @@ class TikalHint:
         y = r.y + 34
         clip = surface.get_clip()
         surface.set_clip(r.inflate(-4, -4))
-        for number, rows in wrapped:
+        for number, rows, why_rows in wrapped:
             pygame.draw.circle(surface, PLAN_COLOUR, (r.x + 17, y + size // 2 + 1), 10)
             blit_text(surface, app, str(number), (r.x + 17, y + size // 2 + 1), 13, theme.INK, bold=True,
                       anchor="center", layer="overlay")
             for ln in rows:
                 blit_text(surface, app, ln, (r.x + 32, y), size, theme.PAPER, layer="overlay")
                 y += size + 3
+            for ln in why_rows:                 # the reason, smaller, under its step
+                blit_text(surface, app, ln, (r.x + 32, y), size - WHY_SMALLER, WHY_COLOUR, layer="overlay")
+                y += size - WHY_SMALLER + 2
             y += 4
         surface.set_clip(clip)
         for k, ln in enumerate(note):
             blit_text(surface, app, ln, (r.x + 10, r.bottom - 8 - 16 * (len(note) - k)), 13, theme.MUTED,
                       layer="overlay")
 def fit_steps(app, lines, width: int, height: int, sizes=(16, 15, 14, 13, 12)):
-    """The biggest font size at which the numbered steps, wrapped to ``width``, fit ``height``:
-    ``(size, wrapped, fits)`` (the smallest size when none fits)."""
+    """The biggest font size at which the numbered steps ``(number, text, reason)``, wrapped to
+    ``width`` (a reason WHY_SMALLER points smaller, under its step), fit ``height``: ``(size,
+    [(number, rows, reason rows)], fits)`` (the smallest size when none fits)."""
     for size in sizes:
-        font = app.assets.font(size)
-        wrapped = [(n, wrap(font, text, width)) for n, text in lines]
-        total = sum(len(rows) * (size + 3) + 4 for _, rows in wrapped)
+        font, small = app.assets.font(size), app.assets.font(size - WHY_SMALLER)
+        wrapped = [(n, wrap(font, text, width), wrap(small, why, width) if why else [])
+                   for n, text, why in lines]
+        total = sum(len(rows) * (size + 3) + len(whys) * (size - WHY_SMALLER + 2) + 4
+                    for _, rows, whys in wrapped)
         if total <= height:
             return size, wrapped, True
     return size, wrapped, False

@@ -171,8 +171,8 @@ def turns_of(updates: list, seat: int) -> list:
     ``updates`` (``{"view", "events", "state"}`` as received, in order): the view when the turn
     began and the actions played (an ``end_turn`` when AP were left)."""
     turns: list = []
-    cur = None
-    prev = None
+    cur: dict | None = None
+    prev: dict = {}
     for u in updates:
         for e in u.get("events") or ():
             if e.get("seat") != seat:
@@ -181,7 +181,7 @@ def turns_of(updates: list, seat: int) -> list:
             if a is None and e.get("type") != "turn_ended":
                 continue
             if cur is None:
-                v = (prev or {}).get("view") or {}
+                v = prev.get("view") or {}
                 if v.get("phase") not in (PLACE, ACTIONS) or v.get("to_act", v.get("seat")) != seat:
                     break           # we did not see the turn begin: leave it out
                 cur = {"state": prev.get("state"), "view": v, "actions": []}

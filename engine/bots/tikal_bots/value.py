@@ -321,8 +321,8 @@ class Evaluator:
                 held_later = 0.0        # P(nobody takes it before p's last scoring), soft
                 rl = rows_last[p]
                 if rl is not None and (st[p] or rl[p][i]):
-                    thr = max(st[q] + rl[q][i] for q in range(n) if q != p)
-                    held_later = safe * _sigmoid((st[p] + selfw * rl[p][i] - thr - 0.5) / tau)
+                    rival = max(st[q] + rl[q][i] for q in range(n) if q != p)
+                    held_later = safe * _sigmoid((st[p] + selfw * rl[p][i] - rival - 0.5) / tau)
                 if not row:
                     if st[p] and all(st[p] > st[q] for q in range(n) if q != p):
                         worth[p] += v * (1 + max(later, held_later) * (scorings[p] - 1))
