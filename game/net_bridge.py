@@ -44,6 +44,9 @@ class TableModel:
         self.winners: list[int] = []
         self.phase: str = ""
         self.can_undo: bool = False      # the host allows undoing our last action of this turn
+        #: every update of this game as received (``{"state", "view", "events"}``; an undone action's
+        #: update removed): the player's own views over the game, for a review (game/tikal/review.py)
+        self.history: list[dict] = []
 
     def name(self, seat: int) -> str:
         p = self.players[seat] if 0 <= seat < len(self.players) else None
@@ -57,6 +60,9 @@ class TableModel:
         return self.my_seat is not None and self.to_act == self.my_seat and not self.over
 
     def apply_update(self, msg: dict) -> None:
+        if msg.get("table", self.id) != self.id or (msg.get("full") and not msg.get("state")):
+            self.history = []                       # another table, or a game starting
+        self.record(msg)
         self.id = msg.get("table", self.id)
         self.view = msg["view"]
         self.game = self.view.get("game", self.game)
@@ -71,6 +77,20 @@ class TableModel:
         self.winners = list(msg.get("winners") or [])
         self.phase = msg.get("phase") or self.view.get("phase", "")
         self.can_undo = bool(msg.get("can_undo"))
+
+
+    def record(self, msg: dict) -> None:
+        """Keep the update in ``history``; an undo takes the undone action's update out (the
+        last one with an event of that seat: only the seat's last action of its turn is undone)."""
+        seat = msg.get("undone")
+        if seat is not None:
+            for i in range(len(self.history) - 1, -1, -1):
+                if any(e.get("seat") == seat for e in self.history[i]["events"]):
+                    del self.history[i]
+                    break
+            return
+        self.history.append({"state": msg.get("state"), "view": msg["view"],
+                             "events": list(msg.get("events") or [])})
 
 
 def bot_name(tr, seat: int, level: str | None) -> str:

@@ -17,6 +17,9 @@ BREAKDOWNS: dict = {}
 #: game -> fn(app, view) -> [(header, [cell text per seat], [tooltip per seat])]: the columns
 #: between the name and the score (Tikal: each scoring round). The Tikal table registers its own.
 COLUMNS: dict = {}
+#: game -> (label, tooltip, allowed(bridge), open(app, bridge)): one more button under the results
+#: (Tikal: "Review my game", game/tikal/review.py).
+EXTRA: dict = {}
 
 
 def tortuga_breakdown(app, view, seat):
@@ -50,12 +53,18 @@ class ResultsScene(Scene):
             self.timeline.play(Tween(self.shown_scores, 0.9, "out_cubic", **{"s%d" % i: float(s)}), parallel=True)
         columns = COLUMNS.get(tm.game)
         self.columns = columns(app, view) if columns and view else []
-        self.widgets.add(Button(app, (330, 634, 200, 56), "results.rematch", self.rematch, key=pygame.K_r,
+        extra = EXTRA.get(tm.game)
+        x = 225 if extra else 330          # the buttons stay centred: 210 apart
+        self.widgets.add(Button(app, (x, 634, 200, 56), "results.rematch", self.rematch, key=pygame.K_r,
                                 style="primary", tooltip="results.rematch_tip"))
-        self.widgets.add(Button(app, (540, 634, 200, 56), "results.board", self.look, key=pygame.K_b,
+        self.widgets.add(Button(app, (x + 210, 634, 200, 56), "results.board", self.look, key=pygame.K_b,
                                 tooltip="results.board_tip", enabled=bool(view)))
-        self.widgets.add(Button(app, (750, 634, 200, 56), "results.lobby", self.to_lobby, key=pygame.K_ESCAPE,
+        self.widgets.add(Button(app, (x + 420, 634, 200, 56), "results.lobby", self.to_lobby, key=pygame.K_ESCAPE,
                                 tooltip="results.lobby_tip"))
+        if extra:
+            label, tip, allowed, action = extra
+            self.widgets.add(Button(app, (x + 630, 634, 200, 56), label, lambda: action(app, bridge), key=pygame.K_v,
+                                    tooltip=tip, enabled=lambda: allowed(bridge)))
         for rank, seat in enumerate(self.order()):
             r = self.row_rect(rank)
             for k, (_, _, tips) in enumerate(self.columns):

@@ -45,8 +45,6 @@ def plan_turn(view: dict, legal: list, seat: int, seed: int) -> list[tuple[dict,
     ``[(action, AP it costs)]``: the whole rest of the turn (tile, then actions) in the place and
     action phases, its bid or pass in an auction, its tile when it won one. Runs in the hint's
     thread (pure engine work: the bot and a game sampled from the view, nothing else)."""
-    import engine
-    from engine import IllegalAction
     from engine.bots import make_bot
 
     bot = make_bot("tikal", "hard", seat, seed)
@@ -54,7 +52,15 @@ def plan_turn(view: dict, legal: list, seat: int, seed: int) -> list[tuple[dict,
         actions = [action for action, _ in bot.make_plan(view)]
     else:
         actions = [bot.choose(view, legal)]
-    game = engine.sample_state(view, engine.Rng(seed))   # what each step costs, on a sample
+    return with_costs(view, actions, seat, seed)
+
+
+def with_costs(view: dict, actions: list, seat: int, seed: int) -> list[tuple[dict, int]]:
+    """``[(action, AP it costs)]`` for actions played from ``view`` (on a game sampled from it)."""
+    import engine
+    from engine import IllegalAction
+
+    game = engine.sample_state(view, engine.Rng(seed))
     steps = []
     for action in actions:
         try:
@@ -98,7 +104,14 @@ def why_text(app, reason: dict | None) -> str:
 
 
 class TikalHint:
-    """The hint button and the plan it shows (an add-on of the Tikal table scene)."""
+    """The hint button and the plan it shows (an add-on of the Tikal table scene). The review
+    (``review.py``) draws a past turn's plans with it: ``colour``, ``title_key``, ``note_key`` and
+    ``fixed_rect`` (where its list goes) say how."""
+
+    colour = PLAN_COLOUR
+    title_key = "hint.title"
+    note_key = "hint.note"
+    fixed_rect: pygame.Rect | None = None
 
     def __init__(self, scene, app, bridge):
         self.scene, self.app, self.bridge = scene, app, bridge
@@ -241,7 +254,7 @@ class TikalHint:
                     img = art.tile_card(app, drawn, step["rotation"], scene.board.layout.size).copy()
                     img.set_alpha(int(150 + 60 * pulse))
                     surface.blit(img, img.get_rect(center=scene.board.center(h)))
-                scene.board.outline(surface, h, PLAN_COLOUR, 4, 0.98)
+                scene.board.outline(surface, h, self.colour, 4, 0.98)
                 self.badge(surface, scene.board.center(h), number, dy=-0.55)
             elif t == "move":
                 pts = [scene.board.center(hexkey(p)) for p in step["path"]]
@@ -259,13 +272,13 @@ class TikalHint:
 
     def arrow(self, surface, pts) -> None:
         pygame.draw.lines(surface, theme.INK, False, pts, 9)
-        pygame.draw.lines(surface, PLAN_COLOUR, False, pts, 5)
+        pygame.draw.lines(surface, self.colour, False, pts, 5)
         (x0, y0), (x1, y1) = pts[-2], pts[-1]
         a = math.atan2(y1 - y0, x1 - x0)
         tip = (x1 - 10 * math.cos(a), y1 - 10 * math.sin(a))
         head = [tip, (tip[0] - 18 * math.cos(a - 0.5), tip[1] - 18 * math.sin(a - 0.5)),
                 (tip[0] - 18 * math.cos(a + 0.5), tip[1] - 18 * math.sin(a + 0.5))]
-        pygame.draw.polygon(surface, PLAN_COLOUR, head)
+        pygame.draw.polygon(surface, self.colour, head)
         pygame.draw.polygon(surface, theme.INK, head, 2)
 
     def marker(self, surface, step, c) -> None:
@@ -277,7 +290,7 @@ class TikalHint:
         x, y = c[0] + s * 0.42, c[1] - s * 0.05
         pygame.draw.circle(surface, theme.INK, (x, y), s * 0.27)
         pygame.draw.circle(surface, (24, 40, 56), (x, y), s * 0.25)
-        pygame.draw.circle(surface, PLAN_COLOUR, (x, y), s * 0.25, 3)
+        pygame.draw.circle(surface, self.colour, (x, y), s * 0.25, 3)
         t = step["type"]
         if t == "enter":
             art.draw_figure(surface, (x, y - 2), s * 0.1, colour, shape, leader=step.get("figure") == "leader")
@@ -297,7 +310,7 @@ class TikalHint:
             x += 27           # two steps on one hex: the later number beside the earlier, never on it
         badges.append((x, y))
         pygame.draw.circle(surface, theme.INK, (x, y + 1), 13)
-        pygame.draw.circle(surface, PLAN_COLOUR, (x, y), 12)
+        pygame.draw.circle(surface, self.colour, (x, y), 12)
         blit_text(surface, self.app, str(number), (x, y), 15, theme.INK, bold=True, anchor="center", layer="board")
 
     def step_text(self, step: dict, cost: int = 0) -> str:
@@ -346,6 +359,8 @@ class TikalHint:
         """Where the steps are listed while the plan shows: over the temple levels and the game
         log (the board, the supply and the buttons stay free to play the plan); a long plan whose
         steps and reasons need more room covers the players' rows too."""
+        if self.fixed_rect is not None:
+            return self.fixed_rect
         top = L.levels_rect(max(2, seats or self.scene.seats)).y
         rect = pygame.Rect(L.PANEL_X, top, L.PANEL_W, L.log_rect(4).bottom - top)
         if self.list_layout(rect)[1][2]:
@@ -355,7 +370,7 @@ class TikalHint:
     def list_layout(self, rect: pygame.Rect):
         """``(note lines, (size, wrapped steps, fits))`` for the list in ``rect``."""
         app = self.app
-        note = wrap(app.assets.font(13), app.tr("hint.note"), rect.width - 20)
+        note = wrap(app.assets.font(13), app.tr(self.note_key), rect.width - 20)
         height = rect.height - 44 - 16 * len(note)
         return note, fit_steps(app, self.list_lines(), rect.width - 44, height)
 
@@ -363,17 +378,17 @@ class TikalHint:
         """The steps in words over the column (the board keeps its numbers)."""
         app = self.app
         r = self.list_rect()
-        draw_panel(surface, r, fill=(20, 40, 56), edge=PLAN_COLOUR)
-        title = app.tr("hint.title")
+        draw_panel(surface, r, fill=(20, 40, 56), edge=self.colour)
+        title = app.tr(self.title_key)
         size = next((z for z in (17, 16, 15, 14, 13) if app.assets.font(z, True).size(title)[0] <= r.width - 16), 12)
-        blit_text(surface, app, title, (r.centerx, r.y + 16), size, PLAN_COLOUR, bold=True, anchor="center",
+        blit_text(surface, app, title, (r.centerx, r.y + 16), size, self.colour, bold=True, anchor="center",
                   layer="overlay")
         note, (size, wrapped, _) = self.list_layout(r)
         y = r.y + 34
         clip = surface.get_clip()
         surface.set_clip(r.inflate(-4, -4))
         for number, rows, why_rows in wrapped:
-            pygame.draw.circle(surface, PLAN_COLOUR, (r.x + 17, y + size // 2 + 1), 10)
+            pygame.draw.circle(surface, self.colour, (r.x + 17, y + size // 2 + 1), 10)
             blit_text(surface, app, str(number), (r.x + 17, y + size // 2 + 1), 13, theme.INK, bold=True,
                       anchor="center", layer="overlay")
             for ln in rows:
