@@ -87,6 +87,10 @@ class App:
         self.settings.fullscreen = bool(fullscreen or self.settings.fullscreen)
         if self.settings.fullscreen and not self.headless:
             flags |= pygame.FULLSCREEN
+        if not self.headless:
+            from .icon import draw_icon
+
+            pygame.display.set_icon(draw_icon(64))    # the game's icon (game/icon.py) everywhere
         self.screen = pygame.display.set_mode(self.SIZE, flags)
         pygame.display.set_caption(title)
         self.clock = pygame.time.Clock()
@@ -238,8 +242,12 @@ class App:
                     note["message"] = self.tr(f"net.error_{note['code']}")   # not the host's English
                 for s in list(self.scenes):
                     s.on_net(note)
+        if self.party is not None:          # the other local players' connections
+            self.party.poll()
         if self.scene:
             self.scene.update(dt)
+        if self.party is not None:
+            self.party.after_update()
         self.toasts.update(dt)
 
     def draw(self, surface: pygame.Surface | None = None) -> pygame.Surface:
@@ -272,6 +280,8 @@ class App:
     def close(self) -> None:
         while self.scenes:
             self.scenes.pop().on_exit()
+        if self.party is not None:
+            self.party.close()
         if self.bridge is not None:
             self.bridge.close()
         if self.settings.path is not None:  # Settings() made in code (tests) is never saved

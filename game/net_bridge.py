@@ -44,8 +44,10 @@ class TableModel:
         self.winners: list[int] = []
         self.phase: str = ""
         self.can_undo: bool = False      # the host allows undoing our last action of this turn
-        #: every update of this game as received (``{"state", "view", "events"}``; an undone action's
-        #: update removed): the player's own views over the game, for a review (game/tikal/review.py)
+        #: every update of this game seen: ``{"state", "scores", "events"}`` (the score story's
+        #: input); a full update at state 0 starts it, a join's ``recap`` fills in what came before.
+        #: Updates received also keep our ``view`` and ``undone`` (the seat whose action an undo took
+        #: back): the player's own views over the game, for a review (game/tikal/review.py)
         self.history: list[dict] = []
 
     def name(self, seat: int) -> str:
@@ -60,9 +62,6 @@ class TableModel:
         return self.my_seat is not None and self.to_act == self.my_seat and not self.over
 
     def apply_update(self, msg: dict) -> None:
-        if msg.get("table", self.id) != self.id or (msg.get("full") and not msg.get("state")):
-            self.history = []                       # another table, or a game starting
-        self.record(msg)
         self.id = msg.get("table", self.id)
         self.view = msg["view"]
         self.game = self.view.get("game", self.game)
@@ -77,20 +76,40 @@ class TableModel:
         self.winners = list(msg.get("winners") or [])
         self.phase = msg.get("phase") or self.view.get("phase", "")
         self.can_undo = bool(msg.get("can_undo"))
+        self.remember(msg)
 
+    def remember(self, msg: dict) -> None:
+        """Keep the update in ``history`` (once per state counter)."""
+        entry = {"state": self.state, "scores": list(self.scores), "events": list(msg.get("events") or []),
+                 "view": msg["view"], "undone": msg.get("undone")}
+        if msg.get("full"):
+            if self.history and self.history[-1]["state"] <= self.state and self.state > 0:
+                self.history = [e for e in self.history if e["state"] < self.state]   # a resync: same game
+            else:
+                self.history = self._recap(msg)
+        elif self.history and self.history[-1]["state"] >= self.state:
+            self.history = [e for e in self.history if e["state"] < self.state]
+        self.history.append(entry)
 
-    def record(self, msg: dict) -> None:
-        """Keep the update in ``history``; an undo takes the undone action's update out (the
-        last one with an event of that seat: only the seat's last action of its turn is undone)."""
-        seat = msg.get("undone")
-        if seat is not None:
-            for i in range(len(self.history) - 1, -1, -1):
-                if any(e.get("seat") == seat for e in self.history[i]["events"]):
-                    del self.history[i]
-                    break
-            return
-        self.history.append({"state": msg.get("state"), "view": msg["view"],
-                             "events": list(msg.get("events") or [])})
+    def _recap(self, msg: dict) -> list[dict]:
+        """The moves before a join (the full update's ``recap``, docs/protocol.md), from the
+        start when it reaches back to it."""
+        recap = msg.get("recap") if isinstance(msg.get("recap"), dict) else None
+        if not recap:
+            return []
+        out = []
+        if recap.get("from") == 0:
+            import engine
+
+            info = engine.GAMES.get(self.game)
+            if info is not None:
+                out.append({"state": 0, "scores": info.start_scores(self.seats, dict(self.options or {})),
+                            "events": []})
+        for m in recap.get("moves") or []:
+            if isinstance(m, dict) and not m.get("undone") and isinstance(m.get("state"), int):
+                out.append({"state": m["state"], "scores": list(m.get("scores") or []),
+                            "events": list(m.get("events") or [])})
+        return [e for e in out if e["state"] < self.state]
 
 
 def bot_name(tr, seat: int, level: str | None) -> str:
@@ -101,6 +120,11 @@ def bot_name(tr, seat: int, level: str | None) -> str:
     if level:
         return tr("table.bot_name", number=seat + 1, level=tr(f"bot.{level}"))
     return tr("table.bot_number", number=seat + 1)
+
+
+#: Host messages handed to the scenes as they are (``{"kind": t, **msg}``): the finished games of
+#: tonight, a replay.
+PASSED = ("finished", "replay")
 
 
 class Bridge:
@@ -131,6 +155,13 @@ class Bridge:
         self.spectate_first = False            # --spectate: watch the first table listed
         self.auto_ready = False                # say ready after an auto_sit
         self.connected = False
+        # the party night (issue 18; docs/protocol.md): the night's standings as the host last
+        # sent them, the host's unfinished saved games we sat at, what happened while we were away
+        self.standings: dict | None = None
+        self.saved_games: list[dict] = []
+        self.recap: dict | None = None        # an update's "recap", kept until the player dismisses it
+        self.saved_tokens: list[str] = []     # the seat tokens we hold on this host (asking for saved games)
+        self.operator: str | None = None      # the host's window: its secret (new night), said in the hello
         self.sent: list[dict] = []  # every message sent, newest last (the log of what we asked)
         self._seq = itertools.count(1)
 
@@ -207,14 +238,60 @@ class Bridge:
             msg["hints"] = bool(hints)
         return self.send(msg)
 
-    def sit(self, table: int, seat: int | None = None):
+    def sit(self, table: int, seat: int | None = None, code: str | None = None):
+        """Sit at ``table`` (a private one asks for its ``code``)."""
         m = {"t": "sit", "table": table}
         if seat is not None:
             m["seat"] = seat
+        if code:
+            m["code"] = code
         return self.send(m)
 
-    def spectate(self, table: int):
-        return self.send({"t": "spectate", "table": table})
+    def spectate(self, table: int, code: str | None = None):
+        m = {"t": "spectate", "table": table}
+        if code:
+            m["code"] = code
+        return self.send(m)
+
+    # the party night (docs/protocol.md): standings, private tables, seats, saved games
+    def ask_standings(self):
+        """The night's standings (the host then sends them again after every finished game)."""
+        return self.send({"t": "standings"})
+
+    def new_night(self):
+        """Start a new night's standings (only the host's own window may)."""
+        return self.send({"t": "new_night"})
+
+    def set_private(self, on: bool):
+        return self.send({"t": "private", "private": bool(on)})
+
+    def remove_seat(self, seat: int):
+        """The owner frees a seat of the waiting table (a player or a bot)."""
+        return self.send({"t": "remove", "seat": seat})
+
+    def fill(self, level: str | None = None):
+        """Every empty seat gets a bot (a playing table: every away player's takeover bot)."""
+        m = {"t": "fill"}
+        if level:
+            m["level"] = level
+        return self.send(m)
+
+    def ask_saved(self):
+        """The host's unfinished saved games we sat at (pushed again when the list changes)."""
+        m = {"t": "saved"}
+        if self.saved_tokens:
+            m["tokens"] = list(self.saved_tokens)
+        return self.send(m)
+
+    def continue_saved(self, table: int):
+        """Continue a saved game: we take our old seat and own the table."""
+        m = {"t": "continue", "id": table}
+        if self.saved_tokens:
+            m["tokens"] = list(self.saved_tokens)
+        return self.send(m)
+
+    def dismiss_recap(self) -> None:
+        self.recap = None
 
     def colour(self, colour: str):
         return self.send({"t": "colour", "colour": colour})
@@ -236,6 +313,14 @@ class Bridge:
 
     def chat(self, text: str):
         return self.send({"t": "chat", "text": text})
+
+    def request_finished(self):
+        """Tonight's finished games of the host (answered by ``finished``)."""
+        return self.send({"t": "finished"})
+
+    def request_replay(self, game_id: int):
+        """The replay of a finished game (answered by ``replay``, or ``error`` ``no_replay``)."""
+        return self.send({"t": "replay", "id": int(game_id)})
 
     def rematch(self, game: str, seats: int, options: dict, bots: list) -> None:
         """A new table like the last one: same game, seats and options, the same bots in their
@@ -262,6 +347,9 @@ class Bridge:
                 self.table.id, self.table.my_seat = resumed["table"], resumed["seat"]
                 self.auto_sit, self.spectate_first = None, False
             self.notes.append({"kind": "welcome", "host": self.host_name, "resumed": resumed})
+            if msg.get("party"):        # a host that keeps the night's standings and saved games
+                self.ask_standings()
+                self.ask_saved()
         elif t == "tables":
             self.tables = msg["tables"]
             self.notes.append({"kind": "tables", "tables": self.tables})
@@ -297,8 +385,16 @@ class Bridge:
             self.token = msg.get("token")
             self._seat_changed({"token": self.token, "table": msg["table"], "seat": msg["seat"]})
             self.notes.append({"kind": "seated", "table": msg["table"], "seat": msg["seat"]})
+        elif t == "standings":
+            self.standings = msg
+            self.notes.append({"kind": "standings", **msg})
+        elif t == "saved":
+            self.saved_games = [g for g in msg.get("games") or [] if isinstance(g, dict)]
+            self.notes.append({"kind": "saved"})
         elif t == "update":
             self.table.apply_update(msg)
+            if isinstance(msg.get("recap"), dict) and msg["recap"].get("moves"):
+                self.recap = msg["recap"]     # we were away: what happened meanwhile
             self.notes.append({"kind": "update", "events": list(msg.get("events") or []),
                                "full": bool(msg.get("full")), "undone": msg.get("undone")})
         elif t == "error" and msg.get("code") == "bad_token" and msg.get("ref") == "hello":
@@ -314,6 +410,8 @@ class Bridge:
                     "text": msg.get("text", ""), "n": self.chat_heard[-1]["n"] + 1 if self.chat_heard else 0}
             self.chat_heard = (self.chat_heard + [note])[-50:]
             self.notes.append(note)
+        elif t in PASSED:       # answers the scenes asked for (docs/protocol.md): their message as it is
+            self.notes.append({**msg, "kind": t})
         elif t == "left":
             self.lobby = None
             self.table = TableModel(self)

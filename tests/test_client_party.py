@@ -126,3 +126,148 @@ def test_the_flash_is_a_setting_switched_with_the_mouse():
     assert app.settings.flash is False
     app.draw()
     assert app.scene.widgets.items and widget(app.scene, value="flash").caption() == app.tr("common.off")
+
+
+# --- pass-and-play -----------------------------------------------------------------------------
+
+def test_two_players_at_one_window_play_a_whole_la_tortuga_game_passing_the_laptop(host):
+    import random
+    import time
+
+    from test_client_mouse_games import tortuga_decide
+
+    from game.app import App
+    from game.scenes.hotseat import HotseatPassScene
+    from game.scenes.results import ResultsScene
+
+    h, address = host
+    made = {}
+    h.loop.call_soon_threadsafe(lambda: made.setdefault("t", h.create_table(
+        "tortuga", 3, {"cards_as_dice": True}, bots=0, bot_level="normal")))
+    app = window(address, name="Anna", anim_speed=0.0)
+    assert isinstance(app, App)
+    b = app.bridge
+    pump(app, lambda: isinstance(app.scene, LobbyScene) and "t" in made and b.tables)
+    table = made["t"]
+    app.draw()
+    join = next(w for w in app.scene.widgets.items if getattr(w, "label", None) == "lobby.join" and w.enabled)
+    click(app, join.rect.center)
+    pump(app, lambda: b.lobby is not None and b.table.my_seat == 0)
+    app.draw()
+    click(app, widget(app.scene, label="hotseat.add_here").rect.center)        # "+ a player here"
+    app.draw()
+    click(app, widget(app.scene, label="hotseat.add").rect.center)             # as "Player 2"
+    party = app.party
+    pump(app, lambda: len(party.bridges) == 2 and party.bridges[1].table.my_seat == 1
+         and b.lobby["players"][1].get("ready"))
+    assert b.lobby["players"][1]["name"] == app.tr("hotseat.default_name", n=2)
+    app.draw()
+    assert widget(app.scene, value=("unlocal", 1))                             # theirs to undo
+    click(app, widget(app.scene, label="lobby.add_bot").rect.center)           # the third seat: a bot
+    pump(app, lambda: b.lobby["players"][2]["kind"] == "bot")
+    app.draw()
+    click(app, widget(app.scene, label="lobby.ready").rect.center)
+    pump(app, lambda: b.lobby["players"][0].get("ready"))
+    app.draw()
+    click(app, widget(app.scene, label="lobby.start").rect.center)
+    pump(app, lambda: isinstance(app.scene, TortugaScene))
+
+    rng, kinds = random.Random(5), set()
+    meant = {0: [], 1: []}
+    passes, seen_covered = [], []
+    end = time.monotonic() + 90
+    while not isinstance(app.scene, ResultsScene) and time.monotonic() < end:
+        app.step(1 / 60, events=[])
+        time.sleep(0.001)
+        top = app.scene
+        if isinstance(top, HotseatPassScene):
+            app.draw()
+            seen_covered.append(type(app.scenes[-1]).__name__)
+            passes.append(top.seat)
+            # the one passed to is the seat whose turn it is, and not the seat shown before
+            assert top.seat != app.bridge.table.my_seat
+            click(app, widget(top, value="hotseat.go").rect.center)
+            assert app.bridge.table.my_seat == passes[-1] and isinstance(app.scene, TortugaScene)
+            continue
+        bridge = app.bridge
+        if (isinstance(top, TortugaScene) and bridge.table.my_turn() and not top.timeline.busy
+                and top.pending != bridge.table.state):
+            state, seat = bridge.table.state, bridge.table.my_seat
+            meant[seat] += tortuga_decide(app, bridge, top, rng, kinds)()
+            pump(app, lambda: bridge.table.state != state or top.pending is None, timeout=10)
+    assert isinstance(app.scene, ResultsScene), "the game did not finish in time"
+    try:
+        assert table.game.is_over
+        for seat in (0, 1):     # every action each local player clicked reached the host from their seat
+            assert [a for s, a in table.history if s == seat] == meant[seat] and meant[seat]
+        assert 0 in passes and 1 in passes          # the laptop went both ways
+        assert set(seen_covered) == {"HotseatPassScene"}
+        assert app.bridge is party.primary          # the results and the lobby: the window's own seat
+    finally:
+        app.close()
+
+
+def test_a_dropped_window_gets_every_local_seat_back(host):
+    h, address = host
+    made = {}
+    h.loop.call_soon_threadsafe(lambda: made.setdefault("t", h.create_table(
+        "tortuga", 3, {"cards_as_dice": True}, bots=1, bot_level="normal")))
+    app = window(address, name="Anna", anim_speed=0.0)
+    b = app.bridge
+    pump(app, lambda: isinstance(app.scene, LobbyScene) and "t" in made and b.tables)
+    app.draw()
+    click(app, next(w for w in app.scene.widgets.items if getattr(w, "label", None) == "lobby.join").rect.center)
+    pump(app, lambda: b.lobby is not None and b.table.my_seat is not None)
+    app.draw()
+    click(app, widget(app.scene, label="hotseat.add_here").rect.center)
+    app.draw()
+    click(app, widget(app.scene, label="hotseat.add").rect.center)
+    pump(app, lambda: app.party.bridges[-1].table.my_seat is not None and len(b.lobby["players"]) == 3
+         and all(p["kind"] != "empty" for p in b.lobby["players"]))
+    seats = {bb.table.my_seat for bb in app.party.bridges}
+    app.draw()
+    click(app, widget(app.scene, label="lobby.ready").rect.center)
+    pump(app, lambda: b.lobby["players"][b.table.my_seat].get("ready"))
+    app.draw()
+    click(app, widget(app.scene, label="lobby.start").rect.center)
+    pump(app, lambda: isinstance(app.scene, TortugaScene))
+    settings = app.settings
+    app.close()                                   # the window drops: both seats are away, kept
+    table = made["t"]
+    pump_host = window(address, settings=settings)  # the same player's window again
+    try:
+        b2 = pump_host.bridge
+        pump(pump_host, lambda: pump_host.party is not None and len(pump_host.party.bridges) == 2
+             and all(x.table.view for x in pump_host.party.bridges))
+        assert {x.table.my_seat for x in pump_host.party.bridges} == seats
+        assert b2.table.id == table.id
+        pump(pump_host, lambda: all(table.seats[s].conn is not None for s in seats))  # the host has them back
+    finally:
+        pump_host.close()
+
+
+def test_the_first_game_guide_follows_the_local_player_whose_turn_it_is():
+    """The window's own player has followed the guide; a local player new to Tikal gets it at
+    their seat, and following it is remembered for them alone."""
+    import engine
+    from game.net_bridge import LocalBridge
+    from game.party import Party
+    from game.tikal.guide import FirstGameGuide
+    from game.tikal.scene import TikalScene
+
+    app = make_app()                                   # guide_done: the window's player knows it
+    g = engine.new_game("tikal", seats=2, seed=3)
+    anna = LocalBridge(g, my_seat=1, names=["Boris", "Anna"])
+    boris = LocalBridge(g, my_seat=0, names=["Boris", "Anna"])
+    boris.name = "Boris"
+    app.party = Party(app, anna)
+    app.party.bridges.append(boris)                    # a second player at this window, seat 0
+    app.bridge = boris
+    scene = app.show(TikalScene(app, boris))
+    guide = next(a for a in scene.addons if isinstance(a, FirstGameGuide))
+    assert guide.active and guide.step is not None     # Boris's first game: the guide shows
+    guide.finish()
+    assert app.settings.guided == ["Boris"] and app.settings.guide_done is True
+    app.bridge = anna
+    other = TikalScene(app, anna)
+    assert not next(a for a in other.addons if isinstance(a, FirstGameGuide)).active

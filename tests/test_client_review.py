@@ -7,16 +7,16 @@ through the bridge (the game is a bot game); the review is used with the mouse a
 from __future__ import annotations
 
 import pytest
+from test_client_mouse_games import click_button, frames, play, sit_and_start, wait, widget
 
 from engine.bots import make_bot
 from engine.bots.tikal_bots.coach import CLEARLY
 from game.net_bridge import OfflineBridge
 from game.scenes.results import ResultsScene
-from game.tikal.review import ReviewScene, TurnOverlay, review_allowed
+from game.tikal.review import ReviewScene, TurnOverlay, effective, review_allowed
 from game.tikal.scene import TikalScene
 
 from client_helpers import click, colourful
-from test_client_mouse_games import click_button, frames, play, sit_and_start, wait, widget
 
 
 def test_a_table_that_forbids_hints_forbids_reviews_until_the_game_is_over():
@@ -31,6 +31,16 @@ def test_a_table_that_forbids_hints_forbids_reviews_until_the_game_is_over():
     assert review_allowed(b)
     b.table.my_seat = None                      # a spectator has no turns of their own
     assert not review_allowed(b)
+
+
+def test_an_undone_action_is_not_reviewed_as_played():
+    """An undo (docs/protocol.md: ``undone``, no events, the counter + 1) takes back the seat's
+    last action: its update leaves the updates in effect, the others stay in order."""
+    walk = {"type": "figure_moved", "seat": 0, "figure": "worker", "path": [[0, 0], [0, -1]]}
+    other = {"type": "figure_entered", "seat": 1, "figure": "worker", "hex": [0, 0]}
+    history = [{"state": 0, "events": []}, {"state": 1, "events": [other]}, {"state": 2, "events": [walk]},
+               {"state": 3, "events": [], "undone": 0}, {"state": 4, "events": [walk]}]
+    assert [e["state"] for e in effective(history)] == [0, 1, 4]
 
 
 @pytest.mark.slow

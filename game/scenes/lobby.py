@@ -74,6 +74,19 @@ class LobbyScene(Scene):
         lo, hi = self.bridge.games[game]["seats"]
         return lo, hi
 
+    def local_seats(self) -> tuple:
+        """The seats of the players at this window (pass-and-play), as the lobby last drew them."""
+        party = self.app.party
+        return tuple(b.table.my_seat for b in party.bridges) if party is not None else ()
+
+    def update(self, dt):
+        super().update(dt)
+        if self.local_seats() != self.drawn_local:   # a local player sat down or went
+            self.rebuild()
+
+    def on_resume(self):
+        self.rebuild()
+
     def on_enter(self):
         if self.bridge.connected:
             self.bridge.list_tables()
@@ -105,6 +118,7 @@ class LobbyScene(Scene):
 
     def rebuild(self) -> None:
         w, app, b = self.widgets, self.app, self.bridge
+        self.drawn_local = self.local_seats()
         if not self.level_picked:   # the selector says the level the table's bots play at
             self.bot_level = self.table_bot_level() or self.bot_level
         w.clear()
@@ -112,6 +126,10 @@ class LobbyScene(Scene):
         w.add(Button(app, (20, 16, 160, 44), "common.back", self.back, key=pygame.K_ESCAPE, size=18))
         w.add(Button(app, (1040, 660, 220, 44), "howto.open", self.open_howto, key=pygame.K_F1, size=18,
                      tooltip="howto.open_tip"))
+        w.add(Button(app, (636, 660, 210, 44), "lobby.games", self.open_games, key=pygame.K_F6, size=17,
+                     tooltip="lobby.games_tip"))
+        w.add(Button(app, (858, 660, 170, 44), "standings.open", self.open_standings, key=pygame.K_t, size=18,
+                     tooltip="standings.open_tip", enabled=lambda: self.bridge.standings is not None))
         # the tables list (left), shorter at a table: its chat below
         for i, t in enumerate(b.tables[:self.rows()]):
             y = 150 + i * 70
@@ -148,11 +166,18 @@ class LobbyScene(Scene):
         w, app, b = self.widgets, self.app, self.bridge
         seats = self.seats()
         owner = self.is_owner()
+        party = self.app.party
         for i, s in enumerate(seats):
             y = 170 + i * 54
+            here = party.bridge_at(i) if party is not None else None
             if i == self.my_seat():
                 w.add(Button(app, (1120, y, 110, 42), "lobby.colour", self.next_colour, key=pygame.K_c,
                              size=16, tooltip="lobby.colour_tip"))
+            elif here is not None:      # a player at this window: their colour, or they go
+                w.add(Button(app, (1120, y, 52, 42), None, lambda here=here: self.next_colour(here), text="◐",
+                             size=16, tooltip="lobby.colour_tip"))
+                w.add(Button(app, (1178, y, 52, 42), None, lambda here=here: party.remove(here), text="×",
+                             size=18, tooltip="hotseat.remove_tip", value=("unlocal", i)))
             elif owner and s.get("kind") in ("empty", "bot"):
                 if s.get("kind") == "bot":
                     w.add(Button(app, (1120, y, 110, 42), "lobby.remove_bot", lambda i=i: b.remove_bot(i), size=16,
@@ -171,6 +196,10 @@ class LobbyScene(Scene):
         w.add(Button(app, (1050, 570, 180, 56), "lobby.start", b.start, key=pygame.K_RETURN,
                      enabled=owner, style="primary", tooltip="lobby.start_tip"))
         w.add(Button(app, (20, 660, 160, 44), "lobby.leave", b.leave, style="danger", size=18))
+        free = any(s.get("kind") == "empty" for s in seats)
+        w.add(Button(app, (192, 660, 210, 44), "hotseat.add_here", self.add_local, size=17,
+                     enabled=free and (self.lobby or {}).get("status", "lobby") == "lobby",
+                     tooltip="hotseat.add_here_tip"))
 
     # --- choices ------------------------------------------------------------------------------
     def option_label(self) -> str:
@@ -208,8 +237,19 @@ class LobbyScene(Scene):
         i = levels.index(self.bot_level) if self.bot_level in levels else -1
         self.bot_level = levels[(i + 1) % len(levels)]
 
-    def next_colour(self):
-        seats, mine = self.seats(), self.my_seat()
+    def add_local(self):
+        """"+ a player here": a name, then that player's own seat at this table (pass-and-play)."""
+        from ..party import party_of
+        from .hotseat import AddLocalScene
+
+        party = party_of(self.app, self.bridge)
+        suggested = self.tr("hotseat.default_name", n=len(party.bridges) + 1)
+        self.app.push(AddLocalScene(self.app, suggested, lambda name: party.add(name)))
+
+    def next_colour(self, bridge=None):
+        """The next colour nobody has, for our seat (or for a local player's: ``bridge``)."""
+        bridge = bridge or self.bridge
+        seats, mine = self.seats(), bridge.table.my_seat
         taken = {s.get("colour") for s in seats if s.get("seat") != mine}
         current = seats[mine].get("colour") if mine is not None and mine < len(seats) else None
         order = self.bridge.colours                     # the host's, from its welcome
@@ -217,7 +257,7 @@ class LobbyScene(Scene):
         for k in range(len(order)):
             c = order[(start + k) % len(order)]
             if c not in taken:
-                self.bridge.colour(c)
+                bridge.colour(c)
                 return
 
     def create(self):
@@ -241,6 +281,17 @@ class LobbyScene(Scene):
         from ..howto import open_howto
 
         open_howto(self.app, (self.lobby or {}).get("game") or self.new_game["game"])
+
+    def open_games(self):
+        """Tonight's finished games: watch one again, or save its replay file."""
+        from ..replay.games import GamesScene
+
+        self.app.push(GamesScene(self.app, self.bridge))
+
+    def open_standings(self):
+        from .standings import StandingsScene
+
+        self.app.push(StandingsScene(self.app, self.bridge))
 
     def open_settings(self):
         from .settings_scene import SettingsScene
@@ -339,6 +390,8 @@ class LobbyScene(Scene):
                 name = self.tr("lobby.bot_name", level=self.tr(f"bot.{s.get('level')}"))
             tag = (" · " + self.tr("lobby.away") if s.get("kind") != "bot" and not s.get("connected", True) else "")
             tag += f" ({self.tr('table.you')})" if mine else ""
+            if not mine and self.app.party is not None and self.app.party.is_local(i):
+                tag += f" ({self.tr('hotseat.here')})"
             name, size = fit_tagged(app, name, tag, 19, name_box.width - 4, bold=True)
             blit_text(surface, app, name, (r.x + 48, r.y + 12), size, theme.PAPER, bold=True, box=name_box)
             ok = s.get("ready") or s.get("kind") == "bot"

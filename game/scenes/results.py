@@ -11,6 +11,7 @@ from ..app import Scene
 from ..tween import Tween
 from ..widgets import Button, Tip, blit_text, draw_panel, fit_tagged
 from .common import background, heading, seat_colour
+from .standings import summary_line
 
 #: game -> fn(app, view, seat) -> list of breakdown strings. The Tikal table registers its own.
 BREAKDOWNS: dict = {}
@@ -53,24 +54,74 @@ class ResultsScene(Scene):
             self.timeline.play(Tween(self.shown_scores, 0.9, "out_cubic", **{"s%d" % i: float(s)}), parallel=True)
         columns = COLUMNS.get(tm.game)
         self.columns = columns(app, view) if columns and view else []
+        self.chart = self.make_chart()
+        self.chart_shown = False
         extra = EXTRA.get(tm.game)
-        x = 225 if extra else 330          # the buttons stay centred: 210 apart
-        self.widgets.add(Button(app, (x, 634, 200, 56), "results.rematch", self.rematch, key=pygame.K_r,
+        count = 4 + (self.chart is not None) + bool(extra)
+        x = (1280 - (200 * count - 10)) // 2       # the row of buttons stays centred
+        if self.chart is not None:
+            self.widgets.add(Button(app, (x, 634, 190, 56), None, self.toggle_chart, key=pygame.K_c,
+                                    text=lambda: self.tr("results.rows" if self.chart_shown else "results.chart"),
+                                    tooltip="results.chart_tip"))
+            x += 200
+        self.widgets.add(Button(app, (x, 634, 190, 56), "results.rematch", self.rematch, key=pygame.K_r,
                                 style="primary", tooltip="results.rematch_tip"))
-        self.widgets.add(Button(app, (x + 210, 634, 200, 56), "results.board", self.look, key=pygame.K_b,
+        self.widgets.add(Button(app, (x + 200, 634, 190, 56), "results.board", self.look, key=pygame.K_b,
                                 tooltip="results.board_tip", enabled=bool(view)))
-        self.widgets.add(Button(app, (x + 420, 634, 200, 56), "results.lobby", self.to_lobby, key=pygame.K_ESCAPE,
+        self.widgets.add(Button(app, (x + 400, 634, 190, 56), "results.lobby", self.to_lobby, key=pygame.K_ESCAPE,
                                 tooltip="results.lobby_tip"))
+        self.widgets.add(Button(app, (x + 600, 634, 190, 56), "standings.open", self.open_standings, key=pygame.K_t,
+                                tooltip="standings.open_tip", enabled=lambda: self.bridge.standings is not None))
         if extra:
             label, tip, allowed, action = extra
-            self.widgets.add(Button(app, (x + 630, 634, 200, 56), label, lambda: action(app, bridge), key=pygame.K_v,
+            self.widgets.add(Button(app, (x + 800, 634, 190, 56), label, lambda: action(app, bridge), key=pygame.K_v,
                                     tooltip=tip, enabled=lambda: allowed(bridge)))
+        self.replay_at: int | None = None      # the turn a click on the chart asked the replay for
         for rank, seat in enumerate(self.order()):
             r = self.row_rect(rank)
             for k, (_, _, tips) in enumerate(self.columns):
                 x = self.column_x(k)
                 self.widgets.add(Tip((x - COLUMN_W + 6, r.y + 4, COLUMN_W - 8, r.height - 8),
                                      lambda tips=tips, seat=seat: tips[seat]))
+
+    # --- the score story ------------------------------------------------------------------------
+    def make_chart(self):
+        """The chart of the updates this window saw (None before two points)."""
+        from ..replay.book import TURN_EVENTS, score_story
+        from ..replay.chart import ScoreChart
+
+        tm = self.bridge.table
+        story = score_story(tm.history, TURN_EVENTS.get(tm.game, ()), len(self.scores))
+        if len(story.points) < 2:
+            return None
+        shape = (lambda s: theme.player_shape(s)) if self.app.settings.shapes else (lambda s: "circle")
+        return ScoreChart(self.app, PANEL.inflate(-24, -24), story, lambda s: seat_colour(tm, s), shape, tm.name,
+                          on_pick=self.pick)
+
+    def toggle_chart(self) -> None:
+        self.chart_shown = not self.chart_shown
+        for w in self.widgets.items:   # the rows' tooltips only over the rows
+            if isinstance(w, Tip):
+                w.visible = not self.chart_shown
+
+    def pick(self, point) -> None:
+        """A click on a point: the game's replay from the end of that turn (asked of the host)."""
+        ask = getattr(self.bridge, "request_replay", None)
+        if ask is not None and self.bridge.table.id is not None:
+            self.replay_at = point[0]
+            ask(self.bridge.table.id)
+
+    def on_net(self, note: dict) -> None:
+        if note.get("kind") == "replay" and self.replay_at is not None and self.app.scene is self:
+            from ..replay.viewer import watch
+
+            turn, self.replay_at = self.replay_at, None
+            watch(self.app, note, turn=turn, on_back=lambda: self.app.pop())
+
+    def handle_event(self, event) -> bool:
+        if self.chart_shown and self.chart is not None and self.chart.handle_event(event):
+            return True
+        return super().handle_event(event)
 
     def order(self) -> list[int]:
         return sorted(range(len(self.scores)), key=lambda s: (s not in self.winners, -self.scores[s]))[:7]
@@ -95,6 +146,11 @@ class ResultsScene(Scene):
 
     def on_enter(self):
         self.app.play_sound("chime")
+
+    def open_standings(self):
+        from .standings import StandingsScene
+
+        self.app.push(StandingsScene(self.app, self.bridge))
 
     def rematch(self):
         tm = self.bridge.table
@@ -123,6 +179,9 @@ class ResultsScene(Scene):
                   box=pygame.Rect(40, 80, 1200, 44))
         breakdown = BREAKDOWNS.get(tm.game)
         draw_panel(surface, PANEL)
+        if self.chart_shown and self.chart is not None:
+            self.chart.draw(surface)
+            return
         first = self.column_x(0) - COLUMN_W if self.columns else PANEL.right - 16 - SCORE_R - 12
         for k, (header, _, _) in enumerate(self.columns):
             x = self.column_x(k)
@@ -151,3 +210,7 @@ class ResultsScene(Scene):
             blit_text(surface, app, str(int(round(self.shown_scores["s%d" % seat]))), (r.right - 50, r.centery), 32,
                       theme.ACCENT if win else theme.PAPER, bold=True, anchor="midright",
                       box=pygame.Rect(r.right - SCORE_R - 10, r.y, SCORE_R - 40, r.height))
+        line = summary_line(app, self.bridge.standings)
+        if line and len(self.order()) <= 6:     # the night so far, under the rows
+            box = pygame.Rect(PANEL.x + 20, PANEL.bottom - 44, PANEL.width - 40, 34)
+            blit_text(surface, app, line, box.center, 19, theme.ACCENT, bold=True, anchor="center", box=box)

@@ -64,8 +64,11 @@ def hosts(names: list[str]) -> list[dict]:
 
 def _results(app, names):
     from ..tortuga.samples import finished_tortuga_bridge
+    from .standings import sample_standings
 
-    return ResultsScene(app, use(app, finished_tortuga_bridge(names=names)))
+    b = use(app, finished_tortuga_bridge(names=names))
+    b.handle(sample_standings(names))       # the night so far, under the rows
+    return ResultsScene(app, b)
 
 
 def _browser(app, names):

@@ -19,6 +19,7 @@ import pygame
 from engine.tikal.analysis import SPECS
 
 from .. import theme
+from ..party import guide_done, set_guide_done
 from ..widgets import blit_text, draw_panel, draw_tooltip, note_solid, wrap
 from . import layout as L
 from .geometry import hexkey
@@ -74,7 +75,8 @@ class FirstGameGuide:
         started = any(f["seat"] == me and (f["workers"] or f["leader"]) for f in view.get("figures", [])) \
             or any(c["seat"] == me for c in view.get("camps", []))
         # the player's first Tikal table, from its start (not a game they already played in)
-        self.active = (not self.app.settings.guide_done) and me is not None and not started
+        # (at a pass-and-play table: that local player's first game, game/party.py)
+        self.active = not guide_done(app, bridge) and me is not None and not started
         self.steps = GuideSteps(me if me is not None else -1)
         self.close_rect: pygame.Rect | None = None
         self.bubble_rect: pygame.Rect | None = None   # the bubble as last drawn: it takes its own clicks
@@ -90,7 +92,7 @@ class FirstGameGuide:
         """Done for good: the settings remember it (saved at once when they have a file)."""
         self.active = False
         settings = self.app.settings
-        settings.guide_done = True
+        set_guide_done(self.app, self.bridge)
         if settings.path is not None:
             try:
                 settings.save()

@@ -240,10 +240,12 @@ class TikalHint:
             self.draw_plan(surface)
         self.widgets.draw(surface)
 
-    def draw_plan(self, surface) -> None:
+    def draw_plan(self, surface, taken: list | None = None) -> None:
+        """The plan on the board and in words; ``taken``: where another plan's numbers went this
+        frame (the review draws two: no number goes on another)."""
         scene, app = self.scene, self.app
         pulse = 0.5 + 0.5 * math.sin(app.time * 4)
-        self.badges: list[tuple[float, float]] = []   # where this frame's numbers went (none on another)
+        self.badges: list[tuple[float, float]] = taken if taken is not None else []
         for i, (step, _) in enumerate(self.plan):
             number = i + 1
             t = step["type"]

@@ -38,6 +38,22 @@ def review_allowed(bridge) -> bool:
     return t.game == "tikal" and t.my_seat is not None and (t.over or hints_allowed(bridge))
 
 
+def effective(history: list) -> list:
+    """The updates in effect: an undo (``undone``: the seat) takes out the update of that seat's
+    last action (only the last action of one's own turn can be undone)."""
+    out: list = []
+    for e in history:
+        seat = e.get("undone")
+        if seat is None:
+            out.append(e)
+            continue
+        for i in range(len(out) - 1, -1, -1):
+            if any(ev.get("seat") == seat for ev in out[i]["events"]):
+                del out[i]
+                break
+    return out
+
+
 class ReviewJob:
     """The review of ``seat``'s turns in ``history`` (the updates as received), in a thread.
     ``reviews[i]`` is turn i's review once done (None before); ``bot_kw`` go to the hard bot
@@ -48,7 +64,7 @@ class ReviewJob:
 
         self.coach = coach
         self.seat, self.seed, self.bot_kw = seat, seed, bot_kw
-        self.turns = coach.turns_of(copy.deepcopy(history), seat)
+        self.turns = coach.turns_of(effective(history), seat)   # (views are never changed once received)
         self.reviews: list = [None] * len(self.turns)
         self.done = 0
         self.error: str | None = None
@@ -222,7 +238,7 @@ class TurnOverlay:
 
     def draw(self, surface) -> None:
         self.played.draw_plan(surface)
-        self.bot.draw_plan(surface)
+        self.bot.draw_plan(surface, taken=self.played.badges)
 
 
 def snapshot_bridge(bridge, view: dict, state: int | None) -> OfflineBridge:

@@ -167,13 +167,15 @@ def action_of(event: dict):
 
 
 def turns_of(updates: list, seat: int) -> list:
-    """``[{"state", "view", "actions"}]``: each AP phase of ``seat`` (with its placement) from
-    ``updates`` (``{"view", "events", "state"}`` as received, in order): the view when the turn
-    began and the actions played (an ``end_turn`` when AP were left)."""
+    """``[{"state", "move", "view", "actions"}]``: each AP phase of ``seat`` (with its placement)
+    from ``updates`` (``{"view", "events", "state"}`` as received, in order, the first one the
+    game's start): the view when the turn began, how many updates came before it (``move``: the
+    actions played before the turn when no update is missing) and the actions played (an
+    ``end_turn`` when AP were left)."""
     turns: list = []
     cur: dict | None = None
     prev: dict = {}
-    for u in updates:
+    for index, u in enumerate(updates):
         for e in u.get("events") or ():
             if e.get("seat") != seat:
                 continue
@@ -184,7 +186,7 @@ def turns_of(updates: list, seat: int) -> list:
                 v = prev.get("view") or {}
                 if v.get("phase") not in (PLACE, ACTIONS) or v.get("to_act", v.get("seat")) != seat:
                     break           # we did not see the turn begin: leave it out
-                cur = {"state": prev.get("state"), "view": v, "actions": []}
+                cur = {"state": prev.get("state"), "move": index - 1, "view": v, "actions": []}
             if a is not None:
                 cur["actions"].append(a)
             else:

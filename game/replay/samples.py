@@ -1,0 +1,163 @@
+"""Sample replays (a game of bots, as ``run_host.py --export`` would write it) and the scenes of
+this package for ``--screenshot`` and the fit test: ``replay`` (the viewer in the middle of a Tikal
+game), ``replay_chart`` (its score story open), ``replay_tortuga``, and the score story on the
+results screens (``results_chart``, ``tikal_results_chart``)."""
+from __future__ import annotations
+
+import copy
+import functools
+
+import engine
+from net.journal import REPLAY_FORMAT
+
+from ..scenes.registry import register
+
+COLOURS = ["orange", "blue", "green", "yellow", "purple", "red", "black"]
+
+
+@functools.lru_cache(maxsize=8)
+def _bot_actions(game: str, seats: int, seed: int, level: str, options: tuple) -> tuple:
+    from engine.bots import make_bot
+
+    g = engine.new_game(game, seats=seats, seed=seed, options=dict(options))
+    bots = {s: make_bot(game, level, s, seed * 10 + s) for s in range(seats)}
+    out = []
+    while not g.is_over:
+        seat = g.to_act
+        action = bots[seat].choose(g.view(seat), g.legal_actions())
+        out.append({"seat": seat, "action": copy.deepcopy(dict(action))})
+        g.apply(action)
+    return tuple(out), tuple(g.scores), tuple(g.winners)
+
+
+def bot_replay(game: str = "tikal", seats: int = 4, seed: int = 5, level: str = "easy", options: dict | None = None,
+               names: list[str] | None = None) -> dict:
+    """A replay dict of a whole game of bots (the ``--export`` format; played once per arguments)."""
+    options = dict(options if options is not None else engine.GAMES[game].defaults)
+    actions, scores, winners = _bot_actions(game, seats, seed, level, tuple(sorted(options.items())))
+    names = list(names or ["Anna", "Boris", "Chloé", "Dmitri", "Eva", "Farid", "Gosha"])[:seats]
+    return {"format": REPLAY_FORMAT, "version": 1, "game": game, "rules": engine.GAMES[game].rules,
+            "seats": seats, "seed": seed, "options": options, "names": names,
+            "players": [{"name": n, "kind": "human", "colour": COLOURS[i]} for i, n in enumerate(names)],
+            "actions": [copy.deepcopy(a) for a in actions], "over": True, "scores": list(scores),
+            "winners": list(winners)}
+
+
+def _viewer(game: str, fraction: float, chart: bool = False, seats: int = 4):
+    def make(app, names):
+        from .book import ReplayBook
+        from .viewer import replay_scene
+
+        book = ReplayBook(bot_replay(game, seats=seats, names=names))
+        at = book.marks()[0][0] + 1 if game == "tikal" and not chart else round(book.last * fraction)
+        scene = replay_scene(app, book, on_back=lambda: None, at=at)
+        if chart:
+            scene.toggle_chart()
+        return scene
+    return make
+
+
+def _results_chart(base: str):
+    def make(app, names):
+        from ..scenes.registry import SCENES
+
+        scene = SCENES[base][1](app, names)
+        scene.toggle_chart()
+        return scene
+    return make
+
+
+def _tv_bridge(game: str, seats: int, names: list[str], upto: float):
+    """A spectator's bridge on a bot game ``upto`` of the way through, its last moves' events."""
+    from ..net_bridge import LocalBridge
+
+    replay = bot_replay(game, seats=seats, names=names)
+    g = engine.new_game(game, seats=seats, seed=replay["seed"], options=replay["options"])
+    steps = replay["actions"][: round(len(replay["actions"]) * upto)]
+    events: list = []
+    for step in steps:
+        events = g.apply(step["action"])
+    bridge = LocalBridge(g, my_seat=None, names=names[:seats])
+    bridge.table.players = [dict(p) for p in replay["players"]]
+    bridge.host_name = "LAN-party box"
+    bridge.poll()               # its first full update: the TV is given it below, with the events
+    return bridge, events
+
+
+def _tv(game: str, seats: int, upto: float, mode: str = "table"):
+    def make(app, names):
+        from ..scenes.samples import use
+        from .tv import TVScene
+
+        bridge, events = _tv_bridge(game, seats, names, upto)
+        tv = TVScene(app, use(app, bridge))
+        tv.watching = bridge.table.id
+        tv.on_net({"kind": "update", "events": events, "full": True})
+        if mode == "tally":
+            g = bridge.game
+            tv.tally_start("volcano")
+            for seat in range(g.seats):
+                tv.tally_add({"type": "scored", "seat": seat, "total": 4 + 3 * seat, "score": g.scores[seat]})
+        elif mode == "standings":
+            bridge.standings = sample_standings(names)
+            tv.over_at = app.time - 60
+            tv.last_game = {"names": names[:seats], "scores": [1] * seats, "winners": [0]}
+            tv.child = None
+        return tv
+    return make
+
+
+def sample_standings(names: list[str]) -> dict:
+    """A night's standings as the host sends them (docs/protocol.md, ``standings``)."""
+    rows = [(names[0], 4, 3, 7.5), (names[3], 4, 1, 5.0), (names[1], 3, 1, 4.0), (names[2], 3, 0, 1.5),
+            (names[4], 1, 0, 0.0)]
+    return {"t": "standings", "overall": [{"name": n, "played": p, "wins": w, "points": pt} for n, p, w, pt in rows]}
+
+
+def sample_finished(names: list[str]) -> dict:
+    """Tonight's finished games as the host lists them (docs/protocol.md section 15)."""
+    games = [(14, "tikal", [0, 1, 2, 3], [57, 53, 47, 37], [0], 381),
+             (12, "tortuga", [4, 5, 6, 0, 1], [31, 20, 15, 16, 9], [4], 146),
+             (9, "tikal", [1, 3], [61, 64], [1], 210),
+             (7, "tortuga", [2, 3, 4], [12, 12, 8], [0, 1], 97)]
+    return {"t": "finished", "games": [
+        {"id": i, "game": g, "options": {}, "seats": len(seats), "names": [names[s] for s in seats],
+         "kinds": ["human"] * len(seats), "colours": COLOURS[:len(seats)], "scores": sc, "winners": w,
+         "actions": n, "ended": 0} for i, g, seats, sc, w, n in games]}
+
+
+def _games(save: bool):
+    def make(app, names):
+        from ..net_bridge import OfflineBridge
+        from ..scenes.samples import use
+        from .games import GamesScene
+
+        bridge = use(app, OfflineBridge(names[0]))
+        scene = GamesScene(app, bridge)
+        scene.on_net({"kind": "finished", **sample_finished(names)})
+        if save:
+            scene.ask_path(scene.games[0])
+        return scene
+    return make
+
+
+def register_all() -> None:
+    from ..scenes.results import ResultsScene
+    from .games import GamesScene
+    from .tv import TVScene
+    from .viewer import ReplayView
+
+    register("results_chart", ResultsScene, _results_chart("results"))
+    register("tikal_results_chart", ResultsScene, _results_chart("tikal_results"))
+    register("replay", ReplayView, _viewer("tikal", 0.5))
+    register("replay_chart", ReplayView, _viewer("tikal", 0.7, chart=True))
+    register("replay_tortuga", ReplayView, _viewer("tortuga", 0.6, seats=5))
+    register("games_tonight", GamesScene, _games(False))
+    register("games_tonight_save", GamesScene, _games(True))
+    register("tv", TVScene, _tv("tikal", 4, 0.45))
+    register("tv_tortuga", TVScene, _tv("tortuga", 5, 0.5))
+    register("tv_volcano", TVScene, _tv("tikal", 4, 0.45, "tally"))
+    register("tv_standings", TVScene, _tv("tikal", 4, 0.9, "standings"))
+
+
+register_all()
