@@ -266,6 +266,8 @@ def say_found(host) -> None:
     """What the data dir held at start: restored, set aside, refused, skipped, archived."""
     for line in host.report.lines() if host.report else []:
         print(line, flush=True)
+    if host.lifecycle.unsaved:
+        print(f"warning: {host.lifecycle.unsaved}", flush=True)
 
 
 def say_listening(host, addr, port, made, args, share=None) -> None:

@@ -229,7 +229,8 @@ class ShareServer:
 <html lang="{lang}"><head><meta charset="utf-8"><title>{title}</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <style>body{{font-family:sans-serif;max-width:44em;margin:2em auto;padding:0 1em;line-height:1.5}}
-code{{background:#eee;padding:0 .3em}} li{{margin:.3em 0}} h3{{margin-bottom:0}} ul{{margin:.3em 0}}</style>
+code{{background:#eee;padding:0 .3em;white-space:nowrap;display:inline-block;max-width:100%;overflow-x:auto;
+vertical-align:bottom}} li{{margin:.3em 0}} h3{{margin-bottom:0}} ul{{margin:.3em 0}}</style>
 </head>
 <body><h1>{title}</h1>
 <p>{text("share.join", addresses=addrs)}</p>
