@@ -3,7 +3,7 @@ view's history of rounds, so a player who rejoined sees them too) and each seat'
 treasure sets at the end (the engine's own scoring breakdown, computed from the final view)."""
 from __future__ import annotations
 
-from ..scenes.results import BREAKDOWNS, COLUMNS
+from ..scenes.results import BREAKDOWNS, COLUMNS, EXTRA
 from .viewops import treasure_groups
 
 
@@ -62,3 +62,18 @@ def tikal_columns(app, view) -> list:
 
 
 COLUMNS["tikal"] = tikal_columns
+
+
+def _review(app, bridge) -> None:
+    from .review import ReviewScene
+
+    app.push(ReviewScene(app, bridge))
+
+
+def _review_allowed(bridge) -> bool:
+    from .review import review_allowed
+
+    return review_allowed(bridge) and bool(bridge.table.history)
+
+
+EXTRA["tikal"] = ("results.review", "results.review_tip", _review_allowed, _review)
