@@ -87,6 +87,10 @@ class App:
         self.settings.fullscreen = bool(fullscreen or self.settings.fullscreen)
         if self.settings.fullscreen and not self.headless:
             flags |= pygame.FULLSCREEN
+        if not self.headless:
+            from .icon import draw_icon
+
+            pygame.display.set_icon(draw_icon(64))    # the game's icon (game/icon.py) everywhere
         self.screen = pygame.display.set_mode(self.SIZE, flags)
         pygame.display.set_caption(title)
         self.clock = pygame.time.Clock()

@@ -1,4 +1,5 @@
-"""The host command (``run_host.py``, installed as ``tikal-host``): host a LAN game (docs/protocol.md).
+"""The host command (``tikal-host``; ``tikal-lan host`` in the app; ``run_host.py`` in a checkout):
+host a LAN game (docs/protocol.md). Its messages name the command as it was started (net/about.py).
 
     python run_host.py                       # host + a local game window (needs a display)
     python run_host.py --headless            # host only; players join with run_client.py
@@ -30,8 +31,14 @@ _VARIANT = next(o for o in engine.GAMES["tikal"].options if o.name == "variant")
 from net.saves import KEEP_DAYS, KEEP_FINISHED
 
 
-def parse_args(argv=None) -> argparse.Namespace:
-    p = argparse.ArgumentParser(description="Host Tikal / La Tortuga games on the LAN.")
+def parse_args(argv=None, prog: str | None = None) -> argparse.Namespace:
+    """The options; ``args.prog`` is the command as it was started (``tikal-host``, ``tikal-lan
+    host``, ``python run_host.py``), for the messages that say what to run."""
+    from net.about import command_name, version
+
+    p = argparse.ArgumentParser(prog=prog or command_name("tikal-host"),
+                                description="Host Tikal / La Tortuga games on the LAN.")
+    p.add_argument("--version", action="version", version=f"%(prog)s {version()}")
     p.add_argument("--port", type=int, default=DEFAULT_PORT,
                    help=f"TCP port (default {DEFAULT_PORT}; 0 = any free port)")
     p.add_argument("--bind", default="", metavar="ADDR",
@@ -122,6 +129,7 @@ def parse_args(argv=None) -> argparse.Namespace:
         p.error(f"--share: {args.share} is not a folder")
     if args.name is not None and NAME.check(args.name):
         p.error(f"--name {NAME.check(args.name)}")
+    args.prog = p.prog
     return args
 
 
@@ -303,10 +311,10 @@ async def serve(args, headless: bool) -> int:
     try:
         addr, port = await host.start()
     except DataDirBusy as exc:
-        print(f"run_host.py: {exc}", file=sys.stderr)
+        print(f"{args.prog}: {exc}", file=sys.stderr)
         return 1
     except OSError as exc:
-        print(f"run_host.py: cannot serve on {args.bind or '*'}:{args.port}: "
+        print(f"{args.prog}: cannot serve on {args.bind or '*'}:{args.port}: "
               f"{exc.strerror or exc}", file=sys.stderr)
         return 2
     try:
@@ -351,8 +359,8 @@ def window(args) -> int:
     try:
         from game.launch import play_local
     except ImportError as exc:
-        print(f"run_host.py: the game window cannot be loaded ({exc}); "
-              "run `python run_host.py --headless` to host without a window.", file=sys.stderr)
+        print(f"{args.prog}: the game window cannot be loaded ({exc}); "
+              f"run `{args.prog} --headless` to host without a window.", file=sys.stderr)
         return 2
     from net.host import Host, start_in_thread
     from net.saves import DataDirBusy
@@ -369,7 +377,7 @@ def window(args) -> int:
                               bot_level=args.bot_level, hints=args.hints)
         addr, port, stop = start_in_thread(host=host)
     except DataDirBusy as exc:
-        print(f"run_host.py: {exc}", file=sys.stderr)
+        print(f"{args.prog}: {exc}", file=sys.stderr)
         return 1
     try:
         share = asyncio.run_coroutine_threadsafe(start_share(args, host, port),
@@ -404,8 +412,10 @@ def more_files() -> None:
             pass
 
 
-def main(argv=None) -> int:
-    args = parse_args(argv)
+def main(argv=None, prog: str | None = None) -> int:
+    """The host command; ``prog``: the name it was started as, when not its own (``tikal-lan
+    host``)."""
+    args = parse_args(argv, prog)
     more_files()
     setup_logging(args)
     if args.list_saved:
@@ -415,9 +425,11 @@ def main(argv=None) -> int:
     if args.export:
         return export(args)
     if not args.headless and not has_display():
-        print("run_host.py: no display found. To host without a window run\n"
-              "    python run_host.py --headless\n"
-              "(players join with `python run_client.py`; add --game tikal --seats 4 --bots 3 "
+        from net.about import window_command
+
+        print(f"{args.prog}: no display found. To host without a window run\n"
+              f"    {args.prog} --headless\n"
+              f"(players join with `{window_command(args.prog)}`; add --game tikal --seats 4 --bots 3 "
               "to open a table with bots).", file=sys.stderr)
         return 2
     if args.headless:

@@ -169,6 +169,7 @@ class Host:
         self.share: list[str] = []          # the download page's URLs (run_host.py --share)
         self.loop: asyncio.AbstractEventLoop | None = None
         self.party = Party(self)   # the night's standings, saved games, the host's own window
+        self.lifecycle.saved_again = lambda t: self.party.push_saved()
 
     @property
     def frame_tap(self) -> Callable[[int, bytes], None] | None:

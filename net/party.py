@@ -11,10 +11,18 @@ from __future__ import annotations
 
 import logging
 import secrets
+from pathlib import Path
+from typing import TYPE_CHECKING
 
+from . import journal as jn
 from . import saves
+from .messages import error
 from .standings import Night
 from .table import Table, TableError
+
+if TYPE_CHECKING:
+    from .host import Host
+    from .links import Conn
 
 log = logging.getLogger("tikal.host")
 
@@ -22,13 +30,14 @@ log = logging.getLogger("tikal.host")
 def game_of(table: Table) -> dict:
     """A finished live table in the shape of ``saves.game_record`` (what its journal says)."""
     g = table.game
+    assert g is not None
     return {"id": table.id, "game": table.game_name, "names": [s.name for s in table.seats],
             "kinds": [s.kind for s in table.seats], "scores": list(g.scores),
             "winners": list(g.winners)}
 
 
 class Party:
-    def __init__(self, host):
+    def __init__(self, host: Host):
         self.host = host
         #: the host's own window proves itself with this in its hello (``operator``)
         self.operator = secrets.token_hex(16)
@@ -51,8 +60,10 @@ class Party:
         """``run_host.py --new-night`` and the window's button: nothing counted from now on but
         what ends after it."""
         data_dir = self.host.config.data_dir
-        done = {g["id"] for g in saves.finished_games(data_dir, archive=True)} \
-            if data_dir is not None else set()
+        # finished: those of the data dir, and every journal of its archive (an unfinished one
+        # there is never continued), read by name only
+        done = {g["id"] for g in saves.finished_games(data_dir)} | set(
+            jn.journal_files(Path(data_dir) / saves.ARCHIVE)) if data_dir is not None else set()
         done |= {t.id for t in self.host.tables.values() if t.status == "over"}
         self.night.new_night(done)
         self.night.problem = None
@@ -85,39 +96,40 @@ class Party:
         self.standings_to &= set(self.host.conns)
         self.host.send_out(out, table)
 
-    def standings(self, conn, msg):
+    def standings(self, conn: Conn, msg: dict) -> None:
         self.standings_to.add(conn.id)
         self.host.send(conn, self.night.message())
 
-    def new_night(self, conn, msg):
+    def new_night(self, conn: Conn, msg: dict) -> None:
         if conn.id not in self.operators:
             raise TableError("not_operator", "only the host's own window may start a new night")
         self.new_night_now()
         self.standings_to.add(conn.id)
         self._push_standings()
 
-    def hello(self, conn, msg) -> None:
+    def hello(self, conn: Conn, msg: dict) -> None:
         """A hello: the host's window proves itself with the operator secret."""
         if msg.get("operator") and secrets.compare_digest(msg["operator"], self.operator):
             self.operators.add(conn.id)
 
-    def gone(self, conn) -> None:
+    def gone(self, conn: Conn) -> None:
         self.operators.discard(conn.id)
         self.standings_to.discard(conn.id)
         self.saved_to.pop(conn.id, None)
 
     # --- the owner's powers -----------------------------------------------------------------------
-    def remove(self, conn, msg):
+    def remove(self, conn: Conn, msg: dict) -> None:
         """The owner frees a seat; a player removed is no longer at the table (``left``, then
         the list of tables like anyone outside one)."""
         host = self.host
         t = host.table_of(conn)
         seat = msg["seat"]
-        gone = t.seats[seat].conn if 0 <= seat < t.nseats and t.seats[seat].kind == "human" \
-            else None
+        human = 0 <= seat < t.nseats and t.seats[seat].kind == "human"
+        gone = t.seats[seat].conn if human else None
         out = t.remove(conn.id, seat)
-        if gone is not None:
+        if human:   # (an away player's seat was held for them: no longer)
             host.grace.cancel(t, seat)
+        if gone is not None:
             c = host.conns.get(gone)
             if c is not None and c.table is t:
                 c.table = None
@@ -126,7 +138,7 @@ class Party:
         host.kick_bots(t)
 
     # --- saved games --------------------------------------------------------------------------------
-    def _mine(self, game: dict, conn, tokens) -> list[int]:
+    def _mine(self, game: dict, conn: Conn, tokens: list) -> list[int]:
         """The seats of a saved game that are the connection's: by a token it holds, else by
         its name (humans' seats only)."""
         by_token = [i for i, tok in enumerate(game["tokens"])
@@ -137,7 +149,7 @@ class Party:
         return [i for i, n in enumerate(game["names"])
                 if game["kinds"][i] == "human" and n.casefold() == name]
 
-    def _saved_for(self, conn, tokens) -> list[dict]:
+    def _saved_for(self, conn: Conn, tokens: list) -> list[dict]:
         data_dir = self.host.config.data_dir
         if data_dir is None:
             return []
@@ -148,7 +160,7 @@ class Party:
                 out.append({**{k: v for k, v in g.items() if k != "tokens"}, "mine": mine})
         return out
 
-    def saved(self, conn, msg):
+    def saved(self, conn: Conn, msg: dict) -> None:
         tokens = list(msg.get("tokens") or [])
         self.saved_to[conn.id] = tokens
         self.host.send(conn, {"t": "saved", "games": self._saved_for(conn, tokens)})
@@ -162,7 +174,7 @@ class Party:
             else:
                 self.host.send(c, {"t": "saved", "games": self._saved_for(c, tokens)})
 
-    def resume(self, conn, msg):
+    def resume(self, conn: Conn, msg: dict) -> None:
         """``continue``: bring an unfinished saved game back (status "playing", its players
         away, the game waiting) and seat the sender in its own seat, as the table's owner."""
         host = self.host
@@ -194,10 +206,9 @@ class Party:
             _previous, out = table.rejoin(conn.id, token)
             out = [(conn.id, {"t": "seated", "table": tid, "seat": seat, "token": token})] + out
         else:
-            out = table.sit(conn.id, conn.name, seat)
+            out = table.sit(conn.id, conn.name or "", seat)
         conn.table = table
         if note:
-            from .messages import error
             out.append((conn.id, error("damaged_save", note)))
         log.info("table %s continued from its save by %s", tid, conn.name)
         host.send_out(out, table)

@@ -204,8 +204,9 @@ class Table:
     def lobby_out(self) -> Out:
         """Everyone at the table gets its summary; the owner's copy of a private table's holds
         its code too (nobody else ever sees it)."""
-        msg = {"t": "table", "table": self.summary()}
-        mine = {"t": "table", "table": {**msg["table"], "code": self.code}} if self.code else msg
+        summary = self.summary()
+        msg = {"t": "table", "table": summary}
+        mine = {"t": "table", "table": {**summary, "code": self.code}} if self.code else msg
         return [(c, mine if c == self.owner else msg) for c in self.members()]
 
     # --- lobby ------------------------------------------------------------------------------------
@@ -264,7 +265,7 @@ class Table:
         if self.has(conn):
             raise TableError("in_table", "already at this table")
         s = self._seat(seat)
-        if s.kind != "human" or s.conn is not None:
+        if s.kind != "human" or s.conn is not None or s.token is None:
             raise TableError("bad_seat", f"seat {seat} is not a player's seat that is free again")
         if s.name.casefold() != name.casefold():
             raise TableError("bad_seat", f"seat {seat} was {s.name}'s: only they may sit there "

@@ -62,10 +62,13 @@ def expected_row(name, results):
 @run
 async def test_standings_count_two_finished_games_across_a_host_restart(tmp_path, capsys):
     async with live_host(data_dir=tmp_path) as host:
+        old = await connect(host, "Old client")     # knows none of the new messages
         tid1, end1, pushed = await play_tortuga(host, "Ana")
         r1 = (0, end1["scores"], end1["winners"])
         assert pushed["night"]["games"] == 1 and pushed["overall"] == [expected_row("Ana", [r1])]
         assert pushed["last"]["table"] == tid1 and pushed["last"]["kinds"] == ["human", "bot"]
+        # one that never asked gets nothing new (only messages an older client knows)
+        assert {m["t"] for m in old.inbox._queue} <= {"welcome", "tables", "link"}
     saved = json.loads((tmp_path / st.FILE).read_text())
     assert [g["id"] for g in saved["games"]] == [tid1]
     # the host starts again on the same data dir: the night goes on
@@ -291,6 +294,30 @@ async def test_the_recap_after_an_absence_lists_what_the_takeover_bot_did(tmp_pa
 
 
 @run
+async def test_one_who_left_a_game_and_comes_back_later_gets_the_recap_from_there(tmp_path):
+    """A closed window: the player left (a bot plays at once); their next client comes back
+    with the token, without saying what it saw."""
+    async with live_host(data_dir=tmp_path) as host:
+        tid, (a, b) = await seat_clients(host, "tortuga", 2, names=["Ana", "Ben"])
+        await BotClient(a, "tortuga").play(stop_after=1)
+        t = host.tables[tid]
+        token, left_at = a.token, t.state
+        a.send({"t": "leave"})
+        await a.expect("left")
+        pb = BotClient(b, "tortuga")
+        b_task = asyncio.ensure_future(pb.play())
+        for _ in range(500):
+            await asyncio.sleep(0.01)
+            if t.state > left_at + 4:
+                break
+        back = await connect(host, "Ana", token=token)
+        full = await back.expect("update", pred=lambda m: m.get("full"))
+        assert full["recap"]["from"] == left_at
+        assert [m["state"] for m in full["recap"]["moves"]] == list(range(left_at + 1, full["state"] + 1))
+        await asyncio.gather(BotClient(back, "tortuga").play(first=full), b_task)
+
+
+@run
 async def test_a_saved_unfinished_game_is_listed_and_continued_by_a_lobby_message(tmp_path):
     async with live_host(data_dir=tmp_path) as host:
         tid, (a, b) = await seat_clients(host, "tortuga", 3, names=["Ana", "Ben"],
@@ -346,12 +373,19 @@ async def test_a_saved_unfinished_game_is_listed_and_continued_by_a_lobby_messag
 
 @run
 async def test_a_continued_game_without_some_players_goes_on_with_their_bots(tmp_path):
-    async with live_host(data_dir=tmp_path, abandoned_after=0.0) as host:
+    async with live_host(data_dir=tmp_path) as host:
         tid, (a, b) = await seat_clients(host, "tortuga", 2, names=["Ana", "Ben"],
                                          reconnect=False)
         await BotClient(a, "tortuga").play(stop_after=1)
         await a.close()
         await b.close()
+    # the game was put away as abandoned (nobody came back): it can still be continued
+    path = jn.journal_path(tmp_path, tid)
+    j = jn.Journal(path)
+    j.record({"k": "closed", "why": "abandoned"})
+    j.close()
+    async with live_host(data_dir=tmp_path, resume=True) as host:
+        assert tid not in host.tables           # --resume leaves a game put away
     async with live_host(data_dir=tmp_path) as host:
         ana = await connect(host, "Ana")
         ana.send({"t": "continue", "id": tid})
@@ -361,6 +395,9 @@ async def test_a_continued_game_without_some_players_goes_on_with_their_bots(tmp
         await ana.expect("table", pred=lambda m: m["table"]["players"][1]["takeover"])
         end = await BotClient(ana, "tortuga").play(first=full)
         assert end["over"] and t.status == "over"
+    records, _ = jn.read_records(path)
+    assert [r["k"] for r in records].count("closed") == 1 and jn.finished(records)["scores"]
+    assert jn.replay_records(records).snapshot() == t.game.snapshot()
 
 
 @pytest.mark.parametrize("argv, bots", [([], 0), (["--bots", "2"], 2)])
@@ -385,3 +422,28 @@ def test_the_host_windows_table_seats_the_host_and_leaves_the_others_open(tmp_pa
     (kinds,) = seen["tables"].values()
     assert kinds == ["empty"] * (4 - bots) + ["bot"] * bots
     assert seen["owner"] == [None]      # the first to sit (the window) becomes its owner
+
+
+@run
+async def test_a_game_put_away_unfinished_is_offered_again_to_those_who_asked(tmp_path):
+    async with live_host(data_dir=tmp_path, abandoned_after=0.0, ping_interval=0.05) as host:
+        ana = await connect(host, "Ana")
+        ben = await connect(host, "Ben")
+        ana.send({"t": "create", "game": "tortuga", "seats": 2, "takeover": False})
+        tid = (await ana.expect("seated"))["table"]
+        ben.send({"t": "sit", "table": tid})
+        await ben.expect("seated")
+        ben.send({"t": "ready", "ready": True})
+        await ana.expect("table", pred=lambda m: m["table"]["players"][1]["ready"])
+        ana.send({"t": "start"})
+        await BotClient(ana, "tortuga").play(stop_after=1)
+        watcher = await connect(host, "ANA")        # Ana's other window, in the lobby
+        watcher.send({"t": "saved"})
+        assert (await watcher.expect("saved"))["games"] == []     # it is being played
+        for c in (ana, ben):
+            c.send({"t": "leave"})
+            await c.expect("left")
+        # nobody is at it and no bot plays it: the host puts it away, and says so
+        again = await watcher.expect("saved", timeout=10)
+        assert [(g["id"], g["mine"]) for g in again["games"]] == [(tid, [0])]
+        assert tid not in host.tables
