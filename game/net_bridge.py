@@ -503,6 +503,7 @@ class NetBridge(Bridge):
         self.discovery = discovery
         self.finder = None
         self._finder_thread = None
+        self.local: str | None = None   # connect from this address (tests: another loopback address)
 
     # discovery ----------------------------------------------------------------------------------
     def start_discovery(self) -> None:
@@ -547,7 +548,8 @@ class NetBridge(Bridge):
         self.name = name
         self.address = f"{host}:{port}"
         self.token = token_for(self.address) if token_for is not None else None
-        self.client = Client(host, port, name, token=self.token).start()
+        extra = {"local": self.local} if self.local else {}
+        self.client = Client(host, port, name, token=self.token, operator=self.operator, **extra).start()
 
     def disconnect(self) -> None:
         client, self.client = self.client, None
