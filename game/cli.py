@@ -4,6 +4,7 @@
     run_client.py --host ADDR[:PORT] --name NAME [--lang en|ru|…] [--spectate] [--fullscreen]
     run_client.py --screenshot PATH --scene NAME [--lang ru]   render one frame headless and exit
     run_client.py --list-scenes
+    run_client.py --tv --host ADDR [--tv-cycle]   TV mode: the host's games on a big screen
     run_client.py --replay FILE            watch a replay file (``run_host.py --export``)
     run_client.py --replay FILE --screenshot PATH --at N|end   the position after move N, headless
     tikal-lan host [host options]          the host command (``tikal-host``, net/cli.py): one
@@ -36,6 +37,10 @@ def parse(argv=None):
     p.add_argument("--scene", default="tortuga", help="scene for --screenshot (see --list-scenes)")
     p.add_argument("--frames", type=int, default=30, help="frames to run before the screenshot")
     p.add_argument("--list-scenes", action="store_true")
+    p.add_argument("--tv", action="store_true",
+                   help="TV mode: watch the host's running tables on a big screen, without any input"
+                        " (with --host; else pick the host in the browser)")
+    p.add_argument("--tv-cycle", action="store_true", help="with --tv: go round the tables every 30 s")
     p.add_argument("--replay", metavar="FILE", help="watch a replay file (tikal-host --export writes them)")
     p.add_argument("--at", default="0", help="with --replay: start after this move (a number, or 'end')")
     args = p.parse_args(argv)
@@ -138,7 +143,9 @@ def main(argv=None) -> int:
         return replay(args, settings)
     from game.launch import run
 
-    return run(settings, host=args.host, spectate=args.spectate, fullscreen=args.fullscreen)
+    if args.tv_cycle:
+        settings.tv_cycle = True
+    return run(settings, host=args.host, spectate=args.spectate, fullscreen=args.fullscreen, tv=args.tv)
 
 
 if __name__ == "__main__":

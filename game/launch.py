@@ -19,12 +19,13 @@ def welcome_first(app, then) -> None:
 
 
 def open_window(settings, address: str | None, *, fullscreen: bool = False, spectate: bool = False,
-                auto_sit: int | None = None, auto_ready: bool = False, discovery: bool = True,
+                auto_sit: int | None = None, auto_ready: bool = False, discovery: bool = True, tv: bool = False,
                 hosting: bool = False, operator: str | None = None):
     """An App on the host browser, connecting to ``address`` if given (after the first start's
     welcome, with the name it gave). ``auto_sit``: sit at that table as soon as the tables are
-    listed (and say ready with ``auto_ready``). ``hosting``: the window of run_host.py (the address
-    others join at shows large), ``operator``: its host's secret (a new night)."""
+    listed (and say ready with ``auto_ready``). ``tv``: TV mode on the host joined. ``hosting``:
+    the window of run_host.py (the address others join at shows large), ``operator``: its host's
+    secret (a new night)."""
     bridge = make_bridge(settings.name, discovery=discovery)
     bridge.hosting, bridge.operator = hosting, operator
     bridge.spectate_first = spectate
@@ -34,7 +35,7 @@ def open_window(settings, address: str | None, *, fullscreen: bool = False, spec
     from .scenes.browser import BrowserScene
 
     def browse():
-        scene = BrowserScene(app, bridge)
+        scene = BrowserScene(app, bridge, tv=tv)
         if address:
             scene.connect(address)  # before the scene is entered: no host discovery meanwhile
         app.show(scene)
@@ -135,9 +136,10 @@ def open_quick(settings, quick: QuickHost, *, fullscreen: bool = False, discover
     return app
 
 
-def run(settings, host: str | None = None, spectate: bool = False, fullscreen: bool = False) -> int:
-    if host is not None:
-        open_window(settings, host, fullscreen=fullscreen, spectate=spectate).run()
+def run(settings, host: str | None = None, spectate: bool = False, fullscreen: bool = False,
+        tv: bool = False) -> int:
+    if host is not None or tv:
+        open_window(settings, host, fullscreen=fullscreen, spectate=spectate, tv=tv).run()
         return 0
     quick = QuickHost(settings)
     try:

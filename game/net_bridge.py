@@ -119,6 +119,11 @@ def bot_name(tr, seat: int, level: str | None) -> str:
     return tr("table.bot_number", number=seat + 1)
 
 
+#: Host messages handed to the scenes as they are (``{"kind": t, **msg}``): the finished games of
+#: tonight, a replay.
+PASSED = ("finished", "replay")
+
+
 class Bridge:
     """Common part: the model and the host-message handling. Subclasses move the messages."""
 
@@ -308,6 +313,14 @@ class Bridge:
     def chat(self, text: str):
         return self.send({"t": "chat", "text": text})
 
+    def request_finished(self):
+        """Tonight's finished games of the host (answered by ``finished``)."""
+        return self.send({"t": "finished"})
+
+    def request_replay(self, game_id: int):
+        """The replay of a finished game (answered by ``replay``, or ``error`` ``no_replay``)."""
+        return self.send({"t": "replay", "id": int(game_id)})
+
     def rematch(self, game: str, seats: int, options: dict, bots: list) -> None:
         """A new table like the last one: same game, seats and options, the same bots in their
         seats (``bots``: ``[(seat, level), ...]``)."""
@@ -397,6 +410,8 @@ class Bridge:
                     "text": msg.get("text", ""), "n": self.chat_heard[-1]["n"] + 1 if self.chat_heard else 0}
             self.chat_heard = (self.chat_heard + [note])[-50:]
             self.notes.append(note)
+        elif t in PASSED:       # answers the scenes asked for (docs/protocol.md): their message as it is
+            self.notes.append({**msg, "kind": t})
         elif t == "left":
             self.lobby = None
             self.table = TableModel(self)

@@ -30,6 +30,7 @@ messages, after its journal), ``table_of(conn)`` (its table, else ``no_table``),
 """
 from __future__ import annotations
 
+import asyncio
 import secrets
 from collections.abc import Callable
 from typing import TYPE_CHECKING
@@ -120,29 +121,39 @@ def _fill(t: Table, c: Conn, m: dict) -> Out:
 
 
 # --- the party night (net/party.py: what is the host's, not one table's) ---------------------------
-@handles("remove")
-def _remove(host: Host, conn: Conn, msg: dict) -> None:
-    host.party.remove(conn, msg)
+@handles("remove", "standings", "new_night", "saved", "continue")
+def _party(host: Host, conn: Conn, msg: dict) -> None:
+    host.party.handle(conn, msg)
 
 
-@handles("standings")
-def _standings(host: Host, conn: Conn, msg: dict) -> None:
-    host.party.standings(conn, msg)
+# --- tonight's finished games and their replays (net/replays.py: files, read off the loop) ------
+@handles("finished")
+def _finished(host: Host, conn: Conn, msg: dict) -> None:
+    from . import replays
+
+    async def answer() -> None:
+        games = await asyncio.get_running_loop().run_in_executor(None, replays.tonight, host.config.data_dir)
+        host.send(conn, {"t": "finished", "games": games})
+    host._spawn(answer())
 
 
-@handles("new_night")
-def _new_night(host: Host, conn: Conn, msg: dict) -> None:
-    host.party.new_night(conn, msg)
+@handles("replay")
+def _replay(host: Host, conn: Conn, msg: dict) -> None:
+    from . import replays
 
+    tid = msg["id"]
+    if tid in host.tables and host.tables[tid].status != "over":
+        raise TableError("no_replay", f"game {tid} is still being played: only finished games are replayed")
 
-@handles("saved")
-def _saved(host: Host, conn: Conn, msg: dict) -> None:
-    host.party.saved(conn, msg)
-
-
-@handles("continue")
-def _continue(host: Host, conn: Conn, msg: dict) -> None:
-    host.party.resume(conn, msg)
+    async def answer() -> None:
+        try:
+            rep = await asyncio.get_running_loop().run_in_executor(None, replays.replay, host.config.data_dir, tid)
+        except replays.NoReplay as exc:
+            host.send(conn, error("no_replay", str(exc), seq=msg.get("seq"), ref="replay"))
+            return
+        rep["seed"] = str(rep["seed"])      # 62 bits: beyond the wire's plain ints (±2^53)
+        host.send(conn, {"t": "replay", "id": tid, "replay": rep})
+    host._spawn(answer())
 
 
 # --- the rest -------------------------------------------------------------------------------------

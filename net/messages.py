@@ -10,6 +10,7 @@ msgpack bin); a list is a list.
 """
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass
 
@@ -76,6 +77,7 @@ ERROR_CODES: dict[str, tuple[str, bool]] = {
     "bad_code": ("that is not the private table's code", False),
     "not_operator": ("only the host's own window may do that", False),
     "no_save": ("no such unfinished saved game (or it is being played now)", False),
+    "no_replay": ("no finished game of that id on this host: only finished games are replayed", False),
     "not_yours": ("you held no seat in that saved game", False),
     "busy": ("too many connections (to the host, or from this address)", True),
     "slow": ("this connection did not read what the host sent", True),
@@ -187,6 +189,27 @@ class Text(Str):
         return None
 
 
+def fold(name: str) -> str:
+    """A name as people tell names apart: compatibility forms folded (full-width letters,
+    ligatures), case folded, spaces collapsed."""
+    return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
+
+
+#: What only a bot's name looks like ("Bot 2 (hard)", "bot2", "BOT 3"): "bot", then a number.
+_BOT_NAME = re.compile(r"^bot\W*\d")
+
+
+class PlayerName(Text):
+    """A player's name (hello): text that does not pass for a bot's name, which the host gives
+    as "Bot <seat> (<level>)" (a person called "Bot 2 (hard)" would pass for that bot)."""
+
+    def check(self, v):
+        err = super().check(v)
+        if err is None and _BOT_NAME.match(fold(v)):
+            return "must not look like a bot's name (\"Bot 2 (hard)\"): bots are named so"
+        return err
+
+
 class Bool(Field):
     doc = "bool"
 
@@ -264,7 +287,7 @@ SEQ = Int(0, INT_MAX)
 TABLE_ID = Int(1, INT_MAX)
 SEAT = Int(0, MAX_SEATS - 1)   # what the host sends
 ANY_SEAT = Int(0, INT_MAX)     # what a client names: a seat the table lacks is bad_seat / wrong_seat
-NAME = Text(1, NAME_MAX)
+NAME = PlayerName(1, NAME_MAX)
 CODE = Str(1, 16)               # a private table's code, as typed
 
 _ALL_SEQ = {"seq": SEQ}  # every client message may carry a seq, echoed in an error about it
@@ -298,6 +321,8 @@ CLIENT_SPECS: dict[str, Spec] = {
     "fill": Spec({}, {"level": Str(1, 16), **_ALL_SEQ},
                  "owner: bots in every empty seat (lobby) / for every away player (game)"),
     "standings": Spec({}, dict(_ALL_SEQ), "ask for tonight's standings (then pushed)"),
+    "finished": Spec({}, dict(_ALL_SEQ), "ask for tonight's finished games (answered by finished)"),
+    "replay": Spec({"id": TABLE_ID}, dict(_ALL_SEQ), "ask for the replay of a finished game"),
     "new_night": Spec({}, dict(_ALL_SEQ), "the host's window: start a new night"),
     "saved": Spec({}, {"tokens": Tokens(), **_ALL_SEQ},
                   "ask for the unfinished saved games one sat at (then pushed)"),
@@ -345,6 +370,8 @@ HOST_SPECS: dict[str, Spec] = {
                       {"last": Nullable(Data(dict, 2)), "problem": Str(0, 1000)},
                       "tonight's standings"),
     "saved": Spec({"games": Data(list, 3)}, {}, "the unfinished saved games one sat at"),
+    "finished": Spec({"games": Data(list, 3)}, {}, "tonight's finished games, newest first"),
+    "replay": Spec({"id": TABLE_ID, "replay": Data(dict, 8)}, {}, "the replay of a finished game (--export format)"),
 }
 
 

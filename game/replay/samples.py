@@ -67,8 +67,84 @@ def _results_chart(base: str):
     return make
 
 
+def _tv_bridge(game: str, seats: int, names: list[str], upto: float):
+    """A spectator's bridge on a bot game ``upto`` of the way through, its last moves' events."""
+    from ..net_bridge import LocalBridge
+
+    replay = bot_replay(game, seats=seats, names=names)
+    g = engine.new_game(game, seats=seats, seed=replay["seed"], options=replay["options"])
+    steps = replay["actions"][: round(len(replay["actions"]) * upto)]
+    events: list = []
+    for step in steps:
+        events = g.apply(step["action"])
+    bridge = LocalBridge(g, my_seat=None, names=names[:seats])
+    bridge.table.players = [dict(p) for p in replay["players"]]
+    bridge.host_name = "LAN-party box"
+    bridge.poll()               # its first full update: the TV is given it below, with the events
+    return bridge, events
+
+
+def _tv(game: str, seats: int, upto: float, mode: str = "table"):
+    def make(app, names):
+        from ..scenes.samples import use
+        from .tv import TVScene
+
+        bridge, events = _tv_bridge(game, seats, names, upto)
+        tv = TVScene(app, use(app, bridge))
+        tv.watching = bridge.table.id
+        tv.on_net({"kind": "update", "events": events, "full": True})
+        if mode == "tally":
+            g = bridge.game
+            tv.tally_start("volcano")
+            for seat in range(g.seats):
+                tv.tally_add({"type": "scored", "seat": seat, "total": 4 + 3 * seat, "score": g.scores[seat]})
+        elif mode == "standings":
+            bridge.standings = sample_standings(names)
+            tv.over_at = app.time - 60
+            tv.last_game = {"names": names[:seats], "scores": [1] * seats, "winners": [0]}
+            tv.child = None
+        return tv
+    return make
+
+
+def sample_standings(names: list[str]) -> dict:
+    """A night's standings as the host sends them (docs/protocol.md, ``standings``)."""
+    rows = [(names[0], 4, 3, 7.5), (names[3], 4, 1, 5.0), (names[1], 3, 1, 4.0), (names[2], 3, 0, 1.5),
+            (names[4], 1, 0, 0.0)]
+    return {"t": "standings", "overall": [{"name": n, "played": p, "wins": w, "points": pt} for n, p, w, pt in rows]}
+
+
+def sample_finished(names: list[str]) -> dict:
+    """Tonight's finished games as the host lists them (docs/protocol.md section 15)."""
+    games = [(14, "tikal", [0, 1, 2, 3], [57, 53, 47, 37], [0], 381),
+             (12, "tortuga", [4, 5, 6, 0, 1], [31, 20, 15, 16, 9], [4], 146),
+             (9, "tikal", [1, 3], [61, 64], [1], 210),
+             (7, "tortuga", [2, 3, 4], [12, 12, 8], [0, 1], 97)]
+    return {"t": "finished", "games": [
+        {"id": i, "game": g, "options": {}, "seats": len(seats), "names": [names[s] for s in seats],
+         "kinds": ["human"] * len(seats), "colours": COLOURS[:len(seats)], "scores": sc, "winners": w,
+         "actions": n, "ended": 0} for i, g, seats, sc, w, n in games]}
+
+
+def _games(save: bool):
+    def make(app, names):
+        from ..net_bridge import OfflineBridge
+        from ..scenes.samples import use
+        from .games import GamesScene
+
+        bridge = use(app, OfflineBridge(names[0]))
+        scene = GamesScene(app, bridge)
+        scene.on_net({"kind": "finished", **sample_finished(names)})
+        if save:
+            scene.ask_path(scene.games[0])
+        return scene
+    return make
+
+
 def register_all() -> None:
     from ..scenes.results import ResultsScene
+    from .games import GamesScene
+    from .tv import TVScene
     from .viewer import ReplayView
 
     register("results_chart", ResultsScene, _results_chart("results"))
@@ -76,6 +152,12 @@ def register_all() -> None:
     register("replay", ReplayView, _viewer("tikal", 0.5))
     register("replay_chart", ReplayView, _viewer("tikal", 0.7, chart=True))
     register("replay_tortuga", ReplayView, _viewer("tortuga", 0.6, seats=5))
+    register("games_tonight", GamesScene, _games(False))
+    register("games_tonight_save", GamesScene, _games(True))
+    register("tv", TVScene, _tv("tikal", 4, 0.45))
+    register("tv_tortuga", TVScene, _tv("tortuga", 5, 0.5))
+    register("tv_volcano", TVScene, _tv("tikal", 4, 0.45, "tally"))
+    register("tv_standings", TVScene, _tv("tikal", 4, 0.9, "standings"))
 
 
 register_all()

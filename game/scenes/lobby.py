@@ -128,6 +128,8 @@ class LobbyScene(Scene):
         w.add(Button(app, (20, 16, 160, 44), "common.back", self.back, key=pygame.K_ESCAPE, size=18))
         w.add(Button(app, (1040, 660, 220, 44), "howto.open", self.open_howto, key=pygame.K_F1, size=18,
                      tooltip="howto.open_tip"))
+        w.add(Button(app, (636, 660, 210, 44), "lobby.games", self.open_games, key=pygame.K_F6, size=17,
+                     tooltip="lobby.games_tip"))
         w.add(Button(app, (858, 660, 170, 44), "standings.open", self.open_standings, key=pygame.K_t, size=18,
                      tooltip="standings.open_tip", enabled=lambda: self.bridge.standings is not None))
         # the tables list (left), shorter at a table: its chat below
@@ -331,6 +333,12 @@ class LobbyScene(Scene):
         from ..howto import open_howto
 
         open_howto(self.app, (self.lobby or {}).get("game") or self.new_game["game"])
+
+    def open_games(self):
+        """Tonight's finished games: watch one again, or save its replay file."""
+        from ..replay.games import GamesScene
+
+        self.app.push(GamesScene(self.app, self.bridge))
 
     def open_standings(self):
         from .standings import StandingsScene
