@@ -211,9 +211,16 @@ class LobbyScene(Scene):
             away = any(s.get("kind") == "human" and not s.get("connected", True) for s in seats)
             w.add(Button(app, (414, 660, 210, 44), "lobby.fill", lambda: b.fill(self.bot_level), size=17,
                          enabled=(free and self.waiting()) or (away and not self.waiting()), tooltip="lobby.fill_tip"))
-            w.add(Button(app, (636, 660, 210, 44), None, lambda: b.set_private(not self.lobby.get("private")),
-                         size=17, text=self.private_label, enabled=self.waiting(), tooltip="lobby.private_tip",
+            w.add(Button(app, self.PRIVATE_RECT, None, lambda: b.set_private(not self.lobby.get("private")),
+                         size=16, text=self.private_label, enabled=self.waiting(), tooltip="lobby.private_tip",
                          value="private"))
+
+    PRIVATE_RECT = pygame.Rect(1046, 106, 200, 36)     # in the table's title line (the owner's)
+
+    def title_width(self) -> int:
+        """The table's title line, clear of the owner's Private button."""
+        shown = self.is_owner() and self.bridge.party_host
+        return (self.PRIVATE_RECT.x - 8 - 674) if shown else 572
 
     def waiting(self) -> bool:
         """Our table has not started yet."""
@@ -466,7 +473,7 @@ class LobbyScene(Scene):
                             on=self.tr("common.on" if opts.get("cards_as_dice") else "common.off")))
         hints = f" · {self.tr('lobby.hints_allowed')}" if lob.get("hints") else ""
         blit_text(surface, app, f"#{lob.get('id', '?')}  {self.tr('game.' + game)} · {opt}{hints}", (680, 112), 22,
-                  theme.ACCENT, bold=True, box=pygame.Rect(674, 104, 572, 34))
+                  theme.ACCENT, bold=True, box=pygame.Rect(674, 104, self.title_width(), 34))
         for i, s in enumerate(self.seats()):
             r = pygame.Rect(680, 166 + i * 54, 430, 48)
             mine = i == self.my_seat()
