@@ -189,7 +189,6 @@ def test_the_results_screen_draws_the_story_of_the_game_it_ended():
 def test_a_click_on_the_results_chart_opens_the_games_replay_at_that_turn():
     """The results' score story: a click on a point asks the host for the game's replay and opens
     the viewer where that turn ended; Back returns to the results on the host's bridge."""
-    from engine.bots import make_bot
     from game.net_bridge import LocalBridge
     from game.scenes.results import ResultsScene
 
