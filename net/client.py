@@ -267,10 +267,10 @@ class Client:
         """Queue ``msg`` for the host; returns it (with the ``seq`` added to actions/undos)."""
         if msg.get("t") in ("action", "undo") and "seq" not in msg:
             msg = {**msg, "seq": next(self._seq)}
-        loop = self._loop
-        if loop is not None and not loop.is_closed():
+        loop, ac = self._loop, self._ac
+        if loop is not None and ac is not None and not loop.is_closed():
             try:
-                loop.call_soon_threadsafe(self._ac.send, msg)
+                loop.call_soon_threadsafe(ac.send, msg)
             except RuntimeError:  # the loop closed meanwhile
                 pass
         return msg
@@ -310,10 +310,10 @@ class Client:
 
     def close(self, timeout: float = 2.0):
         """Say bye, stop the thread."""
-        runner = self._runner
-        if runner is not None and runner.running:
+        runner, ac = self._runner, self._ac
+        if runner is not None and ac is not None and runner.running:
             try:
-                runner.call(self._ac.close(), timeout)
+                runner.call(ac.close(), timeout)
             except Exception:
                 pass
             runner.stop(timeout)
