@@ -414,9 +414,9 @@ def play_tortuga_out(app, seed: int, limit: float = 90.0) -> None:
     import random
     import time
 
-    from game.scenes.results import ResultsScene
-
     from test_client_mouse_games import tortuga_decide
+
+    from game.scenes.results import ResultsScene
 
     rng, kinds = random.Random(seed), set()
     end = time.monotonic() + limit
