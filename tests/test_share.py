@@ -406,7 +406,7 @@ def test_run_host_with_its_window_shares_too(shared, tmp_path):
     p = launch(tmp_path, "run_host.py", "--bind", "127.0.0.1", "--port", "0", "--no-announce",
                "--data-dir", str(tmp_path / "saves"), "--log-file", "", "--share", str(d))
     try:
-        assert "listening on 127.0.0.1:" in read_line(p, timeout=20)
+        assert "listening on 127.0.0.1:" in read_line(p, timeout=120)
         line = p.stdout.readline()      # printed with the first (already in the pipe's buffer)
         assert line.startswith("download page on 127.0.0.1:"), line
         port = int(line.split("127.0.0.1:")[1].split(",")[0])
