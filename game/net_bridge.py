@@ -45,7 +45,9 @@ class TableModel:
         self.phase: str = ""
         self.can_undo: bool = False      # the host allows undoing our last action of this turn
         #: every update of this game seen: ``{"state", "scores", "events"}`` (the score story's
-        #: input); a full update at state 0 starts it, a join's ``recap`` fills in what came before
+        #: input); a full update at state 0 starts it, a join's ``recap`` fills in what came before.
+        #: Updates received also keep our ``view`` and ``undone`` (the seat whose action an undo took
+        #: back): the player's own views over the game, for a review (game/tikal/review.py)
         self.history: list[dict] = []
 
     def name(self, seat: int) -> str:
@@ -78,7 +80,8 @@ class TableModel:
 
     def remember(self, msg: dict) -> None:
         """Keep the update in ``history`` (once per state counter)."""
-        entry = {"state": self.state, "scores": list(self.scores), "events": list(msg.get("events") or [])}
+        entry = {"state": self.state, "scores": list(self.scores), "events": list(msg.get("events") or []),
+                 "view": msg["view"], "undone": msg.get("undone")}
         if msg.get("full"):
             if self.history and self.history[-1]["state"] <= self.state and self.state > 0:
                 self.history = [e for e in self.history if e["state"] < self.state]   # a resync: same game
@@ -159,6 +162,8 @@ class Bridge:
         self.recap: dict | None = None        # an update's "recap", kept until the player dismisses it
         self.saved_tokens: list[str] = []     # the seat tokens we hold on this host (asking for saved games)
         self.operator: str | None = None      # the host's window: its secret (new night), said in the hello
+        self.hosting = False                  # this window is the host's own (run_host.py): its address shows large
+        self.party_host = False               # the host speaks the party messages (its welcome says "party")
         self.sent: list[dict] = []  # every message sent, newest last (the log of what we asked)
         self._seq = itertools.count(1)
 
@@ -344,7 +349,8 @@ class Bridge:
                 self.table.id, self.table.my_seat = resumed["table"], resumed["seat"]
                 self.auto_sit, self.spectate_first = None, False
             self.notes.append({"kind": "welcome", "host": self.host_name, "resumed": resumed})
-            if msg.get("party"):        # a host that keeps the night's standings and saved games
+            self.party_host = bool(msg.get("party"))
+            if self.party_host:         # a host that keeps the night's standings and saved games
                 self.ask_standings()
                 self.ask_saved()
         elif t == "tables":
@@ -515,6 +521,7 @@ class NetBridge(Bridge):
         self.discovery = discovery
         self.finder = None
         self._finder_thread = None
+        self.local: str | None = None   # connect from this address (tests: another loopback address)
 
     # discovery ----------------------------------------------------------------------------------
     def start_discovery(self) -> None:
@@ -559,7 +566,8 @@ class NetBridge(Bridge):
         self.name = name
         self.address = f"{host}:{port}"
         self.token = token_for(self.address) if token_for is not None else None
-        self.client = Client(host, port, name, token=self.token).start()
+        extra = {"local": self.local} if self.local else {}
+        self.client = Client(host, port, name, token=self.token, operator=self.operator, **extra).start()
 
     def disconnect(self) -> None:
         client, self.client = self.client, None

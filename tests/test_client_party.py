@@ -271,3 +271,112 @@ def test_the_first_game_guide_follows_the_local_player_whose_turn_it_is():
     app.bridge = anna
     other = TikalScene(app, anna)
     assert not next(a for a in other.addons if isinstance(a, FirstGameGuide)).active
+
+
+# --- hosting friends ---------------------------------------------------------------------------
+
+def friend_window(address: str, name: str, local: str = "127.0.0.2"):
+    """A friend's window, its connection made from another loopback address (another machine)."""
+    from game.net_bridge import NetBridge
+    from game.scenes.browser import BrowserScene
+
+    app = make_app(anim_speed=0.0)
+    app.settings.name = name
+    app.bridge = NetBridge(name, discovery=False)
+    app.bridge.local = local
+    app.show(BrowserScene(app, app.bridge))
+    app.scene.connect(address)
+    return app
+
+
+def type_text(app, text: str) -> None:
+    app.step(0, events=[pygame.event.Event(pygame.TEXTINPUT, text=text)])
+
+
+def test_the_host_window_seats_the_host_at_open_seats_a_friend_joins_then_bots_fill_the_rest(tmp_path):
+    from game.fitcheck import FitCheck
+    from game.launch import host_window
+    from net.cli import parse_args, window_host
+    from net.host import start_in_thread
+
+    args = parse_args(["--bind", "127.0.0.1", "--port", "0", "--no-announce", "--data-dir", str(tmp_path)])
+    host, made = window_host(args)                      # what run_host.py with a display makes
+    addr, port, stop = start_in_thread(host=host)
+    # where other machines reach it: on a LAN its interfaces' addresses; here loopback's own
+    host.addresses = [f"127.0.0.1:{port}"]
+    apps = []
+    try:
+        me = host_window(addr, port, host, Settings(name="Hosta", anim_speed=0.0), discovery=False)
+        apps.append(me)
+        b = me.bridge
+        pump(me, lambda: isinstance(me.scene, LobbyScene) and b.lobby and b.table.my_seat == 0)
+        assert [p["kind"] for p in b.lobby["players"]] == ["human", "empty", "empty", "empty"]   # no bots
+        assert b.lobby["owner"] == b.player
+        me.fitcheck = FitCheck()
+        me.draw()
+        big = me.tr("lobby.join_big", address=b.host_addresses[0])
+        assert any(text == big and rect.height >= 30 for rect, text, _box, _layer in me.fitcheck.texts)
+
+        friend = friend_window(b.host_addresses[0], "Fred")     # the friend types what the host shows
+        apps.append(friend)
+        fb = friend.bridge
+        pump(friend, lambda: isinstance(friend.scene, LobbyScene) and fb.tables)
+        friend.draw()
+        click(friend, next(w for w in friend.scene.widgets.items if getattr(w, "label", None) == "lobby.join"
+                           and w.enabled).rect.center)
+        pump(friend, lambda: fb.table.my_seat == 1)
+        conn = next(c for c in host.conns.values() if c.name == "Fred")
+        assert conn.addr == "127.0.0.2"                  # the friend came from another address
+
+        # the owner removes the friend's seat, makes the table private; the friend needs the code
+        pump(me, lambda: b.lobby["players"][1]["kind"] == "human")
+        me.draw()
+        click(me, widget(me.scene, value=("remove", 1)).rect.center)
+        pump(friend, lambda: fb.lobby is None)
+        pump(me, lambda: b.lobby["players"][1]["kind"] == "empty")
+        me.draw()
+        click(me, widget(me.scene, value="private").rect.center)
+        pump(me, lambda: b.lobby.get("private") and b.lobby.get("code"))
+        me.draw()
+        code = b.lobby["code"]
+        assert widget(me.scene, value="private").caption() == me.tr("lobby.private_code", code=code)
+        pump(friend, lambda: any(t.get("private") for t in fb.tables))
+        friend.draw()
+        click(friend, next(w for w in friend.scene.widgets.items if getattr(w, "label", None) == "lobby.join"
+                           and w.enabled).rect.center)
+        ask = friend.scene
+        friend.draw()
+        type_text(friend, "WRONG")
+        click(friend, widget(ask, label="lobby.join").rect.center)
+        assert fb.sent[-1]["code"] == "WRONG"
+        pump(friend, lambda: friend.toasts.items)
+        assert friend.toasts.items[-1]["msg"] == friend.tr("net.error_bad_code")
+        assert fb.table.my_seat is None                  # a wrong code seats nobody
+        friend.draw()
+        click(friend, next(w for w in friend.scene.widgets.items if getattr(w, "label", None) == "lobby.join"
+                           and w.enabled).rect.center)
+        friend.draw()
+        type_text(friend, code.lower())                  # the code is not case-sensitive
+        click(friend, widget(friend.scene, label="lobby.join").rect.center)
+        pump(friend, lambda: fb.table.my_seat is not None and fb.lobby is not None)
+
+        # one click fills the empty seats with bots; both ready; the owner starts
+        pump(me, lambda: sum(p["kind"] == "human" for p in b.lobby["players"]) == 2)
+        me.draw()
+        click(me, widget(me.scene, label="lobby.fill").rect.center)
+        pump(me, lambda: all(p["kind"] != "empty" for p in b.lobby["players"]))
+        assert sum(p["kind"] == "bot" for p in b.lobby["players"]) == 2
+        friend.draw()
+        click(friend, widget(friend.scene, label="lobby.ready").rect.center)
+        me.draw()
+        click(me, widget(me.scene, label="lobby.ready").rect.center)
+        pump(me, lambda: all(p.get("ready") or p["kind"] == "bot" for p in b.lobby["players"]))
+        me.draw()
+        click(me, widget(me.scene, label="lobby.start").rect.center)
+        from game.tikal.scene import TikalScene
+        pump(me, lambda: isinstance(me.scene, TikalScene))
+        pump(friend, lambda: isinstance(friend.scene, TikalScene))
+    finally:
+        for a in apps:
+            a.close()
+        stop()

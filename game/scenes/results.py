@@ -18,6 +18,9 @@ BREAKDOWNS: dict = {}
 #: game -> fn(app, view) -> [(header, [cell text per seat], [tooltip per seat])]: the columns
 #: between the name and the score (Tikal: each scoring round). The Tikal table registers its own.
 COLUMNS: dict = {}
+#: game -> (label, tooltip, allowed(bridge), open(app, bridge)): one more button under the results
+#: (Tikal: "Review my game", game/tikal/review.py).
+EXTRA: dict = {}
 
 
 def tortuga_breakdown(app, view, seat):
@@ -53,7 +56,9 @@ class ResultsScene(Scene):
         self.columns = columns(app, view) if columns and view else []
         self.chart = self.make_chart()
         self.chart_shown = False
-        x = 245 if self.chart is None else 145     # the row of buttons stays centred
+        extra = EXTRA.get(tm.game)
+        count = 4 + (self.chart is not None) + bool(extra)
+        x = (1280 - (200 * count - 10)) // 2       # the row of buttons stays centred
         if self.chart is not None:
             self.widgets.add(Button(app, (x, 634, 190, 56), None, self.toggle_chart, key=pygame.K_c,
                                     text=lambda: self.tr("results.rows" if self.chart_shown else "results.chart"),
@@ -67,6 +72,10 @@ class ResultsScene(Scene):
                                 tooltip="results.lobby_tip"))
         self.widgets.add(Button(app, (x + 600, 634, 190, 56), "standings.open", self.open_standings, key=pygame.K_t,
                                 tooltip="standings.open_tip", enabled=lambda: self.bridge.standings is not None))
+        if extra:
+            label, tip, allowed, action = extra
+            self.widgets.add(Button(app, (x + 800, 634, 190, 56), label, lambda: action(app, bridge), key=pygame.K_v,
+                                    tooltip=tip, enabled=lambda: allowed(bridge)))
         self.replay_at: int | None = None      # the turn a click on the chart asked the replay for
         for rank, seat in enumerate(self.order()):
             r = self.row_rect(rank)

@@ -26,6 +26,7 @@ from ..scenes.results import ResultsScene
 from ..widgets import draw_panel, draw_tooltip, fit, note_area, note_text
 from . import layout as L
 from . import results  # noqa: F401  (the Tikal rows of the results scene)
+from . import review as game_review  # noqa: F401  (registers tikal_game_review, tikal_game_review_turn)
 from .animations import TikalAnimator
 from .board_view import REGION, BoardView
 from .chooser import Chooser
