@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 import pygame
+import pytest
 
 from game.launch import QuickHost, open_quick
 from game.scenes.lobby import LobbyScene
@@ -150,6 +151,7 @@ def with_a_local_player(h, address, bots: int):
     return app, table
 
 
+@pytest.mark.slow             # whole games
 def test_two_players_at_one_window_play_a_whole_la_tortuga_game_passing_the_laptop(host):
     import random
     import time
@@ -441,6 +443,7 @@ def ready_and_start(app) -> None:
     pump(app, lambda: isinstance(app.scene, TortugaScene))
 
 
+@pytest.mark.slow             # whole games
 def test_the_nights_standings_count_two_games_across_a_host_restart(tmp_path):
     from game.scenes.results import ResultsScene
     from game.scenes.standings import StandingsScene
@@ -492,6 +495,7 @@ def test_the_nights_standings_count_two_games_across_a_host_restart(tmp_path):
         stop()
 
 
+@pytest.mark.slow             # whole games
 def test_a_saved_unfinished_game_continues_from_the_lobby(tmp_path):
     import random
     import time
