@@ -95,6 +95,8 @@ class LobbyScene(Scene):
         if self.app.scene is not self:
             return
         kind = note["kind"]
+        if kind == "left" and self.app.party is not None:
+            self.app.party.dismiss()        # the window's players leave with it
         if kind in ("tables", "lobby", "seated", "left", "saved"):
             self.rebuild()
         elif kind == "update":
@@ -331,6 +333,8 @@ class LobbyScene(Scene):
         if self.lobby is not None:
             self.bridge.leave()
             return
+        if self.app.party is not None:
+            self.app.party.dismiss()
         self.bridge.disconnect()
         if self.app.home is not None:       # the quick game: back to its picker
             self.app.home()
