@@ -81,3 +81,28 @@ def test_the_ready_button_is_green_only_while_it_says_ready():
     btn = next(w for w in scene.widgets.items if getattr(w, "label", None) in ("lobby.ready", "lobby.unready"))
     assert btn.label == "lobby.unready" and btn.style != "good"          # we are ready: the button undoes it
     app.close()
+
+
+def test_la_tortugas_choice_of_turtle_names_its_space_and_rings_it():
+    """2–3 players: "First / Second turtle" said neither which nor where; each choice now names
+    the turtle's space (or the raft), and hovering it rings that turtle on the island."""
+    for lang in LANGUAGES:
+        app = make_app(lang)
+        scene = registry.sample("tortuga_choose", app)
+        if scene not in app.scenes:
+            app.push(scene)
+        app.step(1 / 60, events=[])
+        choices = [w for w in scene.widgets.items if isinstance(getattr(w, "value", None), dict)
+                   and w.value.get("type") == "choose_turtle"]
+        assert len(choices) == 2
+        for w in choices:
+            t = w.value["turtle"]
+            space = scene.island.space_of(t)
+            assert (str(space) in w.caption()) if space else scene.tr("tortuga.choose_a_raft") == w.caption()
+            app.step(0.0, events=[pygame.event.Event(pygame.MOUSEMOTION, pos=w.rect.center, rel=(0, 0),
+                                                     buttons=(0, 0, 0))])
+            assert scene.island.highlight == {t}
+        app.step(0.0, events=[pygame.event.Event(pygame.MOUSEMOTION, pos=(600, 300), rel=(0, 0), buttons=(0, 0, 0))])
+        assert scene.island.highlight == set()
+        assert choices[0].caption() != choices[1].caption()
+        app.close()
