@@ -214,6 +214,19 @@ def test_two_players_at_one_window_play_a_whole_la_tortuga_game_passing_the_lapt
         app.close()
 
 
+def test_the_windows_players_leave_with_it(host):
+    h, address = host
+    app, table = with_a_local_player(h, address, bots=0)
+    try:
+        app.draw()
+        click(app, widget(app.scene, label="lobby.leave").rect.center)
+        pump(app, lambda: app.bridge.lobby is None and len(app.party.bridges) == 1)
+        pump(app, lambda: all(s.kind == "empty" for s in table.seats))       # both seats free on the host
+        assert not [k for k in app.settings.seats if "#" in k]             # no local seat kept to come back to
+    finally:
+        app.close()
+
+
 def test_a_dropped_window_gets_every_local_seat_back(host):
     h, address = host
     app, table = with_a_local_player(h, address, bots=1)
