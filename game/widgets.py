@@ -560,6 +560,7 @@ class Widgets:
 
     def clear(self) -> None:
         self.items.clear()
+        self.hovered = None      # its button is gone: so is its tooltip
 
     def handle_event(self, event) -> bool:
         if event.type == pygame.MOUSEMOTION:
@@ -582,7 +583,7 @@ class Widgets:
         for w in self.items:
             w.draw(surface)
         h = self.hovered
-        if h is not None and h.visible and h.tooltip and self.hover_time > 0.5:
+        if h is not None and h.visible and h in self.items and h.tooltip and self.hover_time > 0.5:
             text = h.tooltip() if callable(h.tooltip) else self.app.tr(h.tooltip)
             draw_tooltip(surface, self.app, text, (h.rect.centerx, h.rect.top - 8))
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import math
+import re
 
 import pygame
 
@@ -273,6 +274,9 @@ class TableScene(Scene):
         reason = note.get("reason") or note.get("message")
         if language != "en" and rule:   # the host's reason is English: say it with the rule instead
             reason = None
+        if reason:                      # never raw coordinates ("[1, -4] is not next to ..."): "that hex"
+            reason = re.sub(r"^\[-?\d+, ?-?\d+\]", "That hex", reason)
+            reason = re.sub(r"\[-?\d+, ?-?\d+\]", "that hex", reason)
         self.app.toast(reason or self.tr("table.refused"), rule=rule, rule_text=text)
 
     def played(self) -> None:

@@ -116,8 +116,11 @@ def _lobby_saved(app, names):
 def _lobby_host(app, names):
     """The host's own window (run_host.py): the address others join at, large; a private table
     with its code, the owner's buttons (remove a player, fill with bots)."""
+    from .standings import sample_standings
+
     b = lobby_bridge(names)
     b.hosting = True
+    b.handle(sample_standings(names))       # two games finished tonight: "Tonight" is there
     lob = dict(b.lobby, private=True, code="K7M3P")
     b.handle({"t": "table", "table": lob})
     return LobbyScene(app, use(app, b))
