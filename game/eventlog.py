@@ -42,7 +42,7 @@ def line_seat(lines: dict, scene, ev: dict) -> int | None:
     return spec.seat_of(scene, ev) if spec is not None else None
 
 
-def describe(lines: dict, scene, ev: dict) -> str | None:
+def describe(lines: dict, scene, ev: dict, you: bool = True) -> str | None:
     spec = lines.get(ev.get("type"))
     if spec is None or (spec.when is not None and not spec.when(ev)):
         return None
@@ -51,7 +51,7 @@ def describe(lines: dict, scene, ev: dict) -> str | None:
     else:
         key = spec.key
     seat = spec.seat_of(scene, ev)
-    if seat is not None and seat == getattr(scene, "me", None) and scene.app.catalog.has(key + YOU):
+    if you and seat is not None and seat == getattr(scene, "me", None) and scene.app.catalog.has(key + YOU):
         key += YOU        # our own move: "You place a tile", "Your turn" (where the language has the line)
     fmt = {"name": scene.short_name(seat) if seat is not None else ""}
     for name, src in spec.fields.items():
