@@ -81,3 +81,63 @@ def test_the_ready_button_is_green_only_while_it_says_ready():
     btn = next(w for w in scene.widgets.items if getattr(w, "label", None) in ("lobby.ready", "lobby.unready"))
     assert btn.label == "lobby.unready" and btn.style != "good"          # we are ready: the button undoes it
     app.close()
+
+
+def test_la_tortugas_choice_of_turtle_names_its_space_and_rings_it():
+    """2–3 players: "First / Second turtle" said neither which nor where; each choice now names
+    the turtle's space (or the raft), and hovering it rings that turtle on the island."""
+    for lang in LANGUAGES:
+        app = make_app(lang)
+        scene = registry.sample("tortuga_choose", app)
+        if scene not in app.scenes:
+            app.push(scene)
+        app.step(1 / 60, events=[])
+        choices = [w for w in scene.widgets.items if isinstance(getattr(w, "value", None), dict)
+                   and w.value.get("type") == "choose_turtle"]
+        assert len(choices) == 2
+        for w in choices:
+            t = w.value["turtle"]
+            space = scene.island.space_of(t)
+            assert (str(space) in w.caption()) if space else scene.tr("tortuga.choose_a_raft") == w.caption()
+            app.step(0.0, events=[pygame.event.Event(pygame.MOUSEMOTION, pos=w.rect.center, rel=(0, 0),
+                                                     buttons=(0, 0, 0))])
+            assert scene.island.highlight == {t}
+        app.step(0.0, events=[pygame.event.Event(pygame.MOUSEMOTION, pos=(600, 300), rel=(0, 0), buttons=(0, 0, 0))])
+        assert scene.island.highlight == set()
+        assert choices[0].caption() != choices[1].caption()
+        app.close()
+
+
+def test_splash_is_never_cut_and_a_bust_promises_no_move():
+    from game.tortuga.animations import FLOAT_TOP, splash_y
+    from game.tortuga.island import space_pos
+
+    for space in range(1, 22):
+        y = splash_y(space_pos(space)[1])
+        assert y - 40 - 17 >= FLOAT_TOP and y + 17 <= 720, space     # its whole rise stays on screen
+    for lang in LANGUAGES:
+        app = make_app(lang)
+        scene = registry.sample("tortuga_cards", app)
+        if scene not in app.scenes:
+            app.push(scene)
+        app.step(0.0, events=[])
+        scene.shown["rolled"] = [5, 4]                                 # over 7: a bust
+        app.fitcheck = FitCheck()
+        app.draw()
+        texts = [t for _, t, _, _ in app.fitcheck.texts]
+        assert not any("→" in t for t in texts) and any(scene.tr("tortuga.bust_big") in t for t in texts), texts
+        app.close()
+
+
+def test_the_log_says_you_for_our_own_moves():
+    for lang in LANGUAGES:
+        app = make_app(lang)
+        scene = registry.sample("tikal", app)
+        me = scene.me
+        other = (me + 1) % scene.seats
+        for ev in ({"type": "tile_placed", "tile": "C3"}, {"type": "turn_started"},
+                   {"type": "figure_moved", "figure": "worker", "path": [[0, 0], [1, -1]], "cost": 2}):
+            mine = scene.describe({**ev, "seat": me})
+            theirs = scene.describe({**ev, "seat": other})
+            assert scene.short_name(me) not in mine and scene.short_name(other) in theirs, (lang, mine, theirs)
+        app.close()
