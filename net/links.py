@@ -322,7 +322,11 @@ class Links:
         unsent = transport.get_write_buffer_size()
         if unsent and unsent + len(data) > self.config.max_unsent and not conn.closing:
             return self._too_slow(conn, unsent)
-        self._write_raw(conn, data)
+        try:
+            transport.write(data)
+        except (OSError, RuntimeError) as exc:   # a transport already torn down
+            log.info("connection %s (%s): cannot write: %s", conn.id, conn.peer, exc)
+            return
         self.stats.frames_out += len(frames)
         if self.frame_tap is not None:
             for f in frames:
