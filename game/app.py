@@ -20,7 +20,9 @@ from .widgets import Toasts, Widgets
 
 #: What the host says about its own state (docs/protocol.md section 10): shown in the player's
 #: language from the catalog (``net.error_<code>``), not in the host's English.
-HOST_NOTICES = ("disk_full", "damaged_save", "limit", "busy", "slow")
+HOST_NOTICES = ("disk_full", "damaged_save", "limit", "busy", "slow",
+                # the party night's refusals (docs/protocol.md section 14)
+                "code_needed", "bad_code", "no_save", "not_yours")
 
 class Scene:
     """A screen. Override what you need; ``self.timeline`` holds the scene's tweens (its speed

@@ -361,6 +361,21 @@ async def serve(args, headless: bool) -> int:
     return 0
 
 
+def window_host(args):
+    """The host of run_host.py's window and the table made at start: ``(host, --game's table or
+    None)``. Made before the host runs (its bots start with it); with no --game: a Tikal table
+    where the host sits and the other seats are open for friends (bots only with --bots, or when
+    the owner fills the empty seats from the lobby)."""
+    from net.host import Host
+
+    host = Host(make_config(args, headless=False))
+    made = create_start_table(host, args)
+    if made is None and not args.resume:
+        host.create_table("tikal", WINDOW_SEATS, None, bots=args.bots,
+                          bot_level=args.bot_level, hints=args.hints)
+    return host, made
+
+
 def window(args) -> int:
     """Host in a background thread plus a local client window connected to it."""
     try:
@@ -369,19 +384,12 @@ def window(args) -> int:
         print(f"{args.prog}: the game window cannot be loaded ({exc}); "
               f"run `{args.prog} --headless` to host without a window.", file=sys.stderr)
         return 2
-    from net.host import Host, start_in_thread
+    from net.host import start_in_thread
     from net.saves import DataDirBusy
 
-    host = Host(make_config(args, headless=False))
-    # made before the host runs (its bots start with it); with no --game: a Tikal table where the
-    # host sits and the other seats are open for friends (bots only with --bots, or when the
-    # owner fills the empty seats from the lobby)
     made = None
     try:
-        made = create_start_table(host, args)
-        if made is None and not args.resume:
-            host.create_table("tikal", WINDOW_SEATS, None, bots=args.bots,
-                              bot_level=args.bot_level, hints=args.hints)
+        host, made = window_host(args)
         addr, port, stop = start_in_thread(host=host)
     except DataDirBusy as exc:
         print(f"{args.prog}: {exc}", file=sys.stderr)

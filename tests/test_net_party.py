@@ -289,7 +289,7 @@ async def test_the_recap_after_an_absence_lists_what_the_takeover_bot_did(tmp_pa
         later = await w2.expect("update")    # (the game went on meanwhile)
         rc = later.get("recap") or {"from": watched["state"], "moves": []}
         assert rc["from"] == watched["state"] and later["state"] == watched["state"] + len(rc["moves"])
-        await asyncio.gather(BotClient(a2, "tortuga").play(first=full), b_task)
+        b_task.cancel()     # (the game would go on; what is tested is done)
     assert not scanner.leaks, scanner.leaks[:3]
 
 
@@ -314,7 +314,7 @@ async def test_one_who_left_a_game_and_comes_back_later_gets_the_recap_from_ther
         full = await back.expect("update", pred=lambda m: m.get("full"))
         assert full["recap"]["from"] == left_at
         assert [m["state"] for m in full["recap"]["moves"]] == list(range(left_at + 1, full["state"] + 1))
-        await asyncio.gather(BotClient(back, "tortuga").play(first=full), b_task)
+        b_task.cancel()     # (the game would go on; what is tested is done)
 
 
 @run
@@ -326,6 +326,7 @@ async def test_a_saved_unfinished_game_is_listed_and_continued_by_a_lobby_messag
         await pa.play(stop_after=1)
         ben_token = b.token
         state = host.tables[tid].state
+        scores_then = list(host.tables[tid].game.scores)
     # the host starts again without --resume: the game waits in the data dir
     async with live_host(data_dir=tmp_path) as host:
         assert tid not in host.tables
@@ -336,6 +337,7 @@ async def test_a_saved_unfinished_game_is_listed_and_continued_by_a_lobby_messag
         listed = (await ana.expect("saved"))["games"]
         assert [(g["id"], g["mine"], g["state"]) for g in listed] == [(tid, [0], state)]
         assert listed[0]["names"] == ["Ana", "Ben", "Bot 3 (random)"] and "tokens" not in listed[0]
+        assert listed[0]["scores"] == scores_then
         ben.send({"t": "saved", "tokens": [ben_token]})
         assert (await ben.expect("saved"))["games"][0]["mine"] == [1]
         eve.send({"t": "saved"})

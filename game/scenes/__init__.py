@@ -12,6 +12,7 @@ def load_all() -> None:
     from . import (
         hotseat,  # noqa: F401  (registers hotseat_pass)
         learn_samples,  # noqa: F401  (registers howto…, tikal_hint, tikal_guide)
+        recap,  # noqa: F401  (registers recap)
         samples,  # noqa: F401  (registers browser, lobby, results, settings, menu, rules)
         standings,  # noqa: F401  (registers standings)
         welcome,  # noqa: F401  (registers welcome, quick)

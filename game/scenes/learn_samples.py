@@ -65,6 +65,17 @@ def _tikal_guide_enter(app, names):
     return scene
 
 
+def _tikal_guide_bid(app, names):
+    """A new auction game of three, our first bid: the guide explains the auction (beside the
+    bidding box, never over it)."""
+    app.settings.guide_done = False
+    g = engine.new_game("tikal", seats=3, seed=3, options={"variant": "auction"})
+    b = use(app, LocalBridge(g, my_seat=g.to_act, names=names[:3]))
+    scene = app.show(TikalScene(app, b))
+    app.step(0.0, events=[])
+    return scene
+
+
 register("howto", HowToScene, _howto("tikal"))
 register("howto_actions", HowToScene, _howto("tikal", 2))
 register("howto_volcano", HowToScene, _howto("tikal", 5))
@@ -72,3 +83,4 @@ register("howto_tortuga", HowToScene, _howto("tortuga", 1))
 register("tikal_hint", TikalScene, _tikal_hint)
 register("tikal_guide", TikalScene, _tikal_guide)
 register("tikal_guide_enter", TikalScene, _tikal_guide_enter)
+register("tikal_guide_bid", TikalScene, _tikal_guide_bid)

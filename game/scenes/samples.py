@@ -31,7 +31,7 @@ def lobby_bridge(names: list[str] = NAMES) -> OfflineBridge:
 
     b = OfflineBridge(names[0], hosts(names))
     b.handle({**welcome_message("Anna's laptop", 1),        # what a host of this version offers
-              "addresses": ["192.168.1.20:47474"], "share": ["http://192.168.1.20:47475/"]})
+              "addresses": ["192.168.1.20:47474"], "share": ["http://192.168.1.20:47475/"], "party": True})
     table1 = {"id": 1, "game": "tortuga", "options": {"cards_as_dice": True}, "seats": 5, "status": "lobby",
               "owner": 1, "takeover": True, "state": 0, "spectators": 1,
               "players": [_seat(0, "human", names[0], "orange", True), _seat(1, "human", names[1], "blue"),
@@ -95,6 +95,37 @@ def _lobby_create(app, names):
     return LobbyScene(app, use(app, b))
 
 
+def saved_games(names: list[str]) -> list[dict]:
+    """Two unfinished games of the host's data dir that we (Anna) sat at, as the host lists them."""
+    return [{"id": 4, "game": "tikal", "options": {"variant": "base"}, "seats": 4, "state": 57,
+             "names": [names[0], names[1], "", names[3]], "kinds": ["human", "human", "bot", "human"],
+             "colours": ["orange", "blue", "green", "purple"], "scores": [34, 41, 28, 37], "mine": [0]},
+            {"id": 6, "game": "tortuga", "options": {"cards_as_dice": False}, "seats": 3, "state": 12,
+             "names": [names[2], names[0], names[4]], "kinds": ["human", "human", "human"],
+             "colours": ["red", "orange", "yellow"], "scores": [0, 0, 0], "mine": [1]}]
+
+
+def _lobby_saved(app, names):
+    """The lobby outside a table: the tables, and the saved games we may continue."""
+    scene = _lobby_create(app, names)
+    scene.bridge.handle({"t": "saved", "games": saved_games(names)})
+    scene.rebuild()
+    return scene
+
+
+def _lobby_host(app, names):
+    """The host's own window (run_host.py): the address others join at, large; a private table
+    with its code, the owner's buttons (remove a player, fill with bots)."""
+    from .standings import sample_standings
+
+    b = lobby_bridge(names)
+    b.hosting = True
+    b.handle(sample_standings(names))       # two games finished tonight: "Tonight" is there
+    lob = dict(b.lobby, private=True, code="K7M3P")
+    b.handle({"t": "table", "table": lob})
+    return LobbyScene(app, use(app, b))
+
+
 def _menu_leave(app, names):
     menu = _menu(app, names)
     menu.leave()          # "Leave the table?" asked
@@ -113,6 +144,8 @@ register("browser", BrowserScene, _browser)
 register("browser_empty", BrowserScene, _browser_empty)
 register("lobby", LobbyScene, _lobby)
 register("lobby_create", LobbyScene, _lobby_create)
+register("lobby_saved", LobbyScene, _lobby_saved)
+register("lobby_host", LobbyScene, _lobby_host)
 register("menu_leave", MenuScene, _menu_leave)
 register("results", ResultsScene, _results)
 register("settings", SettingsScene, lambda app, names: SettingsScene(app))
