@@ -34,8 +34,8 @@ def parse(argv=None):
 
 
 def screenshot(args, settings) -> int:
+    from game import screens as registry
     from game.app import App
-    from game.scenes import registry
 
     app = App(settings)
     try:
@@ -71,7 +71,7 @@ def main(argv=None) -> int:
     if args.name:
         settings.name = args.name
     if args.list_scenes:
-        from game.scenes import registry
+        from game import screens as registry
 
         print("\n".join(registry.names()))
         return 0

@@ -3,9 +3,19 @@ quick game), joining a host by address, or a window beside run_host.py's host (`
 from __future__ import annotations
 
 from .app import App
+from .client import GameClients
+from .games import CLIENTS
 from .net_bridge import make_bridge
 
-QUICK_GAMES = (("tortuga", 4), ("tikal", 4))  # the embedded host's tables: you + 3 bots each
+
+def quick_games(games: GameClients = CLIENTS) -> tuple:
+    """The embedded host's tables, ``(game, seats, bot level)``: you and bots at each game's
+    quick table (``GameClient.quick``), the default game's first (the window sits there)."""
+    order = [games.default] + [g for g in games if g is not games.default]
+    return tuple((g.name, g.quick.seats, g.quick.bot_level) for g in order)
+
+
+QUICK_GAMES = quick_games()
 
 
 def open_window(settings, address: str | None, *, fullscreen: bool = False, spectate: bool = False,
@@ -17,9 +27,7 @@ def open_window(settings, address: str | None, *, fullscreen: bool = False, spec
     bridge.auto_sit = auto_sit
     bridge.auto_ready = auto_ready
     app = App(settings, fullscreen=fullscreen, bridge=bridge)
-    from .scenes.browser import BrowserScene
-
-    scene = BrowserScene(app, bridge)
+    scene = app.make("browser", bridge)
     if address:
         scene.connect(address)  # before the scene is entered: no host discovery meanwhile
     app.show(scene)
@@ -38,9 +46,9 @@ def start_embedded(name: str, language: str = "en"):
     host = Host(HostConfig(name=title, bind="127.0.0.1", port=0, announce=False,
                            bot_delay=0.4))  # bots wait a little, so the moves can be followed
     first = None
-    for game, seats in QUICK_GAMES:
+    for game, seats, level in QUICK_GAMES:
         levels = bot_levels(game)
-        level = "easy" if "easy" in levels else levels[0]
+        level = level if level in levels else levels[0]
         table = host.create_table(game, seats, None, bots=seats - 1, bot_level=level, hints=True)
         first = table.id if first is None else first
     addr, port, stop = start_in_thread(host=host)

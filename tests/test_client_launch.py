@@ -19,10 +19,10 @@ def test_the_embedded_quick_game_seats_us_ready_and_starts_with_the_bots():
     try:
         pump(app, lambda: isinstance(app.scene, LobbyScene) and b.lobby and b.table.my_seat is not None
              and b.lobby["players"][b.table.my_seat]["ready"])
-        game, seats = QUICK_GAMES[0]
+        game, seats, _ = QUICK_GAMES[0]
         assert b.lobby["game"] == game and b.lobby["seats"] == seats
         assert sum(p["kind"] == "bot" for p in b.lobby["players"]) == seats - 1
-        assert {t["game"] for t in b.tables} == {g for g, _ in QUICK_GAMES}
+        assert {t["game"] for t in b.tables} == {g for g, _, _ in QUICK_GAMES}
         app.draw()
         click(app, button(app.scene, "lobby.start").rect.center)
         pump(app, lambda: isinstance(app.scene, TortugaScene) and b.table.view)

@@ -4,8 +4,8 @@ import json
 import pygame
 import pytest
 
-from game import rules_ref
 from game.assets import AssetError, Assets
+from game.games import CLIENTS
 from game.net_bridge import parse_address
 from game.settings import Settings
 
@@ -54,16 +54,16 @@ def test_every_sound_loads():
 
 
 def test_rules_copy_matches_shared_rule_ids():
-    assert sorted(rules_ref.rules("en")) == rule_ids()
+    assert sorted(CLIENTS.rules("en")) == rule_ids()
 
 
 def test_russian_rules_cover_every_id():
-    assert sorted(rules_ref.rules("ru")) == sorted(rules_ref.rules("en"))
-    assert "кубик" in rules_ref.rule_text("L-T1", "ru")
+    assert sorted(CLIENTS.rules("ru")) == sorted(CLIENTS.rules("en"))
+    assert "кубик" in CLIENTS.rule_text("L-T1", "ru")
 
 
 def test_rule_text_joins_continuation_lines():
-    t = rules_ref.rule_text("L-T1")
+    t = CLIENTS.rule_text("L-T1")
     assert t.startswith("The active player rolls") and "third may only be asked" in t
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from .. import theme
-from ..app import Scene
+from ..scene import Scene
 from ..widgets import Button, TextInput, blit_lines, blit_text, draw_panel
 from .common import background, heading
 
@@ -51,14 +51,10 @@ class BrowserScene(Scene):
             self.bridge.refresh_discovery()
 
     def open_howto(self) -> None:
-        from ..howto import open_howto
-
-        open_howto(self.app, "tikal")
+        self.app.open("howto", self.app.games.names[0])
 
     def open_settings(self) -> None:
-        from .settings_scene import SettingsScene
-
-        self.app.push(SettingsScene(self.app))
+        self.app.open("settings")
 
     def connect(self, address: str) -> None:
         address = address.strip()
@@ -83,9 +79,7 @@ class BrowserScene(Scene):
         if self.app.scene is not self:
             return
         if note["kind"] == "welcome":
-            from .lobby import LobbyScene
-
-            self.app.show(LobbyScene(self.app, self.bridge))
+            self.app.goto("lobby", self.bridge)
         elif note["kind"] == "link_lost" and not self.bridge.connected:
             # never reached the host: stop trying and say so
             self.connecting = None

@@ -3,13 +3,12 @@ view's history of rounds, so a player who rejoined sees them too) and each seat'
 treasure sets at the end (the engine's own scoring breakdown, computed from the final view)."""
 from __future__ import annotations
 
-from ..scenes.results import BREAKDOWNS, COLUMNS
+from engine.tikal.analysis import breakdown
+
 from .viewops import treasure_groups
 
 
 def tikal_breakdown(app, view, seat) -> list[str]:
-    from engine.tikal.analysis import breakdown
-
     try:
         b = breakdown(view, seat)
     except Exception:  # a view the engine cannot rebuild (an older host): show the sets only
@@ -30,8 +29,6 @@ def tikal_breakdown(app, view, seat) -> list[str]:
         parts.append(app.tr("tikal.result_no_treasures"))
     return parts
 
-
-BREAKDOWNS["tikal"] = tikal_breakdown
 
 
 def tikal_columns(app, view) -> list:
@@ -60,5 +57,3 @@ def tikal_columns(app, view) -> list:
         cols.insert(0, (app.tr("results.auction_col"), cells, [app.tr("results.auction_tip")] * seats))
     return cols
 
-
-COLUMNS["tikal"] = tikal_columns

@@ -13,10 +13,14 @@ from __future__ import annotations
 import copy
 
 import engine
+from engine.bots import make_bot
 
 from ..net_bridge import LocalBridge
+from ..scenes.results import ResultsScene
 from ..scenes.samples import NAMES as SAMPLE_NAMES
+from ..scenes.samples import use
 from .positions import LATE, MID
+from .scene import TikalScene
 
 NAMES = SAMPLE_NAMES[:4]
 
@@ -73,8 +77,6 @@ def auction_scenario() -> dict:
 
 
 def build(app, cls, kind: str, names: list[str] = NAMES):
-    from ..scenes.samples import use
-
     if kind == "tikal":
         b = use(app, local(MID, 0, names))
         scene = app.show(cls(app, b))
@@ -131,10 +133,6 @@ def build(app, cls, kind: str, names: list[str] = NAMES):
         run(app, 2.4)
         return scene
     if kind == "results":
-        from engine.bots import make_bot
-
-        from ..scenes.results import ResultsScene
-
         b = local(LATE, 0, names)                           # the late board played out by normal bots
         b.bots = {s: make_bot("tikal", "normal", s, 7 + s) for s in range(b.game.seats)}
         for _ in range(2000):
@@ -144,3 +142,44 @@ def build(app, cls, kind: str, names: list[str] = NAMES):
         b.bots = {}
         return ResultsScene(app, use(app, b))
     raise KeyError(kind)
+
+
+def sample(kind: str):
+    """The ``--screenshot`` sample ``kind`` of ``build``."""
+    return lambda app, names: build(app, TikalScene, kind, names)
+
+
+def hint_table(app, hints: bool = True, names: list[str] = SAMPLE_NAMES):
+    """MID after Chloé's turn: Anna (seat 0, us) has the tile to place, at a table that allows
+    hints (or not). Returns ``(bridge, scene)`` with every animation landed."""
+    b = use(app, local(MID, 0, names))
+    if hints:
+        b.lobby = {"id": 1, "game": "tikal", "hints": True, "players": []}
+    scene = app.show(TikalScene(app, b))
+    app.step(0.0, events=[])
+    for action in MID_SCRIPT:
+        b.act(action)
+    app.step(0.0, events=[])
+    scene.timeline.skip()
+    app.step(0.0, events=[])
+    return b, scene
+
+
+def hint_sample(app, names):
+    """The hint asked for and shown on ``hint_table``'s position."""
+    _, scene = hint_table(app, names=names)
+    hint = scene.addons[0]
+    hint.ask()
+    hint.wait()
+    app.step(0.0, events=[])
+    return scene
+
+
+def guide_sample(app, names):
+    """A new two-player game, our first turn: the guide points at where the tile may go."""
+    app.settings.guide_done = False
+    g = engine.new_game("tikal", seats=2, seed=3)
+    b = use(app, LocalBridge(g, my_seat=0, names=names[:2]))
+    scene = app.show(TikalScene(app, b))
+    app.step(0.0, events=[])
+    return scene

@@ -21,11 +21,8 @@ import pygame
 from .. import theme
 from ..effects import Effects
 from ..scenes.common import TableScene, background
-from ..scenes.registry import register
-from ..scenes.results import ResultsScene
 from ..widgets import draw_panel, draw_tooltip, fit, note_text
 from . import layout as L
-from . import results  # noqa: F401  (the Tikal rows of the results scene)
 from .animations import TikalAnimator
 from .board_view import REGION, BoardView
 from .chooser import Chooser
@@ -246,18 +243,3 @@ class TikalScene(TableScene):
         surface.blit(plate, at)
         note_text(self.app, spot.move(at.topleft), line, at)
 
-
-def _sample(kind: str):
-    def make(app, names):
-        from . import samples
-
-        return samples.build(app, TikalScene, kind, names)
-    return make
-
-
-register("tikal", TikalScene, _sample("tikal"))
-register("volcano", TikalScene, _sample("volcano"))
-register("tikal_auction", TikalScene, _sample("auction"))
-register("tikal_place", TikalScene, _sample("place"))
-register("tikal_swap", TikalScene, _sample("swap"))
-register("tikal_results", ResultsScene, _sample("results"))

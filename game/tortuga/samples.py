@@ -3,9 +3,11 @@ played to the end by bots."""
 from __future__ import annotations
 
 import engine
+from engine.bots import make_bot
 
 from ..net_bridge import LocalBridge
-from ..scenes.samples import NAMES
+from ..scenes.samples import NAMES, use
+from .scene import TortugaScene
 
 TORTUGA_SCENARIO = {
     "game": "tortuga", "seats": 5, "seed": 7, "cards_as_dice": False,
@@ -27,8 +29,6 @@ def tortuga_bridge(my_seat: int = 3, scenario: dict | None = None, rolls: int = 
 
 
 def finished_tortuga_bridge(seats: int = 4, seed: int = 11, names: list[str] = NAMES) -> LocalBridge:
-    from engine.bots import make_bot
-
     g = engine.new_game("tortuga", seats=seats, seed=seed)
     bots = {s: make_bot("tortuga", "random", s, seed + s) for s in range(seats)}
     b = LocalBridge(g, my_seat=0, names=names[:seats], bots=bots)
@@ -57,3 +57,13 @@ def choose_bridge(names: list[str] = NAMES, rolled: bool = False) -> LocalBridge
         events += g.apply({"type": "choose_turtle", "turtle": 0})
         events += g.apply({"type": "roll"})
     return LocalBridge(g, my_seat=0, names=names[: g.seats], past_events=events)
+
+
+def table_sample(app, names):
+    return TortugaScene(app, use(app, tortuga_bridge(names=names)))
+
+
+def choose_sample(rolled: bool):
+    """Two players, two turtles each, cards as dice: Anna chooses which turtle moves first; or
+    she has chosen and rolled once (roll, stop or play a card)."""
+    return lambda app, names: TortugaScene(app, use(app, choose_bridge(names=names, rolled=rolled)))

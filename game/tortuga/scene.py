@@ -19,7 +19,6 @@ import pygame
 from .. import theme
 from ..effects import Effects
 from ..scenes.common import TableScene
-from ..scenes.registry import register
 from ..widgets import Button, draw_panel, fit_lines, note_text
 from .animations import TortugaAnimator
 from .island import Island
@@ -162,25 +161,3 @@ class TortugaScene(TableScene):
             spot = surface.blit(img, img.get_rect(midtop=(r.centerx, r.y + 7 + lh * i)))
             note_text(self.app, spot, ln, r)
 
-
-def _sample(app, names):
-    from ..scenes.samples import use
-    from .samples import tortuga_bridge
-
-    return TortugaScene(app, use(app, tortuga_bridge(names=names)))
-
-
-def _sample_choose(rolled: bool):
-    """Two players, two turtles each, cards as dice: Anna chooses which turtle moves first; or
-    she has chosen and rolled once (roll, stop or play a card)."""
-    def make(app, names):
-        from ..scenes.samples import use
-        from .samples import choose_bridge
-
-        return TortugaScene(app, use(app, choose_bridge(names=names, rolled=rolled)))
-    return make
-
-
-register("tortuga", TortugaScene, _sample)
-register("tortuga_choose", TortugaScene, _sample_choose(False))
-register("tortuga_cards", TortugaScene, _sample_choose(True))

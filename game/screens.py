@@ -1,0 +1,69 @@
+"""The shared screens by name: what ``app.goto(name, ...)`` / ``app.open(name, ...)`` build. A
+screen reaches another only through these names, never by importing it, so the screens form no
+import cycle; the App (above them) is the one module that knows them all. ``"table"`` is the
+table scene of the bridge's game (``app.games``).
+
+A new shared screen: its module under ``game/scenes/``, one line in ``SCREENS``, its samples in
+``game/scenes/samples.py`` (``SAMPLES``). ``samples()`` / ``sample(name, app)`` are the samples of
+every scene for ``run_client.py --screenshot PATH --scene NAME`` and the tests."""
+from __future__ import annotations
+
+from typing import Callable
+
+from .client import GameClients, Sample
+from .games import CLIENTS
+from .howto.scene import HowToScene
+from .scenes import samples as shared_samples
+from .scenes.browser import BrowserScene
+from .scenes.lobby import LobbyScene
+from .scenes.menu import MenuScene, RulesScene
+from .scenes.results import ResultsScene
+from .scenes.settings_scene import SettingsScene
+
+#: ``screen(app, *args, **kw) -> Scene``
+Screen = Callable[..., object]
+
+
+def table(app, bridge, review: bool = False):
+    """The table of the bridge's game (``review``: the final board, seen from the results)."""
+    return app.games.table(app, bridge, review=review)
+
+
+SCREENS: dict[str, Screen] = {
+    "browser": BrowserScene,        # (app, bridge=None)
+    "lobby": LobbyScene,            # (app, bridge)
+    "table": table,                 # (app, bridge, review=False)
+    "results": ResultsScene,        # (app, bridge)
+    "menu": MenuScene,              # (app, table_scene): over a table
+    "rules": RulesScene,            # (app, game=None, focus=None)
+    "howto": HowToScene,            # (app, game=None, page=0)
+    "settings": SettingsScene,      # (app)
+}
+
+
+# --- samples for ``--screenshot`` and the tests ---------------------------------------------------
+def samples(games: GameClients | None = None) -> dict[str, Sample]:
+    """Every scene sample: the shared screens' (``game/scenes/samples.py``) and each game's
+    (``GameClient.samples``); a name declared twice is an error."""
+    out: dict[str, Sample] = dict(shared_samples.SAMPLES)
+    mine = (games or CLIENTS).samples()
+    clash = set(out) & set(mine)
+    if clash:
+        raise ValueError(f"sample names declared twice: {sorted(clash)}")
+    out.update(mine)
+    return out
+
+
+def names(games: GameClients | None = None) -> list[str]:
+    """The sample names (``run_client.py --list-scenes``)."""
+    return sorted(samples(games))
+
+
+def sample(name: str, app, names: list[str] | None = None):
+    """The sample ``name`` built in ``app`` (``run_client.py --screenshot PATH --scene NAME``):
+    a scene on a representative position, no network, its players named ``names`` (at least
+    seven; the fit test passes 24-character ones)."""
+    known = samples(app.games)
+    if name not in known:
+        raise KeyError(f"unknown scene {name!r}; known: {', '.join(sorted(known))}")
+    return known[name](app, list(names or shared_samples.NAMES))

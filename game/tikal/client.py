@@ -1,0 +1,55 @@
+"""Tikal to the window, declared once (``game/client.py``): its table, how its options read in
+the lobby, its results, its how-to pages, its rule book, its samples and its quick game."""
+from __future__ import annotations
+
+from ..client import GameClient, QuickGame, rule_book
+from ..howto import Page
+from ..howto import sample as howto_sample
+from . import howto as tp
+from . import samples
+from .results import tikal_breakdown, tikal_columns
+from .scene import TikalScene
+
+
+def option_line(tr, options: dict) -> str:
+    return tr("lobby.variant", variant=tr(f"variant.{options.get('variant', 'base')}"))
+
+
+def option_brief(tr, options: dict) -> str:
+    return tr(f"variant.{options.get('variant', 'base')}")
+
+
+CLIENT = GameClient(
+    name="tikal",
+    table=TikalScene,
+    option_line=option_line,
+    option_brief=option_brief,
+    rules=rule_book("T-", "tikal.md"),
+    howto=(
+        Page("tikal", "goal", tp.goal),
+        Page("tikal", "turn", tp.turn),
+        Page("tikal", "act", rows=tp.ACTIONS, row_picture=tp.action_icon),
+        Page("tikal", "moving", tp.moving),
+        Page("tikal", "majority", tp.majority),
+        Page("tikal", "volcano", tp.volcano),
+        Page("tikal", "end", tp.end),
+    ),
+    howto_keys=tp.KEYS,
+    breakdown=tikal_breakdown,
+    columns=tikal_columns,
+    hints=True,                 # the hint (game/tikal/hint.py): a table may allow it
+    quick=QuickGame(seats=4, bot_level="easy"),
+    samples={
+        "tikal": samples.sample("tikal"),
+        "volcano": samples.sample("volcano"),
+        "tikal_auction": samples.sample("auction"),
+        "tikal_place": samples.sample("place"),
+        "tikal_swap": samples.sample("swap"),
+        "tikal_results": samples.sample("results"),
+        "tikal_hint": samples.hint_sample,
+        "tikal_guide": samples.guide_sample,
+        "howto": howto_sample("tikal"),
+        "howto_actions": howto_sample("tikal", 2),
+        "howto_volcano": howto_sample("tikal", 5),
+    },
+)
