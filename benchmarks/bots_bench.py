@@ -51,6 +51,7 @@ MATCHUPS = {
     "tikal-2p-hard-vs-normal": ("tikal", 2, {"variant": "base"}, "hard", "normal"),
     "tortuga-4p-expectimax-vs-greedy": ("tortuga", 4, {}, "hard", "normal"),
     "tikal-4p-auction-hard-vs-normal": ("tikal", 4, {"variant": "auction"}, "hard", "normal"),
+    "tikal-4p-auction-hard-vs-hard": ("tikal", 4, {"variant": "auction"}, "hard", "hard"),
     "tikal-4p-hard-vs-hard_prev": ("tikal", 4, {"variant": "base"}, "hard", "hard_prev"),
     "tikal-4p-hard_prev-vs-normal": ("tikal", 4, {"variant": "base"}, "hard_prev", "normal"),
     "tikal-4p-normal-vs-easy": ("tikal", 4, {"variant": "base"}, "normal", "easy"),
@@ -150,6 +151,8 @@ def run(name: str, games: int, seed: int, jobs: int, kwargs: dict, verbose: bool
 def report(name: str, i: int, r: dict) -> None:
     habits = "" if r["habits"] is None else "".join(
         f" {k}={v}" for k, v in r["habits"].items() if v)
+    if r["other_habits"] is not None:
+        habits += "".join(f" other_{k}={v}" for k, v in r["other_habits"].items() if v)
     print(f"  {name} game {i}: seat {r['seat']} share {r['share']:.2f} scores {r['scores']}"
           f"{habits}", file=sys.stderr, flush=True)
 

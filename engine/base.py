@@ -17,8 +17,14 @@ from __future__ import annotations
 
 from itertools import repeat
 from operator import is_
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from .readonly import Action
+
+if TYPE_CHECKING:
+    from .dispatch import Rules
+    from .info import GameInfo
 
 
 def _cached_legal(list_legal):
@@ -40,10 +46,18 @@ def _cached_legal(list_legal):
 
 class Game:
     #: the game's ``GameInfo`` (engine/info.py); ``name`` is its registry key.
-    info = None
+    info: ClassVar[GameInfo]
     name: str = ""
     #: the game's flow, scoring and serial modules (named by each game's ``game.py``).
-    flow = scoring = serial = None
+    flow: ModuleType
+    scoring: ModuleType
+    serial: ModuleType
+    _rules: ClassVar[Rules]
+    #: the game's ``State`` (its ``state.py``)
+    s: Any
+
+    if TYPE_CHECKING:
+        def legal_actions(self) -> list: ...    # each subclass's own (``_cached_legal``)
 
     def __init_subclass__(cls, **kw):
         super().__init_subclass__(**kw)

@@ -25,6 +25,7 @@ class Frozen(list):
 
 class Action(dict):
     __slots__ = ("parsed",)
+    parsed: tuple                     # (do, args): set by ``engine.dispatch`` when first applied
     __setitem__ = __delitem__ = __ior__ = _readonly
     update = pop = popitem = clear = setdefault = _readonly
 

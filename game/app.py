@@ -13,6 +13,7 @@ Scenes draw on a fixed logical canvas of ``App.SIZE`` (1280×720); the window sh
 from __future__ import annotations
 
 import os
+import warnings
 
 import pygame
 
@@ -59,6 +60,10 @@ class App:
         self.text_focus = None  # the TextInput that has the keyboard, if any
         self.time = 0.0         # seconds of app time (sum of dt), for idle animations
         self.fitcheck = None    # a game.fitcheck.FitCheck while a test looks at where text goes
+        self.focused = True     # the window has the keyboard focus (SDL's focus events say when not)
+        self.attention_asked = 0  # how often the window asked for attention (flashed) while behind
+        self.home = None        # where the lobby's Back leads, if not the host browser (the quick game's picker)
+        self.party = None       # game.party.Party: the local players of a pass-and-play table
         pygame.key.start_text_input()
 
     @property
@@ -102,6 +107,23 @@ class App:
         snd = self.assets.sound(name)
         snd.set_volume(self.settings.volume)
         snd.play()
+
+    def ask_attention(self) -> bool:
+        """Our turn came: while the window is behind another one (no focus) and the settings'
+        ``flash`` is on, ask the window system to flash it until it is focused (SDL's window
+        flash; a driver without it, such as the dummy one, refuses and nothing else happens).
+        True if it asked."""
+        if self.focused or not self.settings.flash:
+            return False
+        self.attention_asked += 1
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", DeprecationWarning)
+                window = pygame.Window.from_display_module()
+            window.flash(pygame.FLASH_UNTIL_FOCUSED)
+        except (pygame.error, AttributeError):
+            pass
+        return True
 
     def toast(self, message: str, **kw) -> None:
         self.toasts.show(message, **kw)
@@ -164,6 +186,9 @@ class App:
         if event.type == pygame.QUIT:
             self.running = False
             return
+        if event.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWFOCUSGAINED):
+            self.focused = event.type == pygame.WINDOWFOCUSGAINED
+            return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.set_fullscreen(not self.settings.fullscreen)
             return
@@ -190,8 +215,12 @@ class App:
                     note["message"] = self.tr(f"net.error_{note['code']}")   # not the host's English
                 for s in list(self.scenes):
                     s.on_net(note)
+        if self.party is not None:          # the other local players' connections
+            self.party.poll()
         if self.scene:
             self.scene.update(dt)
+        if self.party is not None:
+            self.party.after_update()
         self.toasts.update(dt)
 
     def draw(self, surface: pygame.Surface | None = None) -> pygame.Surface:
@@ -224,6 +253,8 @@ class App:
     def close(self) -> None:
         while self.scenes:
             self.scenes.pop().on_exit()
+        if self.party is not None:
+            self.party.close()
         if self.bridge is not None:
             self.bridge.close()
         if self.settings.path is not None:  # Settings() made in code (tests) is never saved

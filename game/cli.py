@@ -4,6 +4,8 @@
     run_client.py --host ADDR[:PORT] --name NAME [--lang en|ru|…] [--spectate] [--fullscreen]
     run_client.py --screenshot PATH --scene NAME [--lang ru]   render one frame headless and exit
     run_client.py --list-scenes
+    run_client.py --replay FILE            watch a replay file (``run_host.py --export``)
+    run_client.py --replay FILE --screenshot PATH --at N|end   the position after move N, headless
     tikal-lan host [host options]          the host command (``tikal-host``, net/cli.py): one
                                            command, and one built app, plays and hosts
 """
@@ -30,13 +32,48 @@ def parse(argv=None):
     p.add_argument("--scene", default="tortuga", help="scene for --screenshot (see --list-scenes)")
     p.add_argument("--frames", type=int, default=30, help="frames to run before the screenshot")
     p.add_argument("--list-scenes", action="store_true")
+    p.add_argument("--replay", metavar="FILE", help="watch a replay file (run_host.py --export writes them)")
+    p.add_argument("--at", default="0", help="with --replay: start after this move (a number, or 'end')")
     return p.parse_args(argv)
+
+
+def replay(args, settings) -> int:
+    """``--replay FILE``: the viewer in a window (or, with ``--screenshot``, one frame of it)."""
+    from game.app import App
+    from game.replay.book import ReplayError
+    from game.replay.viewer import open_file
+
+    at = args.at if args.at == "end" else None
+    if at is None:
+        try:
+            at = max(0, int(args.at))
+        except ValueError:
+            print(f"run_client.py: --at takes a move number or 'end', not {args.at!r}", file=sys.stderr)
+            return 2
+    app = App(settings, fullscreen=args.fullscreen)
+    try:
+        scene = open_file(app, args.replay, at)
+    except ReplayError as e:
+        print(f"run_client.py: {args.replay}: {app.tr(e.key, **e.fmt)}", file=sys.stderr)
+        app.close()
+        return 2
+    app.show(scene)
+    if args.screenshot:
+        for _ in range(max(0, args.frames)):
+            app.step(1 / 60, events=[])
+        app.screenshot(args.screenshot)
+        print(args.screenshot)
+        return 0
+    app.run()
+    return 0
 
 
 def screenshot(args, settings) -> int:
     from game import screens as registry
     from game.app import App
 
+    if args.replay:
+        return replay(args, settings)
     app = App(settings)
     try:
         scene = registry.sample(args.scene, app)
@@ -77,6 +114,8 @@ def main(argv=None) -> int:
         return 0
     if args.screenshot:
         return screenshot(args, settings)
+    if args.replay:
+        return replay(args, settings)
     from game.launch import run
 
     return run(settings, host=args.host, spectate=args.spectate, fullscreen=args.fullscreen)

@@ -3,7 +3,7 @@
 
 Each client game package (``game/<game>/client.py``) declares ``CLIENT = GameClient(...)``: its
 table scene, how its lobby options read, its results breakdown and columns, its how-to pages, its
-rule book, its samples for ``--screenshot`` and its quick game. ``game/games.py`` collects them in
+rule book, its samples for ``--screenshot`` and its quick game's seats. ``game/games.py`` collects them in
 one explicit registry (``GameClients``), the App holds it (``app.games``) and the shared scenes
 read only that: no shared client file names a game, and a new game is one new package plus one
 line in ``game/games.py`` (``tests/test_client_shape.py`` adds a third one for the test).
@@ -35,14 +35,6 @@ def _no_columns(app, view: dict) -> list:
 
 
 @dataclass(frozen=True)
-class QuickGame:
-    """The quick game's table of this game (the window's embedded host): you and bots."""
-
-    seats: int = 4
-    bot_level: str = "easy"     # the first of the host's levels when it has no such level
-
-
-@dataclass(frozen=True)
 class GameClient:
     name: str                   # the engine's name of the game (``engine.GAMES``)
     #: ``table(app, bridge, review=False) -> Scene``: the game's table (a ``TableScene``).
@@ -59,9 +51,14 @@ class GameClient:
     #: ``columns(app, view) -> [(header, [cell per seat], [tooltip per seat])]`` on the results.
     columns: Callable[[Any, dict], list] = _no_columns
     hints: bool = False         # its table has the hint (the lobby offers to allow hints)
-    quick: QuickGame = QuickGame()
+    quick_seats: int = 4        # the quick game's table (the window's own host): you and bots
     #: ``--screenshot`` samples of this game: scene name -> ``sample(app, names)``.
     samples: Mapping[str, Sample] = field(default_factory=dict)
+
+    @property
+    def turn_events(self) -> frozenset:
+        """The event types that end a turn (the table's ``TURN_EVENTS``): the replay counts turns."""
+        return frozenset(getattr(self.table, "TURN_EVENTS", ()))
 
     @property
     def title_key(self) -> str:

@@ -8,7 +8,10 @@ icons). ``App.draw`` clears the check at the start of each frame; ``problems()``
 - an **overflow**: a line outside its box (by more than a pixel);
 - an **overlap**: two lines of the same layer that cover each other, a floating text ("float")
   over a line of the interface ("base"), or a line that runs into a mark of its layer (a line
-  drawn wholly on a mark, such as a card's number, is its label, not an overlap).
+  drawn wholly on a mark, such as a card's number, is its label, not an overlap);
+- a **cover**: two controls (buttons, the guide's bubble: ``COVERING``) on top of each other, or
+  a button over a playing area (``area``: a board, a track's spaces), where it would
+  hide what happens there.
 
 Layers: "base" (the interface: panels, buttons, names, scores), "board" (labels on the playing
 area, which floating texts may cross), "float" (rising numbers and words), "overlay" (tooltips,
@@ -23,6 +26,10 @@ import pygame
 AIR_X, AIR_Y = 1, 3
 #: A layer's lines are checked against these layers' lines.
 CHECKED_AGAINST = {"base": {"base"}, "board": {"board"}, "float": {"base"}, "overlay": set()}
+#: Marks that take clicks or hide what is under them: none may lie on another.
+COVERING = ("button", "guide bubble")
+#: Marks whose text is on another layer: a line of the interface wholly under one is hidden, not a label.
+UNLABELLED = ("guide bubble",)
 
 
 class FitCheck:
@@ -30,10 +37,12 @@ class FitCheck:
         self.screen = pygame.Rect(screen)
         self.texts: list[tuple] = []
         self.solids: list[tuple] = []
+        self.areas: list[tuple] = []
 
     def clear(self) -> None:
         self.texts.clear()
         self.solids.clear()
+        self.areas.clear()
 
     def text(self, rect, text: str, box=None, layer: str = "base") -> None:
         rect = pygame.Rect(rect)
@@ -44,6 +53,10 @@ class FitCheck:
 
     def solid(self, rect, what: str, layer: str = "base") -> None:
         self.solids.append((pygame.Rect(rect), what, layer))
+
+    def area(self, rect, what: str) -> None:
+        """A part of the playing area that no button may cover (a board, a space)."""
+        self.areas.append((pygame.Rect(rect), what))
 
     def problems(self) -> list[str]:
         out = []
@@ -57,6 +70,19 @@ class FitCheck:
                     if ia.colliderect(b.inflate(-2 * AIR_X, -2 * AIR_Y)):
                         out.append(f"overlap: {ta!r} at {tuple(a)} ({la}) and {tb!r} at {tuple(b)} ({lb})")
             for s, what, ls in self.solids:
-                if ls == la and ia.colliderect(s) and not s.inflate(2, 2).contains(a):
+                label = s.inflate(2, 2).contains(a) and what not in UNLABELLED
+                if ls == la and ia.colliderect(s) and not label:
                     out.append(f"overlap: {ta!r} at {tuple(a)} runs into {what} at {tuple(s)} ({la})")
+        covering = []
+        for s, what, _ in self.solids:
+            if what in COVERING and (s, what) not in covering:
+                covering.append((s, what))
+        for i, (a, wa) in enumerate(covering):
+            for b, wb in covering[i + 1:]:
+                if a.colliderect(b):
+                    out.append(f"cover: {wa} at {tuple(a)} and {wb} at {tuple(b)}")
+            if wa == "button":
+                for b, wb in self.areas:
+                    if a.colliderect(b):
+                        out.append(f"cover: {wa} at {tuple(a)} over {wb} at {tuple(b)}")
         return out

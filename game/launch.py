@@ -3,70 +3,138 @@ quick game), joining a host by address, or a window beside run_host.py's host (`
 from __future__ import annotations
 
 from .app import App
-from .client import GameClients
 from .games import CLIENTS
 from .net_bridge import make_bridge
 
 
-def quick_games(games: GameClients = CLIENTS) -> tuple:
-    """The embedded host's tables, ``(game, seats, bot level)``: you and bots at each game's
-    quick table (``GameClient.quick``), the default game's first (the window sits there)."""
-    order = [games.default] + [g for g in games if g is not games.default]
-    return tuple((g.name, g.quick.seats, g.quick.bot_level) for g in order)
-
-
-QUICK_GAMES = quick_games()
+def welcome_first(app, then) -> None:
+    """The first start shows the welcome (name, language, shapes) before ``then()``."""
+    if app.settings.welcomed:
+        then()
+        return
+    app.goto("welcome", then=then)
 
 
 def open_window(settings, address: str | None, *, fullscreen: bool = False, spectate: bool = False,
                 auto_sit: int | None = None, auto_ready: bool = False, discovery: bool = True):
-    """An App on the host browser, connecting to ``address`` if given. ``auto_sit``: sit at that
-    table as soon as the tables are listed (and say ready with ``auto_ready``)."""
+    """An App on the host browser, connecting to ``address`` if given (after the first start's
+    welcome, with the name it gave). ``auto_sit``: sit at that table as soon as the tables are
+    listed (and say ready with ``auto_ready``)."""
     bridge = make_bridge(settings.name, discovery=discovery)
     bridge.spectate_first = spectate
     bridge.auto_sit = auto_sit
     bridge.auto_ready = auto_ready
     app = App(settings, fullscreen=fullscreen, bridge=bridge)
-    scene = app.make("browser", bridge)
-    if address:
-        scene.connect(address)  # before the scene is entered: no host discovery meanwhile
-    app.show(scene)
+
+    def browse():
+        scene = app.make("browser", bridge)
+        if address:
+            scene.connect(address)  # before the scene is entered: no host discovery meanwhile
+        app.show(scene)
+    welcome_first(app, browse)
     return app
 
 
-def start_embedded(name: str, language: str = "en"):
-    """A host in this process on 127.0.0.1 (not announced) with a table of bots per game (hints
-    allowed: a quick game is where a newcomer learns). Returns ``(address, first table id, stop)``."""
-    from net.host import Host, HostConfig, start_in_thread
+def bot_levels_by_game() -> dict[str, list[str]]:
+    """Each game's bot levels, weakest first (what the quick game's picker offers)."""
+    import engine
     from net.table import bot_levels
 
-    from .i18n import Catalog
+    return {g: bot_levels(g) for g in engine.GAMES}
 
-    title = Catalog(language).tr("launch.quick_game", name=name)
-    host = Host(HostConfig(name=title, bind="127.0.0.1", port=0, announce=False,
-                           bot_delay=0.4))  # bots wait a little, so the moves can be followed
-    first = None
-    for game, seats, level in QUICK_GAMES:
-        levels = bot_levels(game)
-        level = level if level in levels else levels[0]
-        table = host.create_table(game, seats, None, bots=seats - 1, bot_level=level, hints=True)
-        first = table.id if first is None else first
-    addr, port, stop = start_in_thread(host=host)
-    return f"{addr}:{port}", first, stop
+
+class QuickHost:
+    """The quick game's host: in this process on 127.0.0.1 (not announced), started with the
+    first table asked of it; each ``table(game, level)`` is a new table of you and three bots of
+    that level (hints allowed: a quick game is where a newcomer learns)."""
+
+    def __init__(self, settings):
+        self.settings = settings    # the host is named after the player when it starts
+        self.host = None
+        self.address = ""
+        self._stop = None
+
+    def table(self, game: str, level: str) -> tuple[str, int]:
+        """A new quick table; returns (the host's address, the table's id)."""
+        import threading
+
+        from net.host import Host, HostConfig, start_in_thread
+
+        from .i18n import Catalog
+
+        if self.host is None:
+            title = Catalog(self.settings.language).tr("launch.quick_game", name=self.settings.name)
+            host = Host(HostConfig(name=title, bind="127.0.0.1", port=0, announce=False,
+                                   bot_delay=0.4))  # bots wait a little, so the moves can be followed
+            seats = CLIENTS.of(game).quick_seats
+            table = host.create_table(game, seats, None, bots=seats - 1, bot_level=level, hints=True)
+            addr, port, self._stop = start_in_thread(host=host)
+            self.host, self.address = host, f"{addr}:{port}"
+            return self.address, table.id
+        made, done = {}, threading.Event()
+
+        def make():
+            try:
+                seats = CLIENTS.of(game).quick_seats
+                made["t"] = self.host.create_table(game, seats, None, bots=seats - 1,
+                                                   bot_level=level, hints=True)
+            finally:
+                done.set()
+        self.host.loop.call_soon_threadsafe(make)
+        if not done.wait(10) or "t" not in made:
+            raise OSError("the quick game's host did not make the table")
+        return self.address, made["t"].id
+
+    def stop(self) -> None:
+        stop, self._stop = self._stop, None
+        if stop is not None:
+            stop()
+
+
+def start_embedded(name: str, language: str = "en", game: str | None = None, level: str = "easy"):
+    """A quick game's host with one table of ``game`` (you and three bots of ``level``).
+    Returns ``(address, table id, stop)``."""
+    from .settings import Settings
+
+    quick = QuickHost(Settings(name=name, language=language))
+    address, table = quick.table(game or CLIENTS.names[0], level)
+    return address, table, quick.stop
+
+
+def open_quick(settings, quick: QuickHost, *, fullscreen: bool = False, discovery: bool = True):
+    """The window of ``run_client.py`` with no options: the welcome on a first start, then the
+    quick game's picker; Play makes the table on ``quick`` and seats us there, ready."""
+    bridge = make_bridge(settings.name, discovery=discovery)
+    app = App(settings, fullscreen=fullscreen, bridge=bridge)
+
+    def start(game: str, level: str) -> None:
+        try:
+            address, table = quick.table(game, level)
+        except OSError as e:
+            app.toast(app.tr("browser.cannot_connect", address="127.0.0.1", error=str(e)))
+            return
+        bridge.auto_sit, bridge.auto_ready = table, True
+        scene = app.make("browser", bridge)
+        scene.connect(address)
+        app.show(scene)
+
+    def picker() -> None:
+        bridge.disconnect()
+        app.goto("quick", start, bot_levels_by_game(), browse=lambda: app.goto("browser", bridge))
+    app.home = picker       # the lobby's Back leads here (not to the host browser)
+    welcome_first(app, picker)
+    return app
 
 
 def run(settings, host: str | None = None, spectate: bool = False, fullscreen: bool = False) -> int:
-    stop = None
-    auto_sit = None
-    if host is None:
-        host, auto_sit, stop = start_embedded(settings.name, settings.language)
-    app = open_window(settings, host, fullscreen=fullscreen, spectate=spectate, auto_sit=auto_sit,
-                      auto_ready=auto_sit is not None)
+    if host is not None:
+        open_window(settings, host, fullscreen=fullscreen, spectate=spectate).run()
+        return 0
+    quick = QuickHost(settings)
     try:
-        app.run()
+        open_quick(settings, quick, fullscreen=fullscreen).run()
     finally:
-        if stop is not None:
-            stop()
+        quick.stop()
     return 0
 
 

@@ -44,6 +44,9 @@ class TableModel:
         self.winners: list[int] = []
         self.phase: str = ""
         self.can_undo: bool = False      # the host allows undoing our last action of this turn
+        #: every update of this game seen: ``{"state", "scores", "events"}`` (the score story's
+        #: input); a full update at state 0 starts it, a join's ``recap`` fills in what came before
+        self.history: list[dict] = []
 
     def name(self, seat: int) -> str:
         p = self.players[seat] if 0 <= seat < len(self.players) else None
@@ -71,6 +74,39 @@ class TableModel:
         self.winners = list(msg.get("winners") or [])
         self.phase = msg.get("phase") or self.view.get("phase", "")
         self.can_undo = bool(msg.get("can_undo"))
+        self.remember(msg)
+
+    def remember(self, msg: dict) -> None:
+        """Keep the update in ``history`` (once per state counter)."""
+        entry = {"state": self.state, "scores": list(self.scores), "events": list(msg.get("events") or [])}
+        if msg.get("full"):
+            if self.history and self.history[-1]["state"] <= self.state and self.state > 0:
+                self.history = [e for e in self.history if e["state"] < self.state]   # a resync: same game
+            else:
+                self.history = self._recap(msg)
+        elif self.history and self.history[-1]["state"] >= self.state:
+            self.history = [e for e in self.history if e["state"] < self.state]
+        self.history.append(entry)
+
+    def _recap(self, msg: dict) -> list[dict]:
+        """The moves before a join (the full update's ``recap``, docs/protocol.md), from the
+        start when it reaches back to it."""
+        recap = msg.get("recap") if isinstance(msg.get("recap"), dict) else None
+        if not recap:
+            return []
+        out = []
+        if recap.get("from") == 0:
+            import engine
+
+            info = engine.GAMES.get(self.game)
+            if info is not None:
+                out.append({"state": 0, "scores": info.start_scores(self.seats, dict(self.options or {})),
+                            "events": []})
+        for m in recap.get("moves") or []:
+            if isinstance(m, dict) and not m.get("undone") and isinstance(m.get("state"), int):
+                out.append({"state": m["state"], "scores": list(m.get("scores") or []),
+                            "events": list(m.get("events") or [])})
+        return [e for e in out if e["state"] < self.state]
 
 
 def bot_name(tr, seat: int, level: str | None) -> str:

@@ -24,6 +24,7 @@ class Scene:
 
     opaque = True
     name = "scene"
+    is_table = False    # a game's table (``TableScene``): the party covers it between local players
 
     def __init__(self, app: "App"):
         self.app = app

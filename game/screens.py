@@ -13,8 +13,11 @@ from typing import Callable
 from .client import GameClients, Sample
 from .games import CLIENTS
 from .howto.scene import HowToScene
+from .replay.viewer import replay_scene
 from .scenes import samples as shared_samples
+from .scenes import welcome
 from .scenes.browser import BrowserScene
+from .scenes.hotseat import AddLocalScene, HotseatPassScene
 from .scenes.lobby import LobbyScene
 from .scenes.menu import MenuScene, RulesScene
 from .scenes.results import ResultsScene
@@ -38,6 +41,11 @@ SCREENS: dict[str, Screen] = {
     "rules": RulesScene,            # (app, game=None, focus=None)
     "howto": HowToScene,            # (app, game=None, page=0)
     "settings": SettingsScene,      # (app)
+    "welcome": welcome.WelcomeScene,   # (app, then=None): the first start
+    "quick": welcome.QuickGameScene,   # (app, start, levels, browse=None): the quick game's picker
+    "hotseat_pass": HotseatPassScene,  # (app, table, seat, on_go): pass the laptop
+    "hotseat_add": AddLocalScene,      # (app, suggested, on_add): "+ a player here"
+    "replay": replay_scene,            # (app, book, on_back=None, at=0): the replay viewer
 }
 
 
@@ -45,7 +53,7 @@ SCREENS: dict[str, Screen] = {
 def samples(games: GameClients | None = None) -> dict[str, Sample]:
     """Every scene sample: the shared screens' (``game/scenes/samples.py``) and each game's
     (``GameClient.samples``); a name declared twice is an error."""
-    out: dict[str, Sample] = dict(shared_samples.SAMPLES)
+    out: dict[str, Sample] = {**shared_samples.SAMPLES, **welcome.SAMPLES}
     mine = (games or CLIENTS).samples()
     clash = set(out) & set(mine)
     if clash:

@@ -37,6 +37,20 @@ def _other_window_alive(pid) -> bool:
     return True
 
 
+def system_user_name() -> str:
+    """The name a first start offers: the system's user name ("anna" -> "Anna"), at most 24
+    characters; "Player" when the system has none."""
+    import getpass
+
+    try:
+        name = getpass.getuser().strip()
+    except Exception:           # no user name in the environment nor in the password database
+        name = ""
+    if name and name.islower():
+        name = name[:1].upper() + name[1:]
+    return name[:24] or "Player"
+
+
 @dataclass
 class Settings:
     name: str = "Player"
@@ -50,6 +64,14 @@ class Settings:
     #: window opened again on that host says hello with the token and is back in its seat
     seats: dict = field(default_factory=dict)
     guide_done: bool = False     # the first-game guide was followed (or hidden); reset in the settings
+    #: the welcome screen was answered (a settings file of an earlier version counts as welcomed;
+    #: only a first start, with no settings file, shows it)
+    welcomed: bool = True
+    #: the local players (pass-and-play, by name) who followed the first-game guide here
+    guided: list = field(default_factory=list)
+    flash: bool = True           # the window asks for attention when our turn comes while it is behind
+    quick_game: str = ""         # the quick game's last pick (run_client.py with no options; "": the first game)
+    quick_level: str = "easy"    # and its bots' level
     path: Path | None = None     # where it is saved (not itself saved)
 
     @classmethod
@@ -61,7 +83,9 @@ class Settings:
         except (OSError, ValueError):
             data = {}  # first run or an unreadable file: defaults
         if not isinstance(data, dict) or "language" not in data:
-            s.language = system_language()  # first start: the system's language
+            s.language = system_language()  # first start: the system's language, the user's name
+            s.name = system_user_name()
+            s.welcomed = False
             data = data if isinstance(data, dict) else {}
         for f in fields(cls):
             if f.name != "path" and f.name in data:
@@ -80,6 +104,11 @@ class Settings:
             self.volume = 0.7
         self.shapes = bool(self.shapes)
         self.guide_done = bool(self.guide_done)
+        self.welcomed = bool(self.welcomed)
+        self.flash = bool(self.flash)
+        self.guided = [str(n)[:24] for n in self.guided][-16:] if isinstance(self.guided, list) else []
+        self.quick_game = str(self.quick_game)
+        self.quick_level = str(self.quick_level)
         self.fullscreen = bool(self.fullscreen)
         try:
             self.anim_speed = min(8.0, max(0.0, float(self.anim_speed)))

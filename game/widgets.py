@@ -92,6 +92,13 @@ def note_text(app, rect, text: str = "", box=None, layer: str = "base") -> None:
         check.text(rect, text, box, layer)
 
 
+def note_area(app, rect, what: str) -> None:
+    """A part of the playing area no button may cover (see ``game/fitcheck.py``)."""
+    check = getattr(app, "fitcheck", None)
+    if check is not None:
+        check.area(rect, what)
+
+
 def note_solid(app, rect, what: str, layer: str = "base") -> None:
     """A mark no text may run into (a key badge, a card, an icon)."""
     check = getattr(app, "fitcheck", None)

@@ -5,8 +5,16 @@ Python types the address shown in the lobby into a browser and gets the client.
 
 Safe by construction: only the regular files directly in DIR whose names the listing shows can be
 fetched (a request names one of them or is refused: no ``..``, no absolute or encoded path, no
-subfolder, no dotfile, no symlink leading out of DIR); GET and HEAD only; a request head of at most
-8 KiB read within 10 s; at most 16 connections at once; a reader that stops reading is dropped.
+subfolder, no dotfile, no symlink leading out of DIR); GET and HEAD only.
+
+Slow clients cannot starve the others (a slowloris sends its request head a byte at a time, or
+reads a download a byte at a time, on as many connections as it may open): a request head of at
+most 8 KiB within 5 s; at most 8 connections from one address and 64 in all, and when all 64 are
+taken a newcomer takes the place of the oldest connection that has not yet sent its request (a
+guest's browser sends its head at once, so it is never the one waiting); a download must keep to
+a modest pace (32 KiB/s on average after the first minute) or is dropped. The folder is listed and
+the files are read in worker threads, never on the host's event loop, so a slow disk holds up only
+the download that waits for it.
 """
 from __future__ import annotations
 
@@ -15,6 +23,7 @@ import html
 import logging
 import mimetypes
 import os
+import re
 from email.utils import formatdate
 from pathlib import Path
 from urllib.parse import quote, unquote
@@ -24,9 +33,12 @@ from game.i18n import REFERENCE, locale_language, translations
 log = logging.getLogger("tikal.share")
 
 MAX_HEAD = 8192          # bytes of request line + headers
-HEAD_TIMEOUT = 10.0      # seconds to send them
-WRITE_TIMEOUT = 30.0     # seconds a reader may leave a chunk unread
-MAX_CONNECTIONS = 16
+HEAD_TIMEOUT = 5.0       # seconds to send them
+WRITE_TIMEOUT = 30.0     # seconds a reader may leave a chunk unread ...
+MIN_RATE = 32 * 1024     # ... and bytes per second a download must average ...
+RATE_GRACE = 60.0        # ... after this many seconds
+MAX_CONNECTIONS = 64     # in all ...
+MAX_PER_ADDRESS = 8      # ... and from one address (a browser opens up to 6)
 CHUNK = 64 * 1024
 REASONS = {200: "OK", 400: "Bad Request", 403: "Forbidden", 404: "Not Found",
            405: "Method Not Allowed", 408: "Request Timeout",
@@ -71,9 +83,40 @@ def share_port(host_port: int) -> int:
     return host_port + 1 if host_port else 0
 
 
+#: What a file of the folder is, from the names tools/build_app.py gives them:
+#: ``tikal-lan-<version>-<os>-<cpu>.zip|.tar.gz`` (an app), ``*.whl`` (the wheel), ``tikal_lan-<version>.tar.gz``
+#: (the sdist: for packagers, not offered to guests, as it reads as a second archive).
+_APP = re.compile(r"^tikal-lan-[^-]+-(windows|macos|linux)-([A-Za-z0-9_]+)\.(zip|tar\.gz)$")
+_SDIST = re.compile(r"^tikal_lan-[^-]+\.tar\.gz$")
+#: The platforms in the page's order, with the catalog keys of their heading and how-to.
+PLATFORMS = {"windows": ("share.windows_app", "share.windows_how", "tikal-lan.exe"),
+             "macos": ("share.macos_app", "share.macos_how", "tikal-lan"),
+             "linux": ("share.linux_app", "share.linux_how", "./tikal-lan")}
+#: The processor, where it tells a guest which archive is theirs (brand names: not translated).
+CPUS = {("macos", "arm64"): "Apple silicon", ("macos", "x86_64"): "Intel",
+        ("windows", "arm64"): "ARM", ("linux", "aarch64"): "ARM", ("linux", "arm64"): "ARM"}
+
+
+def kind_of(name: str) -> tuple[str, str]:
+    """(``windows``/``macos``/``linux``, cpu) for an app archive, (``wheel``, ""), (``sdist``, "")
+    or (``other``, "")."""
+    m = _APP.match(name)
+    if m:
+        return m.group(1), m.group(2).lower()
+    if name.endswith(".whl"):
+        return "wheel", ""
+    if _SDIST.match(name):
+        return "sdist", ""
+    return "other", ""
+
+
 class ShareServer:
     """Serves ``directory`` read-only. ``join`` lists where players join (``"ip:port"``);
-    ``game_port`` is the host's port, shown with the address a browser reached this page on."""
+    ``game_port`` is the host's port, shown with the address a browser reached this page on.
+
+    ``sections``: more parts of the page, after the downloads, each a function
+    ``(tr, esc) -> html`` (``tr`` the page language's gettext, ``esc`` html.escape) called from a
+    worker thread; e.g. a list of the host's finished games as replay files."""
 
     def __init__(self, directory: Path | str, *, game_port: int, join: list[str] | None = None,
                  host_name: str = ""):
@@ -83,11 +126,12 @@ class ShareServer:
         self.game_port = int(game_port)
         self.join = list(join or [])
         self.host_name = host_name
+        self.sections: list = []
         self.address: tuple[str, int] | None = None
         self.urls: list[str] = []       # where other machines open the page (LAN addresses)
         self._server: asyncio.AbstractServer | None = None
-        self._open = 0
-        self._tasks: set[asyncio.Task] = set()
+        # every open connection: its task -> [peer address, True once its request head is in]
+        self._conns: dict[asyncio.Task, list] = {}
 
     # --- life cycle -------------------------------------------------------------------------------
     async def start(self, bind: str = "", port: int = 0) -> tuple[str, int]:
@@ -104,23 +148,23 @@ class ShareServer:
     async def stop(self) -> None:
         if self._server is not None:
             self._server.close()
-            for t in list(self._tasks):
+            for t in list(self._conns):
                 t.cancel()
-            await asyncio.gather(*self._tasks, return_exceptions=True)
+            await asyncio.gather(*self._conns, return_exceptions=True)
             await self._server.wait_closed()
             self._server = None
 
     # --- what is offered --------------------------------------------------------------------------
     def files(self) -> dict[str, Path]:
         """The downloadable files by name: regular files directly in the folder (symlinks only if
-        they stay inside it), no dotfiles."""
+        they stay inside it), no dotfiles, no sdist. Reads the disk: call it off the event loop."""
         out = {}
         try:
             entries = sorted(os.scandir(self.directory), key=lambda e: e.name.lower())
         except OSError:
             return {}
         for e in entries:
-            if e.name.startswith("."):
+            if e.name.startswith(".") or kind_of(e.name)[0] == "sdist":
                 continue
             try:
                 real = Path(e.path).resolve(strict=True)
@@ -132,7 +176,9 @@ class ShareServer:
 
     def page(self, local_ip: str | None, accept_language: str | None = None) -> bytes:
         """The page, in the first language of the browser's ``Accept-Language`` that the game has
-        a catalog for (the game's own translations, ``game/i18n``), else English."""
+        a catalog for (the game's own translations, ``game/i18n``), else English: where to join,
+        then per system what to download and how to start it, in a guest's words. Reads the
+        disk: call it off the event loop."""
         lang = page_language(accept_language)
         tr = translations(lang).gettext
 
@@ -144,48 +190,76 @@ class ShareServer:
             local_ip = local_ip[len("::ffff:"):]
         here = f"{local_ip}:{self.game_port}" if local_ip and ":" not in local_ip else None
         join = ([here] if here else []) + [a for a in self.join if a != here]
-        rows = []
+
+        groups: dict[str, list[str]] = {}
         for name, path in self.files().items():
             try:
                 size = path.stat().st_size
             except OSError:
                 continue
+            kind, cpu = kind_of(name)
             shown = f"{size / 1e6:.1f} MB" if size >= 100_000 else f"{max(1, round(size / 1e3))} kB"
-            rows.append(f'<li><a href="/{quote(name)}" download>{esc(name)}</a> '
-                        f'<small>{shown}</small></li>')
-        files = "\n".join(rows) or f"<li>{text('share.no_files')}</li>"
+            label = f" ({CPUS[kind, cpu]})" if (kind, cpu) in CPUS else ""
+            link = f'<a href="/{quote(name)}" download>{esc(name)}</a>{label} <small>{shown}</small>'
+            if kind == "wheel":
+                link += "<br>" + text("share.python_how",
+                                      pipx=f"<code>pipx install {esc(name)}</code>",
+                                      command="<code>tikal-lan</code>")
+            groups.setdefault(kind, []).append(link)
+        parts = []
+        for kind, (heading, how, command) in PLATFORMS.items():
+            if kind in groups:
+                parts.append(f'<h3 id="{kind}">{text(heading)}</h3>\n<ul>'
+                             + "".join(f"<li>{link}</li>" for link in groups[kind])
+                             + f"</ul>\n<p>{text(how, command=f'<code>{command}</code>')}</p>")
+        for kind, heading in (("wheel", "share.python"), ("other", "share.other")):
+            if kind in groups:
+                parts.append(f'<h3 id="{kind}">{text(heading)}</h3>\n<ul>'
+                             + "".join(f"<li>{link}</li>" for link in groups[kind]) + "</ul>")
+        downloads = "\n".join(parts) or f"<p>{text('share.no_files')}</p>"
+        more = "\n".join(section(tr, esc) for section in self.sections)
         title = text("share.title_at", host=esc(self.host_name)) if self.host_name else \
             "Tikal &amp; La Tortuga"
         addrs = ", ".join(f"<code>{esc(a)}</code>" for a in join) or text("share.ask_host")
-        command = "<code>tikal-lan</code>"
         page = f"""<!doctype html>
 <html lang="{lang}"><head><meta charset="utf-8"><title>{title}</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <style>body{{font-family:sans-serif;max-width:44em;margin:2em auto;padding:0 1em;line-height:1.5}}
-code{{background:#eee;padding:0 .3em}} li{{margin:.3em 0}}</style></head>
+code{{background:#eee;padding:0 .3em}} li{{margin:.3em 0}} h3{{margin-bottom:0}} ul{{margin:.3em 0}}</style>
+</head>
 <body><h1>{title}</h1>
 <p>{text("share.join", addresses=addrs)}</p>
 <h2>{text("share.get")}</h2>
-<ul>{files}</ul>
-<p><b>{text("share.app_head")}</b> {text("share.app", command=command)}<br>
-<b>{text("share.wheel_head")}</b> {text("share.wheel", wheel="<code>.whl</code>",
-                                         pip="<code>pip install tikal_lan-*.whl</code>",
-                                         pipx="<code>pipx install</code>", command=command)}</p>
+{downloads}
+{more}
 <p>{text("share.window", command="<code>tikal-lan --host ADDRESS:PORT</code>")}</p>
 </body></html>
 """
         return page.encode("utf-8")
 
     # --- one connection ---------------------------------------------------------------------------
+    def _admit(self, task: asyncio.Task, peer: str) -> bool:
+        """Room for a new connection from ``peer``: within its address's share, and within the
+        total once the oldest connection still without a request head (if any) made way."""
+        if sum(1 for a, _ in self._conns.values() if a == peer) >= MAX_PER_ADDRESS:
+            return False
+        if len(self._conns) >= MAX_CONNECTIONS:
+            waiting = [t for t, (_, got_head) in self._conns.items() if not got_head]
+            if not waiting:
+                return False
+            waiting[0].cancel()                          # dicts keep order: the oldest
+            del self._conns[waiting[0]]
+        self._conns[task] = [peer, False]
+        return True
+
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter):
         task = asyncio.current_task()
-        self._tasks.add(task)
-        self._open += 1
+        peer = (writer.get_extra_info("peername") or ("?",))[0]
         try:
-            if self._open > MAX_CONNECTIONS:
+            if not self._admit(task, peer):
                 await self._send(writer, 503, b"busy, try again\n", head_only=False)
             else:
-                await self._answer(reader, writer)
+                await self._answer(reader, writer, self._conns[task])
         except (TimeoutError, ConnectionError, asyncio.IncompleteReadError):
             pass
         except asyncio.CancelledError:
@@ -193,11 +267,10 @@ code{{background:#eee;padding:0 .3em}} li{{margin:.3em 0}}</style></head>
         except Exception:  # pragma: no cover - never take the host down for a web request
             log.exception("share: request failed")
         finally:
-            self._open -= 1
-            self._tasks.discard(task)
+            self._conns.pop(task, None)
             writer.close()
 
-    async def _answer(self, reader, writer):
+    async def _answer(self, reader, writer, state: list):
         try:
             head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), HEAD_TIMEOUT)
         except asyncio.LimitOverrunError:
@@ -206,6 +279,7 @@ code{{background:#eee;padding:0 .3em}} li{{margin:.3em 0}}</style></head>
             return await self._send(writer, 408, b"too slow\n")
         except asyncio.IncompleteReadError:
             return
+        state[1] = True                                  # a request: never evicted from here on
         line = head.split(b"\r\n", 1)[0].decode("latin-1")
         parts = line.split(" ")
         if len(parts) != 3 or not parts[2].startswith("HTTP/1."):
@@ -222,12 +296,12 @@ code{{background:#eee;padding:0 .3em}} li{{margin:.3em 0}}</style></head>
         if name == "":
             local = writer.get_extra_info("sockname")
             wanted = header(head, "accept-language")
-            body = self.page(local[0] if local else None, wanted)
+            body = await asyncio.to_thread(self.page, local[0] if local else None, wanted)
             return await self._send(writer, 200, body, head_only=head_only,
                                     ctype="text/html; charset=utf-8",
                                     extra={"Content-Language": page_language(wanted),
                                            "Vary": "Accept-Language"})
-        path = self.files().get(name)
+        path = (await asyncio.to_thread(self.files)).get(name)
         if path is None:
             return await self._send(writer, 404, b"no such file\n", head_only=head_only)
         await self._send_file(writer, name, path, head_only)
@@ -253,24 +327,32 @@ code{{background:#eee;padding:0 .3em}} li{{margin:.3em 0}}</style></head>
 
     async def _send_file(self, writer, name: str, path: Path, head_only: bool):
         try:
-            f = open(path, "rb")
+            f = await asyncio.to_thread(open, path, "rb")
         except OSError:
             return await self._send(writer, 404, b"no such file\n", head_only=head_only)
-        with f:
+        try:
             size = os.fstat(f.fileno()).st_size
             ctype = mimetypes.guess_type(name)[0] or "application/octet-stream"
             self._head(writer, 200, size, ctype,
                        {"Content-Disposition": f"attachment; filename*=UTF-8''{quote(name)}"})
             if head_only:
                 return await asyncio.wait_for(writer.drain(), WRITE_TIMEOUT)
-            left = size
-            while left > 0:
-                chunk = f.read(min(CHUNK, left))
-                if not chunk:
+            loop = asyncio.get_running_loop()
+            start, sent = loop.time(), 0
+            while sent < size:
+                chunk = await asyncio.to_thread(f.read, min(CHUNK, size - sent))   # a slow disk
+                if not chunk:                                                      # waits alone
                     break
                 writer.write(chunk)
-                left -= len(chunk)
+                sent += len(chunk)
                 await asyncio.wait_for(writer.drain(), WRITE_TIMEOUT)
+                took = loop.time() - start
+                if took > RATE_GRACE and sent < MIN_RATE * took:
+                    log.info("share: %s to %s too slow (%d bytes in %.0f s): dropped", name,
+                             writer.get_extra_info("peername"), sent, took)
+                    return
+        finally:
+            f.close()
         log.info("share: sent %s to %s", name, writer.get_extra_info("peername"))
 
     def _head(self, writer, status: int, length: int, ctype: str, extra: dict | None = None):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 
 from engine.bots import make_bot
 from net.client import AsyncClient
@@ -14,6 +15,15 @@ from net.protocol import decode_body
 HIDDEN_KEYS = {"stack", "deck", "rng", "seed"}
 #: ... and at the top of a view (events use "dice" and "removed" for public things).
 HIDDEN_VIEW_KEYS = {"tikal": {"stack"}, "tortuga": {"deck", "removed", "dice"}}
+
+
+def run(coro_fn):
+    """A test written as a coroutine function, run in a fresh event loop (how long it may take is
+    pytest-timeout's business, never a clock of its own)."""
+    @functools.wraps(coro_fn)
+    def wrapper(*a, **kw):
+        return asyncio.run(coro_fn(*a, **kw))
+    return wrapper
 
 
 @contextlib.asynccontextmanager

@@ -1,11 +1,13 @@
-"""Reads the rule ids (T-…, L-…) from the shared rules files, as CI sees them (../shared/rules)."""
+"""Reads the rule ids (T-…, L-…) from the project's own rule texts (``assets/rules/en/``: the
+English reference the game ships and shows by rule id), so the tests need nothing beside the
+repository."""
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-RULES_DIR = ROOT.parent / "shared" / "rules"
+RULES_DIR = ROOT / "assets" / "rules" / "en"
 RULE_FILES = {"tikal": RULES_DIR / "tikal.md", "tortuga": RULES_DIR / "la-tortuga.md"}
 
 # A rule is defined where a bullet or a table row starts with its id: "- T-A4b ..." / "| T-A4 | ...".

@@ -3,7 +3,8 @@ bot tables (not announced, on 127.0.0.1) and opens the window on it, seated and 
 game."""
 import pytest
 
-from game.launch import QUICK_GAMES, open_window, start_embedded
+from game.games import CLIENTS
+from game.launch import open_window, start_embedded
 from game.scenes.lobby import LobbyScene
 from game.settings import Settings
 from game.tortuga.scene import TortugaScene
@@ -12,17 +13,16 @@ from client_helpers import button, click, launch, pump, read_line, stays_up, sto
 
 
 def test_the_embedded_quick_game_seats_us_ready_and_starts_with_the_bots():
-    address, table, stop = start_embedded("Tess")
+    address, table, stop = start_embedded("Tess", game="tortuga", level="easy")
     assert address.startswith("127.0.0.1:")
     app = open_window(Settings(name="Tess"), address, auto_sit=table, auto_ready=True, discovery=False)
     b = app.bridge
     try:
         pump(app, lambda: isinstance(app.scene, LobbyScene) and b.lobby and b.table.my_seat is not None
              and b.lobby["players"][b.table.my_seat]["ready"])
-        game, seats, _ = QUICK_GAMES[0]
-        assert b.lobby["game"] == game and b.lobby["seats"] == seats
-        assert sum(p["kind"] == "bot" for p in b.lobby["players"]) == seats - 1
-        assert {t["game"] for t in b.tables} == {g for g, _, _ in QUICK_GAMES}
+        QUICK_SEATS = CLIENTS["tortuga"].quick_seats
+        assert b.lobby["game"] == "tortuga" and b.lobby["seats"] == QUICK_SEATS
+        assert [p["level"] for p in b.lobby["players"] if p["kind"] == "bot"] == ["easy"] * (QUICK_SEATS - 1)
         app.draw()
         click(app, button(app.scene, "lobby.start").rect.center)
         pump(app, lambda: isinstance(app.scene, TortugaScene) and b.table.view)

@@ -15,6 +15,7 @@ from game.howto.scene import fit_text, fits_everywhere
 from game.i18n import LANGUAGES
 from game.scenes.menu import MenuScene, RulesScene
 from game.tikal.geometry import hexkey
+from game.tikal.layout import BOARD_RECT
 
 from client_helpers import (
     bot_table,
@@ -140,6 +141,26 @@ def test_the_hint_shows_a_legal_plan_and_sends_nothing():
     assert [a for a, _ in hint.plan] == plan[1:]
     press(app, pygame.K_ESCAPE)                                # Esc hides it
     assert not hint.plan
+
+
+def test_the_hints_step_numbers_never_hide_each_other():
+    """Two steps on one hex (uncover, then dig there): both numbers readable, side by side."""
+    from game.fitcheck import FitCheck
+
+    app = make_app(anim_speed=0)
+    b, scene = hint_table(app)
+    hint = scene.addons[0]
+    hint.state = b.table.state
+    hint.plan = [({"type": "move", "figure": "worker", "path": [[0, 0], [1, -1], [1, -2], [2, -2]]}, 4),
+                 ({"type": "uncover", "hex": [2, -2]}, 2),
+                 ({"type": "dig", "hex": [2, -2]}, 3),
+                 ({"type": "end_turn"}, 0)]
+    run_frames(app, 1)
+    app.fitcheck = FitCheck()
+    app.draw()
+    numbers = [(r, t) for r, t, _, layer in app.fitcheck.texts if layer == "board" and t in ("1", "2", "3")]
+    assert sorted(t for _, t in numbers) == ["1", "2", "3"]
+    assert not [p for p in app.fitcheck.problems() if "'2'" in p or "'3'" in p]
 
 
 def test_no_hint_button_where_the_table_does_not_allow_it():
@@ -314,6 +335,30 @@ def test_the_guide_hides_for_good_and_the_settings_show_it_again():
     assert again.enabled and again.caption() == "Mostrala di nuovo"
     click(app, again.rect.center)
     assert not app.settings.guide_done and not again.enabled
+
+
+def test_a_click_on_the_guides_bubble_stays_in_the_bubble():
+    """The bubble lies on the board: a click on its text (mouse down and up there, as a player
+    reading it would) reaches nothing under it; a click beside it on a glowing hex still places."""
+    app = make_app("en", guide=True)
+    scene = registry.sample("tikal_guide", app)
+    guide, bridge = scene.addons[1], scene.bridge
+    sent = []
+    act = bridge.act
+    bridge.act = lambda action: (sent.append(action), act(action))[1]
+    run_frames(app, 2)
+    app.draw()
+    bubble = guide.bubble_rect
+    assert guide.step == "place" and bubble is not None and bubble.colliderect(BOARD_RECT)
+    state = bridge.table.state
+    for pos in (bubble.center, (bubble.x + 20, bubble.bottom - 12), (bubble.right - 40, bubble.y + 40)):
+        click(app, pos)
+        app.draw()
+    assert sent == [] and bridge.table.state == state and guide.active
+    spot = next(h for h in scene.sel.place_hexes() if not bubble.collidepoint(scene.board.center(h)))
+    scene.sel.rotation = next(a["rotation"] for a in bridge.table.legal if a.get("hex") and hexkey(a["hex"]) == spot)
+    click(app, tuple(int(v) for v in scene.board.center(spot)))
+    assert sent and sent[0]["type"] == "place_tile"
 
 
 def test_the_hint_bids_in_an_auction():

@@ -81,6 +81,7 @@ def test_figures_of_every_colour_stand_out_on_a_jungle_tile():
     the jungle's shadows): the figure's outermost pixels are lighter than the jungle and contrast
     with it by 3:1 or more (WCAG's figure for graphics)."""
     from game import theme
+    from net.messages import COLOURS
 
     ground = art.GROUND["jungle"]
     for seat, colour in enumerate(theme.PLAYER_COLOURS):
@@ -96,7 +97,7 @@ def test_figures_of_every_colour_stand_out_on_a_jungle_tile():
                                            for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))):
                         edge.append(c)
             rimmed = [c for c in edge if luminance(c) > luminance(ground) and contrast(c, ground) >= 3.0]
-            assert len(rimmed) >= 0.8 * len(edge), (theme.COLOUR_NAMES[seat], leader, len(rimmed), len(edge))
+            assert len(rimmed) >= 0.8 * len(edge), (COLOURS[seat], leader, len(rimmed), len(edge))
 
 
 def test_a_scorings_plus_n_stays_over_the_temple_that_paid_it():

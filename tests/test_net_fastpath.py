@@ -1,8 +1,7 @@
-"""The host's fast path (net/host.py): where the journal syncs run (SyncTimer), and that every
+"""The host's fast path (net/outbox.py): where the journal syncs run (SyncTimer), and that every
 update still goes out only once its record is on disk; one write per connection for the frames
 of one moment. Real journal files, real sockets on 127.0.0.1."""
 import asyncio
-import functools
 import os
 import tempfile
 import threading
@@ -15,14 +14,7 @@ from net import journal as jn
 from net.host import SyncTimer
 from net.protocol import decode_body
 
-from net_helpers import BotClient, connect, live_host, seat_clients
-
-
-def run(coro_fn):
-    @functools.wraps(coro_fn)
-    def wrapper(*a, **kw):
-        return asyncio.run(asyncio.wait_for(coro_fn(*a, **kw), 60))
-    return wrapper
+from net_helpers import BotClient, connect, live_host, run, seat_clients
 
 
 class Disk:
@@ -98,7 +90,7 @@ async def test_every_update_waits_for_its_record_inline_or_in_the_thread(quick_d
 
     async with live_host(data_dir=quick_dir, inline_sync_below=0.05) as host:
         host.frame_tap = tap
-        host._syncs.streak = 4
+        host.outbox.syncs.streak = 4
         tid, clients = await seat_clients(host, "tortuga", 2)
         players = [BotClient(c, "tortuga", seed=i) for i, c in enumerate(clients)]
         finals = await asyncio.gather(*(p.play() for p in players))

@@ -22,7 +22,7 @@ TYPES = sorted(set(m.CLIENT_SPECS) - {"leave", "bye"}) + ["nope", "welcome", "up
 
 class SyncConn:
     def __init__(self, addr, hello: str | None = "fuzz"):
-        self.s = socket.create_connection(addr, timeout=5)
+        self.s = socket.create_connection(addr, timeout=60)
         self.dec = FrameDecoder()
         self.n = 0
         if hello:
@@ -65,7 +65,10 @@ class SyncConn:
 
 @pytest.fixture(scope="module")
 def live():
-    host = Host(HostConfig(bind="127.0.0.1", port=0, announce=False, rate=1e6, burst=1e6))
+    # no keep-alive pings nor silence cuts while the module runs (however long a busy machine takes):
+    # the fuzzing counts what the host sends and keeps, and A and B stay connected without answering
+    host = Host(HostConfig(bind="127.0.0.1", port=0, announce=False, rate=1e6, burst=1e6,
+                           ping_interval=3600.0, ping_timeout=7200.0))
     addr, port, stop = start_in_thread(host=host)
     a, b = SyncConn((addr, port), "A"), SyncConn((addr, port), "B")
     a.send({"t": "create", "game": "tortuga", "seats": 2})

@@ -1,7 +1,6 @@
 """The host over real sockets on 127.0.0.1: whole games played by bot clients, rejoin, trust,
 hidden information, undo, bad input, bots off the event loop."""
 import asyncio
-import functools
 import struct
 import threading
 
@@ -13,14 +12,7 @@ from engine.bots.registry import FACTORIES
 from net import journal as jn
 from net.protocol import MAX_FRAME, encode
 
-from net_helpers import BotClient, HiddenScanner, connect, live_host, seat_clients
-
-
-def run(coro_fn):
-    @functools.wraps(coro_fn)
-    def wrapper(*a, **kw):
-        return asyncio.run(asyncio.wait_for(coro_fn(*a, **kw), 60))
-    return wrapper
+from net_helpers import BotClient, HiddenScanner, connect, live_host, run, seat_clients
 
 
 async def play_whole_game(tmp_path, game, seats, options, bots_in_host=0):
@@ -364,13 +356,13 @@ async def test_a_thinking_bot_never_stalls_chat_or_other_tables():
                 if "legal" in up:
                     a.send({"t": "action", "state": up["state"], "action": up["legal"][0]})
             await asyncio.sleep(0.05)
-            assert tid in host._thinking
+            assert tid in host.bots.thinking
             # chat at the same table and a whole game at another table go on meanwhile
             a.send({"t": "chat", "text": "are you thinking?"})
             assert (await a.expect("chat", timeout=2))["text"] == "are you thinking?"
             tid2, (c,) = await seat_clients(host, "tortuga", 2, bots_in_host=1)
             end = await BotClient(c, "tortuga").play(timeout=20)
-            assert end["over"] and tid in host._thinking
+            assert end["over"] and tid in host.bots.thinking
             _BlockingBot.gate.set()
             nxt = await a.expect("update", pred=lambda m: m["state"] > up["state"])
             assert nxt["state"] == up["state"] + 1
@@ -426,7 +418,9 @@ def test_thread_facade_polls_without_blocking():
     from net.client import Client
     from net.host import HostConfig, start_in_thread
 
-    addr, port, stop = start_in_thread(HostConfig(bind="127.0.0.1", port=0, announce=False))
+    # no keep-alive pings: nothing arrives unasked, so a poll that waited for a message would hang
+    addr, port, stop = start_in_thread(HostConfig(bind="127.0.0.1", port=0, announce=False,
+                                                  ping_interval=3600.0, ping_timeout=7200.0))
     try:
         cl = Client(addr, port, "Ana").start()
         welcome = cl.wait_for("welcome")
@@ -434,11 +428,9 @@ def test_thread_facade_polls_without_blocking():
         cl.send({"t": "create", "game": "tortuga", "seats": 2})
         seated = cl.wait_for("seated")
         assert cl.token == seated["token"] and len(cl.token) == 32 and cl.seat == 0
-        import time
-        t0 = time.perf_counter()
-        for _ in range(100):
-            cl.poll()
-        assert time.perf_counter() - t0 < 0.05
+        cl.send({"t": "ping", "n": 7})                         # everything sent before the pong is in
+        cl.wait_for("pong", timeout=60, pred=lambda m: m.get("n") == 7)
+        assert [cl.poll() for _ in range(100)] == [[]] * 100  # nothing waiting: each returns at once
         cl.close()
         assert not cl.connected
     finally:
@@ -450,7 +442,7 @@ async def test_host_announces_itself_and_its_free_seats_on_loopback():
     from net.discovery import Browser
 
     async with live_host(announce=True, name="Loopback party") as host:
-        assert host._announcer is not None
+        assert host.announcement.announcer is not None
         browser = Browser(interfaces=["127.0.0.1"])  # zeroconf on loopback only
         await browser.start()
         try:

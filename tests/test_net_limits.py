@@ -4,7 +4,6 @@ complete no message or never read are closed, repeated log lines are rate-limite
 names and chat are refused, bots wait only where people sit, and the protocol details a client
 author relies on (all on 127.0.0.1, bounded in count and time)."""
 import asyncio
-import functools
 import logging
 import socket
 import struct
@@ -17,14 +16,7 @@ from net import journal as jn
 from net.host import Host, HostConfig
 from net.protocol import MAX_FRAME, encode
 
-from net_helpers import BotClient, connect, live_host, seat_clients
-
-
-def run(coro_fn):
-    @functools.wraps(coro_fn)
-    def wrapper(*a, **kw):
-        return asyncio.run(asyncio.wait_for(coro_fn(*a, **kw), 60))
-    return wrapper
+from net_helpers import BotClient, connect, live_host, run, seat_clients
 
 
 async def raw(host, hello: str | None = "raw", local: str | None = None):
@@ -215,14 +207,13 @@ async def test_a_connection_that_completes_no_message_is_closed():
     async with live_host(ping_interval=0.1, ping_timeout=0.5) as host:
         r, w = await raw(host)
         await until(r, "welcome")
-        t0 = time.monotonic()
         frame = encode({"t": "chat", "text": "x" * 200})
         for i in range(40):                               # a byte every 0.1 s, never a message
             if r.at_eof() or not host.conns:
                 break
             w.write(frame[i:i + 1])
             await asyncio.sleep(0.1)
-        assert not host.conns and time.monotonic() - t0 < 2.0
+        assert not host.conns                             # closed long before the 40 bytes were out
         data = b""
         while chunk := await asyncio.wait_for(r.read(65536), 5):
             data += chunk
@@ -328,12 +319,11 @@ async def test_bots_wait_a_little_where_people_sit_and_race_alone():
             if "legal" in m:
                 a.send({"t": "action", "state": m["state"], "action": m["legal"][0]})
         assert min(gaps) >= 0.14, gaps
-        alone = host.create_table("tortuga", 2, bots=2)       # nobody to follow it
-        t0 = time.monotonic()
-        while alone.status != "over":
+    async with live_host(bot_delay=3600.0) as host:             # a delay no game could wait out ...
+        alone = host.create_table("tortuga", 2, bots=2)       # ... and nobody to follow this one:
+        while alone.status != "over":                         # it plays at full speed to the end
             await asyncio.sleep(0.01)
-        moves = alone.state
-        assert moves > 20 and time.monotonic() - t0 < moves * 0.15 / 4
+        assert alone.state > 20
     # a headless run_host.py has the delay by default too, not only the window
     from net.cli import make_config, parse_args
     assert make_config(parse_args(["--headless", "--no-journal"]), headless=True).bot_delay == 0.6
@@ -386,13 +376,14 @@ async def test_protocol_details_a_client_author_relies_on():
 async def test_a_message_that_cannot_be_sent_never_escapes_a_handler():
     """One message that cannot be encoded (too big, or not plain data) is logged and left out;
     the others of the same moment go out, and the handler that made them goes on."""
+    from net.handlers import HANDLERS
     from net.messages import CLIENT_SPECS
 
     async with live_host() as host:
-        assert set(host._handlers) == set(CLIENT_SPECS)    # one handler per client message
+        assert set(HANDLERS) == set(CLIENT_SPECS)    # one handler per client message
         a = await connect(host, "Ana")
         cid = max(host.conns)
-        host._write_out([(cid, {"t": "chat", "table": 1, "text": "x" * (MAX_FRAME + 1)}),
+        host.links.write_out([(cid, {"t": "chat", "table": 1, "text": "x" * (MAX_FRAME + 1)}),
                          (cid, {"t": "chat", "table": 1, "from": "x", "seat": None,
                                 "text": {1, 2}}),
                          (cid, {"t": "pong", "n": 7})])

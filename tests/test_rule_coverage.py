@@ -15,7 +15,7 @@ def _test_text() -> str:
 
 
 def test_rules_files_are_there():
-    assert RULES_DIR.is_dir(), f"the shared rules must sit beside the project: {RULES_DIR}"
+    assert RULES_DIR.is_dir(), f"the rule texts are missing: {RULES_DIR}"
     ids = rule_ids()
     assert len([i for i in ids if i.startswith("T-")]) >= 60
     assert len([i for i in ids if i.startswith("L-")]) >= 19

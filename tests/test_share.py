@@ -94,7 +94,9 @@ def test_run_host_share_serves_the_page_and_files_and_nothing_outside(shared, tm
             catalog = translations(lang).gettext
             assert html.escape(catalog("share.get"), quote=False) in page
             assert "{" not in page.split("<body>")[1]                    # every placeholder filled
-            assert "<code>tikal-lan</code>" in page and "<code>pip install tikal_lan-*.whl</code>" in page
+            assert "<code>tikal-lan</code>" in page                     # what to run, and how to
+            assert "<code>pipx install tikal_lan-0.1.0-py3-none-any.whl</code>" in page  # get it: the
+            assert "*" not in page.split("<body>")[1]                   # exact name (no wildcard)
 
         status, headers, body = get(port, "/tikal_lan-0.1.0-py3-none-any.whl")
         assert status == 200 and body == payload and headers["Content-Length"] == str(len(payload))
@@ -150,32 +152,205 @@ def test_share_needs_a_folder_and_a_free_port(tmp_path):
         assert r.returncode == 2 and f"port {taken}" in r.stderr and "Traceback" not in r.stderr, r.stderr
 
 
-def test_a_stalled_or_crowded_page_does_not_hold_the_host(tmp_path, monkeypatch):
+async def _fetch(port: int, local: str, target: str = "/") -> bytes:
+    """One request to 127.0.0.1:port from the loopback address ``local``: the whole answer."""
+    r, w = await asyncio.open_connection("127.0.0.1", port, local_addr=(local, 0))
+    w.write(f"GET {target} HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+    try:
+        return await r.read()
+    finally:
+        w.close()
+
+
+async def _slow(port: int, local: str):
+    """A slowloris connection from ``local``: half a request head, the rest never comes."""
+    r, w = await asyncio.open_connection("127.0.0.1", port, local_addr=(local, 0))
+    w.write(b"GET / HTTP/1.1\r\nHost: x\r\n")
+    await w.drain()
+    return r, w
+
+
+def test_slow_clients_cannot_starve_the_guests(tmp_path):
+    """Slowloris (issue 23): connections that send their request head a byte at a time must not
+    keep a guest from the page: one address gets its share of connections, and when every place
+    is taken a newcomer takes the place of the oldest connection still without a request."""
+    from net import share as share_mod
+
+    (tmp_path / "tikal_lan-0.1.0-py3-none-any.whl").write_bytes(b"wheel")
+
+    async def scenario():
+        s = ShareServer(tmp_path, game_port=47474)
+        _, port = await s.start("127.0.0.1", 0)
+        slow = []
+        try:
+            # one address opens many connections and sends half a head on each
+            for _ in range(3 * share_mod.MAX_PER_ADDRESS):
+                slow.append(await _slow(port, "127.0.0.1"))
+            await asyncio.sleep(0.1)
+            got = await _fetch(port, "127.0.0.2")                 # a guest at another address
+            assert got.startswith(b"HTTP/1.1 200") and b"tikal_lan-0.1.0" in got, got[:200]
+            # beyond its share, that address is told it is busy at once
+            assert (await _fetch(port, "127.0.0.1")).startswith(b"HTTP/1.1 503")
+            # many addresses fill every place: a guest still gets in, in an idle one's place
+            for i in range(share_mod.MAX_CONNECTIONS // share_mod.MAX_PER_ADDRESS + 2):
+                for _ in range(share_mod.MAX_PER_ADDRESS):
+                    slow.append(await _slow(port, f"127.0.0.{10 + i}"))
+            await asyncio.sleep(0.1)
+            assert len(s._conns) == share_mod.MAX_CONNECTIONS
+            for _ in range(3):
+                got = await _fetch(port, "127.0.0.2")
+                assert got.startswith(b"HTTP/1.1 200"), got[:200]
+            got = await _fetch(port, "127.0.0.2", "/tikal_lan-0.1.0-py3-none-any.whl")
+            assert got.startswith(b"HTTP/1.1 200") and got.endswith(b"\r\n\r\nwheel")
+        finally:
+            for _, w in slow:
+                w.close()
+            await s.stop()
+
+    asyncio.run(scenario())
+
+
+def test_a_silent_connection_is_told_it_is_too_slow(tmp_path, monkeypatch):
     from net import share as share_mod
 
     monkeypatch.setattr(share_mod, "HEAD_TIMEOUT", 0.3)
-    monkeypatch.setattr(share_mod, "MAX_CONNECTIONS", 3)
 
     async def scenario():
         s = ShareServer(tmp_path, game_port=47474)
         _, port = await s.start("127.0.0.1", 0)
         try:
-            idle = [await asyncio.open_connection("127.0.0.1", port) for _ in range(3)]
-            await asyncio.sleep(0.05)
-            r, w = await asyncio.open_connection("127.0.0.1", port)        # the fourth: busy
-            assert (await r.read()).startswith(b"HTTP/1.1 503")
+            r, w = await _slow(port, "127.0.0.1")
+            assert (await r.read()).startswith(b"HTTP/1.1 408")    # the head never completed
             w.close()
-            for r, w in idle:                                             # said nothing: dropped
-                assert (await asyncio.wait_for(r.read(), 5)).startswith(b"HTTP/1.1 408")
-                w.close()
-            r, w = await asyncio.open_connection("127.0.0.1", port)
-            w.write(b"GET / HTTP/1.1\r\n\r\n")
-            assert (await r.read()).startswith(b"HTTP/1.1 200")
-            w.close()
+            assert (await _fetch(port, "127.0.0.1")).startswith(b"HTTP/1.1 200")
         finally:
             await s.stop()
 
     asyncio.run(scenario())
+
+
+def test_a_download_that_does_not_keep_its_pace_is_dropped(tmp_path, monkeypatch):
+    from net import share as share_mod
+
+    monkeypatch.setattr(share_mod, "RATE_GRACE", 0.0)          # judged from the first chunk on,
+    monkeypatch.setattr(share_mod, "MIN_RATE", 1e15)           # at a pace no reader keeps
+    payload = os.urandom(5 * share_mod.CHUNK)
+    (tmp_path / "big.bin").write_bytes(payload)
+
+    async def scenario():
+        s = ShareServer(tmp_path, game_port=47474)
+        _, port = await s.start("127.0.0.1", 0)
+        try:
+            got = await _fetch(port, "127.0.0.1", "/big.bin")
+            head, _, body = got.partition(b"\r\n\r\n")
+            assert head.startswith(b"HTTP/1.1 200") and f"Content-Length: {len(payload)}".encode() in head
+            assert 0 < len(body) < len(payload) and payload.startswith(body)   # cut off, not stalled
+        finally:
+            await s.stop()
+
+    asyncio.run(scenario())
+    monkeypatch.setattr(share_mod, "MIN_RATE", 1.0)            # a pace any reader keeps: all of it
+
+    async def again():
+        s = ShareServer(tmp_path, game_port=47474)
+        _, port = await s.start("127.0.0.1", 0)
+        try:
+            assert (await _fetch(port, "127.0.0.1", "/big.bin")).endswith(payload)
+        finally:
+            await s.stop()
+
+    asyncio.run(again())
+
+
+def test_a_slow_disk_holds_up_only_the_download_that_waits_for_it(tmp_path, monkeypatch):
+    """Files are read off the event loop: while one download's read hangs on the disk, the page
+    is served to another guest."""
+    import threading
+
+    from net import share as share_mod
+
+    (tmp_path / "app.tar.gz").write_bytes(b"x" * 1000)
+    release, reading, waited_out = threading.Event(), threading.Event(), []
+
+    class SlowFile:
+        def __init__(self, f):
+            self.f = f
+
+        def read(self, n=-1):
+            reading.set()
+            if not release.wait(30):              # bounded: a blocked loop shows as a failure
+                waited_out.append(True)
+            return self.f.read(n)
+
+        def __getattr__(self, name):
+            return getattr(self.f, name)
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            self.f.close()
+
+    monkeypatch.setattr(share_mod, "open", lambda *a, **kw: SlowFile(open(*a, **kw)), raising=False)
+
+    async def scenario():
+        s = ShareServer(tmp_path, game_port=47474)
+        _, port = await s.start("127.0.0.1", 0)
+        try:
+            download = asyncio.create_task(_fetch(port, "127.0.0.1", "/app.tar.gz"))
+            while not reading.is_set():
+                await asyncio.sleep(0.01)
+            page = await _fetch(port, "127.0.0.2")               # while that read hangs
+            assert page.startswith(b"HTTP/1.1 200") and not release.is_set() and not waited_out
+            release.set()
+            assert (await download).endswith(b"x" * 1000)
+        finally:
+            release.set()
+            await s.stop()
+
+    asyncio.run(scenario())
+
+
+def test_the_page_lists_per_system_what_a_guest_downloads_and_how_to_start_it(tmp_path):
+    """Issue 21: per OS, in a guest's words: the Windows, macOS and Linux apps, the exact pipx
+    command for the wheel (no ``*``: Windows does not expand it), macOS 15's Open Anyway; the
+    sdist is not offered. Every language."""
+    names = ["tikal-lan-0.2.0-windows-amd64.zip", "tikal-lan-0.2.0-macos-arm64.tar.gz",
+             "tikal-lan-0.2.0-linux-x86_64.tar.gz", "tikal_lan-0.2.0-py3-none-any.whl",
+             "tikal_lan-0.2.0.tar.gz", "rules.pdf"]
+    for n in names:
+        (tmp_path / n).write_bytes(b"x" * 200_000)
+    s = ShareServer(tmp_path, game_port=47474)
+    assert "tikal_lan-0.2.0.tar.gz" not in s.files() and len(s.files()) == 5
+    for lang in LANGUAGES:
+        tr = translations(lang).gettext
+        page = s.page("127.0.0.1", lang).decode()
+        body = page.split("<body>")[1]
+        order = [body.index(html.escape(tr(k), quote=False)) for k in
+                 ("share.windows_app", "share.macos_app", "share.linux_app", "share.python", "share.other")]
+        assert order == sorted(order), lang
+        for n in names[:4] + names[5:]:
+            assert f'href="/{n}"' in body, (lang, n)
+        assert "tikal_lan-0.2.0.tar.gz" not in body and "*" not in body
+        assert "<code>pipx install tikal_lan-0.2.0-py3-none-any.whl</code>" in body
+        assert "(Apple silicon)" in body and "<code>tikal-lan.exe</code>" in body
+        assert "<code>./tikal-lan</code>" in body and "{" not in body
+    assert "System Settings → Privacy &amp; Security" in s.page(None, "en").decode()
+    assert "Open Anyway" in s.page(None, "en").decode()
+    only_wheel = tmp_path / "w"
+    only_wheel.mkdir()
+    (only_wheel / "tikal_lan-0.2.0-py3-none-any.whl").write_bytes(b"w")
+    page = ShareServer(only_wheel, game_port=1).page(None).decode()
+    assert "Windows app" not in page and "pipx install tikal_lan-0.2.0-py3-none-any.whl" in page
+
+
+def test_more_sections_go_after_the_downloads(tmp_path):
+    s = ShareServer(tmp_path, game_port=47474)
+    s.sections.append(lambda tr, esc: f"<h2>{esc('Replays <1>')}</h2>")
+    page = s.page(None).decode()
+    assert "<h2>Replays &lt;1&gt;</h2>" in page
+    assert page.index("Replays") > page.index(html.escape(translations("en").gettext("share.get"),
+                                                          quote=False))
 
 
 def test_console_says_the_page_beside_the_join_address(tmp_path, capsys):

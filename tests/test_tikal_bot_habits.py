@@ -9,7 +9,7 @@ import pytest
 import engine
 from engine.bots import make_bot
 from engine.bots.tikal_bots import search
-from engine.bots.tikal_bots.habits import habits_of
+from engine.bots.tikal_bots.habits import HabitWatch, habits_of
 
 from tikal_support import scoring_turn
 
@@ -387,3 +387,65 @@ def test_previous_valuation_is_a_named_parameter_set():
         make_bot("tikal", "hard_prev", 0, 1)
     with pytest.raises(ValueError):
         make_bot("tikal", "hard", 0, 1, params="hard_next")
+
+
+# --- the auction: a scoring turn thrown away -------------------------------------------------------
+def until_other_seat(g, bot) -> tuple:
+    """(events, habit counts) while ``bot`` decides for its seat in a private copy of ``g``
+    (through ``choose``, the way a table asks it), up to the first decision of another seat."""
+    c = g.clone()
+    events = []
+    watch = HabitWatch(bot.seat)
+    while c.to_act == bot.seat and not c.is_over:
+        view = c.view(bot.seat)
+        action = bot.choose(view, c.legal_actions())
+        got = c.apply(action)
+        watch.seen(view, action, got, c.view(None))
+        events += got
+    return events, watch.counts
+
+
+def test_a_plan_stops_where_its_ap_phase_ends():
+    """T-T1, T-X8: in the auction the lowest score opens the final round. Here seat 3 (47 points)
+    moves last in the last round with 3 AP: the action that spends its last AP ends its AP phase
+    (the ``turn_ended`` event) and the final round starts with seat 3 itself, 10 AP. The plan stops
+    at that event, so the bot plans its scoring turn afresh instead of replaying an ``end_turn``
+    (which threw the whole scoring turn away)."""
+    g = engine.from_scenario(dict(IDLE_FINAL, variant="auction", revealed=[], moved=[0, 1, 2], ap=3))
+    steps = make_bot("tikal", "hard", 3, 1).make_plan(g.view(3))
+    assert steps[-1][0]["type"] != "end_turn"
+    _, events = played(g, [a for a, _ in steps])
+    assert [e for e in events if e["type"] == "turn_ended"] == [
+        {"type": "turn_ended", "seat": 3, "kind": "normal", "ap": 0}]
+    assert [e["order"][0] for e in events if e["type"] == "scoring_started"] == [3]
+    events, habits = until_other_seat(g, make_bot("tikal", "hard", 3, 1))
+    ended = [e for e in events if e["type"] == "turn_ended"]
+    assert [e["kind"] for e in ended] == ["normal", "scoring"]
+    assert ended[1]["ap"] < 10
+    assert habits["skipped_scoring"] == 0
+
+
+@pytest.mark.slow
+def test_four_hard_bots_in_the_auction_keep_their_scoring_turns():
+    """The game where it happened: ``bots_bench.py --seed 1 --matchups
+    tikal-4p-auction-hard-vs-hard``, game 1 (game seed 100003, bot seeds as the bench draws them).
+    Seat 0 spent its last AP in the last round and opened the final round itself (T-X8); its
+    stored plan went on with ``end_turn`` and threw the scoring turn away (10 AP, 85 points). Now
+    every seat spends its scoring turns, and the case the plan must stop at did arise."""
+    gseed = 1 * 100003 + 0
+    g = engine.new_game("tikal", 4, gseed, {"variant": "auction"})
+    bots = [make_bot("tikal", "hard", s, seed=gseed * 8 + s + 1) for s in range(4)]
+    watches = [HabitWatch(s) for s in range(4)]
+    reopened = 0
+    while not g.is_over:
+        seat = g.to_act
+        view = g.view(seat)
+        action = bots[seat].choose(view, g.legal_actions())
+        events = g.apply(action)
+        watches[seat].seen(view, action, events, g.view(None))
+        kinds = [e["type"] for e in events]
+        if action["type"] != "end_turn" and "turn_ended" in kinds and "scoring_started" in kinds:
+            if next(e for e in events if e["type"] == "scoring_started")["order"][0] == seat:
+                reopened += 1
+    assert reopened >= 1
+    assert [w.counts["skipped_scoring"] for w in watches] == [0, 0, 0, 0]

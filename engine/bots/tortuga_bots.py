@@ -20,6 +20,8 @@ movement decided by another player (riding) is predicted with that player's own 
 """
 from __future__ import annotations
 
+from typing import Any
+
 from ..tortuga.analysis import BEACH, BEACH_EGGS, CARD_SPAN, MAX_DICE, MAX_SUM, RAFT, complement, destination
 from .base import Bot
 from .registry import register
@@ -68,7 +70,7 @@ def positional(stacks: list, seats: int, seat: int, riding: bool = True) -> floa
 
 
 def stacks_of(view: dict) -> list:
-    stacks = [[] for _ in range(BEACH + 1)]
+    stacks: list[list[int]] = [[] for _ in range(BEACH + 1)]
     for key, turtles in view["stacks"].items():
         stacks[int(key)] = list(turtles)
     return stacks
@@ -99,6 +101,14 @@ class Position:
     """
 
     __slots__ = ("seats", "stacks", "eggs", "held", "face_up", "deck_left", "over", "unseen")
+    seats: int
+    stacks: list[list[int]]
+    eggs: list[float]
+    held: list[tuple[int, ...]]
+    face_up: int | None
+    deck_left: int
+    over: bool
+    unseen: tuple[int, ...]
 
     @classmethod
     def from_view(cls, view: dict) -> "Position":
@@ -177,6 +187,7 @@ class Position:
             top = group[-1]
             owner = top % self.seats
             if q.deck_left:                                     # L-E1
+                assert q.face_up is not None, "cards are left, so one shows"
                 q.eggs[owner] += q.face_up
                 q.held[owner] = q.held[owner] + (q.face_up,)
                 q.deck_left -= 1
@@ -235,7 +246,7 @@ class MovementSearch:
 
     def q_values(self, total: int, n: int, card) -> list:
         """[(action, value vector)] in the engine's order of legal actions: roll, stop, cards."""
-        out = [({"type": "roll"}, self._die(total, n, card)),
+        out: list[tuple[dict, Any]] = [({"type": "roll"}, self._die(total, n, card)),
                ({"type": "stop"}, self.leaf(n * total, card))]
         if card is None:
             for e in self.cards:

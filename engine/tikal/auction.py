@@ -53,8 +53,15 @@ def open_auction(s: State, bidders: list, events: list) -> None:
                    "revealed": list(s.revealed)})
 
 
-def bid_refusal(s: State, seat: int, amount: int):
+def _auction(s: State) -> dict:
+    """The auction under way (only bid-phase code calls it)."""
     a = s.auction
+    assert a is not None, "no auction under way"
+    return a
+
+
+def bid_refusal(s: State, seat: int, amount: int):
+    a = _auction(s)
     if amount <= a["bid"]:
         return (f"bid more than the current bid of {a['bid']}", "T-X3")
     if amount < 1 or amount > s.scores[seat]:
@@ -65,11 +72,11 @@ def bid_refusal(s: State, seat: int, amount: int):
 
 def bid_amounts(s: State, seat: int) -> range:
     """T-X3: every legal bid."""
-    return range(s.auction["bid"] + 1, s.scores[seat] + 1)
+    return range(_auction(s)["bid"] + 1, s.scores[seat] + 1)
 
 
 def _next_active(s: State, seat: int) -> int:
-    active = s.auction["active"]
+    active = _auction(s)["active"]
     for i in range(1, s.n + 1):
         c = (seat + i) % s.n
         if c in active:
@@ -79,7 +86,7 @@ def _next_active(s: State, seat: int) -> int:
 
 def bid(s: State, seat: int, amount: int, events: list):
     """Returns ``(winner, price)`` when the auction is decided, else None."""
-    a = s.auction
+    a = _auction(s)
     a["bid"], a["high"] = amount, seat
     events.append({"type": "bid", "seat": seat, "amount": amount})
     if len(a["active"]) == 1:       # the last one left bid after all others passed
@@ -90,7 +97,7 @@ def bid(s: State, seat: int, amount: int, events: list):
 
 def pass_(s: State, seat: int, events: list):
     """Returns ``(winner, price)`` when the auction is decided, else None."""
-    a = s.auction
+    a = _auction(s)
     a["active"].remove(seat)
     a["passed"].append(seat)
     events.append({"type": "pass", "seat": seat})

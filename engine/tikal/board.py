@@ -5,6 +5,8 @@ All tables are computed once at import. Hexes are ``(q, r)`` tuples inside the e
 """
 from __future__ import annotations
 
+from typing import TypeGuard
+
 #: direction index -> (dq, dr), clockwise from N: 0 N, 1 NE, 2 SE, 3 S, 4 SW, 5 NW.
 DIRS = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0))
 OPPOSITE = tuple((d + 3) % 6 for d in range(6))
@@ -44,7 +46,7 @@ def as_hex(value) -> tuple | None:
     return None
 
 
-def is_hex_shaped(value) -> bool:
+def is_hex_shaped(value: object) -> TypeGuard[list | tuple]:
     """A list/tuple of two ints (maybe off the board)."""
     return (isinstance(value, (list, tuple)) and len(value) == 2
             and all(type(x) is int for x in value))

@@ -110,6 +110,7 @@ def start_scoring(s: State, kind: str, order: list, events: list, extra=None) ->
 
 def next_scorer(s: State, events: list) -> None:
     sc = s.scoring
+    assert sc is not None, "no scoring under way"
     sc["index"] += 1
     if sc["index"] < len(sc["order"]):
         begin_turn(s, sc["order"][sc["index"]], SCORING, events)
@@ -118,6 +119,7 @@ def next_scorer(s: State, events: list) -> None:
     events.append({"type": "scoring_ended", "kind": sc["kind"]})
     if sc["kind"] == "volcano":
         # T-V2 / T-X7: the one who drew (chose) the volcano places it, then a normal turn.
+        assert s.volcano is not None, "a volcano scoring without its volcano"
         tile, seat = s.volcano
         s.volcano = None
         s.phase, s.seat, s.drawn, s.ap = PLACE, seat, tile, 0
@@ -190,6 +192,7 @@ def legal(s: State) -> Frozen:
         actions.legal(s, s.seat, out)
         return Frozen(out)
     if phase == PLACE:
+        assert s.drawn is not None, "a placement without a drawn tile"
         return Frozen([catalog.PLACE[x] for x in placement.placements(s, s.drawn)])
     if phase == BID:
         return Frozen((catalog.PASS,) + catalog.bids(auction.bid_amounts(s, s.seat)))

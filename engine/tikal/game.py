@@ -17,7 +17,9 @@ class TikalGame(Game):
 
     name = INFO.name
     info = INFO
-    flow, scoring, serial = flow, scoring, serial
+    flow = flow
+    scoring = scoring
+    serial = serial
 
     @property
     def variant(self) -> str:

@@ -64,7 +64,7 @@ def cheapest_paths(crossings: dict, start: tuple, budget: int) -> dict:
     Ties go to the path found first (neighbours in direction order, hexes in board order), so the
     result is a deterministic function of the table."""
     best = {start: 0}
-    prev = {start: None}
+    prev: dict[tuple, tuple | None] = {start: None}
     heap = [(0, INDEX[start], start)]
     while heap:
         cost, _, h = heappop(heap)
@@ -81,8 +81,10 @@ def cheapest_paths(crossings: dict, start: tuple, budget: int) -> dict:
         if h == start:
             continue
         path = [h]
-        while prev[path[-1]] is not None:
-            path.append(prev[path[-1]])
+        p = prev[h]
+        while p is not None:
+            path.append(p)
+            p = prev[p]
         out[h] = (c, tuple(reversed(path)))
     return out
 

@@ -53,7 +53,7 @@ def put_tiles(s: State, placed) -> None:
     stones, kind = dict(s.stones), dict(s.kind)
     crossings, steps = dict(s.crossings), dict(s.steps)
     frontier = set(s.frontier)
-    touched = set()                              # hexes whose neighbourhood changed
+    touched: set[tuple] = set()                              # hexes whose neighbourhood changed
     s.tile_at, s.rotation, s.stones, s.kind = tile_at, rotation, stones, kind
     s.crossings = crossings
     for tid, h, rot in placed:

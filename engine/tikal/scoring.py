@@ -42,7 +42,7 @@ def temple_owner(s: State, h: tuple) -> int | None:
 
 def breakdown(s: State, seat: int) -> dict:
     """What ``seat`` scores now (T-V3): temples with their current values, treasure sets."""
-    temples = []
+    temples: list[dict] = []
     for h in sorted(s.level):                       # board order
         if temple_owner(s, h) == seat:
             temples.append({"hex": list(h), "value": s.level[h], "guarded": h in s.guards})

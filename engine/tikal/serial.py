@@ -8,6 +8,8 @@ hidden parts replaced (T-H1): the stack by ``stack_left`` + ``next_letter``, eac
 """
 from __future__ import annotations
 
+from typing import NoReturn
+
 from ..errors import ScenarioError
 from ..rng import Rng
 from .actions import refresh_camp_sites
@@ -50,7 +52,7 @@ SCENARIO_KEYS = frozenset({
     "treasure_supply", "auction", "rng", "rounds"})
 
 
-def _fail(msg: str):
+def _fail(msg: str) -> NoReturn:
     raise ScenarioError(msg)
 
 
@@ -133,7 +135,10 @@ def _new(d) -> State:
 def _board_tiles(s: State, d: dict) -> dict:
     """The tiles on the board: placed, printed temples' levels (T-C3: the level supply is what
     they imply), explicit face-down treasures. Returns those treasures by hex."""
-    used, placed, levels, explicit = set(), [], {}, {}
+    used: set = set()
+    placed: list = []
+    levels: dict = {}
+    explicit: dict = {}
     for t in d.get("tiles", []):
         if not isinstance(t, dict):
             _fail("each tile is a dict")

@@ -32,7 +32,12 @@ Hexes are ``(q, r)`` tuples. The attributes:
 """
 from __future__ import annotations
 
+from typing import Any
+
+from ..rng import Rng
 from .tiles import CAMPS, GUARDS, LEVEL_TOKENS, MAX_LEVEL, WORKERS
+
+Hex = tuple[int, int]
 
 # Phases (contract: g.phase / view["phase"]).
 PLACE, ACTIONS, BID, CHOOSE, OVER = "place", "actions", "bid", "choose", "over"
@@ -57,6 +62,51 @@ class State:
         # auction variant
         "revealed", "moved", "auction",
     )
+
+    # The attributes' types (annotations only: ``__slots__`` holds the values).
+    n: int
+    variant: str
+    rules: int
+    seed: int
+    first: int
+    rng: Rng
+    tile_at: dict[Hex, str]
+    rotation: dict[Hex, int]
+    stones: dict[Hex, tuple[int, ...]]
+    kind: dict[Hex, str]
+    crossings: dict[Hex, tuple[tuple[Hex, int], ...]]
+    steps: dict[Hex, tuple[tuple[Any, ...], ...]]
+    frontier: tuple[Hex, ...]
+    entry: dict[Hex, Any]
+    camp_sites: tuple[Hex, ...]
+    level: dict[Hex, int]
+    treasures: dict[Hex, tuple[int, ...]]
+    figs: list[dict[Hex, tuple[int, int]]]
+    guards: dict[Hex, tuple[int, str]]
+    camps: dict[Hex, int]
+    own_camps: list[tuple[Hex, ...]]
+    own_guards: list[int]
+    held: list[list[int]]
+    scores: list[int]
+    supply: list[list[int]]
+    out: list[list[int]]
+    levels_left: list[int]
+    stack: list[str]
+    tsupply: list[int]
+    removed: list[str]
+    phase: str
+    seat: int
+    ap: int
+    drawn: str | None
+    uncovered: dict[Hex, int]
+    dug: dict[Hex, int]
+    scoring: dict[str, Any] | None
+    volcano: tuple[str, int] | None
+    last_placer: int | None
+    rounds: tuple[dict[str, Any], ...]
+    revealed: list[str]
+    moved: list[Any]
+    auction: dict[str, Any] | None
 
     def copy(self) -> "State":
         c = State.__new__(State)
@@ -105,17 +155,17 @@ class State:
     def guards_left(self, seat: int) -> int:
         return GUARDS - self.own_guards[seat]
 
-    def add_camp(self, seat: int, h: tuple) -> None:
+    def add_camp(self, seat: int, h: Hex) -> None:
         """A camp of ``seat`` on ``h`` (``camps`` and the per-seat index change together)."""
         self.camps[h] = seat
         self.own_camps[seat] = tuple(sorted(self.own_camps[seat] + (h,)))
 
-    def add_guard(self, seat: int, h: tuple, fig: str) -> None:
+    def add_guard(self, seat: int, h: Hex, fig: str) -> None:
         self.guards[h] = (seat, fig)
         self.own_guards[seat] += 1
 
 
-def empty_state(n: int, variant: str, rules: int, seed: int, rng) -> State:
+def empty_state(n: int, variant: str, rules: int, seed: int, rng: Rng) -> State:
     """A state with an empty board and full supplies (``placement.new_state`` adds the printed
     hexes)."""
     s = State.__new__(State)
@@ -144,5 +194,5 @@ def board_order(hexes) -> list:
     return sorted(hexes)
 
 
-__all__ = ["State", "empty_state", "board_order",
+__all__ = ["State", "Hex", "empty_state", "board_order",
            "PLACE", "ACTIONS", "BID", "CHOOSE", "OVER", "AP_PER_TURN"]

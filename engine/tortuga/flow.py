@@ -73,6 +73,7 @@ def end_movement(s: State, events: list) -> None:
         return
     if s.two:
         moved = s.moved
+        assert s.moving is not None, "no turtle has moved"
         moved.append(s.moving)
         if len(moved) < 2:
             seat = s.seat

@@ -15,7 +15,9 @@ class TortugaGame(Game):
 
     name = INFO.name
     info = INFO
-    flow, scoring, serial = flow, scoring, serial
+    flow = flow
+    scoring = scoring
+    serial = serial
 
     @property
     def turtles(self) -> int:

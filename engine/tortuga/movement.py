@@ -13,6 +13,7 @@ def move(s: State, steps: int, events: list) -> None:
     stack there; a group that ends on or passes space 21 earns its top turtle's owner the card
     (L-E1) or, once the beach shows, the beach (L-X1)."""
     t = s.moving
+    assert t is not None, "no turtle is moving"
     stacks, pos = s.stacks, s.pos
     start = pos[t]
     end_space, passes = destination(start, steps)
@@ -37,6 +38,7 @@ def move(s: State, steps: int, events: list) -> None:
 def bust(s: State, events: list) -> None:
     """L-T3 / L-R3: the group goes back to the raft as separate turtles; nobody moves."""
     t = s.moving
+    assert t is not None, "no turtle is moving"
     start = s.pos[t]
     group = lift(s.stacks, s.pos, t)
     put(s.stacks, s.pos, group, RAFT)

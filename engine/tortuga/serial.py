@@ -9,6 +9,8 @@ fills the hidden parts consistently with a view.
 """
 from __future__ import annotations
 
+from typing import NoReturn
+
 from ..errors import ScenarioError
 from ..rng import Rng
 from . import flow
@@ -21,7 +23,7 @@ from .track import BEACH, RAFT, group_of
 PHASES = (CHOOSE_TURTLE, ROLL, DECIDE, OVER)
 
 
-def _fail(msg: str):
+def _fail(msg: str) -> NoReturn:
     raise ScenarioError(msg)
 
 
@@ -143,7 +145,7 @@ def _turn(s: State, d: dict) -> None:
         s.phase, s.decider = CHOOSE_TURTLE, s.seat
         return
     t = d.get("turtle")
-    if t not in own or t in s.moved:
+    if type(t) is not int or t not in own or t in s.moved:
         _fail(f"the moving turtle {t!r} is not a turtle of seat {s.seat} still to move")
     flow.start_movement(s, t)
     s.rolled, s.card_at, s.turn_card, s.phase = rolled, card_at, turn_card, phase

@@ -17,6 +17,7 @@ Rule modules read and change a ``State``; they never hold state of their own. Th
 """
 from __future__ import annotations
 
+from ..rng import Rng
 from .track import BEACH, RAFT
 
 # Phases (contract: g.phase / view["phase"]).
@@ -31,6 +32,30 @@ class State:
         "phase", "seat", "moving", "decider", "rolled", "card_at", "turn_card", "moved",
         "forced",
     )
+
+    # The attributes' types (annotations only: ``__slots__`` holds the values).
+    n: int
+    two: bool
+    cards_as_dice: bool
+    rules: int
+    seed: int
+    rng: Rng
+    stacks: list[list[int]]
+    pos: list[int]
+    deck: list[int]
+    removed: list[int]
+    played: list[int]
+    held: list[list[int]]
+    beach: int | None
+    phase: str
+    seat: int
+    moving: int | None
+    decider: int
+    rolled: list[int]
+    card_at: int | None
+    turn_card: int | None
+    moved: list[int]
+    forced: list[int]
 
     def copy(self) -> "State":
         c = State.__new__(State)
@@ -67,7 +92,7 @@ class State:
         return turtle % self.n
 
 
-def empty_state(n: int, cards_as_dice: bool, rules: int, seed: int, rng) -> State:
+def empty_state(n: int, cards_as_dice: bool, rules: int, seed: int, rng: Rng) -> State:
     """L-S2: every turtle on the raft, no cards dealt yet, seat 0 to start."""
     s = State.__new__(State)
     s.n, s.two, s.cards_as_dice, s.rules, s.seed, s.rng = n, n <= 3, cards_as_dice, rules, seed, rng

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 
 from .. import theme
+from ..party import restore_party
 from ..scene import Scene
 from ..widgets import Button, TextInput, blit_lines, blit_text, draw_panel
 from .common import background, heading
@@ -79,6 +80,7 @@ class BrowserScene(Scene):
         if self.app.scene is not self:
             return
         if note["kind"] == "welcome":
+            restore_party(self.app, self.bridge)    # the local players this window had on this host
             self.app.goto("lobby", self.bridge)
         elif note["kind"] == "link_lost" and not self.bridge.connected:
             # never reached the host: stop trying and say so

@@ -134,6 +134,7 @@ class TableScene(Scene):
     ``self.table.view`` while the events animate and equals it once they are done."""
 
     game = ""
+    is_table = True
     #: Add-ons of a table (a hint, a first-game guide): each gets the host's notes,
     #: events first, the frame's update and is drawn last (``on_net``, ``handle_event``,
     #: ``update``, ``draw``). A subclass sets them before this ``__init__``.
@@ -141,6 +142,9 @@ class TableScene(Scene):
     LOG_LINES: dict = {}    # event type -> eventlog.Line: how the game's events read in the log
     TURN_EVENTS: frozenset = frozenset()   # the event type that marks each turn (one per turn)
     CHIP_RECT = (420, 560, 440, 44)        # where "your turn — N moves to watch · Skip" shows
+    #: Where a replay's bar and its score chart go over this table (game/replay/viewer.py).
+    REPLAY_BAR = (196, 628, 744, 86)
+    REPLAY_CHART = (20, 70, 716, 420)
     CATCH_UP = 3.0          # how much faster the replay runs while it is more than a turn behind
 
     def __init__(self, app, bridge, review: bool = False):
@@ -284,6 +288,10 @@ class TableScene(Scene):
         """Updates (moves) received but not yet shown."""
         return len(self.backlog)
 
+    def chip_shown(self) -> bool:
+        """The "your turn — N moves to watch · Skip" chip is up (it takes the prompt's place)."""
+        return self.skip_button is not None and self.skip_button.visible
+
     def catch_up(self) -> float:
         """The replay's speed-up: it runs faster while it is more than a turn behind (the moves
         still to be shown start more than one turn)."""
@@ -302,13 +310,22 @@ class TableScene(Scene):
         self.shown = copy.deepcopy(self.table.view) if self.table.view else {}
         self.on_synced()
         self.build_controls()
-        if self.table.my_turn() and self.last_turn_chime != self.table.state:
+        self.turn_alert()
+
+    def turn_alert(self) -> None:
+        """Our turn came: the chime (unless moves still play) and, for a window behind another
+        one, a flash (settings: ``flash``); once per state."""
+        if self.table.my_turn() and self.last_turn_chime != self.table.state and not self.review:
             self.last_turn_chime = self.table.state
+            self.app.ask_attention()
             if not self.timeline.busy:
                 self.app.play_sound("chime")
 
     def on_synced(self) -> None:
         """Subclasses reset sprite positions here."""
+
+    def on_enter(self) -> None:
+        self.turn_alert()       # the game starts (or we come back) on our turn
 
     def on_resume(self) -> None:
         """Back from the menu (the language or the shapes may have changed): the controls again."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 
 from .. import theme
+from ..party import party_of
 from ..scene import Scene
 from ..widgets import Button, ScrollLog, TextInput, blit_lines, blit_text, draw_panel, fit_tagged, note_solid
 from .common import ChatFeed, background, heading, seat_colour
@@ -40,6 +41,7 @@ class LobbyScene(Scene):
         self.new_game = {"game": app.games.default.name, "seats": 4, "hints": True,
                          **{k: v for g in bridge.games.values() for k, v in g["defaults"].items()}}
         self.bot_level = "normal"
+        self.level_picked = False   # until the player picks one, the level of the table's bots
         # at a table: its chat under the tables list (click the line to type, Enter sends)
         self.chat_log = ScrollLog(app, (34, 372, 572, 196), size=15)
         self.chat_feed = ChatFeed(bridge, self.chat_log)
@@ -73,6 +75,19 @@ class LobbyScene(Scene):
         lo, hi = self.bridge.games[game]["seats"]
         return lo, hi
 
+    def local_seats(self) -> tuple:
+        """The seats of the players at this window (pass-and-play), as the lobby last drew them."""
+        party = self.app.party
+        return tuple(b.table.my_seat for b in party.bridges) if party is not None else ()
+
+    def update(self, dt):
+        super().update(dt)
+        if self.local_seats() != self.drawn_local:   # a local player sat down or went
+            self.rebuild()
+
+    def on_resume(self):
+        self.rebuild()
+
     def on_enter(self):
         if self.bridge.connected:
             self.bridge.list_tables()
@@ -94,8 +109,15 @@ class LobbyScene(Scene):
             self.app.goto("browser", self.bridge)
 
     # --- widgets ------------------------------------------------------------------------------
+    def table_bot_level(self) -> str | None:
+        """The level the table's bots really play at (the first bot's), if it has bots."""
+        return next((s.get("level") for s in self.seats() if s.get("kind") == "bot" and s.get("level")), None)
+
     def rebuild(self) -> None:
         w, app, b = self.widgets, self.app, self.bridge
+        self.drawn_local = self.local_seats()
+        if not self.level_picked:   # the selector says the level the table's bots play at
+            self.bot_level = self.table_bot_level() or self.bot_level
         w.clear()
         w.add(Button(app, (1040, 16, 220, 44), "settings.title", self.open_settings, key=pygame.K_F2, size=18))
         w.add(Button(app, (20, 16, 160, 44), "common.back", self.back, key=pygame.K_ESCAPE, size=18))
@@ -137,11 +159,18 @@ class LobbyScene(Scene):
         w, app, b = self.widgets, self.app, self.bridge
         seats = self.seats()
         owner = self.is_owner()
+        party = self.app.party
         for i, s in enumerate(seats):
             y = 170 + i * 54
+            here = party.bridge_at(i) if party is not None else None
             if i == self.my_seat():
                 w.add(Button(app, (1120, y, 110, 42), "lobby.colour", self.next_colour, key=pygame.K_c,
                              size=16, tooltip="lobby.colour_tip"))
+            elif here is not None:      # a player at this window: their colour, or they go
+                w.add(Button(app, (1120, y, 52, 42), None, lambda here=here: self.next_colour(here), text="◐",
+                             size=16, tooltip="lobby.colour_tip"))
+                w.add(Button(app, (1178, y, 52, 42), None, lambda here=here: party.remove(here), text="×",
+                             size=18, tooltip="hotseat.remove_tip", value=("unlocal", i)))
             elif owner and s.get("kind") in ("empty", "bot"):
                 if s.get("kind") == "bot":
                     w.add(Button(app, (1120, y, 110, 42), "lobby.remove_bot", lambda i=i: b.remove_bot(i), size=16,
@@ -160,6 +189,10 @@ class LobbyScene(Scene):
         w.add(Button(app, (1050, 570, 180, 56), "lobby.start", b.start, key=pygame.K_RETURN,
                      enabled=owner, style="primary", tooltip="lobby.start_tip"))
         w.add(Button(app, (20, 660, 160, 44), "lobby.leave", b.leave, style="danger", size=18))
+        free = any(s.get("kind") == "empty" for s in seats)
+        w.add(Button(app, (192, 660, 210, 44), "hotseat.add_here", self.add_local, size=17,
+                     enabled=free and (self.lobby or {}).get("status", "lobby") == "lobby",
+                     tooltip="hotseat.add_here_tip"))
 
     # --- choices ------------------------------------------------------------------------------
     def client(self, game: str | None):
@@ -194,12 +227,21 @@ class LobbyScene(Scene):
             ng[name] = values[(i + 1) % len(values)]
 
     def cycle_level(self):
+        self.level_picked = True
         levels = self.levels()
         i = levels.index(self.bot_level) if self.bot_level in levels else -1
         self.bot_level = levels[(i + 1) % len(levels)]
 
-    def next_colour(self):
-        seats, mine = self.seats(), self.my_seat()
+    def add_local(self):
+        """"+ a player here": a name, then that player's own seat at this table (pass-and-play)."""
+        party = party_of(self.app, self.bridge)
+        suggested = self.tr("hotseat.default_name", n=len(party.bridges) + 1)
+        self.app.open("hotseat_add", suggested, lambda name: party.add(name))
+
+    def next_colour(self, bridge=None):
+        """The next colour nobody has, for our seat (or for a local player's: ``bridge``)."""
+        bridge = bridge or self.bridge
+        seats, mine = self.seats(), bridge.table.my_seat
         taken = {s.get("colour") for s in seats if s.get("seat") != mine}
         current = seats[mine].get("colour") if mine is not None and mine < len(seats) else None
         order = self.bridge.colours                     # the host's, from its welcome
@@ -207,7 +249,7 @@ class LobbyScene(Scene):
         for k in range(len(order)):
             c = order[(start + k) % len(order)]
             if c not in taken:
-                self.bridge.colour(c)
+                bridge.colour(c)
                 return
 
     def create(self):
@@ -221,6 +263,9 @@ class LobbyScene(Scene):
             self.bridge.leave()
             return
         self.bridge.disconnect()
+        if self.app.home is not None:       # the quick game: back to its picker
+            self.app.home()
+            return
         self.app.goto("browser", self.bridge)
 
     def open_howto(self):
@@ -320,6 +365,8 @@ class LobbyScene(Scene):
                 name = self.tr("lobby.bot_name", level=self.tr(f"bot.{s.get('level')}"))
             tag = (" · " + self.tr("lobby.away") if s.get("kind") != "bot" and not s.get("connected", True) else "")
             tag += f" ({self.tr('table.you')})" if mine else ""
+            if not mine and self.app.party is not None and self.app.party.is_local(i):
+                tag += f" ({self.tr('hotseat.here')})"
             name, size = fit_tagged(app, name, tag, 19, name_box.width - 4, bold=True)
             blit_text(surface, app, name, (r.x + 48, r.y + 12), size, theme.PAPER, bold=True, box=name_box)
             ok = s.get("ready") or s.get("kind") == "bot"

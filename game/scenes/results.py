@@ -10,6 +10,9 @@ import pygame
 import engine
 
 from .. import theme
+from ..replay.book import ReplayError, score_story
+from ..replay.chart import ScoreChart
+from ..replay.viewer import load_book
 from ..scene import Scene
 from ..tween import Tween
 from ..widgets import Button, Tip, blit_text, draw_panel, fit_tagged
@@ -35,18 +38,66 @@ class ResultsScene(Scene):
             self.timeline.play(Tween(self.shown_scores, 0.9, "out_cubic", **{"s%d" % i: float(s)}), parallel=True)
         self.client = app.games.of(tm.game)
         self.columns = self.client.columns(app, view) if view else []
-        self.widgets.add(Button(app, (330, 634, 200, 56), "results.rematch", self.rematch, key=pygame.K_r,
+        self.chart = self.make_chart()
+        self.chart_shown = False
+        x = 330 if self.chart is None else 225     # the row of buttons stays centred
+        if self.chart is not None:
+            self.widgets.add(Button(app, (x, 634, 200, 56), None, self.toggle_chart, key=pygame.K_c,
+                                    text=lambda: self.tr("results.rows" if self.chart_shown else "results.chart"),
+                                    tooltip="results.chart_tip"))
+            x += 210
+        self.widgets.add(Button(app, (x, 634, 200, 56), "results.rematch", self.rematch, key=pygame.K_r,
                                 style="primary", tooltip="results.rematch_tip"))
-        self.widgets.add(Button(app, (540, 634, 200, 56), "results.board", self.look, key=pygame.K_b,
+        self.widgets.add(Button(app, (x + 210, 634, 200, 56), "results.board", self.look, key=pygame.K_b,
                                 tooltip="results.board_tip", enabled=bool(view)))
-        self.widgets.add(Button(app, (750, 634, 200, 56), "results.lobby", self.to_lobby, key=pygame.K_ESCAPE,
+        self.widgets.add(Button(app, (x + 420, 634, 200, 56), "results.lobby", self.to_lobby, key=pygame.K_ESCAPE,
                                 tooltip="results.lobby_tip"))
+        self.replay_at: int | None = None      # the turn a click on the chart asked the replay for
         for rank, seat in enumerate(self.order()):
             r = self.row_rect(rank)
             for k, (_, _, tips) in enumerate(self.columns):
                 x = self.column_x(k)
                 self.widgets.add(Tip((x - COLUMN_W + 6, r.y + 4, COLUMN_W - 8, r.height - 8),
                                      lambda tips=tips, seat=seat: tips[seat]))
+
+    # --- the score story ------------------------------------------------------------------------
+    def make_chart(self):
+        """The chart of the updates this window saw (None before two points)."""
+        tm = self.bridge.table
+        story = score_story(tm.history, self.client.turn_events, len(self.scores))
+        if len(story.points) < 2:
+            return None
+        shape = (lambda s: theme.player_shape(s)) if self.app.settings.shapes else (lambda s: "circle")
+        return ScoreChart(self.app, PANEL.inflate(-24, -24), story, lambda s: seat_colour(tm, s), shape, tm.name,
+                          on_pick=self.pick)
+
+    def toggle_chart(self) -> None:
+        self.chart_shown = not self.chart_shown
+        for w in self.widgets.items:   # the rows' tooltips only over the rows
+            if isinstance(w, Tip):
+                w.visible = not self.chart_shown
+
+    def pick(self, point) -> None:
+        """A click on a point: the game's replay from the end of that turn (asked of the host)."""
+        ask = getattr(self.bridge, "request_replay", None)
+        if ask is not None and self.bridge.table.id is not None:
+            self.replay_at = point[0]
+            ask(self.bridge.table.id)
+
+    def on_net(self, note: dict) -> None:
+        if note.get("kind") == "replay" and self.replay_at is not None and self.app.scene is self:
+            turn, self.replay_at = self.replay_at, None
+            try:
+                book = load_book(self.app, note.get("replay"))
+            except ReplayError as e:
+                self.app.toast(self.tr(e.key, **e.fmt))
+                return
+            self.app.open("replay", book, on_back=self.app.pop, at=book.position_of_turn(turn))
+
+    def handle_event(self, event) -> bool:
+        if self.chart_shown and self.chart is not None and self.chart.handle_event(event):
+            return True
+        return super().handle_event(event)
 
     def order(self) -> list[int]:
         return sorted(range(len(self.scores)), key=lambda s: (s not in self.winners, -self.scores[s]))[:7]
@@ -91,6 +142,9 @@ class ResultsScene(Scene):
         blit_text(surface, app, winners, (640, 100), 26, theme.PAPER, bold=True, anchor="center", shadow=True,
                   box=pygame.Rect(40, 80, 1200, 44))
         draw_panel(surface, PANEL)
+        if self.chart_shown and self.chart is not None:
+            self.chart.draw(surface)
+            return
         first = self.column_x(0) - COLUMN_W if self.columns else PANEL.right - 16 - SCORE_R - 12
         for k, (header, _, _) in enumerate(self.columns):
             x = self.column_x(k)

@@ -1,5 +1,5 @@
-"""Settings: name, language, volume, colour-blind shapes, animation speed, the first-game guide
-(saved as JSON)."""
+"""Settings: name, language, volume, colour-blind shapes, animation speed, the first-game guide,
+full screen, the flash on our turn (saved as JSON)."""
 from __future__ import annotations
 
 import pygame
@@ -12,9 +12,9 @@ from ..widgets import Button, TextInput, blit_text, draw_panel
 from .common import background, heading
 
 ROWS = ("settings.name", "settings.language", "settings.volume", "settings.shapes", "settings.speed",
-        "settings.guide", "settings.fullscreen")
-X, ROW_Y, ROW_STEP = 660, 150, 58
-PANEL = pygame.Rect(200, 124, 880, 436)
+        "settings.guide", "settings.fullscreen", "settings.flash")
+X, ROW_Y, ROW_STEP = 660, 146, 56
+PANEL = pygame.Rect(200, 124, 880, 478)
 
 
 class SettingsScene(Scene):
@@ -45,8 +45,14 @@ class SettingsScene(Scene):
             enabled=lambda: self.app.settings.guide_done))
         self.widgets.add(Button(app, (X, y[6], 150, 46), None, self.toggle_fullscreen, key=pygame.K_F11,
                                 text=on_off("fullscreen"), tooltip="settings.fullscreen_tip", value="fullscreen"))
+        self.widgets.add(Button(app, (X, y[7], 150, 46), None, self.toggle_flash, key=pygame.K_f,
+                                text=on_off("flash"), tooltip="settings.flash_tip", value="flash"))
         self.widgets.add(Button(app, (540, 618, 200, 56), "common.back", self.back, key=pygame.K_ESCAPE,
                                 style="primary"))
+
+    def toggle_flash(self) -> None:
+        """Whether the window flashes when our turn comes while it is behind another one."""
+        self.app.settings.flash = not self.app.settings.flash
 
     def toggle_fullscreen(self) -> None:
         self.app.set_fullscreen(not self.app.settings.fullscreen)

@@ -2,9 +2,10 @@
 the lobby, its results, its how-to pages, its rule book, its samples and its quick game."""
 from __future__ import annotations
 
-from ..client import GameClient, QuickGame, rule_book
+from ..client import GameClient, rule_book
 from ..howto import Page
 from ..howto import sample as howto_sample
+from ..replay.samples import chart_sample, viewer_sample
 from . import howto as tp
 from . import samples
 from .results import tikal_breakdown, tikal_columns
@@ -38,7 +39,7 @@ CLIENT = GameClient(
     breakdown=tikal_breakdown,
     columns=tikal_columns,
     hints=True,                 # the hint (game/tikal/hint.py): a table may allow it
-    quick=QuickGame(seats=4, bot_level="easy"),
+    quick_seats=4,
     samples={
         "tikal": samples.sample("tikal"),
         "volcano": samples.sample("volcano"),
@@ -46,8 +47,16 @@ CLIENT = GameClient(
         "tikal_place": samples.sample("place"),
         "tikal_swap": samples.sample("swap"),
         "tikal_results": samples.sample("results"),
+        "tikal_wait": samples.sample("wait"),
+        "tikal_catch_up": samples.sample("catch_up"),
+        "tikal_auction_wait": samples.sample("auction_wait"),
+        "tikal_review": samples.sample("review"),
         "tikal_hint": samples.hint_sample,
         "tikal_guide": samples.guide_sample,
+        "tikal_guide_enter": samples.guide_enter_sample,
+        "tikal_results_chart": chart_sample(samples.sample("results")),
+        "replay": viewer_sample("tikal", 0.5, first_mark=True),
+        "replay_chart": viewer_sample("tikal", 0.7, chart=True),
         "howto": howto_sample("tikal"),
         "howto_actions": howto_sample("tikal", 2),
         "howto_volcano": howto_sample("tikal", 5),

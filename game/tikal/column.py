@@ -182,8 +182,9 @@ class TileColumn(Part):
         box = L.lower_box(scene.auction())
         inner = box.inflate(-12, 0)
         bidding = view.get("phase") == "bid" and view.get("auction")
-        for w in scene.controls.bid_buttons:
-            w.visible = bool(bidding)
+        ours = bool(scene.legal("bid") or scene.legal("pass"))
+        for i, w in enumerate(scene.controls.bid_buttons):   # −/+ only for our own bid: else the line is there
+            w.visible = bool(bidding) and (ours or i >= 2)
         if bidding:
             a = view["auction"]
             blit_text(surface, app, self.tr("tikal.auction"), (box.centerx, box.y + 14), 17, theme.ACCENT, bold=True,
@@ -192,7 +193,7 @@ class TileColumn(Part):
             line = (self.tr("tikal.high_bid", amount=a.get("bid", 0), name=scene.short_name(high)) if high is not None
                     else self.tr("tikal.no_bid"))
             blit_text(surface, app, line, (box.centerx, box.y + 36), 14, theme.PAPER, anchor="center", box=inner)
-            if scene.legal("bid") or scene.legal("pass"):
+            if ours:
                 amount = sel.bid_amount if scene.legal("bid") else "—"
                 blit_text(surface, app, str(amount), (box.centerx, box.y + 77), 30, theme.ACCENT, bold=True,
                           anchor="center", shadow=True, box=pygame.Rect(box.x + 54, box.y + 56, box.width - 108, 42))

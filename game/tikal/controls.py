@@ -80,8 +80,12 @@ class Controls(Part):
         """The AP left as ten stones; the cost of the hovered walk blinks on them."""
         app, view, sel = self.app, self.shown, self.scene.sel
         ap = int(view.get("ap") or 0) if view.get("phase") == "actions" else 0
-        blit_text(surface, app, self.tr("tikal.ap"), (22, 633), 14, theme.ACCENT, bold=True,
-                  box=pygame.Rect(18, 628, 168, 24))
+        seat = view.get("seat")
+        theirs = seat != self.scene.me and view.get("phase") in ("place", "actions")
+        # whose stones these are: during another player's (a bot's) turn, theirs, by name
+        label = self.tr("tikal.ap_of", name=self.scene.short_name(seat)) if theirs else self.tr("tikal.ap_yours")
+        blit_text(surface, app, label, (22, 633), 14, theme.ACCENT, bold=True,
+                  box=pygame.Rect(18, 628, 168, 24), min_size=11)
         blit_text(surface, app, str(ap), (190, 676), 34, theme.ACCENT if ap else theme.MUTED, bold=True,
                   anchor="midright",
                   shadow=True, box=pygame.Rect(146, 650, 46, 54))

@@ -19,7 +19,8 @@ import pygame
 from engine.tikal.analysis import SPECS
 
 from .. import theme
-from ..widgets import blit_text, draw_panel, draw_tooltip, wrap
+from ..party import guide_done, set_guide_done
+from ..widgets import blit_text, draw_panel, draw_tooltip, note_solid, wrap
 from . import layout as L
 from .geometry import hexkey
 
@@ -74,9 +75,11 @@ class FirstGameGuide:
         started = any(f["seat"] == me and (f["workers"] or f["leader"]) for f in view.get("figures", [])) \
             or any(c["seat"] == me for c in view.get("camps", []))
         # the player's first Tikal table, from its start (not a game they already played in)
-        self.active = (not self.app.settings.guide_done) and me is not None and not started
+        # (at a pass-and-play table: that local player's first game, game/party.py)
+        self.active = not guide_done(app, bridge) and me is not None and not started
         self.steps = GuideSteps(me if me is not None else -1)
         self.close_rect: pygame.Rect | None = None
+        self.bubble_rect: pygame.Rect | None = None   # the bubble as last drawn: it takes its own clicks
 
     @property
     def step(self) -> str | None:
@@ -89,7 +92,7 @@ class FirstGameGuide:
         """Done for good: the settings remember it (saved at once when they have a file)."""
         self.active = False
         settings = self.app.settings
-        settings.guide_done = True
+        set_guide_done(self.app, self.bridge)
         if settings.path is not None:
             try:
                 settings.save()
@@ -108,11 +111,14 @@ class FirstGameGuide:
         pass
 
     def handle_event(self, event) -> bool:
-        if (self.active and event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.close_rect
-                and self.close_rect.collidepoint(event.pos) and self.step):
+        if not (self.active and self.step and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)):
+            return False
+        if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.close_rect
+                and self.close_rect.collidepoint(event.pos)):
             self.finish()
             return True
-        return False
+        # a click on the bubble (its text) is the bubble's: it never reaches the board under it
+        return bool(self.bubble_rect and self.bubble_rect.collidepoint(event.pos))
 
     # --- where to point -----------------------------------------------------------------------
     def target(self, step: str) -> tuple[tuple[float, float], str] | None:
@@ -155,7 +161,7 @@ class FirstGameGuide:
         scene = self.scene
         keep = [scene.board.center(h) for h in set(scene.sel.place_hexes()) | set(scene.sel.targets)]
         keep += [scene.board.center(hexkey(f["hex"])) for f in scene.shown.get("figures", []) if f["seat"] == scene.me]
-        area = pygame.Rect(8, 58, L.BAR.right - 8, L.BAR.y - 64)
+        area = pygame.Rect(L.BOARD_RECT)   # on the board: never over "What now?", the supply or the bar
         best, best_cost = None, None
         for dx, dy in ((1, -1), (1, 1), (-1, -1), (-1, 1), (0, -1), (0, 1)):
             r = pygame.Rect(0, 0, BUBBLE_W, height)
@@ -175,7 +181,7 @@ class FirstGameGuide:
 
     # --- drawing ------------------------------------------------------------------------------
     def draw(self, surface) -> None:
-        self.close_rect = None
+        self.close_rect = self.bubble_rect = None
         step = self.step
         if step is None:
             return
@@ -196,6 +202,8 @@ class FirstGameGuide:
             pygame.draw.line(surface, GLOW, start, (tx, ty), 3)
         pygame.draw.circle(surface, theme.shade(GLOW, 0.7 + 0.3 * pulse), (tx, ty), 14 + 5 * pulse, 4)
         draw_panel(surface, bubble, fill=(250, 244, 214), edge=GLOW, radius=12)
+        self.bubble_rect = bubble
+        note_solid(app, bubble, "guide bubble")
         blit_text(surface, app, title, (bubble.x + 14, bubble.y + 10), 16, (150, 96, 20), bold=True, layer="overlay")
         for i, ln in enumerate(lines):
             blit_text(surface, app, ln, (bubble.x + 14, bubble.y + 36 + 21 * i), 16, theme.INK, layer="overlay")

@@ -26,7 +26,8 @@ from . import layout as L
 from .geometry import hexkey
 from .words import treasure_name
 
-BUTTON_RECT = (128, 12, 150, 40)
+#: Over the tile column, right of the turn prompt (never over the prompt, the Menu or the review's Back).
+BUTTON_RECT = (L.COLUMN_X + 16, 10, L.COLUMN_W - 32, 40)
 PLAN_COLOUR = (120, 230, 255)
 PHASES = ("place", "actions", "bid", "choose")
 
@@ -81,7 +82,7 @@ class TikalHint:
     # --- what the table allows ----------------------------------------------------------------
     @property
     def visible(self) -> bool:
-        return hints_allowed(self.bridge)
+        return hints_allowed(self.bridge) and not self.scene.review
 
     def thinking(self) -> bool:
         return self.thread is not None and self.asked_at == self.bridge.table.state
@@ -192,6 +193,7 @@ class TikalHint:
     def draw_plan(self, surface) -> None:
         scene, app = self.scene, self.app
         pulse = 0.5 + 0.5 * math.sin(app.time * 4)
+        self.badges: list[tuple[float, float]] = []   # where this frame's numbers went (none on another)
         for i, (step, _) in enumerate(self.plan):
             number = i + 1
             t = step["type"]
@@ -253,6 +255,10 @@ class TikalHint:
 
     def badge(self, surface, c, number: int, dy: float = -0.55) -> None:
         x, y = c[0] - self.scene.board.layout.size * 0.42, c[1] + self.scene.board.layout.size * dy
+        badges = getattr(self, "badges", [])
+        while any(abs(x - bx) < 26 and abs(y - by) < 26 for bx, by in badges):
+            x += 27           # two steps on one hex: the later number beside the earlier, never on it
+        badges.append((x, y))
         pygame.draw.circle(surface, theme.INK, (x, y + 1), 13)
         pygame.draw.circle(surface, PLAN_COLOUR, (x, y), 12)
         blit_text(surface, self.app, str(number), (x, y), 15, theme.INK, bold=True, anchor="center", layer="board")

@@ -18,7 +18,7 @@ from engine.bots import make_bot
 from ..net_bridge import LocalBridge
 from ..scenes.results import ResultsScene
 from ..scenes.samples import NAMES as SAMPLE_NAMES
-from ..scenes.samples import use
+from ..scenes.samples import use as use_bridge
 from .positions import LATE, MID
 from .scene import TikalScene
 
@@ -76,7 +76,16 @@ def auction_scenario() -> dict:
     return d
 
 
+def hinted(bridge: LocalBridge) -> LocalBridge:
+    """The table allows hints (the Hint button shows): the tables' samples are drawn with it."""
+    bridge.lobby = {"id": 1, "game": "tikal", "hints": True, "players": []}
+    return bridge
+
+
 def build(app, cls, kind: str, names: list[str] = NAMES):
+    def use(app, bridge):
+        return use_bridge(app, hinted(bridge))
+
     if kind == "tikal":
         b = use(app, local(MID, 0, names))
         scene = app.show(cls(app, b))
@@ -94,6 +103,31 @@ def build(app, cls, kind: str, names: list[str] = NAMES):
             x, y = scene.board.center(far[0])
             scene.sel.motion((int(x), int(y - scene.board.layout.size * 0.55)))
         return scene
+    if kind in ("wait", "catch_up"):
+        # wait: Chloé's action phase (her name in the prompt); catch_up: her whole turn arrives at
+        # once and ours waits behind its replay (the chip "your turn — N moves to watch · Skip")
+        b = use(app, local(MID, 0, names))
+        scene = app.show(cls(app, b))
+        app.step(0.0, events=[])
+        script = MID_SCRIPT[:1] if kind == "wait" else MID_SCRIPT
+        for action in script:
+            b.act(action)
+        app.step(0.0, events=[])
+        if kind == "wait":
+            scene.timeline.skip()
+            app.step(0.0, events=[])
+        return scene
+    if kind == "auction_wait":                       # Boris bids; Anna waits (the greyed bidding)
+        b = use(app, local(auction_scenario(), 0, names))
+        scene = app.show(cls(app, b))
+        app.step(0.0, events=[])
+        end_turn(b)
+        run(app, 2.4)
+        return scene
+    if kind == "review":                             # the final board seen from the results (Back)
+        results = build(app, ResultsScene, "results", names)
+        app.show(results)
+        return app.push(cls(app, hinted(results.bridge), review=True))
     if kind == "place":                              # Anna's drawn tile, turned, over a spot it fits
         b = use(app, local(MID, 0, names))
         scene = app.show(cls(app, b))
@@ -152,9 +186,9 @@ def sample(kind: str):
 def hint_table(app, hints: bool = True, names: list[str] = SAMPLE_NAMES):
     """MID after Chloé's turn: Anna (seat 0, us) has the tile to place, at a table that allows
     hints (or not). Returns ``(bridge, scene)`` with every animation landed."""
-    b = use(app, local(MID, 0, names))
+    b = use_bridge(app, local(MID, 0, names))
     if hints:
-        b.lobby = {"id": 1, "game": "tikal", "hints": True, "players": []}
+        hinted(b)
     scene = app.show(TikalScene(app, b))
     app.step(0.0, events=[])
     for action in MID_SCRIPT:
@@ -179,7 +213,19 @@ def guide_sample(app, names):
     """A new two-player game, our first turn: the guide points at where the tile may go."""
     app.settings.guide_done = False
     g = engine.new_game("tikal", seats=2, seed=3)
-    b = use(app, LocalBridge(g, my_seat=0, names=names[:2]))
+    b = use_bridge(app, LocalBridge(g, my_seat=0, names=names[:2]))
     scene = app.show(TikalScene(app, b))
+    app.step(0.0, events=[])
+    return scene
+
+
+def guide_enter_sample(app, names):
+    """The guide's second step: the tile is placed, the bubble points at our supply (beside "What
+    now?" and the supply, which it must not cover)."""
+    scene = guide_sample(app, names)
+    b = scene.bridge
+    b.act(next(a for a in b.game.legal_actions() if a["type"] == "place_tile"))
+    app.step(0.0, events=[])
+    scene.timeline.skip()
     app.step(0.0, events=[])
     return scene

@@ -21,7 +21,7 @@ import pygame
 from .. import theme
 from ..effects import Effects
 from ..scenes.common import TableScene, background
-from ..widgets import draw_panel, draw_tooltip, fit, note_text
+from ..widgets import draw_panel, draw_tooltip, fit, note_area, note_text
 from . import layout as L
 from .animations import TikalAnimator
 from .board_view import REGION, BoardView
@@ -40,7 +40,7 @@ class TikalScene(TableScene):
     name = "tikal"
     LOG_LINES = LOG_LINES
     TURN_EVENTS = frozenset({"turn_ended"})   # every turn (normal or scoring) ends with one
-    CHIP_RECT = (441 - 230, 60, 460, 44)   # under the prompt (the banners show at the bottom)
+    CHIP_RECT = (441 - 230, 6, 460, 42)   # in the prompt's place (it says whose turn it is): over nothing
 
     def __init__(self, app, bridge, review: bool = False):
         self.app = app
@@ -175,6 +175,8 @@ class TikalScene(TableScene):
     def draw_table(self, surface) -> None:
         shake = self.fx.shake_offset()
         surface.blit(self.base_frame(), (0, 0))
+        if not self.chooser.kind:   # the chooser is a dialog over the board; nothing else may cover it
+            note_area(self.app, L.BOARD_RECT, "the board")
         if shake != (0, 0):
             surface.blit(self.board.layer(), (REGION.x + shake[0], REGION.y + shake[1]))
         self.board.draw_last_move(surface, shake)
@@ -227,7 +229,7 @@ class TikalScene(TableScene):
 
     def draw_prompt(self, surface) -> None:
         text, colour = self.prompt_text()
-        if not text:
+        if not text or self.chip_shown():
             return
         key = (text, colour)
         if self._prompt is None or self._prompt[0] != key:

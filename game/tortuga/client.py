@@ -2,9 +2,11 @@
 in the lobby, its results, its how-to pages, its rule book, its samples and its quick game."""
 from __future__ import annotations
 
-from ..client import GameClient, QuickGame, rule_book
+from ..client import GameClient, rule_book
 from ..howto import Page
 from ..howto import sample as howto_sample
+from ..replay.samples import chart_sample, viewer_sample
+from ..scenes.hotseat import pass_sample
 from ..scenes.samples import menu_sample, results_sample
 from . import howto as lp
 from . import samples
@@ -31,7 +33,7 @@ CLIENT = GameClient(
     ),
     howto_keys=lp.KEYS,
     breakdown=tortuga_breakdown,
-    quick=QuickGame(seats=4, bot_level="easy"),
+    quick_seats=4,
     samples={
         "tortuga": samples.table_sample,
         "tortuga_choose": samples.choose_sample(False),
@@ -39,6 +41,9 @@ CLIENT = GameClient(
         "results": results_sample(samples.finished_tortuga_bridge),
         "menu": menu_sample(samples.table_sample),
         "menu_leave": menu_sample(samples.table_sample, leave=True),
+        "results_chart": chart_sample(results_sample(samples.finished_tortuga_bridge)),
+        "replay_tortuga": viewer_sample("tortuga", 0.6, seats=5),
+        "hotseat_pass": pass_sample(samples.tortuga_bridge),
         "howto_tortuga": howto_sample("tortuga", 1),
     },
 )

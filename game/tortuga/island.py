@@ -11,7 +11,7 @@ from engine.tortuga.analysis import BEACH, BEACH_EGGS
 
 from .. import theme
 from ..scenes.common import Part, background
-from ..widgets import blit_text
+from ..widgets import blit_text, note_area
 
 CENTER = (470, 356)
 TRACK_R = (384, 272)
@@ -178,8 +178,11 @@ class Island(Part):
         for sp in self.trail:  # the hop's path, lit
             x, y = space_pos(sp)
             pygame.draw.circle(surface, theme.ACCENT, (x, y), 30, 4)
-        for sp in range(1, BEACH + 1):
+        for sp in range(BEACH + 1):   # the raft and every space: no button may hide them
             x, y = space_pos(sp)
+            note_area(app, pygame.Rect(x - 30, y - 24, 60, 48), "raft" if sp == 0 else f"space {sp}")
+            if not sp:
+                continue
             blit_text(surface, app, str(sp), (x, y + (22 if sp == BEACH else 12)), 15 if sp != BEACH else 17,
                       (90, 70, 40), bold=True, anchor="center", layer="board")
         bx, by = space_pos(BEACH)

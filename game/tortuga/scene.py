@@ -34,7 +34,9 @@ class TortugaScene(TableScene):
     name = "tortuga"
     LOG_LINES = LOG_LINES
     TURN_EVENTS = frozenset({"turn"})
-    CHIP_RECT = (260, 96, 460, 46)
+    REPLAY_BAR = (962, 418, 306, 96)     # over the dice tray's corner
+    REPLAY_CHART = (60, 90, 840, 420)
+    CHIP_RECT = (260, 10, 460, 46)   # in the prompt's place (it says whose turn it is): over no space
 
     def __init__(self, app, bridge, review: bool = False):
         self.app = app
@@ -148,7 +150,7 @@ class TortugaScene(TableScene):
     def draw_prompt(self, surface) -> None:
         """Whose decision it is, on a plate at the top of the island (two lines at most)."""
         text, colour = self.prompt_text()
-        if not text:
+        if not text or self.chip_shown():
             return
         lines, size, lh = fit_lines(self.app, text, pygame.Rect(0, 0, 640, 2 * 26), 20, True, 15)
         font = self.app.assets.font(size, True)

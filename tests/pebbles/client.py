@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pygame
 
-from game.client import GameClient, QuickGame, rule_book
+from game.client import GameClient, rule_book
 from game.howto import Page
 from game.net_bridge import LocalBridge
 from game.scenes.common import TableScene, background
@@ -83,6 +83,6 @@ CLIENT = GameClient(
     howto=(Page("pebbles", "goal", picture), Page("pebbles", "take", picture)),
     breakdown=breakdown,
     columns=columns,
-    quick=QuickGame(seats=2, bot_level="random"),
+    quick_seats=2,
     samples={"pebbles": table_sample},
 )

@@ -26,6 +26,8 @@ overrides entries of it.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from ... import sample_state
 from ...tikal.analysis import ACTIONS, distance
 from ..base import Bot
@@ -63,7 +65,8 @@ class _TikalBot(Bot):
     def __init__(self, seat: int, seed: int = 0):
         super().__init__(seat, seed)
         self.boards = Boards()
-        self._tiles_key, self._tiles = None, {}
+        self._tiles_key: str | None = None
+        self._tiles: dict = {}
 
     def choose(self, view: dict, legal: list) -> dict:
         if len(legal) == 1:
@@ -257,6 +260,7 @@ class TikalHardBot(_TikalBot):
                     v, plan = v0, []
                 if best is None or v > best[0] + EPS:
                     best = (v, [a] + plan)
+            assert best is not None, "a placement phase lists at least one placement"
             actions = best[1]
         else:
             _, actions = beam_plan(with_reserve(g), me, turn_value, self.width, budget,
@@ -265,15 +269,18 @@ class TikalHardBot(_TikalBot):
 
     def _expected(self, g, actions: list) -> list:
         """Each planned action with the view the plan expects after it (on the sampled game);
-        the plan ends its AP phase (end_turn unless the AP ran out)."""
+        the plan ends with its AP phase: ``end_turn`` unless an action already ended it (the AP
+        ran out: the ``turn_ended`` event). Nothing is planned past that event: the same seat may
+        act again at once (it opens the scoring round that follows, T-X7 / T-X8) and that AP
+        phase is a new one, planned when it comes."""
         me = self.seat
         c = g.clone()
-        steps = []
+        steps: list[tuple[dict, Any]] = []
         for a in actions:
-            c.apply(a)
+            events = c.apply(a)
             steps.append((a, view_key(c.view(me))))
-            if c.s.seat != me or c.s.phase != ACTIONS:
+            if any(e["type"] == "turn_ended" for e in events) or c.s.seat != me \
+                    or c.s.phase != ACTIONS:
                 return steps
-        if c.s.seat == me and c.s.phase == ACTIONS:
-            steps.append((END_TURN, None))
+        steps.append((END_TURN, None))
         return steps

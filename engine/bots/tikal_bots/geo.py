@@ -51,7 +51,7 @@ class Boards:
 
     LIMIT = 256
 
-    def __init__(self):
+    def __init__(self) -> None:
         self._geos: dict = {}
 
     def geo(self, s) -> Geo:

@@ -1,4 +1,4 @@
-"""Four habits of a Tikal bot that a watching player notices, counted from what the
+"""Five habits of a Tikal bot that a watching player notices, counted from what the
 table shows: a seat's views, its actions and the events they cause. The bench
 (``benchmarks/bots_bench.py``) prints them per game for the hard bot; the tests check that the
 hard bot no longer shows them on positions where its previous valuation did.
@@ -11,12 +11,15 @@ hard bot no longer shows them on positions where its previous valuation did.
   while figures were in the seat's supply.
 - ``uncover_rival``: a temple the seat uncovered (T-A4) in an AP phase and left unguarded where,
   when that phase ended, a rival's strength (T-L1) equalled or beat its own: a level for a rival.
+- ``skipped_scoring``: a scoring turn (T-V1 / T-E1) ended with all its AP unspent: the whole turn
+  thrown away (once seen when a plan's last action ended the seat's AP phase and the same seat
+  opened the final scoring: the stored plan went on with its ``end_turn``).
 """
 from __future__ import annotations
 
-from ...tikal.analysis import SPECS
+from ...tikal.analysis import AP_PER_TURN, SPECS
 
-HABITS = ("cheap_guard", "lost_leader", "idle_scoring", "uncover_rival")
+HABITS = ("cheap_guard", "lost_leader", "idle_scoring", "uncover_rival", "skipped_scoring")
 
 #: T-C1: the tiles of the stack (``SPECS`` also lists the four printed hexes, ids "P-...").
 STACK_TILES = sum(1 for t in SPECS if not t.startswith("P-"))
@@ -55,6 +58,8 @@ class HabitWatch:
                 if e["kind"] == "scoring" and e["ap"] >= IDLE_AP and (supply["workers"]
                                                                       or supply["leader"]):
                     self.counts["idle_scoring"] += 1
+                if e["kind"] == "scoring" and e["ap"] >= AP_PER_TURN:
+                    self.counts["skipped_scoring"] += 1
                 for h in self.uncovered:
                     if any(x["hex"] == h for x in after["guards"]):
                         continue            # it guarded the temple after uncovering it

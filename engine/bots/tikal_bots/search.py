@@ -12,6 +12,8 @@ node is "the turn as it would end here".
 """
 from __future__ import annotations
 
+from typing import Any
+
 from ...tikal.analysis import ACTIONS, COST, cheapest_paths, with_extra_ap
 
 RESERVE = 1
@@ -129,7 +131,7 @@ def beam_plan(g, me: int, evaluate, width: int, budget: Budget, keep_leader: boo
     root_v = evaluate(g.s, ())
     budget.spend()
     best_v, best_plan = root_v, []
-    beam = [(root_v, g, [], ())]
+    beam: list[tuple[float, Any, list, tuple]] = [(root_v, g, [], ())]
     seen = {signature(g.s, me)}
     while beam and not budget.out:
         children = []

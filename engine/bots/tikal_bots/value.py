@@ -242,7 +242,7 @@ class Evaluator:
             cap = self.k["cap"]
             ap = [[int(round(10 * min(x, cap))) for x in row] for row in turns]
             exact = [not any(row) for row in ap]
-            need = {}
+            need: dict[int, set[int]] = {}
             for p, row in enumerate(ap):
                 if not exact[p]:
                     for q, b in enumerate(row):
@@ -274,7 +274,7 @@ class Evaluator:
         shape = k["shape"]
         zero = [0] * len(temples)
         # per seat p: (row of reach vectors of every q at p's budgets), weight of a hold
-        rows = []
+        rows: list[tuple | list | None] = []
         for p in range(n):
             if not scorings[p]:
                 rows.append(None)
@@ -301,7 +301,7 @@ class Evaluator:
                     if st[p] and all(st[p] > st[q] for q in range(n) if q != p):
                         worth[p] += w
                     if shape and st[p]:
-                        thr = max(st[q] for q in range(n) if q != p)
+                        thr = float(max(st[q] for q in range(n) if q != p))
                         worth[p] += shape * v * _sigmoid((st[p] - thr - 0.5) / tau)
                     continue
                 own = st[p] + selfw * row[p][i]

@@ -1,0 +1,363 @@
+"""The replay viewer: the game's own table scene (its animations, its log, its panels) watching a
+``ReplayBridge`` as a spectator, with a replay bar instead of the action buttons.
+
+- the bar (``ReplayBar``): one move back / forward, one turn back / forward, play / pause, the
+  speed (×1, ×2, ×4), the score story, and a timeline to click or drag with the volcano scorings
+  and the final scoring marked on it (and any marks given: ``add_marks``);
+- keys: Space play/pause, ← → a move, PgUp PgDn (or Shift+← →) a turn, Home End, S the speed,
+  C the score story, Esc back;
+- a move forward is the host's update of that move (animated, logged as live); a move back or a
+  jump is a resync at once (every position's public view is in the book), with the log rebuilt
+  from the moves before it.
+
+``replay_scene(app, book, on_back)`` builds the viewer for the book's game: a class made once per
+table class, the mixin first (``ReplayView``), so its keys come before the table's own.
+"""
+from __future__ import annotations
+
+import pygame
+
+from .. import theme
+from ..widgets import Button, Tip, blit_text, draw_panel, note_solid
+from .book import ReplayBook, read_file, score_story
+from .bridge import ReplayBridge
+from .chart import MARK_COLOURS, ScoreChart
+
+SPEEDS = (1, 2, 4)
+#: How long a move stays before the next plays (seconds at ×1): bots at a table wait about as long.
+PAUSE = 0.45
+#: The moves whose log lines are written again after a jump back (the log's last screens).
+LOG_MOVES = 24
+
+
+class IconButton(Button):
+    """A button showing a drawn icon (``icon(surface, rect, ink)``) instead of a caption."""
+
+    def __init__(self, app, rect, icon, on_click, **kw):
+        super().__init__(app, rect, None, on_click, text="", **kw)
+        self.icon = icon
+
+    def draw_caption(self, surface, cap: str, area: pygame.Rect, ink) -> None:
+        self.icon(surface, area, ink)
+
+
+def _tri(surface, ink, cx, cy, w, h, left: bool) -> None:
+    if left:
+        pts = [(cx + w / 2, cy - h / 2), (cx + w / 2, cy + h / 2), (cx - w / 2, cy)]
+    else:
+        pts = [(cx - w / 2, cy - h / 2), (cx - w / 2, cy + h / 2), (cx + w / 2, cy)]
+    pygame.draw.polygon(surface, ink, pts)
+
+
+def icon_step(left: bool, double: bool):
+    def draw(surface, r, ink):
+        cx, cy = r.center
+        if double:
+            _tri(surface, ink, cx - 5, cy, 10, 14, left)
+            _tri(surface, ink, cx + 5, cy, 10, 14, left)
+            bar_x = cx - 11 if left else cx + 10
+            pygame.draw.rect(surface, ink, (bar_x, cy - 7, 2, 14))
+        else:
+            _tri(surface, ink, cx, cy, 11, 14, left)
+    return draw
+
+
+def icon_play(viewer):
+    def draw(surface, r, ink):
+        cx, cy = r.center
+        if viewer.playing:
+            pygame.draw.rect(surface, ink, (cx - 7, cy - 8, 5, 16))
+            pygame.draw.rect(surface, ink, (cx + 2, cy - 8, 5, 16))
+        else:
+            _tri(surface, ink, cx + 1, cy, 14, 17, False)
+    return draw
+
+
+def icon_chart(surface, r, ink) -> None:
+    cx, cy = r.center
+    pygame.draw.lines(surface, ink, False, [(cx - 9, cy + 6), (cx - 3, cy - 1), (cx + 2, cy + 3), (cx + 9, cy - 7)], 3)
+    pygame.draw.line(surface, ink, (cx - 10, cy + 8), (cx + 10, cy + 8), 2)
+
+
+class ReplayBar:
+    """The timeline and its buttons. The timeline maps a position to x; marks stand over it."""
+
+    def __init__(self, viewer, rect):
+        self.viewer = viewer
+        self.app = viewer.app
+        self.rect = pygame.Rect(rect)
+        self.dragging = False
+        self.extra_marks: list[tuple[int, str]] = []    # (position, text) from add_marks
+
+    @property
+    def track(self) -> pygame.Rect:
+        r = self.rect
+        return pygame.Rect(r.x + 14, r.y + 14, r.width - 28, 10)
+
+    def x_of(self, k: int) -> int:
+        t = self.track
+        return round(t.x + t.width * k / max(1, self.viewer.book.last))
+
+    def k_of(self, x: float) -> int:
+        t = self.track
+        return round(max(0.0, min(1.0, (x - t.x) / max(1, t.width))) * self.viewer.book.last)
+
+    def buttons(self) -> list[Button]:
+        v, app, r = self.viewer, self.app, self.rect
+        specs = [(icon_step(True, True), v.turn_back, pygame.K_PAGEUP, "replay.turn_back_tip"),
+                 (icon_step(True, False), v.step_back, pygame.K_LEFT, "replay.step_back_tip"),
+                 (icon_play(v), v.toggle_play, pygame.K_SPACE, "replay.play_tip"),
+                 (icon_step(False, False), v.step_forward, pygame.K_RIGHT, "replay.step_forward_tip"),
+                 (icon_step(False, True), v.turn_forward, pygame.K_PAGEDOWN, "replay.turn_forward_tip")]
+        n = len(specs) + 2
+        gap = 6
+        w = min(62, (r.width - 16 - gap * (n - 1)) // n)
+        y, h = r.y + 36, r.height - 44
+        out = []
+        x = r.x + 8
+        for icon, fn, key, tip in specs:
+            out.append(IconButton(app, (x, y, w, h), icon, fn, key=key, key_name="", tooltip=tip,
+                                  style="primary" if fn == v.toggle_play else "normal"))
+            x += w + gap
+        out.append(Button(app, (x, y, w, h), None, v.cycle_speed, key=pygame.K_s, key_name="",
+                          text=lambda: f"×{v.speed}", tooltip="replay.speed_tip", size=18))
+        x += w + gap
+        out.append(IconButton(app, (x, y, w, h), icon_chart, v.toggle_chart, key=pygame.K_c, key_name="",
+                              tooltip="replay.chart_tip"))
+        self.right_of_buttons = x + w + gap
+        out.append(Tip(self.track.inflate(8, 12), "replay.timeline_tip"))
+        return out
+
+    def handle_event(self, event) -> bool:
+        grab = self.track.inflate(0, 18)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and grab.collidepoint(event.pos):
+            self.dragging = True
+            self.viewer.seek(self.k_of(event.pos[0]))
+            return True
+        if event.type == pygame.MOUSEMOTION and self.dragging:
+            self.viewer.seek(self.k_of(event.pos[0]))
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.dragging:
+            self.dragging = False
+            return True
+        return False
+
+    def draw(self, surface) -> None:
+        app, v = self.app, self.viewer
+        draw_panel(surface, self.rect, fill=(28, 40, 64), radius=12, shadow=False)
+        t = self.track
+        pygame.draw.rect(surface, (16, 22, 40), t, border_radius=5)
+        done = pygame.Rect(t.x, t.y, self.x_of(v.bridge.at) - t.x, t.height)
+        pygame.draw.rect(surface, theme.shade(theme.ACCENT, 0.75), done, border_radius=5)
+        for k, kind in v.book.marks():
+            x = self.x_of(k)
+            pygame.draw.polygon(surface, MARK_COLOURS.get(kind, theme.MUTED),
+                                [(x - 6, t.y - 9), (x + 6, t.y - 9), (x, t.y + 1)])
+        for k, _ in self.extra_marks:
+            x = self.x_of(k)
+            pygame.draw.circle(surface, theme.GOOD, (x, t.bottom + 3), 4)
+        knob = (self.x_of(v.bridge.at), t.centery)
+        pygame.draw.circle(surface, theme.INK, knob, 10)
+        pygame.draw.circle(surface, theme.PAPER, knob, 8)
+        note_solid(app, t.inflate(12, 10), "timeline")
+        right = getattr(self, "right_of_buttons", self.rect.right)
+        if self.rect.right - right >= 60:
+            pos = v.book.positions[v.bridge.at]
+            text = app.tr("replay.where", move=v.bridge.at, moves=v.book.last, turn=pos.turn + 1)
+            box = pygame.Rect(right, self.rect.y + 30, self.rect.right - right - 6, self.rect.height - 34)
+            blit_text(surface, app, text, (right + 4, box.centery), 15, theme.PAPER, anchor="midleft", box=box)
+
+
+class ReplayView:
+    """The mixin that turns a table scene into the viewer (see the module's docstring). The
+    scene's bridge is a ``ReplayBridge``; ``on_back()`` leaves (None: close the window)."""
+
+    name = "replay"
+
+    def __init__(self, app, bridge: ReplayBridge, on_back=None, at: int = 0):
+        self.app = app
+        self.book: ReplayBook = bridge.book
+        self.playing = False
+        self.speed = 1
+        self.wait = 0.0
+        self.on_back = on_back
+        self.before = None              # the bridge the app had before this replay (restored on Back)
+        self.chart: ScoreChart | None = None
+        self.bar = ReplayBar(self, self.REPLAY_BAR)     # where the table has room for it
+        super().__init__(app, bridge)     # the table scene
+        self.results_shown = True         # the end stays in the viewer (the score story opens)
+        if at:
+            self.seek(at)
+
+    # --- moving ---------------------------------------------------------------------------------
+    def deliver(self) -> None:
+        """Hand the bridge's notes to this scene at once (a step shows in the same frame)."""
+        for note in self.bridge.poll():
+            self.on_net(note)
+
+    def step_forward(self) -> None:
+        if self.bridge.forward():
+            self.deliver()
+        else:
+            self.playing = False
+
+    def step_back(self) -> None:
+        self.seek(self.bridge.at - 1)
+
+    def turn_forward(self) -> None:
+        self.seek(self.book.next_turn(self.bridge.at))
+
+    def turn_back(self) -> None:
+        self.seek(self.book.prev_turn(self.bridge.at))
+
+    def seek(self, k: int) -> None:
+        """Position ``k`` at once: no animation; the log as it read then (its last moves)."""
+        k = max(0, min(self.book.last, int(k)))
+        self.timeline.skip()
+        self.backlog.clear()
+        self.log.lines.clear()
+        self.log.entries.clear()
+        for j in range(max(0, k - LOG_MOVES), k + 1):
+            for ev in self.book.positions[j].events:
+                self.log_event(ev)
+        self.bridge.jump(k)
+        self.deliver()
+        self.on_events(self.book.positions[k].events)     # the last move's marks
+        self.wait = PAUSE
+
+    def toggle_play(self) -> None:
+        if not self.playing and self.bridge.at >= self.book.last:
+            self.seek(0)
+        self.playing = not self.playing
+        self.wait = 0.0
+        if self.playing:
+            self.chart = None
+
+    def cycle_speed(self) -> None:
+        self.speed = SPEEDS[(SPEEDS.index(self.speed) + 1) % len(SPEEDS)]
+
+    # --- the score story ----------------------------------------------------------------------------
+    def toggle_chart(self) -> None:
+        self.chart = None if self.chart is not None else self.make_chart()
+
+    def make_chart(self) -> ScoreChart:
+        story = score_story(self.book.entries(), self.book.turn_events, self.book.seats)
+        return ScoreChart(self.app, self.REPLAY_CHART, story, self.colour, self.shape, self.short_name,
+                          on_pick=self.pick, current=lambda: self.book.positions[self.bridge.at].turn)
+
+    def pick(self, point) -> None:
+        """A click on the chart: the position of that point (the end of its turn)."""
+        self.seek(point[1])
+
+    def add_marks(self, marks) -> None:
+        """Key moments on the timeline: ``[{"move": k, "text": str}]`` (``move``: a position)."""
+        self.bar.extra_marks = [(int(m["move"]), str(m.get("text", ""))) for m in marks
+                                if 0 <= int(m.get("move", -1)) <= self.book.last]
+
+    # --- the table's hooks ----------------------------------------------------------------------------
+    def catch_up(self) -> float:
+        return self.speed * super().catch_up()
+
+    def make_controls(self) -> None:
+        self.widgets.add(Button(self.app, (12, 12, 110, 40), "replay.back", self.back, key=None,
+                                tooltip="replay.back_tip", size=18))
+        for part in ("panel", "column"):     # the panels' tooltips, as at the table
+            tips = getattr(getattr(self, part, None), "build_tips", None)
+            if tips is not None:
+                tips(self.widgets)
+        for b in self.bar.buttons():
+            self.widgets.add(b)
+
+    def back(self) -> None:
+        self.playing = False
+        if self.before is not None:     # the window's own bridge (the host's) again
+            self.app.bridge = self.before
+        if self.on_back is not None:
+            self.on_back()
+        else:
+            self.app.running = False
+
+    def show_results(self) -> None:
+        """The end of a replay stays here (the results screen belongs to live play)."""
+
+    def handle_event(self, event) -> bool:
+        if self.chart is not None and self.chart.handle_event(event):
+            return True
+        if self.bar.handle_event(event):
+            return True
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE and self.chart is not None:
+                self.chart = None
+                return True
+            shift = event.mod & pygame.KMOD_SHIFT
+            keys = {pygame.K_ESCAPE: self.back, pygame.K_HOME: lambda: self.seek(0),
+                    pygame.K_END: lambda: self.seek(self.book.last)}
+            if shift:
+                keys.update({pygame.K_LEFT: self.turn_back, pygame.K_RIGHT: self.turn_forward})
+            if event.key in keys:
+                keys[event.key]()
+                return True
+            if self.widgets.handle_event(event):     # the bar's keys before the table's
+                return True
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB):
+                return super().handle_event(event) if event.key == pygame.K_TAB else True
+            return True      # a replay takes no other keys (the table's shortcuts act)
+        return super().handle_event(event)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.playing and not self.timeline.busy:
+            self.wait -= dt * self.speed
+            if self.wait <= 0:
+                self.wait = PAUSE
+                if self.bridge.at >= self.book.last:
+                    self.playing = False
+                    self.chart = self.make_chart()
+                else:
+                    self.step_forward()
+
+    def draw_over(self, surface) -> None:
+        """The add-ons and the chart (a replay has no chat line and no pause)."""
+        for addon in self.addons:
+            addon.draw(surface)
+        if self.chart is not None:
+            self.chart.draw(surface)
+
+    def draw_scene(self, surface) -> None:
+        super().draw_scene(surface)
+        self.bar.draw(surface)
+
+
+_CLASSES: dict = {}
+
+
+def viewer_class(table: type) -> type:
+    """The viewer over a game's table scene class: the mixin over it (made once per class)."""
+    if table not in _CLASSES:
+        _CLASSES[table] = type(f"Replay{table.__name__}", (ReplayView, table), {"name": "replay"})
+    return _CLASSES[table]
+
+
+def load_book(app, replay) -> ReplayBook:
+    """The book of a replay dict for ``app``'s game of it (its turn events). Raises
+    ``ReplayError``."""
+    game = replay.get("game") if isinstance(replay, dict) else None
+    client = app.games.get(game) if isinstance(game, str) else None
+    return ReplayBook(replay, client.turn_events if client else frozenset())
+
+
+def replay_scene(app, book: ReplayBook, on_back=None, at: int = 0):
+    """A viewer of ``book`` on ``app`` (its bridge becomes the replay's), at position ``at``."""
+    bridge = ReplayBridge(book)
+    before, app.bridge = app.bridge, bridge
+    scene = viewer_class(app.games.of(book.game_name).table)(app, bridge, on_back=on_back, at=at)
+    scene.before = before
+    return scene
+
+
+def open_file(app, path, at: int | str = 0, on_back=None):
+    """The viewer of the replay file at ``path`` on ``app``, at move ``at`` (an int, or "end").
+    Raises ``ReplayError`` (its ``key`` says why in the player's language)."""
+    book = load_book(app, read_file(path))
+    k = book.last if at == "end" else int(at)
+    return replay_scene(app, book, on_back=on_back, at=k)

@@ -1,0 +1,215 @@
+"""The life of the host's tables (docs/protocol.md section 3), and where they are saved.
+
+A lobby table nobody is at goes away (unless the host's operator made it); a finished table
+closes its journal at once and goes away after ``over_linger``; a started game nobody is at and
+no bot plays is put away after ``abandoned_after``; a table whose disk is full pauses until a
+probe write succeeds (``pause``). The data dir (net/saves.py) is locked, and read at start:
+restored, set aside, refused, archived.
+
+``Lifecycle`` holds the tables (``tables``: id -> Table). What it needs of the rest of the host
+is given to it: the connections (net/links.py: to tell members that a table is gone), the outbox
+(net/outbox.py: to close a journal after its last updates, to probe the disk in the sync
+thread), the grace timers (net/grace.py), ``kick_bots(table)``, ``lobby_changed(table)`` and
+``spawn(coro)``.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable, Coroutine
+from typing import TYPE_CHECKING, Any
+
+from . import journal as jn
+from . import saves
+from .grace import Grace
+from .links import Conn, Links
+from .messages import error
+from .outbox import Outbox
+from .table import Table, TableError
+
+if TYPE_CHECKING:
+    from .host import HostConfig
+
+log = logging.getLogger("tikal.host")
+
+
+class Lifecycle:
+    def __init__(self, config: HostConfig, links: Links, outbox: Outbox, grace: Grace,
+                 kick_bots: Callable[[Table], None],
+                 lobby_changed: Callable[[Table | None], None],
+                 spawn: Callable[[Coroutine[Any, Any, Any]], Any]):
+        self.config = config
+        self.links = links
+        self.outbox = outbox
+        self.grace = grace
+        self.kick_bots = kick_bots
+        self.lobby_changed = lobby_changed
+        self.spawn = spawn
+        self.loop: asyncio.AbstractEventLoop | None = None   # set by the host's start()
+        self.tables: dict[int, Table] = {}
+        self.next_id = 1
+        self.made_by: dict[int, str] = {}       # table id -> the address of its creator
+        self.hosted: set[int] = set()           # tables the host's operator made (kept)
+        self.leaving: dict[int, asyncio.TimerHandle] = {}   # finished tables' last minutes
+        self.idle_since: dict[int, float] = {}  # started games nobody is at
+        self.notes: dict[int, str] = {}         # table id -> told to players who come back
+        self.waiting: set[int] = set()          # tables paused until the disk takes records
+        self.lock: saves.DataDirLock | None = None
+        self.report: saves.Report | None = None   # what the data dir held at start
+        self.restored: list[Table] = []
+
+    def is_current(self, t: Table) -> bool:
+        """The host still has ``t`` (a table it let go of may still be referenced)."""
+        return self.tables.get(t.id) is t
+
+    # --- the data dir -----------------------------------------------------------------------------
+    def open_data_dir(self):
+        """The first time the host needs its data dir: lock it (DataDirBusy if another host
+        holds it), archive what is old, restore the unfinished games with ``resume``, and learn
+        the first free table id (net/saves.py). ``report`` says what was found."""
+        cfg = self.config
+        if cfg.data_dir is None or self.lock is not None:
+            return
+        self.lock = saves.DataDirLock(cfg.data_dir).acquire()
+        try:
+            opened = saves.open_saves(cfg.data_dir, resume=cfg.resume,
+                                      keep_finished=cfg.keep_finished, keep_days=cfg.keep_days)
+        except BaseException:
+            self.release()
+            raise
+        self.report = opened.report
+        self.notes.update(opened.notes)
+        self.next_id = max(self.next_id, opened.next_id)
+        for tid, table in opened.tables.items():
+            self.tables[tid] = table
+            self.restored.append(table)
+
+    def release(self):
+        if self.lock is not None:
+            self.lock.release()
+            self.lock = None
+
+    def new_table(self, game: str, seats: int, options: dict | None, owner: int,
+                  takeover: bool = True, hints: bool = False) -> Table:
+        self.open_data_dir()
+        tid = self.next_id
+        journal = jn.Journal(jn.journal_path(self.config.data_dir, tid), deferred=True) \
+            if self.config.data_dir is not None else None
+        table = Table(tid, game, seats, options, owner=owner, takeover=takeover, journal=journal,
+                      hints=hints)
+        self.next_id += 1
+        self.tables[tid] = table
+        return table
+
+    def room_for_a_table(self, conn: Conn):
+        """A connection may make a table if its address has fewer than ``max_tables_per_addr``
+        and the host fewer than ``max_tables`` (the oldest finished table makes room)."""
+        cfg = self.config
+        mine = sum(addr == conn.addr for addr in self.made_by.values())
+        if mine >= cfg.max_tables_per_addr:
+            raise TableError("limit", f"{mine} tables are open from your address (the limit "
+                                      f"is {cfg.max_tables_per_addr}): finish or leave one first")
+        if len(self.tables) >= cfg.max_tables:
+            over = [t for t in self.tables.values() if t.status == "over"]
+            if not over:
+                raise TableError("limit", f"the host has {len(self.tables)} tables, its limit: "
+                                          "join one, or wait for one to end")
+            self.forget(min(over, key=lambda t: t.id), "the host needed room for a new table")
+
+    # --- where a table is in its life ---------------------------------------------------------------
+    def settle(self, t: Table):
+        """Where ``t`` is in its life: a lobby table nobody is at (no seated player, not even
+        away, no spectator) goes, unless the host's operator made it; a finished one closes its
+        journal and goes after ``over_linger`` (at once if no player ever sat there and nobody
+        watches)."""
+        if not self.is_current(t):
+            return
+        if t.status == "lobby":
+            if not t.members() and not t.has_people and t.id not in self.hosted:
+                self.forget(t, "nobody is at the table", tell_lobby=False)
+        elif t.status == "over" and t.id not in self.leaving:
+            self.outbox.close_journal(t, t.journal)
+            if not t.has_people and not t.members():
+                self.forget(t, "the game is over", tell_lobby=False)
+            elif self.loop is not None:
+                self.leaving[t.id] = self.loop.call_later(
+                    self.config.over_linger, self.forget, t, "the game is over")
+
+    def forget(self, t: Table, reason: str, tell_lobby: bool = True):
+        """``t`` goes away: whoever is still there is told (``left``), its seats' tokens die,
+        its journal is closed (it stays on disk: --list-saved, --export, --resume)."""
+        if not self.is_current(t):
+            return
+        del self.tables[t.id]
+        self.grace.cancel_table(t)
+        h = self.leaving.pop(t.id, None)
+        if h is not None:
+            h.cancel()
+        self.made_by.pop(t.id, None)
+        self.hosted.discard(t.id)
+        self.idle_since.pop(t.id, None)
+        self.notes.pop(t.id, None)
+        self.outbox.close_journal(t, t.journal)   # (or its outbox does, after the last updates)
+        out = []
+        for cid in t.members():
+            conn = self.links.conns.get(cid)
+            if conn is not None and conn.table is t:
+                conn.table = None
+                out.append((cid, {"t": "left", "table": t.id, "reason": reason}))
+        self.links.write_out(out)
+        log.info("table %s closed: %s", t.id, reason)
+        if tell_lobby:
+            self.lobby_changed(None)
+
+    def put_away_abandoned(self, now: float, thinking: set[int]):
+        """Started games that nobody is at and no bot plays (their players away, without
+        takeover) wait ``abandoned_after``, then go: their journal is closed with a mark, so
+        that no --resume brings them back."""
+        for t in list(self.tables.values()):
+            if t.status != "playing" or t.members() or t.bot_turn() is not None \
+                    or t.id in thinking:
+                self.idle_since.pop(t.id, None)
+                continue
+            since = self.idle_since.setdefault(t.id, now)
+            if now - since >= self.config.abandoned_after:
+                t.close_record("abandoned")
+                self.forget(t, "abandoned: nobody came back")
+
+    def close_journals(self):
+        """The host stops: every journal closed (no sync runs any more)."""
+        for t in self.tables.values():
+            if t.journal is not None:
+                try:
+                    t.journal.close()
+                except OSError:
+                    log.exception("closing the journal of table %s", t.id)
+
+    # --- a disk that cannot take the journal ----------------------------------------------------------
+    def pause(self, t: Table, told: int | None = None):
+        """``t`` could not journal a change (its disk is full or failing) and waits: everyone at
+        the table is told once (``told`` already was, by its refusal), one log line, and a
+        watcher lets the game go on by itself once the host can write again."""
+        if not t.paused or t.id in self.waiting or not self.is_current(t):
+            return
+        self.waiting.add(t.id)
+        log.warning("table %s: %s: the game waits until the host can save it again",
+                    t.id, t.paused)
+        note = error("disk_full", f"{t.paused}: the game waits")
+        self.links.write_out([(c, note) for c in t.members() if c != told] + t.lobby_out())
+        self.lobby_changed(t)
+        self.spawn(self._wait_for_disk(t))
+
+    async def _wait_for_disk(self, t: Table):
+        loop = asyncio.get_running_loop()
+        since = loop.time()
+        try:
+            while self.is_current(t) and t.paused:
+                await asyncio.sleep(self.config.disk_retry)
+                if await self.outbox.in_syncer(jn.can_write, self.config.data_dir):
+                    log.warning("table %s: the host can save again (after %.0f s): the game "
+                                "goes on", t.id, loop.time() - since)
+                    self.links.write_out(t.unpause())
+                    self.lobby_changed(t)
+                    self.kick_bots(t)
+        finally:
+            self.waiting.discard(t.id)

@@ -1,0 +1,273 @@
+"""The party night, from the window (issue 18): arriving (the welcome, the quick game's picker),
+the flash on our turn, ... Each test drives a real window (SDL's dummy driver) with mouse events,
+through a real host on loopback."""
+from __future__ import annotations
+
+import json
+
+import pygame
+
+from game.launch import QuickHost, open_quick
+from game.scenes.lobby import LobbyScene
+from game.scenes.settings_scene import SettingsScene
+from game.scenes.welcome import QuickGameScene, WelcomeScene
+from game.settings import Settings, system_user_name
+from game.tortuga.scene import TortugaScene
+
+from client_helpers import bot_table, click, join_and_start, make_app, pump, window
+
+
+def widget(scene, label=None, value=None):
+    for w in scene.widgets.items:
+        if w.visible and ((label is not None and getattr(w, "label", None) == label)
+                          or (value is not None and getattr(w, "value", None) == value)):
+            return w
+    raise AssertionError(f"no widget {label or value!r} on {type(scene).__name__}")
+
+
+def test_a_first_start_welcomes_then_the_quick_game_seats_us_with_the_bots_it_says(tmp_path):
+    path = tmp_path / "settings.json"
+    settings = Settings.load(path)                      # no file yet: a first start
+    assert not settings.welcomed and settings.name == system_user_name()
+    quick = QuickHost(settings)
+    app = open_quick(settings, quick, discovery=False)
+    try:
+        assert isinstance(app.scene, WelcomeScene)
+        app.draw()
+        assert app.scene.name_input.value == system_user_name()     # prefilled
+        click(app, app.scene.name_input.rect.center)                # the field takes the typing
+        app.step(0, events=[pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0, unicode="",
+                                               scancode=0)] * 30
+                 + [pygame.event.Event(pygame.TEXTINPUT, text="Tess")])
+        click(app, widget(app.scene, value="ru").rect.center)       # the language, at once
+        assert app.settings.language == "ru" and app.tr("common.back") == "Назад"
+        click(app, widget(app.scene, value="shapes").rect.center)
+        assert app.settings.shapes is False
+        click(app, widget(app.scene, label="welcome.go").rect.center)
+        saved = json.loads(path.read_text(encoding="utf-8"))
+        assert saved["welcomed"] is True and saved["name"] == "Tess" and saved["language"] == "ru"
+        assert Settings.load(path).welcomed                          # the next start goes straight on
+
+        picker = app.scene
+        assert isinstance(picker, QuickGameScene)
+        assert picker.game == "tikal" and picker.level == "easy"      # Tikal first: its guide and hints
+        app.draw()
+        click(app, picker.card_rect(1).center)                       # La Tortuga's card
+        assert picker.game == "tortuga"
+        click(app, widget(picker, value="hard").rect.center)
+        assert picker.level == "hard"
+        click(app, widget(picker, label="quick.play").rect.center)
+        b = app.bridge
+        pump(app, lambda: isinstance(app.scene, LobbyScene) and b.lobby and b.table.my_seat is not None
+             and b.lobby["players"][b.table.my_seat]["ready"])
+        assert b.lobby["game"] == "tortuga" and b.lobby["hints"] is True
+        bots = [p for p in b.lobby["players"] if p["kind"] == "bot"]
+        assert len(bots) == 3 and {p["level"] for p in bots} == {"hard"}
+        app.draw()
+        # the lobby says the level the bots really play at (not a default of its own)
+        assert app.scene.bot_level == "hard"
+        level_button = next(w for w in app.scene.widgets.items if "Боты" in w.caption() or "бот" in w.caption())
+        assert app.tr("bot.hard") in level_button.caption()
+        click(app, widget(app.scene, label="lobby.start").rect.center)
+        pump(app, lambda: isinstance(app.scene, TortugaScene) and b.table.view)
+        assert json.loads(path.read_text(encoding="utf-8"))["quick_level"] == "hard"
+    finally:
+        app.close()
+        quick.stop()
+
+
+def test_the_quick_games_lobby_back_returns_to_the_picker():
+    settings = Settings(name="Tess")
+    quick = QuickHost(settings)
+    app = open_quick(settings, quick, discovery=False)
+    try:
+        assert isinstance(app.scene, QuickGameScene)                # welcomed already: no welcome
+        app.draw()
+        click(app, widget(app.scene, label="quick.play").rect.center)
+        b = app.bridge
+        pump(app, lambda: isinstance(app.scene, LobbyScene) and b.lobby and b.lobby["game"] == "tikal")
+        app.draw()
+        click(app, widget(app.scene, label="common.back").rect.center)      # leave the table
+        pump(app, lambda: b.lobby is None)
+        app.draw()
+        click(app, widget(app.scene, label="common.back").rect.center)      # and the host
+        assert isinstance(app.scene, QuickGameScene)
+    finally:
+        app.close()
+        quick.stop()
+
+
+def test_our_turn_flashes_the_window_behind_another_one_unless_the_setting_is_off(host):
+    h, address = host
+    for flash in (True, False):
+        table = bot_table(h, "tortuga", 2)
+        app = window(address)
+        app.settings.flash = flash
+        try:
+            # the window loses the focus (SDL's event, as another window comes in front)
+            app.step(0, events=[pygame.event.Event(pygame.WINDOWFOCUSLOST, window=None)])
+            assert app.focused is False
+            join_and_start(app, table.id, TortugaScene)
+            b = app.bridge
+            pump(app, lambda: b.table.my_turn() and app.scene.last_turn_chime == b.table.state)
+            assert app.attention_asked == (1 if flash else 0)
+            app.step(0, events=[pygame.event.Event(pygame.WINDOWFOCUSGAINED, window=None)])
+            assert app.focused and app.ask_attention() is False        # in front: nothing to ask
+        finally:
+            app.close()
+
+
+def test_the_flash_is_a_setting_switched_with_the_mouse():
+    app = make_app()
+    app.show(SettingsScene(app))
+    app.draw()
+    assert app.settings.flash is True
+    click(app, widget(app.scene, value="flash").rect.center)
+    assert app.settings.flash is False
+    app.draw()
+    assert app.scene.widgets.items and widget(app.scene, value="flash").caption() == app.tr("common.off")
+
+
+# --- pass-and-play -----------------------------------------------------------------------------
+
+def test_two_players_at_one_window_play_a_whole_la_tortuga_game_passing_the_laptop(host):
+    import random
+    import time
+
+    from test_client_mouse_games import tortuga_decide
+
+    from game.app import App
+    from game.scenes.hotseat import HotseatPassScene
+    from game.scenes.results import ResultsScene
+
+    h, address = host
+    made = {}
+    h.loop.call_soon_threadsafe(lambda: made.setdefault("t", h.create_table(
+        "tortuga", 3, {"cards_as_dice": True}, bots=0, bot_level="normal")))
+    app = window(address, name="Anna", anim_speed=0.0)
+    assert isinstance(app, App)
+    b = app.bridge
+    pump(app, lambda: isinstance(app.scene, LobbyScene) and "t" in made and b.tables)
+    table = made["t"]
+    app.draw()
+    join = next(w for w in app.scene.widgets.items if getattr(w, "label", None) == "lobby.join" and w.enabled)
+    click(app, join.rect.center)
+    pump(app, lambda: b.lobby is not None and b.table.my_seat == 0)
+    app.draw()
+    click(app, widget(app.scene, label="hotseat.add_here").rect.center)        # "+ a player here"
+    app.draw()
+    click(app, widget(app.scene, label="hotseat.add").rect.center)             # as "Player 2"
+    party = app.party
+    pump(app, lambda: len(party.bridges) == 2 and party.bridges[1].table.my_seat == 1
+         and b.lobby["players"][1].get("ready"))
+    assert b.lobby["players"][1]["name"] == app.tr("hotseat.default_name", n=2)
+    app.draw()
+    assert widget(app.scene, value=("unlocal", 1))                             # theirs to undo
+    click(app, widget(app.scene, label="lobby.add_bot").rect.center)           # the third seat: a bot
+    pump(app, lambda: b.lobby["players"][2]["kind"] == "bot")
+    app.draw()
+    click(app, widget(app.scene, label="lobby.ready").rect.center)
+    pump(app, lambda: b.lobby["players"][0].get("ready"))
+    app.draw()
+    click(app, widget(app.scene, label="lobby.start").rect.center)
+    pump(app, lambda: isinstance(app.scene, TortugaScene))
+
+    rng, kinds = random.Random(5), set()
+    meant = {0: [], 1: []}
+    passes, seen_covered = [], []
+    end = time.monotonic() + 90
+    while not isinstance(app.scene, ResultsScene) and time.monotonic() < end:
+        app.step(1 / 60, events=[])
+        time.sleep(0.001)
+        top = app.scene
+        if isinstance(top, HotseatPassScene):
+            app.draw()
+            seen_covered.append(type(app.scenes[-1]).__name__)
+            passes.append(top.seat)
+            # the one passed to is the seat whose turn it is, and not the seat shown before
+            assert top.seat != app.bridge.table.my_seat
+            click(app, widget(top, value="hotseat.go").rect.center)
+            assert app.bridge.table.my_seat == passes[-1] and isinstance(app.scene, TortugaScene)
+            continue
+        bridge = app.bridge
+        if (isinstance(top, TortugaScene) and bridge.table.my_turn() and not top.timeline.busy
+                and top.pending != bridge.table.state):
+            state, seat = bridge.table.state, bridge.table.my_seat
+            meant[seat] += tortuga_decide(app, bridge, top, rng, kinds)()
+            pump(app, lambda: bridge.table.state != state or top.pending is None, timeout=10)
+    assert isinstance(app.scene, ResultsScene), "the game did not finish in time"
+    try:
+        assert table.game.is_over
+        for seat in (0, 1):     # every action each local player clicked reached the host from their seat
+            assert [a for s, a in table.history if s == seat] == meant[seat] and meant[seat]
+        assert 0 in passes and 1 in passes          # the laptop went both ways
+        assert set(seen_covered) == {"HotseatPassScene"}
+        assert app.bridge is party.primary          # the results and the lobby: the window's own seat
+    finally:
+        app.close()
+
+
+def test_a_dropped_window_gets_every_local_seat_back(host):
+    h, address = host
+    made = {}
+    h.loop.call_soon_threadsafe(lambda: made.setdefault("t", h.create_table(
+        "tortuga", 3, {"cards_as_dice": True}, bots=1, bot_level="normal")))
+    app = window(address, name="Anna", anim_speed=0.0)
+    b = app.bridge
+    pump(app, lambda: isinstance(app.scene, LobbyScene) and "t" in made and b.tables)
+    app.draw()
+    click(app, next(w for w in app.scene.widgets.items if getattr(w, "label", None) == "lobby.join").rect.center)
+    pump(app, lambda: b.lobby is not None and b.table.my_seat is not None)
+    app.draw()
+    click(app, widget(app.scene, label="hotseat.add_here").rect.center)
+    app.draw()
+    click(app, widget(app.scene, label="hotseat.add").rect.center)
+    pump(app, lambda: app.party.bridges[-1].table.my_seat is not None and len(b.lobby["players"]) == 3
+         and all(p["kind"] != "empty" for p in b.lobby["players"]))
+    seats = {bb.table.my_seat for bb in app.party.bridges}
+    app.draw()
+    click(app, widget(app.scene, label="lobby.ready").rect.center)
+    pump(app, lambda: b.lobby["players"][b.table.my_seat].get("ready"))
+    app.draw()
+    click(app, widget(app.scene, label="lobby.start").rect.center)
+    pump(app, lambda: isinstance(app.scene, TortugaScene))
+    settings = app.settings
+    app.close()                                   # the window drops: both seats are away, kept
+    table = made["t"]
+    pump_host = window(address, settings=settings)  # the same player's window again
+    try:
+        b2 = pump_host.bridge
+        pump(pump_host, lambda: pump_host.party is not None and len(pump_host.party.bridges) == 2
+             and all(x.table.view for x in pump_host.party.bridges))
+        assert {x.table.my_seat for x in pump_host.party.bridges} == seats
+        assert b2.table.id == table.id
+        pump(pump_host, lambda: all(table.seats[s].conn is not None for s in seats))  # the host has them back
+    finally:
+        pump_host.close()
+
+
+def test_the_first_game_guide_follows_the_local_player_whose_turn_it_is():
+    """The window's own player has followed the guide; a local player new to Tikal gets it at
+    their seat, and following it is remembered for them alone."""
+    import engine
+    from game.net_bridge import LocalBridge
+    from game.party import Party
+    from game.tikal.guide import FirstGameGuide
+    from game.tikal.scene import TikalScene
+
+    app = make_app()                                   # guide_done: the window's player knows it
+    g = engine.new_game("tikal", seats=2, seed=3)
+    anna = LocalBridge(g, my_seat=1, names=["Boris", "Anna"])
+    boris = LocalBridge(g, my_seat=0, names=["Boris", "Anna"])
+    boris.name = "Boris"
+    app.party = Party(app, anna)
+    app.party.bridges.append(boris)                    # a second player at this window, seat 0
+    app.bridge = boris
+    scene = app.show(TikalScene(app, boris))
+    guide = next(a for a in scene.addons if isinstance(a, FirstGameGuide))
+    assert guide.active and guide.step is not None     # Boris's first game: the guide shows
+    guide.finish()
+    assert app.settings.guided == ["Boris"] and app.settings.guide_done is True
+    app.bridge = anna
+    other = TikalScene(app, anna)
+    assert not next(a for a in other.addons if isinstance(a, FirstGameGuide)).active

@@ -1,0 +1,187 @@
+"""The replay viewer (game/replay/): a replay of a bot game, shown by the game's own table scene
+in a real (headless) window, stepped forward to the end and back to the start, every position
+equal to the engine's spectator view after the same actions; the ``--at N`` renders; the score
+story's points against the scores of the game's updates; files the viewer refuses."""
+import json
+
+import pygame
+import pytest
+
+import engine
+from game.games import CLIENTS
+from game.replay.book import ReplayBook, ReplayError, score_story
+from game.replay.samples import bot_replay
+from game.replay.viewer import replay_scene
+
+from client_helpers import click, make_app, press, settle
+
+
+def engine_views(replay):
+    """The engine's spectator view after each number of the replay's actions (0..n)."""
+    g = engine.new_game(replay["game"], seats=replay["seats"], seed=replay["seed"], options=replay["options"],
+                        rules=replay["rules"])
+    out = [g.view(None)]
+    for step in replay["actions"]:
+        assert g.to_act == step["seat"]
+        g.apply(step["action"])
+        out.append(g.view(None))
+    return out
+
+
+@pytest.mark.parametrize("game,seats", [("tikal", 3), ("tortuga", 4)])
+def test_a_replay_steps_to_the_end_and_back_showing_the_engines_views(game, seats):
+    replay = bot_replay(game, seats=seats, seed=3, level="random")
+    expected = engine_views(replay)
+    app = make_app(anim_speed=4.0)
+    viewer = app.show(replay_scene(app, ReplayBook(replay, CLIENTS.of(replay['game']).turn_events), on_back=lambda: None))
+    assert viewer.shown == expected[0]
+    n = len(replay["actions"])
+    for k in range(1, n + 1):        # forward: the move's animations play, then the view lands
+        viewer.step_forward()
+        settle(app, dt=1 / 10)
+        assert viewer.bridge.at == k
+        assert viewer.shown == expected[k], f"move {k}"
+        assert viewer.table.view == expected[k]
+    assert viewer.table.over
+    assert viewer.log.texts()[-1]     # the log told the last move
+    viewer.step_forward()             # nothing after the end
+    assert viewer.bridge.at == n
+    for k in range(n - 1, -1, -1):    # back: at once, no animation
+        viewer.step_back()
+        assert not viewer.timeline.busy
+        assert viewer.shown == expected[k], f"back to {k}"
+    assert viewer.bridge.at == 0
+    app.close()
+
+
+def test_keys_turns_timeline_and_play():
+    replay = bot_replay("tikal", seats=2, seed=4, level="random")
+    book = ReplayBook(replay, CLIENTS.of(replay['game']).turn_events)
+    expected = engine_views(replay)
+    app = make_app()
+    viewer = app.show(replay_scene(app, book, on_back=lambda: None))
+    press(app, pygame.K_PAGEDOWN)                       # a turn forward: where the first turn ended
+    first = viewer.bridge.at
+    assert first == book.boundaries[1] and first > 1
+    assert any(ev["type"] == "turn_ended" for ev in book.positions[first].events)
+    assert viewer.shown == expected[first]
+    press(app, pygame.K_PAGEDOWN)
+    assert viewer.bridge.at == book.boundaries[2]
+    press(app, pygame.K_PAGEUP)
+    assert viewer.bridge.at == first
+    press(app, pygame.K_END)
+    assert viewer.bridge.at == book.last and viewer.shown == expected[-1]
+    # the timeline: a click in its middle goes to the middle of the game
+    track = viewer.bar.track
+    click(app, (track.centerx, track.centery))
+    assert abs(viewer.bridge.at - book.last // 2) <= 1
+    assert viewer.shown == expected[viewer.bridge.at]
+    # the volcano scorings and the final scoring are marked on it
+    kinds = [kind for _, kind in book.marks()]
+    assert "volcano" in kinds and kinds[-1] == "final"
+    # play at x4: moves follow one another by themselves
+    press(app, pygame.K_s)
+    press(app, pygame.K_s)
+    assert viewer.speed == 4
+    at = viewer.bridge.at
+    press(app, pygame.K_SPACE)
+    assert viewer.playing
+    for _ in range(240):
+        app.step(1 / 30, events=[])
+    assert viewer.bridge.at > at + 3
+    press(app, pygame.K_SPACE)
+    assert not viewer.playing
+    settle(app)
+    assert viewer.shown == expected[viewer.bridge.at]
+    app.close()
+
+
+def test_the_at_renders_of_three_moves_differ(tmp_path):
+    from game.cli import main
+
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(bot_replay("tikal", seats=4)))
+    frames = []
+    for at in ("3", "4", "end"):
+        out = tmp_path / f"at-{at}.png"
+        assert main(["--replay", str(path), "--screenshot", str(out), "--at", at, "--frames", "2"]) == 0
+        frames.append(pygame.image.tobytes(pygame.image.load(str(out)), "RGB"))
+    assert frames[0] != frames[1] and frames[1] != frames[2] and frames[0] != frames[2]
+
+
+@pytest.mark.parametrize("change,key", [({"rules": 99}, "replay.err_rules"), ({"version": 7}, "replay.err_newer"),
+                                        ({"format": "other"}, "replay.err_not_replay"),
+                                        ({"game": "chess"}, "replay.err_game")])
+def test_a_file_the_viewer_cannot_replay_faithfully_is_refused_clearly(tmp_path, capsys, change, key):
+    from game.cli import main
+
+    replay = {**bot_replay("tortuga", seats=2, level="random"), **change}
+    with pytest.raises(ReplayError) as err:
+        ReplayBook(replay, CLIENTS.of(replay['game']).turn_events)
+    assert err.value.key == key
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(replay))
+    assert main(["--replay", str(path), "--screenshot", str(tmp_path / "x.png"), "--lang", "ru"]) == 2
+    said = capsys.readouterr().err
+    app = make_app("ru")
+    assert app.tr(key, **err.value.fmt) in said       # in the player's language, with the reason
+    assert not (tmp_path / "x.png").exists()
+
+
+def test_a_damaged_replay_names_the_move():
+    replay = bot_replay("tikal", seats=2, seed=4, level="random")
+    replay["actions"][10] = {"seat": replay["actions"][10]["seat"], "action": {"type": "dig", "hex": [40, 40]}}
+    with pytest.raises(ReplayError) as err:
+        ReplayBook(replay, CLIENTS.of(replay['game']).turn_events)
+    assert err.value.key == "replay.err_damaged" and err.value.fmt == {"move": "11"}
+
+
+def test_the_charts_points_are_the_scores_of_the_games_updates():
+    """A live game's updates (a LocalBridge plays the host's part) recorded by the table model,
+    and a replay's: each point is the scores the update of its state carried; a point per turn."""
+    from engine.bots import make_bot
+    from game.net_bridge import LocalBridge
+
+    g = engine.new_game("tikal", seats=3, seed=9, options={"variant": "base"})
+    bots = {s: make_bot("tikal", "random", s, s) for s in range(3)}
+    bridge = LocalBridge(g, my_seat=None, names=["A", "B", "C"], bots=bots)
+    updates = {}
+    while not g.is_over:
+        bridge.poll()
+        updates[bridge.table.state] = list(bridge.table.scores)
+    story = score_story(bridge.table.history, CLIENTS["tikal"].turn_events, 3)
+    assert [p[1] for p in story.points][0] == 0
+    for turn, state, scores in story.points:
+        assert scores == updates.get(state, [0, 0, 0] if state == 0 else None), (turn, state)
+    ends = sum(1 for e in bridge.table.history for ev in e["events"] if ev["type"] == "turn_ended")
+    assert [p[0] for p in story.points] == list(range(ends + 1))
+    assert story.points[-1][2] == list(g.scores)
+    assert any(kind == "volcano" for _, _, kind in story.marks)
+    # the replay's chart: the same points as the updates its bridge hands the table
+    replay = bot_replay("tikal", seats=3, seed=9, level="random")
+    app = make_app()
+    viewer = app.show(replay_scene(app, ReplayBook(replay, CLIENTS.of(replay['game']).turn_events), on_back=lambda: None))
+    viewer.toggle_chart()
+    for turn, state, scores in viewer.chart.story.points:
+        assert scores == viewer.bridge.update_msg(state, full=True)["scores"]
+    # a click on a point goes there
+    turn, state, _ = viewer.chart.story.points[len(viewer.chart.story.points) // 2]
+    x, _ = viewer.chart.xy(turn, 0)
+    click(app, (x, viewer.chart.plot.centery))
+    assert viewer.bridge.at == state
+    app.close()
+
+
+def test_the_results_screen_draws_the_story_of_the_game_it_ended():
+    from game.screens import sample
+
+    app = make_app()
+    results = app.show(sample("results_chart", app))
+    assert results.chart_shown and results.chart is not None
+    history = results.bridge.table.history
+    assert [e["scores"] for e in history if e["state"] in {p[1] for p in results.chart.story.points}] \
+        == [p[2] for p in results.chart.story.points]
+    app.draw()
+    press(app, pygame.K_c)            # back to the rows
+    assert not results.chart_shown
+    app.close()
