@@ -19,7 +19,7 @@ import pygame
 
 from .assets import Assets
 from .client import GameClients
-from .games import CLIENTS, TITLE
+from .games import CLIENTS, ICON, TITLE
 from .i18n import Catalog
 from .scene import Scene
 from .screens import SCREENS, Screen
@@ -48,6 +48,8 @@ class App:
         self.settings.fullscreen = bool(fullscreen or self.settings.fullscreen)
         if self.settings.fullscreen and not self.headless:
             flags |= pygame.FULLSCREEN
+        if not self.headless:
+            pygame.display.set_icon(ICON(64))    # the game's icon (game/games.py) everywhere
         self.screen = pygame.display.set_mode(self.SIZE, flags)
         pygame.display.set_caption(title)
         self.clock = pygame.time.Clock()

@@ -4,6 +4,7 @@
     run_client.py --host ADDR[:PORT] --name NAME [--lang en|ru|…] [--spectate] [--fullscreen]
     run_client.py --screenshot PATH --scene NAME [--lang ru]   render one frame headless and exit
     run_client.py --list-scenes
+    run_client.py --tv --host ADDR [--tv-cycle]   TV mode: the host's games on a big screen
     run_client.py --replay FILE            watch a replay file (``run_host.py --export``)
     run_client.py --replay FILE --screenshot PATH --at N|end   the position after move N, headless
     tikal-lan host [host options]          the host command (``tikal-host``, net/cli.py): one
@@ -19,9 +20,13 @@ from .i18n import LANGUAGES
 
 
 def parse(argv=None):
-    p = argparse.ArgumentParser(description="Tikal & La Tortuga: the game window.",
-                                epilog="`tikal-lan host --help`: host a game (the same as"
-                                       " `tikal-host`).")
+    from net.about import command_name, version
+
+    prog = command_name("tikal-lan")
+    p = argparse.ArgumentParser(prog=prog, description="Tikal & La Tortuga: the game window.",
+                                epilog=f"`{prog} host --help`: host a game"
+                                       + (" (the same as `tikal-host`)." if prog == "tikal-lan" else "."))
+    p.add_argument("--version", action="version", version=f"%(prog)s {version()}")
     p.add_argument("--host", help="connect to this host (ADDR or ADDR:PORT)")
     p.add_argument("--name", help="your player name")
     p.add_argument("--lang", choices=LANGUAGES, help="language of the window")
@@ -32,9 +37,15 @@ def parse(argv=None):
     p.add_argument("--scene", default="tortuga", help="scene for --screenshot (see --list-scenes)")
     p.add_argument("--frames", type=int, default=30, help="frames to run before the screenshot")
     p.add_argument("--list-scenes", action="store_true")
-    p.add_argument("--replay", metavar="FILE", help="watch a replay file (run_host.py --export writes them)")
+    p.add_argument("--tv", action="store_true",
+                   help="TV mode: watch the host's running tables on a big screen, without any input"
+                        " (with --host; else pick the host in the browser)")
+    p.add_argument("--tv-cycle", action="store_true", help="with --tv: go round the tables every 30 s")
+    p.add_argument("--replay", metavar="FILE", help="watch a replay file (tikal-host --export writes them)")
     p.add_argument("--at", default="0", help="with --replay: start after this move (a number, or 'end')")
-    return p.parse_args(argv)
+    args = p.parse_args(argv)
+    args.prog = prog
+    return args
 
 
 def replay(args, settings) -> int:
@@ -48,13 +59,13 @@ def replay(args, settings) -> int:
         try:
             at = max(0, int(args.at))
         except ValueError:
-            print(f"run_client.py: --at takes a move number or 'end', not {args.at!r}", file=sys.stderr)
+            print(f"{args.prog}: --at takes a move number or 'end', not {args.at!r}", file=sys.stderr)
             return 2
     app = App(settings, fullscreen=args.fullscreen)
     try:
         scene = open_file(app, args.replay, at)
     except ReplayError as e:
-        print(f"run_client.py: {args.replay}: {app.tr(e.key, **e.fmt)}", file=sys.stderr)
+        print(f"{args.prog}: {args.replay}: {app.tr(e.key, **e.fmt)}", file=sys.stderr)
         app.close()
         return 2
     app.show(scene)
@@ -78,7 +89,7 @@ def screenshot(args, settings) -> int:
     try:
         scene = registry.sample(args.scene, app)
     except KeyError as e:
-        print(f"run_client.py: {e.args[0]}", file=sys.stderr)
+        print(f"{args.prog}: {e.args[0]}", file=sys.stderr)
         return 2
     if scene not in app.scenes:
         app.push(scene)
@@ -89,12 +100,26 @@ def screenshot(args, settings) -> int:
     return 0
 
 
+def no_console_no_crash() -> None:
+    """The Windows app has no console (tools/tikal-lan.spec): started by a double-click its
+    sys.stdout and sys.stderr are None, and the first print would raise. Then they go nowhere
+    (the host's log file keeps what matters); from a terminal or a pipe they print as usual."""
+    for name in ("stdout", "stderr"):
+        if getattr(sys, name) is None:
+            setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))
+
+
 def main(argv=None) -> int:
+    no_console_no_crash()
     argv = sys.argv[1:] if argv is None else list(argv)
     if argv[:1] == ["host"]:
+        from net.about import command_name
         from net.cli import main as host
 
-        return host(argv[1:])
+        own = command_name("tikal-lan")
+        # `tikal-lan host` (the app, the installed command): messages say so; a checkout's
+        # `python run_client.py host` hosts as `python run_host.py` would
+        return host(argv[1:], prog="python run_host.py" if own.startswith("python ") else f"{own} host")
     args = parse(argv)
     if args.screenshot or args.list_scenes:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -118,7 +143,9 @@ def main(argv=None) -> int:
         return replay(args, settings)
     from game.launch import run
 
-    return run(settings, host=args.host, spectate=args.spectate, fullscreen=args.fullscreen)
+    if args.tv_cycle:
+        settings.tv_cycle = True
+    return run(settings, host=args.host, spectate=args.spectate, fullscreen=args.fullscreen, tv=args.tv)
 
 
 if __name__ == "__main__":

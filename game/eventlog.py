@@ -4,7 +4,8 @@ Each game lists its events in a dict ``{event type: Line(...)}`` (``game/<game>/
 ``describe(lines, scene, ev)`` turns one event into its sentence in the current language. A ``Line`` names
 
 - ``key``: the catalog key, or a function ``key(ev) -> key`` when the event's kind picks the
-  sentence (a worker or the leader, a volcano or the final scoring);
+  sentence (a worker or the leader, a volcano or the final scoring), or ``key(scene, ev)`` when
+  the table does (other players' turtles riding along);
 - ``count``: for a plural entry, a function ``count(ev) -> n`` (the language's rule picks the form);
 - ``when``: a function ``when(ev) -> bool``; the event is not logged when it is false;
 - ``seat``: which seat the line is about (its mark in the log): an event key (default ``"seat"``),
@@ -40,7 +41,10 @@ def describe(lines: dict, scene, ev: dict) -> str | None:
     spec = lines.get(ev.get("type"))
     if spec is None or (spec.when is not None and not spec.when(ev)):
         return None
-    key = spec.key(ev) if callable(spec.key) else spec.key
+    if callable(spec.key):   # key(ev), or key(scene, ev) when the sentence depends on the table too
+        key = spec.key(scene, ev) if spec.key.__code__.co_argcount == 2 else spec.key(ev)
+    else:
+        key = spec.key
     seat = spec.seat_of(scene, ev)
     fmt = {"name": scene.short_name(seat) if seat is not None else ""}
     for name, src in spec.fields.items():

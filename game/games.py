@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from .client import GameClients
 from .tikal.client import CLIENT as TIKAL
+from .tikal.icon import draw_icon
 from .tortuga.client import CLIENT as TORTUGA
 
-#: The window's title.
+#: The window's title, and its icon (``draw_icon(size) -> Surface``; game/icon.py writes its files).
 TITLE = "Tikal & La Tortuga"
+ICON = draw_icon
 
 #: In the order the window offers them (the how-to's and the rules' tabs, the quick games);
 #: the default is the game the lobby proposes first and the quick game sits at.

@@ -16,10 +16,10 @@ def welcome_first(app, then) -> None:
 
 
 def open_window(settings, address: str | None, *, fullscreen: bool = False, spectate: bool = False,
-                auto_sit: int | None = None, auto_ready: bool = False, discovery: bool = True):
+                auto_sit: int | None = None, auto_ready: bool = False, discovery: bool = True, tv: bool = False):
     """An App on the host browser, connecting to ``address`` if given (after the first start's
     welcome, with the name it gave). ``auto_sit``: sit at that table as soon as the tables are
-    listed (and say ready with ``auto_ready``)."""
+    listed (and say ready with ``auto_ready``). ``tv``: TV mode on the host joined."""
     bridge = make_bridge(settings.name, discovery=discovery)
     bridge.spectate_first = spectate
     bridge.auto_sit = auto_sit
@@ -27,7 +27,7 @@ def open_window(settings, address: str | None, *, fullscreen: bool = False, spec
     app = App(settings, fullscreen=fullscreen, bridge=bridge)
 
     def browse():
-        scene = app.make("browser", bridge)
+        scene = app.make("browser", bridge, tv=tv)
         if address:
             scene.connect(address)  # before the scene is entered: no host discovery meanwhile
         app.show(scene)
@@ -126,9 +126,10 @@ def open_quick(settings, quick: QuickHost, *, fullscreen: bool = False, discover
     return app
 
 
-def run(settings, host: str | None = None, spectate: bool = False, fullscreen: bool = False) -> int:
-    if host is not None:
-        open_window(settings, host, fullscreen=fullscreen, spectate=spectate).run()
+def run(settings, host: str | None = None, spectate: bool = False, fullscreen: bool = False,
+        tv: bool = False) -> int:
+    if host is not None or tv:
+        open_window(settings, host, fullscreen=fullscreen, spectate=spectate, tv=tv).run()
         return 0
     quick = QuickHost(settings)
     try:

@@ -119,6 +119,11 @@ def bot_name(tr, seat: int, level: str | None) -> str:
     return tr("table.bot_number", number=seat + 1)
 
 
+#: Host messages handed to the scenes as they are (``{"kind": t, **msg}``): the finished games of
+#: tonight, a replay.
+PASSED = ("finished", "replay")
+
+
 class Bridge:
     """Common part: the model and the host-message handling. Subclasses move the messages."""
 
@@ -147,6 +152,13 @@ class Bridge:
         self.spectate_first = False            # --spectate: watch the first table listed
         self.auto_ready = False                # say ready after an auto_sit
         self.connected = False
+        # the party night (issue 18; docs/protocol.md): the night's standings as the host last
+        # sent them, the host's unfinished saved games we sat at, what happened while we were away
+        self.standings: dict | None = None
+        self.saved_games: list[dict] = []
+        self.recap: dict | None = None        # an update's "recap", kept until the player dismisses it
+        self.saved_tokens: list[str] = []     # the seat tokens we hold on this host (asking for saved games)
+        self.operator: str | None = None      # the host's window: its secret (new night), said in the hello
         self.sent: list[dict] = []  # every message sent, newest last (the log of what we asked)
         self._seq = itertools.count(1)
 
@@ -223,14 +235,60 @@ class Bridge:
             msg["hints"] = bool(hints)
         return self.send(msg)
 
-    def sit(self, table: int, seat: int | None = None):
+    def sit(self, table: int, seat: int | None = None, code: str | None = None):
+        """Sit at ``table`` (a private one asks for its ``code``)."""
         m = {"t": "sit", "table": table}
         if seat is not None:
             m["seat"] = seat
+        if code:
+            m["code"] = code
         return self.send(m)
 
-    def spectate(self, table: int):
-        return self.send({"t": "spectate", "table": table})
+    def spectate(self, table: int, code: str | None = None):
+        m = {"t": "spectate", "table": table}
+        if code:
+            m["code"] = code
+        return self.send(m)
+
+    # the party night (docs/protocol.md): standings, private tables, seats, saved games
+    def ask_standings(self):
+        """The night's standings (the host then sends them again after every finished game)."""
+        return self.send({"t": "standings"})
+
+    def new_night(self):
+        """Start a new night's standings (only the host's own window may)."""
+        return self.send({"t": "new_night"})
+
+    def set_private(self, on: bool):
+        return self.send({"t": "private", "private": bool(on)})
+
+    def remove_seat(self, seat: int):
+        """The owner frees a seat of the waiting table (a player or a bot)."""
+        return self.send({"t": "remove", "seat": seat})
+
+    def fill(self, level: str | None = None):
+        """Every empty seat gets a bot (a playing table: every away player's takeover bot)."""
+        m = {"t": "fill"}
+        if level:
+            m["level"] = level
+        return self.send(m)
+
+    def ask_saved(self):
+        """The host's unfinished saved games we sat at (pushed again when the list changes)."""
+        m = {"t": "saved"}
+        if self.saved_tokens:
+            m["tokens"] = list(self.saved_tokens)
+        return self.send(m)
+
+    def continue_saved(self, table: int):
+        """Continue a saved game: we take our old seat and own the table."""
+        m = {"t": "continue", "id": table}
+        if self.saved_tokens:
+            m["tokens"] = list(self.saved_tokens)
+        return self.send(m)
+
+    def dismiss_recap(self) -> None:
+        self.recap = None
 
     def colour(self, colour: str):
         return self.send({"t": "colour", "colour": colour})
@@ -252,6 +310,14 @@ class Bridge:
 
     def chat(self, text: str):
         return self.send({"t": "chat", "text": text})
+
+    def request_finished(self):
+        """Tonight's finished games of the host (answered by ``finished``)."""
+        return self.send({"t": "finished"})
+
+    def request_replay(self, game_id: int):
+        """The replay of a finished game (answered by ``replay``, or ``error`` ``no_replay``)."""
+        return self.send({"t": "replay", "id": int(game_id)})
 
     def rematch(self, game: str, seats: int, options: dict, bots: list) -> None:
         """A new table like the last one: same game, seats and options, the same bots in their
@@ -278,6 +344,9 @@ class Bridge:
                 self.table.id, self.table.my_seat = resumed["table"], resumed["seat"]
                 self.auto_sit, self.spectate_first = None, False
             self.notes.append({"kind": "welcome", "host": self.host_name, "resumed": resumed})
+            if msg.get("party"):        # a host that keeps the night's standings and saved games
+                self.ask_standings()
+                self.ask_saved()
         elif t == "tables":
             self.tables = msg["tables"]
             self.notes.append({"kind": "tables", "tables": self.tables})
@@ -313,8 +382,16 @@ class Bridge:
             self.token = msg.get("token")
             self._seat_changed({"token": self.token, "table": msg["table"], "seat": msg["seat"]})
             self.notes.append({"kind": "seated", "table": msg["table"], "seat": msg["seat"]})
+        elif t == "standings":
+            self.standings = msg
+            self.notes.append({"kind": "standings", **msg})
+        elif t == "saved":
+            self.saved_games = [g for g in msg.get("games") or [] if isinstance(g, dict)]
+            self.notes.append({"kind": "saved"})
         elif t == "update":
             self.table.apply_update(msg)
+            if isinstance(msg.get("recap"), dict) and msg["recap"].get("moves"):
+                self.recap = msg["recap"]     # we were away: what happened meanwhile
             self.notes.append({"kind": "update", "events": list(msg.get("events") or []),
                                "full": bool(msg.get("full")), "undone": msg.get("undone")})
         elif t == "error" and msg.get("code") == "bad_token" and msg.get("ref") == "hello":
@@ -330,6 +407,8 @@ class Bridge:
                     "text": msg.get("text", ""), "n": self.chat_heard[-1]["n"] + 1 if self.chat_heard else 0}
             self.chat_heard = (self.chat_heard + [note])[-50:]
             self.notes.append(note)
+        elif t in PASSED:       # answers the scenes asked for (docs/protocol.md): their message as it is
+            self.notes.append({**msg, "kind": t})
         elif t == "left":
             self.lobby = None
             self.table = TableModel(self)

@@ -13,6 +13,9 @@ from typing import Callable
 from .client import GameClients, Sample
 from .games import CLIENTS
 from .howto.scene import HowToScene
+from .replay import samples as replay_samples
+from .replay.games import GamesScene
+from .replay.tv import TVScene
 from .replay.viewer import replay_scene
 from .scenes import samples as shared_samples
 from .scenes import welcome
@@ -22,6 +25,7 @@ from .scenes.lobby import LobbyScene
 from .scenes.menu import MenuScene, RulesScene
 from .scenes.results import ResultsScene
 from .scenes.settings_scene import SettingsScene
+from .scenes.standings import StandingsScene
 
 #: ``screen(app, *args, **kw) -> Scene``
 Screen = Callable[..., object]
@@ -46,6 +50,9 @@ SCREENS: dict[str, Screen] = {
     "hotseat_pass": HotseatPassScene,  # (app, table, seat, on_go): pass the laptop
     "hotseat_add": AddLocalScene,      # (app, suggested, on_add): "+ a player here"
     "replay": replay_scene,            # (app, book, on_back=None, at=0): the replay viewer
+    "tv": TVScene,                     # (app, bridge, cycle=None): TV mode
+    "games_tonight": GamesScene,       # (app, bridge): tonight's finished games (watch, save)
+    "standings": StandingsScene,       # (app, bridge): the night's standings
 }
 
 
@@ -53,7 +60,7 @@ SCREENS: dict[str, Screen] = {
 def samples(games: GameClients | None = None) -> dict[str, Sample]:
     """Every scene sample: the shared screens' (``game/scenes/samples.py``) and each game's
     (``GameClient.samples``); a name declared twice is an error."""
-    out: dict[str, Sample] = {**shared_samples.SAMPLES, **welcome.SAMPLES}
+    out: dict[str, Sample] = {**shared_samples.SAMPLES, **welcome.SAMPLES, **replay_samples.SAMPLES}
     mine = (games or CLIENTS).samples()
     clash = set(out) & set(mine)
     if clash:

@@ -72,6 +72,7 @@ class Settings:
     flash: bool = True           # the window asks for attention when our turn comes while it is behind
     quick_game: str = ""         # the quick game's last pick (run_client.py with no options; "": the first game)
     quick_level: str = "easy"    # and its bots' level
+    tv_cycle: bool = False       # TV mode goes round the running tables (30 s each) instead of following the last move
     path: Path | None = None     # where it is saved (not itself saved)
 
     @classmethod
@@ -106,6 +107,7 @@ class Settings:
         self.guide_done = bool(self.guide_done)
         self.welcomed = bool(self.welcomed)
         self.flash = bool(self.flash)
+        self.tv_cycle = bool(self.tv_cycle)
         self.guided = [str(n)[:24] for n in self.guided][-16:] if isinstance(self.guided, list) else []
         self.quick_game = str(self.quick_game)
         self.quick_level = str(self.quick_level)

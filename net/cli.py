@@ -1,4 +1,5 @@
-"""The host command (``run_host.py``, installed as ``tikal-host``): host a LAN game (docs/protocol.md).
+"""The host command (``tikal-host``; ``tikal-lan host`` in the app; ``run_host.py`` in a checkout):
+host a LAN game (docs/protocol.md). Its messages name the command as it was started (net/about.py).
 
     python run_host.py                       # host + a local game window (needs a display)
     python run_host.py --headless            # host only; players join with run_client.py
@@ -30,8 +31,14 @@ _VARIANT = next(o for o in engine.GAMES["tikal"].options if o.name == "variant")
 from net.saves import KEEP_DAYS, KEEP_FINISHED
 
 
-def parse_args(argv=None) -> argparse.Namespace:
-    p = argparse.ArgumentParser(description="Host Tikal / La Tortuga games on the LAN.")
+def parse_args(argv=None, prog: str | None = None) -> argparse.Namespace:
+    """The options; ``args.prog`` is the command as it was started (``tikal-host``, ``tikal-lan
+    host``, ``python run_host.py``), for the messages that say what to run."""
+    from net.about import command_name, version
+
+    p = argparse.ArgumentParser(prog=prog or command_name("tikal-host"),
+                                description="Host Tikal / La Tortuga games on the LAN.")
+    p.add_argument("--version", action="version", version=f"%(prog)s {version()}")
     p.add_argument("--port", type=int, default=DEFAULT_PORT,
                    help=f"TCP port (default {DEFAULT_PORT}; 0 = any free port)")
     p.add_argument("--bind", default="", metavar="ADDR",
@@ -49,8 +56,9 @@ def parse_args(argv=None) -> argparse.Namespace:
                    help="seats of that table (default 4; "
                         + ", ".join(f"{g} {i.min_seats}-{i.max_seats}"
                                     for g, i in engine.GAMES.items()) + ")")
-    p.add_argument("--bots", type=int, default=0,
-                   help="fill this many seats with bots; equal to --seats: the bots play it out")
+    p.add_argument("--bots", type=int, default=None,
+                   help="fill this many seats with bots; equal to --seats: the bots play it out"
+                        " (the window's own table: its seats but the host's are open without it)")
     p.add_argument("--bot-level", default=None,
                    help="easy | normal | hard (what the installed bots offer; default easy)")
     p.add_argument("--bot-delay", type=float, default=0.6,
@@ -75,6 +83,10 @@ def parse_args(argv=None) -> argparse.Namespace:
                    help=f"journals not written for D days move to archive/ (default "
                         f"{KEEP_DAYS:g})")
     p.add_argument("--list-saved", action="store_true", help="list the saved games and exit")
+    p.add_argument("--standings", action="store_true",
+                   help="print tonight's standings of the data dir (one line per player) and exit")
+    p.add_argument("--new-night", action="store_true",
+                   help="start a new night as the host starts: tonight's standings begin afresh")
     p.add_argument("--export", nargs=2, metavar=("ID", "FILE"),
                    help="write saved game ID as a JSON replay file and exit (a finished game; "
                         "an unfinished one only with --force: its seed tells the rest)")
@@ -106,14 +118,18 @@ def parse_args(argv=None) -> argparse.Namespace:
         info = engine.GAMES[args.game]
         if not info.min_seats <= args.seats <= info.max_seats:
             p.error(f"--seats: {info.title} is for {info.min_seats} to {info.max_seats} players")
-    if args.bots and not args.game:
+    if args.bots is not None and not args.game and args.headless:
         p.error("--bots needs --game")
-    if args.game and not 0 <= args.bots <= args.seats:
-        p.error("--bots must be between 0 and --seats")
+    if args.bots is not None and not 0 <= args.bots <= (args.seats or WINDOW_SEATS) - (
+            0 if args.game else 1):
+        p.error("--bots must be between 0 and --seats (the window's own table: --seats - 1)")
+    if args.bots is None:
+        args.bots = 0
     if args.share is not None and not args.share.is_dir():
         p.error(f"--share: {args.share} is not a folder")
     if args.name is not None and NAME.check(args.name):
         p.error(f"--name {NAME.check(args.name)}")
+    args.prog = p.prog
     return args
 
 
@@ -146,12 +162,15 @@ def make_config(args, headless: bool):
 
     return HostConfig(name=args.name or socket.gethostname(), bind=args.bind, port=args.port,
                       data_dir=None if args.no_journal else args.data_dir,
-                      resume=args.resume, grace=args.grace,
+                      resume=args.resume, grace=args.grace, new_night=args.new_night,
                       keep_finished=args.keep_finished, keep_days=args.keep_days,
                       announce=not args.no_announce, bot_delay=args.bot_delay,
                       ping_interval=args.ping_interval, ping_timeout=args.ping_timeout,
                       rate=args.rate, burst=2 * args.rate)
 
+
+#: The seats of the table the host's window opens without --game (the host's and open ones).
+WINDOW_SEATS = 4
 
 LOG_FORMAT = "%(asctime)s %(name)s %(levelname)s %(message)s"
 
@@ -186,6 +205,20 @@ def setup_logging(args) -> Path | None:
     root.addHandler(handler)
     logging.getLogger(__name__).info("logging to %s", args.log_file)
     return args.log_file
+
+
+def standings(args) -> int:
+    """``--standings``: tonight's standings of the data dir as text, one line per player."""
+    from net.saves import finished_games
+    from net.standings import Night
+
+    night = Night.load(args.data_dir, owner=False)
+    night.reconcile(finished_games(args.data_dir))
+    if night.problem:
+        print(night.problem, file=sys.stderr)
+    for line in night.lines():
+        print(line)
+    return 0
 
 
 def list_saved(args) -> int:
@@ -278,10 +311,10 @@ async def serve(args, headless: bool) -> int:
     try:
         addr, port = await host.start()
     except DataDirBusy as exc:
-        print(f"run_host.py: {exc}", file=sys.stderr)
+        print(f"{args.prog}: {exc}", file=sys.stderr)
         return 1
     except OSError as exc:
-        print(f"run_host.py: cannot serve on {args.bind or '*'}:{args.port}: "
+        print(f"{args.prog}: cannot serve on {args.bind or '*'}:{args.port}: "
               f"{exc.strerror or exc}", file=sys.stderr)
         return 2
     try:
@@ -326,23 +359,25 @@ def window(args) -> int:
     try:
         from game.launch import play_local
     except ImportError as exc:
-        print(f"run_host.py: the game window cannot be loaded ({exc}); "
-              "run `python run_host.py --headless` to host without a window.", file=sys.stderr)
+        print(f"{args.prog}: the game window cannot be loaded ({exc}); "
+              f"run `{args.prog} --headless` to host without a window.", file=sys.stderr)
         return 2
     from net.host import Host, start_in_thread
     from net.saves import DataDirBusy
 
     host = Host(make_config(args, headless=False))
-    # made before the host runs (its bots start with it); with no --game: a quick Tikal game,
-    # the local player against 3 bots (the owner may remove them for friends who join)
+    # made before the host runs (its bots start with it); with no --game: a Tikal table where the
+    # host sits and the other seats are open for friends (bots only with --bots, or when the
+    # owner fills the empty seats from the lobby)
     made = None
     try:
         made = create_start_table(host, args)
         if made is None and not args.resume:
-            host.create_table("tikal", 4, None, bots=3, bot_level=args.bot_level, hints=args.hints)
+            host.create_table("tikal", WINDOW_SEATS, None, bots=args.bots,
+                              bot_level=args.bot_level, hints=args.hints)
         addr, port, stop = start_in_thread(host=host)
     except DataDirBusy as exc:
-        print(f"run_host.py: {exc}", file=sys.stderr)
+        print(f"{args.prog}: {exc}", file=sys.stderr)
         return 1
     try:
         share = asyncio.run_coroutine_threadsafe(start_share(args, host, port),
@@ -377,18 +412,24 @@ def more_files() -> None:
             pass
 
 
-def main(argv=None) -> int:
-    args = parse_args(argv)
+def main(argv=None, prog: str | None = None) -> int:
+    """The host command; ``prog``: the name it was started as, when not its own (``tikal-lan
+    host``)."""
+    args = parse_args(argv, prog)
     more_files()
     setup_logging(args)
     if args.list_saved:
         return list_saved(args)
+    if args.standings:
+        return standings(args)
     if args.export:
         return export(args)
     if not args.headless and not has_display():
-        print("run_host.py: no display found. To host without a window run\n"
-              "    python run_host.py --headless\n"
-              "(players join with `python run_client.py`; add --game tikal --seats 4 --bots 3 "
+        from net.about import window_command
+
+        print(f"{args.prog}: no display found. To host without a window run\n"
+              f"    {args.prog} --headless\n"
+              f"(players join with `{window_command(args.prog)}`; add --game tikal --seats 4 --bots 3 "
               "to open a table with bots).", file=sys.stderr)
         return 2
     if args.headless:

@@ -44,9 +44,15 @@ class AsyncClient:
                  *, token: str | None = None, reconnect: bool = True,
                  ping_interval: float = 5.0, ping_timeout: float = 15.0,
                  retry_delays=(0.1, 0.25, 0.5, 1.0, 2.0), validate_incoming: bool = False,
-                 on_message=None):
+                 on_message=None, operator: str | None = None):
         self.host, self.port, self.name = host, port, name
         self.token = token
+        #: the host's operator secret (the window of run_host.py: Host.party.operator), said in
+        #: every hello: that connection may then start a new night (docs/protocol.md section 14)
+        self.operator = operator
+        #: the last state counter of our seat's table we saw: said with the token in a hello
+        #: after a drop, so the host's recap starts there (docs/protocol.md section 14)
+        self.seen: int | None = None
         self.reconnect = reconnect
         self.ping_interval, self.ping_timeout = ping_interval, ping_timeout
         self.retry_delays = retry_delays
@@ -147,7 +153,8 @@ class AsyncClient:
         self._writer = writer
         self.connected = True
         self._deliver({"t": "link", "state": "connected"})
-        writer.write(encode(hello(self.name, self.token)))
+        writer.write(encode(hello(self.name, self.token, operator=self.operator,
+                                  seen=self.seen if self.token else None)))
         self._connected_event.set()
         pinger = asyncio.ensure_future(self._pinger(writer))
         decoder = FrameDecoder()
@@ -202,14 +209,15 @@ class AsyncClient:
                 self.table, self.seat = resumed["table"], resumed["seat"]
         elif t == "seated":
             self.token, self.table, self.seat = msg["token"], msg["table"], msg["seat"]
+            self.seen = None
         elif t == "left":
-            self.token, self.table, self.seat = None, None, None
+            self.token, self.table, self.seat, self.seen = None, None, None, None
         elif t == "error" and msg.get("code") == "bad_token" and msg.get("ref") == "hello":
             # our seat is gone (the table ended while we were away): carry on without it
             self.token, self.table, self.seat = None, None, None
             writer.write(encode(hello(self.name)))
         elif t == "update" and msg.get("seat") is not None:
-            self.table, self.seat = msg["table"], msg["seat"]
+            self.table, self.seat, self.seen = msg["table"], msg["seat"], msg.get("state")
         self._deliver(msg)
 
     def _deliver(self, msg: dict):

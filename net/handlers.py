@@ -30,13 +30,14 @@ messages, after its journal), ``table_of(conn)`` (its table, else ``no_table``),
 """
 from __future__ import annotations
 
+import asyncio
 import secrets
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from .links import Conn, Out
 from .messages import error
-from .table import Table, TableError, welcome_message
+from .table import Table, TableError, new_code, welcome_message
 
 if TYPE_CHECKING:
     from .host import Host
@@ -75,13 +76,13 @@ def lobby_op(t: str, joins: bool = False) -> Callable[[TableOp], TableOp]:
 @lobby_op("sit", joins=True)
 def _sit(t: Table, c: Conn, m: dict) -> Out:
     assert c.name is not None
-    return t.sit(c.id, c.name, m.get("seat"))
+    return t.sit(c.id, c.name, m.get("seat"), m.get("code"))
 
 
 @lobby_op("spectate", joins=True)
 def _spectate(t: Table, c: Conn, m: dict) -> Out:
     assert c.name is not None
-    return t.spectate(c.id, c.name)
+    return t.spectate(c.id, c.name, m.get("code"), m.get("seen"))
 
 
 @lobby_op("colour")
@@ -109,6 +110,72 @@ def _start(t: Table, c: Conn, m: dict) -> Out:
     return t.start(c.id, secrets.randbits(62))
 
 
+@lobby_op("private")
+def _private(t: Table, c: Conn, m: dict) -> Out:
+    return t.set_private(c.id, m["private"], new_code())
+
+
+@lobby_op("fill")
+def _fill(t: Table, c: Conn, m: dict) -> Out:
+    return t.fill(c.id, m.get("level"))
+
+
+# --- the party night (net/party.py: what is the host's, not one table's) ---------------------------
+@handles("remove")
+def _remove(host: Host, conn: Conn, msg: dict) -> None:
+    host.party.remove(conn, msg)
+
+
+@handles("standings")
+def _standings(host: Host, conn: Conn, msg: dict) -> None:
+    host.party.standings(conn, msg)
+
+
+@handles("new_night")
+def _new_night(host: Host, conn: Conn, msg: dict) -> None:
+    host.party.new_night(conn, msg)
+
+
+@handles("saved")
+def _saved(host: Host, conn: Conn, msg: dict) -> None:
+    host.party.saved(conn, msg)
+
+
+# --- tonight's finished games and their replays (net/replays.py: files, read off the loop) ------
+@handles("finished")
+def _finished(host: Host, conn: Conn, msg: dict) -> None:
+    from . import replays
+
+    async def answer() -> None:
+        games = await asyncio.get_running_loop().run_in_executor(None, replays.tonight, host.config.data_dir)
+        host.send(conn, {"t": "finished", "games": games})
+    host._spawn(answer())
+
+
+@handles("replay")
+def _replay(host: Host, conn: Conn, msg: dict) -> None:
+    from . import replays
+
+    tid = msg["id"]
+    if tid in host.tables and host.tables[tid].status != "over":
+        raise TableError("no_replay", f"game {tid} is still being played: only finished games are replayed")
+
+    async def answer() -> None:
+        try:
+            rep = await asyncio.get_running_loop().run_in_executor(None, replays.replay, host.config.data_dir, tid)
+        except replays.NoReplay as exc:
+            host.send(conn, error("no_replay", str(exc), seq=msg.get("seq"), ref="replay"))
+            return
+        rep["seed"] = str(rep["seed"])      # 62 bits: beyond the wire's plain ints (±2^53)
+        host.send(conn, {"t": "replay", "id": tid, "replay": rep})
+    host._spawn(answer())
+
+
+@handles("continue")
+def _continue(host: Host, conn: Conn, msg: dict) -> None:
+    host.party.resume(conn, msg)
+
+
 # --- the rest -------------------------------------------------------------------------------------
 @handles("hello")
 def _hello(host: Host, conn: Conn, msg: dict) -> None:
@@ -129,7 +196,9 @@ def _hello(host: Host, conn: Conn, msg: dict) -> None:
             return
         conn.knocking = None
     conn.name = msg["name"]
+    host.party.hello(conn, msg)
     welcome = welcome_message(host.config.name, conn.id)
+    welcome["party"] = True   # standings, saved games, private tables (docs/protocol.md 14)
     if host.addresses:
         welcome["addresses"] = host.addresses
     if host.share:
@@ -138,7 +207,7 @@ def _hello(host: Host, conn: Conn, msg: dict) -> None:
         host.send(conn, welcome)
         host.send(conn, host.tables_msg())
         return
-    previous, out = table.rejoin(conn.id, token)
+    previous, out = table.rejoin(conn.id, token, msg.get("seen"))
     seat = table.seat_of(conn.id)
     assert seat is not None
     host.grace.cancel(table, seat.index)

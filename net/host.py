@@ -55,6 +55,7 @@ from .links import Conn, Links, Out, Stats, _Link, limit_repeated_lines
 from .loop_thread import LoopThread
 from .messages import MessageError, error
 from .outbox import Outbox, SyncTimer
+from .party import Party
 from .protocol import DEFAULT_PORT, MAX_FRAME
 from .table import Table, TableError, bot_levels
 
@@ -73,6 +74,7 @@ class HostConfig:
     port: int = DEFAULT_PORT       # 0 = any free port
     data_dir: str | Path | None = None   # journals; None = no journal (nothing survives a crash)
     resume: bool = False           # restore the unfinished tables of data_dir at start
+    new_night: bool = False        # tonight's standings begin afresh at start (net/party.py)
     grace: float = 60.0            # seconds a dropped player's seat is held before a bot plays it
     ping_interval: float = 5.0
     ping_timeout: float = 15.0     # a connection silent this long is closed
@@ -166,6 +168,8 @@ class Host:
         self.addresses: list[str] = []      # "ip:port" where other machines reach this host
         self.share: list[str] = []          # the download page's URLs (run_host.py --share)
         self.loop: asyncio.AbstractEventLoop | None = None
+        self.party = Party(self)   # the night's standings, saved games, the host's own window
+        self.lifecycle.saved_again = lambda t: self.party.push_saved()
 
     @property
     def frame_tap(self) -> Callable[[int, bytes], None] | None:
@@ -188,6 +192,7 @@ class Host:
         cfg = self.config
         limit_repeated_lines("tikal.host", "asyncio")
         self.lifecycle.open_data_dir()
+        self._open_night()
         for t in self.lifecycle.restored:
             for s in t.seats:
                 if s.kind == "human":
@@ -234,6 +239,18 @@ class Host:
         self.lifecycle.close_journals()
         self.bots.shutdown()
         self.lifecycle.release()
+
+    def _open_night(self) -> None:
+        """The night's standings, once the data dir is read (net/party.py): what its file
+        missed is counted, what is wrong with it is said with the rest of the report."""
+        life = self.lifecycle
+        if life.lock is None:
+            return
+        lines = self.party.opened(life.finished)
+        if life.report is not None:
+            life.report.damaged += lines
+        if self.config.new_night:
+            self.party.new_night_now()
 
     def _spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Future:
         task = asyncio.ensure_future(coro)
@@ -337,6 +354,8 @@ class Host:
         """Tell every greeted connection outside a table the new list of tables; forget a
         table that has just ended or emptied (its lifecycle, ``settle``)."""
         if table is not None:
+            if table.status == "over":
+                self.party.finished(table)   # (counted once)
             self.lifecycle.settle(table)
         self.announcement.update(self.free_seats(), len(self.tables))
         self.links.broadcast(self.tables_msg(), lambda c: c.name is not None and c.table is None)
@@ -359,6 +378,7 @@ class Host:
 
     def _left(self, conn: Conn) -> None:
         """A connection is gone: its seat is held for the grace period."""
+        self.party.gone(conn)
         t = conn.table
         if t is not None and t.id in self.tables:
             seat = t.seat_of(conn.id)

@@ -572,6 +572,8 @@ def export_replay(journal, out_path=None, *, force: bool = False) -> dict:
               "rules": start_rules(start),
               "seats": start["seats"], "seed": start["seed"], "options": start["options"],
               "names": [p["name"] for p in start["players"]],
+              # what a table summary shows of each seat (never its token)
+              "players": [{k: p.get(k) for k in ("name", "kind", "colour", "level")} for p in start["players"]],
               "actions": [{"seat": s, "action": a} for s, a in effective_actions(records)],
               "over": game.is_over, "scores": list(game.scores), "winners": list(game.winners)}
     if out_path is not None:
@@ -590,7 +592,7 @@ def replay_game(replay: dict):
     if rules not in versions:
         raise ValueError(f"a replay of {replay['game']} rules version {rules}; this engine plays "
                          f"versions {', '.join(map(str, versions))}")
-    game = engine.new_game(replay["game"], seats=replay["seats"], seed=replay["seed"],
+    game = engine.new_game(replay["game"], seats=replay["seats"], seed=int(replay["seed"]),
                            options=dict(replay["options"]), rules=rules)
     for step in replay["actions"]:
         if game.to_act != step["seat"]:

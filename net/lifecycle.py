@@ -57,6 +57,9 @@ class Lifecycle:
         self.lock: saves.DataDirLock | None = None
         self.report: saves.Report | None = None   # what the data dir held at start
         self.restored: list[Table] = []
+        self.finished: list[dict] = []          # the finished games found at start (standings)
+        #: called with a started game that goes away unfinished: it is a saved game again
+        self.saved_again: Callable[[Table], None] = lambda t: None
 
     def is_current(self, t: Table) -> bool:
         """The host still has ``t`` (a table it let go of may still be referenced)."""
@@ -78,6 +81,7 @@ class Lifecycle:
             self.release()
             raise
         self.report = opened.report
+        self.finished = opened.finished
         self.notes.update(opened.notes)
         self.next_id = max(self.next_id, opened.next_id)
         for tid, table in opened.tables.items():
@@ -158,6 +162,8 @@ class Lifecycle:
                 out.append((cid, {"t": "left", "table": t.id, "reason": reason}))
         self.links.write_out(out)
         log.info("table %s closed: %s", t.id, reason)
+        if t.status == "playing" and t.journal is not None:
+            self.saved_again(t)
         if tell_lobby:
             self.lobby_changed(None)
 

@@ -72,6 +72,12 @@ ERROR_CODES: dict[str, tuple[str, bool]] = {
     "damaged_save": ("this table was restored from a damaged save: what came after the damage "
                      "was lost", False),
     "limit": ("too many tables (on the host, or opened from this address)", False),
+    "code_needed": ("the table is private: joining it needs its code", False),
+    "bad_code": ("that is not the private table's code", False),
+    "not_operator": ("only the host's own window may do that", False),
+    "no_save": ("no such unfinished saved game (or it is being played now)", False),
+    "no_replay": ("no finished game of that id on this host: only finished games are replayed", False),
+    "not_yours": ("you held no seat in that saved game", False),
     "busy": ("too many connections (to the host, or from this address)", True),
     "slow": ("this connection did not read what the host sent", True),
     "shutdown": ("the host is stopping", True),
@@ -200,6 +206,19 @@ class Token(Field):
         return None
 
 
+class Tokens(Field):
+    """A list of at most ``hi`` seat tokens (the ones a client keeps for this host)."""
+
+    def __init__(self, hi: int = 64):
+        self.hi = hi
+        self.doc = f"list of at most {hi} seat tokens"
+
+    def check(self, v):
+        if type(v) is not list or len(v) > self.hi:
+            return f"must be a list of at most {self.hi} seat tokens"
+        return next((err for err in map(Token().check, v) if err), None)
+
+
 class Data(Field):
     """Plain data (what actions, options, views are made of): str-keyed maps, lists, ints, strs,
     bools, None, floats; nested at most ``depth`` levels."""
@@ -247,13 +266,15 @@ TABLE_ID = Int(1, INT_MAX)
 SEAT = Int(0, MAX_SEATS - 1)   # what the host sends
 ANY_SEAT = Int(0, INT_MAX)     # what a client names: a seat the table lacks is bad_seat / wrong_seat
 NAME = Text(1, NAME_MAX)
+CODE = Str(1, 16)               # a private table's code, as typed
 
 _ALL_SEQ = {"seq": SEQ}  # every client message may carry a seq, echoed in an error about it
 
 #: What a client may send, by type.
 CLIENT_SPECS: dict[str, Spec] = {
     "hello": Spec({"proto": Int(), "name": NAME},
-                  {"token": Token(), "client": Str(0, 64), **_ALL_SEQ},
+                  {"token": Token(), "client": Str(0, 64), "operator": Token(),
+                   "seen": Int(0, INT_MAX), **_ALL_SEQ},
                   "first message; with a token: rejoin that seat"),
     "list": Spec({}, {"over": Bool(), "from": TABLE_ID, **_ALL_SEQ},
                  "ask for the tables (with over: the finished ones too; from: a table id on)"),
@@ -261,7 +282,8 @@ CLIENT_SPECS: dict[str, Spec] = {
                    {"options": Data(dict, 2), "sit": Bool(), "takeover": Bool(),
                     "hints": Bool(), **_ALL_SEQ},   # hints: the client may show a hint
                    "create a table (the creator owns it and sits in seat 0 unless sit is false)"),
-    "sit": Spec({"table": TABLE_ID}, {"seat": ANY_SEAT, **_ALL_SEQ}, "take a free seat"),
+    "sit": Spec({"table": TABLE_ID}, {"seat": ANY_SEAT, "code": CODE, **_ALL_SEQ},
+                "take a free seat (a private table's with its code)"),
     "colour": Spec({"colour": Str(choices=COLOURS)}, dict(_ALL_SEQ), "pick a colour"),
     "ready": Spec({"ready": Bool()}, dict(_ALL_SEQ), "say ready / not ready"),
     "bot": Spec({"seat": ANY_SEAT, "level": Str(1, 16)}, dict(_ALL_SEQ),
@@ -269,7 +291,21 @@ CLIENT_SPECS: dict[str, Spec] = {
     "unbot": Spec({"seat": ANY_SEAT}, dict(_ALL_SEQ), "owner: remove the bot of a seat"),
     "start": Spec({}, dict(_ALL_SEQ), "owner: start the game"),
     "leave": Spec({}, dict(_ALL_SEQ), "leave the table (seat or spectating)"),
-    "spectate": Spec({"table": TABLE_ID}, dict(_ALL_SEQ), "watch a table"),
+    "spectate": Spec({"table": TABLE_ID}, {"code": CODE, "seen": Int(0, INT_MAX), **_ALL_SEQ},
+                     "watch a table (a private table's with its code)"),
+    "private": Spec({"private": Bool()}, dict(_ALL_SEQ),
+                    "owner, lobby: make the table private (a code) or open again"),
+    "remove": Spec({"seat": ANY_SEAT}, dict(_ALL_SEQ), "owner, lobby: free a seat (bot or player)"),
+    "fill": Spec({}, {"level": Str(1, 16), **_ALL_SEQ},
+                 "owner: bots in every empty seat (lobby) / for every away player (game)"),
+    "standings": Spec({}, dict(_ALL_SEQ), "ask for tonight's standings (then pushed)"),
+    "finished": Spec({}, dict(_ALL_SEQ), "ask for tonight's finished games (answered by finished)"),
+    "replay": Spec({"id": TABLE_ID}, dict(_ALL_SEQ), "ask for the replay of a finished game"),
+    "new_night": Spec({}, dict(_ALL_SEQ), "the host's window: start a new night"),
+    "saved": Spec({}, {"tokens": Tokens(), **_ALL_SEQ},
+                  "ask for the unfinished saved games one sat at (then pushed)"),
+    "continue": Spec({"id": TABLE_ID}, {"tokens": Tokens(), **_ALL_SEQ},
+                     "bring an unfinished saved game back and take one's seat in it"),
     "action": Spec({"seq": SEQ, "state": Int(0, INT_MAX), "action": Data(dict, 4)},
                    {"seat": ANY_SEAT}, "play one action (contract section 2)"),
     "undo": Spec({"seq": SEQ, "state": Int(0, INT_MAX)}, {"seat": ANY_SEAT},
@@ -301,13 +337,19 @@ HOST_SPECS: dict[str, Spec] = {
                           "seat": Nullable(SEAT), "over": Bool()},
                    {"legal": Data(list, 8), "seq": SEQ, "scores": Data(list, 1),
                     "winners": Data(list, 1), "full": Bool(), "undone": Int(0, INT_MAX),
-                    "phase": Str(0, 64)},
+                    "phase": Str(0, 64), "recap": Data(dict, 16)},
                    "the game changed (or a full resync)"),
     "error": Spec({"code": Str(1, 32), "message": Str(0, 1000)},
                   {"seq": SEQ, "reason": Str(0, 1000), "rule": Str(0, 32), "ref": Str(0, 32)},
                   "something was refused"),
     "chat": Spec({"table": TABLE_ID, "from": Str(0, NAME_MAX), "seat": Nullable(SEAT),
                             "text": Str(1, CHAT_MAX)}, {}, "someone said something"),
+    "standings": Spec({"night": Data(dict, 1), "overall": Data(list, 2), "games": Data(dict, 3)},
+                      {"last": Nullable(Data(dict, 2)), "problem": Str(0, 1000)},
+                      "tonight's standings"),
+    "saved": Spec({"games": Data(list, 3)}, {}, "the unfinished saved games one sat at"),
+    "finished": Spec({"games": Data(list, 3)}, {}, "tonight's finished games, newest first"),
+    "replay": Spec({"id": TABLE_ID, "replay": Data(dict, 8)}, {}, "the replay of a finished game (--export format)"),
 }
 
 
@@ -348,11 +390,13 @@ def error(code: str, message: str | None = None, **extra) -> dict:
     return msg
 
 
-def hello(name: str, token: str | None = None, client: str = "tikal-lan") -> dict:
-    """The first message of a client (discovery's browser sends it too, then ``bye``)."""
+def hello(name: str, token: str | None = None, client: str = "tikal-lan", *,
+          operator: str | None = None, seen: int | None = None) -> dict:
+    """The first message of a client (discovery's browser sends it too, then ``bye``); the
+    optional fields only when given (docs/protocol.md section 2)."""
     msg = {"t": "hello", "proto": PROTO, "name": name, "client": client}
-    if token:
-        msg["token"] = token
+    extra = {"token": token, "operator": operator, "seen": seen}
+    msg.update({k: v for k, v in extra.items() if v is not None})
     return msg
 
 

@@ -146,6 +146,7 @@ class Opened:
     next_id: int = 1
     report: Report = field(default_factory=Report)
     notes: dict = field(default_factory=dict)   # table id -> what its players are told
+    finished: list = field(default_factory=list)  # the finished games kept (game_record)
 
 
 def _ends(path: Path) -> tuple[jn.Scan | None, str | None]:
@@ -184,7 +185,11 @@ def open_saves(data_dir, *, resume: bool, keep_finished: int = KEEP_FINISHED,
             _forget(path)   # a start record that never got whole: nobody saw that game
             continue
         if jn.finished(scan.records) is not None:
-            finished.append((path.stat().st_mtime, tid, path))
+            mtime = path.stat().st_mtime
+            finished.append((mtime, tid, path))
+            rec = game_record(tid, scan.records, mtime)
+            if rec is not None:
+                opened.finished.append(rec)
         else:
             candidates.append((tid, path, scan))
     finished.sort()
@@ -298,3 +303,101 @@ def _prune_archive(a: Path, archive_max: int) -> int:
         except OSError:
             pass
     return gone
+
+
+# --- what the saved games tell the lobby (standings, finished and unfinished games) ---------------
+def game_record(tid: int, records: list[dict], ended: float | None = None) -> dict | None:
+    """One finished game as its journal tells it (the standings and the lists of finished games
+    read this, one reader for both): id, game, options, seats, per seat ``names``, ``kinds``
+    ("human" | "bot"), ``colours``, then ``scores``, ``winners``, ``actions`` (in effect) and
+    ``ended`` (the journal's last write, seconds since the epoch). None for a game that is not
+    finished (or was put away unfinished), or a journal without a start record."""
+    end = jn.finished(records)
+    if end is None or "closed" in end or not records or records[0].get("k") != "start":
+        return None
+    start = records[0]
+    players = start.get("players") or []
+    return {"id": tid, "game": start.get("game", "?"), "options": dict(start.get("options") or {}),
+            "seats": start.get("seats", len(players)),
+            "names": [str(p.get("name", "")) for p in players],
+            "kinds": [str(p.get("kind", "")) for p in players],
+            "colours": [p.get("colour") for p in players],
+            "scores": list(end.get("scores", [])), "winners": list(end.get("winners", [])),
+            "actions": len(jn.effective_actions(records)), "ended": ended}
+
+
+def finished_games(data_dir, first: int = 1, archive: bool = False) -> list[dict]:
+    """Every finished game of ``data_dir`` (with ``archive``, of its archive too) whose table id
+    is ``first`` or more, by id (``game_record``); what cannot be read is left out."""
+    out = {}
+    dirs = [Path(data_dir)] + ([Path(data_dir) / ARCHIVE] if archive else [])
+    for d in dirs:
+        for tid, path in jn.journal_files(d).items():
+            if tid < first or tid in out:
+                continue
+            try:
+                rec = game_record(tid, jn.scan(path).records, path.stat().st_mtime)
+            except (jn.JournalError, OSError):
+                continue
+            if rec is not None:
+                out[tid] = rec
+    return [out[k] for k in sorted(out)]
+
+
+def unfinished_games(data_dir, skip=()) -> list[dict]:
+    """The unfinished games of ``data_dir`` a lobby may offer to continue (not those in ``skip``:
+    the host plays them now): per game its id, game, options, seats, names, kinds, colours,
+    ``state`` (its state counter: the actions and undos recorded) and the seat ``tokens`` (for
+    the host's matching only: never sent). A game put away (abandoned) is one too; one this
+    host cannot replay is not."""
+    out = []
+    for tid, path in jn.journal_files(data_dir).items():
+        if tid in skip:
+            continue
+        try:
+            records = jn.scan(path).records
+            start = jn.check_start(records)
+        except (jn.JournalError, OSError):
+            continue
+        end = jn.finished(records)
+        if end is not None and "closed" not in end:
+            continue
+        players = start.get("players") or []
+        out.append({"id": tid, "game": start["game"], "options": dict(start.get("options") or {}),
+                    "seats": start.get("seats", len(players)),
+                    "names": [str(p.get("name", "")) for p in players],
+                    "kinds": [str(p.get("kind", "")) for p in players],
+                    "colours": [p.get("colour") for p in players],
+                    "state": sum(r.get("k") in ("action", "undo") for r in records[1:]),
+                    "tokens": [p.get("token") for p in players]})
+    return out
+
+
+class SaveError(Exception):
+    """A saved game that cannot be continued (``code``: a wire error code, ``message``)."""
+
+    def __init__(self, code: str, message: str):
+        super().__init__(message)
+        self.code, self.message = code, message
+
+
+def restore_one(data_dir, tid: int, *, deferred: bool = True) -> tuple[Table, str | None]:
+    """Restore the unfinished game ``tid`` of ``data_dir`` (a lobby's ``continue``) the way
+    ``--resume`` does at start: (the table, what its players are told if its save was damaged).
+    SaveError("no_save") when there is no such unfinished game or it cannot be replayed."""
+    path = jn.journal_path(data_dir, tid)
+    try:
+        scan = jn.scan(path)
+    except jn.JournalError as exc:
+        raise SaveError("no_save", f"no saved game {tid} ({exc.message})") from None
+    end = jn.finished(scan.records)
+    if end is not None and "closed" not in end:
+        raise SaveError("no_save", f"game {tid} is finished")
+    opened = Opened()
+    _restore(tid, path, scan, opened, deferred)
+    table = opened.tables.get(tid)
+    if table is None:
+        rep = opened.report
+        why = "; ".join(rep.refused + rep.damaged) or "it is over"
+        raise SaveError("no_save", f"game {tid} cannot be continued: {why}")
+    return table, opened.notes.get(tid)

@@ -22,6 +22,8 @@ import errno
 import secrets
 from dataclasses import dataclass, field
 
+import msgpack
+
 import engine
 
 from . import journal as jn
@@ -29,6 +31,17 @@ from .messages import COLOURS, GAME_INFO, MessageError, check_options
 from .protocol import PROTO
 
 Out = list  # list[tuple[int, dict]]
+
+#: A recap ("while you were away") holds at most this many bytes of the newest changes.
+RECAP_BYTES = 256 << 10
+#: The letters of a private table's code: no 0/O, 1/I/L, 2/Z, 5/S, 8/B to mix up when said aloud.
+CODE_LETTERS = "ACDEFHJKMNPRTUVWXY34679"
+CODE_LENGTH = 5
+
+
+def new_code() -> str:
+    """A private table's code: 5 letters of CODE_LETTERS (23^5: 6.4 million)."""
+    return "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
 
 
 class TableError(Exception):
@@ -49,6 +62,7 @@ class Seat:
     level: str | None = None     # a bot seat's level
     conn: int | None = None      # the connection holding a human seat; None while away
     takeover: str | None = None  # while away: the level of the bot playing for the human
+    seen: int | None = None      # while away: the state counter when the player went away
 
     def public(self) -> dict:
         return {"seat": self.index, "kind": self.kind, "name": self.name, "colour": self.colour,
@@ -141,6 +155,9 @@ class Table:
         self.levels = bot_levels(game)
         self.paused: str | None = None          # why the game waits for the host (its disk)
         self.damage: tuple[int, str] | None = None  # replay: (first record not replayed, why)
+        self.code: str | None = None            # a private table's code (shown to its owner)
+        self.restored = False                   # brought back from the data dir (resume, continue)
+        self.moves: list[dict] = []             # every change's public events (the recap)
 
     # --- who is here ------------------------------------------------------------------------------
     def seat_of(self, conn: int) -> Seat | None:
@@ -178,14 +195,19 @@ class Table:
                 "seats": self.nseats, "status": self.status, "owner": self.owner,
                 "takeover": self.takeover_allowed, "hints": self.hints_allowed, "state": self.state,
                 "players": [s.public() for s in self.seats],
-                "spectators": len(self.spectators), "paused": self.paused}
+                "spectators": len(self.spectators), "paused": self.paused,
+                "private": self.code is not None}
 
     def free_seats(self) -> int:
         return sum(s.kind == "empty" for s in self.seats) if self.status == "lobby" else 0
 
     def lobby_out(self) -> Out:
-        msg = {"t": "table", "table": self.summary()}
-        return [(c, msg) for c in self.members()]
+        """Everyone at the table gets its summary; the owner's copy of a private table's holds
+        its code too (nobody else ever sees it)."""
+        summary = self.summary()
+        msg = {"t": "table", "table": summary}
+        mine = {"t": "table", "table": {**summary, "code": self.code}} if self.code else msg
+        return [(c, mine if c == self.owner else msg) for c in self.members()]
 
     # --- lobby ------------------------------------------------------------------------------------
     def _require_lobby(self):
@@ -202,10 +224,22 @@ class Table:
         humans = [s.conn for s in self.seats if s.kind == "human" and s.conn is not None]
         self.owner = humans[0] if humans else None
 
-    def sit(self, conn: int, name: str, seat: int | None = None) -> Out:
+    def _check_code(self, code: str | None):
+        """A private table asks whoever joins (sits or watches) for its code."""
+        if self.code is None:
+            return
+        if code is None:
+            raise TableError("code_needed", "this table is private: ask its owner for the code")
+        if code.strip().upper() != self.code:
+            raise TableError("bad_code", "that is not this table's code")
+
+    def sit(self, conn: int, name: str, seat: int | None = None, code: str | None = None) -> Out:
+        if self.status == "playing" and self.restored and seat is not None:
+            return self._sit_back(conn, name, seat)
         self._require_lobby()
         if self.has(conn):
             raise TableError("in_table", "already at this table")
+        self._check_code(code)
         if seat is None:
             free = [s for s in self.seats if s.kind == "empty"]
             if not free:
@@ -224,14 +258,81 @@ class Table:
         return [(conn, {"t": "seated", "table": self.id, "seat": s.index, "token": s.token})] + \
             self.lobby_out()
 
-    def spectate(self, conn: int, name: str) -> Out:
+    def _sit_back(self, conn: int, name: str, seat: int) -> Out:
+        """A player of a game brought back from the data dir sits in their old seat again
+        without its token: the seat must be away and hold their name. They get its token (the
+        journal's, so that a later --resume knows it too) and a resync with what they missed."""
         if self.has(conn):
             raise TableError("in_table", "already at this table")
+        s = self._seat(seat)
+        if s.kind != "human" or s.conn is not None or s.token is None:
+            raise TableError("bad_seat", f"seat {seat} is not a player's seat that is free again")
+        if s.name.casefold() != name.casefold():
+            raise TableError("bad_seat", f"seat {seat} was {s.name}'s: only they may sit there "
+                                         "again (or come back with its token)")
+        _previous, out = self.rejoin(conn, s.token)
+        return [(conn, {"t": "seated", "table": self.id, "seat": s.index, "token": s.token})] + out
+
+    def spectate(self, conn: int, name: str, code: str | None = None,
+                 seen: int | None = None) -> Out:
+        if self.has(conn):
+            raise TableError("in_table", "already at this table")
+        self._check_code(code)
         self.spectators[conn] = name
         out = self.lobby_out()
         if self.game is not None:
-            out.append((conn, self._update(None, [], full=True)))
+            out.append((conn, self._with_recap(self._update(None, [], full=True), seen or 0)))
         return out
+
+    # --- the owner's powers over a waiting table --------------------------------------------------
+    def set_private(self, conn: int, private: bool, code: str) -> Out:
+        """Private (with the ``code`` the host drew) or open again."""
+        self._require_lobby()
+        self._require_owner(conn)
+        self.code = code.upper() if private else None
+        return self.lobby_out()
+
+    def remove(self, conn: int, seat: int) -> Out:
+        """The owner frees a seat, whoever holds it: a bot, or a player (who is told ``left``;
+        their token dies). Not the owner's own seat: they leave instead."""
+        self._require_lobby()
+        self._require_owner(conn)
+        s = self._seat(seat)
+        if s.kind == "empty":
+            raise TableError("bad_seat", f"seat {seat} is empty")
+        if s.kind == "human" and s.conn == conn:
+            raise TableError("bad_seat", "that is your own seat: leave the table instead")
+        out: Out = []
+        if s.kind == "human" and s.conn is not None:
+            out.append((s.conn, {"t": "left", "table": self.id,
+                                 "reason": "removed by the table's owner"}))
+        self.seats[seat] = Seat(seat)
+        return out + self.lobby_out()
+
+    def fill(self, conn: int, level: str | None) -> Out:
+        """The owner's "fill the empty seats with bots": in the lobby every empty seat gets a
+        bot of ``level`` (default: the takeover bot's); in a game, every player who is away gets
+        their stand-in bot at once (how a game continued from a save goes on without some)."""
+        self._require_owner(conn)
+        level = level or self.takeover_level
+        if level not in self.levels:
+            raise TableError("no_level", f"no {level!r} bot for {self.game_name}; "
+                                         f"levels: {', '.join(self.levels)}")
+        if self.status == "lobby":
+            empty = [s.index for s in self.seats if s.kind == "empty"]
+            if not empty:
+                raise TableError("full", "no empty seat to fill")
+            for i in empty:
+                self.put_bot(conn, i, level)
+            return self.lobby_out()
+        if self.status != "playing":
+            raise TableError("game_over", "the game is over")
+        away = [s for s in self.seats if s.kind == "human" and s.conn is None and not s.takeover]
+        if not away:
+            raise TableError("full", "no empty or away seat to fill")
+        for s in away:
+            s.takeover = level
+        return self.lobby_out()
 
     def _seat_of_sender(self, conn: int) -> Seat:
         s = self.seat_of(conn)
@@ -336,7 +437,7 @@ class Table:
         if self.status == "lobby":
             self.seats[s.index] = Seat(s.index)
         else:
-            s.conn = None
+            s.conn, s.seen = None, self.state
             out += self._take_over(s)
         self._fix_owner()
         return out + self.lobby_out()
@@ -346,7 +447,7 @@ class Table:
         self.spectators.pop(conn, None)
         s = self.seat_of(conn)
         if s is not None:
-            s.conn = None
+            s.conn, s.seen = None, self.state
         self._fix_owner()
         return self.lobby_out()
 
@@ -367,14 +468,17 @@ class Table:
         s.takeover = self.takeover_level
         return []
 
-    def rejoin(self, conn: int, token: str) -> tuple[int | None, Out]:
+    def rejoin(self, conn: int, token: str, seen: int | None = None) -> tuple[int | None, Out]:
         """The connection proves ``token``: it takes the seat back (a previous connection holding
-        it loses it) and gets a full resync. Returns (the previous connection or None, out)."""
+        it loses it) and gets a full resync, with the recap of what happened since it last saw
+        the game (``seen``: what the client says, else the state when the seat went away).
+        Returns (the previous connection or None, out)."""
         s = next((x for x in self.seats if x.kind == "human" and x.token == token), None)
         if s is None:
             raise TableError("bad_token", "unknown seat token")
         previous = s.conn if s.conn != conn else None
-        s.conn, s.takeover = conn, None
+        since = seen if seen is not None else s.seen if s.seen is not None else self.state
+        s.conn, s.takeover, s.seen = conn, None, None
         self.bots.pop(s.index, None)
         self.spectators.pop(conn, None)
         self._fix_owner()
@@ -384,7 +488,7 @@ class Table:
                                    "reason": "the seat was taken back by another connection"}))
         out += self.lobby_out()
         if self.game is not None:
-            out.append((conn, self._update(s.index, [], full=True)))
+            out.append((conn, self._with_recap(self._update(s.index, [], full=True), since)))
         return previous, out
 
     def chat(self, conn: int, name: str, text: str) -> Out:
@@ -450,12 +554,14 @@ class Table:
 
     def _save_point(self) -> tuple:
         t = self.turn
-        return (t, len(t.actions), t.revealed, self.state, self.status, len(self.history))
+        return (t, len(t.actions), t.revealed, self.state, self.status, len(self.history),
+                len(self.moves))
 
     def _roll_back(self, saved: tuple):
         """Back to ``saved`` (from _save_point) after a change the journal could not keep."""
-        t, n, revealed, state, status, hist = saved
+        t, n, revealed, state, status, hist, moves = saved
         del t.actions[n:]
+        del self.moves[moves:]
         t.revealed = revealed
         self.turn, self.state, self.status = t, state, status
         del self.history[hist:]
@@ -475,6 +581,8 @@ class Table:
                              str(exc)[:200], "") from None
         self.state += 1
         self.history.append((seat, action))
+        self.moves.append({"state": self.state, "seat": seat, "events": events,
+                           "scores": list(self.game.scores)})
         t = self.turn
         t.actions.append(action)
         t.revealed = t.revealed or any(isinstance(e, dict) and e.get("reveal") for e in events)
@@ -510,6 +618,7 @@ class Table:
         t.actions.pop()
         self.history.pop()
         self.state += 1
+        self.moves.append({"state": self.state, "seat": seat, "undone": True})
 
     def _rebuild(self, actions: list):
         game = engine.restore(self.turn.start)
@@ -547,6 +656,27 @@ class Table:
         if seq is not None:
             msg["seq"] = seq
         return msg
+
+    def recap(self, since: int) -> dict | None:
+        """What happened after state ``since`` (docs/protocol.md, "While you were away"): every
+        change's public events, the seat that made it and the scores after it; an undo as
+        ``undone``. The newest RECAP_BYTES of it; None when nothing happened since."""
+        i = len(self.moves)
+        while i and self.moves[i - 1]["state"] > since:
+            i -= 1
+        size, keep = 0, len(self.moves)
+        while keep > i:
+            size += len(msgpack.packb(self.moves[keep - 1], use_bin_type=True))
+            if size > RECAP_BYTES:
+                break
+            keep -= 1
+        if keep == len(self.moves):
+            return None
+        return {"from": self.moves[keep]["state"] - 1, "moves": self.moves[keep:]}
+
+    def _with_recap(self, update: dict, since: int) -> dict:
+        rc = self.recap(since)
+        return {**update, "recap": rc} if rc else update
 
     def _updates(self, events: list, *, full=False, seq_for=(None, None), undone=None) -> Out:
         shared = self._shared_update(events, full, undone)
@@ -641,8 +771,8 @@ class Table:
                 from None
         t._verify(start, 0)
         for i, rec in enumerate(records[1:], 1):
-            if rec.get("k") == "closed":   # put away unfinished: nothing follows
-                break
+            if rec.get("k") == "closed":   # put away unfinished; what follows: it was continued
+                continue
             try:
                 t._replay_one(rec)
             except (TableError, KeyError, TypeError, ValueError) as exc:
@@ -651,6 +781,7 @@ class Table:
                 break
             t._verify(rec, i)
         t.journal = journal
+        t.restored = True
         return t
 
     def _replay_one(self, rec: dict):

@@ -12,7 +12,7 @@ import pygame
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-SOURCES = ["engine", "net", "game", "assets", "pyproject.toml", "README.md"]
+SOURCES = ["engine", "net", "game", "assets", "pyproject.toml", "README.md", "LICENSE", "licences"]
 
 
 def run(cmd, **kw):
@@ -42,6 +42,12 @@ def test_wheel_installs_and_runs_outside_the_checkout(tmp_path):
     run([sys.executable, "-m", "pip", "--python", str(py), "install", "-q",
          "--disable-pip-version-check", str(wheels[0])])
     shutil.rmtree(src)                              # nothing left to fall back on
+    # the licence texts: the project's and the third parties' (licences/README.md)
+    [info] = (venv / "lib").glob("python3*/site-packages/tikal_lan-*.dist-info")
+    carried = {p.relative_to(info / "licenses").as_posix() for p in (info / "licenses").rglob("*")}
+    assert {"LICENSE", "licences/pygame-ce-LGPL-2.1.txt", "licences/SDL-zlib.txt",
+            "licences/zeroconf-LGPL-2.1.txt", "licences/msgpack-Apache-2.0.txt",
+            "licences/platformdirs-MIT.txt", "licences/polib-MIT.txt"} <= carried, carried
 
     cwd = tmp_path / "elsewhere"
     cwd.mkdir()
@@ -54,6 +60,9 @@ def test_wheel_installs_and_runs_outside_the_checkout(tmp_path):
     where = Path(run([str(py), "-c", probe], cwd=cwd, env=env).stdout.strip())
     assert where.is_relative_to(venv) and not where.is_relative_to(ROOT), where
 
+    version = run([str(venv / "bin" / "tikal-lan"), "--version"], cwd=cwd, env=env).stdout
+    assert version.strip() == "tikal-lan " + info.name[len("tikal_lan-"):-len(".dist-info")], version
+    assert run([str(venv / "bin" / "tikal-host"), "--version"], cwd=cwd, env=env).stdout.startswith("tikal-host ")
     run([str(venv / "bin" / "tikal-lan"), "--screenshot", "out.png", "--scene", "tikal"],
         cwd=cwd, env=env)
     frame = pygame.image.load(str(cwd / "out.png"))

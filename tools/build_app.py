@@ -11,15 +11,20 @@ files a host hands out with ``tikal-host --share dist``:
 
 The app is one program: ``tikal-lan`` opens the game window, ``tikal-lan host ...`` hosts (the
 options of ``tikal-host``). PyInstaller builds for the OS and CPU it runs on: build on Windows for
-Windows guests, on macOS for Mac guests, and put every archive in the shared folder.
+Windows guests, on macOS for Mac guests, and put every archive in the shared folder (the release
+workflow, .github/workflows/release.yml, builds all three). On Windows the app has no console
+window; on macOS it is an app bundle (``tikal-lan.app``); every one has the game's icon (drawn by
+game/icon.py) and carries the licence texts (LICENSE, licences/, the Python interpreter's).
 """
 from __future__ import annotations
 
 import argparse
+import os
 import platform
 import shutil
 import subprocess
 import sys
+import sysconfig
 import time
 import tomllib
 from pathlib import Path
@@ -27,6 +32,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 SPEC = ROOT / "tools" / "tikal-lan.spec"
 APP = "tikal-lan"
+BUNDLED = sys.platform == "darwin"          # a macOS .app bundle (tools/tikal-lan.spec)
 
 
 def version() -> str:
@@ -39,22 +45,52 @@ def platform_tag() -> str:
     return f"{system}-{platform.machine().lower() or 'unknown'}"
 
 
-def executable(app_dir: Path) -> Path:
-    return app_dir / (APP + (".exe" if sys.platform == "win32" else ""))
+def executable(app: Path) -> Path:
+    """The program inside the app (``app``: what build_app returns)."""
+    if app.suffix == ".app":
+        return app / "Contents" / "MacOS" / APP
+    return app / (APP + (".exe" if sys.platform == "win32" else ""))
+
+
+def icons(folder: Path) -> Path:
+    """The game's icon as PNG, ICO and ICNS files (game/icon.py draws it) in ``folder``."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    sys.path.insert(0, str(ROOT))
+    from game.icon import icon_files
+
+    icon_files(folder)
+    return folder
+
+
+def licences(app: Path) -> None:
+    """The licence texts into the app, beside its program (a bundle: in its Resources): the
+    project's LICENSE, the third parties' (licences/) and the Python interpreter's own."""
+    into = app / "Contents" / "Resources" if app.suffix == ".app" else app
+    shutil.copy2(ROOT / "LICENSE", into / "LICENSE.txt")
+    shutil.copytree(ROOT / "licences", into / "licences", dirs_exist_ok=True)
+    for where in (Path(sysconfig.get_paths()["stdlib"]), Path(sys.base_prefix)):
+        if (where / "LICENSE.txt").is_file():
+            shutil.copy2(where / "LICENSE.txt", into / "licences" / "Python-PSF.txt")
+            break
 
 
 def build_app(dist: Path, work: Path) -> Path:
-    """Run PyInstaller on the spec; the one-folder app is ``dist/tikal-lan``."""
+    """Run PyInstaller on the spec; the app is ``dist/tikal-lan`` (one folder), on macOS
+    ``dist/tikal-lan.app``."""
     try:
         import PyInstaller  # noqa: F401
     except ImportError:
         sys.exit('PyInstaller is missing: pip install -e ".[build]"')
+    env = dict(os.environ, TIKAL_LAN_ICONS=str(icons(work / "icon")), TIKAL_LAN_VERSION=version())
     subprocess.run([sys.executable, "-m", "PyInstaller", "--noconfirm", "--clean", "--log-level",
                     "WARN", "--distpath", str(dist), "--workpath", str(work), str(SPEC)],
-                   cwd=ROOT, check=True)
-    app = dist / APP
+                   cwd=ROOT, check=True, env=env)
+    app = dist / (APP + ".app" if BUNDLED else APP)
     if not executable(app).is_file():
         sys.exit(f"PyInstaller made no {executable(app)}")
+    licences(app)
     return app
 
 

@@ -96,9 +96,9 @@ class ReplayBook:
         self.rules: int = replay.get("rules", 1)
         self.turn_events = frozenset(turn_events)
         try:
-            g = engine.new_game(self.game_name, seats=self.seats, seed=replay["seed"], options=dict(self.options),
+            g = engine.new_game(self.game_name, seats=self.seats, seed=int(replay["seed"]), options=dict(self.options),
                                 rules=self.rules)
-        except (KeyError, ValueError, TypeError) as exc:
+        except (KeyError, ValueError, TypeError, engine.ScenarioError) as exc:
             raise ReplayError("replay.err_damaged", f"the replay cannot start: {exc}", move="0") from None
         self.positions: list[Position] = [self._position(g, list(g.start_events), None, 0)]
         turn = 0

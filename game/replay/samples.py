@@ -11,6 +11,8 @@ import engine
 from engine.bots import make_bot
 from net.journal import REPLAY_FORMAT
 
+from ..net_bridge import LocalBridge, OfflineBridge
+from ..scenes.samples import use
 from .viewer import load_book, replay_scene
 
 COLOURS = ["orange", "blue", "green", "yellow", "purple", "red", "black"]
@@ -62,3 +64,75 @@ def chart_sample(results_sample):
         scene.toggle_chart()
         return scene
     return make
+def _tv_bridge(game: str, seats: int, names: list[str], upto: float):
+    """A spectator's bridge on a bot game ``upto`` of the way through, its last moves' events."""
+    replay = bot_replay(game, seats=seats, names=names)
+    g = engine.new_game(game, seats=seats, seed=replay["seed"], options=replay["options"])
+    steps = replay["actions"][: round(len(replay["actions"]) * upto)]
+    events: list = []
+    for step in steps:
+        events = g.apply(step["action"])
+    bridge = LocalBridge(g, my_seat=None, names=names[:seats])
+    bridge.table.players = [dict(p) for p in replay["players"]]
+    bridge.host_name = "LAN-party box"
+    bridge.poll()               # its first full update: the TV is given it below, with the events
+    return bridge, events
+
+
+def tv_sample(game: str, seats: int, upto: float, mode: str = "table"):
+    """TV mode on a bot game of ``game`` ``upto`` of the way through; ``mode`` "tally": a scoring's
+    tally full screen; "standings": the night's standings after the game."""
+    def make(app, names):
+        bridge, events = _tv_bridge(game, seats, names, upto)
+        tv = app.make("tv", use(app, bridge))
+        tv.watching = bridge.table.id
+        tv.on_net({"kind": "update", "events": events, "full": True})
+        if mode == "tally":
+            g = bridge.game
+            tv.tally_start("volcano")
+            for seat in range(g.seats):
+                tv.tally_add({"type": "scored", "seat": seat, "total": 4 + 3 * seat, "score": g.scores[seat]})
+        elif mode == "standings":
+            bridge.standings = sample_standings(names)
+            tv.over_at = app.time - 60
+            tv.last_game = {"names": names[:seats], "scores": [1] * seats, "winners": [0]}
+            tv.child = None
+        return tv
+    return make
+
+
+def sample_standings(names: list[str]) -> dict:
+    """A night's standings as the host sends them (docs/protocol.md, ``standings``)."""
+    rows = [(names[0], 4, 3, 7.5), (names[3], 4, 1, 5.0), (names[1], 3, 1, 4.0), (names[2], 3, 0, 1.5),
+            (names[4], 1, 0, 0.0)]
+    return {"t": "standings", "overall": [{"name": n, "played": p, "wins": w, "points": pt} for n, p, w, pt in rows]}
+
+
+def sample_finished(names: list[str], games: list[str]) -> dict:
+    """Tonight's finished games as the host lists them (docs/protocol.md section 15): of the first
+    two of ``games``, in turn."""
+    a, b = games[0], games[-1]
+    games = [(14, a, [0, 1, 2, 3], [57, 53, 47, 37], [0], 381),
+             (12, b, [4, 5, 6, 0, 1], [31, 20, 15, 16, 9], [4], 146),
+             (9, a, [1, 3], [61, 64], [1], 210),
+             (7, b, [2, 3, 4], [12, 12, 8], [0, 1], 97)]
+    return {"t": "finished", "games": [
+        {"id": i, "game": g, "options": {}, "seats": len(seats), "names": [names[s] for s in seats],
+         "kinds": ["human"] * len(seats), "colours": COLOURS[:len(seats)], "scores": sc, "winners": w,
+         "actions": n, "ended": 0} for i, g, seats, sc, w, n in games]}
+
+
+def _games(save: bool):
+    def make(app, names):
+        bridge = use(app, OfflineBridge(names[0]))
+        scene = app.make("games_tonight", bridge)
+        scene.on_net({"kind": "finished", **sample_finished(names, app.games.names)})
+        if save:
+            scene.ask_path(scene.games[0])
+        return scene
+    return make
+
+
+#: This package's samples of shared screens (``game/screens.py`` lists them); the viewer's and the
+#: TV's are over a game's position: each game declares its own with ``viewer_sample``, ``tv_sample``.
+SAMPLES = {"games_tonight": _games(False), "games_tonight_save": _games(True)}

@@ -19,9 +19,10 @@ COLUMNS = ((170, 510), (520, 750), (760, 920), (930, 1118))
 class BrowserScene(Scene):
     name = "browser"
 
-    def __init__(self, app, bridge=None):
+    def __init__(self, app, bridge=None, tv: bool = False):
         super().__init__(app)
         self.bridge = bridge if bridge is not None else app.bridge
+        self.tv = tv        # the host joined goes on the big screen (TV mode) instead of the lobby
         self.elapsed = 0.0
         self.connecting: str | None = None
         self.address = self.widgets.add(TextInput(app, (160, 612, 520, 52), app.settings.last_host,
@@ -33,6 +34,8 @@ class BrowserScene(Scene):
                                 tooltip="settings.tip", size=18))
         self.widgets.add(Button(app, (904, 612, 220, 52), "browser.refresh", self.refresh, key=pygame.K_F5,
                                 tooltip="browser.refresh_tip"))
+        self.widgets.add(Button(app, (1132, 612, 136, 52), "browser.tv", self.watch_tv, key=pygame.K_F9,
+                                tooltip="browser.tv_tip", size=18))
         self.widgets.add(Button(app, (20, 16, 220, 44), "howto.open", self.open_howto, key=pygame.K_F1,
                                 tooltip="howto.open_tip", size=18))
         self.rows: list[tuple[pygame.Rect, dict]] = []
@@ -57,6 +60,11 @@ class BrowserScene(Scene):
     def open_settings(self) -> None:
         self.app.open("settings")
 
+    def watch_tv(self) -> None:
+        """TV mode on the typed address (or the host clicked last)."""
+        self.tv = True
+        self.connect(self.address.value)
+
     def connect(self, address: str) -> None:
         address = address.strip()
         if not address:
@@ -80,6 +88,9 @@ class BrowserScene(Scene):
         if self.app.scene is not self:
             return
         if note["kind"] == "welcome":
+            if self.tv:
+                self.app.goto("tv", self.bridge)
+                return
             restore_party(self.app, self.bridge)    # the local players this window had on this host
             self.app.goto("lobby", self.bridge)
         elif note["kind"] == "link_lost" and not self.bridge.connected:

@@ -145,6 +145,12 @@ class TableScene(Scene):
     #: Where a replay's bar and its score chart go over this table (game/replay/viewer.py).
     REPLAY_BAR = (196, 628, 744, 86)
     REPLAY_CHART = (20, 70, 716, 420)
+    #: TV mode (game/replay/tv.py): the board's rectangle on the table's canvas and where it goes
+    #: on the TV, the side panel's (the players' rows) source and place, the captions' rectangle.
+    TV_BOARD = ((10, 58, 736, 560), (6, 6, 920, 700))
+    TV_SIDE = ((954, 0, 326, 446), (944, 0))
+    TV_CAPTIONS = (6, 604, 920, 110)
+    BACKGROUND = "menu"     # the table's background (``background(app, kind)``)
     CATCH_UP = 3.0          # how much faster the replay runs while it is more than a turn behind
 
     def __init__(self, app, bridge, review: bool = False):

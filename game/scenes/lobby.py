@@ -123,6 +123,10 @@ class LobbyScene(Scene):
         w.add(Button(app, (20, 16, 160, 44), "common.back", self.back, key=pygame.K_ESCAPE, size=18))
         w.add(Button(app, (1040, 660, 220, 44), "howto.open", self.open_howto, key=pygame.K_F1, size=18,
                      tooltip="howto.open_tip"))
+        w.add(Button(app, (636, 660, 210, 44), "lobby.games", self.open_games, key=pygame.K_F6, size=17,
+                     tooltip="lobby.games_tip"))
+        w.add(Button(app, (858, 660, 170, 44), "standings.open", self.open_standings, key=pygame.K_t, size=18,
+                     tooltip="standings.open_tip", enabled=lambda: self.bridge.standings is not None))
         # the tables list (left), shorter at a table: its chat below
         for i, t in enumerate(b.tables[:self.rows()]):
             y = 150 + i * 70
@@ -270,6 +274,13 @@ class LobbyScene(Scene):
 
     def open_howto(self):
         self.app.open("howto", (self.lobby or {}).get("game") or self.new_game["game"])
+
+    def open_games(self):
+        """Tonight's finished games: watch one again, or save its replay file."""
+        self.app.open("games_tonight", self.bridge)
+
+    def open_standings(self):
+        self.app.open("standings", self.bridge)
 
     def open_settings(self):
         self.app.open("settings")

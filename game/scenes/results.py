@@ -17,6 +17,7 @@ from ..scene import Scene
 from ..tween import Tween
 from ..widgets import Button, Tip, blit_text, draw_panel, fit_tagged
 from .common import background, heading, seat_colour
+from .standings import summary_line
 
 PANEL = pygame.Rect(130, 132, 1020, 486)
 NAME_X, SCORE_R = 70, 96      # the name starts this far into a row; the score ends this far from its end
@@ -40,18 +41,20 @@ class ResultsScene(Scene):
         self.columns = self.client.columns(app, view) if view else []
         self.chart = self.make_chart()
         self.chart_shown = False
-        x = 330 if self.chart is None else 225     # the row of buttons stays centred
+        x = 245 if self.chart is None else 145     # the row of buttons stays centred
         if self.chart is not None:
-            self.widgets.add(Button(app, (x, 634, 200, 56), None, self.toggle_chart, key=pygame.K_c,
+            self.widgets.add(Button(app, (x, 634, 190, 56), None, self.toggle_chart, key=pygame.K_c,
                                     text=lambda: self.tr("results.rows" if self.chart_shown else "results.chart"),
                                     tooltip="results.chart_tip"))
-            x += 210
-        self.widgets.add(Button(app, (x, 634, 200, 56), "results.rematch", self.rematch, key=pygame.K_r,
+            x += 200
+        self.widgets.add(Button(app, (x, 634, 190, 56), "results.rematch", self.rematch, key=pygame.K_r,
                                 style="primary", tooltip="results.rematch_tip"))
-        self.widgets.add(Button(app, (x + 210, 634, 200, 56), "results.board", self.look, key=pygame.K_b,
+        self.widgets.add(Button(app, (x + 200, 634, 190, 56), "results.board", self.look, key=pygame.K_b,
                                 tooltip="results.board_tip", enabled=bool(view)))
-        self.widgets.add(Button(app, (x + 420, 634, 200, 56), "results.lobby", self.to_lobby, key=pygame.K_ESCAPE,
+        self.widgets.add(Button(app, (x + 400, 634, 190, 56), "results.lobby", self.to_lobby, key=pygame.K_ESCAPE,
                                 tooltip="results.lobby_tip"))
+        self.widgets.add(Button(app, (x + 600, 634, 190, 56), "standings.open", self.open_standings, key=pygame.K_t,
+                                tooltip="standings.open_tip", enabled=lambda: self.bridge.standings is not None))
         self.replay_at: int | None = None      # the turn a click on the chart asked the replay for
         for rank, seat in enumerate(self.order()):
             r = self.row_rect(rank)
@@ -118,6 +121,9 @@ class ResultsScene(Scene):
     def on_enter(self):
         self.app.play_sound("chime")
 
+    def open_standings(self):
+        self.app.open("standings", self.bridge)
+
     def rematch(self):
         tm = self.bridge.table
         opts = dict(tm.options or {})
@@ -174,3 +180,7 @@ class ResultsScene(Scene):
             blit_text(surface, app, str(int(round(self.shown_scores["s%d" % seat]))), (r.right - 50, r.centery), 32,
                       theme.ACCENT if win else theme.PAPER, bold=True, anchor="midright",
                       box=pygame.Rect(r.right - SCORE_R - 10, r.y, SCORE_R - 40, r.height))
+        line = summary_line(app, self.bridge.standings)
+        if line and len(self.order()) <= 6:     # the night so far, under the rows
+            box = pygame.Rect(PANEL.x + 20, PANEL.bottom - 44, PANEL.width - 40, 34)
+            blit_text(surface, app, line, box.center, 19, theme.ACCENT, bold=True, anchor="center", box=box)

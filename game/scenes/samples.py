@@ -102,9 +102,34 @@ def menu_sample(table_sample, leave: bool = False):
     return make
 
 
+def sample_standings(names: list[str]) -> dict:
+    """A night of three games (two of the host's first game, one of its last), as the host sends
+    it."""
+    def row(i, played, wins, points):
+        return {"name": names[i], "played": played, "wins": wins, "points": points}
+    return {"t": "standings", "night": {"first": 1, "games": 3},
+            "overall": [row(0, 3, 2, 7), row(1, 3, 1, 5.5), row(2, 2, 0, 2.5), row(3, 3, 0, 2), row(4, 1, 0, 0)],
+            "games": {OFFERED[0]: [row(0, 2, 1, 4), row(1, 2, 1, 3.5), row(2, 2, 0, 2.5), row(3, 2, 0, 0)],
+                      OFFERED[-1]: [row(0, 1, 1, 3), row(1, 1, 0, 2), row(3, 1, 0, 2), row(4, 1, 0, 0)]},
+            "last": None}
+
+
 def results_sample(finished_bridge):
-    """A sample of the results of a game played out (``finished_bridge(names) -> bridge``)."""
-    return lambda app, names: app.make("results", use(app, finished_bridge(names=names)))
+    """A sample of the results of a game played out (``finished_bridge(names) -> bridge``), the
+    night's standings so far under the rows."""
+    def make(app, names):
+        b = use(app, finished_bridge(names=names))
+        b.handle(sample_standings(names))
+        return app.make("results", b)
+    return make
+
+
+def _standings(app, names):
+    b = use(app, lobby_bridge(names))
+    b.handle(sample_standings(names))
+    b.operator = "sample"           # the host's window: "New night" shows
+    app.goto("lobby", b)
+    return app.make("standings", b)
 
 
 #: The shared screens' samples: name -> ``sample(app, names) -> Scene``. The menu's and the
@@ -116,4 +141,5 @@ SAMPLES = {
     "lobby_create": _lobby_create,
     "settings": lambda app, names: SettingsScene(app),
     "rules": lambda app, names: app.make("rules"),
+    "standings": _standings,
 }

@@ -639,8 +639,10 @@ class TikalAnimator(Part):
     def _anim_game_over(self, ev):
         def go():
             self.shown.update(over=True, winners=list(ev.get("winners") or []), phase="over")
-            names = ", ".join(self.scene.short_name(s) for s in ev.get("winners") or [])
-            self.scene.fx.show_banner(self.tr("table.game_over"), self.tr("tikal.banner_winners", names=names),
+            winners = ev.get("winners") or []
+            names = ", ".join(self.scene.short_name(s) for s in winners)
+            self.scene.fx.show_banner(self.tr("table.game_over"),
+                                      self.scene.trn("tikal.banner_winners", len(winners), names=names),
                                       theme.ACCENT, 2.0)
         return Sequence(self.edit(go), Wait(0.4))
 

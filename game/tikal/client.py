@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..client import GameClient, rule_book
 from ..howto import Page
 from ..howto import sample as howto_sample
-from ..replay.samples import chart_sample, viewer_sample
+from ..replay.samples import chart_sample, tv_sample, viewer_sample
 from . import howto as tp
 from . import samples
 from .results import tikal_breakdown, tikal_columns
@@ -57,6 +57,9 @@ CLIENT = GameClient(
         "tikal_results_chart": chart_sample(samples.sample("results")),
         "replay": viewer_sample("tikal", 0.5, first_mark=True),
         "replay_chart": viewer_sample("tikal", 0.7, chart=True),
+        "tv": tv_sample("tikal", 4, 0.45),
+        "tv_volcano": tv_sample("tikal", 4, 0.45, "tally"),
+        "tv_standings": tv_sample("tikal", 4, 0.9, "standings"),
         "howto": howto_sample("tikal"),
         "howto_actions": howto_sample("tikal", 2),
         "howto_volcano": howto_sample("tikal", 5),

@@ -53,5 +53,6 @@ LOG_LINES = {
     "pass": Line("ev.tikal.pass"),
     "auction_won": Line(lambda ev: "ev.tikal.won" if ev.get("amount") else "ev.tikal.won_free", amount="amount"),
     "tile_chosen": Line(lambda ev: "ev.tikal.chosen_last" if ev.get("auto") else "ev.tikal.chosen", tile="tile"),
-    "game_over": Line("ev.game_over", seat=None, names=lambda scene, ev: names(scene, ev.get("winners"))),
+    "game_over": Line("ev.game_over", seat=None, count=lambda ev: len(ev.get("winners") or []),
+                      names=lambda scene, ev: names(scene, ev.get("winners"))),
 }

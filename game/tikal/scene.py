@@ -39,6 +39,7 @@ class TikalScene(TableScene):
     game = "tikal"
     name = "tikal"
     LOG_LINES = LOG_LINES
+    BACKGROUND = "jungle"
     TURN_EVENTS = frozenset({"turn_ended"})   # every turn (normal or scoring) ends with one
     CHIP_RECT = (441 - 230, 6, 460, 42)   # in the prompt's place (it says whose turn it is): over nothing
 

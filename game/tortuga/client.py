@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..client import GameClient, rule_book
 from ..howto import Page
 from ..howto import sample as howto_sample
-from ..replay.samples import chart_sample, viewer_sample
+from ..replay.samples import chart_sample, tv_sample, viewer_sample
 from ..scenes.hotseat import pass_sample
 from ..scenes.samples import menu_sample, results_sample
 from . import howto as lp
@@ -43,6 +43,7 @@ CLIENT = GameClient(
         "menu_leave": menu_sample(samples.table_sample, leave=True),
         "results_chart": chart_sample(results_sample(samples.finished_tortuga_bridge)),
         "replay_tortuga": viewer_sample("tortuga", 0.6, seats=5),
+        "tv_tortuga": tv_sample("tortuga", 5, 0.5),
         "hotseat_pass": pass_sample(samples.tortuga_bridge),
         "howto_tortuga": howto_sample("tortuga", 1),
     },

@@ -10,15 +10,29 @@ def owner(scene, ev) -> int:
     return scene.owner(ev["turtle"])
 
 
+def riders(scene, ev) -> str:
+    """Whose turtles ride along on the moving one, when they are other players' ("" when none):
+    the group is then not one player's turtles."""
+    mover = owner(scene, ev)
+    seats = []
+    for t in ev.get("group") or []:
+        seat = scene.owner(t)
+        if t != ev["turtle"] and seat != mover and seat not in seats:
+            seats.append(seat)
+    return names(scene, seats)
+
+
 LOG_LINES = {
     "turn": Line("ev.tortuga.turn"),
     "turtle_chosen": Line("ev.tortuga.chosen"),
     "die_rolled": Line("ev.tortuga.die_rolled", value="value", sum="sum"),
     "card_played": Line("ev.tortuga.card_played", count=lambda ev: ev["eggs"], eggs="eggs", sum="sum"),
-    "turtles_moved": Line("ev.tortuga.moved", seat=owner, count=lambda ev: ev["steps"], steps="steps", to="to",
-                          turtles=lambda scene, ev: len(ev["group"])),
+    "turtles_moved": Line(lambda scene, ev: "ev.tortuga.moved_riders" if riders(scene, ev) else "ev.tortuga.moved",
+                          seat=owner, count=lambda ev: ev["steps"], steps="steps", to="to",
+                          turtles=lambda scene, ev: len(ev["group"]), riders=riders),
     "bust": Line("ev.tortuga.bust", seat=owner, sum="sum"),
     "card_taken": Line("ev.tortuga.card_taken", count=lambda ev: ev["eggs"], eggs="eggs"),
     "beach": Line("ev.tortuga.beach", count=lambda ev: ev["eggs"], eggs="eggs"),
-    "game_over": Line("ev.game_over", seat=None, names=lambda scene, ev: names(scene, ev.get("winners"))),
+    "game_over": Line("ev.game_over", seat=None, count=lambda ev: len(ev.get("winners") or []),
+                      names=lambda scene, ev: names(scene, ev.get("winners"))),
 }

@@ -1,0 +1,218 @@
+"""The party night on the host (docs/protocol.md, "The party night"): the evening's standings,
+the lobby's saved games and their continuation, the owner's powers over a table (private,
+remove, fill), the host's own window (the operator).
+
+``Party(host)`` holds what is the host's and not one table's: the night (net/standings.py), who
+asked for the standings and the saved games (they get them again when they change), the
+operator's secret. The host's handlers (net/handlers.py) call it; the host calls
+``finished(table)`` once a game ends and ``opened(finished games)`` once its data dir is read.
+"""
+from __future__ import annotations
+
+import logging
+import secrets
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from . import journal as jn
+from . import saves
+from .messages import error
+from .standings import Night
+from .table import Table, TableError
+
+if TYPE_CHECKING:
+    from .host import Host
+    from .links import Conn
+
+log = logging.getLogger("tikal.host")
+
+
+def game_of(table: Table) -> dict:
+    """A finished live table in the shape of ``saves.game_record`` (what its journal says)."""
+    g = table.game
+    assert g is not None
+    return {"id": table.id, "game": table.game_name, "names": [s.name for s in table.seats],
+            "kinds": [s.kind for s in table.seats], "scores": list(g.scores),
+            "winners": list(g.winners)}
+
+
+class Party:
+    def __init__(self, host: Host):
+        self.host = host
+        #: the host's own window proves itself with this in its hello (``operator``)
+        self.operator = secrets.token_hex(16)
+        self.operators: set[int] = set()            # connection ids of the host's window
+        self.night = Night()
+        self.standings_to: set[int] = set()         # connections that asked for the standings
+        self.saved_to: dict[int, list] = {}         # ... for the saved games (their tokens)
+
+    # --- the night ------------------------------------------------------------------------------
+    def opened(self, finished: list[dict]) -> list[str]:
+        """The data dir was read: load the night, count what its file missed; the lines to say."""
+        data_dir = self.host.config.data_dir
+        self.night = Night.load(data_dir)
+        lines = [self.night.problem] if self.night.problem else []
+        if self.night.reconcile(finished) or self.night.problem:
+            self._save()
+        return lines
+
+    def new_night_now(self) -> None:
+        """``run_host.py --new-night`` and the window's button: nothing counted from now on but
+        what ends after it."""
+        data_dir = self.host.config.data_dir
+        # finished: those of the data dir, and every journal of its archive (an unfinished one
+        # there is never continued), read by name only
+        done = {g["id"] for g in saves.finished_games(data_dir)} | set(
+            jn.journal_files(Path(data_dir) / saves.ARCHIVE)) if data_dir is not None else set()
+        done |= {t.id for t in self.host.tables.values() if t.status == "over"}
+        self.night.new_night(done)
+        self.night.problem = None
+        self._save()
+        log.info("a new night begins: the standings start afresh")
+
+    def _save(self) -> None:
+        try:
+            self.night.save()
+        except OSError as exc:
+            self.night.problem = (f"the host cannot save tonight's standings ({exc.strerror or exc});"
+                                  " no result is lost: they are counted again from the saved games"
+                                  " when the host starts")
+            log.warning("%s", self.night.problem)
+        else:
+            if self.night.problem and self.night.problem.startswith("the host cannot save"):
+                self.night.problem = None
+
+    def finished(self, table: Table) -> None:
+        """``table``'s game has just ended: count it and tell whoever follows the standings (after
+        the table's last update: through its outbox)."""
+        if table.game is None or not self.night.add(game_of(table)):
+            return
+        self._save()
+        self._push_standings(table)
+
+    def _push_standings(self, table: Table | None = None) -> None:
+        msg = self.night.message()
+        out = [(cid, msg) for cid in list(self.standings_to) if cid in self.host.conns]
+        self.standings_to &= set(self.host.conns)
+        self.host.send_out(out, table)
+
+    def standings(self, conn: Conn, msg: dict) -> None:
+        self.standings_to.add(conn.id)
+        self.host.send(conn, self.night.message())
+
+    def new_night(self, conn: Conn, msg: dict) -> None:
+        if conn.id not in self.operators:
+            raise TableError("not_operator", "only the host's own window may start a new night")
+        self.new_night_now()
+        self.standings_to.add(conn.id)
+        self._push_standings()
+
+    def hello(self, conn: Conn, msg: dict) -> None:
+        """A hello: the host's window proves itself with the operator secret."""
+        if msg.get("operator") and secrets.compare_digest(msg["operator"], self.operator):
+            self.operators.add(conn.id)
+
+    def gone(self, conn: Conn) -> None:
+        self.operators.discard(conn.id)
+        self.standings_to.discard(conn.id)
+        self.saved_to.pop(conn.id, None)
+
+    # --- the owner's powers -----------------------------------------------------------------------
+    def remove(self, conn: Conn, msg: dict) -> None:
+        """The owner frees a seat; a player removed is no longer at the table (``left``, then
+        the list of tables like anyone outside one)."""
+        host = self.host
+        t = host.table_of(conn)
+        seat = msg["seat"]
+        human = 0 <= seat < t.nseats and t.seats[seat].kind == "human"
+        gone = t.seats[seat].conn if human else None
+        out = t.remove(conn.id, seat)
+        if human:   # (an away player's seat was held for them: no longer)
+            host.grace.cancel(t, seat)
+        if gone is not None:
+            c = host.conns.get(gone)
+            if c is not None and c.table is t:
+                c.table = None
+        host.send_out(out, t)
+        host.lobby_changed(t)
+        host.kick_bots(t)
+
+    # --- saved games --------------------------------------------------------------------------------
+    def _mine(self, game: dict, conn: Conn, tokens: list) -> list[int]:
+        """The seats of a saved game that are the connection's: by a token it holds, else by
+        its name (humans' seats only)."""
+        by_token = [i for i, tok in enumerate(game["tokens"])
+                    if tok and tok in tokens and game["kinds"][i] == "human"]
+        if by_token:
+            return by_token
+        name = (conn.name or "").casefold()
+        return [i for i, n in enumerate(game["names"])
+                if game["kinds"][i] == "human" and n.casefold() == name]
+
+    def _saved_for(self, conn: Conn, tokens: list) -> list[dict]:
+        data_dir = self.host.config.data_dir
+        if data_dir is None:
+            return []
+        out = []
+        for g in saves.unfinished_games(data_dir, skip=set(self.host.tables)):
+            mine = self._mine(g, conn, tokens)
+            if mine:
+                out.append({**{k: v for k, v in g.items() if k != "tokens"}, "mine": mine})
+        return out
+
+    def saved(self, conn: Conn, msg: dict) -> None:
+        tokens = list(msg.get("tokens") or [])
+        self.saved_to[conn.id] = tokens
+        self.host.send(conn, {"t": "saved", "games": self._saved_for(conn, tokens)})
+
+    def push_saved(self) -> None:
+        """The saved games changed (one was continued): those who asked get their list again."""
+        for cid, tokens in list(self.saved_to.items()):
+            c = self.host.conns.get(cid)
+            if c is None:
+                del self.saved_to[cid]
+            else:
+                self.host.send(c, {"t": "saved", "games": self._saved_for(c, tokens)})
+
+    def resume(self, conn: Conn, msg: dict) -> None:
+        """``continue``: bring an unfinished saved game back (status "playing", its players
+        away, the game waiting) and seat the sender in its own seat, as the table's owner."""
+        host = self.host
+        if conn.table is not None and conn.table.id in host.tables:
+            raise TableError("in_table", "already at a table; leave it first")
+        tid = msg["id"]
+        data_dir = host.config.data_dir
+        if tid in host.tables:
+            raise TableError("no_save", f"game {tid} is being played now: join it from the list")
+        game = next((g for g in (saves.unfinished_games(data_dir) if data_dir is not None else [])
+                     if g["id"] == tid), None)
+        if game is None:
+            raise TableError("no_save", f"no unfinished saved game {tid}")
+        tokens = list(msg.get("tokens") or [])
+        mine = self._mine(game, conn, tokens)
+        if not mine:
+            raise TableError("not_yours", f"you held no seat in game {tid}")
+        host.lifecycle.room_for_a_table(conn)
+        try:
+            table, note = saves.restore_one(data_dir, tid)
+        except saves.SaveError as exc:
+            raise TableError(exc.code, exc.message) from None
+        host.tables[tid] = table
+        host.lifecycle.made_by[tid] = conn.addr
+        table.owner = conn.id
+        seat = mine[0]
+        token = game["tokens"][seat]
+        if token in tokens:
+            _previous, out = table.rejoin(conn.id, token)
+            out = [(conn.id, {"t": "seated", "table": tid, "seat": seat, "token": token})] + out
+        else:
+            out = table.sit(conn.id, conn.name or "", seat)
+        conn.table = table
+        if note:
+            out.append((conn.id, error("damaged_save", note)))
+        log.info("table %s continued from its save by %s", tid, conn.name)
+        host.send_out(out, table)
+        host.lobby_changed(table)
+        host.kick_bots(table)
+        self.push_saved()
+

@@ -1,0 +1,238 @@
+"""The evening's standings: every finished game of the host's data dir since the night began
+(docs/protocol.md, "Standings").
+
+    night = Night.load(data_dir)          # (the file, else a night of every finished game)
+    night.reconcile(saves.finished_games(data_dir))   # games the file missed (a crash, a full disk)
+    night.add(game)                        # a game just finished (saves.game_record's shape)
+    night.save()                           # atomically; OSError (a full disk): the journals keep
+                                           # every result, the next reconcile counts it again
+    night.message()                        # the ``standings`` message
+    night.lines()                          # run_host.py --standings
+
+Placement points: of ``n`` seats, the first gets ``n - 1`` ... the last 0; players tied on a
+place share the points of the places they span (two tied first of four: (3 + 2) / 2 = 2.5
+each). The engine's winners are first (tied among themselves); the others follow by score,
+equal scores tied. Wins: one per game for each winner. Bots count for the places (a human who
+beats three bots has 3 points) but are not listed: the standings are people's, by name.
+
+The truth is the journals (each finished game's last record holds its scores and winners,
+synced before anyone saw the result); ``standings.json`` is the night's start and a cache of the
+games counted, written atomically (a temporary file, synced, renamed). A damaged file is set
+aside (``standings.json.damaged``) and the night is counted again from every finished game of the
+data dir. No I/O but ``load`` and ``save``.
+"""
+from __future__ import annotations
+
+import json
+import os
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .journal import _sync_dir
+
+FILE = "standings.json"
+FORMAT = "tikal-lan-standings"
+VERSION = 1
+
+
+def places(scores: list, winners: list) -> list[int]:
+    """Each seat's place, 1-based, ties sharing the best place they span: the winners first,
+    then the others by score (higher first)."""
+    n = len(scores)
+    win = set(winners)
+
+    def key(i):
+        return (0 if i in win else 1, -scores[i] if i not in win else 0)
+
+    order = sorted(range(n), key=key)
+    out = [0] * n
+    for pos, i in enumerate(order):
+        prev = order[pos - 1] if pos else None
+        out[i] = out[prev] if prev is not None and key(prev) == key(i) else pos + 1
+    return out
+
+
+def points(scores: list, winners: list) -> list:
+    """Each seat's placement points: n-1 for the first of n ... 0 for the last; tied seats share
+    the points of the places they span (an int when whole, else a half: x.5)."""
+    n = len(scores)
+    pl = places(scores, winners)
+    out = []
+    for i in range(n):
+        span = pl.count(pl[i])
+        first = pl[i] - 1                       # 0-based position of the tie's best place
+        total = sum(n - 1 - p for p in range(first, first + span))
+        out.append(_num(total / span))
+    return out
+
+
+def _num(x: float):
+    return int(x) if float(x).is_integer() else round(x, 2)
+
+
+def rows(games: list[dict], game: str | None = None) -> list[dict]:
+    """Per player name (humans only): games played, wins, placement points; sorted by points,
+    then wins (more first), then name. ``game``: only that game's results."""
+    acc: dict[str, dict] = {}
+    for g in games:
+        if game is not None and g["game"] != game:
+            continue
+        pts = g.get("points") or points(g["scores"], g["winners"])
+        for i, name in enumerate(g["names"]):
+            if g["kinds"][i] != "human":
+                continue
+            r = acc.setdefault(name, {"name": name, "played": 0, "wins": 0, "points": 0})
+            r["played"] += 1
+            r["wins"] += i in g["winners"]
+            r["points"] = _num(r["points"] + pts[i])
+    return sorted(acc.values(), key=lambda r: (-r["points"], -r["wins"], r["name"]))
+
+
+@dataclass
+class Night:
+    path: Path | None = None            # None: a host without a data dir keeps it in memory
+    started: float = 0.0                # when the night began (seconds since the epoch; 0: ever)
+    skip: set = field(default_factory=set)     # games finished before the night began
+    games: list = field(default_factory=list)  # the night's games, in the order they ended
+    problem: str | None = None          # why the file could not be read or written (said aloud)
+
+    @classmethod
+    def load(cls, data_dir, *, owner: bool = True) -> "Night":
+        """The night of ``data_dir``'s standings file: a missing one is a night of every
+        finished game; a damaged one is said (``problem``), likewise, and (``owner``: the host
+        that holds the data dir) set aside. ``owner`` False: a reader that does not own the
+        data dir (--standings, a list of tonight's games) leaves the file as it is."""
+        if data_dir is None:
+            return cls()
+        path = Path(data_dir) / FILE
+        try:
+            data = path.read_bytes()
+        except FileNotFoundError:
+            return cls(path)
+        except OSError as exc:
+            return cls(path, problem=f"cannot read {FILE} ({exc.strerror or exc}): tonight's "
+                                     "standings are counted from the finished games")
+        try:
+            d = json.loads(data)
+            if d.get("format") != FORMAT or type(d.get("version")) is not int:
+                raise ValueError("not a standings file")
+            if d["version"] > VERSION:
+                raise ValueError(f"version {d['version']}, newer than this host's {VERSION}")
+            return cls(path, float(d["started"]), set(int(x) for x in d["skip"]),
+                       [_checked(g) for g in d["games"]])
+        except (ValueError, KeyError, TypeError, AttributeError) as exc:
+            kept = "left as it is"
+            if owner:
+                aside = path.with_name(FILE + ".damaged")
+                try:
+                    os.replace(path, aside)
+                    kept = f"kept as {aside.name}"
+                except OSError:
+                    pass
+            return cls(path, problem=f"{FILE} was damaged ({exc}; {kept}): tonight's standings "
+                                     "are counted again from every finished game of the data "
+                                     "dir (--new-night starts afresh)")
+
+    @property
+    def counted(self) -> set:
+        return {g["id"] for g in self.games}
+
+    def add(self, game: dict) -> bool:
+        """Count one finished game (``saves.game_record``'s shape) unless it is counted,
+        belongs to an earlier night or had no player (bots only); True if it was added."""
+        if game["id"] in self.skip or game["id"] in self.counted or "human" not in game["kinds"]:
+            return False
+        g = {k: game[k] for k in ("id", "game", "names", "kinds", "scores", "winners")}
+        g["points"] = points(g["scores"], g["winners"])
+        g["places"] = places(g["scores"], g["winners"])
+        self.games.append(g)
+        return True
+
+    def reconcile(self, finished: list[dict]) -> int:
+        """Count the finished games the file does not hold yet (their result was synced, the
+        standings file was not: a crash, a full disk); how many were added."""
+        return sum(self.add(g) for g in finished)
+
+    def tonight(self, finished: list[dict]) -> list[dict]:
+        """Those of ``finished`` (``saves.finished_games``) that belong to this night."""
+        return [g for g in finished if g["id"] not in self.skip]
+
+    def new_night(self, finished_ids, now: float | None = None) -> None:
+        """A new night: nothing counted; the games already finished stay out of it."""
+        self.started = time.time() if now is None else now
+        self.skip = set(finished_ids) | self.skip | self.counted
+        self.games = []
+
+    def save(self) -> None:
+        """Write the file atomically (a temporary file, synced, then renamed over the old one,
+        and the directory synced). OSError when the disk refuses: the old file stays whole."""
+        if self.path is None:
+            return
+        body = json.dumps({"format": FORMAT, "version": VERSION, "started": self.started,
+                           "skip": sorted(self.skip), "games": self.games},
+                          separators=(",", ":")).encode()
+        tmp = self.path.with_name(FILE + ".tmp")
+        try:
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_BINARY", 0),
+                         0o600)
+            try:
+                view = memoryview(body)
+                while view:
+                    view = view[os.write(fd, view):]
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+            os.replace(tmp, self.path)
+        except OSError:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+            raise
+        _sync_dir(self.path.parent)
+
+    # --- what is shown --------------------------------------------------------------------------
+    def message(self) -> dict:
+        """The ``standings`` message (docs/protocol.md)."""
+        by_game = sorted({g["game"] for g in self.games})
+        last = dict(self.games[-1]) if self.games else None
+        if last is not None:
+            last["table"] = last.pop("id")
+        msg = {"t": "standings", "night": {"games": len(self.games)}, "overall": rows(self.games),
+               "games": {name: rows(self.games, name) for name in by_game}, "last": last}
+        if self.problem:
+            msg["problem"] = self.problem
+        return msg
+
+    def lines(self) -> list[str]:
+        """``run_host.py --standings``: one line per player, overall, then per game."""
+        if not self.games:
+            return ["no finished game tonight"]
+        out = [f"tonight: {len(self.games)} game(s)"]
+        for title, rs in [("overall", rows(self.games))] + [
+                (name, rows(self.games, name)) for name in sorted({g["game"] for g in self.games})]:
+            out.append(f"{title}:")
+            out += [f"  {i:>2}. {r['name']:<32} {r['played']:>3} played {r['wins']:>3} won "
+                    f"{r['points']:>6} points" for i, r in enumerate(rs, 1)]
+        return out
+
+
+def _checked(g: dict) -> dict:
+    """A game of the file, its fields as they must be (ValueError / KeyError if not)."""
+    n = len(g["names"])
+    if not (isinstance(g["id"], int) and isinstance(g["game"], str) and len(g["kinds"]) == n
+            and len(g["scores"]) == n and all(isinstance(w, int) for w in g["winners"])):
+        raise ValueError(f"a game of the file is not whole: {g!r:.80}")
+    out = {k: g[k] for k in ("id", "game", "names", "kinds", "scores", "winners")}
+    out["points"] = points(out["scores"], out["winners"])
+    out["places"] = places(out["scores"], out["winners"])
+    return out
+
+
+def tonight_finished(data_dir) -> list[dict]:
+    """The finished games of tonight in ``data_dir`` (``saves.finished_games``' shape): the one
+    place the lobby's lists of tonight's games take them from."""
+    from .saves import finished_games
+
+    return Night.load(data_dir, owner=False).tonight(finished_games(data_dir))

@@ -1,0 +1,128 @@
+"""Tonight's finished games and their replays from a real host on loopback (docs/protocol.md
+section 15): the list, a replay that plays back into the very game the host ended (its final
+scores, every seat's public summary, no token), refusals for a game still played or unknown, and
+the lobby's Games tonight scene through a real window: Watch and Save replay…."""
+import json
+
+import pygame
+
+from game.replay.book import ReplayBook
+from net.journal import REPLAY_FORMAT, replay_game
+
+from client_helpers import make_app
+from net_helpers import BotClient, connect, live_host, run, seat_clients
+
+
+@run
+async def test_finished_lists_tonights_games_and_replay_sends_one(tmp_path):
+    async with live_host(data_dir=tmp_path) as host:
+        tid, clients = await seat_clients(host, "tortuga", 3, names=["Ana"], bots_in_host=2)
+        end = await BotClient(clients[0], "tortuga").play()
+        other, (busy,) = await seat_clients(host, "tikal", 2, names=["Bea"], bots_in_host=1)
+        c = await connect(host, "Viewer")
+        c.send({"t": "finished"})
+        listed = await c.expect("finished")
+        assert [g["id"] for g in listed["games"]] == [tid]       # only the finished one
+        g = listed["games"][0]
+        assert g["game"] == "tortuga" and g["names"][0] == "Ana" and g["scores"] == end["scores"]
+        assert g["winners"] == end["winners"] and g["kinds"] == ["human", "bot", "bot"]
+        c.send({"t": "replay", "id": tid})
+        msg = await c.expect("replay")
+        rep = msg["replay"]
+        assert msg["id"] == tid and rep["format"] == REPLAY_FORMAT and rep["over"]
+        assert "token" not in json.dumps(rep)
+        assert [p["kind"] for p in rep["players"]] == ["human", "bot", "bot"]
+        assert replay_game(rep).scores == end["scores"]
+        book = ReplayBook(rep)
+        assert book.positions[-1].view == {**end["view"], "you": None}   # the last view, as a spectator
+        # a game still played, an unknown one: no_replay, and the connection goes on
+        c.send({"t": "replay", "id": other, "seq": 5})
+        err = await c.expect("error")
+        assert err["code"] == "no_replay" and err["seq"] == 5
+        c.send({"t": "replay", "id": 999, "seq": 6})
+        err = await c.expect("error")
+        assert err["code"] == "no_replay" and err["seq"] == 6
+        c.send({"t": "finished"})
+        assert (await c.expect("finished"))["games"][0]["id"] == tid
+
+
+@run
+async def test_a_host_without_a_data_dir_lists_nothing_and_replays_nothing():
+    async with live_host() as host:
+        c = await connect(host, "Viewer")
+        c.send({"t": "finished"})
+        assert (await c.expect("finished"))["games"] == []
+        c.send({"t": "replay", "id": 1})
+        assert (await c.expect("error"))["code"] == "no_replay"
+
+
+def test_games_tonight_watch_and_save_through_a_real_window(tmp_path):
+    """The lobby's Games tonight: the list from the host, Watch opens the viewer on the host's
+    replay, Save replay… writes the file the viewer then opens."""
+    import asyncio
+
+    from game.replay.games import GamesScene
+    from net.host import Host, HostConfig, start_in_thread
+
+    from client_helpers import run_frames
+
+    h = Host(HostConfig(name="Night", bind="127.0.0.1", port=0, announce=False, data_dir=str(tmp_path)))
+    addr, port, stop = start_in_thread(host=h)
+    try:
+        async def play():
+            from net.client import AsyncClient
+
+            c = AsyncClient(addr, port, "Ana")
+            await c.start()
+            await c.expect("welcome")
+            c.send({"t": "create", "game": "tortuga", "seats": 2, "options": {}})
+            await c.expect("seated")
+            c.send({"t": "bot", "seat": 1, "level": "random"})
+            await c.expect("table", pred=lambda m: m["table"]["players"][1]["kind"] == "bot")
+            c.send({"t": "start"})
+            end = await BotClient(c, "tortuga").play()
+            await c.close()
+            return end
+        end = asyncio.run(play())
+        from game.net_bridge import make_bridge
+
+        app = make_app()
+        bridge = make_bridge("Viewer", discovery=False)
+        app.bridge = bridge
+        bridge.connect(f"{addr}:{port}", "Viewer")
+        for _ in range(400):
+            run_frames(app, 1)
+            if bridge.connected:
+                break
+            pygame.time.wait(10)
+        games = app.show(GamesScene(app, bridge))
+        for _ in range(400):
+            run_frames(app, 1)
+            if games.games:
+                break
+            pygame.time.wait(10)
+        assert [g["names"][0] for g in games.games] == ["Ana"]
+        games.watch(games.games[0])
+        for _ in range(400):
+            run_frames(app, 1)
+            if app.scene is not games:
+                break
+            pygame.time.wait(10)
+        viewer = app.scene
+        assert viewer.name == "replay" and viewer.book.positions[-1].scores == end["scores"]
+        viewer.back()
+        assert app.scene is games and app.bridge is bridge
+        games.ask_path(games.games[0])
+        target = tmp_path / "home" / "ana.json"
+        games.save_box.value = str(target)
+        games.save(games.save_box.value)
+        for _ in range(400):
+            run_frames(app, 1)
+            if target.exists():
+                break
+            pygame.time.wait(10)
+        saved = json.loads(target.read_text())
+        assert ReplayBook(saved).positions[-1].view == {**end["view"], "you": None}
+        app.close()
+    finally:
+        stop()

@@ -1,0 +1,81 @@
+#!/usr/bin/env python3
+"""One leg of the release (.github/workflows/release.yml runs it on Windows, macOS and Ubuntu
+22.04; it runs the same anywhere, e.g. here on Linux): build the app for this machine, start the
+built app as a guest and as a host would (benchmarks/app_bench.py: a real frame from
+``--screenshot``, a headless host whose bots play a game out on 127.0.0.1, its download page, its
+zeroconf announcement on loopback), check what a guest unpacks, and list the files to attach.
+
+    python tools/release_leg.py --install      # pip install -e ".[build]" into this Python first
+    python tools/release_leg.py                # PyInstaller and build already there
+
+Writes into ``--dist`` (default dist/): the app's archive ``tikal-lan-<version>-<os>-<cpu>`` and,
+with ``--python``, the wheel; ``--dist``/attach.txt names the files the release gets from this leg.
+"""
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+import tarfile
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT / "tools"), str(ROOT / "benchmarks")]
+
+import build_app  # noqa: E402
+
+
+def members(archive: Path) -> list[str]:
+    if archive.suffix == ".zip":
+        with zipfile.ZipFile(archive) as z:
+            return z.namelist()
+    with tarfile.open(archive) as t:
+        return t.getnames()
+
+
+def check_archive(archive: Path) -> None:
+    """What a guest unpacks: the program, the licence texts, the version in the file's name."""
+    names = [n.replace("\\", "/") for n in members(archive)]
+    want = ["LICENSE.txt", "licences/README.md", "licences/pygame-ce-LGPL-2.1.txt",
+            "licences/SDL-zlib.txt", "licences/zeroconf-LGPL-2.1.txt", "licences/Python-PSF.txt"]
+    missing = [w for w in want if not any(n.endswith("/" + w) for n in names)]
+    program = build_app.executable(Path(build_app.APP + (".app" if build_app.BUNDLED else "")))
+    if not any(n.endswith(program.as_posix()) for n in names):
+        missing.append(program.as_posix())
+    if f"-{build_app.version()}-" not in archive.name:
+        missing.append(f"the version {build_app.version()} in the name")
+    if missing:
+        sys.exit(f"{archive.name} lacks {missing}")
+    print(f"archive    {archive.name}: the program, the licences, the version: ok", flush=True)
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--dist", type=Path, default=ROOT / "dist")
+    p.add_argument("--install", action="store_true", help='pip install -e ".[build]" first')
+    p.add_argument("--python", action="store_true", help="attach the wheel too (one leg does)")
+    args = p.parse_args(argv)
+    if args.install:
+        subprocess.run([sys.executable, "-m", "pip", "install", "-q", "-e", f"{ROOT}[build]"],
+                       check=True)
+    dist = args.dist.resolve()
+    build = ["--dist", str(dist)] + ([] if args.python else ["--no-python"])
+    if build_app.main(build) != 0:
+        return 1
+    app = dist / (build_app.APP + (".app" if build_app.BUNDLED else ""))
+    archive = dist / f"{build_app.APP}-{build_app.version()}-{build_app.platform_tag()}" \
+        f"{'.zip' if sys.platform == 'win32' else '.tar.gz'}"
+    check_archive(archive)
+    import app_bench
+
+    if app_bench.main(["--app", str(app), "--runs", "1"]) != 0:
+        return 1
+    attach = [archive] + (sorted(dist.glob("tikal_lan-*.whl")) if args.python else [])
+    (dist / "attach.txt").write_text("".join(f"{f.name}\n" for f in attach), encoding="utf-8")
+    print("attach     " + " ".join(f.name for f in attach), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
