@@ -234,7 +234,9 @@ class App:
             if self.scenes[i].opaque:
                 start = i
                 break
-        for s in self.scenes[start:]:
+        for i, s in enumerate(self.scenes[start:]):
+            if i and self.fitcheck is not None:
+                self.fitcheck.areas.clear()   # an overlay (the menu) covers the table's play area by design
             s.draw(surface)
         self.toasts.draw(surface)
         return surface

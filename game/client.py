@@ -35,6 +35,16 @@ def _no_columns(app, view: dict) -> list:
 
 
 @dataclass(frozen=True)
+class ResultsButton:
+    """One more button a game adds under its results (Review my game)."""
+
+    label: str                          # catalog key
+    tooltip: str                        # catalog key
+    allowed: Callable[[Any], bool]      # allowed(bridge): enabled
+    open: Callable[[Any, Any], None]    # open(app, bridge)
+
+
+@dataclass(frozen=True)
 class GameClient:
     name: str                   # the engine's name of the game (``engine.GAMES``)
     #: ``table(app, bridge, review=False) -> Scene``: the game's table (a ``TableScene``).
@@ -50,6 +60,7 @@ class GameClient:
     breakdown: Callable[[Any, dict, int], list] = _no_breakdown
     #: ``columns(app, view) -> [(header, [cell per seat], [tooltip per seat])]`` on the results.
     columns: Callable[[Any, dict], list] = _no_columns
+    results_button: ResultsButton | None = None
     hints: bool = False         # its table has the hint (the lobby offers to allow hints)
     quick_seats: int = 4        # the quick game's table (the window's own host): you and bots
     #: ``--screenshot`` samples of this game: scene name -> ``sample(app, names)``.

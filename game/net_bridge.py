@@ -45,7 +45,9 @@ class TableModel:
         self.phase: str = ""
         self.can_undo: bool = False      # the host allows undoing our last action of this turn
         #: every update of this game seen: ``{"state", "scores", "events"}`` (the score story's
-        #: input); a full update at state 0 starts it, a join's ``recap`` fills in what came before
+        #: input); a full update at state 0 starts it, a join's ``recap`` fills in what came before.
+        #: Updates received also keep our ``view`` and ``undone`` (the seat whose action an undo took
+        #: back): the player's own views over the game, for a review (Review my game)
         self.history: list[dict] = []
 
     def name(self, seat: int) -> str:
@@ -78,7 +80,8 @@ class TableModel:
 
     def remember(self, msg: dict) -> None:
         """Keep the update in ``history`` (once per state counter)."""
-        entry = {"state": self.state, "scores": list(self.scores), "events": list(msg.get("events") or [])}
+        entry = {"state": self.state, "scores": list(self.scores), "events": list(msg.get("events") or []),
+                 "view": msg["view"], "undone": msg.get("undone")}
         if msg.get("full"):
             if self.history and self.history[-1]["state"] <= self.state and self.state > 0:
                 self.history = [e for e in self.history if e["state"] < self.state]   # a resync: same game

@@ -266,6 +266,8 @@ def say_found(host) -> None:
     """What the data dir held at start: restored, set aside, refused, skipped, archived."""
     for line in host.report.lines() if host.report else []:
         print(line, flush=True)
+    if host.lifecycle.unsaved:
+        print(f"warning: {host.lifecycle.unsaved}", flush=True)
 
 
 def say_listening(host, addr, port, made, args, share=None) -> None:
@@ -295,6 +297,9 @@ async def start_share(args, host, port):
     try:
         share = ShareServer(args.share, game_port=port, join=host.addresses,
                             host_name=host.config.name)
+        from net.replays import attach
+
+        attach(share, host.config.data_dir)      # tonight's finished games as replay files
         await share.start(args.bind, want)
     except OSError as exc:
         raise OSError(f"--share: cannot serve the download page on port {want}: {exc}"

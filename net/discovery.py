@@ -46,8 +46,13 @@ Two deliberate departures from zeroconf's defaults, both for speed on a LAN:
 - Every question is QM (answers by multicast): several mDNS stacks on one machine share port 5353
   and a unicast answer reaches only one of them. To list running hosts at once, the browser also
   sends a one-shot query from an ephemeral port (RFC 6762 section 5.1), which responders answer
-  by unicast immediately instead of after the 20-120 ms delay of shared records; the answers are
-  fed to zeroconf's cache as if they had come by multicast.
+  by unicast immediately instead of after the 20-120 ms delay of shared records; the hosts an
+  answer names are checked at once, from the answer's own records (read here: zeroconf's public
+  API has no one-shot query).
+
+zeroconf is used through its public API only (``zeroconf.__all__``, ``zeroconf.asyncio.__all__``),
+and imported only when announcing or browsing starts: a host with ``--no-announce`` never loads
+it. pyproject.toml bounds it to the versions tests/test_discovery.py was run with.
 """
 from __future__ import annotations
 
@@ -57,29 +62,21 @@ import logging
 import re
 import secrets
 import socket
+import struct
 import threading
 import time
 from dataclasses import asdict, dataclass, field
-from typing import Callable, Iterable, Mapping
-
-from zeroconf import (
-    DNSIncoming,
-    DNSOutgoing,
-    DNSQuestion,
-    DNSQuestionType,
-    IPVersion,
-    RecordUpdateListener,
-    ServiceInfo,
-    ServiceStateChange,
-)
-from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
-from zeroconf.const import _CLASS_IN, _FLAGS_QR_QUERY, _MDNS_ADDR, _MDNS_PORT, _TYPE_PTR
+from typing import TYPE_CHECKING, Callable, Iterable, Mapping
 
 import engine
 
 from .loop_thread import LoopThread
 from .messages import NAME_MAX, hello, is_welcome
 from .protocol import PROTO, FrameDecoder, FrameError, encode
+
+if TYPE_CHECKING:   # zeroconf is imported where announcing or browsing starts, never before
+    from zeroconf import ServiceInfo, ServiceStateChange
+    from zeroconf.asyncio import AsyncServiceBrowser, AsyncZeroconf
 
 log = logging.getLogger(__name__)
 
@@ -179,6 +176,104 @@ def _label(name: str) -> str:
     return re.sub(r"[^A-Za-z0-9]+", "-", name).strip("-")[:40] or "host"
 
 
+# --------------------------------------------------------------------------- the one-shot query
+# RFC 6762 section 5.1: a query from an ephemeral port is answered at once, by unicast. zeroconf's
+# public API cannot send one, so it is written and its answer read here (RFC 1035's format).
+MDNS_ADDR, MDNS_PORT = "224.0.0.251", 5353
+TYPE_A, TYPE_PTR, TYPE_TXT, TYPE_SRV = 1, 12, 16, 33
+CLASS_IN = 1
+
+
+def _dns_name(name: str) -> bytes:
+    return b"".join(bytes([len(b)]) + b for b in (p.encode("utf-8") for p in name.rstrip(".").split("."))) + b"\0"
+
+
+def one_shot_query(query_id: int) -> bytes:
+    """A standard query (flags 0) for the PTR records of our service type."""
+    return (struct.pack(">HHHHHH", query_id, 0, 1, 0, 0, 0) + _dns_name(SERVICE_TYPE)
+            + struct.pack(">HH", TYPE_PTR, CLASS_IN))
+
+
+def _read_name(data: bytes, at: int) -> tuple[str, int]:
+    """The (possibly compressed) name at ``at``, and where the record goes on after it."""
+    labels, end, jumps = [], None, 0
+    while True:
+        n = data[at]
+        if n & 0xC0 == 0xC0:                     # a pointer to an earlier name
+            if end is None:
+                end = at + 2
+            at = ((n & 0x3F) << 8) | data[at + 1]
+            jumps += 1
+            if jumps > 32:
+                raise ValueError("a loop of name pointers")
+            continue
+        if n == 0:
+            return ".".join(labels) + ".", end if end is not None else at + 1
+        labels.append(data[at + 1:at + 1 + n].decode("utf-8", "replace"))
+        at += 1 + n
+
+
+def dns_records(data: bytes) -> list[tuple[str, int, int, object]]:
+    """The records of a DNS response: (name, type, ttl, value) with value the PTR's name, the
+    SRV's (port, target), the TXT's {key: value}, the A's address, else the raw bytes. A packet
+    that is not a well-formed response gives []."""
+    try:
+        qid, flags, qd, an, ns, ar = struct.unpack_from(">HHHHHH", data)
+        if not flags & 0x8000:
+            return []
+        at = 12
+        for _ in range(qd):
+            at = _read_name(data, at)[1] + 4
+        out = []
+        for _ in range(an + ns + ar):
+            name, at = _read_name(data, at)
+            rtype, _cls, ttl, length = struct.unpack_from(">HHIH", data, at)
+            at += 10
+            rdata = data[at:at + length]
+            if len(rdata) != length:
+                return []
+            if rtype == TYPE_PTR:
+                value: object = _read_name(data, at)[0]
+            elif rtype == TYPE_SRV:
+                value = (struct.unpack_from(">H", data, at + 4)[0], _read_name(data, at + 6)[0])
+            elif rtype == TYPE_TXT:
+                txt, i = {}, 0
+                while i < length:
+                    item = rdata[i + 1:i + 1 + rdata[i]]
+                    key, _, val = item.partition(b"=")
+                    txt.setdefault(key, val)
+                    i += 1 + rdata[i]
+                value = txt
+            elif rtype == TYPE_A and length == 4:
+                value = socket.inet_ntoa(rdata)
+            else:
+                value = rdata
+            out.append((name, rtype, ttl, value))
+            at += length
+        return out
+    except (struct.error, IndexError, ValueError):
+        return []
+
+
+def services_in_answer(data: bytes) -> dict[str, dict]:
+    """The services of our type an answer names, each with what the answer tells of it:
+    ``port``, ``addresses`` (IPv4), ``txt`` (the raw TXT properties) when present."""
+    records = dns_records(data)
+    services = {value: {} for name, rtype, ttl, value in records
+                if rtype == TYPE_PTR and ttl > 0 and name.lower() == SERVICE_TYPE.lower()
+                and isinstance(value, str)}
+    for name, rtype, ttl, value in records:
+        if name in services and rtype == TYPE_SRV:
+            services[name]["port"], services[name]["server"] = value
+        elif name in services and rtype == TYPE_TXT:
+            services[name]["txt"] = value
+    for found in services.values():
+        server = str(found.get("server", "")).lower()
+        found["addresses"] = [value for name, rtype, _, value in records
+                              if rtype == TYPE_A and name.lower() == server]
+    return services
+
+
 # --------------------------------------------------------------------------- announcing
 
 class Announcer:
@@ -211,6 +306,8 @@ class Announcer:
         return self._info is not None
 
     def _service_info(self) -> ServiceInfo:
+        from zeroconf import ServiceInfo
+
         return ServiceInfo(SERVICE_TYPE, self.service_name,
                            addresses=[socket.inet_aton(a) for a in self.addresses],
                            port=self.port, properties=self.properties(), server=self._server,
@@ -226,6 +323,9 @@ class Announcer:
         interface cannot be used."""
         if self._zc is not None:
             raise RuntimeError("announcer already started")
+        from zeroconf import IPVersion
+        from zeroconf.asyncio import AsyncZeroconf
+
         self._zc = AsyncZeroconf(interfaces=_zc_interfaces(self.interfaces),
                                  ip_version=IPVersion.V4Only)
         try:
@@ -436,6 +536,9 @@ class Browser:
     async def start(self) -> None:
         if self._aiozc is not None:
             raise RuntimeError("browser already started")
+        from zeroconf import DNSQuestionType, IPVersion
+        from zeroconf.asyncio import AsyncServiceBrowser, AsyncZeroconf
+
         self._loop = asyncio.get_running_loop()
         self._changed = asyncio.Event()
         self._aiozc = AsyncZeroconf(interfaces=_zc_interfaces(self.interfaces),
@@ -443,7 +546,7 @@ class Browser:
         self._browser = AsyncServiceBrowser(self._aiozc.zeroconf, SERVICE_TYPE,
                                             handlers=[self._on_service_state_change],
                                             question_type=DNSQuestionType.QM)
-        self._aiozc.zeroconf.async_add_listener(_RecordWatch(self._on_record), None)
+        self._aiozc.zeroconf.async_add_listener(_record_watch(self._on_record), None)
         await self.refresh()
 
     async def stop(self) -> None:
@@ -484,11 +587,9 @@ class Browser:
 
     async def refresh(self) -> None:
         """Ask every interface at once which hosts are there (the one-shot query)."""
-        # A fresh query id each time (multicast=False keeps it in the packet): responders drop a
-        # packet identical to one seen in the last 800 ms as a duplicate.
-        out = DNSOutgoing(_FLAGS_QR_QUERY, False, secrets.randbelow(0xFFFF) + 1)
-        out.add_question(DNSQuestion(SERVICE_TYPE, _TYPE_PTR, _CLASS_IN))
-        packets = out.packets()
+        # A fresh query id each time: responders drop a packet identical to one seen in the last
+        # 800 ms as a duplicate.
+        packet = one_shot_query(secrets.randbelow(0xFFFF) + 1)
         for address in self.interfaces or ipv4_addresses(loopback=True):
             sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
             try:
@@ -502,8 +603,7 @@ class Browser:
             transport, _ = await self._loop.create_datagram_endpoint(
                 lambda: _OneShotProtocol(self._on_one_shot_answer), sock=sock)
             self._one_shots.add(transport)
-            for packet in packets:
-                transport.sendto(packet, (_MDNS_ADDR, _MDNS_PORT))
+            transport.sendto(packet, (MDNS_ADDR, MDNS_PORT))
             self._loop.call_later(ONE_SHOT_WINDOW, self._close_one_shot, transport)
 
     def _close_one_shot(self, transport) -> None:
@@ -511,16 +611,29 @@ class Browser:
         transport.close()
 
     def _on_one_shot_answer(self, data: bytes, addr) -> None:
-        if self._aiozc is None or addr[1] != _MDNS_PORT:
+        """A responder's answer to the one-shot query: each host it names is tracked (and
+        checked) at once, from the records of the answer when they are complete."""
+        if self._aiozc is None or addr[1] != MDNS_PORT:
             return
-        msg = DNSIncoming(data)
-        if msg.valid and msg.is_response():
-            # Exactly what zeroconf does with an answer received by multicast.
-            self._aiozc.zeroconf.record_manager.async_updates_from_response(msg)
+        for service, found in services_in_answer(data).items():
+            tracked = self._track(service)
+            if found.get("port") and found.get("addresses") and found.get("txt") is not None:
+                tracked.addresses, tracked.port = found["addresses"], found["port"]
+                tracked.txt, tracked.stale = parse_txt(found["txt"]), False
+            tracked.wake.set()
+
+    def _track(self, name: str) -> _Tracked:
+        tracked = self._tracked.get(name)
+        if tracked is None:
+            tracked = self._tracked[name] = _Tracked(name, asyncio.Event())
+            tracked.task = self._loop.create_task(self._watch(tracked))
+        return tracked
 
     # ---- zeroconf events (on the loop; zeroconf passes these by keyword)
     def _on_service_state_change(self, zeroconf, service_type: str, name: str,
                                  state_change: ServiceStateChange) -> None:
+        from zeroconf import ServiceStateChange
+
         if self._aiozc is None:
             return
         if state_change is ServiceStateChange.Removed:
@@ -530,10 +643,7 @@ class Browser:
                 if tracked.listed is not None:
                     self._publish()
             return
-        tracked = self._tracked.get(name)
-        if tracked is None:
-            tracked = self._tracked[name] = _Tracked(name, asyncio.Event())
-            tracked.task = self._loop.create_task(self._watch(tracked))
+        tracked = self._track(name)
         tracked.stale = True
         tracked.wake.set()
 
@@ -541,7 +651,7 @@ class Browser:
         # Any fresh record of a known service that is not listed (a host restarted under the
         # same name re-announces records the cache still holds, so zeroconf reports no change):
         # check it now rather than at the end of its back-off.
-        name = record.alias if record.type == _TYPE_PTR else record.name
+        name = record.alias if record.type == TYPE_PTR else record.name
         tracked = self._tracked.get(name)
         if tracked is not None and tracked.listed is None and record.ttl > 0:
             tracked.stale = True
@@ -577,6 +687,9 @@ class Browser:
                 delay = self.retry if behind < 0 else min(self.recheck * 2 ** behind, MAX_BACKOFF)
 
     async def _resolve(self, t: _Tracked) -> None:
+        from zeroconf import DNSQuestionType, IPVersion
+        from zeroconf.asyncio import AsyncServiceInfo
+
         info = AsyncServiceInfo(SERVICE_TYPE, t.service)
         if await info.async_request(self._aiozc.zeroconf, 1000, question_type=DNSQuestionType.QM):
             t.addresses = info.parsed_addresses(IPVersion.V4Only)
@@ -643,16 +756,20 @@ class Browser:
                 log.exception("discovery on_change callback failed")
 
 
-class _RecordWatch(RecordUpdateListener):
-    def __init__(self, on_record):
-        self.on_record = on_record
+def _record_watch(on_record):
+    """A zeroconf record listener calling ``on_record(record)`` for every record received (the
+    class is made when browsing starts: zeroconf is not imported before)."""
+    from zeroconf import RecordUpdateListener
 
-    def async_update_records(self, zc, now, records) -> None:
-        for update in records:
-            self.on_record(update.new)
+    class RecordWatch(RecordUpdateListener):
+        def async_update_records(self, zc, now, records) -> None:
+            for update in records:
+                on_record(update.new)
 
-    def async_update_records_complete(self) -> None:
-        pass
+        def async_update_records_complete(self) -> None:
+            pass
+
+    return RecordWatch()
 
 
 class _OneShotProtocol(asyncio.DatagramProtocol):

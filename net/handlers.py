@@ -121,24 +121,9 @@ def _fill(t: Table, c: Conn, m: dict) -> Out:
 
 
 # --- the party night (net/party.py: what is the host's, not one table's) ---------------------------
-@handles("remove")
-def _remove(host: Host, conn: Conn, msg: dict) -> None:
-    host.party.remove(conn, msg)
-
-
-@handles("standings")
-def _standings(host: Host, conn: Conn, msg: dict) -> None:
-    host.party.standings(conn, msg)
-
-
-@handles("new_night")
-def _new_night(host: Host, conn: Conn, msg: dict) -> None:
-    host.party.new_night(conn, msg)
-
-
-@handles("saved")
-def _saved(host: Host, conn: Conn, msg: dict) -> None:
-    host.party.saved(conn, msg)
+@handles("remove", "standings", "new_night", "saved", "continue")
+def _party(host: Host, conn: Conn, msg: dict) -> None:
+    host.party.handle(conn, msg)
 
 
 # --- tonight's finished games and their replays (net/replays.py: files, read off the loop) ------
@@ -169,11 +154,6 @@ def _replay(host: Host, conn: Conn, msg: dict) -> None:
         rep["seed"] = str(rep["seed"])      # 62 bits: beyond the wire's plain ints (±2^53)
         host.send(conn, {"t": "replay", "id": tid, "replay": rep})
     host._spawn(answer())
-
-
-@handles("continue")
-def _continue(host: Host, conn: Conn, msg: dict) -> None:
-    host.party.resume(conn, msg)
 
 
 # --- the rest -------------------------------------------------------------------------------------

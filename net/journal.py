@@ -6,9 +6,13 @@ seen.
 File ``<data_dir>/table-<id>.journal`` (owner-only: it holds the seed and the seat tokens): a
 sequence of records, each
     4-byte big-endian body length | 4-byte big-endian CRC-32 of the body | msgpack map body.
+From format 3 on the records are chained: each record's CRC-32 is computed starting from the
+previous record's CRC (``zlib.crc32(body, previous)``; the start record's from 0), so a whole
+record removed, repeated or moved breaks the chain at the record after it: damage, found and
+said, never a game that did not happen.
 
-Records (format 2; docs/protocol.md section 13):
-    {"k": "start", "v": 2, "rules": n, "table", "game", "seats", "seed", "options", "takeover",
+Records (format 3; docs/protocol.md section 13):
+    {"k": "start", "v": 3, "rules": n, "table", "game", "seats", "seed", "options", "takeover",
      "players", "check"}
     {"k": "action", "seat", "action", "check"?, "over"?}     the canonical action that was applied
     {"k": "undo", "seat"}
@@ -48,8 +52,10 @@ _NAME = re.compile(r"^table-(\d+)\.journal$")
 _ANY_NAME = re.compile(r"^table-(\d+)\.journal")   # the damaged copies and archived ones too
 REPLAY_FORMAT = "tikal-lan-replay"
 #: The journal format this host writes; a journal without ``v`` is format 1 (no versions, no
-#: checks, no end mark), still read.
-FORMAT = 2
+#: checks, no end mark), format 2 is not chained: both still read.
+FORMAT = 3
+#: The first format whose records are chained (each CRC starts from the previous record's).
+CHAINED = 3
 #: A state check every this many states (and at the start and the end of the game).
 CHECK_EVERY = 20
 KINDS = ("start", "action", "undo", "closed")
@@ -61,6 +67,8 @@ MAX_RECORD = 1 << 20
 _sync = getattr(os, "fdatasync", os.fsync)
 _O_BINARY = getattr(os, "O_BINARY", 0)
 _O_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
+#: A msgpack map's first byte (fixmap, map16, map32): where a record's body may start.
+_MAP_START = re.compile(rb"[\x80-\x8f\xde\xdf]")
 
 
 class JournalError(Exception):
@@ -130,6 +138,8 @@ class Journal:
         self._good = 0          # the byte length of the whole records in the file
         self._clean = True      # False: bytes of a refused record may still follow _good
         self._new = False       # the file was created: its directory entry wants a sync too
+        self._chained = True    # its records are chained (a new file; an old one says)
+        self._seed = 0          # where the next record's CRC starts (the last one's CRC)
 
     def _open(self) -> None:
         self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -139,6 +149,9 @@ class Journal:
         if st.st_mode & 0o077 and hasattr(os, "fchmod"):
             os.fchmod(fd, 0o600)
         self._fd, self._good = fd, st.st_size
+        if st.st_size:   # appending to a restored journal: go on with its chain, if it has one
+            s = scan(self.path)
+            self._chained, self._seed = s.chained, s.seed
 
     def _write(self, data: bytes) -> int:
         """One write of ``data`` at the end of the file; the bytes written (the seam where tests
@@ -156,9 +169,12 @@ class Journal:
 
     def record(self, rec: dict) -> None:
         body = msgpack.packb(rec, use_bin_type=True)
-        data = _HEAD.pack(len(body), zlib.crc32(body)) + body
         if self._fd is None:
             self._open()
+        if self._good == 0:   # the first record says the format: chained from format 3 on
+            self._chained = _chains(rec)
+        crc = zlib.crc32(body, self._seed if self._chained else 0)
+        data = _HEAD.pack(len(body), crc) + body
         if not self._clean:
             os.ftruncate(self._fd, self._good)   # what a refused record left; raises if it can't
             self._clean = True
@@ -179,6 +195,7 @@ class Journal:
                 pass
             raise
         self._good += len(data)
+        self._seed = crc
         self.written += 1
         if not self.deferred:
             self.sync()
@@ -240,12 +257,15 @@ class Scan:
     """What a journal file holds: ``records`` (the whole records, in order), ``good`` (the bytes
     they span), ``size`` (the file's), and what follows them: nothing, a torn tail (``torn``:
     what a crash leaves, safe to cut) or ``damaged`` (why the bytes after ``good`` are not a
-    journal's: the records before them are a playable prefix)."""
+    journal's: the records before them are a playable prefix). ``chained``: its records are
+    chained (format 3 on), ``seed``: where the CRC of a record appended after them starts."""
     records: list = field(default_factory=list)
     good: int = 0
     size: int = 0
     torn: bool = False
     damaged: str | None = None
+    chained: bool = False
+    seed: int = 0
 
 
 def read_bytes(path) -> bytes:
@@ -284,50 +304,74 @@ def _kind(mode: int) -> str:
     return "not a file"
 
 
-def _record_at(data: bytes, pos: int):
-    """(record, end) if a whole, valid record starts at ``pos``; else (None, why)."""
+def _record_at(data: bytes, pos: int, seed: int | None = 0):
+    """(record, end) if a whole, valid record starts at ``pos``, its CRC computed from ``seed``
+    (None: a record of a chain whose previous record is unknown: its body must be a record's);
+    else (None, why)."""
     if pos + _HEAD.size > len(data):
         return None, "short"
     size, crc = _HEAD.unpack_from(data, pos)
     end = pos + _HEAD.size + size
     if end > len(data):
         return None, "short"
+    if size == 0:
+        return None, "body"   # an empty body is no map
     body = data[pos + _HEAD.size:end]
-    if zlib.crc32(body) != crc:
+    if seed is not None and zlib.crc32(body, seed) != crc:
         return None, "crc"
     try:
         rec = msgpack.unpackb(body, raw=False, strict_map_key=False)
     except Exception:
         return None, "body"
-    if not isinstance(rec, dict):
+    if not isinstance(rec, dict) or (seed is None and rec.get("k") not in KINDS):
         return None, "body"
     return rec, end
 
 
-def _torn(data: bytes, pos: int) -> bool:
+def _torn(data: bytes, pos: int, seed: int) -> bool:
     """Is the record at ``pos`` cut short, as the last write of a crash leaves it? (A header
     whose CRC matches everything after it holds a whole body with a damaged length: not torn.)"""
     if pos + _HEAD.size > len(data):
         return True
     size, crc = _HEAD.unpack_from(data, pos)
-    return pos + _HEAD.size + size > len(data) and zlib.crc32(data[pos + _HEAD.size:]) != crc
+    return pos + _HEAD.size + size > len(data) and zlib.crc32(data[pos + _HEAD.size:], seed) != crc
+
+
+def _later_record(data: bytes, pos: int, chained: bool) -> bool:
+    """Does a whole record start anywhere after ``pos``? Only where a map's first byte could
+    begin a body is one looked for (a tail of zeros, or of text, has no such place)."""
+    for m in _MAP_START.finditer(data, pos + 1 + _HEAD.size):
+        if _record_at(data, m.start() - _HEAD.size, None if chained else 0)[0] is not None:
+            return True
+    return False
+
+
+def _chains(start) -> bool:
+    v = start.get("v", 1) if isinstance(start, dict) and start.get("k") == "start" else 1
+    return type(v) is int and v >= CHAINED
 
 
 def scan_bytes(data: bytes) -> Scan:
     s = Scan(size=len(data))
     pos = 0
     while pos < len(data):
-        rec, end = _record_at(data, pos)
+        rec, end = _record_at(data, pos, s.seed if s.chained else 0)
         if rec is None:
             break
+        if not s.records:
+            s.chained = _chains(rec)
+        s.seed = _HEAD.unpack_from(data, pos)[1]
         s.records.append(rec)
         pos = end
     s.good = pos
     if pos < len(data):
-        tail = data[pos:]
-        later = any(_record_at(data, p)[0] is not None for p in range(pos + 1, len(data)))
-        if not later and (_torn(data, pos) or not tail.strip(b"\0")):
-            s.torn = True          # the last write of a crash: short, or zeros
+        seed = s.seed if s.chained else 0
+        if not data[pos:].strip(b"\0"):
+            s.torn = True          # the last write of a crash: zeros
+            return s
+        later = _later_record(data, pos, s.chained)
+        if not later and _torn(data, pos, seed):
+            s.torn = True          # the last write of a crash: short
         else:
             s.damaged = (f"bad bytes at byte {pos} after record {len(s.records)}"
                          + (": whole records follow them" if later else ""))
@@ -418,9 +462,7 @@ def set_aside(path, records: list[dict]) -> Path:
     tmp = path.with_name(path.name + ".tmp")
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | _O_BINARY, 0o600)
     try:
-        for rec in records:
-            body = msgpack.packb(rec, use_bin_type=True)
-            os.write(fd, _HEAD.pack(len(body), zlib.crc32(body)) + body)
+        os.write(fd, frames(records))
         os.fsync(fd)
     finally:
         os.close(fd)
@@ -432,6 +474,18 @@ def set_aside(path, records: list[dict]) -> Path:
     os.replace(tmp, path)
     _sync_dir(path.parent)
     return aside
+
+
+def frames(records: list[dict]) -> bytes:
+    """``records`` as a journal's bytes (chained if its start record's format is)."""
+    out, seed = [], 0
+    chained = bool(records) and _chains(records[0])
+    for rec in records:
+        body = msgpack.packb(rec, use_bin_type=True)
+        crc = zlib.crc32(body, seed if chained else 0)
+        out.append(_HEAD.pack(len(body), crc) + body)
+        seed = crc
+    return b"".join(out)
 
 
 def cut_torn_tail(path, good: int) -> None:

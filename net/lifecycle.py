@@ -15,6 +15,7 @@ thread), the grace timers (net/grace.py), ``kick_bots(table)``, ``lobby_changed(
 from __future__ import annotations
 
 import asyncio
+import errno
 import logging
 from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Any
@@ -57,6 +58,7 @@ class Lifecycle:
         self.lock: saves.DataDirLock | None = None
         self.report: saves.Report | None = None   # what the data dir held at start
         self.restored: list[Table] = []
+        self.unsaved: str | None = None         # why tables are not saved (a full disk)
         self.finished: list[dict] = []          # the finished games found at start (standings)
         #: called with a started game that goes away unfinished: it is a saved game again
         self.saved_again: Callable[[Table], None] = lambda t: None
@@ -69,17 +71,36 @@ class Lifecycle:
     def open_data_dir(self):
         """The first time the host needs its data dir: lock it (DataDirBusy if another host
         holds it), archive what is old, restore the unfinished games with ``resume``, and learn
-        the first free table id (net/saves.py). ``report`` says what was found."""
+        the first free table id (net/saves.py). ``report`` says what was found.
+
+        A data dir on a full disk does not keep the host from hosting: it says so (``unsaved``,
+        a warning), and its tables are kept in memory only, until a new table finds room again
+        (then the data dir opens, without restoring: the games of a --resume wait for the next
+        start, so that their ids never meet the tables played meanwhile)."""
         cfg = self.config
         if cfg.data_dir is None or self.lock is not None:
             return
-        self.lock = saves.DataDirLock(cfg.data_dir).acquire()
         try:
-            opened = saves.open_saves(cfg.data_dir, resume=cfg.resume,
-                                      keep_finished=cfg.keep_finished, keep_days=cfg.keep_days)
-        except BaseException:
-            self.release()
-            raise
+            self.lock = saves.DataDirLock(cfg.data_dir).acquire()
+            try:
+                opened = saves.open_saves(cfg.data_dir, resume=cfg.resume and not self.unsaved,
+                                          keep_finished=cfg.keep_finished,
+                                          keep_days=cfg.keep_days)
+            except BaseException:
+                self.release()
+                raise
+        except OSError as exc:
+            if exc.errno not in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
+                raise
+            if not self.unsaved:
+                self.unsaved = (f"the disk of the data dir {cfg.data_dir} is full "
+                                f"({exc.strerror}): hosting anyway, but nothing is saved until "
+                                "there is room")
+                log.warning("%s", self.unsaved)
+            return
+        if self.unsaved:
+            log.warning("the data dir %s has room again: new tables are saved", cfg.data_dir)
+            self.unsaved = None
         self.report = opened.report
         self.finished = opened.finished
         self.notes.update(opened.notes)
@@ -98,7 +119,7 @@ class Lifecycle:
         self.open_data_dir()
         tid = self.next_id
         journal = jn.Journal(jn.journal_path(self.config.data_dir, tid), deferred=True) \
-            if self.config.data_dir is not None else None
+            if self.config.data_dir is not None and self.lock is not None else None
         table = Table(tid, game, seats, options, owner=owner, takeover=takeover, journal=journal,
                       hints=hints)
         self.next_id += 1

@@ -10,6 +10,7 @@ msgpack bin); a list is a list.
 """
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass
 
@@ -188,6 +189,27 @@ class Text(Str):
         return None
 
 
+def fold(name: str) -> str:
+    """A name as people tell names apart: compatibility forms folded (full-width letters,
+    ligatures), case folded, spaces collapsed."""
+    return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
+
+
+#: What only a bot's name looks like ("Bot 2 (hard)", "bot2", "BOT 3"): "bot", then a number.
+_BOT_NAME = re.compile(r"^bot\W*\d")
+
+
+class PlayerName(Text):
+    """A player's name (hello): text that does not pass for a bot's name, which the host gives
+    as "Bot <seat> (<level>)" (a person called "Bot 2 (hard)" would pass for that bot)."""
+
+    def check(self, v):
+        err = super().check(v)
+        if err is None and _BOT_NAME.match(fold(v)):
+            return "must not look like a bot's name (\"Bot 2 (hard)\"): bots are named so"
+        return err
+
+
 class Bool(Field):
     doc = "bool"
 
@@ -265,7 +287,7 @@ SEQ = Int(0, INT_MAX)
 TABLE_ID = Int(1, INT_MAX)
 SEAT = Int(0, MAX_SEATS - 1)   # what the host sends
 ANY_SEAT = Int(0, INT_MAX)     # what a client names: a seat the table lacks is bad_seat / wrong_seat
-NAME = Text(1, NAME_MAX)
+NAME = PlayerName(1, NAME_MAX)
 CODE = Str(1, 16)               # a private table's code, as typed
 
 _ALL_SEQ = {"seq": SEQ}  # every client message may carry a seq, echoed in an error about it

@@ -46,6 +46,11 @@ class Party:
         self.standings_to: set[int] = set()         # connections that asked for the standings
         self.saved_to: dict[int, list] = {}         # ... for the saved games (their tokens)
 
+    def handle(self, conn: Conn, msg: dict) -> None:
+        """One of the party night's messages (net/handlers.py sends them here)."""
+        {"remove": self.remove, "standings": self.standings, "new_night": self.new_night,
+         "saved": self.saved, "continue": self.resume}[msg["t"]](conn, msg)
+
     # --- the night ------------------------------------------------------------------------------
     def opened(self, finished: list[dict]) -> list[str]:
         """The data dir was read: load the night, count what its file missed; the lines to say."""

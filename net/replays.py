@@ -4,7 +4,10 @@ standings count too) and one writer of replay dicts (``net.journal.export_replay
 files: the host calls them off its event loop."""
 from __future__ import annotations
 
+import json
+import re
 from pathlib import Path
+from urllib.parse import quote
 
 from . import journal as jn
 from .saves import ARCHIVE
@@ -51,5 +54,46 @@ def replay(data_dir, tid: int) -> dict:
 
 
 def file_name(game: dict) -> str:
-    """A replay's download name: ``tikal-12.json``."""
-    return f"{game['game']}-{game['id']}.json"
+    """A replay's download name: ``replay-tikal-12.json``."""
+    return f"replay-{game['game']}-{game['id']}.json"
+
+
+_FILE = re.compile(r"^replay-[a-z]+-(\d{1,9})\.json$")
+
+
+def attach(share, data_dir) -> None:
+    """The download page (net/share.py) lists tonight's finished games as replay files (name,
+    game, players, winner) and serves each as ``/replay-<game>-<id>.json``."""
+    def section(tr, esc) -> str:
+        games = tonight(data_dir)
+        if not games:
+            return f"<h2>{esc(tr('share.replays'))}</h2>\n<p>{esc(tr('share.replays_none'))}</p>"
+        rows = []
+        for g in games:
+            names = g.get("names") or []
+            winners = ", ".join(esc(names[s]) for s in g.get("winners") or [] if s < len(names))
+            scores = g.get("scores") or []
+            players = ", ".join(f"{esc(n)} {scores[i] if i < len(scores) else ''}".strip() for i, n in enumerate(names))
+            name = file_name(g)
+            rows.append(f'<tr><td><a href="/{quote(name)}" download>{esc(name)}</a></td>'
+                        f"<td>{esc(tr('game.' + g.get('game', '')))}</td><td>{players}</td><td>{winners}</td></tr>")
+        head = "".join(f"<th>{esc(tr(k))}</th>" for k in ("share.replay_file", "share.replay_game",
+                                                             "share.replay_players", "share.replay_winner"))
+        how = esc(tr("share.replays_how")).format(command="<code>tikal-lan --replay FILE</code>")
+        return (f"<h2>{esc(tr('share.replays'))}</h2>\n<table><tr>{head}</tr>\n" + "\n".join(rows)
+                + f"</table>\n<p>{how}</p>")
+
+    def replay_file(name: str) -> bytes | None:
+        m = _FILE.match(name)
+        if m is None:
+            return None
+        tid = int(m.group(1))
+        if not any(g["id"] == tid and file_name(g) == name for g in tonight(data_dir)):
+            return None          # only what the page lists
+        try:
+            return json.dumps(replay(data_dir, tid), indent=1).encode("utf-8")
+        except NoReplay:
+            return None
+
+    share.sections.append(section)
+    share.generated.append(replay_file)

@@ -79,11 +79,15 @@ class DataDirLock:
             raise DataDirBusy(f"the data dir {self.path.parent} is in use by another host "
                               f"(process {pid}; {LOCK_NAME}: {holder or 'no details'}); stop "
                               "that host, or give this one another --data-dir") from None
-        os.ftruncate(fd, 0)
-        os.lseek(fd, 0, os.SEEK_SET)
-        os.write(fd, f"{os.getpid()} on {socket.gethostname()} since "
-                     f"{time.strftime('%Y-%m-%d %H:%M:%S')}\n".encode())
         self._fd = fd
+        try:   # who holds it, for the next host that finds it held
+            os.ftruncate(fd, 0)
+            os.lseek(fd, 0, os.SEEK_SET)
+            os.write(fd, f"{os.getpid()} on {socket.gethostname()} since "
+                         f"{time.strftime('%Y-%m-%d %H:%M:%S')}\n".encode())
+        except OSError:
+            self.release()
+            raise
         return self
 
     def release(self) -> None:

@@ -127,6 +127,10 @@ class ShareServer:
         self.join = list(join or [])
         self.host_name = host_name
         self.sections: list = []
+        #: more files than the folder's, made on request: functions ``(name) -> bytes | None``
+        #: called from a worker thread for a name the folder does not hold (the finished games'
+        #: replay files, net/replays.py)
+        self.generated: list = []
         self.address: tuple[str, int] | None = None
         self.urls: list[str] = []       # where other machines open the page (LAN addresses)
         self._server: asyncio.AbstractServer | None = None
@@ -225,7 +229,8 @@ class ShareServer:
 <html lang="{lang}"><head><meta charset="utf-8"><title>{title}</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <style>body{{font-family:sans-serif;max-width:44em;margin:2em auto;padding:0 1em;line-height:1.5}}
-code{{background:#eee;padding:0 .3em}} li{{margin:.3em 0}} h3{{margin-bottom:0}} ul{{margin:.3em 0}}</style>
+code{{background:#eee;padding:0 .3em;white-space:nowrap;display:inline-block;max-width:100%;overflow-x:auto;
+vertical-align:bottom}} li{{margin:.3em 0}} h3{{margin-bottom:0}} ul{{margin:.3em 0}}</style>
 </head>
 <body><h1>{title}</h1>
 <p>{text("share.join", addresses=addrs)}</p>
@@ -303,8 +308,21 @@ code{{background:#eee;padding:0 .3em}} li{{margin:.3em 0}} h3{{margin-bottom:0}}
                                            "Vary": "Accept-Language"})
         path = (await asyncio.to_thread(self.files)).get(name)
         if path is None:
-            return await self._send(writer, 404, b"no such file\n", head_only=head_only)
+            body = await asyncio.to_thread(self.generate, name)
+            if body is None:
+                return await self._send(writer, 404, b"no such file\n", head_only=head_only)
+            return await self._send(writer, 200, body, head_only=head_only,
+                                    ctype=mimetypes.guess_type(name)[0] or "application/octet-stream",
+                                    extra={"Content-Disposition": f"attachment; filename*=UTF-8''{quote(name)}"})
         await self._send_file(writer, name, path, head_only)
+
+    def generate(self, name: str) -> bytes | None:
+        """A file the folder does not hold, made by one of ``generated`` (None: no such file)."""
+        for make in self.generated:
+            body = make(name)
+            if body is not None:
+                return body
+        return None
 
     @staticmethod
     def resolve(target: str) -> str | None:

@@ -27,7 +27,7 @@ import msgpack
 import engine
 
 from . import journal as jn
-from .messages import COLOURS, GAME_INFO, MessageError, check_options
+from .messages import COLOURS, GAME_INFO, NAME_MAX, MessageError, check_options, fold
 from .protocol import PROTO
 
 Out = list  # list[tuple[int, dict]]
@@ -250,13 +250,24 @@ class Table:
             if s.kind != "empty":
                 raise TableError("bad_seat", f"seat {seat} is taken")
         used = {x.colour for x in self.seats}
-        s.kind, s.name, s.conn, s.ready = "human", name, conn, False
+        s.kind, s.name, s.conn, s.ready = "human", self._unique(name), conn, False
         s.token = self.new_token()
         s.colour = next(c for c in COLOURS if c not in used)
         if self.owner is None:
             self.owner = conn
         return [(conn, {"t": "seated", "table": self.id, "seat": s.index, "token": s.token})] + \
             self.lobby_out()
+
+    def _unique(self, name: str) -> str:
+        """``name``, or ``name (2)``, ``name (3)``... if someone at the table (a seat or a
+        spectator) has that name already (as ``messages.fold`` compares names)."""
+        taken = {fold(x.name) for x in self.seats if x.kind != "empty"} | \
+            {fold(n) for n in self.spectators.values()}
+        n, unique = 2, name
+        while fold(unique) in taken:
+            unique = f"{name[:NAME_MAX - 5]} ({n})"
+            n += 1
+        return unique
 
     def _sit_back(self, conn: int, name: str, seat: int) -> Out:
         """A player of a game brought back from the data dir sits in their old seat again
@@ -278,7 +289,7 @@ class Table:
         if self.has(conn):
             raise TableError("in_table", "already at this table")
         self._check_code(code)
-        self.spectators[conn] = name
+        self.spectators[conn] = self._unique(name)
         out = self.lobby_out()
         if self.game is not None:
             out.append((conn, self._with_recap(self._update(None, [], full=True), seen or 0)))
@@ -495,7 +506,7 @@ class Table:
         s = self.seat_of(conn)
         if s is None and conn not in self.spectators:
             raise TableError("no_table", "not at this table")
-        msg = {"t": "chat", "table": self.id, "from": name,
+        msg = {"t": "chat", "table": self.id, "from": s.name if s else self.spectators[conn],
                "seat": s.index if s else None, "text": text}
         return [(c, msg) for c in self.members()]
 

@@ -33,6 +33,10 @@ async def live_host(**cfg):
     cfg.setdefault("announce", False)
     cfg.setdefault("rate", 5000.0)  # bot clients act far faster than people; floods test it low
     cfg.setdefault("burst", 5000.0)
+    # no keep-alive pings nor silence cuts unless a test asks for them: on a busy machine a test's
+    # raw connection may stay silent longer than the real defaults (5 s / 15 s) allow
+    cfg.setdefault("ping_interval", 3600.0)
+    cfg.setdefault("ping_timeout", 7200.0)
     scanner = cfg.pop("scanner", None)
     host = Host(HostConfig(**cfg))
     host.test_clients = []

@@ -398,7 +398,8 @@ def test_the_quick_game_allows_hints():
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_long_plan_fits_the_hints_list(lang):
-    """Eight steps in words, a 24-character name among them, fit the list beside the board."""
+    """Eight steps in words, a 24-character name among them, each with its reason under it, fit
+    the list beside the board."""
     app = make_app(lang, anim_speed=0)
     b, scene = hint_table(app)
     b.table.players[1]["name"] = "Bartholomew Fitzgerald J"
@@ -412,6 +413,12 @@ def test_a_long_plan_fits_the_hints_list(lang):
                  ({"type": "dig", "hex": [1, -2]}, 3),
                  ({"type": "transfer", "figure": "leader", "from": [0, 0], "to": [1, -1]}, 1),
                  ({"type": "end_turn"}, 0)]
+    # each step with the bot's reason under it, the longest of each kind (issue 24)
+    hint.why = [{"key": "place_treasure", "count": 3}, {"key": "on_the_way"},
+                {"key": "majority", "level": 10, "scorings": 3}, {"key": "exchange", "points": 5},
+                {"key": "uncover_mine", "level": 10, "scorings": 3}, {"key": "dig", "count": 2},
+                {"key": "towards", "level": 10, "mine": 12, "rival": 13}, {"key": "end", "ap": 3}]
+    assert all(why for _, _, why in hint.list_lines())
     for seats in (2, 3, 4):                                    # the log is smallest at 4 seats
         _, (size, _, fits) = hint.list_layout(hint.list_rect(seats))
         assert fits and size >= 12, (lang, seats, size)

@@ -174,9 +174,11 @@ def test_the_rules_reference_ends_the_auction_as_t_x3_now_says(lang):
     other player in it has passed); the project's rule texts follow it in every language."""
     text = " ".join(CLIENTS.rule_text("T-X3", lang).split())
     assert OLD_X3[lang] not in text and NEW_X3[lang] in text, text
-    if lang == "en":
-        shared = (ROOT.parent / "shared" / "rules" / "tikal.md").read_text(encoding="utf-8")
-        block = re.search(r"(?ms)^- T-X3 .*?(?=^- T-X4)", shared).group(0)
+    # word for word the maintainers' text, where it sits beside the project (CI; a clone alone
+    # has only its own rule texts, pinned by NEW_X3 above: the tests read only the repository)
+    shared = ROOT.parent / "shared" / "rules" / "tikal.md"
+    if lang == "en" and shared.is_file():
+        block = re.search(r"(?ms)^- T-X3 .*?(?=^- T-X4)", shared.read_text(encoding="utf-8")).group(0)
         assert " ".join(block.split()) == "- T-X3 " + text
 
 

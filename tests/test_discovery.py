@@ -5,6 +5,7 @@ Every zeroconf instance here binds only to 127.0.0.1 (NETWORK SAFETY in the team
 import asyncio
 import secrets
 import signal
+import subprocess
 import sys
 import threading
 from pathlib import Path
@@ -242,3 +243,98 @@ def test_browser_thread_can_share_a_loop_running_in_another_thread():
         th.join(5)
         loop.close()
         stop_host()
+
+
+# --- zeroconf through its public API only (issue 21) -------------------------------------------
+
+def test_zeroconf_is_used_through_its_public_api_only():
+    """Every name the project takes from zeroconf is in ``zeroconf.__all__`` or
+    ``zeroconf.asyncio.__all__``; no private module (``zeroconf.const``, ``zeroconf._…``), no
+    private attribute (``record_manager``, ``_…``) of its objects."""
+    import ast
+
+    import zeroconf
+    import zeroconf.asyncio
+
+    public = {"zeroconf": set(zeroconf.__all__), "zeroconf.asyncio": set(zeroconf.asyncio.__all__)}
+    used = []
+    for path in list((ROOT / "net").rglob("*.py")) + list((ROOT / "game").rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] == "zeroconf":
+                assert node.module in public, (path.name, node.module)
+                for alias in node.names:
+                    assert alias.name in public[node.module], (path.name, node.module, alias.name)
+                    used.append(alias.name)
+            elif isinstance(node, ast.Import):
+                assert not [a for a in node.names if a.name.startswith("zeroconf")], path.name
+        if "zeroconf" in text:
+            assert "record_manager" not in text and ".zeroconf._" not in text, path.name
+    assert {"AsyncZeroconf", "AsyncServiceBrowser", "ServiceInfo"} <= set(used)
+
+
+def test_a_host_without_announcement_never_imports_zeroconf(tmp_path):
+    """--no-announce: a host that plays a game out and a download page, zeroconf never loaded."""
+    code = ("import sys; from net.cli import main; "
+            "rc = main(['--headless', '--no-announce', '--bind', '127.0.0.1', '--port', '0', "
+            "'--game', 'tortuga', '--seats', '2', '--bots', '2', '--log-file', '', "
+            f"'--share', {str(tmp_path)!r}, '--data-dir', {str(tmp_path / 'saves')!r}]); "
+            "print('zeroconf loaded' if 'zeroconf' in sys.modules else 'zeroconf never loaded'); "
+            "sys.exit(rc)")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                       cwd=ROOT)
+    assert r.returncode == 0 and "table 1 over" in r.stdout, r.stdout + r.stderr
+    assert r.stdout.strip().splitlines()[-1] == "zeroconf never loaded", r.stdout
+
+
+def test_the_one_shot_query_is_answered_and_read_without_zeroconf_internals():
+    """The one-shot query (written by net.discovery, not by zeroconf) sent to a real announcer on
+    127.0.0.1 from an ephemeral port: its unicast answer read back gives the service, its port,
+    its address and its TXT."""
+    import socket
+
+    from net.discovery import MDNS_ADDR, MDNS_PORT, one_shot_query, services_in_answer
+
+    async def main():
+        ann = Announcer(tagged("One shot"), 47999, ["tikal"], 3, interfaces=LO, extra={"tables": 2})
+        await ann.start()
+        sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+        try:
+            sock.setsockopt(socket.IPPROTO_IP, socket.IP_MULTICAST_IF, socket.inet_aton("127.0.0.1"))
+            sock.bind(("127.0.0.1", 0))
+            sock.setblocking(False)
+            loop = asyncio.get_running_loop()
+            for _ in range(20):                        # bounded: a lost datagram is asked again
+                sock.sendto(one_shot_query(secrets.randbelow(0xFFFF) + 1), (MDNS_ADDR, MDNS_PORT))
+                try:
+                    while True:
+                        data, addr = await asyncio.wait_for(loop.sock_recvfrom(sock, 9000), 1.0)
+                        found = services_in_answer(data)
+                        if ann.service_name in found:
+                            return addr, found[ann.service_name]
+                except TimeoutError:
+                    continue
+            raise AssertionError("no answer to the one-shot query")
+        finally:
+            sock.close()
+            await ann.stop()
+
+    addr, found = asyncio.run(main())
+    assert addr[1] == MDNS_PORT
+    assert found["port"] == 47999 and found["addresses"] == ["127.0.0.1"]
+    assert parse_txt(found["txt"]) == {"proto": 1, "name": tagged("One shot"), "games": ("tikal",),
+                                       "free_seats": 3, "extra": {"tables": "2"}}
+
+
+def test_a_malformed_answer_is_read_as_nothing():
+    import random
+
+    from net.discovery import dns_records, one_shot_query, services_in_answer
+
+    assert dns_records(one_shot_query(7)) == []               # a query is not an answer
+    rnd = random.Random(5)
+    for _ in range(2000):
+        data = bytes(rnd.randrange(256) for _ in range(rnd.randrange(80)))
+        assert isinstance(services_in_answer(b"\x00\x01\x84\x00" + data), dict)
+    loop = b"\x00\x00\x84\x00\x00\x00\x00\x01\x00\x00\x00\x00" + b"\xc0\x0c" + b"\x00" * 10
+    assert dns_records(loop) == []                            # a name pointing at itself

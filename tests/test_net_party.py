@@ -447,3 +447,49 @@ async def test_a_game_put_away_unfinished_is_offered_again_to_those_who_asked(tm
         again = await watcher.expect("saved", timeout=10)
         assert [(g["id"], g["mine"]) for g in again["games"]] == [(tid, [0])]
         assert tid not in host.tables
+
+
+def test_a_standings_file_is_replaced_whole_or_not_at_all(tmp_path, monkeypatch):
+    night = st.Night(tmp_path / st.FILE)
+    night.add({"id": 1, "game": "tortuga", "names": ["Ana", "Ben"], "kinds": ["human", "human"],
+               "scores": [5, 3], "winners": [0]})
+    night.save()
+    before = (tmp_path / st.FILE).read_bytes()
+    night.add({"id": 2, "game": "tortuga", "names": ["Ana", "Ben"], "kinds": ["human", "human"],
+               "scores": [1, 3], "winners": [1]})
+    real_write = st.os.write
+
+    def half_then_full(fd, data):      # the disk takes a few bytes, then is full
+        if len(data) > 8:
+            real_write(fd, bytes(data[:8]))
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real_write(fd, data)
+
+    monkeypatch.setattr(st.os, "write", half_then_full)
+    with pytest.raises(OSError):
+        night.save()
+    monkeypatch.undo()
+    assert (tmp_path / st.FILE).read_bytes() == before          # the old file, whole
+    assert sorted(p.name for p in tmp_path.iterdir()) == [st.FILE]   # no half-written copy
+    night.save()
+    again = st.Night.load(tmp_path)
+    assert again.problem is None and [g["id"] for g in again.games] == [1, 2]
+    assert again.message()["overall"] == night.message()["overall"]
+
+
+def test_the_recap_keeps_the_newest_moves_within_its_size(monkeypatch):
+    from net.table import Table
+
+    t = Table(1, "tortuga", 2, owner=-1)     # two bots (no journal: no I/O)
+    for i in range(2):
+        t.put_bot(-1, i, "random")
+    t.start(-1, 7)
+    while t.status == "playing" and t.state < 40:
+        t.bot_act(t.game.to_act, t.state, t.game.legal_actions()[0])
+    whole = t.recap(0)
+    assert whole["from"] == 0 and [m["state"] for m in whole["moves"]] == list(range(1, t.state + 1))
+    assert t.recap(t.state) is None
+    monkeypatch.setattr("net.table.RECAP_BYTES", 600)
+    cut = t.recap(0)
+    assert 0 < cut["from"] < t.state - 1 and cut["moves"][-1]["state"] == t.state
+    assert cut["moves"] == whole["moves"][cut["from"]:]

@@ -126,3 +126,47 @@ def test_games_tonight_watch_and_save_through_a_real_window(tmp_path):
         app.close()
     finally:
         stop()
+
+
+async def http_get(port: int, path: str) -> tuple[int, dict, bytes]:
+    import asyncio
+
+    r, w = await asyncio.open_connection("127.0.0.1", port)
+    w.write(f"GET {path} HTTP/1.1\r\nHost: x\r\nAccept-Language: it\r\n\r\n".encode())
+    data = await r.read()
+    w.close()
+    head, _, body = data.partition(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    headers = dict(line.split(": ", 1) for line in lines[1:])
+    return int(lines[0].split()[1]), headers, body
+
+
+@run
+async def test_the_download_page_lists_tonights_games_as_replay_files(tmp_path):
+    """``--share``: tonight's finished games as replay files (name, game, players, winner), each
+    one a download that replays into the game; nothing else under that name pattern."""
+    from net.replays import attach
+    from net.share import ShareServer
+
+    (tmp_path / "share").mkdir()
+    async with live_host(data_dir=tmp_path / "data") as host:
+        tid, clients = await seat_clients(host, "tortuga", 2, names=["Ana"], bots_in_host=1)
+        end = await BotClient(clients[0], "tortuga").play()
+        share = ShareServer(tmp_path / "share", game_port=host.address[1], host_name="Night")
+        attach(share, host.config.data_dir)
+        await share.start("127.0.0.1", 0)
+        try:
+            port = share.address[1]
+            status, _, page = await http_get(port, "/")
+            page = page.decode()
+            name = f"replay-tortuga-{tid}.json"
+            assert status == 200 and f'href="/{name}"' in page
+            assert "Le partite di stasera da portare a casa" in page       # in the browser's language
+            assert "Ana" in page and "La Tortuga" in page
+            status, headers, body = await http_get(port, f"/{name}")
+            assert status == 200 and name in headers["Content-Disposition"]
+            assert replay_game(json.loads(body)).scores == end["scores"]
+            for other in (f"/replay-tortuga-{tid + 1}.json", f"/replay-tikal-{tid}.json", "/replay-tortuga-x.json"):
+                assert (await http_get(port, other))[0] == 404, other
+        finally:
+            await share.stop()

@@ -168,3 +168,14 @@ def test_messages_name_the_command_that_was_started(tmp_path):
             assert "run_host" not in r.stderr and "run_client" not in r.stderr and "python" not in r.stderr
     r = _run("tikal-lan", "--screenshot", str(tmp_path / "x.png"), "--scene", "nope")
     assert r.returncode == 2 and r.stderr.startswith("tikal-lan: unknown scene") and "run_" not in r.stderr
+
+
+def test_a_linux_leg_reads_the_glibc_its_app_needs(tmp_path):
+    import release_leg
+
+    app = tmp_path / "tikal-lan"
+    (app / "_internal").mkdir(parents=True)
+    (app / "tikal-lan").write_bytes(b"\x7fELF...GLIBC_2.2.5\x00GLIBC_2.17\x00")
+    (app / "_internal" / "libpython3.11.so.1.0").write_bytes(b"\x7fELF...GLIBC_2.34\x00GLIBC_2.3\x00")
+    (app / "_internal" / "notes.txt").write_bytes(b"GLIBC_2.99")          # not a program: not read
+    assert release_leg.glibc_needed(app) == (2, 34)

@@ -70,7 +70,8 @@ def licences(app: Path) -> None:
     into = app / "Contents" / "Resources" if app.suffix == ".app" else app
     shutil.copy2(ROOT / "LICENSE", into / "LICENSE.txt")
     shutil.copytree(ROOT / "licences", into / "licences", dirs_exist_ok=True)
-    for where in (Path(sysconfig.get_paths()["stdlib"]), Path(sys.base_prefix)):
+    for where in (Path(sysconfig.get_paths()["stdlib"]), Path(sys.base_prefix),
+                  Path(sys.base_prefix) / "Lib"):
         if (where / "LICENSE.txt").is_file():
             shutil.copy2(where / "LICENSE.txt", into / "licences" / "Python-PSF.txt")
             break

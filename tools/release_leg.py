@@ -14,6 +14,7 @@ with ``--python``, the wheel; ``--dist``/attach.txt names the files the release 
 from __future__ import annotations
 
 import argparse
+import re
 import subprocess
 import sys
 import tarfile
@@ -38,8 +39,10 @@ def check_archive(archive: Path) -> None:
     """What a guest unpacks: the program, the licence texts, the version in the file's name."""
     names = [n.replace("\\", "/") for n in members(archive)]
     want = ["LICENSE.txt", "licences/README.md", "licences/pygame-ce-LGPL-2.1.txt",
-            "licences/SDL-zlib.txt", "licences/zeroconf-LGPL-2.1.txt", "licences/Python-PSF.txt"]
+            "licences/SDL-zlib.txt", "licences/zeroconf-LGPL-2.1.txt"]
     missing = [w for w in want if not any(n.endswith("/" + w) for n in names)]
+    if not any(n.endswith("/licences/Python-PSF.txt") for n in names):
+        print("warning: the building Python had no LICENSE.txt to copy (licences/Python-PSF.txt)")
     program = build_app.executable(Path(build_app.APP + (".app" if build_app.BUNDLED else "")))
     if not any(n.endswith(program.as_posix()) for n in names):
         missing.append(program.as_posix())
@@ -50,11 +53,24 @@ def check_archive(archive: Path) -> None:
     print(f"archive    {archive.name}: the program, the licences, the version: ok", flush=True)
 
 
+def glibc_needed(app: Path) -> tuple[int, int]:
+    """The newest glibc symbol version any file of a Linux app refers to, e.g. (2, 35): the
+    oldest glibc the app runs on (PyInstaller bundles no libc: the builder's sets the floor)."""
+    newest = (2, 0)
+    for f in app.rglob("*"):
+        if f.is_file() and not f.is_symlink() and (".so" in f.name or f.name == build_app.APP):
+            for minor in re.findall(rb"GLIBC_2\.(\d+)", f.read_bytes()):
+                newest = max(newest, (2, int(minor)))
+    return newest
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--dist", type=Path, default=ROOT / "dist")
     p.add_argument("--install", action="store_true", help='pip install -e ".[build]" first')
     p.add_argument("--python", action="store_true", help="attach the wheel too (one leg does)")
+    p.add_argument("--max-glibc", metavar="2.N",
+                   help="Linux: fail unless the app runs on this glibc (the release builds on Ubuntu 22.04: 2.35)")
     args = p.parse_args(argv)
     if args.install:
         subprocess.run([sys.executable, "-m", "pip", "install", "-q", "-e", f"{ROOT}[build]"],
@@ -67,6 +83,16 @@ def main(argv=None) -> int:
     archive = dist / f"{build_app.APP}-{build_app.version()}-{build_app.platform_tag()}" \
         f"{'.zip' if sys.platform == 'win32' else '.tar.gz'}"
     check_archive(archive)
+    said = subprocess.run([str(build_app.executable(app)), "--version"], capture_output=True,
+                          text=True, timeout=120).stdout.strip()
+    if said != f"tikal-lan {build_app.version()}":
+        sys.exit(f"the app says {said!r} for --version, not tikal-lan {build_app.version()}")
+    print(f"version    {said}: ok", flush=True)
+    if sys.platform.startswith("linux"):
+        need = glibc_needed(app)
+        print(f"glibc      the app needs {need[0]}.{need[1]} or newer", flush=True)
+        if args.max_glibc and need > tuple(int(x) for x in args.max_glibc.split(".")):
+            sys.exit(f"the app needs glibc {need[0]}.{need[1]}, above --max-glibc {args.max_glibc}")
     import app_bench
 
     if app_bench.main(["--app", str(app), "--runs", "1"]) != 0:

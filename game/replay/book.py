@@ -122,6 +122,7 @@ class ReplayBook:
         if not any("final" in p.marks for p in self.positions):
             self.positions[-1].marks.append("end")     # a game without a final scoring
         self.players = self._players(replay)
+        self._marks: list | None = None
 
     @staticmethod
     def _position(g, events: list, seat, turn: int) -> Position:
@@ -164,8 +165,10 @@ class ReplayBook:
 
     def marks(self) -> list[tuple[int, str]]:
         """(position, kind) of every scoring (``volcano``, ``final``), or ``end`` for a game that
-        has no final scoring."""
-        return [(k, kind) for k, p in enumerate(self.positions) for kind in p.marks]
+        has no final scoring (found once)."""
+        if self._marks is None:
+            self._marks = [(k, kind) for k, p in enumerate(self.positions) for kind in p.marks]
+        return self._marks
 
     def entries(self) -> list[dict]:
         """The updates a spectator received: one per position (the input of ``score_story``)."""

@@ -182,6 +182,7 @@ class ReplayView:
         self.wait = 0.0
         self.on_back = on_back
         self.before = None              # the bridge the app had before this replay (restored on Back)
+        self.log_cache: dict = {}       # (position, language, shapes) -> its log lines and entries
         self.chart: ScoreChart | None = None
         self.bar = ReplayBar(self, self.REPLAY_BAR)     # where the table has room for it
         super().__init__(app, bridge)     # the table scene
@@ -215,15 +216,34 @@ class ReplayView:
         k = max(0, min(self.book.last, int(k)))
         self.timeline.skip()
         self.backlog.clear()
-        self.log.lines.clear()
-        self.log.entries.clear()
+        lines, entries = [], []
         for j in range(max(0, k - LOG_MOVES), k + 1):
-            for ev in self.book.positions[j].events:
-                self.log_event(ev)
+            got = self.log_of(j)
+            lines += got[0]
+            entries += got[1]
+        self.log.lines[:] = lines[-self.log.max_lines:]
+        self.log.entries[:] = entries[-self.log.max_lines:]
+        self.log.scroll = 0
         self.bridge.jump(k)
         self.deliver()
         self.on_events(self.book.positions[k].events)     # the last move's marks
         self.wait = PAUSE
+
+    def log_of(self, j: int) -> tuple[list, list]:
+        """The log's lines (wrapped, with their marks) and entries of position ``j``'s events,
+        written once per position and language (wrapping them is what takes the time)."""
+        key = (j, self.app.catalog.language, self.app.settings.shapes)
+        hit = self.log_cache.get(key)
+        if hit is None:
+            kept = (self.log.lines, self.log.entries)
+            self.log.lines, self.log.entries = [], []
+            try:
+                for ev in self.book.positions[j].events:
+                    self.log_event(ev)
+                hit = self.log_cache[key] = (self.log.lines, self.log.entries)
+            finally:
+                self.log.lines, self.log.entries = kept
+        return hit
 
     def toggle_play(self) -> None:
         if not self.playing and self.bridge.at >= self.book.last:

@@ -41,7 +41,9 @@ class ResultsScene(Scene):
         self.columns = self.client.columns(app, view) if view else []
         self.chart = self.make_chart()
         self.chart_shown = False
-        x = 245 if self.chart is None else 145     # the row of buttons stays centred
+        extra = self.client.results_button
+        count = 4 + (self.chart is not None) + bool(extra)
+        x = (1280 - (200 * count - 10)) // 2       # the row of buttons stays centred
         if self.chart is not None:
             self.widgets.add(Button(app, (x, 634, 190, 56), None, self.toggle_chart, key=pygame.K_c,
                                     text=lambda: self.tr("results.rows" if self.chart_shown else "results.chart"),
@@ -55,6 +57,9 @@ class ResultsScene(Scene):
                                 tooltip="results.lobby_tip"))
         self.widgets.add(Button(app, (x + 600, 634, 190, 56), "standings.open", self.open_standings, key=pygame.K_t,
                                 tooltip="standings.open_tip", enabled=lambda: self.bridge.standings is not None))
+        if extra:
+            self.widgets.add(Button(app, (x + 800, 634, 190, 56), extra.label, lambda: extra.open(app, bridge),
+                                    key=pygame.K_v, tooltip=extra.tooltip, enabled=lambda: extra.allowed(bridge)))
         self.replay_at: int | None = None      # the turn a click on the chart asked the replay for
         for rank, seat in enumerate(self.order()):
             r = self.row_rect(rank)

@@ -2,12 +2,12 @@
 the lobby, its results, its how-to pages, its rule book, its samples and its quick game."""
 from __future__ import annotations
 
-from ..client import GameClient, rule_book
+from ..client import GameClient, ResultsButton, rule_book
 from ..howto import Page
 from ..howto import sample as howto_sample
 from ..replay.samples import chart_sample, tv_sample, viewer_sample
 from . import howto as tp
-from . import samples
+from . import review, samples
 from .results import tikal_breakdown, tikal_columns
 from .scene import TikalScene
 
@@ -38,6 +38,8 @@ CLIENT = GameClient(
     howto_keys=tp.KEYS,
     breakdown=tikal_breakdown,
     columns=tikal_columns,
+    results_button=ResultsButton("results.review", "results.review_tip", review.review_after_game,
+                                 review.open_review),
     hints=True,                 # the hint (game/tikal/hint.py): a table may allow it
     quick_seats=4,
     samples={
@@ -53,6 +55,8 @@ CLIENT = GameClient(
         "tikal_review": samples.sample("review"),
         "tikal_hint": samples.hint_sample,
         "tikal_guide": samples.guide_sample,
+        "tikal_game_review": review.review_list_sample,
+        "tikal_game_review_turn": review.review_turn_sample,
         "tikal_guide_enter": samples.guide_enter_sample,
         "tikal_results_chart": chart_sample(samples.sample("results")),
         "replay": viewer_sample("tikal", 0.5, first_mark=True),

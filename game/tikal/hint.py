@@ -29,6 +29,8 @@ from .words import treasure_name
 #: Over the tile column, right of the turn prompt (never over the prompt, the Menu or the review's Back).
 BUTTON_RECT = (L.COLUMN_X + 16, 10, L.COLUMN_W - 32, 40)
 PLAN_COLOUR = (120, 230, 255)
+WHY_COLOUR = (170, 205, 220)     # a step's reason, under it
+WHY_SMALLER = 2                  # points smaller than its step
 PHASES = ("place", "actions", "bid", "choose")
 
 
@@ -43,8 +45,6 @@ def plan_turn(view: dict, legal: list, seat: int, seed: int) -> list[tuple[dict,
     ``[(action, AP it costs)]``: the whole rest of the turn (tile, then actions) in the place and
     action phases, its bid or pass in an auction, its tile when it won one. Runs in the hint's
     thread (pure engine work: the bot and a game sampled from the view, nothing else)."""
-    import engine
-    from engine import IllegalAction
     from engine.bots import make_bot
 
     bot = make_bot("tikal", "hard", seat, seed)
@@ -52,7 +52,15 @@ def plan_turn(view: dict, legal: list, seat: int, seed: int) -> list[tuple[dict,
         actions = [action for action, _ in bot.make_plan(view)]
     else:
         actions = [bot.choose(view, legal)]
-    game = engine.sample_state(view, engine.Rng(seed))   # what each step costs, on a sample
+    return with_costs(view, actions, seat, seed)
+
+
+def with_costs(view: dict, actions: list, seat: int, seed: int) -> list[tuple[dict, int]]:
+    """``[(action, AP it costs)]`` for actions played from ``view`` (on a game sampled from it)."""
+    import engine
+    from engine import IllegalAction
+
+    game = engine.sample_state(view, engine.Rng(seed))
     steps = []
     for action in actions:
         try:
@@ -63,8 +71,47 @@ def plan_turn(view: dict, legal: list, seat: int, seed: int) -> list[tuple[dict,
     return steps
 
 
+def plan_with_reasons(view: dict, legal: list, seat: int, seed: int) -> tuple[list, list]:
+    """``plan_turn``'s steps and, per step, the bot's reason for it (``engine.bots.tikal_bots.
+    coach.why``: a key and its numbers, put in words by ``why_text``)."""
+    from engine.bots.tikal_bots.coach import why
+
+    steps = plan_turn(view, legal, seat, seed)
+    return steps, why(view, [a for a, _ in steps], seat, seed)
+
+
+#: reason key -> (catalog key, the number a plural entry is picked by, or None)
+WHY = {"majority": ("hint.why.majority", "scorings"), "hold": ("hint.why.hold", None),
+       "towards": ("hint.why.towards", None), "to_dig": ("hint.why.to_dig", "count"),
+       "on_the_way": ("hint.why.on_the_way", None), "in_play": ("hint.why.in_play", None),
+       "uncover_mine": ("hint.why.uncover_mine", "scorings"), "uncover_guard": ("hint.why.uncover_guard", None),
+       "uncover": ("hint.why.uncover", None), "dig": ("hint.why.dig", "count"), "guard": ("hint.why.guard", None),
+       "camp": ("hint.why.camp", None), "exchange": ("hint.why.exchange", "points"), "end": ("hint.why.end", "ap"),
+       "bid": ("hint.why.bid", None), "pass": ("hint.why.pass", None), "choose": ("hint.why.choose", None),
+       "place_temple": ("hint.why.place_temple", None), "place_treasure": ("hint.why.place_treasure", "count"),
+       "place_way": ("hint.why.place_way", None)}
+
+
+def why_text(app, reason: dict | None) -> str:
+    """A step's reason in the window's language ("" for none)."""
+    if not reason or reason.get("key") not in WHY:
+        return ""
+    key, count = WHY[reason["key"]]
+    numbers = {k: v for k, v in reason.items() if k != "key"}
+    if count is None:
+        return app.tr(key, **numbers)
+    return app.trn(key, numbers.pop(count), **numbers)
+
+
 class TikalHint:
-    """The hint button and the plan it shows (an add-on of the Tikal table scene)."""
+    """The hint button and the plan it shows (an add-on of the Tikal table scene). The review
+    (``review.py``) draws a past turn's plans with it: ``colour``, ``title_key``, ``note_key`` and
+    ``fixed_rect`` (where its list goes) say how."""
+
+    colour = PLAN_COLOUR
+    title_key = "hint.title"
+    note_key = "hint.note"
+    fixed_rect: pygame.Rect | None = None
 
     def __init__(self, scene, app, bridge):
         self.scene, self.app, self.bridge = scene, app, bridge
@@ -77,6 +124,7 @@ class TikalHint:
         self.error: str | None = None
         self.asked_at: int | None = None      # the state counter the running job started at
         self.plan: list[tuple[dict, int]] = []  # the steps still to play: (action, AP)
+        self.why: list[dict] = []              # the bot's reason for each of those steps
         self.state: int | None = None          # the state counter the plan is for
 
     # --- what the table allows ----------------------------------------------------------------
@@ -114,7 +162,7 @@ class TikalHint:
 
         def work():
             try:
-                self.result = (state, plan_turn(view, legal, seat, seed=state * 7919 + seat))
+                self.result = (state, *plan_with_reasons(view, legal, seat, seed=state * 7919 + seat))
             except Exception as e:   # a view the bot cannot plan on: say so, never crash the window
                 self.error = str(e) or type(e).__name__
 
@@ -122,7 +170,7 @@ class TikalHint:
         self.thread.start()
 
     def clear(self) -> None:
-        self.plan, self.state = [], None
+        self.plan, self.why, self.state = [], [], None
 
     def wait(self, timeout: float = 30.0) -> None:
         """Block until the running job is done (tests, screenshots)."""
@@ -141,8 +189,8 @@ class TikalHint:
             self.app.toast(self.app.tr("hint.failed"), kind="info")
             self.error = None
         elif self.result is not None and self.result[0] == self.bridge.table.state:
-            self.state, self.plan = self.result
-            self.plan = list(self.plan)
+            self.state, plan, why = self.result
+            self.plan, self.why = list(plan), list(why)
             self.app.play_sound("chime")
         self.result = None
 
@@ -156,6 +204,8 @@ class TikalHint:
         mine = [ev for ev in note.get("events", []) if ev.get("seat") == t.my_seat]
         if self.played(mine, self.plan[0][0]) and t.my_turn() and len(self.plan) > 1:
             self.plan.pop(0)
+            if self.why:
+                self.why.pop(0)
             self.state = t.state
             return
         self.clear()
@@ -190,10 +240,12 @@ class TikalHint:
             self.draw_plan(surface)
         self.widgets.draw(surface)
 
-    def draw_plan(self, surface) -> None:
+    def draw_plan(self, surface, taken: list | None = None) -> None:
+        """The plan on the board and in words; ``taken``: where another plan's numbers went this
+        frame (the review draws two: no number goes on another)."""
         scene, app = self.scene, self.app
         pulse = 0.5 + 0.5 * math.sin(app.time * 4)
-        self.badges: list[tuple[float, float]] = []   # where this frame's numbers went (none on another)
+        self.badges: list[tuple[float, float]] = taken if taken is not None else []
         for i, (step, _) in enumerate(self.plan):
             number = i + 1
             t = step["type"]
@@ -204,7 +256,7 @@ class TikalHint:
                     img = art.tile_card(app, drawn, step["rotation"], scene.board.layout.size).copy()
                     img.set_alpha(int(150 + 60 * pulse))
                     surface.blit(img, img.get_rect(center=scene.board.center(h)))
-                scene.board.outline(surface, h, PLAN_COLOUR, 4, 0.98)
+                scene.board.outline(surface, h, self.colour, 4, 0.98)
                 self.badge(surface, scene.board.center(h), number, dy=-0.55)
             elif t == "move":
                 pts = [scene.board.center(hexkey(p)) for p in step["path"]]
@@ -222,13 +274,13 @@ class TikalHint:
 
     def arrow(self, surface, pts) -> None:
         pygame.draw.lines(surface, theme.INK, False, pts, 9)
-        pygame.draw.lines(surface, PLAN_COLOUR, False, pts, 5)
+        pygame.draw.lines(surface, self.colour, False, pts, 5)
         (x0, y0), (x1, y1) = pts[-2], pts[-1]
         a = math.atan2(y1 - y0, x1 - x0)
         tip = (x1 - 10 * math.cos(a), y1 - 10 * math.sin(a))
         head = [tip, (tip[0] - 18 * math.cos(a - 0.5), tip[1] - 18 * math.sin(a - 0.5)),
                 (tip[0] - 18 * math.cos(a + 0.5), tip[1] - 18 * math.sin(a + 0.5))]
-        pygame.draw.polygon(surface, PLAN_COLOUR, head)
+        pygame.draw.polygon(surface, self.colour, head)
         pygame.draw.polygon(surface, theme.INK, head, 2)
 
     def marker(self, surface, step, c) -> None:
@@ -240,7 +292,7 @@ class TikalHint:
         x, y = c[0] + s * 0.42, c[1] - s * 0.05
         pygame.draw.circle(surface, theme.INK, (x, y), s * 0.27)
         pygame.draw.circle(surface, (24, 40, 56), (x, y), s * 0.25)
-        pygame.draw.circle(surface, PLAN_COLOUR, (x, y), s * 0.25, 3)
+        pygame.draw.circle(surface, self.colour, (x, y), s * 0.25, 3)
         t = step["type"]
         if t == "enter":
             art.draw_figure(surface, (x, y - 2), s * 0.1, colour, shape, leader=step.get("figure") == "leader")
@@ -260,7 +312,7 @@ class TikalHint:
             x += 27           # two steps on one hex: the later number beside the earlier, never on it
         badges.append((x, y))
         pygame.draw.circle(surface, theme.INK, (x, y + 1), 13)
-        pygame.draw.circle(surface, PLAN_COLOUR, (x, y), 12)
+        pygame.draw.circle(surface, self.colour, (x, y), 12)
         blit_text(surface, self.app, str(number), (x, y), 15, theme.INK, bold=True, anchor="center", layer="board")
 
     def step_text(self, step: dict, cost: int = 0) -> str:
@@ -295,26 +347,32 @@ class TikalHint:
                "guard": "hint.step.guard"}.get(t)
         return tr(key) if key else t
 
-    def list_lines(self) -> list[tuple[int, str]]:
-        """The plan's steps in words, numbered."""
+    def list_lines(self) -> list[tuple[int, str, str]]:
+        """The plan's steps in words, numbered, each with the bot's reason for it ("" if none)."""
         lines = []
         for i, (step, cost) in enumerate(self.plan):
             text = self.step_text(step, cost)
             if cost and step["type"] != "move":
                 text = self.app.tr("hint.with_cost", step=text, ap=cost)
-            lines.append((i + 1, text))
+            lines.append((i + 1, text, why_text(self.app, self.why[i] if i < len(self.why) else None)))
         return lines
 
     def list_rect(self, seats: int | None = None) -> pygame.Rect:
         """Where the steps are listed while the plan shows: over the temple levels and the game
-        log (the board, the supply and the buttons stay free to play the plan)."""
+        log (the board, the supply and the buttons stay free to play the plan); a long plan whose
+        steps and reasons need more room covers the players' rows too."""
+        if self.fixed_rect is not None:
+            return self.fixed_rect
         top = L.levels_rect(max(2, seats or self.scene.seats)).y
-        return pygame.Rect(L.PANEL_X, top, L.PANEL_W, L.log_rect(4).bottom - top)
+        rect = pygame.Rect(L.PANEL_X, top, L.PANEL_W, L.log_rect(4).bottom - top)
+        if self.list_layout(rect)[1][2]:
+            return rect
+        return pygame.Rect(L.PANEL_X, L.ROW_Y, L.PANEL_W, L.log_rect(4).bottom - L.ROW_Y)
 
     def list_layout(self, rect: pygame.Rect):
         """``(note lines, (size, wrapped steps, fits))`` for the list in ``rect``."""
         app = self.app
-        note = wrap(app.assets.font(13), app.tr("hint.note"), rect.width - 20)
+        note = wrap(app.assets.font(13), app.tr(self.note_key), rect.width - 20)
         height = rect.height - 44 - 16 * len(note)
         return note, fit_steps(app, self.list_lines(), rect.width - 44, height)
 
@@ -322,34 +380,40 @@ class TikalHint:
         """The steps in words over the column (the board keeps its numbers)."""
         app = self.app
         r = self.list_rect()
-        draw_panel(surface, r, fill=(20, 40, 56), edge=PLAN_COLOUR)
-        title = app.tr("hint.title")
+        draw_panel(surface, r, fill=(20, 40, 56), edge=self.colour)
+        title = app.tr(self.title_key)
         size = next((z for z in (17, 16, 15, 14, 13) if app.assets.font(z, True).size(title)[0] <= r.width - 16), 12)
-        blit_text(surface, app, title, (r.centerx, r.y + 16), size, PLAN_COLOUR, bold=True, anchor="center",
+        blit_text(surface, app, title, (r.centerx, r.y + 16), size, self.colour, bold=True, anchor="center",
                   layer="overlay")
         note, (size, wrapped, _) = self.list_layout(r)
         y = r.y + 34
         clip = surface.get_clip()
         surface.set_clip(r.inflate(-4, -4))
-        for number, rows in wrapped:
-            pygame.draw.circle(surface, PLAN_COLOUR, (r.x + 17, y + size // 2 + 1), 10)
+        for number, rows, why_rows in wrapped:
+            pygame.draw.circle(surface, self.colour, (r.x + 17, y + size // 2 + 1), 10)
             blit_text(surface, app, str(number), (r.x + 17, y + size // 2 + 1), 13, theme.INK, bold=True,
                       anchor="center", layer="overlay")
             for ln in rows:
                 blit_text(surface, app, ln, (r.x + 32, y), size, theme.PAPER, layer="overlay")
                 y += size + 3
+            for ln in why_rows:                 # the reason, smaller, under its step
+                blit_text(surface, app, ln, (r.x + 32, y), size - WHY_SMALLER, WHY_COLOUR, layer="overlay")
+                y += size - WHY_SMALLER + 2
             y += 4
         surface.set_clip(clip)
         for k, ln in enumerate(note):
             blit_text(surface, app, ln, (r.x + 10, r.bottom - 8 - 16 * (len(note) - k)), 13, theme.MUTED,
                       layer="overlay")
 def fit_steps(app, lines, width: int, height: int, sizes=(16, 15, 14, 13, 12)):
-    """The biggest font size at which the numbered steps, wrapped to ``width``, fit ``height``:
-    ``(size, wrapped, fits)`` (the smallest size when none fits)."""
+    """The biggest font size at which the numbered steps ``(number, text, reason)``, wrapped to
+    ``width`` (a reason WHY_SMALLER points smaller, under its step), fit ``height``: ``(size,
+    [(number, rows, reason rows)], fits)`` (the smallest size when none fits)."""
     for size in sizes:
-        font = app.assets.font(size)
-        wrapped = [(n, wrap(font, text, width)) for n, text in lines]
-        total = sum(len(rows) * (size + 3) + 4 for _, rows in wrapped)
+        font, small = app.assets.font(size), app.assets.font(size - WHY_SMALLER)
+        wrapped = [(n, wrap(font, text, width), wrap(small, why, width) if why else [])
+                   for n, text, why in lines]
+        total = sum(len(rows) * (size + 3) + len(whys) * (size - WHY_SMALLER + 2) + 4
+                    for _, rows, whys in wrapped)
         if total <= height:
             return size, wrapped, True
     return size, wrapped, False

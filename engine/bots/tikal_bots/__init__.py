@@ -235,6 +235,7 @@ class TikalHardBot(_TikalBot):
         ev = self.evaluator(view)
         budget = Budget(self.budget)
         keep = bool(self.weights["keep_leader"])
+        claim = bool(self.weights["claim"])
 
         def turn_value(s, dug):
             return ev.value(s, False, dug)
@@ -254,7 +255,7 @@ class TikalHardBot(_TikalBot):
                     # an equal share of what is left: what one search leaves goes to the next
                     share = Budget(max(1, budget.left // (len(top) - i)))
                     before = share.left
-                    v, plan = beam_plan(c, me, turn_value, self.width, share, keep)
+                    v, plan = beam_plan(c, me, turn_value, self.width, share, keep, claim)
                     budget.spend(before - share.left)
                 else:
                     v, plan = v0, []
@@ -264,7 +265,7 @@ class TikalHardBot(_TikalBot):
             actions = best[1]
         else:
             _, actions = beam_plan(with_reserve(g), me, turn_value, self.width, budget,
-                                    keep)
+                                    keep, claim)
         return self._expected(g, actions)
 
     def _expected(self, g, actions: list) -> list:

@@ -79,7 +79,15 @@ def sequence(s, pending: bool, volcanoes: set) -> list:
 
 def budgets(ev: list, n: int) -> tuple:
     """(turns[p][q], scorings[p]) of one event sequence."""
+    turns, _, scorings = budgets_to_last(ev, n)
+    return turns, scorings
+
+
+def budgets_to_last(ev: list, n: int) -> tuple:
+    """(turns[p][q] before ``p``'s next scoring, last[p][q] before ``p``'s last scoring,
+    scorings[p]) of one event sequence."""
     turns = [[0] * n for _ in range(n)]
+    last = [[0] * n for _ in range(n)]
     done = [False] * n
     scorings = [0] * n
     seen = [0] * n
@@ -88,20 +96,30 @@ def budgets(ev: list, n: int) -> tuple:
             seen[q] += 1
         else:
             scorings[q] += 1
+            last[q] = list(seen)
             if not done[q]:
                 done[q] = True
                 turns[q] = list(seen)
-    return turns, scorings
+    return turns, last, scorings
 
 
 class Schedule:
-    """Per position: averaged ``turns`` and ``scorings`` over the volcano samples (memoised)."""
+    """Per position: averaged ``turns`` and ``scorings`` over the volcano samples, and the AP
+    phases before each seat's last scoring (``to_last``), memoised."""
 
     def __init__(self, samples: VolcanoSamples):
         self.samples = samples
         self._memo: dict = {}
 
     def of(self, s, pending: bool) -> tuple:
+        """(turns[p][q] before ``p``'s next scoring, scorings[p])."""
+        return self._get(s, pending)[:2]
+
+    def to_last(self, s, pending: bool) -> list:
+        """turns[p][q]: AP phases of ``q`` before ``p``'s last scoring (averaged)."""
+        return self._get(s, pending)[2]
+
+    def _get(self, s, pending: bool) -> tuple:
         sc = s.scoring
         up = len(s.revealed) + len(s.stack) if s.variant == "auction" else len(s.stack)
         key = (s.seat, s.phase, pending, up, None if sc is None else (sc["kind"], sc["index"]),
@@ -115,15 +133,18 @@ class Schedule:
         n = s.n
         shift = (self.samples.length or 0) - up
         total = [[0.0] * n for _ in range(n)]
+        total_last = [[0.0] * n for _ in range(n)]
         scorings = None
         k = len(self.samples.positions)
         for pos in self.samples.positions:
             ev = sequence(s, pending, {i - shift for i in pos if i >= shift})
-            turns, sc = budgets(ev, n)
+            turns, last, sc = budgets_to_last(ev, n)
             for p in range(n):
-                row = total[p]
+                row, row_last = total[p], total_last[p]
                 for q in range(n):
                     row[q] += turns[p][q]
+                    row_last[q] += last[p][q]
             if scorings is None or sum(sc) < sum(scorings):
                 scorings = sc
-        return [[x / k for x in row] for row in total], scorings
+        return ([[x / k for x in row] for row in total], scorings,
+                [[x / k for x in row] for row in total_last])

@@ -72,6 +72,29 @@ def macro_actions(g, me: int, dug: tuple = (), keep_leader: bool = False) -> lis
     return out
 
 
+def claims(g, me: int) -> list:
+    """Figures of ``me``'s supply brought in and walked onto an unguarded temple in one step
+    (T-A1 then T-A3), as ``(enter, walk)`` pairs: the cheapest entry per figure and temple. A
+    beam search that sees entering and walking as two steps prunes the entry (it gains nothing
+    by itself) and so misses a free temple its valuation prefers (claiming and guarding it)."""
+    s = g.s
+    room = s.ap - RESERVE - COST["enter"]
+    if room <= 0:
+        return []
+    goals = {h for h in s.level if h not in s.guards}
+    best: dict = {}
+    for a in g.legal_actions():
+        if a["type"] != "enter":
+            continue
+        e = (a["hex"][0], a["hex"][1])
+        for h, (c, path) in sorted(cheapest_paths(s.crossings, e, room).items()):
+            if h in goals and h != e:
+                key = (a["figure"], h)
+                if key not in best or c < best[key][0]:
+                    best[key] = (c, (a, walk(a["figure"], path)))
+    return [best[k][1] for k in sorted(best)]
+
+
 def dug_kind(events: list):
     for e in events:
         if e["type"] == "treasure_dug":
@@ -124,10 +147,11 @@ class Budget:
         return self.left <= 0
 
 
-def beam_plan(g, me: int, evaluate, width: int, budget: Budget, keep_leader: bool = False) -> tuple:
+def beam_plan(g, me: int, evaluate, width: int, budget: Budget, keep_leader: bool = False,
+              claim: bool = False) -> tuple:
     """(value, [actions]) of the best action sequence found for ``me``'s AP phase in reserve
     clone ``g``; ``evaluate(state, dug)`` values the turn ended there (``keep_leader``: see
-    ``macro_actions``)."""
+    ``macro_actions``; ``claim``: ``claims`` are single steps of the search too)."""
     root_v = evaluate(g.s, ())
     budget.spend()
     best_v, best_plan = root_v, []
@@ -136,9 +160,14 @@ def beam_plan(g, me: int, evaluate, width: int, budget: Budget, keep_leader: boo
     while beam and not budget.out:
         children = []
         for _, node, plan, dug in beam:
-            for a in macro_actions(node, me, dug, keep_leader):
+            steps = [[a] for a in macro_actions(node, me, dug, keep_leader)]
+            if claim:
+                steps += [list(pair) for pair in claims(node, me)]
+            for step in steps:
                 c = node.clone()
-                events = c.apply(a)
+                events = []
+                for a in step:
+                    events += c.apply(a)
                 sig = signature(c.s, me)
                 if sig in seen:
                     continue
@@ -147,7 +176,7 @@ def beam_plan(g, me: int, evaluate, width: int, budget: Budget, keep_leader: boo
                 nd = dug if k is None else dug + (k,)
                 v = evaluate(c.s, nd)
                 budget.spend()
-                children.append((v, c, plan + [a], nd))
+                children.append((v, c, plan + step, nd))
                 if budget.out:
                     break
             if budget.out:

@@ -156,6 +156,10 @@ HARD_PREV = {
     "shape": 0.0,        # a seat scoring now (exact majorities): per point of a temple, times the
                          # soft hold of its strength there (a step towards a majority counts)
     "keep_leader": 0,    # 1: the leader, not a worker, stands guard where it is (search.macro_actions)
+    "safe": 0.0,         # a temple no rival can take before a seat's last scoring is worth its value at
+                         # every scoring left (times the soft hold against all they can bring by then)
+    "safe_cap": 4.0,     # at most this many AP phases of a rival count towards that reach
+    "claim": 0,          # 1: bringing a figure in and walking it onto a temple is one step of the search
 }
 
 #: The strong bot's weights: the previous ones plus the terms that price what a
@@ -175,6 +179,8 @@ HARD = {
     "gift": 1.5,
     "shape": 0.3,
     "keep_leader": 1,
+    "safe": 1.0,
+    "claim": 1,
 }
 
 #: Named parameter sets of the strong bot (``TikalHardBot(params=...)``).
@@ -235,8 +241,10 @@ class Evaluator:
                 memo[b] = [reach(u, b) for u in us]
         return memo
 
-    def _budgets(self, turns: list) -> tuple:
-        """(ap[p][q] capped, exact[p], {q: needed budgets}) for a schedule's turns (memoised)."""
+    def _budgets(self, turns: list, last: list | None) -> tuple:
+        """(ap[p][q] capped, exact[p], {q: needed budgets}, ap_last[p][q] or None) for a
+        schedule's turns before each seat's next and (``last``, when the ``safe`` term is on)
+        last scoring (memoised)."""
         got = self._plans.get(id(turns))
         if got is None or got[0] is not turns:
             cap = self.k["cap"]
@@ -248,15 +256,26 @@ class Evaluator:
                     for q, b in enumerate(row):
                         if b > 0:
                             need.setdefault(q, set()).add(b)
+            ap_last = None
+            if last is not None:
+                cap = self.k["safe_cap"]
+                ap_last = [[int(round(10 * min(x, cap))) for x in row] for row in last]
+                for row in ap_last:
+                    for q, b in enumerate(row):
+                        if b > 0:
+                            need.setdefault(q, set()).add(b)
             got = self._plans[id(turns)] = (turns, ap, exact,
-                                            {q: tuple(sorted(bs)) for q, bs in need.items()})
+                                            {q: tuple(sorted(bs)) for q, bs in need.items()},
+                                            ap_last)
         return got[1:]
 
     def value(self, s, pending: bool = False, dug: tuple = ()) -> float:
         k = self.k
         me, n = self.me, s.n
         turns, scorings = self.schedule.of(s, pending)
-        ap, exact, need = self._budgets(turns)
+        safe = k["safe"]
+        ap, exact, need, ap_last = self._budgets(
+            turns, self.schedule.to_last(s, pending) if safe else None)
         geo = self.boards.geo(s)
         level, guards, figs = s.level, s.guards, s.figs
         tr = self.treasures
@@ -283,6 +302,9 @@ class Evaluator:
             else:
                 rows.append([reach_by[q].get(b, zero) if b > 0 else zero
                              for q, b in enumerate(ap[p])])
+        # per seat p with scorings after the next: what every q can bring before p's last one
+        rows_last = [[reach_by[q].get(b, zero) if b > 0 else zero for q, b in enumerate(ap_last[p])]
+                     if ap_last is not None and scorings[p] > 1 else None for p in range(n)]
         for i, h in enumerate(temples):
             if h in guards:
                 continue
@@ -296,10 +318,14 @@ class Evaluator:
                 row = rows[p]
                 if row is None:
                     continue
-                w = v * (1 + later * (scorings[p] - 1))
+                held_later = 0.0        # P(nobody takes it before p's last scoring), soft
+                rl = rows_last[p]
+                if rl is not None and (st[p] or rl[p][i]):
+                    rival = max(st[q] + rl[q][i] for q in range(n) if q != p)
+                    held_later = safe * _sigmoid((st[p] + selfw * rl[p][i] - rival - 0.5) / tau)
                 if not row:
                     if st[p] and all(st[p] > st[q] for q in range(n) if q != p):
-                        worth[p] += w
+                        worth[p] += v * (1 + max(later, held_later) * (scorings[p] - 1))
                     if shape and st[p]:
                         thr = float(max(st[q] for q in range(n) if q != p))
                         worth[p] += shape * v * _sigmoid((st[p] - thr - 0.5) / tau)
@@ -313,7 +339,8 @@ class Evaluator:
                         t = st[q] + attack * row[q][i]
                         if t > thr:
                             thr = t
-                worth[p] += w * _sigmoid((own - thr - 0.5) / tau)
+                hold = _sigmoid((own - thr - 0.5) / tau)
+                worth[p] += v * (hold + max(later * hold, held_later) * (scorings[p] - 1))
         lw, ww, dw, gopt = k["leader"], k["worker"], k["deploy"], k["guard_option"]
         if lw or ww or dw or gopt:
             for p in range(n):

@@ -1,0 +1,259 @@
+"""The coach: why each step of the hard bot's plan (the hint), and a review of a player's turns.
+
+Both read only a seat's own view (what the player saw then) and decide with the hard bot
+(``TikalHardBot``), so they reveal nothing the seat could not see. Words are the client's: a
+reason is a key and its numbers (``{"key": "majority", "level": 8, "scorings": 2}``), which
+``game/tikal/hint.py`` turns into a line in the window's language.
+
+- ``why(view, actions, seat, seed)``: one reason per step of a plan, from the bot's valuation
+  (``value.Evaluator``): who holds a temple before and after the step (T-L1, T-V3), the scorings
+  the seat has left (``schedule``), treasures on a tile (T-A5), a guard that freezes a temple for
+  good (T-A8d).
+- ``turns_of(updates, seat)``: a player's turns (their view when the turn began, the actions they
+  played) from the updates a client received (``{"view", "events"}`` in order), or from a whole
+  game played again (``updates_of``).
+- ``review_turn(turn, seat, seed)``: the bot's plan for that view against what was played, both
+  valued by the same evaluator on the same sampled game (``gain``: estimated points the plan is
+  better by). ``review(turns, seat, seed)``: every turn; ``key_moments`` marks the biggest.
+"""
+from __future__ import annotations
+
+from ... import IllegalAction, Rng, sample_state
+from ...tikal.analysis import ACTIONS, PLACE, SPECS
+from .search import dug_kind, with_reserve
+from .value import set_points
+
+#: A turn counts as "the bot's plan was clearly better" from this many estimated points on.
+CLEARLY = 3.0
+#: Key moments of a review: the biggest gains, at most this many.
+KEY_MOMENTS = 3
+
+_ACTION_OF = {"tile_placed": "place_tile", "figure_entered": "enter", "figure_transferred": "transfer",
+              "figure_moved": "move", "level_uncovered": "uncover", "treasure_dug": "dig",
+              "exchange": "exchange", "camp_built": "camp", "guard_placed": "guard"}
+
+
+def _hex(h) -> tuple:
+    return (h[0], h[1])
+
+
+def _strength(s, seat: int, h: tuple) -> int:
+    x = s.figs[seat].get(h)
+    return 0 if x is None else x[0] + 3 * x[1]
+
+
+def _best_rival(s, seat: int, h: tuple) -> int:
+    return max((_strength(s, q, h) for q in range(s.n) if q != seat), default=0)
+
+
+def _target(action: dict):
+    t = action["type"]
+    if t == "move":
+        return _hex(action["path"][-1])
+    if t == "transfer":
+        return _hex(action["to"])
+    if t == "enter":
+        return _hex(action["hex"])
+    return None
+
+
+def _scorings_left(bot, view: dict, g) -> int:
+    ev = bot.evaluator(view)
+    pending = g.s.phase == PLACE or g.s.seat == bot.seat
+    return ev.schedule.of(g.s, pending)[1][bot.seat]
+
+
+# --- why each step ---------------------------------------------------------------------------------
+def why(view: dict, actions: list, seat: int, seed: int = 0) -> list:
+    """One reason per action of ``actions`` (the hard bot's plan for ``seat`` in ``view``)."""
+    from . import TikalHardBot
+
+    bot = TikalHardBot(seat, seed)
+    g = sample_state(view, Rng(seed))
+    out = []
+    if view.get("phase") not in (PLACE, ACTIONS):
+        return [_auction_reason(bot, view, a) for a in actions]
+    scorings = _scorings_left(bot, view, g)
+    for i, a in enumerate(actions):
+        before = g.s.copy()
+        try:
+            events = g.apply(a)
+        except IllegalAction:       # a plan the sample cannot follow: no reason, never a crash
+            out.append({"key": "none"})
+            continue
+        out.append(_reason(before, g.s, seat, a, events, actions[i + 1:], max(1, scorings)))
+    return out
+
+
+def _auction_reason(bot, view: dict, a: dict) -> dict:
+    t = a["type"]
+    if t == "bid":
+        return {"key": "bid", "amount": a["amount"]}
+    if t == "pass":
+        return {"key": "pass"}
+    if t == "choose_tile":
+        return {"key": "choose", "tile": a["tile"]}
+    return {"key": "none"}
+
+
+def _reason(s0, s1, me: int, a: dict, events: list, rest: list, scorings: int) -> dict:
+    t = a["type"]
+    if t == "place_tile":
+        kind = SPECS[a_tile(events)].kind if a_tile(events) else ""
+        h = _hex(a["hex"])
+        if kind == "temple":
+            return {"key": "place_temple", "level": s1.level.get(h, 1)}
+        if kind == "treasure":
+            return {"key": "place_treasure", "count": len(s1.treasures.get(h, ()))}
+        return {"key": "place_way"}
+    if t in ("move", "enter", "transfer"):
+        h = _target(a)
+        if h in s1.level and h not in s1.guards:
+            mine, rival = _strength(s1, me, h), _best_rival(s1, me, h)
+            level = s1.level[h]
+            had = _strength(s0, me, h) > _best_rival(s0, me, h)
+            if mine > rival and not had:
+                return {"key": "majority", "level": level, "scorings": scorings}
+            if mine > rival:
+                return {"key": "hold", "level": level, "mine": mine, "rival": rival}
+            return {"key": "towards", "level": level, "mine": mine, "rival": rival}
+        if h is not None and s1.treasures.get(h):
+            return {"key": "to_dig", "count": len(s1.treasures[h])}
+        if rest:
+            return {"key": "on_the_way"}
+        return {"key": "in_play"}
+    if t == "uncover":
+        h = _hex(a["hex"])
+        if _strength(s1, me, h) > _best_rival(s1, me, h):
+            return {"key": "uncover_mine", "level": s1.level[h], "scorings": scorings}
+        return {"key": "uncover_guard" if any(r["type"] == "guard" and _hex(r["hex"]) == h for r in rest)
+                else "uncover", "level": s1.level[h]}
+    if t == "dig":
+        return {"key": "dig", "count": len(s1.treasures.get(_hex(a["hex"]), ()))}
+    if t == "guard":
+        h = _hex(a["hex"])
+        return {"key": "guard", "level": s1.level[h], "scorings": scorings}
+    if t == "camp":
+        return {"key": "camp"}
+    if t == "exchange":
+        gain = set_points(s1.held[me]) - set_points(s0.held[me])
+        return {"key": "exchange", "points": gain}
+    if t == "end_turn":
+        return {"key": "end", "ap": s0.ap}
+    return {"key": "none"}
+
+
+def a_tile(events: list):
+    return next((e["tile"] for e in events if e["type"] == "tile_placed"), None)
+
+
+# --- a player's turns from what a client received ----------------------------------------------------
+def action_of(event: dict):
+    """The action a seat's event stands for (None: not an action of its own)."""
+    t = _ACTION_OF.get(event.get("type", ""))
+    if t is None:
+        return None
+    if t == "place_tile":
+        return {"type": t, "hex": list(event["hex"]), "rotation": event["rotation"]}
+    if t in ("enter", "guard"):
+        return {"type": t, "figure": event["figure"], "hex": list(event["hex"])}
+    if t == "transfer":
+        return {"type": t, "figure": event["figure"], "from": list(event["from"]), "to": list(event["to"])}
+    if t == "move":
+        return {"type": t, "figure": event["figure"], "path": [list(h) for h in event["path"]]}
+    if t == "exchange":
+        return {"type": t, "give": event["give"], "take": event["take"], "with": event["with"]}
+    return {"type": t, "hex": list(event["hex"])}
+
+
+def turns_of(updates: list, seat: int) -> list:
+    """``[{"state", "move", "view", "actions"}]``: each AP phase of ``seat`` (with its placement)
+    from ``updates`` (``{"view", "events", "state"}`` as received, in order, the first one the
+    game's start): the view when the turn began, how many updates came before it (``move``: the
+    actions played before the turn when no update is missing) and the actions played (an
+    ``end_turn`` when AP were left)."""
+    turns: list = []
+    cur: dict | None = None
+    prev: dict = {}
+    for index, u in enumerate(updates):
+        for e in u.get("events") or ():
+            if e.get("seat") != seat:
+                continue
+            a = action_of(e)
+            if a is None and e.get("type") != "turn_ended":
+                continue
+            if cur is None:
+                v = prev.get("view") or {}
+                if v.get("phase") not in (PLACE, ACTIONS) or v.get("to_act", v.get("seat")) != seat:
+                    break           # we did not see the turn begin: leave it out
+                cur = {"state": prev.get("state"), "move": index - 1, "view": v, "actions": []}
+            if a is not None:
+                cur["actions"].append(a)
+            else:
+                if e.get("ap", 0) > 0:
+                    cur["actions"].append({"type": "end_turn"})
+                turns.append(cur)
+                cur = None
+        prev = u
+    return turns
+
+
+def updates_of(game, actions: list, seat: int) -> list:
+    """The updates ``seat`` would have received while ``actions`` were played from ``game`` (a
+    new game: a private copy is played), for ``turns_of``."""
+    g = game.clone()
+    out = [{"state": 0, "view": g.view(seat), "events": []}]
+    for i, a in enumerate(actions):
+        events = g.apply(a)
+        out.append({"state": i + 1, "view": g.view(seat), "events": events})
+    return out
+
+
+# --- reviewing turns -------------------------------------------------------------------------------
+def _value_after(g, actions: list, ev, seat: int) -> float:
+    """The bot's value of the turn ``actions`` play from sampled game ``g`` (as its search values a
+    turn ended there: on a reserve copy, so the AP phase is never ended by the engine; dug tokens
+    by their expectation)."""
+    c = g.clone()
+    dug: tuple = ()
+    for a in actions:
+        if a["type"] == "end_turn" or c.s.seat != seat or c.s.phase not in (PLACE, ACTIONS):
+            break
+        try:
+            events = c.apply(a)
+        except IllegalAction:       # the sample cannot follow (never for a turn played on the view)
+            break
+        if c.s.phase == ACTIONS and a["type"] == "place_tile":
+            c = with_reserve(c)
+        k = dug_kind(events)
+        if k is not None:
+            dug = dug + (k,)
+    return ev.value(c.s, False, dug)
+
+
+def review_turn(turn: dict, seat: int, seed: int = 0, **bot_kw) -> dict:
+    """The bot's plan for ``turn["view"]`` against ``turn["actions"]``: ``{"state", "plan",
+    "played", "plan_value", "played_value", "gain"}`` (values in the bot's estimated points)."""
+    from . import TikalHardBot
+
+    view = turn["view"]
+    bot = TikalHardBot(seat, seed, **bot_kw)
+    plan = [a for a, _ in bot.make_plan(view)]
+    g = sample_state(view, Rng(seed))
+    if g.s.phase == ACTIONS:
+        g = with_reserve(g)
+    ev = bot.evaluator(view)
+    mine, played = _value_after(g, plan, ev, seat), _value_after(g, turn["actions"], ev, seat)
+    return {"state": turn.get("state"), "plan": plan, "played": list(turn["actions"]),
+            "plan_value": mine, "played_value": played, "gain": mine - played}
+
+
+def key_moments(reviews: list, clearly: float = CLEARLY, most: int = KEY_MOMENTS) -> list:
+    """Indices (into ``reviews``) of the biggest gains of at least ``clearly``, biggest first."""
+    good = [i for i, r in enumerate(reviews) if r["gain"] >= clearly]
+    return sorted(good, key=lambda i: (-reviews[i]["gain"], i))[:most]
+
+
+def review(turns: list, seat: int, seed: int = 0, **bot_kw) -> list:
+    """``review_turn`` for every turn (turn i uses seed ``seed + i``)."""
+    return [review_turn(t, seat, seed + i, **bot_kw) for i, t in enumerate(turns)]

@@ -1,0 +1,123 @@
+"""TV mode (game/replay/tv.py) on a real loopback host in a real (headless) window: it follows the
+table that moves, follows a second table that starts while it watches, shows the night's
+standings when that game ends, and survives a host restart. The TV is driven by frames of app
+time (``pump`` with long frames: the TV's waits are counted in app time); the host and its bots
+run in real time."""
+import time
+
+import pygame
+
+from game.net_bridge import NetBridge
+from game.replay.tv import HOLD, TVScene
+from game.scenes.browser import BrowserScene
+from net.client import Client
+from net.host import Host, HostConfig, start_in_thread
+
+from client_helpers import button, click, make_app, pump
+
+
+def wait_for(client: Client, t: str, pred=None, tries: int = 1000) -> dict:
+    """The next message of type ``t`` a threaded client received (bounded)."""
+    for _ in range(tries):
+        for m in client.poll():
+            if m.get("t") == t and (pred is None or pred(m)):
+                return m
+        time.sleep(0.01)
+    raise AssertionError(f"no {t}")
+
+
+def organise(addr: str, port: int, name: str, game: str = "tortuga", seats: int = 2, leave: bool = False):
+    """A player who makes a table, fills it with bots and starts it; with ``leave`` the player
+    leaves at once (a bot plays the seat: the game runs by itself), else stays and never moves
+    (the game waits for them). Returns (client, table id)."""
+    c = Client(addr, port, name).start()
+    wait_for(c, "welcome")
+    c.send({"t": "create", "game": game, "seats": seats, "options": {}})
+    tid = wait_for(c, "seated")["table"]
+    for s in range(1, seats):
+        c.send({"t": "bot", "seat": s, "level": "random"})
+    wait_for(c, "table", lambda m: all(p["kind"] != "empty" for p in m["table"]["players"]))
+    c.send({"t": "start"})
+    wait_for(c, "update")
+    if leave:
+        c.send({"t": "leave"})
+        wait_for(c, "left")
+    return c, tid
+
+
+def tv_window(address: str) -> tuple:
+    """A window on the host browser; the TV mode button on the typed address."""
+    app = make_app()
+    app.bridge = NetBridge("TV", discovery=False)
+    browser = app.show(BrowserScene(app, app.bridge))
+    browser.address.value = address
+    app.draw()
+    click(app, button(browser, "browser.tv").rect.center)
+    pump(app, lambda: isinstance(app.scene, TVScene))
+    return app, app.scene
+
+
+def test_tv_follows_a_second_table_and_shows_the_standings(tmp_path):
+    h = Host(HostConfig(name="Party", bind="127.0.0.1", port=0, announce=False, data_dir=str(tmp_path),
+                        bot_delay=0.04))
+    addr, port, stop = start_in_thread(host=h)
+    clients = []
+    try:
+        a, table_a = organise(addr, port, "Ana", "tikal")          # waits for Ana: no more moves
+        clients.append(a)
+        app, tv = tv_window(f"{addr}:{port}")
+        pump(app, lambda: tv.watching == table_a and tv.child is not None, dt=0.25)
+        assert tv.mode() == "table" and tv.child.game == "tikal"
+        app.draw()
+        b, table_b = organise(addr, port, "Bea", "tortuga", leave=True)   # a bot plays for Bea
+        clients.append(b)
+        pump(app, lambda: tv.watching == table_b and tv.child is not None, dt=0.25, timeout=60)
+        assert tv.child.game == "tortuga" and app.bridge.table.id == table_b
+        seen_moving = False
+        for _ in range(4000):                      # B plays on (bounded): the TV shows it move
+            app.step(0.1, events=[])
+            app.draw()
+            seen_moving = seen_moving or bool(tv.captions)
+            if tv.over_at is not None:
+                break
+            time.sleep(0.005)
+        assert seen_moving and tv.over_at is not None and app.bridge.table.over
+        pump(app, lambda: tv.mode() == "standings", dt=0.25, timeout=30)
+        assert app.time - tv.over_at >= HOLD
+        pump(app, lambda: app.bridge.standings is not None, dt=0.25)
+        names = [row[0] for row in tv.standing_rows()]
+        assert "Bea" in names                      # the night's standings, from the host
+        app.draw()
+        app.close()
+    finally:
+        for c in clients:
+            c.close()
+        stop()
+
+
+def test_tv_survives_a_host_restart(tmp_path):
+    config = dict(name="Party", bind="127.0.0.1", announce=False, data_dir=str(tmp_path), bot_delay=0.04)
+    h = Host(HostConfig(port=0, **config))
+    addr, port, stop = start_in_thread(host=h)
+    a, first = organise(addr, port, "Ana", "tikal")
+    app, tv = tv_window(f"{addr}:{port}")
+    try:
+        pump(app, lambda: tv.watching == first and tv.child is not None, dt=0.25)
+        a.close()
+        stop()
+        pump(app, lambda: tv.mode() == "waiting" and tv.waiting_host, dt=0.25)
+        app.draw()
+        h2 = Host(HostConfig(port=port, resume=True, **config))     # the same host, back
+        addr2, port2, stop2 = start_in_thread(host=h2)
+        try:
+            assert port2 == port
+            b, second = organise(addr, port, "Bea", "tortuga")
+            pump(app, lambda: tv.watching == second and tv.child is not None, dt=0.25, timeout=60)
+            assert not tv.waiting_host and tv.mode() == "table"
+            app.draw()
+            b.close()
+        finally:
+            stop2()
+    finally:
+        app.close()
+        pygame.event.clear()
