@@ -23,6 +23,14 @@ Prints one line per matchup:
   ``idle_scoring`` scoring turns ended with 5 AP or more unspent and figures in its supply,
   ``uncover_rival`` temples it uncovered and left where a rival leads or ties. When the other
   side is a hard Tikal bot too, ``other_*`` are its counts per game and seat.
+- ``tikal-4p-auction-hard-vs-hard``: four hard bots in the auction variant (the line counts their
+  ``skipped_scoring``: a scoring turn ended with all 10 AP unspent).
+- ``--review N``: the review of a player's game (``engine/bots/tikal_bots/coach.py``, what the
+  client's "Review" runs in its thread): N games of four greedy bots, each reviewed for one seat
+  (game i: seat i mod 4) from the updates that seat received; prints the time per reviewed turn
+  (wall and CPU of the thread, median and maximum) and how many turns the hard bot found clearly
+  better. A line like
+  ``review games=4 turns=64 per_turn_p50_s=0.42 per_turn_max_s=1.10 cpu_p50_s=0.40 clearly_better=0.55``.
 - ``hard_prev`` is the hard Tikal bot with its previous valuation (``params="hard_prev"``, see
   ``engine/bots/tikal_bots/value.py``), kept for this comparison only.
 """
@@ -157,6 +165,47 @@ def report(name: str, i: int, r: dict) -> None:
           f"{habits}", file=sys.stderr, flush=True)
 
 
+def review_game(task: tuple) -> dict:
+    """One game of greedy bots, reviewed for one seat: the time of each turn's review."""
+    from engine.bots.tikal_bots import coach
+
+    seed, index = task
+    gseed = seed * 100003 + index
+    seat = index % 4
+    g0 = engine.new_game("tikal", 4, gseed, {"variant": "base"})
+    g = g0.clone()
+    bots = [make_bot("tikal", "normal", s, seed=gseed * 8 + s + 1) for s in range(4)]
+    actions = []
+    while not g.is_over:
+        s = g.to_act
+        a = bots[s].choose(g.view(s), g.legal_actions())
+        g.apply(a)
+        actions.append(a)
+    turns = coach.turns_of(coach.updates_of(g0, actions, seat), seat)
+    out = []
+    for i, turn in enumerate(turns):
+        t, c = time.perf_counter(), time.thread_time()
+        r = coach.review_turn(turn, seat, gseed + i)
+        out.append((time.perf_counter() - t, time.thread_time() - c, r["gain"] >= coach.CLEARLY))
+    return {"turns": out}
+
+
+def run_review(games: int, seed: int, jobs: int) -> str:
+    tasks = [(seed, i) for i in range(games)]
+    if jobs > 1:
+        with Pool(jobs) as pool:
+            results = list(pool.imap(review_game, tasks))
+    else:
+        results = [review_game(t) for t in tasks]
+    turns = [x for r in results for x in r["turns"]]
+    wall = [w for w, _, _ in turns]
+    cpu = [c for _, c, _ in turns]
+    better = sum(b for _, _, b in turns)
+    return (f"review games={games} turns={len(turns)} per_turn_p50_s={statistics.median(wall):.2f} "
+            f"per_turn_max_s={max(wall):.2f} cpu_p50_s={statistics.median(cpu):.2f} "
+            f"cpu_max_s={max(cpu):.2f} clearly_better={better / max(1, len(turns)):.2f}")
+
+
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=40)
@@ -167,12 +216,16 @@ def main(argv=None) -> None:
     ap.add_argument("--weights", type=json.loads, default=None,
                     help='JSON: entries of the hard Tikal bot\'s weights to try, e.g. {"gift": 1}')
     ap.add_argument("--verbose", action="store_true", help="one line per game on stderr")
+    ap.add_argument("--review", type=int, default=0, metavar="N",
+                    help="also time the review of a player's game over N games (0: not)")
     args = ap.parse_args(argv)
     kwargs = {} if args.budget is None else {"budget": args.budget}
     if args.weights:
         kwargs["weights"] = args.weights
     for name in args.matchups:
         print(run(name, args.games, args.seed, args.jobs, kwargs, args.verbose), flush=True)
+    if args.review:
+        print(run_review(args.review, args.seed, args.jobs), flush=True)
 
 
 if __name__ == "__main__":

@@ -28,7 +28,9 @@ from .widgets import Toasts
 
 #: What the host says about its own state (docs/protocol.md section 10): shown in the player's
 #: language from the catalog (``net.error_<code>``), not in the host's English.
-HOST_NOTICES = ("disk_full", "damaged_save", "limit", "busy", "slow")
+HOST_NOTICES = ("disk_full", "damaged_save", "limit", "busy", "slow",
+                # the party night's refusals (docs/protocol.md section 14)
+                "code_needed", "bad_code", "no_save", "not_yours")
 
 
 class App:

@@ -101,12 +101,27 @@ def screenshot(args, settings) -> int:
 
 
 def no_console_no_crash() -> None:
-    """The Windows app has no console (tools/tikal-lan.spec): started by a double-click its
-    sys.stdout and sys.stderr are None, and the first print would raise. Then they go nowhere
-    (the host's log file keeps what matters); from a terminal or a pipe they print as usual."""
+    """The Windows app has no console (tools/tikal-lan.spec): its sys.stdout and sys.stderr are
+    None unless its output is piped, and code that writes to them would raise. Started from a
+    Command Prompt (``tikal-lan.exe host --headless``), it writes to that window; started by a
+    double-click, nowhere (the host's log file keeps what matters)."""
+    if sys.stdout is not None and sys.stderr is not None:
+        return
+    console = None
+    if sys.platform == "win32":
+        try:
+            import ctypes
+
+            if ctypes.windll.kernel32.AttachConsole(-1):       # the parent's console, if any
+                console = "CONOUT$"
+        except (AttributeError, OSError):
+            pass
     for name in ("stdout", "stderr"):
         if getattr(sys, name) is None:
-            setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))
+            try:
+                setattr(sys, name, open(console or os.devnull, "w", encoding="utf-8", buffering=1))
+            except OSError:
+                setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))
 
 
 def main(argv=None) -> int:

@@ -16,11 +16,15 @@ def welcome_first(app, then) -> None:
 
 
 def open_window(settings, address: str | None, *, fullscreen: bool = False, spectate: bool = False,
-                auto_sit: int | None = None, auto_ready: bool = False, discovery: bool = True, tv: bool = False):
+                auto_sit: int | None = None, auto_ready: bool = False, discovery: bool = True, tv: bool = False,
+                hosting: bool = False, operator: str | None = None):
     """An App on the host browser, connecting to ``address`` if given (after the first start's
     welcome, with the name it gave). ``auto_sit``: sit at that table as soon as the tables are
-    listed (and say ready with ``auto_ready``). ``tv``: TV mode on the host joined."""
+    listed (and say ready with ``auto_ready``). ``tv``: TV mode on the host joined. ``hosting``:
+    the window of run_host.py (the address others join at shows large), ``operator``: its host's
+    secret (a new night)."""
     bridge = make_bridge(settings.name, discovery=discovery)
+    bridge.hosting, bridge.operator = hosting, operator
     bridge.spectate_first = spectate
     bridge.auto_sit = auto_sit
     bridge.auto_ready = auto_ready
@@ -139,15 +143,22 @@ def run(settings, host: str | None = None, spectate: bool = False, fullscreen: b
     return 0
 
 
-def play_local(addr: str, port: int, host=None, settings=None) -> int:
-    """run_host.py's window: a client connected to the host it runs; sits at the host's first
-    table if there is one."""
+def host_window(addr: str, port: int, host=None, settings=None, discovery: bool = True):
+    """run_host.py's window (an App): a client connected to the host it runs, which sits at the
+    host's first table if there is one (and so owns it), shows the address others join at, large,
+    and may start a new night (the host's operator secret, said in its hello)."""
     from .settings import Settings
 
     settings = settings or Settings.load()
     first = None
     if host is not None and getattr(host, "tables", None):
         first = min(host.tables)
-    app = open_window(settings, f"{addr}:{port}", auto_sit=first)
-    app.run()
+    operator = getattr(getattr(host, "party", None), "operator", None)
+    return open_window(settings, f"{addr}:{port}", auto_sit=first, hosting=True, operator=operator,
+                       discovery=discovery)
+
+
+def play_local(addr: str, port: int, host=None, settings=None) -> int:
+    """Run run_host.py's window until it is closed."""
+    host_window(addr, port, host, settings).run()
     return 0

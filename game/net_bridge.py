@@ -162,6 +162,8 @@ class Bridge:
         self.recap: dict | None = None        # an update's "recap", kept until the player dismisses it
         self.saved_tokens: list[str] = []     # the seat tokens we hold on this host (asking for saved games)
         self.operator: str | None = None      # the host's window: its secret (new night), said in the hello
+        self.hosting = False                  # this window is the host's own (run_host.py): its address shows large
+        self.party_host = False               # the host speaks the party messages (its welcome says "party")
         self.sent: list[dict] = []  # every message sent, newest last (the log of what we asked)
         self._seq = itertools.count(1)
 
@@ -347,7 +349,8 @@ class Bridge:
                 self.table.id, self.table.my_seat = resumed["table"], resumed["seat"]
                 self.auto_sit, self.spectate_first = None, False
             self.notes.append({"kind": "welcome", "host": self.host_name, "resumed": resumed})
-            if msg.get("party"):        # a host that keeps the night's standings and saved games
+            self.party_host = bool(msg.get("party"))
+            if self.party_host:         # a host that keeps the night's standings and saved games
                 self.ask_standings()
                 self.ask_saved()
         elif t == "tables":
@@ -518,6 +521,7 @@ class NetBridge(Bridge):
         self.discovery = discovery
         self.finder = None
         self._finder_thread = None
+        self.local: str | None = None   # connect from this address (tests: another loopback address)
 
     # discovery ----------------------------------------------------------------------------------
     def start_discovery(self) -> None:
@@ -562,7 +566,8 @@ class NetBridge(Bridge):
         self.name = name
         self.address = f"{host}:{port}"
         self.token = token_for(self.address) if token_for is not None else None
-        self.client = Client(host, port, name, token=self.token).start()
+        extra = {"local": self.local} if self.local else {}
+        self.client = Client(host, port, name, token=self.token, operator=self.operator, **extra).start()
 
     def disconnect(self) -> None:
         client, self.client = self.client, None

@@ -19,10 +19,12 @@ from .replay.tv import TVScene
 from .replay.viewer import replay_scene
 from .scenes import samples as shared_samples
 from .scenes import welcome
+from .scenes.ask import AskScene
 from .scenes.browser import BrowserScene
-from .scenes.hotseat import AddLocalScene, HotseatPassScene
+from .scenes.hotseat import HotseatPassScene
 from .scenes.lobby import LobbyScene
 from .scenes.menu import MenuScene, RulesScene
+from .scenes.recap import RecapScene
 from .scenes.results import ResultsScene
 from .scenes.settings_scene import SettingsScene
 from .scenes.standings import StandingsScene
@@ -48,7 +50,8 @@ SCREENS: dict[str, Screen] = {
     "welcome": welcome.WelcomeScene,   # (app, then=None): the first start
     "quick": welcome.QuickGameScene,   # (app, start, levels, browse=None): the quick game's picker
     "hotseat_pass": HotseatPassScene,  # (app, table, seat, on_go): pass the laptop
-    "hotseat_add": AddLocalScene,      # (app, suggested, on_add): "+ a player here"
+    "ask": AskScene,                   # (app, title, note, ok, on_ok, value="", placeholder=None, max_len=24)
+    "recap": RecapScene,               # (app, table_scene, bridge): what happened while we were away
     "replay": replay_scene,            # (app, book, on_back=None, at=0): the replay viewer
     "tv": TVScene,                     # (app, bridge, cycle=None): TV mode
     "games_tonight": GamesScene,       # (app, bridge): tonight's finished games (watch, save)

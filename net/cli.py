@@ -20,6 +20,7 @@ import logging
 import os
 import signal
 import sys
+from logging.handlers import RotatingFileHandler
 from pathlib import Path
 
 import engine
@@ -175,11 +176,13 @@ WINDOW_SEATS = 4
 LOG_FORMAT = "%(asctime)s %(name)s %(levelname)s %(message)s"
 
 
+class HostLog(RotatingFileHandler):
+    """The host's log file (one per process, however often ``main`` runs in it)."""
+
+
 def setup_logging(args) -> Path | None:
     """The console, and a bounded file (rotated at 1 MB, 3 old ones kept) in the user log folder
     or at ``--log-file``; returns the file's path (None: console only, or it cannot be written)."""
-    from logging.handlers import RotatingFileHandler
-
     level = getattr(logging, args.log_level.upper(), logging.INFO)
     logging.basicConfig(level=level, format=LOG_FORMAT)
     if args.log_file is not None and str(args.log_file) in ("", "."):
@@ -190,16 +193,14 @@ def setup_logging(args) -> Path | None:
         args.log_file = log_file()
     try:
         args.log_file.parent.mkdir(parents=True, exist_ok=True)
-        handler = RotatingFileHandler(args.log_file, maxBytes=1_000_000, backupCount=3,
-                                      encoding="utf-8")
+        handler = HostLog(args.log_file, maxBytes=1_000_000, backupCount=3, encoding="utf-8")
     except OSError as exc:
         print(f"no log file ({exc}); logging to the console only", file=sys.stderr)
         return None
     handler.setFormatter(logging.Formatter(LOG_FORMAT))
     handler.setLevel(level)
-    handler.tikal_host_log = True
     root = logging.getLogger()
-    for old in [h for h in root.handlers if getattr(h, "tikal_host_log", False)]:
+    for old in [h for h in root.handlers if isinstance(h, HostLog)]:
         root.removeHandler(old)     # main() called again in one process: one file, once
         old.close()
     root.addHandler(handler)
@@ -349,6 +350,7 @@ async def serve(args, headless: bool) -> int:
                 pass
             if exit_when_over and watched and all(t.status == "over" for t in watched):
                 for t in watched:
+                    assert t.game is not None   # (it is over)
                     print(f"table {t.id} over: scores {t.game.scores}, winners {t.game.winners}",
                           flush=True)
                 break
@@ -359,6 +361,21 @@ async def serve(args, headless: bool) -> int:
     return 0
 
 
+def window_host(args):
+    """The host of run_host.py's window and the table made at start: ``(host, --game's table or
+    None)``. Made before the host runs (its bots start with it); with no --game: a Tikal table
+    where the host sits and the other seats are open for friends (bots only with --bots, or when
+    the owner fills the empty seats from the lobby)."""
+    from net.host import Host
+
+    host = Host(make_config(args, headless=False))
+    made = create_start_table(host, args)
+    if made is None and not args.resume:
+        host.create_table("tikal", WINDOW_SEATS, None, bots=args.bots,
+                          bot_level=args.bot_level, hints=args.hints)
+    return host, made
+
+
 def window(args) -> int:
     """Host in a background thread plus a local client window connected to it."""
     try:
@@ -367,26 +384,20 @@ def window(args) -> int:
         print(f"{args.prog}: the game window cannot be loaded ({exc}); "
               f"run `{args.prog} --headless` to host without a window.", file=sys.stderr)
         return 2
-    from net.host import Host, start_in_thread
+    from net.host import start_in_thread
     from net.saves import DataDirBusy
 
-    host = Host(make_config(args, headless=False))
-    # made before the host runs (its bots start with it); with no --game: a Tikal table where the
-    # host sits and the other seats are open for friends (bots only with --bots, or when the
-    # owner fills the empty seats from the lobby)
     made = None
     try:
-        made = create_start_table(host, args)
-        if made is None and not args.resume:
-            host.create_table("tikal", WINDOW_SEATS, None, bots=args.bots,
-                              bot_level=args.bot_level, hints=args.hints)
+        host, made = window_host(args)
         addr, port, stop = start_in_thread(host=host)
     except DataDirBusy as exc:
         print(f"{args.prog}: {exc}", file=sys.stderr)
         return 1
+    loop = host.loop
+    assert loop is not None   # (it runs)
     try:
-        share = asyncio.run_coroutine_threadsafe(start_share(args, host, port),
-                                                 host.loop).result(10)
+        share = asyncio.run_coroutine_threadsafe(start_share(args, host, port), loop).result(10)
     except OSError as exc:
         print(exc, file=sys.stderr)
         stop()
@@ -398,7 +409,7 @@ def window(args) -> int:
                           host=host) or 0
     finally:
         if share is not None:
-            asyncio.run_coroutine_threadsafe(share.stop(), host.loop).result(10)
+            asyncio.run_coroutine_threadsafe(share.stop(), loop).result(10)
         stop()
 
 

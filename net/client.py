@@ -44,12 +44,15 @@ class AsyncClient:
                  *, token: str | None = None, reconnect: bool = True,
                  ping_interval: float = 5.0, ping_timeout: float = 15.0,
                  retry_delays=(0.1, 0.25, 0.5, 1.0, 2.0), validate_incoming: bool = False,
-                 on_message=None, operator: str | None = None):
+                 on_message=None, operator: str | None = None, local: str | None = None):
         self.host, self.port, self.name = host, port, name
         self.token = token
         #: the host's operator secret (the window of run_host.py: Host.party.operator), said in
         #: every hello: that connection may then start a new night (docs/protocol.md section 14)
         self.operator = operator
+        #: the address to connect from (None: the system's choice); tests put a second player on
+        #: another loopback address (127.0.0.2), as from another machine
+        self.local = local
         #: the last state counter of our seat's table we saw: said with the token in a hello
         #: after a drop, so the host's recap starts there (docs/protocol.md section 14)
         self.seen: int | None = None
@@ -134,7 +137,8 @@ class AsyncClient:
         while not self._closing:
             reason = "closed"
             try:
-                reader, writer = await asyncio.open_connection(self.host, self.port)
+                reader, writer = await asyncio.open_connection(
+                    self.host, self.port, local_addr=(self.local, 0) if self.local else None)
             except OSError as exc:
                 reason = f"cannot connect: {exc}"
             else:
@@ -267,10 +271,10 @@ class Client:
         """Queue ``msg`` for the host; returns it (with the ``seq`` added to actions/undos)."""
         if msg.get("t") in ("action", "undo") and "seq" not in msg:
             msg = {**msg, "seq": next(self._seq)}
-        loop = self._loop
-        if loop is not None and not loop.is_closed():
+        loop, ac = self._loop, self._ac
+        if loop is not None and ac is not None and not loop.is_closed():
             try:
-                loop.call_soon_threadsafe(self._ac.send, msg)
+                loop.call_soon_threadsafe(ac.send, msg)
             except RuntimeError:  # the loop closed meanwhile
                 pass
         return msg
@@ -310,10 +314,10 @@ class Client:
 
     def close(self, timeout: float = 2.0):
         """Say bye, stop the thread."""
-        runner = self._runner
-        if runner is not None and runner.running:
+        runner, ac = self._runner, self._ac
+        if runner is not None and ac is not None and runner.running:
             try:
-                runner.call(self._ac.close(), timeout)
+                runner.call(ac.close(), timeout)
             except Exception:
                 pass
             runner.stop(timeout)

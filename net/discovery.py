@@ -66,7 +66,7 @@ import struct
 import threading
 import time
 from dataclasses import asdict, dataclass, field
-from typing import TYPE_CHECKING, Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Awaitable, Callable, Iterable, Mapping
 
 import engine
 
@@ -196,7 +196,9 @@ def one_shot_query(query_id: int) -> bytes:
 
 def _read_name(data: bytes, at: int) -> tuple[str, int]:
     """The (possibly compressed) name at ``at``, and where the record goes on after it."""
-    labels, end, jumps = [], None, 0
+    labels: list[str] = []
+    end: int | None = None
+    jumps = 0
     while True:
         n = data[at]
         if n & 0xC0 == 0xC0:                     # a pointer to an earlier name
@@ -237,7 +239,8 @@ def dns_records(data: bytes) -> list[tuple[str, int, int, object]]:
             elif rtype == TYPE_SRV:
                 value = (struct.unpack_from(">H", data, at + 4)[0], _read_name(data, at + 6)[0])
             elif rtype == TYPE_TXT:
-                txt, i = {}, 0
+                txt: dict[bytes, bytes] = {}
+                i = 0
                 while i < length:
                     item = rdata[i + 1:i + 1 + rdata[i]]
                     key, _, val = item.partition(b"=")
@@ -259,11 +262,11 @@ def services_in_answer(data: bytes) -> dict[str, dict]:
     """The services of our type an answer names, each with what the answer tells of it:
     ``port``, ``addresses`` (IPv4), ``txt`` (the raw TXT properties) when present."""
     records = dns_records(data)
-    services = {value: {} for name, rtype, ttl, value in records
+    services: dict[str, dict[str, Any]] = {value: {} for name, rtype, ttl, value in records
                 if rtype == TYPE_PTR and ttl > 0 and name.lower() == SERVICE_TYPE.lower()
                 and isinstance(value, str)}
     for name, rtype, ttl, value in records:
-        if name in services and rtype == TYPE_SRV:
+        if name in services and rtype == TYPE_SRV and isinstance(value, tuple):
             services[name]["port"], services[name]["server"] = value
         elif name in services and rtype == TYPE_TXT:
             services[name]["txt"] = value
@@ -313,8 +316,9 @@ class Announcer:
                            port=self.port, properties=self.properties(), server=self._server,
                            host_ttl=TTL, other_ttl=TTL)
 
-    def _keep(self, fut: asyncio.Future) -> None:
+    def _keep(self, aw: Awaitable[Any]) -> None:
         # The announcement's repeats run in the background; keep a reference until they finish.
+        fut = asyncio.ensure_future(aw)   # (zeroconf hands back a future already)
         self._broadcasts.add(fut)
         fut.add_done_callback(self._broadcasts.discard)
 
@@ -583,6 +587,7 @@ class Browser:
                 result = predicate(self.hosts())
                 if result:
                     return result
+                assert self._changed is not None   # (set by start)
                 await self._changed.wait()
 
     async def refresh(self) -> None:
@@ -638,7 +643,7 @@ class Browser:
             return
         if state_change is ServiceStateChange.Removed:
             tracked = self._tracked.pop(name, None)
-            if tracked is not None:
+            if tracked is not None and tracked.task is not None:
                 tracked.task.cancel()
                 if tracked.listed is not None:
                     self._publish()
@@ -691,6 +696,7 @@ class Browser:
         from zeroconf.asyncio import AsyncServiceInfo
 
         info = AsyncServiceInfo(SERVICE_TYPE, t.service)
+        assert self._aiozc is not None   # (resolving happens between start and stop)
         if await info.async_request(self._aiozc.zeroconf, 1000, question_type=DNSQuestionType.QM):
             t.addresses = info.parsed_addresses(IPVersion.V4Only)
             t.port = info.port or 0
@@ -740,7 +746,7 @@ class Browser:
                 key = (t.listed.address, t.listed.port)
                 if key not in best or t.checked_at > best[key].checked_at:
                     best[key] = t
-        hosts = tuple(sorted((t.listed for t in best.values()),
+        hosts = tuple(sorted((t.listed for t in best.values() if t.listed is not None),
                              key=lambda h: (h.name.lower(), h.address, h.port)))
         with self._cond:
             if hosts == self._snapshot:
@@ -799,7 +805,7 @@ class BrowserThread:
         if self._runner is not None:
             self._loop = self._runner.start()
         try:
-            asyncio.run_coroutine_threadsafe(self.browser.start(), self._loop).result(timeout)
+            asyncio.run_coroutine_threadsafe(self.browser.start(), self._running()).result(timeout)
         except BaseException:
             if self._runner is not None:
                 self._runner.stop()
@@ -832,7 +838,11 @@ class BrowserThread:
 
     def refresh(self) -> None:
         """Send the one-shot query again (a "refresh" button). Does not wait."""
-        asyncio.run_coroutine_threadsafe(self.browser.refresh(), self._loop)
+        asyncio.run_coroutine_threadsafe(self.browser.refresh(), self._running())
+
+    def _running(self) -> asyncio.AbstractEventLoop:
+        assert self._loop is not None, "start() first"
+        return self._loop
 
     def close(self, timeout: float = 5.0) -> None:
         try:

@@ -183,7 +183,7 @@ def _hello(host: Host, conn: Conn, msg: dict) -> None:
         welcome["addresses"] = host.addresses
     if host.share:
         welcome["share"] = host.share
-    if table is None:
+    if table is None or token is None:
         host.send(conn, welcome)
         host.send(conn, host.tables_msg())
         return

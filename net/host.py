@@ -275,6 +275,7 @@ class Host:
                                          takeover=takeover, hints=hints)
         self.lifecycle.hosted.add(table.id)
         for i in range(seats - bots, seats):
+            assert level is not None   # (checked above: there are bots)
             table.put_bot(-1, i, level)
         if bots == seats:
             table.start(-1, secrets.randbits(62))

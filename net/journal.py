@@ -141,7 +141,7 @@ class Journal:
         self._chained = True    # its records are chained (a new file; an old one says)
         self._seed = 0          # where the next record's CRC starts (the last one's CRC)
 
-    def _open(self) -> None:
+    def _open(self) -> int:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._new = not self.path.exists()
         fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | _O_BINARY, 0o600)
@@ -152,10 +152,12 @@ class Journal:
         if st.st_size:   # appending to a restored journal: go on with its chain, if it has one
             s = scan(self.path)
             self._chained, self._seed = s.chained, s.seed
+        return fd
 
     def _write(self, data: bytes) -> int:
         """One write of ``data`` at the end of the file; the bytes written (the seam where tests
         make a disk fill up half-way)."""
+        assert self._fd is not None, "the journal is closed"
         return os.write(self._fd, data)
 
     def sync(self) -> None:
@@ -169,14 +171,13 @@ class Journal:
 
     def record(self, rec: dict) -> None:
         body = msgpack.packb(rec, use_bin_type=True)
-        if self._fd is None:
-            self._open()
+        fd = self._fd if self._fd is not None else self._open()
         if self._good == 0:   # the first record says the format: chained from format 3 on
             self._chained = _chains(rec)
         crc = zlib.crc32(body, self._seed if self._chained else 0)
         data = _HEAD.pack(len(body), crc) + body
         if not self._clean:
-            os.ftruncate(self._fd, self._good)   # what a refused record left; raises if it can't
+            os.ftruncate(fd, self._good)   # what a refused record left; raises if it can't
             self._clean = True
         done = 0
         try:
@@ -189,7 +190,7 @@ class Journal:
             # disk full, I/O error: cut what part of this record reached the file
             self._clean = False
             try:
-                os.ftruncate(self._fd, self._good)
+                os.ftruncate(fd, self._good)
                 self._clean = True
             except OSError:
                 pass

@@ -379,7 +379,7 @@ def validate(msg: dict, sender: str) -> dict:
     """``msg`` if it is a valid message that ``sender`` (CLIENT or HOST) may send; else raise
     MessageError("unknown_type" | "bad_field", ...)."""
     t = msg.get("t")
-    spec = (CLIENT_SPECS if sender == CLIENT else HOST_SPECS).get(t)
+    spec = (CLIENT_SPECS if sender == CLIENT else HOST_SPECS).get(t) if isinstance(t, str) else None
     if spec is None:
         raise MessageError("unknown_type", f"unknown message type {t!r} from the {sender}")
     for name, ftype in spec.required.items():

@@ -9,6 +9,7 @@ operator's secret. The host's handlers (net/handlers.py) call it; the host calls
 """
 from __future__ import annotations
 
+import asyncio
 import logging
 import secrets
 from pathlib import Path
@@ -154,30 +155,33 @@ class Party:
         return [i for i, n in enumerate(game["names"])
                 if game["kinds"][i] == "human" and n.casefold() == name]
 
-    def _saved_for(self, conn: Conn, tokens: list) -> list[dict]:
-        data_dir = self.host.config.data_dir
-        if data_dir is None:
-            return []
-        out = []
-        for g in saves.unfinished_games(data_dir, skip=set(self.host.tables)):
-            mine = self._mine(g, conn, tokens)
-            if mine:
-                out.append({**{k: v for k, v in g.items() if k != "tokens"}, "mine": mine})
-        return out
-
     def saved(self, conn: Conn, msg: dict) -> None:
-        tokens = list(msg.get("tokens") or [])
-        self.saved_to[conn.id] = tokens
-        self.host.send(conn, {"t": "saved", "games": self._saved_for(conn, tokens)})
+        self.saved_to[conn.id] = list(msg.get("tokens") or [])
+        self._answer_saved([conn.id])
 
     def push_saved(self) -> None:
-        """The saved games changed (one was continued): those who asked get their list again."""
-        for cid, tokens in list(self.saved_to.items()):
-            c = self.host.conns.get(cid)
-            if c is None:
-                del self.saved_to[cid]
-            else:
-                self.host.send(c, {"t": "saved", "games": self._saved_for(c, tokens)})
+        """The saved games changed (one was continued, or a game went away unfinished): those
+        who asked get their list again."""
+        self._answer_saved(list(self.saved_to))
+
+    def _answer_saved(self, cids: list[int]) -> None:
+        """Read the data dir's unfinished games off the loop (files), then send each of ``cids``
+        its own list (``mine``; never a token)."""
+        host = self.host
+        data_dir, playing = host.config.data_dir, set(host.tables)
+
+        async def answer() -> None:
+            games = [] if data_dir is None else await asyncio.get_running_loop().run_in_executor(
+                None, lambda: saves.unfinished_games(data_dir, playing, scores=True))
+            for cid in cids:
+                c, tokens = host.conns.get(cid), self.saved_to.get(cid)
+                if c is None or tokens is None:
+                    self.saved_to.pop(cid, None)
+                    continue
+                listed = [{**{k: v for k, v in g.items() if k != "tokens"}, "mine": mine}
+                          for g in games if (mine := self._mine(g, c, tokens))]
+                host.send(c, {"t": "saved", "games": listed})
+        host._spawn(answer())
 
     def resume(self, conn: Conn, msg: dict) -> None:
         """``continue``: bring an unfinished saved game back (status "playing", its players
@@ -189,8 +193,8 @@ class Party:
         data_dir = host.config.data_dir
         if tid in host.tables:
             raise TableError("no_save", f"game {tid} is being played now: join it from the list")
-        game = next((g for g in (saves.unfinished_games(data_dir) if data_dir is not None else [])
-                     if g["id"] == tid), None)
+        found = saves.unfinished_games(data_dir, only=tid) if data_dir is not None else []
+        game = found[0] if found else None
         if game is None:
             raise TableError("no_save", f"no unfinished saved game {tid}")
         tokens = list(msg.get("tokens") or [])

@@ -17,6 +17,7 @@ than "not enough data yet" is dropped, because we can no longer know where the n
 from __future__ import annotations
 
 import struct
+from typing import NoReturn
 
 import msgpack
 
@@ -121,7 +122,7 @@ class FrameDecoder:
         except FrameError as exc:
             self._fail(exc)
 
-    def _fail(self, exc: FrameError):
+    def _fail(self, exc: FrameError) -> NoReturn:
         self._error = exc
         self._buf.clear()
         raise exc

@@ -348,15 +348,17 @@ def finished_games(data_dir, first: int = 1, archive: bool = False) -> list[dict
     return [out[k] for k in sorted(out)]
 
 
-def unfinished_games(data_dir, skip=()) -> list[dict]:
+def unfinished_games(data_dir, skip=(), only: int | None = None,
+                     scores: bool = False) -> list[dict]:
     """The unfinished games of ``data_dir`` a lobby may offer to continue (not those in ``skip``:
     the host plays them now): per game its id, game, options, seats, names, kinds, colours,
     ``state`` (its state counter: the actions and undos recorded) and the seat ``tokens`` (for
     the host's matching only: never sent). A game put away (abandoned) is one too; one this
-    host cannot replay is not."""
+    host cannot replay is not. ``only``: that game's journal alone is read. ``scores``: each
+    game is replayed for its ``scores`` so far (a list per seat; left out if it cannot be)."""
     out = []
     for tid, path in jn.journal_files(data_dir).items():
-        if tid in skip:
+        if tid in skip or (only is not None and tid != only):
             continue
         try:
             records = jn.scan(path).records
@@ -374,6 +376,11 @@ def unfinished_games(data_dir, skip=()) -> list[dict]:
                     "colours": [p.get("colour") for p in players],
                     "state": sum(r.get("k") in ("action", "undo") for r in records[1:]),
                     "tokens": [p.get("token") for p in players]})
+        if scores:
+            try:
+                out[-1]["scores"] = list(jn.replay_records(records).scores)
+            except Exception:   # a record the engine refuses: --resume would say so
+                pass
     return out
 
 

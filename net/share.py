@@ -259,6 +259,7 @@ vertical-align:bottom}} li{{margin:.3em 0}} h3{{margin-bottom:0}} ul{{margin:.3e
 
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter):
         task = asyncio.current_task()
+        assert task is not None   # (a connection's handler runs as a task)
         peer = (writer.get_extra_info("peername") or ("?",))[0]
         try:
             if not self._admit(task, peer):
@@ -308,10 +309,10 @@ vertical-align:bottom}} li{{margin:.3em 0}} h3{{margin-bottom:0}} ul{{margin:.3e
                                            "Vary": "Accept-Language"})
         path = (await asyncio.to_thread(self.files)).get(name)
         if path is None:
-            body = await asyncio.to_thread(self.generate, name)
-            if body is None:
+            made = await asyncio.to_thread(self.generate, name)
+            if made is None:
                 return await self._send(writer, 404, b"no such file\n", head_only=head_only)
-            return await self._send(writer, 200, body, head_only=head_only,
+            return await self._send(writer, 200, made, head_only=head_only,
                                     ctype=mimetypes.guess_type(name)[0] or "application/octet-stream",
                                     extra={"Content-Disposition": f"attachment; filename*=UTF-8''{quote(name)}"})
         await self._send_file(writer, name, path, head_only)

@@ -21,6 +21,7 @@ from __future__ import annotations
 import errno
 import secrets
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import msgpack
 
@@ -29,6 +30,9 @@ import engine
 from . import journal as jn
 from .messages import COLOURS, GAME_INFO, NAME_MAX, MessageError, check_options, fold
 from .protocol import PROTO
+
+if TYPE_CHECKING:
+    from engine.bots.base import Bot
 
 Out = list  # list[tuple[int, dict]]
 
@@ -151,7 +155,7 @@ class Table:
         self.state = 0                          # the state counter: accepted actions and undos
         self.history: list = []                 # (seat, action) in effect (undone ones removed)
         self.turn: Turn | None = None
-        self.bots: dict[int, object] = {}       # seat -> engine.bots.Bot
+        self.bots: dict[int, Bot] = {}          # seat -> its bot
         self.levels = bot_levels(game)
         self.paused: str | None = None          # why the game waits for the host (its disk)
         self.damage: tuple[int, str] | None = None  # replay: (first record not replayed, why)
@@ -160,6 +164,18 @@ class Table:
         self.moves: list[dict] = []             # every change's public events (the recap)
 
     # --- who is here ------------------------------------------------------------------------------
+    @property
+    def _game(self) -> engine.Game:
+        """The game, where only a started table gets (a bug otherwise, never a player's error)."""
+        assert self.game is not None, "the table has not started"
+        return self.game
+
+    @property
+    def _turn(self) -> Turn:
+        """The turn under way, where only a started table gets."""
+        assert self.turn is not None, "the table has not started"
+        return self.turn
+
     def seat_of(self, conn: int) -> Seat | None:
         for s in self.seats:
             if s.kind == "human" and s.conn == conn:
@@ -424,16 +440,16 @@ class Table:
         self.seed = seed
         self.game = engine.new_game(self.game_name, seats=self.nseats, seed=seed,
                                     options=dict(self.options), rules=rules)
-        self.status = "over" if self.game.is_over else "playing"
+        self.status = "over" if self._game.is_over else "playing"
         self.state = 0
         self._new_turn()
 
     def start_record(self) -> dict:
-        return {"k": "start", "v": jn.FORMAT, "rules": self.game.rules,
+        return {"k": "start", "v": jn.FORMAT, "rules": self._game.rules,
                 "table": self.id, "game": self.game_name, "seats": self.nseats,
                 "seed": self.seed, "options": dict(self.options),
                 "takeover": self.takeover_allowed, "hints": self.hints_allowed,
-                "check": jn.state_check(self.game),
+                "check": jn.state_check(self._game),
                 "players": [{"kind": s.kind, "name": s.name, "token": s.token,
                              "colour": s.colour, "level": s.level} for s in self.seats]}
 
@@ -511,7 +527,7 @@ class Table:
         return [(c, msg) for c in self.members()]
 
     # --- play -------------------------------------------------------------------------------------
-    def _check_play(self, seat: Seat | None, state: int) -> int:
+    def _check_play(self, seat: Seat, state: int) -> int:
         if self.status == "lobby":
             raise TableError("not_started", "the game has not started")
         if self.status == "over":
@@ -520,8 +536,8 @@ class Table:
             raise TableError("stale", f"state {state} is not the current state {self.state}")
         if self.paused:
             raise TableError("disk_full", f"{self.paused}: the game waits")
-        if self.game.to_act != seat.index:
-            raise TableError("not_your_turn", f"seat {self.game.to_act} is to act")
+        if self._game.to_act != seat.index:
+            raise TableError("not_your_turn", f"seat {self._game.to_act} is to act")
         return seat.index
 
     def _sender(self, conn: int, claimed: int | None) -> Seat:
@@ -537,7 +553,7 @@ class Table:
         """The action as the rules read it: only the fields its type has (its legal actions
         show them all). What a sender adds beyond them is ignored, and never journaled."""
         t = action.get("type")
-        keys = {k for a in self.game.legal_actions() if a.get("type") == t for k in a}
+        keys = {k for a in self._game.legal_actions() if a.get("type") == t for k in a}
         return {k: v for k, v in action.items() if k in keys} if keys else action
 
     def bot_act(self, seat: int, state: int, action: dict) -> Out:
@@ -555,7 +571,7 @@ class Table:
         saved = self._save_point()
         events = self._apply(s.index, action)
         rec = {"k": "action", "seat": s.index, "action": action}
-        g = self.game
+        g = self._game
         if self.state % jn.CHECK_EVERY == 0 or g.is_over:
             rec["check"] = jn.state_check(g)
         if g.is_over:
@@ -564,7 +580,7 @@ class Table:
         return self._updates(events, seq_for=(s.conn, seq))
 
     def _save_point(self) -> tuple:
-        t = self.turn
+        t = self._turn
         return (t, len(t.actions), t.revealed, self.state, self.status, len(self.history),
                 len(self.moves))
 
@@ -580,31 +596,31 @@ class Table:
 
     def _apply(self, seat: int, action: dict) -> list:
         try:
-            events = self.game.apply(action)
+            events = self._game.apply(action)
         except engine.IllegalAction as exc:
             code = exc.code if exc.code in ("illegal", "malformed") else "illegal"
             raise TableError(code, f"refused: {exc.reason}", exc.reason, exc.rule) from None
         except Exception as exc:
             # An engine that chokes on a shape it did not expect: still a refusal. Rebuild the
             # game from the turn's start in case it was half-changed before it failed.
-            self.game = self._rebuild(self.turn.actions)
+            self.game = self._rebuild(self._turn.actions)
             raise TableError("malformed", f"not an action of this game ({type(exc).__name__})",
                              str(exc)[:200], "") from None
         self.state += 1
         self.history.append((seat, action))
         self.moves.append({"state": self.state, "seat": seat, "events": events,
-                           "scores": list(self.game.scores)})
-        t = self.turn
+                           "scores": list(self._game.scores)})
+        t = self._turn
         t.actions.append(action)
         t.revealed = t.revealed or any(isinstance(e, dict) and e.get("reveal") for e in events)
-        if self.game.to_act != t.seat or self.game.is_over:
+        if self._game.to_act != t.seat or self._game.is_over:
             self._new_turn()
-        if self.game.is_over:
+        if self._game.is_over:
             self.status = "over"
         return events
 
     def _new_turn(self):
-        self.turn = Turn(self.game.to_act, self.game.snapshot())
+        self.turn = Turn(self._game.to_act, self._game.snapshot())
 
     def undo(self, conn: int, seq: int, state: int, claimed: int | None = None) -> Out:
         s = self._sender(conn, claimed)
@@ -615,7 +631,7 @@ class Table:
         return self._updates([], seq_for=(s.conn, seq), undone=s.index)
 
     def _check_undo(self, seat: int):
-        t = self.turn
+        t = self._turn
         if t.seat != seat or not t.actions:
             raise TableError("undo_refused", "nothing of yours to undo this turn")
         if t.revealed:
@@ -624,7 +640,7 @@ class Table:
 
     def _undo(self, seat: int):
         self._check_undo(seat)
-        t = self.turn
+        t = self._turn
         self.game = self._rebuild(t.actions[:-1])
         t.actions.pop()
         self.history.pop()
@@ -632,7 +648,7 @@ class Table:
         self.moves.append({"state": self.state, "seat": seat, "undone": True})
 
     def _rebuild(self, actions: list):
-        game = engine.restore(self.turn.start)
+        game = engine.restore(self._turn.start)
         for a in actions:
             game.apply(a)
         return game
@@ -645,7 +661,7 @@ class Table:
 
     def _shared_update(self, events: list, full: bool, undone: int | None) -> dict:
         """The part of an update that is the same for every recipient."""
-        g = self.game
+        g = self._game
         msg = {"t": "update", "table": self.id, "state": self.state, "events": events,
                "to_act": g.to_act, "over": g.is_over, "phase": g.phase,
                "scores": list(g.scores), "winners": list(g.winners)}
@@ -658,7 +674,7 @@ class Table:
     def _update_for(self, shared: dict, seat: int | None, seq: int | None = None) -> dict:
         """``shared`` completed for ``seat`` (None: a spectator): that seat's own view, and the
         legal actions only for the seat to act."""
-        g = self.game
+        g = self._game
         msg = {**shared, "view": g.view(seat), "seat": seat}
         if seat is not None and g.to_act == seat and not g.is_over:
             msg["legal"] = g.legal_actions()
@@ -706,19 +722,24 @@ class Table:
         while the game waits for the host (``paused``)."""
         if self.status != "playing" or self.paused:
             return None
-        seat = self.game.to_act
-        s = self.seats[seat]
-        if not s.is_bot_played:
+        seat = self._game.to_act
+        if seat is None:
             return None
-        return seat, s.bot_level, self.state, self.game.view(seat), self.game.legal_actions()
+        s = self.seats[seat]
+        level = s.bot_level
+        if not s.is_bot_played or level is None:
+            return None
+        return seat, level, self.state, self._game.view(seat), self._game.legal_actions()
 
-    def bot(self, seat: int):
+    def bot(self, seat: int) -> Bot:
         """The bot object playing ``seat`` (made on first use, seeded from the table's seed)."""
         s = self.seats[seat]
+        level = s.bot_level
+        assert level is not None, f"seat {seat} is played by no bot"
         b = self.bots.get(seat)
-        if b is None or b.level != s.bot_level:
+        if b is None or b.level != level:
             from engine.bots import make_bot
-            b = make_bot(self.game_name, s.bot_level, seat, seed=(self.seed or 0) * 8 + seat + 1)
+            b = make_bot(self.game_name, level, seat, seed=(self.seed or 0) * 8 + seat + 1)
             self.bots[seat] = b
         return b
 
@@ -799,7 +820,7 @@ class Table:
         k = rec.get("k")
         if k not in ("action", "undo"):
             raise ValueError(f"unknown record kind {k!r}")
-        if self.status != "playing" or self.game.to_act != rec["seat"]:
+        if self.status != "playing" or self._game.to_act != rec["seat"]:
             raise ValueError(f"seat {rec['seat']} is not to act")
         if k == "action":
             self._apply(rec["seat"], rec["action"])
@@ -809,8 +830,8 @@ class Table:
     def _verify(self, rec: dict, i: int):
         """A record's state check against the replayed game (journal.state_check)."""
         over = rec.get("over")
-        if ("check" in rec and rec["check"] != jn.state_check(self.game)) or (
-                over is not None and not self.game.is_over):
+        if ("check" in rec and rec["check"] != jn.state_check(self._game)) or (
+                over is not None and not self._game.is_over):
             raise jn.JournalError("diverged", f"the replay differs from the game recorded at "
                                               f"state {self.state} (record {i}): another engine "
                                               "or generator wrote it")

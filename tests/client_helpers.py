@@ -144,7 +144,7 @@ def stays_up(p: subprocess.Popen, seconds: float = 2.0) -> None:
 
 def stop_cleanly(p: subprocess.Popen) -> None:
     p.terminate()
-    _, err = p.communicate(timeout=10)
+    _, err = p.communicate(timeout=60)
     assert "Traceback" not in err, err[-3000:]
 
 

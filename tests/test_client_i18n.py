@@ -101,8 +101,10 @@ def test_every_key_used_in_game_is_in_the_catalog():
 @pytest.mark.parametrize("family, values", [
     ("game", ["tikal", "tortuga"]), ("variant", ["base", "auction"]),
     ("bot", ["easy", "normal", "hard"]), ("lobby.status", ["lobby", "playing", "over"]),
-    ("lobby.about", ["tikal", "tortuga"]),
-    ("net.error", ["disk_full", "damaged_save", "limit", "busy", "slow"]),  # game.app.HOST_NOTICES
+    ("lobby.about", ["tikal", "tortuga"]), ("quick.about", ["tikal", "tortuga"]),
+    ("quick.level", ["easy", "normal", "hard"]),
+    ("net.error", ["disk_full", "damaged_save", "limit", "busy", "slow", "code_needed", "bad_code", "no_save",
+                   "not_yours"]),  # game.app.HOST_NOTICES
 ])
 def test_keys_built_at_runtime_exist(family, values):
     sep = "." if "." not in family else "_"

@@ -49,7 +49,7 @@ def test_run_host_with_a_display_hosts_and_opens_its_own_window(tmp_path):
     p = launch(tmp_path, "run_host.py", "--bind", "127.0.0.1", "--port", "0", "--no-announce",
                "--data-dir", str(tmp_path / "saves"), "--game", "tikal", "--seats", "2", "--bots", "1")
     try:
-        line = read_line(p, timeout=20)
+        line = read_line(p, timeout=120)
         assert "listening on 127.0.0.1:" in line and "table 1: tikal" in line, line
         stays_up(p)
     finally:

@@ -10,6 +10,7 @@ import pytest
 from game.net_bridge import NetBridge
 from game.scenes.browser import BrowserScene
 from game.scenes.lobby import LobbyScene
+from game.scenes.recap import RecapScene
 from game.scenes.results import ResultsScene
 from game.tortuga.scene import TortugaScene
 
@@ -222,9 +223,13 @@ def test_a_spectator_window_watches_a_bot_game_to_the_end_in_the_public_view(hos
     bridge = app.bridge
     bridge.spectate_first = True     # set before the first poll: the host's tables come then
     try:
-        pump(app, lambda: isinstance(app.scene, TortugaScene))
+        pump(app, lambda: any(isinstance(s, TortugaScene) for s in app.scenes))
+        if isinstance(app.scene, RecapScene):   # arriving mid-game: what happened so far, then the game
+            app.draw()
+            done = next(w for w in app.scene.widgets.items if getattr(w, "value", None) == "recap.done")
+            click(app, done.rect.center)
         scene = app.scene
-        assert bridge.table.my_seat is None
+        assert isinstance(scene, TortugaScene) and bridge.table.my_seat is None
         end = time.monotonic() + 60
         while not isinstance(app.scene, ResultsScene) and time.monotonic() < end:
             app.step(1 / 30, events=[])

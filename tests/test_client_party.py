@@ -271,3 +271,320 @@ def test_the_first_game_guide_follows_the_local_player_whose_turn_it_is():
     app.bridge = anna
     other = TikalScene(app, anna)
     assert not next(a for a in other.addons if isinstance(a, FirstGameGuide)).active
+
+
+# --- hosting friends ---------------------------------------------------------------------------
+
+def friend_window(address: str, name: str, local: str = "127.0.0.2"):
+    """A friend's window, its connection made from another loopback address (another machine)."""
+    from game.net_bridge import NetBridge
+    from game.scenes.browser import BrowserScene
+
+    app = make_app(anim_speed=0.0)
+    app.settings.name = name
+    app.bridge = NetBridge(name, discovery=False)
+    app.bridge.local = local
+    app.show(BrowserScene(app, app.bridge))
+    app.scene.connect(address)
+    return app
+
+
+def type_text(app, text: str) -> None:
+    app.step(0, events=[pygame.event.Event(pygame.TEXTINPUT, text=text)])
+
+
+def test_the_host_window_seats_the_host_at_open_seats_a_friend_joins_then_bots_fill_the_rest(tmp_path):
+    from game.fitcheck import FitCheck
+    from game.launch import host_window
+    from net.cli import parse_args, window_host
+    from net.host import start_in_thread
+
+    args = parse_args(["--bind", "127.0.0.1", "--port", "0", "--no-announce", "--data-dir", str(tmp_path)])
+    host, made = window_host(args)                      # what run_host.py with a display makes
+    addr, port, stop = start_in_thread(host=host)
+    # where other machines reach it: on a LAN its interfaces' addresses; here loopback's own
+    host.addresses = [f"127.0.0.1:{port}"]
+    apps = []
+    try:
+        me = host_window(addr, port, host, Settings(name="Hosta", anim_speed=0.0), discovery=False)
+        apps.append(me)
+        b = me.bridge
+        pump(me, lambda: isinstance(me.scene, LobbyScene) and b.lobby and b.table.my_seat == 0)
+        assert [p["kind"] for p in b.lobby["players"]] == ["human", "empty", "empty", "empty"]   # no bots
+        assert b.lobby["owner"] == b.player
+        me.fitcheck = FitCheck()
+        me.draw()
+        big = me.tr("lobby.join_big", address=b.host_addresses[0])
+        assert any(text == big and rect.height >= 30 for rect, text, _box, _layer in me.fitcheck.texts)
+
+        friend = friend_window(b.host_addresses[0], "Fred")     # the friend types what the host shows
+        apps.append(friend)
+        fb = friend.bridge
+        pump(friend, lambda: isinstance(friend.scene, LobbyScene) and fb.tables)
+        friend.draw()
+        click(friend, next(w for w in friend.scene.widgets.items if getattr(w, "label", None) == "lobby.join"
+                           and w.enabled).rect.center)
+        pump(friend, lambda: fb.table.my_seat == 1)
+        conn = next(c for c in host.conns.values() if c.name == "Fred")
+        assert conn.addr == "127.0.0.2"                  # the friend came from another address
+
+        # the owner removes the friend's seat, makes the table private; the friend needs the code
+        pump(me, lambda: b.lobby["players"][1]["kind"] == "human")
+        me.draw()
+        click(me, widget(me.scene, value=("remove", 1)).rect.center)
+        pump(friend, lambda: fb.lobby is None)
+        pump(me, lambda: b.lobby["players"][1]["kind"] == "empty")
+        me.draw()
+        click(me, widget(me.scene, value="private").rect.center)
+        pump(me, lambda: b.lobby.get("private") and b.lobby.get("code"))
+        me.draw()
+        code = b.lobby["code"]
+        assert widget(me.scene, value="private").caption() == me.tr("lobby.private_code", code=code)
+        pump(friend, lambda: any(t.get("private") for t in fb.tables))
+        friend.draw()
+        click(friend, next(w for w in friend.scene.widgets.items if getattr(w, "label", None) == "lobby.join"
+                           and w.enabled).rect.center)
+        ask = friend.scene
+        friend.draw()
+        type_text(friend, "WRONG")
+        click(friend, widget(ask, label="lobby.join").rect.center)
+        assert fb.sent[-1]["code"] == "WRONG"
+        pump(friend, lambda: friend.toasts.items)
+        assert friend.toasts.items[-1]["msg"] == friend.tr("net.error_bad_code")
+        assert fb.table.my_seat is None                  # a wrong code seats nobody
+        friend.draw()
+        click(friend, next(w for w in friend.scene.widgets.items if getattr(w, "label", None) == "lobby.join"
+                           and w.enabled).rect.center)
+        friend.draw()
+        type_text(friend, code.lower())                  # the code is not case-sensitive
+        click(friend, widget(friend.scene, label="lobby.join").rect.center)
+        pump(friend, lambda: fb.table.my_seat is not None and fb.lobby is not None)
+
+        # one click fills the empty seats with bots; both ready; the owner starts
+        pump(me, lambda: sum(p["kind"] == "human" for p in b.lobby["players"]) == 2)
+        me.draw()
+        click(me, widget(me.scene, label="lobby.fill").rect.center)
+        pump(me, lambda: all(p["kind"] != "empty" for p in b.lobby["players"]))
+        assert sum(p["kind"] == "bot" for p in b.lobby["players"]) == 2
+        friend.draw()
+        click(friend, widget(friend.scene, label="lobby.ready").rect.center)
+        me.draw()
+        click(me, widget(me.scene, label="lobby.ready").rect.center)
+        pump(me, lambda: all(p.get("ready") or p["kind"] == "bot" for p in b.lobby["players"]))
+        me.draw()
+        click(me, widget(me.scene, label="lobby.start").rect.center)
+        from game.tikal.scene import TikalScene
+        pump(me, lambda: isinstance(me.scene, TikalScene))
+        pump(friend, lambda: isinstance(friend.scene, TikalScene))
+    finally:
+        for a in apps:
+            a.close()
+        stop()
+
+
+# --- the evening: standings, saved games, the recap ---------------------------------------------
+
+def live(data_dir, **config):
+    """A real host on 127.0.0.1 keeping its journals (and the night's standings) in ``data_dir``."""
+    from net.host import Host, HostConfig, start_in_thread
+
+    h = Host(HostConfig(name="Party host", bind="127.0.0.1", port=0, announce=False, data_dir=str(data_dir),
+                        **config))
+    addr, port, stop = start_in_thread(host=h)
+    return h, f"{addr}:{port}", stop
+
+
+def on_loop(h, fn):
+    import threading
+
+    out, done = {}, threading.Event()
+
+    def call():
+        try:
+            out["v"] = fn()
+        finally:
+            done.set()
+    h.loop.call_soon_threadsafe(call)
+    assert done.wait(10)
+    return out.get("v")
+
+
+def play_tortuga_out(app, seed: int, limit: float = 90.0) -> None:
+    """Click our decisions of the La Tortuga game shown until its results show."""
+    import random
+    import time
+
+    from test_client_mouse_games import tortuga_decide
+
+    from game.scenes.results import ResultsScene
+
+    rng, kinds = random.Random(seed), set()
+    end = time.monotonic() + limit
+    while not isinstance(app.scene, ResultsScene) and time.monotonic() < end:
+        app.step(1 / 60, events=[])
+        time.sleep(0.001)
+        top, bridge = app.scene, app.bridge
+        if (isinstance(top, TortugaScene) and bridge.table.my_turn() and not top.timeline.busy
+                and top.pending != bridge.table.state):
+            state = bridge.table.state
+            tortuga_decide(app, bridge, top, rng, kinds)()
+            pump(app, lambda: bridge.table.state != state or top.pending is None, timeout=10)
+    assert isinstance(app.scene, ResultsScene), "the game did not finish in time"
+
+
+def join_table(app, table_id: int) -> None:
+    """From the lobby: Join the table (by its row), ready, Start."""
+    b = app.bridge
+    pump(app, lambda: isinstance(app.scene, LobbyScene) and any(t["id"] == table_id for t in b.tables)
+         and b.lobby is None)
+    app.draw()
+    row = [t["id"] for t in b.tables[:app.scene.rows()]].index(table_id)
+    joins = [w for w in app.scene.widgets.items if getattr(w, "label", None) == "lobby.join"]
+    click(app, joins[row].rect.center)
+    pump(app, lambda: b.lobby is not None and b.table.my_seat is not None)
+    app.draw()
+    click(app, widget(app.scene, label="lobby.ready").rect.center)
+    pump(app, lambda: b.lobby["players"][b.table.my_seat].get("ready"))
+    app.draw()
+    click(app, widget(app.scene, label="lobby.start").rect.center)
+    pump(app, lambda: isinstance(app.scene, TortugaScene))
+
+
+def test_the_nights_standings_count_two_games_across_a_host_restart(tmp_path):
+    from game.scenes.results import ResultsScene
+    from game.scenes.standings import StandingsScene
+
+    h, address, stop = live(tmp_path)
+    app = window(address, name="Tess", anim_speed=0.0)
+    try:
+        for n in range(2):                                  # two games, each against one bot
+            t = on_loop(h, lambda: h.create_table("tortuga", 2, None, bots=1, bot_level="normal"))
+            if n:                                           # from the results: the lobby, leave the old table
+                click(app, widget(app.scene, label="results.lobby").rect.center)
+                pump(app, lambda: isinstance(app.scene, LobbyScene))
+                app.draw()
+                click(app, widget(app.scene, label="lobby.leave").rect.center)
+            join_table(app, t.id)
+            play_tortuga_out(app, seed=n)
+            res = app.scene
+            pump(app, lambda: (app.bridge.standings or {}).get("night", {}).get("games") == n + 1)
+            app.draw()
+            assert isinstance(res, ResultsScene)
+            click(app, widget(res, label="standings.open").rect.center)   # "Tonight", after the results
+            assert isinstance(app.scene, StandingsScene)
+            app.draw()
+            row = next(r for r in app.scene.rows() if r["name"] == "Tess")
+            assert row["played"] == n + 1
+            click(app, widget(app.scene, label="common.back").rect.center)
+        wins = row["wins"]
+    finally:
+        app.close()
+        stop()
+
+    h, address, stop = live(tmp_path)                        # the host starts again on its data dir
+    app = window(address, name="Tess", anim_speed=0.0)
+    try:
+        b = app.bridge
+        pump(app, lambda: isinstance(app.scene, LobbyScene) and b.standings is not None)
+        app.draw()
+        click(app, widget(app.scene, label="standings.open").rect.center)      # "Tonight" in the lobby
+        scene = app.scene
+        assert isinstance(scene, StandingsScene)
+        app.draw()
+        assert b.standings["night"]["games"] == 2
+        row = next(r for r in scene.rows() if r["name"] == "Tess")
+        assert row["played"] == 2 and row["wins"] == wins
+        click(app, widget(scene, value="tortuga").rect.center)                 # per game
+        assert scene.view == "tortuga" and next(r for r in scene.rows() if r["name"] == "Tess")["played"] == 2
+    finally:
+        app.close()
+        stop()
+
+
+def test_a_saved_unfinished_game_continues_from_the_lobby(tmp_path):
+    import random
+    import time
+
+    from test_client_mouse_games import tortuga_decide
+
+    h, address, stop = live(tmp_path)
+    app = window(address, name="Tess", anim_speed=0.0)
+    settings = app.settings
+    try:
+        t = on_loop(h, lambda: h.create_table("tortuga", 2, None, bots=1, bot_level="normal"))
+        join_table(app, t.id)
+        b, rng, kinds = app.bridge, random.Random(3), set()
+        end = time.monotonic() + 30
+        while b.table.state < 6 and time.monotonic() < end:     # a few moves, then the host goes down
+            app.step(1 / 60, events=[])
+            top = app.scene
+            if b.table.my_turn() and not top.timeline.busy and top.pending != b.table.state:
+                state = b.table.state
+                tortuga_decide(app, b, top, rng, kinds)()
+                pump(app, lambda: b.table.state != state or top.pending is None, timeout=10)
+        saved_state, my_seat, table_id = b.table.state, b.table.my_seat, t.id
+        assert saved_state >= 6 and not b.table.over
+    finally:
+        app.close()
+        stop()
+
+    h, address, stop = live(tmp_path)                  # started again, without --resume: the game is saved
+    app = window(address, settings=settings)
+    try:
+        b = app.bridge
+        pump(app, lambda: isinstance(app.scene, LobbyScene) and b.saved_games)
+        assert [g["id"] for g in b.saved_games] == [table_id] and b.saved_games[0]["mine"] == [my_seat]
+        listed = b.saved_games[0]["state"]
+        assert listed >= saved_state                    # nothing we saw played is lost
+        app.draw()
+        click(app, widget(app.scene, value=("continue", table_id)).rect.center)      # the lobby's Continue
+        pump(app, lambda: any(isinstance(s, TortugaScene) for s in app.scenes))
+        if not isinstance(app.scene, TortugaScene):      # a recap first, if the host had one
+            click(app, widget(app.scene, value="recap.done").rect.center)
+        # our old seat at that very game, from where it was saved (the bot may have played on since)
+        assert b.table.id == table_id and b.table.my_seat == my_seat and b.table.state >= listed
+        assert b.lobby["owner"] == b.player
+        play_tortuga_out(app, seed=4)                    # and it plays on to its end
+        assert b.table.over
+    finally:
+        app.close()
+        stop()
+
+
+def test_coming_back_after_a_drop_the_recap_lists_what_the_takeover_bot_did(tmp_path):
+    import time
+
+    from game.scenes.recap import RecapScene
+
+    h, address, stop = live(tmp_path, grace=0.2)        # a dropped seat is played by a bot at once
+    app = window(address, name="Tess", anim_speed=0.0)
+    settings = app.settings
+    try:
+        t = on_loop(h, lambda: h.create_table("tortuga", 2, None, bots=1, bot_level="normal"))
+        join_table(app, t.id)
+        me = app.bridge.table.my_seat
+        app.close()                                     # the window drops
+        app = None
+        end = time.monotonic() + 20                     # until the takeover bot has played our seat
+        while time.monotonic() < end and sum(1 for s, _ in t.history if s == me) < 3 and not t.game.is_over:
+            time.sleep(0.05)
+        assert any(s == me for s, _ in t.history)
+        app = window(address, settings=settings)         # back, with the seat's token
+        b = app.bridge
+        pump(app, lambda: isinstance(app.scene, RecapScene))
+        recap = app.scene
+        app.draw()
+        ours = [m for m in b.recap["moves"] if m.get("seat") == me and not m.get("undone")]
+        assert ours                                      # the host's recap has the takeover's moves ...
+        texts = [text for text, mark, _ in recap.lines if mark == recap.table_scene.mark_of(me)]
+        for move in ours:                                # ... and the window lists each of their events
+            for ev in move["events"]:
+                line = recap.table_scene.describe(ev)
+                assert line is None or line in [x for x, _, _ in recap.lines]
+        assert texts and any("Tess" in x for x in texts)
+        click(app, widget(recap, value="recap.done").rect.center)      # dismissed: the table
+        assert isinstance(app.scene, TortugaScene) and b.recap is None
+    finally:
+        if app is not None:
+            app.close()
+        stop()

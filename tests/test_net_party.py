@@ -326,6 +326,7 @@ async def test_a_saved_unfinished_game_is_listed_and_continued_by_a_lobby_messag
         await pa.play(stop_after=1)
         ben_token = b.token
         state = host.tables[tid].state
+        scores_then = list(host.tables[tid].game.scores)
     # the host starts again without --resume: the game waits in the data dir
     async with live_host(data_dir=tmp_path) as host:
         assert tid not in host.tables
@@ -336,6 +337,7 @@ async def test_a_saved_unfinished_game_is_listed_and_continued_by_a_lobby_messag
         listed = (await ana.expect("saved"))["games"]
         assert [(g["id"], g["mine"], g["state"]) for g in listed] == [(tid, [0], state)]
         assert listed[0]["names"] == ["Ana", "Ben", "Bot 3 (random)"] and "tokens" not in listed[0]
+        assert listed[0]["scores"] == scores_then
         ben.send({"t": "saved", "tokens": [ben_token]})
         assert (await ben.expect("saved"))["games"][0]["mine"] == [1]
         eve.send({"t": "saved"})

@@ -179,3 +179,26 @@ def test_a_linux_leg_reads_the_glibc_its_app_needs(tmp_path):
     (app / "_internal" / "libpython3.11.so.1.0").write_bytes(b"\x7fELF...GLIBC_2.34\x00GLIBC_2.3\x00")
     (app / "_internal" / "notes.txt").write_bytes(b"GLIBC_2.99")          # not a program: not read
     assert release_leg.glibc_needed(app) == (2, 34)
+
+
+def test_the_windowed_app_without_a_console_does_not_crash_on_its_first_print(tmp_path):
+    """The Windows app has no console: started by a double-click its sys.stdout and sys.stderr
+    are None (as here); the headless host still plays a game out."""
+    code = ("import sys; sys.stdout = sys.stderr = None; from game.cli import main; "
+            f"rc = main(['host', '--headless', '--no-announce', '--bind', '127.0.0.1', '--port', '0', "
+            f"'--game', 'tortuga', '--seats', '2', '--bots', '2', '--log-file', '', "
+            f"'--data-dir', {str(tmp_path)!r}]); "
+            "open(sys.argv[1], 'w').write(str(rc))")
+    done = tmp_path / "rc"
+    r = subprocess.run([sys.executable, "-c", code, str(done)], capture_output=True, text=True,
+                       timeout=120, cwd=ROOT)
+    assert r.returncode == 0 and done.read_text() == "0", r.stderr[-3000:]
+    assert (tmp_path / "table-1.journal").stat().st_size > 0           # the bots played it out
+    # and the streams it writes to are real files then (the parent's console on Windows, else
+    # nowhere), for code that writes to them directly
+    code = ("import sys; sys.stdout = sys.stderr = None; from game.cli import no_console_no_crash; "
+            "no_console_no_crash(); sys.stdout.write('x'); sys.stderr.write('y'); sys.stdout.flush(); "
+            "open(sys.argv[1], 'w').write(sys.stdout.name)")
+    r = subprocess.run([sys.executable, "-c", code, str(done)], capture_output=True, text=True,
+                       timeout=60, cwd=ROOT)
+    assert r.returncode == 0 and done.read_text() == os.devnull, r.stderr[-3000:]

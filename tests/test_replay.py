@@ -185,3 +185,38 @@ def test_the_results_screen_draws_the_story_of_the_game_it_ended():
     press(app, pygame.K_c)            # back to the rows
     assert not results.chart_shown
     app.close()
+
+
+def test_a_click_on_the_results_chart_opens_the_games_replay_at_that_turn():
+    """The results' score story: a click on a point asks the host for the game's replay and opens
+    the viewer where that turn ended; Back returns to the results on the host's bridge."""
+    from game.net_bridge import LocalBridge
+    from game.scenes.results import ResultsScene
+
+    replay = bot_replay("tortuga", seats=3, seed=8, level="random")
+    g = engine.new_game("tortuga", seats=3, seed=8, options=replay["options"])
+    bridge = LocalBridge(g, my_seat=None, names=replay["names"])
+    for step in replay["actions"]:        # the game the host played, update by update
+        events = g.apply(step["action"])
+        bridge.state += 1
+        bridge.handle(bridge._update(events))
+    asked = []
+    bridge.request_replay = lambda tid: asked.append(tid)
+    app = make_app()
+    app.bridge = bridge
+    results = app.show(ResultsScene(app, bridge))
+    press(app, pygame.K_c)
+    assert results.chart_shown
+    point = results.chart.story.points[len(results.chart.story.points) // 2]
+    x, _ = results.chart.xy(point[0], 0)
+    click(app, (x, results.chart.plot.centery))
+    assert asked == [bridge.table.id]
+    app.step(0, events=[])
+    results.on_net({"kind": "replay", "id": bridge.table.id, "replay": replay})    # the host's answer
+    viewer = app.scene
+    assert viewer.name == "replay"
+    assert viewer.bridge.at == viewer.book.position_of_turn(point[0])
+    assert viewer.book.positions[viewer.bridge.at].scores == point[2]
+    press(app, pygame.K_ESCAPE)
+    assert app.scene is results and app.bridge is bridge
+    app.close()

@@ -406,7 +406,7 @@ def test_run_host_with_its_window_shares_too(shared, tmp_path):
     p = launch(tmp_path, "run_host.py", "--bind", "127.0.0.1", "--port", "0", "--no-announce",
                "--data-dir", str(tmp_path / "saves"), "--log-file", "", "--share", str(d))
     try:
-        assert "listening on 127.0.0.1:" in read_line(p, timeout=20)
+        assert "listening on 127.0.0.1:" in read_line(p, timeout=120)
         line = p.stdout.readline()      # printed with the first (already in the pipe's buffer)
         assert line.startswith("download page on 127.0.0.1:"), line
         port = int(line.split("127.0.0.1:")[1].split(",")[0])
@@ -480,3 +480,39 @@ def test_the_page_speaks_the_browsers_first_language_with_a_catalog(tmp_path):
     assert "&lt;b&gt;Anna&lt;/b&gt; &amp; co" in page and "<b>Anna" not in page
     assert "Tikal &amp; La Tortuga на" in page and "Скачать игру" in page
     assert "127.0.0.9:47474" in page and "(файлов нет)" in page
+
+
+@pytest.mark.slow
+def test_a_real_browser_gets_the_page_in_its_language(tmp_path):
+    """Debian's chromium, headless (``apt-get install chromium``; skipped without it), asks for the
+    page in each language the game speaks: the page it gets lists per system what to download."""
+    import shutil
+
+    browser = shutil.which("chromium") or shutil.which("chromium-browser")
+    if browser is None:
+        pytest.skip("no chromium here (apt-get install chromium)")
+    for n in ("tikal-lan-0.1.0-windows-amd64.zip", "tikal-lan-0.1.0-linux-x86_64.tar.gz",
+              "tikal_lan-0.1.0-py3-none-any.whl", "tikal_lan-0.1.0.tar.gz"):
+        (tmp_path / n).write_bytes(b"x" * 1000)
+
+    async def scenario():
+        s = ShareServer(tmp_path, game_port=47474)
+        _, port = await s.start("127.0.0.1", 0)
+        try:
+            for lang in LANGUAGES:
+                proc = await asyncio.create_subprocess_exec(
+                    browser, "--headless", "--no-sandbox", "--disable-gpu", f"--accept-lang={lang}",
+                    f"--user-data-dir={tmp_path / ('profile-' + lang)}", "--dump-dom",
+                    f"http://127.0.0.1:{port}/", stdout=asyncio.subprocess.PIPE,
+                    stderr=asyncio.subprocess.DEVNULL)
+                dom = (await asyncio.wait_for(proc.communicate(), 120))[0].decode()
+                tr = translations(lang).gettext
+                for key in ("share.get", "share.windows_app", "share.linux_app", "share.python"):
+                    assert html.escape(tr(key), quote=False) in dom, (lang, key)
+                assert f'<html lang="{lang}">' in dom
+                assert "pipx install tikal_lan-0.1.0-py3-none-any.whl" in dom
+                assert "tikal_lan-0.1.0.tar.gz" not in dom and "macOS" not in dom.split("<body>")[1]
+        finally:
+            await s.stop()
+
+    asyncio.run(scenario())

@@ -121,3 +121,36 @@ def test_tv_survives_a_host_restart(tmp_path):
     finally:
         app.close()
         pygame.event.clear()
+
+
+def test_tv_cycle_goes_round_the_running_tables(tmp_path):
+    """With the setting ``tv_cycle``: each running table in turn, 30 s (app time) each."""
+    from game.replay.tv import CYCLE
+
+    h = Host(HostConfig(name="Party", bind="127.0.0.1", port=0, announce=False, data_dir=str(tmp_path)))
+    addr, port, stop = start_in_thread(host=h)
+    clients = []
+    try:
+        for name, game in (("Ana", "tikal"), ("Bea", "tortuga")):
+            clients.append(organise(addr, port, name, game))
+        tables = sorted(tid for _, tid in clients)
+        app = make_app()
+        app.settings.tv_cycle = True
+        app.bridge = NetBridge("TV", discovery=False)
+        app.bridge.connect(f"{addr}:{port}", "TV")
+        pump(app, lambda: app.bridge.connected)
+        tv = app.show(TVScene(app, app.bridge))
+        pump(app, lambda: tv.watching in tables and tv.child is not None, dt=0.25)
+        seen = [tv.watching]
+        for _ in range(3):
+            since = tv.since_switch
+            pump(app, lambda: tv.watching != seen[-1] and tv.child is not None, dt=0.25, timeout=60)
+            assert tv.since_switch - since >= CYCLE
+            seen.append(tv.watching)
+        assert seen[0] != seen[1] and seen[0] == seen[2] and seen[1] == seen[3]
+        assert set(seen) == set(tables)
+        app.close()
+    finally:
+        for c, _ in clients:
+            c.close()
+        stop()

@@ -8,7 +8,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 #: the packages held to it
-TYPED = ["engine"]
+TYPED = ["engine", "net"]
 
 
 def test_mypy_is_clean():

@@ -9,7 +9,7 @@ import pygame
 
 from .. import theme
 from ..scene import Scene
-from ..widgets import Button, TextInput, blit_lines, blit_text, draw_panel
+from ..widgets import Button, blit_lines, blit_text, draw_panel
 from .common import background, heading, seat_colour
 from .samples import use
 
@@ -53,39 +53,3 @@ def pass_sample(game_bridge):
         return HotseatPassScene(app, b.table, 1, lambda: None)
     return make
 
-
-class AddLocalScene(Scene):
-    """"+ a player here": the name of a player who sits at this window too (pass-and-play)."""
-
-    name = "hotseat_add"
-    opaque = False
-    BOX = pygame.Rect(340, 200, 600, 300)
-
-    def __init__(self, app, suggested: str, on_add: Callable[[str], None]):
-        super().__init__(app)
-        self.on_add = on_add
-        b = self.BOX
-        self.field = self.widgets.add(TextInput(app, (b.x + 40, b.y + 110, b.width - 80, 52), suggested,
-                                                "settings.name_hint", on_submit=self.add, max_len=24))
-        self.field.focus()
-        self.widgets.add(Button(app, (b.x + 40, b.bottom - 90, 250, 60), "hotseat.add", lambda: self.add(
-            self.field.value), style="primary", size=22))
-        self.widgets.add(Button(app, (b.right - 290, b.bottom - 90, 250, 60), "common.back", self.app.pop,
-                                key=pygame.K_ESCAPE, size=22))
-
-    def add(self, value: str) -> None:
-        name = value.strip()[:24]
-        if name:
-            self.app.pop()
-            self.on_add(name)
-
-    def draw_scene(self, surface) -> None:
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 150))
-        surface.blit(shade, (0, 0))
-        b = self.BOX
-        draw_panel(surface, b)
-        blit_text(surface, self.app, self.tr("hotseat.add_title"), (b.centerx, b.y + 34), 26, theme.ACCENT, bold=True,
-                  anchor="center", box=pygame.Rect(b.x + 20, b.y + 12, b.width - 40, 44))
-        blit_lines(surface, self.app, self.tr("hotseat.add_note"), pygame.Rect(b.x + 40, b.y + 58, b.width - 80, 48),
-                   16, theme.MUTED)

@@ -96,10 +96,12 @@ class LobbyScene(Scene):
         if self.app.scene is not self:
             return
         kind = note["kind"]
-        if kind in ("tables", "lobby", "seated", "left"):
+        if kind in ("tables", "lobby", "seated", "left", "saved"):
             self.rebuild()
         elif kind == "update":
-            self.app.goto("table", self.bridge)
+            table = self.app.goto("table", self.bridge)
+            if (self.bridge.recap or {}).get("moves"):      # we were away: what happened meanwhile
+                self.app.open("recap", table, self.bridge)
         elif kind == "error":
             self.app.toast(note.get("message") or note.get("code"))
         elif kind == "chat":
@@ -131,12 +133,14 @@ class LobbyScene(Scene):
         for i, t in enumerate(b.tables[:self.rows()]):
             y = 150 + i * 70
             free = free_seats(t)
-            w.add(Button(app, (410, y + 8, 90, 40), "lobby.join", lambda t=t: b.sit(t["id"]),
-                         enabled=bool(free) and self.lobby is None, tooltip="lobby.join_tip", size=17))
-            w.add(Button(app, (506, y + 8, 90, 40), "lobby.watch", lambda t=t: b.spectate(t["id"]),
+            mine = self.my_away_seat(t) is not None
+            w.add(Button(app, (410, y + 8, 90, 40), "lobby.join", lambda t=t: self.join(t),
+                         enabled=bool(free or mine) and self.lobby is None, tooltip="lobby.join_tip", size=17))
+            w.add(Button(app, (506, y + 8, 90, 40), "lobby.watch", lambda t=t: self.join(t, watch=True),
                          enabled=self.lobby is None, tooltip="lobby.watch_tip", size=17))
         if self.lobby is None:
             self.build_create()
+            self.build_saved()
         else:
             self.build_table()
             w.add(self.chat_input)
@@ -175,6 +179,9 @@ class LobbyScene(Scene):
                              size=16, tooltip="lobby.colour_tip"))
                 w.add(Button(app, (1178, y, 52, 42), None, lambda here=here: party.remove(here), text="×",
                              size=18, tooltip="hotseat.remove_tip", value=("unlocal", i)))
+            elif owner and b.party_host and s.get("kind") == "human" and self.waiting():
+                w.add(Button(app, (1120, y, 110, 42), "lobby.remove", lambda i=i: b.remove_seat(i), size=16,
+                             style="danger", tooltip="lobby.remove_tip", value=("remove", i)))
             elif owner and s.get("kind") in ("empty", "bot"):
                 if s.get("kind") == "bot":
                     w.add(Button(app, (1120, y, 110, 42), "lobby.remove_bot", lambda i=i: b.remove_bot(i), size=16,
@@ -197,6 +204,31 @@ class LobbyScene(Scene):
         w.add(Button(app, (192, 660, 210, 44), "hotseat.add_here", self.add_local, size=17,
                      enabled=free and (self.lobby or {}).get("status", "lobby") == "lobby",
                      tooltip="hotseat.add_here_tip"))
+        if owner and b.party_host:
+            away = any(s.get("kind") == "human" and not s.get("connected", True) for s in seats)
+            w.add(Button(app, (414, 660, 210, 44), "lobby.fill", lambda: b.fill(self.bot_level), size=17,
+                         enabled=(free and self.waiting()) or (away and not self.waiting()), tooltip="lobby.fill_tip"))
+            w.add(Button(app, self.PRIVATE_RECT, None, lambda: b.set_private(not self.lobby.get("private")),
+                         size=16, text=self.private_label, enabled=self.waiting(), tooltip="lobby.private_tip",
+                         value="private"))
+
+    PRIVATE_RECT = pygame.Rect(1046, 106, 200, 36)     # in the table's title line (the owner's)
+
+    def title_width(self) -> int:
+        """The table's title line, clear of the owner's Private button."""
+        shown = self.is_owner() and self.bridge.party_host
+        return (self.PRIVATE_RECT.x - 8 - 674) if shown else 572
+
+    def waiting(self) -> bool:
+        """Our table has not started yet."""
+        return (self.lobby or {}).get("status", "lobby") == "lobby"
+
+    def private_label(self) -> str:
+        """"Private: off", or the code the others type to join: "Private · K7M3P"."""
+        lob = self.lobby or {}
+        if lob.get("private"):
+            return self.tr("lobby.private_code", code=lob.get("code") or "?")
+        return self.tr("lobby.private_off")
 
     # --- choices ------------------------------------------------------------------------------
     def client(self, game: str | None):
@@ -240,7 +272,31 @@ class LobbyScene(Scene):
         """"+ a player here": a name, then that player's own seat at this table (pass-and-play)."""
         party = party_of(self.app, self.bridge)
         suggested = self.tr("hotseat.default_name", n=len(party.bridges) + 1)
-        self.app.open("hotseat_add", suggested, lambda name: party.add(name))
+        self.app.open("ask", "hotseat.add_title", "hotseat.add_note", "hotseat.add",
+                      lambda name: party.add(name[:24]), value=suggested, placeholder="settings.name_hint")
+
+    def my_away_seat(self, t: dict) -> int | None:
+        """A seat of ``t`` (a continued saved game) that waits for a player of our name."""
+        if t.get("status") != "playing":
+            return None
+        for p in t.get("players") or []:
+            if (isinstance(p, dict) and p.get("kind") == "human" and not p.get("connected", True)
+                    and p.get("name") == self.bridge.name):
+                return p.get("seat")
+        return None
+
+    def join(self, t: dict, watch: bool = False) -> None:
+        """Join (or watch) a listed table: a private one asks for its code; a continued saved
+        game seats us in our old seat."""
+        b = self.bridge
+        if t.get("private"):
+            go = b.spectate if watch else b.sit
+            self.app.open("ask", "lobby.code_title", "lobby.code_note", "lobby.watch" if watch else "lobby.join",
+                          lambda code: go(t["id"], code=code.upper()), placeholder="lobby.code_hint", max_len=12)
+        elif watch:
+            b.spectate(t["id"])
+        else:
+            b.sit(t["id"], seat=self.my_away_seat(t))
 
     def next_colour(self, bridge=None):
         """The next colour nobody has, for our seat (or for a local player's: ``bridge``)."""
@@ -286,7 +342,42 @@ class LobbyScene(Scene):
         self.app.open("settings")
 
     def rows(self) -> int:
-        return 6 if self.lobby is None else 3
+        return 6 if self.lobby is None and not self.saved() else 3
+
+    # --- the host's unfinished saved games we sat at (below the tables, outside a table) -------
+    SAVED_Y = 372
+
+    def saved(self) -> list[dict]:
+        return list(self.bridge.saved_games[:3]) if self.lobby is None else []
+
+    def build_saved(self) -> None:
+        for i, g in enumerate(self.saved()):
+            y = self.SAVED_Y + 40 + i * 70
+            self.widgets.add(Button(self.app, (466, y + 8, 130, 44), "lobby.continue",
+                                    lambda g=g: self.bridge.continue_saved(g["id"]), size=17, style="good",
+                                    tooltip="lobby.continue_tip", value=("continue", g.get("id"))))
+
+    def draw_saved(self, surface) -> None:
+        app = self.app
+        saved = self.saved()
+        if not saved:
+            return
+        blit_text(surface, app, self.tr("lobby.saved"), (40, self.SAVED_Y + 4), 22, theme.ACCENT, bold=True,
+                  box=pygame.Rect(34, self.SAVED_Y, 572, 34))
+        for i, g in enumerate(saved):
+            r = pygame.Rect(34, self.SAVED_Y + 40 + i * 70, 572, 60)
+            pygame.draw.rect(surface, (46, 60, 102), r, border_radius=10)
+            box = pygame.Rect(r.x + 10, r.y, 466 - 8 - (r.x + 10), r.height)
+            title = (f"#{g.get('id', '?')}  {self.tr(self.client(g.get('game')).title_key)} · "
+                     + self.trn("lobby.saved_moves", int(g.get("state") or 0)))
+            blit_text(surface, app, title, (r.x + 14, r.y + 6), 19, theme.PAPER, bold=True, box=box)
+            names, kinds, scores = g.get("names") or [], g.get("kinds") or [], g.get("scores") or []
+            who = []
+            for k, name in enumerate(names):
+                if k < len(kinds) and kinds[k] == "bot":
+                    name = self.tr("table.bot_short", n=k + 1)
+                who.append(f"{name} {scores[k]}" if k < len(scores) else str(name))
+            blit_text(surface, app, ", ".join(who), (r.x + 14, r.y + 34), 15, theme.MUTED, box=box)
 
     def send_chat(self, text: str) -> None:
         if text.strip():
@@ -310,8 +401,12 @@ class LobbyScene(Scene):
     def draw_scene(self, surface):
         app = self.app
         surface.blit(background(app), (0, 0))
-        heading(surface, app, self.tr("lobby.title", host=self.bridge.host_name or "?"))
         addresses = getattr(self.bridge, "host_addresses", None)
+        if addresses and self.bridge.hosting:   # the host's own window: where the others join, large
+            blit_text(surface, app, self.tr("lobby.join_big", address=addresses[0]), (640, 42), 46, theme.ACCENT,
+                      bold=True, anchor="center", shadow=True, box=pygame.Rect(250, 10, 780, 62), min_size=24)
+        else:
+            heading(surface, app, self.tr("lobby.title", host=self.bridge.host_name or "?"))
         if addresses:   # what others type to join (the host's LAN addresses, from its welcome)
             line = self.join_line(addresses, getattr(self.bridge, "host_share", None))
             blit_text(surface, app, line, (surface.get_width() // 2, 82), 17, theme.MUTED,
@@ -323,6 +418,7 @@ class LobbyScene(Scene):
             blit_lines(surface, app, self.tr("lobby.no_tables"), pygame.Rect(40, 156, 560, 60), 19, theme.MUTED)
         if self.lobby is not None:
             self.chat_log.draw(surface)
+        self.draw_saved(surface)
         for i, t in enumerate(self.bridge.tables[:self.rows()]):
             r = pygame.Rect(34, 150 + i * 70, 572, 60)
             pygame.draw.rect(surface, (46, 60, 102), r, border_radius=10)
@@ -330,6 +426,8 @@ class LobbyScene(Scene):
             title = f"#{t.get('id', '?')}  {self.tr(self.client(t.get('game')).title_key)}"
             if t.get("hints"):
                 title += " · " + self.tr("lobby.hints_allowed")
+            if t.get("private"):
+                title += " · " + self.tr("lobby.private")
             blit_text(surface, app, title, (r.x + 14, r.y + 6), 20, theme.PAPER, bold=True, box=text_box)
             names = player_names(t, self.tr) or self.tr("lobby.empty")
             status = self.tr(f"lobby.status_{t.get('status', 'lobby')}")
@@ -358,7 +456,7 @@ class LobbyScene(Scene):
         opt = client.option_brief(self.tr, {**(offered.get("defaults") or {}), **(lob.get("options") or {})})
         hints = f" · {self.tr('lobby.hints_allowed')}" if lob.get("hints") else ""
         blit_text(surface, app, f"#{lob.get('id', '?')}  {self.tr(client.title_key)} · {opt}{hints}", (680, 112), 22,
-                  theme.ACCENT, bold=True, box=pygame.Rect(674, 104, 572, 34))
+                  theme.ACCENT, bold=True, box=pygame.Rect(674, 104, self.title_width(), 34))
         for i, s in enumerate(self.seats()):
             r = pygame.Rect(680, 166 + i * 54, 430, 48)
             mine = i == self.my_seat()

@@ -33,7 +33,7 @@ def lobby_bridge(names: list[str] = NAMES) -> OfflineBridge:
     (Anna, connection 1) own table 1 and sit in seat 0."""
     b = OfflineBridge(names[0], hosts(names))
     b.handle({**welcome_message("Anna's laptop", 1),        # what a host of this version offers
-              "addresses": ["192.168.1.20:47474"], "share": ["http://192.168.1.20:47475/"]})
+              "addresses": ["192.168.1.20:47474"], "share": ["http://192.168.1.20:47475/"], "party": True})
     table1 = {"id": 1, "game": OFFERED[-1], "options": _last_values(b, OFFERED[-1]), "seats": 5, "status": "lobby",
               "owner": 1, "takeover": True, "state": 0, "spectators": 1,
               "players": [_seat(0, "human", names[0], "orange", True), _seat(1, "human", names[1], "blue"),
@@ -102,6 +102,35 @@ def menu_sample(table_sample, leave: bool = False):
     return make
 
 
+def saved_games(names: list[str]) -> list[dict]:
+    """Two unfinished games of the host's data dir that we (Anna) sat at, as the host lists them."""
+    first, last = OFFERED[0], OFFERED[-1]
+    return [{"id": 4, "game": first, "options": offered_games()[first]["defaults"], "seats": 4, "state": 57,
+             "names": [names[0], names[1], "", names[3]], "kinds": ["human", "human", "bot", "human"],
+             "colours": ["orange", "blue", "green", "purple"], "scores": [34, 41, 28, 37], "mine": [0]},
+            {"id": 6, "game": last, "options": offered_games()[last]["defaults"], "seats": 3, "state": 12,
+             "names": [names[2], names[0], names[4]], "kinds": ["human", "human", "human"],
+             "colours": ["red", "orange", "yellow"], "scores": [0, 0, 0], "mine": [1]}]
+
+
+def _lobby_saved(app, names):
+    """The lobby outside a table: the tables, and the saved games we may continue."""
+    scene = _lobby_create(app, names)
+    scene.bridge.handle({"t": "saved", "games": saved_games(names)})
+    scene.rebuild()
+    return scene
+
+
+def _lobby_host(app, names):
+    """The host's own window (run_host.py): the address others join at, large; a private table
+    with its code, the owner's buttons (remove a player, fill with bots)."""
+    b = lobby_bridge(names)
+    b.hosting = True
+    lob = dict(b.lobby, private=True, code="K7M3P")
+    b.handle({"t": "table", "table": lob})
+    return LobbyScene(app, use(app, b))
+
+
 def sample_standings(names: list[str]) -> dict:
     """A night of three games (two of the host's first game, one of its last), as the host sends
     it."""
@@ -142,4 +171,6 @@ SAMPLES = {
     "settings": lambda app, names: SettingsScene(app),
     "rules": lambda app, names: app.make("rules"),
     "standings": _standings,
+    "lobby_saved": _lobby_saved,
+    "lobby_host": _lobby_host,
 }

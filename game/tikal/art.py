@@ -33,6 +33,8 @@ PLAQUE_DY, PLAQUE_R = -0.36, 0.29
 GUARD_DX, GUARD_DY = 0.55, -0.40
 #: Where the flag of a temple's holder stands (its pole's foot), in hex sizes from the hex's centre.
 FLAG_DX, FLAG_DY = -0.42, -0.08
+#: The holder's mark on the flag: its radius in flag heights (a readable shape, not a speck).
+FLAG_MARK_R = 0.62
 SLOT_EDGE = (54, 104, 70)
 
 #: Treasure kinds 0-7: a colour and a glyph each (never told apart by colour alone).
@@ -318,21 +320,24 @@ def draw_tent(surface, center, size: float, colour, shape: str) -> None:
 
 
 def draw_flag(surface, foot, h: float, colour, shape: str | None) -> None:
-    """A pennant on a pole, flying left: the holder's colour and mark; ``shape`` None is the
-    grey flag of a tie (an "=" on it)."""
+    """The holder's flag on a pole: the holder's own mark (its shape, in its colour, as big as the
+    pennant was), so the holder reads at a glance by shape as well as by colour (two colours
+    alike to a colour-blind eye still differ in outline). ``shape`` None is the grey pennant of a
+    tie (an "=" on it)."""
     x, y = foot
     top = y - h * 1.6
     pygame.draw.line(surface, theme.INK, (x + 1, y), (x + 1, top), 3)
     pygame.draw.line(surface, (236, 228, 200), (x, y), (x, top), 2)
-    pts = [(x, top), (x - h * 1.15, top + h * 0.45), (x, top + h * 0.9)]
-    pygame.draw.polygon(surface, colour, pts)
-    pygame.draw.polygon(surface, theme.INK, pts, 2)
-    cx, cy = x - h * 0.4, top + h * 0.45
     if shape is None:
+        pts = [(x, top), (x - h * 1.15, top + h * 0.45), (x, top + h * 0.9)]
+        pygame.draw.polygon(surface, colour, pts)
+        pygame.draw.polygon(surface, theme.INK, pts, 2)
+        cx, cy = x - h * 0.4, top + h * 0.45
         for dy in (-2, 2):
             pygame.draw.line(surface, theme.INK, (cx - h * 0.25, cy + dy), (cx + h * 0.25, cy + dy), 2)
-    else:
-        theme.draw_shape(surface, shape, (cx, cy), max(2.0, h * 0.22), theme.PAPER, outline=theme.INK, width=1)
+        return
+    r = h * FLAG_MARK_R
+    theme.draw_shape(surface, shape, (x - r - 1, top + r), r, colour, outline=theme.INK, width=2)
 
 
 def draw_guard(surface, center, r: float, colour, shape: str) -> None:

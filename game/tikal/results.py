@@ -8,23 +8,45 @@ from engine.tikal.analysis import breakdown
 from .viewops import treasure_groups
 
 
+def final_entry(view, seat) -> dict | None:
+    """What the final scoring round gave ``seat`` (``{"temples", "treasures", "total"}`` points), as
+    the host scored it right after that player's own scoring turn (T-E1), or None."""
+    rounds = [r for r in view.get("rounds") or [] if r.get("kind") != "volcano"]
+    for e in (rounds[-1]["scored"] if rounds else ()):
+        if e.get("seat") == seat:
+            return e
+    return None
+
+
 def tikal_breakdown(app, view, seat) -> list[str]:
+    """The line under a name: the temples and the treasure sets that scored in the final round.
+    Its points are that round's (the Final column's: one source); the temples' values and the sets
+    are shown beside them only where the board at the end still adds up to those points (players
+    who scored later may have changed majorities or swapped treasures since)."""
     try:
         b = breakdown(view, seat)
     except Exception:  # a view the engine cannot rebuild (an older host): show the sets only
         b = None
+    scored = final_entry(view, seat)
+    temple_pts = scored["temples"] if scored else (b["temple_points"] if b else None)
+    treasure_pts = scored["treasures"] if scored else (b["treasure_points"] if b else None)
     parts = []
-    if b is not None:
-        values = [t["value"] for t in b["temples"]]
-        parts.append(app.tr("tikal.result_temples", values=" + ".join(map(str, values)) + f" = {b['temple_points']}")
-                     if values else app.tr("tikal.result_no_temples"))
+    values = [t["value"] for t in b["temples"]] if b is not None else []
+    if b is not None and values and b["temple_points"] == temple_pts:
+        parts.append(app.tr("tikal.result_temples", values=" + ".join(map(str, values)) + f" = {temple_pts}"))
+    elif temple_pts:
+        parts.append(app.trn("tikal.result_temple_points", temple_pts))
+    else:
+        parts.append(app.tr("tikal.result_no_temples"))
     held = (view.get("held") or {}).get(str(seat), [])
     groups = treasure_groups(held)
-    if groups:
+    if groups and (treasure_pts is None or b is None or b["treasure_points"] == treasure_pts):
         sets = " ".join("●" * n for _, n in groups)
-        if b is not None:
-            sets += f" = {b['treasure_points']}"
+        if treasure_pts is not None:
+            sets += f" = {treasure_pts}"
         parts.append(app.tr("tikal.result_sets", sets=sets))
+    elif treasure_pts:
+        parts.append(app.trn("tikal.result_treasure_points", treasure_pts))
     else:
         parts.append(app.tr("tikal.result_no_treasures"))
     return parts

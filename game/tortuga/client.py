@@ -45,6 +45,7 @@ CLIENT = GameClient(
         "replay_tortuga": viewer_sample("tortuga", 0.6, seats=5),
         "tv_tortuga": tv_sample("tortuga", 5, 0.5),
         "hotseat_pass": pass_sample(samples.tortuga_bridge),
+        "recap": samples.recap_sample,
         "howto_tortuga": howto_sample("tortuga", 1),
     },
 )

@@ -67,3 +67,20 @@ def choose_sample(rolled: bool):
     """Two players, two turtles each, cards as dice: Anna chooses which turtle moves first; or
     she has chosen and rolled once (roll, stop or play a card)."""
     return lambda app, names: TortugaScene(app, use(app, choose_bridge(names=names, rolled=rolled)))
+
+
+def recap_sample(app, names):
+    """Anna (seat 0) was away for a few moves of La Tortuga: her takeover bot and the others
+    played; the recap is what the host's full update carries."""
+    g = engine.new_game("tortuga", seats=4, seed=5, options={"cards_as_dice": True})
+    moves, start = [], 0
+    bots = {s: make_bot("tortuga", "normal", s, seed=s) for s in range(4)}
+    while len(moves) < 14 and not g.is_over:
+        seat = g.to_act
+        events = g.apply(bots[seat].choose(g.view(seat), g.legal_actions()))
+        start += 1
+        moves.append({"state": start, "seat": seat, "events": events, "scores": list(g.scores)})
+    b = use(app, LocalBridge(g, my_seat=0, names=names[:4]))
+    b.recap = {"from": 0, "moves": moves}
+    table = app.show(TortugaScene(app, b))
+    return app.make("recap", table, b)
