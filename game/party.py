@@ -76,6 +76,11 @@ class Party:
         self.bridges.remove(b)
         b.close()
 
+    def dismiss(self) -> None:
+        """The window's own player left the table (or the host): the others at this window go too."""
+        for b in self.local():
+            self.remove(b)
+
     def restore(self) -> None:
         """A window that comes back to a host: the local players it had there take their seats
         back with their tokens (kept in the settings by the host's address)."""

@@ -553,16 +553,28 @@ class Widgets:
         self.items: list[Widget] = []
         self.hover_time = 0.0
         self.hovered: Widget | None = None
+        self.mouse: tuple | None = None     # where the mouse last moved to
 
     def add(self, w: Widget) -> Widget:
         self.items.append(w)
         return w
 
     def clear(self) -> None:
-        self.items.clear()
+        self.items.clear()       # the hovered one is found again among the new ones (``rehover``)
+
+    def rehover(self) -> None:
+        """After the widgets were rebuilt, the one under the mouse is the hovered one (its
+        tooltip stays where the mouse stays); a hovered widget that is gone takes its tooltip."""
+        if self.hovered is not None and self.hovered in self.items:
+            return
+        self.hovered = next((w for w in self.items if w.visible and self.mouse is not None
+                             and w.rect.collidepoint(self.mouse)), None)
+        if self.hovered is None:
+            self.hover_time = 0.0
 
     def handle_event(self, event) -> bool:
         if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
             hit = next((w for w in self.items if w.visible and w.rect.collidepoint(event.pos)), None)
             if hit is not self.hovered:
                 self.hovered, self.hover_time = hit, 0.0
@@ -574,6 +586,7 @@ class Widgets:
         return taken
 
     def update(self, dt: float) -> None:
+        self.rehover()
         self.hover_time += dt
         for w in self.items:
             w.update(dt)
@@ -581,6 +594,7 @@ class Widgets:
     def draw(self, surface) -> None:
         for w in self.items:
             w.draw(surface)
+        self.rehover()
         h = self.hovered
         if h is not None and h.visible and h.tooltip and self.hover_time > 0.5:
             text = h.tooltip() if callable(h.tooltip) else self.app.tr(h.tooltip)

@@ -24,6 +24,7 @@ import logging
 import mimetypes
 import os
 import re
+from concurrent.futures import ThreadPoolExecutor
 from email.utils import formatdate
 from pathlib import Path
 from urllib.parse import quote, unquote
@@ -40,6 +41,7 @@ RATE_GRACE = 60.0        # ... after this many seconds
 MAX_CONNECTIONS = 64     # in all ...
 MAX_PER_ADDRESS = 8      # ... and from one address (a browser opens up to 6)
 CHUNK = 64 * 1024
+DISK_THREADS = 4         # threads that list the folder and read the files
 REASONS = {200: "OK", 400: "Bad Request", 403: "Forbidden", 404: "Not Found",
            405: "Method Not Allowed", 408: "Request Timeout",
            431: "Request Header Fields Too Large", 503: "Service Unavailable"}
@@ -136,6 +138,12 @@ class ShareServer:
         self._server: asyncio.AbstractServer | None = None
         # every open connection: its task -> [peer address, True once its request head is in]
         self._conns: dict[asyncio.Task, list] = {}
+        # the disk work (listing the folder, reading files) in threads of its own: many downloads
+        # never crowd the host's default executor (saved games, replays)
+        self._pool = ThreadPoolExecutor(DISK_THREADS, thread_name_prefix="share")
+
+    def _off_loop(self, fn, *args):
+        return asyncio.get_running_loop().run_in_executor(self._pool, fn, *args)
 
     # --- life cycle -------------------------------------------------------------------------------
     async def start(self, bind: str = "", port: int = 0) -> tuple[str, int]:
@@ -157,6 +165,7 @@ class ShareServer:
             await asyncio.gather(*self._conns, return_exceptions=True)
             await self._server.wait_closed()
             self._server = None
+        self._pool.shutdown(wait=False, cancel_futures=True)
 
     # --- what is offered --------------------------------------------------------------------------
     def files(self) -> dict[str, Path]:
@@ -302,14 +311,14 @@ vertical-align:bottom}} li{{margin:.3em 0}} h3{{margin-bottom:0}} ul{{margin:.3e
         if name == "":
             local = writer.get_extra_info("sockname")
             wanted = header(head, "accept-language")
-            body = await asyncio.to_thread(self.page, local[0] if local else None, wanted)
+            body = await self._off_loop(self.page, local[0] if local else None, wanted)
             return await self._send(writer, 200, body, head_only=head_only,
                                     ctype="text/html; charset=utf-8",
                                     extra={"Content-Language": page_language(wanted),
                                            "Vary": "Accept-Language"})
-        path = (await asyncio.to_thread(self.files)).get(name)
+        path = (await self._off_loop(self.files)).get(name)
         if path is None:
-            made = await asyncio.to_thread(self.generate, name)
+            made = await self._off_loop(self.generate, name)
             if made is None:
                 return await self._send(writer, 404, b"no such file\n", head_only=head_only)
             return await self._send(writer, 200, made, head_only=head_only,
@@ -346,7 +355,7 @@ vertical-align:bottom}} li{{margin:.3em 0}} h3{{margin-bottom:0}} ul{{margin:.3e
 
     async def _send_file(self, writer, name: str, path: Path, head_only: bool):
         try:
-            f = await asyncio.to_thread(open, path, "rb")
+            f = await self._off_loop(open, path, "rb")
         except OSError:
             return await self._send(writer, 404, b"no such file\n", head_only=head_only)
         try:
@@ -359,7 +368,7 @@ vertical-align:bottom}} li{{margin:.3em 0}} h3{{margin-bottom:0}} ul{{margin:.3e
             loop = asyncio.get_running_loop()
             start, sent = loop.time(), 0
             while sent < size:
-                chunk = await asyncio.to_thread(f.read, min(CHUNK, size - sent))   # a slow disk
+                chunk = await self._off_loop(f.read, min(CHUNK, size - sent))   # a slow disk
                 if not chunk:                                                      # waits alone
                     break
                 writer.write(chunk)

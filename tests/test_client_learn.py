@@ -264,7 +264,7 @@ def test_guide_steps_alone():
     from game.tikal.guide import GuideSteps
 
     g = GuideSteps(me=1)
-    assert g.current("place") == "place" and g.current("actions") == "enter" and g.current("bid") is None
+    assert g.current("place") == "place" and g.current("actions") == "enter" and g.current("bid") == "bid"
     g.feed([{"type": "figure_entered", "seat": 0}])            # someone else's event
     assert g.current("actions") == "enter"
     g.feed([{"type": "tile_placed", "seat": 1}, {"type": "figure_entered", "seat": 1}])

@@ -64,3 +64,24 @@ def test_tortuga_shows_the_chip_too_and_one_turn_behind_plays_at_normal_speed():
     assert max(speeds) == 1.5 * scene.CATCH_UP
     click(app, scene.skip_button.rect.center)
     assert not scene.timeline.busy and scene.shown == bridge.table.view
+
+
+def test_our_turn_never_waits_long_behind_the_replay():
+    """Two bots play their whole turns at once (instant bots: the longest replay there is); once
+    the host says it is our turn, the replay hurries (CATCH_UP at once, then doubling every HURRY
+    seconds) and our actions are offered within 6 s of app time (wait_bench measures the same
+    through a real host)."""
+    app, bridge, scene, g = open_table(MID, my_seat=1)   # Chloé (2), then Anna (0) play before Boris (1)
+    bridge.bots = {s: make_bot("tikal", "normal", s, s) for s in (0, 2)}
+    waited, speeds = None, []
+    for _ in range(60 * 60):
+        app.step(1 / 60, events=[])
+        if bridge.table.my_turn():
+            bridge.bots = {}
+            waited = 0.0 if waited is None else waited + 1 / 60
+            speeds.append(scene.timeline.speed)
+            if scene.legal("place_tile"):
+                break
+    assert waited is not None and scene.legal("place_tile")
+    assert waited <= 6.0, waited
+    assert max(speeds) > scene.CATCH_UP        # it hurried past the plain catch-up

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 import pygame
+import pytest
 
 from game.launch import QuickHost, open_quick
 from game.scenes.lobby import LobbyScene
@@ -130,6 +131,27 @@ def test_the_flash_is_a_setting_switched_with_the_mouse():
 
 # --- pass-and-play -----------------------------------------------------------------------------
 
+def with_a_local_player(h, address, bots: int):
+    """Anna's window joins a new 3-seat La Tortuga table (``bots`` bots in it) and adds a second
+    player at the window ("+ a player here", named as suggested); returns (app, the host's table)."""
+    table = on_loop(h, lambda: h.create_table("tortuga", 3, {"cards_as_dice": True}, bots=bots,
+                                              bot_level="normal"))
+    app = window(address, name="Anna", anim_speed=0.0)
+    b = app.bridge
+    pump(app, lambda: isinstance(app.scene, LobbyScene) and b.tables)
+    app.draw()
+    click(app, next(w for w in app.scene.widgets.items if getattr(w, "label", None) == "lobby.join").rect.center)
+    pump(app, lambda: b.lobby is not None and b.table.my_seat is not None)
+    app.draw()
+    click(app, widget(app.scene, label="hotseat.add_here").rect.center)        # "+ a player here"
+    app.draw()
+    click(app, widget(app.scene, label="hotseat.add").rect.center)             # as "Player 2"
+    pump(app, lambda: len(app.party.bridges) == 2 and app.party.bridges[1].table.my_seat is not None
+         and b.lobby["players"][app.party.bridges[1].table.my_seat].get("ready"))
+    return app, table
+
+
+@pytest.mark.slow             # whole games
 def test_two_players_at_one_window_play_a_whole_la_tortuga_game_passing_the_laptop(host):
     import random
     import time
@@ -141,25 +163,10 @@ def test_two_players_at_one_window_play_a_whole_la_tortuga_game_passing_the_lapt
     from game.scenes.results import ResultsScene
 
     h, address = host
-    made = {}
-    h.loop.call_soon_threadsafe(lambda: made.setdefault("t", h.create_table(
-        "tortuga", 3, {"cards_as_dice": True}, bots=0, bot_level="normal")))
-    app = window(address, name="Anna", anim_speed=0.0)
+    app, table = with_a_local_player(h, address, bots=0)
     assert isinstance(app, App)
-    b = app.bridge
-    pump(app, lambda: isinstance(app.scene, LobbyScene) and "t" in made and b.tables)
-    table = made["t"]
-    app.draw()
-    join = next(w for w in app.scene.widgets.items if getattr(w, "label", None) == "lobby.join" and w.enabled)
-    click(app, join.rect.center)
-    pump(app, lambda: b.lobby is not None and b.table.my_seat == 0)
-    app.draw()
-    click(app, widget(app.scene, label="hotseat.add_here").rect.center)        # "+ a player here"
-    app.draw()
-    click(app, widget(app.scene, label="hotseat.add").rect.center)             # as "Player 2"
-    party = app.party
-    pump(app, lambda: len(party.bridges) == 2 and party.bridges[1].table.my_seat == 1
-         and b.lobby["players"][1].get("ready"))
+    b, party = app.bridge, app.party
+    assert party.bridges[1].table.my_seat == 1
     assert b.lobby["players"][1]["name"] == app.tr("hotseat.default_name", n=2)
     app.draw()
     assert widget(app.scene, value=("unlocal", 1))                             # theirs to undo
@@ -207,33 +214,26 @@ def test_two_players_at_one_window_play_a_whole_la_tortuga_game_passing_the_lapt
         app.close()
 
 
+def test_the_windows_players_leave_with_it(host):
+    h, address = host
+    app, table = with_a_local_player(h, address, bots=0)
+    try:
+        app.draw()
+        click(app, widget(app.scene, label="lobby.leave").rect.center)
+        pump(app, lambda: app.bridge.lobby is None and len(app.party.bridges) == 1)
+        pump(app, lambda: all(s.kind == "empty" for s in table.seats))       # both seats free on the host
+        assert not [k for k in app.settings.seats if "#" in k]             # no local seat kept to come back to
+    finally:
+        app.close()
+
+
 def test_a_dropped_window_gets_every_local_seat_back(host):
     h, address = host
-    made = {}
-    h.loop.call_soon_threadsafe(lambda: made.setdefault("t", h.create_table(
-        "tortuga", 3, {"cards_as_dice": True}, bots=1, bot_level="normal")))
-    app = window(address, name="Anna", anim_speed=0.0)
-    b = app.bridge
-    pump(app, lambda: isinstance(app.scene, LobbyScene) and "t" in made and b.tables)
-    app.draw()
-    click(app, next(w for w in app.scene.widgets.items if getattr(w, "label", None) == "lobby.join").rect.center)
-    pump(app, lambda: b.lobby is not None and b.table.my_seat is not None)
-    app.draw()
-    click(app, widget(app.scene, label="hotseat.add_here").rect.center)
-    app.draw()
-    click(app, widget(app.scene, label="hotseat.add").rect.center)
-    pump(app, lambda: app.party.bridges[-1].table.my_seat is not None and len(b.lobby["players"]) == 3
-         and all(p["kind"] != "empty" for p in b.lobby["players"]))
+    app, table = with_a_local_player(h, address, bots=1)
     seats = {bb.table.my_seat for bb in app.party.bridges}
-    app.draw()
-    click(app, widget(app.scene, label="lobby.ready").rect.center)
-    pump(app, lambda: b.lobby["players"][b.table.my_seat].get("ready"))
-    app.draw()
-    click(app, widget(app.scene, label="lobby.start").rect.center)
-    pump(app, lambda: isinstance(app.scene, TortugaScene))
+    ready_and_start(app)
     settings = app.settings
     app.close()                                   # the window drops: both seats are away, kept
-    table = made["t"]
     pump_host = window(address, settings=settings)  # the same player's window again
     try:
         b2 = pump_host.bridge
@@ -442,6 +442,12 @@ def join_table(app, table_id: int) -> None:
     joins = [w for w in app.scene.widgets.items if getattr(w, "label", None) == "lobby.join"]
     click(app, joins[row].rect.center)
     pump(app, lambda: b.lobby is not None and b.table.my_seat is not None)
+    ready_and_start(app)
+
+
+def ready_and_start(app) -> None:
+    """In the lobby at a table: I'm ready, then Start (the owner's), until the table shows."""
+    b = app.bridge
     app.draw()
     click(app, widget(app.scene, label="lobby.ready").rect.center)
     pump(app, lambda: b.lobby["players"][b.table.my_seat].get("ready"))
@@ -450,6 +456,7 @@ def join_table(app, table_id: int) -> None:
     pump(app, lambda: isinstance(app.scene, TortugaScene))
 
 
+@pytest.mark.slow             # whole games
 def test_the_nights_standings_count_two_games_across_a_host_restart(tmp_path):
     from game.scenes.results import ResultsScene
     from game.scenes.standings import StandingsScene
@@ -501,6 +508,7 @@ def test_the_nights_standings_count_two_games_across_a_host_restart(tmp_path):
         stop()
 
 
+@pytest.mark.slow             # whole games
 def test_a_saved_unfinished_game_continues_from_the_lobby(tmp_path):
     import random
     import time

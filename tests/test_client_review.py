@@ -1,8 +1,9 @@
 """Review my game (issue 24, game/tikal/review.py): after a whole Tikal game on a real host on
 127.0.0.1, the player clicks Review on the results; the strong bot looks at each of the player's
 turns in a worker thread (the window keeps drawing), the list shows the turns where its plan was
-clearly better with estimated points and three key moments, and a row opens that turn's board
-with the bot's plan beside what was played. The player's own seat is played by a greedy bot
+clearly better with estimated points and three key moments, a row opens that turn's board
+with the bot's plan beside what was played, and the game's replay shows the key moments on its
+timeline. The player's own seat is played by a greedy bot
 through the bridge (the game is a bot game); the review is used with the mouse alone."""
 from __future__ import annotations
 
@@ -43,9 +44,20 @@ def test_an_undone_action_is_not_reviewed_as_played():
     assert [e["state"] for e in effective(history)] == [0, 1, 4]
 
 
+@pytest.fixture
+def host_with_saves(tmp_path):
+    """tests/conftest.py's host, with a data directory: finished games are kept and replayed."""
+    from net.host import Host, HostConfig, start_in_thread
+
+    h = Host(HostConfig(name="Test host", bind="127.0.0.1", port=0, announce=False, data_dir=str(tmp_path)))
+    addr, port, stop = start_in_thread(host=h)
+    yield h, f"{addr}:{port}"
+    stop()
+
+
 @pytest.mark.slow
-def test_a_review_of_a_whole_bot_game_through_the_window(host):
-    h, address = host
+def test_a_review_of_a_whole_bot_game_through_the_window(host_with_saves):
+    h, address = host_with_saves
     app, bridge, scene, table = sit_and_start(h, address, "tikal", 2, {"variant": "base"})
     try:
         me = bridge.table.my_seat
@@ -117,6 +129,20 @@ def test_a_review_of_a_whole_bot_game_through_the_window(host):
         assert colourful(app.draw())
         click_button(app, widget(app.scene, label="review.back"))
         assert app.scene is review
+
+        # the key moments on the replay's timeline, each where its turn began
+        app.draw()
+        click_button(app, widget(review, label="review.replay"))
+        wait(app, lambda: hasattr(app.scene, "add_marks") and app.scene.bar.extra_marks, timeout=30.0,
+             what="the replay with the key moments")
+        viewer = app.scene
+        assert sorted(k for k, _ in viewer.bar.extra_marks) == sorted(job.turns[i]["move"] for i in keys)
+        for k, _ in viewer.bar.extra_marks:
+            p = viewer.book.positions[k]
+            assert p.to_act == me and p.phase in ("place", "actions")
+            assert p.view["tiles"] == job.turns[next(i for i in keys if job.turns[i]["move"] == k)]["view"]["tiles"]
+        click_button(app, widget(viewer, label="replay.back"))
+        wait(app, lambda: app.scene is review, what="the review")
         click_button(app, widget(review, label="review.back"))
         wait(app, lambda: isinstance(app.scene, ResultsScene), what="the results")
     finally:

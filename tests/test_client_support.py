@@ -7,7 +7,7 @@ import pytest
 from game.assets import AssetError, Assets
 from game.games import CLIENTS
 from game.net_bridge import parse_address
-from game.settings import Settings
+from game.settings import Settings, system_user_name
 
 from rules_ids import rule_ids
 
@@ -15,7 +15,8 @@ from rules_ids import rule_ids
 def test_settings_round_trip_and_cleaning(tmp_path):
     p = tmp_path / "cfg" / "settings.json"
     s = Settings.load(p)
-    assert s.name == "Player" and s.language == "en"  # first run: defaults
+    # first run: the system's user name and language, and the welcome to show
+    assert s.name == system_user_name() and s.language == "en" and not s.welcomed
     s.name, s.language, s.volume, s.shapes, s.anim_speed = "Маша", "ru", 0.3, False, 2.0
     s.save()
     again = Settings.load(p)

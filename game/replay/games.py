@@ -14,8 +14,7 @@ from .. import theme
 from ..scene import Scene
 from ..scenes.common import background, heading
 from ..widgets import Button, TextInput, blit_text, draw_panel
-from .book import ReplayError
-from .viewer import load_book
+from .viewer import watch
 
 PANEL = pygame.Rect(100, 110, 1080, 520)
 ROW_H, ROWS = 62, 7
@@ -61,12 +60,7 @@ class GamesScene(Scene):
         elif kind == "replay" and self.wanted is not None and note.get("id") == self.wanted[1]:
             what, self.wanted = self.wanted[0], None
             if what == "watch":
-                try:
-                    book = load_book(self.app, note.get("replay"))
-                except ReplayError as e:
-                    self.app.toast(self.tr(e.key, **e.fmt))
-                else:
-                    self.app.open("replay", book, on_back=self.app.pop)
+                watch(self.app, note, on_back=self.app.pop)
             else:
                 self.write(note.get("replay"))
         elif kind == "error" and self.wanted is not None:

@@ -19,7 +19,7 @@ import pygame
 
 from .. import theme
 from ..widgets import Button, Tip, blit_text, draw_panel, note_solid
-from .book import ReplayBook, read_file, score_story
+from .book import ReplayBook, ReplayError, read_file, score_story
 from .bridge import ReplayBridge
 from .chart import MARK_COLOURS, ScoreChart
 
@@ -373,6 +373,19 @@ def replay_scene(app, book: ReplayBook, on_back=None, at: int = 0):
     scene = viewer_class(app.games.of(book.game_name).table)(app, bridge, on_back=on_back, at=at)
     scene.before = before
     return scene
+
+
+def watch(app, note: dict, turn: int | None = None, on_back=None):
+    """Open the viewer (by name: ``app.open("replay", ...)``) on a replay the host sent (a
+    ``replay`` note), at the end of ``turn`` (or the start); a replay that cannot be shown is a
+    toast saying why (None)."""
+    try:
+        book = load_book(app, note.get("replay"))
+    except ReplayError as e:
+        app.toast(app.tr(e.key, **e.fmt))
+        return None
+    at = book.position_of_turn(turn) if turn is not None else 0
+    return app.open("replay", book, on_back=on_back, at=at)
 
 
 def open_file(app, path, at: int | str = 0, on_back=None):

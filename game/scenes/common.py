@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import math
+import re
 
 import pygame
 
@@ -152,6 +153,7 @@ class TableScene(Scene):
     TV_CAPTIONS = (6, 604, 920, 110)
     BACKGROUND = "menu"     # the table's background (``background(app, kind)``)
     CATCH_UP = 3.0          # how much faster the replay runs while it is more than a turn behind
+    HURRY = 1.0             # seconds: while our turn waits behind the replay, it doubles its pace this often
 
     def __init__(self, app, bridge, review: bool = False):
         super().__init__(app)
@@ -165,6 +167,7 @@ class TableScene(Scene):
         self.chat_box: TextInput | None = None  # open while typing a chat line (Enter)
         self.done: dict = {}        # seat -> the log lines of its actions, newest last (for undos)
         self.backlog: list[int] = []  # per update still to play: how many turns it starts
+        self.our_turn_waited = 0.0    # seconds our turn (at the host) has waited behind the replay
         self.skip_button: Button | None = None
         self.chat_feed = ChatFeed(bridge, self.log, self.mark_of)
         self.build_controls()
@@ -281,6 +284,9 @@ class TableScene(Scene):
         reason = note.get("reason") or note.get("message")
         if language != "en" and rule:   # the host's reason is English: say it with the rule instead
             reason = None
+        if reason:                      # never raw coordinates ("[1, -4] is not next to ..."): "that hex"
+            reason = re.sub(r"^\[-?\d+, ?-?\d+\]", "That hex", reason)
+            reason = re.sub(r"\[-?\d+, ?-?\d+\]", "that hex", reason)
         self.app.toast(reason or self.tr("table.refused"), rule=rule, rule_text=text)
 
     def played(self) -> None:
@@ -300,8 +306,13 @@ class TableScene(Scene):
 
     def catch_up(self) -> float:
         """The replay's speed-up: it runs faster while it is more than a turn behind (the moves
-        still to be shown start more than one turn)."""
-        return self.CATCH_UP if sum(self.backlog) > 1 else 1.0
+        still to be shown start more than one turn), and while our own turn waits behind it: at
+        once ``CATCH_UP``, and twice as fast for every ``HURRY`` seconds we have waited past the
+        first, so the wait at "your turn" stays short however much is still to show."""
+        speed = self.CATCH_UP if sum(self.backlog) > 1 else 1.0
+        if self.our_turn_waited > 0:
+            speed = max(speed, self.CATCH_UP * 2 ** max(0.0, (self.our_turn_waited - self.HURRY) / self.HURRY))
+        return speed
 
     def skip(self) -> None:
         """Show the host's latest view at once (the chip's Skip, or Tab)."""
@@ -413,6 +424,8 @@ class TableScene(Scene):
         return super().handle_event(event)
 
     def update(self, dt: float) -> None:
+        waiting = self.table.my_turn() and self.timeline.busy and sum(self.backlog) > 0   # others' turns to show
+        self.our_turn_waited = self.our_turn_waited + dt if waiting else 0.0
         if self.app.settings.anim_speed > 0:
             self.timeline.speed = self.app.settings.anim_speed * self.catch_up()
         super().update(dt)

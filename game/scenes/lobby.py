@@ -96,6 +96,8 @@ class LobbyScene(Scene):
         if self.app.scene is not self:
             return
         kind = note["kind"]
+        if kind == "left" and self.app.party is not None:
+            self.app.party.dismiss()        # the window's players leave with it
         if kind in ("tables", "lobby", "seated", "left", "saved"):
             self.rebuild()
         elif kind == "update":
@@ -196,7 +198,8 @@ class LobbyScene(Scene):
         ready = bool(mine is not None and mine < len(seats) and seats[mine].get("ready"))
         w.add(Button(app, (870, 570, 170, 56), "lobby.unready" if ready else "lobby.ready",
                      lambda: b.ready(not ready), key=pygame.K_SPACE,
-                     enabled=mine is not None, style="good", tooltip="lobby.ready_tip"))
+                     enabled=mine is not None, style="normal" if ready else "good",   # green only to say "ready"
+                     tooltip="lobby.ready_tip"))
         w.add(Button(app, (1050, 570, 180, 56), "lobby.start", b.start, key=pygame.K_RETURN,
                      enabled=owner, style="primary", tooltip="lobby.start_tip"))
         w.add(Button(app, (20, 660, 160, 44), "lobby.leave", b.leave, style="danger", size=18))
@@ -322,6 +325,8 @@ class LobbyScene(Scene):
         if self.lobby is not None:
             self.bridge.leave()
             return
+        if self.app.party is not None:
+            self.app.party.dismiss()
         self.bridge.disconnect()
         if self.app.home is not None:       # the quick game: back to its picker
             self.app.home()

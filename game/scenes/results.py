@@ -10,9 +10,9 @@ import pygame
 import engine
 
 from .. import theme
-from ..replay.book import ReplayError, score_story
+from ..replay.book import score_story
 from ..replay.chart import ScoreChart
-from ..replay.viewer import load_book
+from ..replay.viewer import watch
 from ..scene import Scene
 from ..tween import Tween
 from ..widgets import Button, Tip, blit_text, draw_panel, fit_tagged
@@ -95,12 +95,7 @@ class ResultsScene(Scene):
     def on_net(self, note: dict) -> None:
         if note.get("kind") == "replay" and self.replay_at is not None and self.app.scene is self:
             turn, self.replay_at = self.replay_at, None
-            try:
-                book = load_book(self.app, note.get("replay"))
-            except ReplayError as e:
-                self.app.toast(self.tr(e.key, **e.fmt))
-                return
-            self.app.open("replay", book, on_back=self.app.pop, at=book.position_of_turn(turn))
+            watch(self.app, note, turn=turn, on_back=self.app.pop)
 
     def handle_event(self, event) -> bool:
         if self.chart_shown and self.chart is not None and self.chart.handle_event(event):

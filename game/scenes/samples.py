@@ -126,6 +126,7 @@ def _lobby_host(app, names):
     with its code, the owner's buttons (remove a player, fill with bots)."""
     b = lobby_bridge(names)
     b.hosting = True
+    b.handle(sample_standings(names))       # two games finished tonight: "Tonight" is there
     lob = dict(b.lobby, private=True, code="K7M3P")
     b.handle({"t": "table", "table": lob})
     return LobbyScene(app, use(app, b))

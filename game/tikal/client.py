@@ -58,6 +58,7 @@ CLIENT = GameClient(
         "tikal_game_review": review.review_list_sample,
         "tikal_game_review_turn": review.review_turn_sample,
         "tikal_guide_enter": samples.guide_enter_sample,
+        "tikal_guide_bid": samples.guide_bid_sample,
         "tikal_results_chart": chart_sample(samples.sample("results")),
         "replay": viewer_sample("tikal", 0.5, first_mark=True),
         "replay_chart": viewer_sample("tikal", 0.7, chart=True),

@@ -55,6 +55,8 @@ class GuideSteps:
         """The step to point at in this phase of our turn (None: nothing to say now)."""
         if self.finished:
             return None
+        if phase in ("bid", "choose"):     # the auction variant: the right to move, then a tile
+            return phase
         if phase == "place":
             return "place"
         if phase != "actions":
@@ -149,6 +151,12 @@ class FirstGameGuide:
             if mine:
                 return scene.board.center(min(mine)), "guide.walk"
             return None
+        if step == "bid":
+            box = L.lower_box(True)
+            return (box.x + 6, box.y + 80), "guide.bid"
+        if step == "choose":
+            box = L.middle_box(True)
+            return (box.x + 6, box.centery), "guide.choose"
         if step == "end":
             button = next((w for w in scene.widgets.items if getattr(w, "label", None) == "tikal.end_turn"), None)
             if button is not None:
@@ -191,7 +199,8 @@ class FirstGameGuide:
         (tx, ty), key = aim
         app = self.app
         pulse = 0.5 + 0.5 * math.sin(app.time * 5)
-        title = app.tr("guide.title", step=STEPS.index(step) + 1, steps=len(STEPS))
+        title = (app.tr("guide.title", step=STEPS.index(step) + 1, steps=len(STEPS)) if step in STEPS
+                 else app.tr("guide.title_auction"))
         font = app.assets.font(16)
         lines = wrap(font, app.tr(key), BUBBLE_W - 28)
         h = 40 + 21 * len(lines) + 10

@@ -27,9 +27,9 @@ def left_game(ev) -> int:
 LOG_LINES = {
     "turn_started": Line(lambda ev: "ev.tikal.scoring_turn" if ev.get("kind") == "scoring" else "ev.tikal.turn"),
     "turn_ended": Line("ev.tikal.turn_ended_lost", when=lambda ev: ev.get("ap"), ap="ap"),
-    "tile_drawn": Line("ev.tikal.tile_drawn", tile="tile", kind=kind),
-    "tile_removed": Line("ev.tikal.tile_removed", seat=None, tile="tile"),
-    "tile_placed": Line("ev.tikal.tile_placed", tile="tile", kind=kind),
+    "tile_drawn": Line("ev.tikal.tile_drawn", kind=kind),
+    "tile_removed": Line("ev.tikal.tile_removed", seat=None, kind=kind),
+    "tile_placed": Line("ev.tikal.tile_placed", kind=kind),
     "scoring_started": Line(lambda ev: "ev.tikal.volcano" if ev.get("kind") == "volcano" else "ev.tikal.final"),
     "scored": Line("ev.tikal.scored", count=lambda ev: ev["total"], total="total", temples="temple_points",
                    treasures="treasure_points",
@@ -52,7 +52,7 @@ LOG_LINES = {
     "bid": Line("ev.tikal.bid", amount="amount"),
     "pass": Line("ev.tikal.pass"),
     "auction_won": Line(lambda ev: "ev.tikal.won" if ev.get("amount") else "ev.tikal.won_free", amount="amount"),
-    "tile_chosen": Line(lambda ev: "ev.tikal.chosen_last" if ev.get("auto") else "ev.tikal.chosen", tile="tile"),
+    "tile_chosen": Line(lambda ev: "ev.tikal.chosen_last" if ev.get("auto") else "ev.tikal.chosen", kind=kind),
     "game_over": Line("ev.game_over", seat=None, count=lambda ev: len(ev.get("winners") or []),
                       names=lambda scene, ev: names(scene, ev.get("winners"))),
 }

@@ -23,6 +23,7 @@ from engine.bots import make_bot
 
 from .. import theme
 from ..net_bridge import LocalBridge, OfflineBridge
+from ..replay.viewer import watch
 from ..scene import Scene
 from ..scenes.common import background, heading
 from ..scenes.samples import use
@@ -137,8 +138,13 @@ class ReviewScene(Scene):
         self.first = 0
         self.rows: list[Button] = []
         self.marked: set = set()
-        self.widgets.add(Button(app, (540, 640, 200, 52), "review.back", self.back, key=pygame.K_ESCAPE,
+        self.widgets.add(Button(app, (430, 640, 200, 52), "review.back", self.back, key=pygame.K_ESCAPE,
                                 tooltip="review.back_tip"))
+        self.replay = self.widgets.add(Button(app, (650, 640, 200, 52), "review.replay", self.ask_replay,
+                                              key=pygame.K_r, tooltip="review.replay_tip",
+                                              enabled=lambda: self.job.finished and bool(self.job.key_moments())))
+        self.replay.visible = getattr(bridge, "request_replay", None) is not None
+        self.asked = False                  # the replay was asked of the host
         self.up = self.widgets.add(Button(app, (PANEL.right - 60, PANEL.y + 8, 44, 36), None,
                                           lambda: self.scroll(-1), text="▲", tooltip="review.up_tip"))
         self.down = self.widgets.add(Button(app, (PANEL.right - 60, PANEL.bottom - 44, 44, 36), None,
@@ -179,6 +185,19 @@ class ReviewScene(Scene):
     def back(self) -> None:
         self.job.stop = True
         self.app.pop()
+
+    def ask_replay(self) -> None:
+        """The game's replay (asked of the host), its timeline marked with the key moments."""
+        if self.bridge.table.id is not None:
+            self.asked = True
+            self.bridge.request_replay(self.bridge.table.id)
+
+    def on_net(self, note: dict) -> None:
+        if note.get("kind") == "replay" and self.asked and self.app.scene is self:
+            self.asked = False
+            viewer = watch(self.app, note, on_back=lambda: self.app.pop())
+            if viewer is not None:
+                viewer.add_marks(self.job.marks(self.tr))
 
     def update(self, dt: float) -> None:
         super().update(dt)

@@ -219,6 +219,17 @@ def guide_sample(app, names):
     return scene
 
 
+def guide_bid_sample(app, names):
+    """A new auction game of three, our first bid: the guide explains the auction (beside the
+    bidding box, never over it)."""
+    app.settings.guide_done = False
+    g = engine.new_game("tikal", seats=3, seed=3, options={"variant": "auction"})
+    b = use_bridge(app, LocalBridge(g, my_seat=g.to_act, names=names[:3]))
+    scene = app.show(TikalScene(app, b))
+    app.step(0.0, events=[])
+    return scene
+
+
 def guide_enter_sample(app, names):
     """The guide's second step: the tile is placed, the bubble points at our supply (beside "What
     now?" and the supply, which it must not cover)."""

@@ -85,9 +85,17 @@ class Island(Part):
         self.trail: list[int] = []           # spaces of the hop in progress (lit)
         self._turtle_imgs: dict = {}
         self._board: pygame.Surface | None = None
+        self.highlight: set[int] = set()     # turtles a hovered choice points at (ringed, pulsing)
 
     def stack_of(self, space: int) -> list[int]:
         return list(self.shown.get("stacks", {}).get(str(space), []))
+
+    def space_of(self, turtle: int) -> int | None:
+        """Where a turtle stands in the shown view: a space (1–21), 0 for the raft."""
+        for key, stack in self.shown.get("stacks", {}).items():
+            if turtle in stack:
+                return int(key)
+        return None
 
     def rest_pos(self, turtle: int) -> tuple[float, float]:
         for key, stack in self.shown.get("stacks", {}).items():
@@ -208,6 +216,14 @@ class Island(Part):
             elif t in group and not scene.timeline.busy:
                 pygame.draw.ellipse(surface, theme.shade(theme.ACCENT, 0.8), (sp["x"] - 28, sp["y"] - 6, 56, 26), 2)
             surface.blit(img, img.get_rect(center=(sp["x"], sp["y"])))
+        pulse = 0.5 + 0.5 * math.sin(app.time * 6)
+        for t in self.highlight:            # the turtle a hovered choice names: a ring round it
+            sp = self.sprites.get(t)
+            if sp is not None:
+                ring = pygame.Rect(0, 0, 70 + 8 * pulse, 48 + 6 * pulse)
+                ring.center = (sp["x"], sp["y"] + 2)
+                pygame.draw.ellipse(surface, theme.INK, ring.inflate(4, 4), 3)
+                pygame.draw.ellipse(surface, theme.ACCENT, ring, 4)
 
     def draw_deck(self, surface) -> None:
         app = self.app

@@ -2,6 +2,8 @@
 played to the end by bots."""
 from __future__ import annotations
 
+import pygame
+
 import engine
 from engine.bots import make_bot
 
@@ -66,7 +68,16 @@ def table_sample(app, names):
 def choose_sample(rolled: bool):
     """Two players, two turtles each, cards as dice: Anna chooses which turtle moves first; or
     she has chosen and rolled once (roll, stop or play a card)."""
-    return lambda app, names: TortugaScene(app, use(app, choose_bridge(names=names, rolled=rolled)))
+    def make(app, names):
+        scene = TortugaScene(app, use(app, choose_bridge(names=names, rolled=rolled)))
+        if not rolled:   # the mouse over the second choice: its turtle is ringed on the island
+            choice = [w for w in scene.widgets.items if getattr(w, "value", None)
+                      and w.value.get("type") == "choose_turtle"][-1:]
+            for w in choice:
+                scene.widgets.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=w.rect.center, rel=(0, 0),
+                                                              buttons=(0, 0, 0)))
+        return scene
+    return make
 
 
 def recap_sample(app, names):

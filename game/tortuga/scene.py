@@ -26,7 +26,7 @@ from .log_lines import LOG_LINES
 from .panel import PlayersPanel
 
 #: Buttons that breathe while the decision is ours.
-PULSING = ("tortuga.roll", "tortuga.stop", "tortuga.choose_a", "tortuga.choose_b")
+PULSING = ("tortuga.roll", "tortuga.stop")   # and the choices of turtle (their value is the action)
 
 
 class TortugaScene(TableScene):
@@ -86,11 +86,19 @@ class TortugaScene(TableScene):
         chooses = [a for a in self.table.legal if a.get("type") == "choose_turtle"] if self.table.my_turn() else []
         for i, a in enumerate(chooses):
             first = a["turtle"] < self.seats
-            self.widgets.add(Button(self.app, (968 + i * 148, 414, 138, 38),
-                                    "tortuga.choose_a" if first else "tortuga.choose_b",
+            self.widgets.add(Button(self.app, (968 + i * 148, 410, 138, 44), None,
                                     lambda a=a: self.send(a), key=pygame.K_a if first else pygame.K_b,
+                                    text=lambda t=a["turtle"]: self.turtle_choice(t),
                                     tooltip="tortuga.choose_tip", style="primary",
                                     enabled=lambda: bool(self.legal("choose_turtle")), size=17, value=a))
+
+    def turtle_choice(self, turtle: int) -> str:
+        """A choice of turtle in words: which one (the ringed second) and where it stands."""
+        ringed = turtle >= self.seats
+        space = self.island.space_of(turtle)
+        if not space:
+            return self.tr("tortuga.choose_b_raft" if ringed else "tortuga.choose_a_raft")
+        return self.tr("tortuga.choose_b_at" if ringed else "tortuga.choose_a_at", space=space)
 
     def handle_event(self, event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -105,9 +113,13 @@ class TortugaScene(TableScene):
         super().update(dt)
         self.fx.update(dt)
         self.island.update(dt)
+        hovered = self.widgets.hovered          # a hovered choice of turtle rings that turtle on the island
+        value = getattr(hovered, "value", None) if hovered is not None and hovered.visible else None
+        self.island.highlight = {value["turtle"]} if isinstance(value, dict) and "turtle" in value else set()
         pulse = 0.5 + 0.5 * math.sin(self.app.time * 6)  # our decision: the buttons breathe
         for w in self.widgets.items:
-            if isinstance(w, Button) and w.label in PULSING:
+            choice = isinstance(getattr(w, "value", None), dict) and w.value.get("type") == "choose_turtle"
+            if isinstance(w, Button) and (w.label in PULSING or choice):
                 w.pulse = pulse if w.enabled else 0.0
 
     # --- drawing ------------------------------------------------------------------------------------

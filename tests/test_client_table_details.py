@@ -1,0 +1,108 @@
+"""Small things at the table that hid, misled or said too little: a refusal's raw coordinates, the
+first-game guide's silence during an auction, a tooltip left behind by its button, the log's tile
+ids."""
+import re
+
+import pygame
+
+from game import screens as registry
+from game.fitcheck import FitCheck
+from game.i18n import LANGUAGES
+from game.widgets import Button, Widgets
+
+from client_helpers import make_app, run_frames
+
+
+def test_a_refusal_never_shows_raw_coordinates():
+    app = make_app("en")
+    scene = registry.sample("tikal_place", app)
+    scene.refused({"kind": "error", "rule": "T-P1", "reason": "[1, -4] is not next to an explored hex"})
+    scene.refused({"kind": "error", "rule": "T-A4", "reason": "[0, 2] is not a temple"})
+    said = [t["msg"] for t in app.toasts.items[-2:]]
+    assert said == ["That hex is not next to an explored hex", "That hex is not a temple"]
+    assert not any(re.search(r"\[-?\d", m) for m in said)
+    app.close()
+
+
+def test_the_guide_speaks_during_the_auction():
+    for lang in LANGUAGES:
+        app = make_app(lang, guide=True)
+        scene = registry.sample("tikal_guide_bid", app)
+        guide = scene.addons[1]
+        run_frames(app, 2)
+        app.fitcheck = FitCheck()
+        app.draw()
+        assert guide.step == "bid" and guide.bubble_rect is not None
+        texts = [t for _, t, _, _ in app.fitcheck.texts]
+        assert app.tr("guide.title_auction") in texts
+        assert not app.fitcheck.problems(), app.fitcheck.problems()
+        app.close()
+
+
+def test_a_tooltip_goes_with_its_button():
+    app = make_app("en")
+    widgets = Widgets(app)
+    surface = pygame.Surface((400, 300))
+    widgets.add(Button(app, (100, 150, 120, 40), None, lambda: None, text="Go", tooltip="hint.tip"))
+    widgets.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=(150, 160), rel=(0, 0), buttons=(0, 0, 0)))
+    widgets.update(1.0)
+    app.fitcheck = FitCheck()
+    widgets.draw(surface)
+    tip = app.tr("hint.tip")
+    assert any(t for _, t, _, layer in app.fitcheck.texts if layer == "overlay")     # the tooltip shows
+    app.fitcheck.clear()
+    widgets.clear()                                            # the controls are rebuilt without it
+    widgets.update(1.0)
+    widgets.draw(surface)
+    assert not [t for _, t, _, layer in app.fitcheck.texts if layer == "overlay"], tip
+    app.close()
+
+
+def test_the_log_names_tiles_by_kind_never_by_id():
+    for lang in LANGUAGES:
+        app = make_app(lang)
+        scene = registry.sample("tikal", app)
+        for ev in ({"type": "tile_drawn", "seat": 0, "tile": "B7"}, {"type": "tile_placed", "seat": 0, "tile": "C3"},
+                   {"type": "tile_chosen", "seat": 0, "tile": "D4"}, {"type": "tile_removed", "tile": "E2"}):
+            line = scene.describe(ev)
+            assert line and not re.search(r"\b[A-G]\d\b", line), (lang, line)
+        app.close()
+
+
+def test_the_ready_button_is_green_only_while_it_says_ready():
+    from game.scenes.lobby import LobbyScene
+    from game.scenes.samples import lobby_bridge
+
+    app = make_app("en")
+    b = lobby_bridge()
+    app.bridge = b
+    scene = app.show(LobbyScene(app, b))
+    app.step(0.0, events=[])
+    btn = next(w for w in scene.widgets.items if getattr(w, "label", None) in ("lobby.ready", "lobby.unready"))
+    assert btn.label == "lobby.unready" and btn.style != "good"          # we are ready: the button undoes it
+    app.close()
+
+
+def test_la_tortugas_choice_of_turtle_names_its_space_and_rings_it():
+    """2–3 players: "First / Second turtle" said neither which nor where; each choice now names
+    the turtle's space (or the raft), and hovering it rings that turtle on the island."""
+    for lang in LANGUAGES:
+        app = make_app(lang)
+        scene = registry.sample("tortuga_choose", app)
+        if scene not in app.scenes:
+            app.push(scene)
+        app.step(1 / 60, events=[])
+        choices = [w for w in scene.widgets.items if isinstance(getattr(w, "value", None), dict)
+                   and w.value.get("type") == "choose_turtle"]
+        assert len(choices) == 2
+        for w in choices:
+            t = w.value["turtle"]
+            space = scene.island.space_of(t)
+            assert (str(space) in w.caption()) if space else scene.tr("tortuga.choose_a_raft") == w.caption()
+            app.step(0.0, events=[pygame.event.Event(pygame.MOUSEMOTION, pos=w.rect.center, rel=(0, 0),
+                                                     buttons=(0, 0, 0))])
+            assert scene.island.highlight == {t}
+        app.step(0.0, events=[pygame.event.Event(pygame.MOUSEMOTION, pos=(600, 300), rel=(0, 0), buttons=(0, 0, 0))])
+        assert scene.island.highlight == set()
+        assert choices[0].caption() != choices[1].caption()
+        app.close()
