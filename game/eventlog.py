@@ -13,11 +13,15 @@ Each game lists its events in a dict ``{event type: Line(...)}`` (``game/<game>/
 - ``**fields``: the text's placeholders: an event key (``value="value"``) or a function
   ``f(scene, ev)`` (a treasure's name, another player's name).
 
-``{name}`` is always the short name of the line's seat (``scene.short_name``).
+``{name}`` is always the short name of the line's seat (``scene.short_name``). A line about our own
+seat reads in the second person where the catalog has its ``<key>_you`` form ("You place a tile").
 """
 from __future__ import annotations
 
 from typing import Callable
+
+#: The suffix of a line's own-seat form ("ev.tikal.tile_placed" → "ev.tikal.tile_placed_you").
+YOU = "_you"
 
 
 class Line:
@@ -37,7 +41,7 @@ def line_seat(lines: dict, scene, ev: dict) -> int | None:
     return spec.seat_of(scene, ev) if spec is not None else None
 
 
-def describe(lines: dict, scene, ev: dict) -> str | None:
+def describe(lines: dict, scene, ev: dict, you: bool = True) -> str | None:
     spec = lines.get(ev.get("type"))
     if spec is None or (spec.when is not None and not spec.when(ev)):
         return None
@@ -46,6 +50,8 @@ def describe(lines: dict, scene, ev: dict) -> str | None:
     else:
         key = spec.key
     seat = spec.seat_of(scene, ev)
+    if you and seat is not None and seat == getattr(scene, "me", None) and scene.app.catalog.has(key + YOU):
+        key += YOU        # our own move: "You place a tile", "Your turn" (where the language has the line)
     fmt = {"name": scene.short_name(seat) if seat is not None else ""}
     for name, src in spec.fields.items():
         fmt[name] = src(scene, ev) if callable(src) else ev.get(src)

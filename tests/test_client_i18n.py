@@ -103,6 +103,8 @@ def test_every_key_used_in_game_is_in_the_catalog():
     ("bot", ["easy", "normal", "hard"]), ("lobby.status", ["lobby", "playing", "over"]),
     ("lobby.about", ["tikal", "tortuga"]), ("quick.about", ["tikal", "tortuga"]),
     ("quick.level", ["easy", "normal", "hard"]),
+    ("ev.tikal.turn", ["you"]), ("ev.tikal.tile_placed", ["you"]), ("ev.tikal.moved_worker", ["you"]),
+    ("ev.tortuga.turn", ["you"]),   # eventlog.YOU: our own moves' lines (a sample of them)
     ("net.error", ["disk_full", "damaged_save", "limit", "busy", "slow", "code_needed", "bad_code", "no_save",
                    "not_yours"]),  # game.app.HOST_NOTICES
 ])

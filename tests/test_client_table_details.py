@@ -106,3 +106,72 @@ def test_la_tortugas_choice_of_turtle_names_its_space_and_rings_it():
         assert scene.island.highlight == set()
         assert choices[0].caption() != choices[1].caption()
         app.close()
+
+
+def test_splash_is_never_cut_and_a_bust_promises_no_move():
+    from game.tortuga.animations import FLOAT_TOP, splash_y
+    from game.tortuga.island import space_pos
+
+    for space in range(1, 22):
+        y = splash_y(space_pos(space)[1])
+        assert y - 40 - 17 >= FLOAT_TOP and y + 17 <= 720, space     # its whole rise stays on screen
+    for lang in LANGUAGES:
+        app = make_app(lang)
+        scene = registry.sample("tortuga_cards", app)
+        if scene not in app.scenes:
+            app.push(scene)
+        app.step(0.0, events=[])
+        scene.shown["rolled"] = [5, 4]                                 # over 7: a bust
+        app.fitcheck = FitCheck()
+        app.draw()
+        texts = [t for _, t, _, _ in app.fitcheck.texts]
+        assert not any("→" in t for t in texts) and any(scene.tr("tortuga.bust_big") in t for t in texts), texts
+        app.close()
+
+
+def test_the_log_says_you_for_our_own_moves():
+    for lang in LANGUAGES:
+        app = make_app(lang)
+        scene = registry.sample("tikal", app)
+        me = scene.me
+        other = (me + 1) % scene.seats
+        for ev in ({"type": "tile_placed", "tile": "C3"}, {"type": "turn_started"},
+                   {"type": "figure_moved", "figure": "worker", "path": [[0, 0], [1, -1]], "cost": 2}):
+            mine = scene.describe({**ev, "seat": me})
+            theirs = scene.describe({**ev, "seat": other})
+            assert scene.short_name(me) not in mine and scene.short_name(other) in theirs, (lang, mine, theirs)
+        app.close()
+
+
+def test_the_wheel_zooms_the_board_and_a_right_drag_pans_it():
+    """No tile in hand: the wheel over the board zooms about the mouse (the hex under it stays
+    under it), a right-button drag pans, the board always fills its box; clicks still find hexes."""
+    from game.tikal.layout import BOARD_RECT
+
+    app = make_app("en")
+    scene = registry.sample("tikal", app)                # a figure selected, no tile in hand
+    board = scene.board
+    assert not scene.sel.placing() and board.zoom == 1.0
+    spot = (300, 330)
+    under = board.hex_at(spot)
+    app.step(0.0, events=[pygame.event.Event(pygame.MOUSEMOTION, pos=spot, rel=(0, 0), buttons=(0, 0, 0)),
+                          pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False)])
+    assert board.zoom == 1.5 and board.hex_at(spot) == under
+    x, y = board.center(under)
+    assert abs(x - spot[0]) < board.layout.size and abs(y - spot[1]) < board.layout.size
+    before = board.layout.origin
+    app.step(0.0, events=[pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=spot, button=3),
+                          pygame.event.Event(pygame.MOUSEMOTION, pos=(spot[0] + 40, spot[1] + 20), rel=(40, 20),
+                                             buttons=(0, 0, 1)),
+                          pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(spot[0] + 40, spot[1] + 20), button=3)])
+    after = board.layout.origin
+    assert after != before and not scene.dragging
+    bx, by, bw, bh = board.layout.bounds()
+    box = pygame.Rect(BOARD_RECT)
+    assert bx <= box.left + 1 and by <= box.top + 1 and bx + bw >= box.right - 1 and by + bh >= box.bottom - 1
+    app.fitcheck = FitCheck()
+    app.draw()
+    for _ in range(3):
+        app.step(0.0, events=[pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False)])
+    assert board.zoom == 1.0
+    app.close()

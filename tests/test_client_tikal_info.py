@@ -126,12 +126,12 @@ def test_an_undo_shows_in_the_log_as_what_was_taken_back():
     bridge.act(walk)
     settle(app)
     walked = scene.log.texts()[-1]
-    assert walked.startswith("Chloé walks")
+    assert walked.startswith("You walk")                  # our own move, in the second person
     bridge.game = engine.restore(before)                  # the host takes the walk back
     bridge.state += 1
     bridge.handle(dict(bridge._update([]), undone=2))
     settle(app)
-    assert scene.log.texts()[-1] == scene.tr("table.undone", name="Chloé", what=walked[len("Chloé "):])
+    assert scene.log.texts()[-1] == scene.tr("table.undone", name="Chloé", what="walks" + walked[len("You walk"):])
     assert any(mark == (scene.colour(2), scene.shape(2)) and text.startswith("Chloé took back")
                for text, _, mark in scene.log.lines[-3:])  # the first of its wrapped lines carries the mark
     assert scene.shown == bridge.game.view(2) == engine.restore(before).view(2)

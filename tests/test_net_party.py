@@ -289,7 +289,7 @@ async def test_the_recap_after_an_absence_lists_what_the_takeover_bot_did(tmp_pa
         later = await w2.expect("update")    # (the game went on meanwhile)
         rc = later.get("recap") or {"from": watched["state"], "moves": []}
         assert rc["from"] == watched["state"] and later["state"] == watched["state"] + len(rc["moves"])
-        await asyncio.gather(BotClient(a2, "tortuga").play(first=full), b_task)
+        b_task.cancel()     # (the game would go on; what is tested is done)
     assert not scanner.leaks, scanner.leaks[:3]
 
 
@@ -314,7 +314,7 @@ async def test_one_who_left_a_game_and_comes_back_later_gets_the_recap_from_ther
         full = await back.expect("update", pred=lambda m: m.get("full"))
         assert full["recap"]["from"] == left_at
         assert [m["state"] for m in full["recap"]["moves"]] == list(range(left_at + 1, full["state"] + 1))
-        await asyncio.gather(BotClient(back, "tortuga").play(first=full), b_task)
+        b_task.cancel()     # (the game would go on; what is tested is done)
 
 
 @run

@@ -431,10 +431,13 @@ def test_four_hard_bots_in_the_auction_keep_their_scoring_turns():
     tikal-4p-auction-hard-vs-hard``, game 1 (game seed 100003, bot seeds as the bench draws them).
     Seat 0 spent its last AP in the last round and opened the final round itself (T-X8); its
     stored plan went on with ``end_turn`` and threw the scoring turn away (10 AP, 85 points). Now
-    every seat spends its scoring turns, and the case the plan must stop at did arise."""
+    every seat spends its scoring turns, and the case the plan must stop at did arise. The bots
+    value positions as they did then (``claim`` and ``safe`` came later, issue 24's guard pricing,
+    and lead to another game), so the game is that one."""
     gseed = 1 * 100003 + 0
     g = engine.new_game("tikal", 4, gseed, {"variant": "auction"})
-    bots = [make_bot("tikal", "hard", s, seed=gseed * 8 + s + 1) for s in range(4)]
+    then = {"claim": 0, "safe": 0.0}
+    bots = [make_bot("tikal", "hard", s, seed=gseed * 8 + s + 1, weights=then) for s in range(4)]
     watches = [HabitWatch(s) for s in range(4)]
     reopened = 0
     while not g.is_over:

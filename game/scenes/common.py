@@ -201,9 +201,10 @@ class TableScene(Scene):
             return self.tr("table.bot_short", n=seat + 1)
         return self.table.name(seat)
 
-    def describe(self, ev: dict) -> str | None:
-        """The event's log line, from the game's ``LOG_LINES`` (game/eventlog.py)."""
-        return eventlog.describe(self.LOG_LINES, self, ev)
+    def describe(self, ev: dict, you: bool = True) -> str | None:
+        """The event's log line, from the game's ``LOG_LINES`` (game/eventlog.py); ``you``: our
+        own moves in the second person ("You place a tile")."""
+        return eventlog.describe(self.LOG_LINES, self, ev, you)
 
     # --- network ------------------------------------------------------------------------------
     def on_net(self, note: dict) -> None:
@@ -257,7 +258,7 @@ class TableScene(Scene):
         actor = eventlog.line_seat(self.LOG_LINES, self, events[0])
         for ev in events:
             if eventlog.line_seat(self.LOG_LINES, self, ev) == actor and actor is not None:
-                line = self.describe(ev)
+                line = self.describe(ev, you=False)   # "Anna took back: walks ...", never "You walk"
                 if line:
                     self.done.setdefault(actor, []).append(line)
                     del self.done[actor][:-30]

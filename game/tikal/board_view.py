@@ -68,6 +68,50 @@ class BoardView(Part):
             return ("holder", t["holder"])
         return ("tie",) if t["tied"] else None
 
+    # --- zoom and pan (the wheel when no tile is being placed; a right-button drag) -------------
+    ZOOMS = (1.0, 1.5, 2.0)
+
+    @property
+    def zoom(self) -> float:
+        return round(self.layout.size / L.BOARD.size, 3)
+
+    def zoom_at(self, pos, step: int) -> bool:
+        """One zoom level in (``step`` 1) or out (-1), the point under ``pos`` staying put."""
+        levels = self.ZOOMS
+        now = min(range(len(levels)), key=lambda i: abs(levels[i] - self.zoom))
+        new = levels[max(0, min(len(levels) - 1, now + step))]
+        if new == levels[now]:
+            return False
+        size = L.BOARD.size * new
+        k = size / self.layout.size
+        ox, oy = self.layout.origin
+        self.set_view(size, (pos[0] - (pos[0] - ox) * k, pos[1] - (pos[1] - oy) * k))
+        return True
+
+    def pan(self, dx: float, dy: float) -> None:
+        ox, oy = self.layout.origin
+        self.set_view(self.layout.size, (ox + dx, oy + dy))
+
+    def set_view(self, size: float, origin) -> None:
+        """The board at ``size`` (hex size), its origin kept so the board still fills its box."""
+        from .geometry import Layout
+
+        base, box = L.BOARD, pygame.Rect(L.BOARD_RECT)
+        z = size / base.size
+        bx, by, bw, bh = base.bounds()
+        left, right = bx - base.origin[0], bx + bw - base.origin[0]
+        top, bottom = by - base.origin[1], by + bh - base.origin[1]
+        ox = min(box.left - left * z, max(box.right - right * z, origin[0])) if z > 1 else base.origin[0]
+        oy = min(box.top - top * z, max(box.bottom - bottom * z, origin[1])) if z > 1 else base.origin[1]
+        if (size, (ox, oy)) == (self.layout.size, tuple(self.layout.origin)):
+            return
+        self.layout = Layout(size, (ox, oy)) if z > 1 else base
+        self._static, self._static_key = None, frozenset()   # every layer again, at the new size
+        self._sprites.clear()
+        self._fills.clear()
+        self.touch()
+        self.scene.sel.refresh_due = True
+
     def center(self, h) -> tuple[float, float]:
         return self.layout.center(h)
 

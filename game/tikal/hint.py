@@ -246,6 +246,7 @@ class TikalHint:
         scene, app = self.scene, self.app
         pulse = 0.5 + 0.5 * math.sin(app.time * 4)
         self.badges: list[tuple[float, float]] = taken if taken is not None else []
+        surface.set_clip(pygame.Rect(L.BOARD_RECT).inflate(16, 16))   # a zoomed board's plan stays on it
         for i, (step, _) in enumerate(self.plan):
             number = i + 1
             t = step["type"]
@@ -270,6 +271,7 @@ class TikalHint:
                 c = scene.board.center(hexkey(step["hex"]))
                 self.marker(surface, step, c)
                 self.badge(surface, c, number, dy=-0.55 if t != "enter" else 0.55)
+        surface.set_clip(None)
         self.draw_list(surface)
 
     def arrow(self, surface, pts) -> None:

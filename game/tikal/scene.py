@@ -57,6 +57,8 @@ class TikalScene(TableScene):
         self._base = None
         self._base_key = None
         self._prompt = None
+        self.mouse = (0, 0)           # where the mouse last moved (the wheel zooms about it)
+        self.dragging = False         # a right-button drag pans the board
         super().__init__(app, bridge, review)
         self.log.rect = L.log_rect(max(2, self.seats))
         self.on_synced()
@@ -128,7 +130,18 @@ class TikalScene(TableScene):
         if event.type == pygame.MOUSEWHEEL and sel.placing() and not self.log.rect.collidepoint(pygame.mouse.get_pos()):
             sel.rotate(-1 if event.y > 0 else 1)
             return True
+        if event.type == pygame.MOUSEWHEEL and REGION.collidepoint(self.mouse):   # no tile in hand: zoom
+            return self.board.zoom_at(self.mouse, 1 if event.y > 0 else -1) or True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button in (2, 3) and REGION.collidepoint(event.pos):
+            self.dragging = True           # a right (or middle) button drag pans the zoomed board
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button in (2, 3):
+            self.dragging = False
         if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+            if self.dragging and event.buttons and (event.buttons[1] or event.buttons[2]):
+                self.board.pan(*event.rel)
+                return True
             sel.motion(event.pos)
         if super().handle_event(event):
             return True
@@ -180,10 +193,12 @@ class TikalScene(TableScene):
             note_area(self.app, L.BOARD_RECT, "the board")
         if shake != (0, 0):
             surface.blit(self.board.layer(), (REGION.x + shake[0], REGION.y + shake[1]))
+        surface.set_clip(REGION)          # a zoomed board's marks stay on the board
         self.board.draw_last_move(surface, shake)
         self.anim.draw_on_board(surface, shake)
         if not self.timeline.busy:
             self.board.draw_overlays(surface, shake)
+        surface.set_clip(None)
         self.column.draw(surface)
         self.controls.draw_ap(surface)
         self.panel.draw_live(surface)

@@ -11,6 +11,15 @@ from ..scenes.common import Part
 from ..tween import Call, Parallel, Progress, Sequence, Tween, Wait
 from .island import BEACH, DECK_POS, RAFT_POS, STACK_DY, draw_card, space_pos
 
+#: The prompt's plate covers the top of the island; a floating word starts below this line.
+FLOAT_TOP = 84
+
+
+def splash_y(y: float, rise: float = 40, size: int = 34) -> float:
+    """Where "Splash!" starts over a space at height ``y``: above it, unless it would rise into
+    the prompt or off the top; then below it."""
+    return y - 60 if y - 60 - rise - size / 2 >= FLOAT_TOP else y + 60
+
 
 class TortugaAnimator(Part):
     def __init__(self, scene):
@@ -149,7 +158,7 @@ class TortugaAnimator(Part):
             x, y = space_pos(start)
             self.app.play_sound("splash")
             fx.burst(x, y, (120, 200, 255), 36)
-            fx.float_text(self.tr("tortuga.bust_big"), x, y - 60, theme.BAD, 34, hold=1.2)
+            fx.float_text(self.tr("tortuga.bust_big"), x, splash_y(y), theme.BAD, 34, hold=1.2)
             stacks = self.shown.setdefault("stacks", {})
             stacks[str(start)] = [t for t in island.stack_of(start) if t not in group]
             island.moving.update(group)

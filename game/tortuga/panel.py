@@ -125,7 +125,9 @@ class PlayersPanel(Part):
         pygame.draw.line(surface, theme.ACCENT, (bar.x - 4, ly), (bar.right + 4, ly), 3)
         blit_text(surface, app, f"{total}", bar.center, 24, theme.PAPER, bold=True, anchor="center", shadow=True)
         line = self.tr("tortuga.sum_line", sum=total, limit=MAX_SUM)
-        if n:
+        if n and over:       # a bust moves nothing: no "×2 → 18"
+            line += "   " + self.tr("tortuga.bust_big")
+        elif n:
             line += "   " + self.trn("tortuga.moves_line", n * total, mult=n, steps=n * total)
         blit_text(surface, app, line, (966, 388), 17, theme.BAD if over else theme.PAPER, bold=True,
                   box=pygame.Rect(960, 384, 304, 26))

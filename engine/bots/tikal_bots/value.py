@@ -169,7 +169,11 @@ HARD_PREV = {
 #: uncovered for a rival (``gift``). Checked by one bot against three ``hard_prev`` bots, 48 games
 #: per change (``bots_bench.py --seed 11 --weights``; parity 0.25): these 0.48; guard_option 3:
 #: 0.46; leader 1: 0.45; gift 3 with shape 0.5: 0.44; deploy 0.05 with worker 0.15: 0.52 (but a
-#: cheap guard again); deploy 0.3 with worker 0.5: 0.29.
+#: cheap guard again); deploy 0.3 with worker 0.5: 0.29. Then ``claim`` (the search brings a figure
+#: in and walks it onto a temple in one step: it found no free temple to claim where guarding an
+#: uncontested one was worse, tests/test_tikal_coach.py) and ``safe`` (a temple no rival can reach
+#: before the last scoring counts at every scoring left, where ``later`` discounted the later
+#: ones and so overpriced guards on uncontested temples): 0.58 on the same 48 games.
 HARD = {
     **HARD_PREV,
     "leader": 2.0,
@@ -212,7 +216,12 @@ class Evaluator:
     bringing figures in is not wasted); ``worker`` prices the workers a guard sends out of the
     game (T-A8b), and ``gift`` is taken off ``me`` per level it uncovered this turn on an
     unguarded temple where a rival's strength equals or beats its own at the end of the turn
-    (T-A4: the level would score for that rival, or for nobody on a tie)."""
+    (T-A4: the level would score for that rival, or for nobody on a tie).
+
+    ``safe`` (0 in ``HARD_PREV``): a held temple counts at each scoring after the next by the larger
+    of ``later`` x P and the soft hold of its strength against everything each rival can bring
+    before the seat's last scoring (all of it, up to ``safe_cap`` AP phases): a temple nobody can
+    reach is as good as guarded, so a guard is priced against what rivals can actually reach."""
 
     def __init__(self, me: int, boards, schedule, treasures: Treasures, k=HARD):
         self.me = me
