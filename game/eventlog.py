@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-#: The suffix of a line's own-seat form ("ev.tikal.tile_placed" → "ev.tikal.tile_placed_you").
+#: The suffix of a line's own-seat form ("ev.<game>.tile_placed" → "ev.<game>.tile_placed_you").
 YOU = "_you"
 
 
