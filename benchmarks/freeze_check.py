@@ -137,18 +137,23 @@ async def main(freeze: float) -> int:
         guests = [await Peer(f"Guest{i}").open(port) for i in range(3)]
         await asyncio.sleep(1.0)
 
+        async def stop_host(what: str, resetting: list[Peer]):
+            """Stop the host for ``freeze`` seconds while ``resetting`` reset; then Bea must be
+            pinged again."""
+            child.send_signal(signal.SIGSTOP)
+            t0 = time.monotonic()
+            for g in resetting:
+                g.reset()
+            await asyncio.sleep(freeze)
+            child.send_signal(signal.SIGCONT)
+            print(f"     host stopped {time.monotonic() - t0:.1f} s, continued", flush=True)
+            seen = len(bea.got)
+            check(f"Bea is pinged again after the {what} stop",
+                  await bea.wait(lambda m: m["t"] == "ping" and bea.got.index(m) >= seen, 5))
+
         # --- stop 1 ---------------------------------------------------------------------------
-        child.send_signal(signal.SIGSTOP)
-        t0 = time.monotonic()
-        ana.alive = False                       # her laptop vanished, her socket stays
-        for g in guests:
-            g.reset()
-        await asyncio.sleep(freeze)
-        child.send_signal(signal.SIGCONT)
-        print(f"     host stopped {time.monotonic() - t0:.1f} s, continued", flush=True)
-        seen = len(bea.got)
-        check("Bea is pinged again after the stop",
-              await bea.wait(lambda m: m["t"] == "ping" and bea.got.index(m) >= seen, 5))
+        ana.alive = False                       # her laptop vanishes, her socket stays
+        await stop_host("first", guests)
         check("Ana is cut (bye, then the end of her connection)",
               await ana.wait(lambda m: m["t"] == "bye", SILENT + 6) and
               await _until(lambda: ana.eof, 5))
@@ -167,16 +172,7 @@ async def main(freeze: float) -> int:
         guests = [await Peer(f"Late{i}").open(port) for i in range(3)]
         silent = await Peer(None).open(port)
         await asyncio.sleep(0.5)
-        child.send_signal(signal.SIGSTOP)
-        t0 = time.monotonic()
-        for g in guests:
-            g.reset()
-        await asyncio.sleep(freeze)
-        child.send_signal(signal.SIGCONT)
-        print(f"     host stopped {time.monotonic() - t0:.1f} s, continued", flush=True)
-        seen = len(bea.got)
-        check("Bea is pinged again after the second stop",
-              await bea.wait(lambda m: m["t"] == "ping" and bea.got.index(m) >= seen, 5))
+        await stop_host("second", guests)
         check("the connection that never said hello is closed",
               await _until(lambda: silent.eof, SILENT + 6))
         moved = len(bea.got)
@@ -184,9 +180,6 @@ async def main(freeze: float) -> int:
         check("the game goes on (a bot for Ana, Bea herself)" + (": it is over" if over else ""),
               over or await bea.wait(lambda m: m["t"] == "update" and bea.got.index(m) > moved,
                                      10))
-        if os.environ.get("FREEZE_DEBUG"):
-            for m in [m for m in bea.got if m["t"] != "ping"][-8:]:
-                print("    ", {k: m.get(k) for k in ("t", "state", "to_act", "over", "code", "message", "seat")})
         check("Bea was not cut", not bea.eof and not any(m["t"] == "bye" for m in bea.got))
         check("the host process is alive", child.poll() is None)
     finally:

@@ -27,8 +27,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 def table(seed: int):
     from game.app import App
-    from game.scenes.learn_samples import hint_table
     from game.settings import Settings
+    from game.tikal.samples import hint_table
 
     app = App(Settings(anim_speed=0, guide_done=True))
     b, scene = hint_table(app)

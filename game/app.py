@@ -1,6 +1,11 @@
 """The App: pygame set-up, a resizable window whose layout scales, the 60 fps loop, and the scene
-stack (like Arcade's ``View`` / ``show_view``). Each App owns its assets, catalog, clock, toasts
-and network bridge: no global singletons, so tests can build as many as they like.
+stack (like Arcade's ``View`` / ``show_view``). Each App owns its assets, catalog, clock, toasts,
+network bridge, the games it plays (``app.games``, ``game/games.py``) and the screens it shows by
+name (``app.screens``, ``game/screens.py``): no global singletons, so tests can build as many as
+they like, with other games or screens.
+
+Scenes reach each other by name through the App: ``app.goto("lobby", bridge)`` replaces the
+stack, ``app.open("rules", game)`` pushes; ``"table"`` is the table of the bridge's game.
 
 Scenes draw on a fixed logical canvas of ``App.SIZE`` (1280×720); the window shows it scaled
 (pygame's SCALED mode letterboxes and maps the mouse back), so every layout scales with the window.
@@ -12,11 +17,14 @@ import warnings
 
 import pygame
 
-from . import tween
 from .assets import Assets
+from .client import GameClients
+from .games import CLIENTS, ICON, TITLE
 from .i18n import Catalog
+from .scene import Scene
+from .screens import SCREENS, Screen
 from .settings import Settings
-from .widgets import Toasts, Widgets
+from .widgets import Toasts
 
 #: What the host says about its own state (docs/protocol.md section 10): shown in the player's
 #: language from the catalog (``net.error_<code>``), not in the host's English.
@@ -24,64 +32,17 @@ HOST_NOTICES = ("disk_full", "damaged_save", "limit", "busy", "slow",
                 # the party night's refusals (docs/protocol.md section 14)
                 "code_needed", "bad_code", "no_save", "not_yours")
 
-class Scene:
-    """A screen. Override what you need; ``self.timeline`` holds the scene's tweens (its speed
-    follows the settings) and ``self.widgets`` its buttons and fields: the base class routes
-    events to them, updates them and draws them (with the hovered one's tooltip) between
-    ``draw_scene`` (what lies under them) and ``draw_over`` (what lies over them). ``opaque =
-    False`` lets the scene below show through (overlays such as the in-game menu)."""
-
-    opaque = True
-    name = "scene"
-
-    def __init__(self, app: "App"):
-        self.app = app
-        self.timeline = tween.Timeline(speed=app.settings.anim_speed)
-        self.widgets = Widgets(app)
-
-    def tr(self, key: str, **fmt) -> str:
-        return self.app.tr(key, **fmt)
-
-    def trn(self, key: str, n: int, **fmt) -> str:
-        return self.app.trn(key, n, **fmt)
-
-    # lifecycle
-    def on_enter(self) -> None: ...
-    def on_exit(self) -> None: ...
-    def on_resume(self) -> None:
-        """Called when an overlay above this scene was popped."""
-
-    # per frame
-    def handle_event(self, event) -> bool:
-        return self.widgets.handle_event(event)
-
-    def on_net(self, note: dict) -> None:
-        """A notification from the network bridge (``{"kind": ..., ...}``, see net_bridge)."""
-
-    def update(self, dt: float) -> None:
-        self.timeline.update(dt)
-        self.widgets.update(dt)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        self.draw_scene(surface)
-        self.widgets.draw(surface)
-        self.draw_over(surface)
-
-    def draw_scene(self, surface: pygame.Surface) -> None:
-        """What lies under the widgets."""
-        surface.fill((0, 0, 0))
-
-    def draw_over(self, surface: pygame.Surface) -> None:
-        """What lies over the widgets (a chat line, a popup's contents)."""
-
 
 class App:
     SIZE = (1280, 720)
     FPS = 60
 
     def __init__(self, settings: Settings | None = None, *, fullscreen: bool = False, bridge=None,
-                 assets: Assets | None = None, title: str = "Tikal & La Tortuga"):
+                 assets: Assets | None = None, title: str = TITLE,
+                 games: GameClients | None = None, screens: dict[str, Screen] | None = None):
         self.settings = settings or Settings()
+        self.games = games or CLIENTS          # the games this window plays
+        self.screens = dict(SCREENS if screens is None else screens)   # name -> how to build it
         pygame.init()
         self.headless = pygame.display.get_driver() in ("dummy", "offscreen")
         self.audio = bool(pygame.mixer.get_init()) and os.environ.get("SDL_AUDIODRIVER") != "dummy"
@@ -90,9 +51,7 @@ class App:
         if self.settings.fullscreen and not self.headless:
             flags |= pygame.FULLSCREEN
         if not self.headless:
-            from .icon import draw_icon
-
-            pygame.display.set_icon(draw_icon(64))    # the game's icon (game/icon.py) everywhere
+            pygame.display.set_icon(ICON(64))    # the game's icon (game/games.py) everywhere
         self.screen = pygame.display.set_mode(self.SIZE, flags)
         pygame.display.set_caption(title)
         self.clock = pygame.time.Clock()
@@ -174,10 +133,26 @@ class App:
         self.toasts.show(message, **kw)
 
     def open_rule(self, rule: str) -> None:
-        """The rules reference at ``rule`` (T-… is Tikal's, L-… La Tortuga's)."""
-        from .scenes.menu import RulesScene
+        """The rules reference at ``rule`` (its game by the id's prefix)."""
+        game = self.games.for_rule(rule)
+        if game is not None:
+            self.open("rules", game.name, focus=rule)
 
-        self.push(RulesScene(self, "tikal" if rule.startswith("T-") else "tortuga", focus=rule))
+    # --- screens by name ------------------------------------------------------------------------
+    def make(self, name: str, *args, **kw) -> Scene:
+        """The screen ``name`` (``app.screens``) built for this App: ``screens[name](app, *args,
+        **kw)``."""
+        if name not in self.screens:
+            raise KeyError(f"unknown screen {name!r}; known: {', '.join(sorted(self.screens))}")
+        return self.screens[name](self, *args, **kw)
+
+    def goto(self, name: str, *args, **kw) -> Scene:
+        """Replace every scene by the screen ``name``."""
+        return self.show(self.make(name, *args, **kw))
+
+    def open(self, name: str, *args, **kw) -> Scene:
+        """Put the screen ``name`` above the current scene (Back pops it)."""
+        return self.push(self.make(name, *args, **kw))
 
     # --- scene stack --------------------------------------------------------------------------
     @property

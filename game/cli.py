@@ -80,8 +80,8 @@ def replay(args, settings) -> int:
 
 
 def screenshot(args, settings) -> int:
+    from game import screens as registry
     from game.app import App
-    from game.scenes import registry
 
     if args.replay:
         return replay(args, settings)
@@ -148,7 +148,7 @@ def main(argv=None) -> int:
     if args.name:
         settings.name = args.name
     if args.list_scenes:
-        from game.scenes import registry
+        from game import screens as registry
 
         print("\n".join(registry.names()))
         return 0

@@ -1,8 +1,7 @@
 """How the host's events read in a table's log, as data.
 
-Each game lists its events in a dict ``{event type: Line(...)}`` (``game/tikal/log_lines.py``,
-``game/tortuga/log_lines.py``); ``describe(lines, scene, ev)`` turns one event into its sentence in
-the current language. A ``Line`` names
+Each game lists its events in a dict ``{event type: Line(...)}`` (``game/<game>/log_lines.py``);
+``describe(lines, scene, ev)`` turns one event into its sentence in the current language. A ``Line`` names
 
 - ``key``: the catalog key, or a function ``key(ev) -> key`` when the event's kind picks the
   sentence (a worker or the leader, a volcano or the final scoring), or ``key(scene, ev)`` when
@@ -21,7 +20,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-#: The suffix of a line's own-seat form ("ev.tikal.tile_placed" → "ev.tikal.tile_placed_you").
+#: The suffix of a line's own-seat form ("ev.<game>.tile_placed" → "ev.<game>.tile_placed_you").
 YOU = "_you"
 
 

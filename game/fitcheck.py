@@ -10,7 +10,7 @@ icons). ``App.draw`` clears the check at the start of each frame; ``problems()``
   over a line of the interface ("base"), or a line that runs into a mark of its layer (a line
   drawn wholly on a mark, such as a card's number, is its label, not an overlap);
 - a **cover**: two controls (buttons, the guide's bubble: ``COVERING``) on top of each other, or
-  a button over a playing area (``area``: the Tikal board, La Tortuga's spaces), where it would
+  a button over a playing area (``area``: a board, a track's spaces), where it would
   hide what happens there.
 
 Layers: "base" (the interface: panels, buttons, names, scores), "board" (labels on the playing

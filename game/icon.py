@@ -1,6 +1,6 @@
-"""The game's icon, drawn from the game's own art (a Tikal temple tile with a player's figure,
-crowned as a leader): the window sets it at start on every system, and tools/build_app.py writes it
-as the files each system's app needs (``icon_files``: a PNG, a Windows ``.ico``, a macOS ``.icns``,
+"""The window's icon (``game/games.py``'s ``ICON``, drawn from a game's own art): the window sets it
+at start on every system, and tools/build_app.py writes it as the files each system's app needs
+(``icon_files``: a PNG, a Windows ``.ico``, a macOS ``.icns``,
 each holding PNG images)."""
 from __future__ import annotations
 
@@ -10,25 +10,12 @@ from pathlib import Path
 
 import pygame
 
+from .games import ICON as draw_icon
+
 #: The sizes written into the .ico (Windows picks one per view) and the .icns (type per size).
 ICO_SIZES = (16, 24, 32, 48, 64, 128, 256)
 ICNS_TYPES = {b"icp4": 16, b"icp5": 32, b"icp6": 64, b"ic07": 128, b"ic08": 256, b"ic09": 512,
               b"ic10": 1024}
-
-
-def draw_icon(size: int = 256) -> pygame.Surface:
-    """The icon at ``size`` × ``size`` pixels (transparent around the tile)."""
-    from . import theme
-    from .tikal import art
-
-    big = 512                                                    # drawn large, then scaled:
-    surf = pygame.Surface((big, big), pygame.SRCALPHA)           # the same look at every size
-    tile = art._make_tile("A1", 0, big * 0.5)
-    tile = pygame.transform.smoothscale(tile, (big, round(tile.get_height() * big / tile.get_width())))
-    surf.blit(tile, (0, (big - tile.get_height()) // 2))
-    art.draw_figure(surf, (big * 0.72, big * 0.68), big * 0.085, theme.PLAYER_COLOURS[0],
-                    theme.player_shape(0), leader=True)
-    return surf if size == big else pygame.transform.smoothscale(surf, (size, size))
 
 
 def png_bytes(surf: pygame.Surface) -> bytes:

@@ -3,9 +3,8 @@ quick game), joining a host by address, or a window beside run_host.py's host (`
 from __future__ import annotations
 
 from .app import App
+from .games import CLIENTS
 from .net_bridge import make_bridge
-
-QUICK_SEATS = 4   # a quick game: you and three bots
 
 
 def welcome_first(app, then) -> None:
@@ -13,9 +12,7 @@ def welcome_first(app, then) -> None:
     if app.settings.welcomed:
         then()
         return
-    from .scenes.welcome import WelcomeScene
-
-    app.show(WelcomeScene(app, then=then))
+    app.goto("welcome", then=then)
 
 
 def open_window(settings, address: str | None, *, fullscreen: bool = False, spectate: bool = False,
@@ -32,10 +29,9 @@ def open_window(settings, address: str | None, *, fullscreen: bool = False, spec
     bridge.auto_sit = auto_sit
     bridge.auto_ready = auto_ready
     app = App(settings, fullscreen=fullscreen, bridge=bridge)
-    from .scenes.browser import BrowserScene
 
     def browse():
-        scene = BrowserScene(app, bridge, tv=tv)
+        scene = app.make("browser", bridge, tv=tv)
         if address:
             scene.connect(address)  # before the scene is entered: no host discovery meanwhile
         app.show(scene)
@@ -74,7 +70,8 @@ class QuickHost:
             title = Catalog(self.settings.language).tr("launch.quick_game", name=self.settings.name)
             host = Host(HostConfig(name=title, bind="127.0.0.1", port=0, announce=False,
                                    bot_delay=0.4))  # bots wait a little, so the moves can be followed
-            table = host.create_table(game, QUICK_SEATS, None, bots=QUICK_SEATS - 1, bot_level=level, hints=True)
+            seats = CLIENTS.of(game).quick_seats
+            table = host.create_table(game, seats, None, bots=seats - 1, bot_level=level, hints=True)
             addr, port, self._stop = start_in_thread(host=host)
             self.host, self.address = host, f"{addr}:{port}"
             return self.address, table.id
@@ -82,7 +79,8 @@ class QuickHost:
 
         def make():
             try:
-                made["t"] = self.host.create_table(game, QUICK_SEATS, None, bots=QUICK_SEATS - 1,
+                seats = CLIENTS.of(game).quick_seats
+                made["t"] = self.host.create_table(game, seats, None, bots=seats - 1,
                                                    bot_level=level, hints=True)
             finally:
                 done.set()
@@ -97,22 +95,19 @@ class QuickHost:
             stop()
 
 
-def start_embedded(name: str, language: str = "en", game: str = "tikal", level: str = "easy"):
+def start_embedded(name: str, language: str = "en", game: str | None = None, level: str = "easy"):
     """A quick game's host with one table of ``game`` (you and three bots of ``level``).
     Returns ``(address, table id, stop)``."""
     from .settings import Settings
 
     quick = QuickHost(Settings(name=name, language=language))
-    address, table = quick.table(game, level)
+    address, table = quick.table(game or CLIENTS.names[0], level)
     return address, table, quick.stop
 
 
 def open_quick(settings, quick: QuickHost, *, fullscreen: bool = False, discovery: bool = True):
     """The window of ``run_client.py`` with no options: the welcome on a first start, then the
     quick game's picker; Play makes the table on ``quick`` and seats us there, ready."""
-    from .scenes.browser import BrowserScene
-    from .scenes.welcome import QuickGameScene
-
     bridge = make_bridge(settings.name, discovery=discovery)
     app = App(settings, fullscreen=fullscreen, bridge=bridge)
 
@@ -123,14 +118,13 @@ def open_quick(settings, quick: QuickHost, *, fullscreen: bool = False, discover
             app.toast(app.tr("browser.cannot_connect", address="127.0.0.1", error=str(e)))
             return
         bridge.auto_sit, bridge.auto_ready = table, True
-        scene = BrowserScene(app, bridge)
+        scene = app.make("browser", bridge)
         scene.connect(address)
         app.show(scene)
 
     def picker() -> None:
         bridge.disconnect()
-        app.show(QuickGameScene(app, start, bot_levels_by_game(),
-                                browse=lambda: app.show(BrowserScene(app, bridge))))
+        app.goto("quick", start, bot_levels_by_game(), browse=lambda: app.goto("browser", bridge))
     app.home = picker       # the lobby's Back leads here (not to the host browser)
     welcome_first(app, picker)
     return app

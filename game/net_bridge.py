@@ -47,7 +47,7 @@ class TableModel:
         #: every update of this game seen: ``{"state", "scores", "events"}`` (the score story's
         #: input); a full update at state 0 starts it, a join's ``recap`` fills in what came before.
         #: Updates received also keep our ``view`` and ``undone`` (the seat whose action an undo took
-        #: back): the player's own views over the game, for a review (game/tikal/review.py)
+        #: back): the player's own views over the game, for a review (Review my game)
         self.history: list[dict] = []
 
     def name(self, seat: int) -> str:

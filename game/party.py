@@ -111,20 +111,15 @@ class Party:
     def after_update(self) -> None:
         """Cover the table when the turn passed to another local player; back on the window's
         own bridge once no table is shown."""
-        from .scenes.common import TableScene
-
         app = self.app
         top = app.scene
         if self.passing is not None or len(self.bridges) < 2:
             return
-        if not isinstance(top, TableScene):
+        if top is None or not top.is_table:
             if app.bridge is not self.primary:     # results, lobby: from the window's own seat
-                from .scenes.lobby import LobbyScene
-                from .scenes.results import ResultsScene
-
                 app.bridge = self.primary
-                if isinstance(top, (LobbyScene, ResultsScene)) and top.bridge is not self.primary:
-                    app.show(type(top)(app, self.primary))
+                if top is not None and top.name in ("lobby", "results") and top.bridge is not self.primary:
+                    app.goto(top.name, self.primary)
             return
         if top.review or top.timeline.busy or app.bridge.table.my_turn() or top.results_shown:
             return
@@ -132,20 +127,16 @@ class Party:
         nxt = next((b for b in self.bridges if b is not app.bridge and b.table.id == tid and b.table.my_turn()),
                    None)
         if nxt is not None:
-            from .scenes.hotseat import HotseatPassScene
-
             self.passing = nxt
-            app.push(HotseatPassScene(app, nxt.table, nxt.table.my_seat, self.take_over))
+            app.open("hotseat_pass", nxt.table, nxt.table.my_seat, self.take_over)
 
     def take_over(self) -> None:
         """The player the laptop was passed to clicked: the table from their seat."""
-        from .scenes import table_scene_for
-
         b, self.passing = self.passing, None
         if b is None:
             return
         self.app.bridge = b
-        self.app.show(table_scene_for(self.app, b))
+        self.app.goto("table", b)
 
 
 def party_of(app, primary):

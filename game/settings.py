@@ -70,7 +70,7 @@ class Settings:
     #: the local players (pass-and-play, by name) who followed the first-game guide here
     guided: list = field(default_factory=list)
     flash: bool = True           # the window asks for attention when our turn comes while it is behind
-    quick_game: str = "tikal"    # the quick game's last pick (run_client.py with no options)
+    quick_game: str = ""         # the quick game's last pick (run_client.py with no options; "": the first game)
     quick_level: str = "easy"    # and its bots' level
     tv_cycle: bool = False       # TV mode goes round the running tables (30 s each) instead of following the last move
     path: Path | None = None     # where it is saved (not itself saved)

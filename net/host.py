@@ -149,8 +149,10 @@ class Host:
         self.stats = Stats()
         self.links = Links(cfg, self._on_message, self._left, self.stats)
         self.links.frame_tap = frame_tap
+        self.send: Callable[[Conn, dict], None] = self.links.send
         self.outbox = Outbox(cfg.inline_sync_below, self.links.write_out, self._spawn,
                              self._is_current, self._journal_failed)
+        self.send_out: Callable[[Out, Table | None], None] = self.outbox.send
         self.grace = Grace(cfg.grace, self._expire)
         self.bots = Bots(cfg, self._spawn, self._is_current, self.send_out, self._disk_full,
                          self.after_play)
@@ -286,12 +288,8 @@ class Host:
         return table
 
     # --- what handlers use (net/handlers.py) -------------------------------------------------------
-    def send(self, conn: Conn, msg: dict) -> None:
-        self.links.send(conn, msg)
-
-    def send_out(self, out: Out, table: Table | None = None) -> None:
-        """A table's messages, once its journal holds what they are about (net/outbox.py)."""
-        self.outbox.send(out, table)
+    # (also ``send(conn, msg)``: one message now, and ``send_out(out, table)``: a table's messages
+    # once its journal holds what they are about; bound in __init__, the handlers' hot path)
 
     def table_of(self, conn: Conn) -> Table:
         if conn.table is None or conn.table.id not in self.tables:

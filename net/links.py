@@ -210,12 +210,10 @@ class Links:
     def received(self, conn: Conn, data: bytes):
         """Bytes from ``conn``: every whole message in them handled at once, in order."""
         try:
-            for item in conn.receive(data, self._loop.time()):
-                if isinstance(item, Broken):
-                    self.count("frame")
-                    self.send(conn, error("frame", item.error.message))
-                    self.close(conn)
-                    self.drop(conn)
+            for item in conn.receive(data, (self.loop or self._loop).time()):
+                if type(item) is dict:      # the usual: a message through every gate
+                    self.stats.frames_in += 1
+                    self.on_message(conn, item)
                 elif isinstance(item, Refusal):
                     self.stats.frames_in += 1
                     self.count(item.code)
@@ -224,11 +222,14 @@ class Links:
                     if item.close:
                         self.close(conn)
                         self.drop(conn)
-                else:
-                    self.stats.frames_in += 1
-                    self.on_message(conn, item)
+                elif isinstance(item, Broken):
+                    self.count("frame")
+                    self.send(conn, error("frame", item.error.message))
+                    self.close(conn)
+                    self.drop(conn)
         finally:
-            self._count_held(conn)
+            if conn.counted or conn.decoder.buffered:
+                self._count_held(conn)
         if self.held > self.config.max_held:
             self._too_much_held()
 
@@ -321,7 +322,11 @@ class Links:
         unsent = transport.get_write_buffer_size()
         if unsent and unsent + len(data) > self.config.max_unsent and not conn.closing:
             return self._too_slow(conn, unsent)
-        self._write_raw(conn, data)
+        try:
+            transport.write(data)
+        except (OSError, RuntimeError) as exc:   # a transport already torn down
+            log.info("connection %s (%s): cannot write: %s", conn.id, conn.peer, exc)
+            return
         self.stats.frames_out += len(frames)
         if self.frame_tap is not None:
             for f in frames:

@@ -108,18 +108,24 @@ class Session:
             yield Broken(exc)
 
     def _gate(self, msg: dict, now: float) -> Inbound:
-        if not self._rate_ok(now):
+        lim = self.limits      # the rate bucket: ``rate`` tokens a second, up to ``burst``
+        self.tokens = min(lim.burst, self.tokens + (now - self.last_refill) * lim.rate)
+        self.last_refill = now
+        if self.tokens >= 1.0:
+            self.tokens -= 1.0
+        else:
             answer = now - self.last_rate_error >= 1.0
             if answer:
                 self.last_rate_error = now
-            return Refusal("rate", f"over {self.limits.rate:g} messages per second: messages "
-                                   "dropped", msg, answer=answer)
+            return Refusal("rate", f"over {lim.rate:g} messages per second: messages dropped",
+                           msg, answer=answer)
         t = msg["t"]
-        proto = msg.get("proto")
-        if t == "hello" and type(proto) is int and proto != PROTO and self.name is None:
-            # any other version, however big: the documented answer, never bad_field
-            return Refusal("proto", f"this host speaks protocol {PROTO}, not {proto}", msg,
-                           close=True)
+        if t == "hello" and self.name is None:
+            proto = msg.get("proto")
+            if type(proto) is int and proto != PROTO:
+                # any other version, however big: the documented answer, never bad_field
+                return Refusal("proto", f"this host speaks protocol {PROTO}, not {proto}", msg,
+                               close=True)
         try:
             validate(msg, CLIENT)
         except MessageError as exc:
@@ -127,15 +133,6 @@ class Session:
         if self.name is None and t not in BEFORE_HELLO:
             return Refusal("hello_first", "say hello first", msg)
         return msg
-
-    def _rate_ok(self, now: float) -> bool:
-        lim = self.limits
-        self.tokens = min(lim.burst, self.tokens + (now - self.last_refill) * lim.rate)
-        self.last_refill = now
-        if self.tokens >= 1.0:
-            self.tokens -= 1.0
-            return True
-        return False
 
     def refund(self) -> None:
         """Accepted actions and undos do not count against the rate limit: the game itself

@@ -75,7 +75,7 @@ def test_the_check_sees_a_wrong_word():
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_no_two_buttons_of_a_screen_read_the_same(lang):
     """The how-to page's Back (close) and Previous (page) were both "Назад" / "Indietro"."""
-    from game.scenes import registry
+    from game import screens as registry
 
     from client_helpers import make_app
 

@@ -3,7 +3,8 @@ bot tables (not announced, on 127.0.0.1) and opens the window on it, seated and 
 game."""
 import pytest
 
-from game.launch import QUICK_SEATS, open_window, start_embedded
+from game.games import CLIENTS
+from game.launch import open_window, start_embedded
 from game.scenes.lobby import LobbyScene
 from game.settings import Settings
 from game.tortuga.scene import TortugaScene
@@ -19,6 +20,7 @@ def test_the_embedded_quick_game_seats_us_ready_and_starts_with_the_bots():
     try:
         pump(app, lambda: isinstance(app.scene, LobbyScene) and b.lobby and b.table.my_seat is not None
              and b.lobby["players"][b.table.my_seat]["ready"])
+        QUICK_SEATS = CLIENTS["tortuga"].quick_seats
         assert b.lobby["game"] == "tortuga" and b.lobby["seats"] == QUICK_SEATS
         assert [p["level"] for p in b.lobby["players"] if p["kind"] == "bot"] == ["easy"] * (QUICK_SEATS - 1)
         app.draw()

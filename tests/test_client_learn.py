@@ -8,10 +8,11 @@ import copy
 import pygame
 import pytest
 
-from game.howto import PAGES, HowToScene
+from game import screens as registry
+from game.games import CLIENTS
+from game.howto import HowToScene
 from game.howto.scene import fit_text, fits_everywhere
 from game.i18n import LANGUAGES
-from game.scenes import registry
 from game.scenes.menu import MenuScene, RulesScene
 from game.tikal.geometry import hexkey
 from game.tikal.layout import BOARD_RECT
@@ -35,6 +36,9 @@ def wheel(app, y: int) -> None:
     app.step(0.0, events=[pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=y, flipped=False,
                                              precise_x=0.0, precise_y=float(y))])
 
+
+#: Each game's how-to pages, as the registry declares them.
+PAGES = {g.name: g.howto for g in CLIENTS}
 
 # --- how to play -------------------------------------------------------------------------------------
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -106,7 +110,7 @@ def test_how_to_play_opens_from_the_host_browser_and_the_in_game_menu():
 # --- the hint ------------------------------------------------------------------------------------------
 def hint_table(app, hints: bool = True):
     """MID after Chloé's turn: Anna (us) has the tile to place, on a table that allows hints."""
-    from game.scenes.learn_samples import hint_table as table
+    from game.tikal.samples import hint_table as table
 
     b, scene = table(app, hints)
     settle(app)
@@ -307,12 +311,12 @@ def test_a_refused_action_says_its_rule_in_the_language_and_links_it():
 def test_the_rules_by_id_exist_in_every_language(lang):
     from game import rules_ref
 
-    assert sorted(rules_ref.rules(lang)) == sorted(rules_ref.rules("en"))
+    assert sorted(CLIENTS.rules(lang)) == sorted(CLIENTS.rules("en"))
     for game in ("tikal", "tortuga"):
-        assert [h for h, _ in rules_ref.sections(game, lang)]        # headings of its own
+        assert [h for h, _ in rules_ref.sections(CLIENTS[game].rules, lang)]        # headings of its own
     if lang != "en":
-        assert rules_ref.rule_text("T-V4", lang) != rules_ref.rule_text("T-V4", "en")
-    assert rules_ref.rule_text("L-T1", "xx") == rules_ref.rule_text("L-T1", "en")   # no texts: English
+        assert CLIENTS.rule_text("T-V4", lang) != CLIENTS.rule_text("T-V4", "en")
+    assert CLIENTS.rule_text("L-T1", "xx") == CLIENTS.rule_text("L-T1", "en")   # no texts: English
 
 
 def test_the_guide_hides_for_good_and_the_settings_show_it_again():

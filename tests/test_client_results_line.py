@@ -4,9 +4,10 @@ so the board at the very end is not what scored; the line never disagrees with t
 import re
 
 from engine.bots import make_bot
+from game.games import CLIENTS
 from game.i18n import LANGUAGES
 from game.net_bridge import LocalBridge
-from game.scenes.results import BREAKDOWNS, COLUMNS, ResultsScene
+from game.scenes.results import ResultsScene
 from game.tikal import (
     results,  # noqa: F401  (registers the Tikal rows)
     samples,
@@ -44,10 +45,10 @@ def test_the_line_under_a_name_adds_up_to_the_final_column():
         view = b.table.view
         for lang in LANGUAGES:
             app = make_app(lang)
-            cols = COLUMNS["tikal"](app, view)
+            cols = CLIENTS["tikal"].columns(app, view)
             final = cols[-1][1]
             for seat in range(view["seats"]):
-                temples, treasures = BREAKDOWNS["tikal"](app, view, seat)
+                temples, treasures = CLIENTS["tikal"].breakdown(app, view, seat)
                 said = numbers(temples) + numbers(treasures)
                 assert f"+{said}" == final[seat], (seed, lang, seat, temples, treasures, final[seat])
                 checked += 1

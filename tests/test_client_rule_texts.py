@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from game import rules_ref
+from game import screens as registry
+from game.games import CLIENTS
 from game.i18n import LANGUAGES, Catalog
-from game.scenes import registry
 
 from client_helpers import make_app
 
@@ -172,7 +172,7 @@ NEW_X3 = {"en": "a bid stands and every other player in it has passed",
 def test_the_rules_reference_ends_the_auction_as_t_x3_now_says(lang):
     """T-X3 was reworded in ../shared/rules/tikal.md (the auction ends when a bid stands and every
     other player in it has passed); the project's rule texts follow it in every language."""
-    text = " ".join(rules_ref.rule_text("T-X3", lang).split())
+    text = " ".join(CLIENTS.rule_text("T-X3", lang).split())
     assert OLD_X3[lang] not in text and NEW_X3[lang] in text, text
     # word for word the maintainers' text, where it sits beside the project (CI; a clone alone
     # has only its own rule texts, pinned by NEW_X3 above: the tests read only the repository)

@@ -4,8 +4,8 @@ import json
 import pygame
 import pytest
 
-from game import rules_ref
 from game.assets import AssetError, Assets
+from game.games import CLIENTS
 from game.net_bridge import parse_address
 from game.settings import Settings, system_user_name
 
@@ -55,18 +55,18 @@ def test_every_sound_loads():
 
 
 def test_every_language_s_rules_define_the_same_rule_ids():
-    assert sorted(rules_ref.rules("en")) == rule_ids()          # the reader and the tests' parser agree
+    assert sorted(CLIENTS.rules("en")) == rule_ids()          # the reader and the tests' parser agree
     for lang in ("ru", "cs", "it"):
-        assert sorted(rules_ref.rules(lang)) == rule_ids(), lang
+        assert sorted(CLIENTS.rules(lang)) == rule_ids(), lang
 
 
 def test_russian_rules_cover_every_id():
-    assert sorted(rules_ref.rules("ru")) == sorted(rules_ref.rules("en"))
-    assert "кубик" in rules_ref.rule_text("L-T1", "ru")
+    assert sorted(CLIENTS.rules("ru")) == sorted(CLIENTS.rules("en"))
+    assert "кубик" in CLIENTS.rule_text("L-T1", "ru")
 
 
 def test_rule_text_joins_continuation_lines():
-    t = rules_ref.rule_text("L-T1")
+    t = CLIENTS.rule_text("L-T1")
     assert t.startswith("The active player rolls") and "third may only be asked" in t
 
 

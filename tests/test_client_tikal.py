@@ -10,8 +10,9 @@ import pytest
 
 import engine
 from engine.tikal import reachable
+from game.games import CLIENTS
 from game.net_bridge import LocalBridge
-from game.scenes.results import BREAKDOWNS, ResultsScene
+from game.scenes.results import ResultsScene
 from game.tikal import samples
 from game.tikal.geometry import hexkey
 from game.tikal.positions import LATE, MID
@@ -272,7 +273,7 @@ def test_results_show_each_players_temples_and_treasure_sets():
     app = make_app("ru")
     g = engine.from_scenario(copy.deepcopy(LATE))
     view = g.view(0)
-    lines = BREAKDOWNS["tikal"](app, view, 3)  # Dmitri: temples 3 (guarded), 7, 5, 5; a triple and a single
+    lines = CLIENTS["tikal"].breakdown(app, view, 3)  # Dmitri: temples 3 (guarded), 7, 5, 5; a triple and a single
     assert lines == [app.tr("tikal.result_temples", values="3 + 7 + 5 + 5 = 20"),
                      app.tr("tikal.result_sets", sets="●●● ● = 7")]
     bridge = LocalBridge(g, my_seat=0, names=samples.NAMES)
@@ -282,7 +283,7 @@ def test_results_show_each_players_temples_and_treasure_sets():
 
 @pytest.mark.parametrize("name", ["tikal", "volcano", "tikal_auction"])
 def test_tikal_scenes_render_in_russian(name):
-    from game.scenes import registry
+    from game import screens as registry
 
     app = make_app("ru")
     scene = registry.sample(name, app)

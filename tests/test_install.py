@@ -54,8 +54,8 @@ def test_wheel_installs_and_runs_outside_the_checkout(tmp_path):
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME")}
     env.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", HOME=str(tmp_path / "home"))
     # the assets come from the installed package, not from a checkout
-    probe = ("import game.assets as a, game.rules_ref as r; print(a.ASSETS_DIR); "
-             "assert len(r.rules('ru')) > 50, 'rule texts'; "
+    probe = ("import game.assets as a, game.games as g; print(a.ASSETS_DIR); "
+             "assert len(g.CLIENTS.rules('ru')) > 50, 'rule texts'; "
              "assert (a.ASSETS_DIR / 'sounds' / 'dice.wav').stat().st_size > 1000, 'sounds'")
     where = Path(run([str(py), "-c", probe], cwd=cwd, env=env).stdout.strip())
     assert where.is_relative_to(venv) and not where.is_relative_to(ROOT), where

@@ -8,9 +8,10 @@ import pygame
 import pytest
 
 import engine
-from game.replay.book import TURN_EVENTS, ReplayBook, ReplayError, score_story
+from game.games import CLIENTS
+from game.replay.book import ReplayBook, ReplayError, score_story
 from game.replay.samples import bot_replay
-from game.replay.viewer import replay_scene
+from game.replay.viewer import load_book, replay_scene
 
 from client_helpers import click, make_app, press, settle
 
@@ -32,7 +33,7 @@ def test_a_replay_steps_to_the_end_and_back_showing_the_engines_views(game, seat
     replay = bot_replay(game, seats=seats, seed=3, level="random")
     expected = engine_views(replay)
     app = make_app(anim_speed=4.0)
-    viewer = app.show(replay_scene(app, ReplayBook(replay), on_back=lambda: None))
+    viewer = app.show(replay_scene(app, load_book(app, replay), on_back=lambda: None))
     assert viewer.shown == expected[0]
     n = len(replay["actions"])
     for k in range(1, n + 1):        # forward: the move's animations play, then the view lands
@@ -55,7 +56,7 @@ def test_a_replay_steps_to_the_end_and_back_showing_the_engines_views(game, seat
 
 def test_keys_turns_timeline_and_play():
     replay = bot_replay("tikal", seats=2, seed=4, level="random")
-    book = ReplayBook(replay)
+    book = ReplayBook(replay, CLIENTS["tikal"].turn_events)
     expected = engine_views(replay)
     app = make_app()
     viewer = app.show(replay_scene(app, book, on_back=lambda: None))
@@ -116,7 +117,7 @@ def test_a_file_the_viewer_cannot_replay_faithfully_is_refused_clearly(tmp_path,
 
     replay = {**bot_replay("tortuga", seats=2, level="random"), **change}
     with pytest.raises(ReplayError) as err:
-        ReplayBook(replay)
+        ReplayBook(replay, CLIENTS.of(replay["game"]).turn_events)
     assert err.value.key == key
     path = tmp_path / "r.json"
     path.write_text(json.dumps(replay))
@@ -131,7 +132,7 @@ def test_a_damaged_replay_names_the_move():
     replay = bot_replay("tikal", seats=2, seed=4, level="random")
     replay["actions"][10] = {"seat": replay["actions"][10]["seat"], "action": {"type": "dig", "hex": [40, 40]}}
     with pytest.raises(ReplayError) as err:
-        ReplayBook(replay)
+        ReplayBook(replay, CLIENTS.of(replay["game"]).turn_events)
     assert err.value.key == "replay.err_damaged" and err.value.fmt == {"move": "11"}
 
 
@@ -148,7 +149,7 @@ def test_the_charts_points_are_the_scores_of_the_games_updates():
     while not g.is_over:
         bridge.poll()
         updates[bridge.table.state] = list(bridge.table.scores)
-    story = score_story(bridge.table.history, TURN_EVENTS["tikal"], 3)
+    story = score_story(bridge.table.history, CLIENTS["tikal"].turn_events, 3)
     assert [p[1] for p in story.points][0] == 0
     for turn, state, scores in story.points:
         assert scores == updates.get(state, [0, 0, 0] if state == 0 else None), (turn, state)
@@ -159,7 +160,7 @@ def test_the_charts_points_are_the_scores_of_the_games_updates():
     # the replay's chart: the same points as the updates its bridge hands the table
     replay = bot_replay("tikal", seats=3, seed=9, level="random")
     app = make_app()
-    viewer = app.show(replay_scene(app, ReplayBook(replay), on_back=lambda: None))
+    viewer = app.show(replay_scene(app, load_book(app, replay), on_back=lambda: None))
     viewer.toggle_chart()
     for turn, state, scores in viewer.chart.story.points:
         assert scores == viewer.bridge.update_msg(state, full=True)["scores"]
@@ -172,7 +173,7 @@ def test_the_charts_points_are_the_scores_of_the_games_updates():
 
 
 def test_the_results_screen_draws_the_story_of_the_game_it_ended():
-    from game.scenes.registry import sample
+    from game.screens import sample
 
     app = make_app()
     results = app.show(sample("results_chart", app))

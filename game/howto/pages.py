@@ -1,7 +1,7 @@
 """The pages of each game: which texts (catalog keys) and which picture.
 
 A text page has ``<key>.title`` and ``<key>.body`` (paragraphs split by a newline; a paragraph
-starting with "• " is a bullet). A rows page (Tikal's actions) has a title and one row per item:
+starting with "• " is a bullet). A rows page (a list of actions, say) has a title and one row per item:
 ``<key>.<item>.name`` (with its cost) and ``<key>.<item>.text``, each with its own little picture.
 """
 from __future__ import annotations
@@ -9,14 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from . import tikal_pictures as tp
-from . import tortuga_pictures as lp
+from .scene import SCENE_KEYS
 
 
 @dataclass(frozen=True)
 class Page:
-    game: str                                  # "tikal"
-    id: str                                    # "goal": its keys are howto.tikal.goal.*
+    game: str                                  # the game's name
+    id: str                                    # "goal": its keys are howto.<game>.goal.*
     picture: Callable | None = None            # (app, surface, rect) -> None
     rows: tuple[str, ...] = ()                 # a rows page: its items
     row_picture: Callable | None = None        # (app, surface, rect, item) -> None
@@ -46,32 +45,12 @@ class Page:
         return out
 
 
-PAGES: dict[str, list[Page]] = {
-    "tikal": [
-        Page("tikal", "goal", tp.goal),
-        Page("tikal", "turn", tp.turn),
-        Page("tikal", "act", rows=tp.ACTIONS, row_picture=tp.action_icon),
-        Page("tikal", "moving", tp.moving),
-        Page("tikal", "majority", tp.majority),
-        Page("tikal", "volcano", tp.volcano),
-        Page("tikal", "end", tp.end),
-    ],
-    "tortuga": [
-        Page("tortuga", "goal", lp.goal),
-        Page("tortuga", "roll", lp.roll),
-        Page("tortuga", "ride", lp.ride),
-        Page("tortuga", "beach", lp.beach),
-        Page("tortuga", "options", lp.options),
-    ],
-}
-
-
-def all_keys() -> set[str]:
-    """Every key the how-to-play pages use (the catalog test checks them in every language)."""
-    from .scene import SCENE_KEYS
-
-    keys = set(SCENE_KEYS) | set(tp.KEYS) | set(lp.KEYS)
-    for pages in PAGES.values():
-        for page in pages:
+def all_keys(games) -> set[str]:
+    """Every key the how-to-play pages of ``games`` (a ``GameClients``) use (the catalog test
+    checks them in every language)."""
+    keys = set(SCENE_KEYS)
+    for game in games:
+        keys.update(game.howto_keys)
+        for page in game.howto:
             keys.update(page.keys())
     return keys

@@ -4,9 +4,9 @@ from __future__ import annotations
 import pygame
 
 from .. import theme
-from ..app import Scene
+from ..scene import Scene
+from ..scenes.common import background
 from ..widgets import Button, blit_text, draw_panel, wrap
-from .pages import PAGES
 
 PANEL = pygame.Rect(24, 76, 1232, 562)
 PICTURE = pygame.Rect(44, 140, 540, 480)
@@ -77,28 +77,28 @@ def draw_text(surface, app, lines, size: int, rect, colour=theme.PAPER, bold: bo
 
 
 class HowToScene(Scene):
-    """The pages of one game; a tab switches to the other game."""
+    """The pages of one game (its ``GameClient.howto``); a tab per game switches."""
 
     name = "howto"
 
-    def __init__(self, app, game: str = "tikal", page: int = 0):
+    def __init__(self, app, game: str | None = None, page: int = 0):
         super().__init__(app)
-        self.game = game
-        self.page = max(0, min(page, len(PAGES[game]) - 1))
+        self.game = app.games.of(game).name
+        self.page = max(0, min(page, len(self.pages) - 1))
         self.dots: list[pygame.Rect] = []
         self.build()
 
     @property
     def pages(self):
-        return PAGES[self.game]
+        return self.app.games[self.game].howto
 
     def build(self) -> None:
         app, w = self.app, self.widgets
         w.clear()
-        w.add(Button(app, (20, 16, 200, 44), "game.tikal", lambda: self.switch("tikal"), size=18,
-                     style="primary" if self.game == "tikal" else "normal", tooltip="howto.game_tip"))
-        w.add(Button(app, (228, 16, 200, 44), "game.tortuga", lambda: self.switch("tortuga"), size=18,
-                     style="primary" if self.game == "tortuga" else "normal", tooltip="howto.game_tip"))
+        for i, game in enumerate(app.games):      # a tab per game
+            w.add(Button(app, (20 + i * 208, 16, 200, 44), game.title_key, lambda g=game.name: self.switch(g),
+                         size=18, style="primary" if self.game == game.name else "normal",
+                         tooltip="howto.game_tip"))
         w.add(Button(app, (826, 16, 266, 44), "howto.rules", self.open_rules, key=pygame.K_F1, size=18,
                      tooltip="howto.rules_tip"))
         w.add(Button(app, (1100, 16, 160, 44), "common.back", self.app.pop, key=pygame.K_ESCAPE, size=18))
@@ -126,9 +126,7 @@ class HowToScene(Scene):
             self.build()
 
     def open_rules(self) -> None:
-        from ..scenes.menu import RulesScene
-
-        self.app.push(RulesScene(self.app, self.game))
+        self.app.open("rules", self.game)
 
     def handle_event(self, event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -146,8 +144,6 @@ class HowToScene(Scene):
 
     # --- drawing ------------------------------------------------------------------------------
     def draw_scene(self, surface) -> None:
-        from ..scenes.common import background
-
         app = self.app
         surface.blit(background(app), (0, 0))
         blit_text(surface, app, self.tr("howto.title"), (643, 40), 34, theme.ACCENT, bold=True, anchor="center",
@@ -212,7 +208,7 @@ def fits_everywhere(app, game: str) -> list[str]:
     bad = []
     scene = HowToScene.__new__(HowToScene)   # only the geometry: no widgets needed
     scene.app, scene.game = app, game
-    for page in PAGES[game]:
+    for page in app.games[game].howto:
         tr = app.tr
         if not fit_text(app, tr(page.title), (ROWS if page.rows else TEXT).width, 40,
                         sizes=(30, 28, 26, 24, 22), bold=True)[2]:

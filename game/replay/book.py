@@ -4,7 +4,7 @@ then (``view(None)``: never hidden information), with the events of the action t
 (position 0: the start's own events, as the host sends them in a game's first update).
 
 Every position's public view is kept once the book is built (one pass of the engine over the
-actions: ~40 ms for a 240-move Tikal game), so any step — forward, back, a jump anywhere — is
+actions: ~40 ms for a 240-move game of the biggest board), so any step — forward, back, a jump anywhere — is
 a lookup, never a replay from the start.
 
 The score story (``score_story``): the scores after each turn, from a list of *entries* (one per
@@ -22,8 +22,6 @@ from net.journal import REPLAY_FORMAT
 
 #: The replay file versions this client reads.
 FORMAT_VERSIONS = (1,)
-#: What marks a turn in each game's events (the table scenes' ``TURN_EVENTS``; one a turn).
-TURN_EVENTS = {"tikal": frozenset({"turn_ended"}), "tortuga": frozenset({"turn"})}
 
 
 class ReplayError(ValueError):
@@ -85,16 +83,18 @@ def check(replay) -> None:
 
 class ReplayBook:
     """Every position of a replay. ``names`` and ``players`` (per seat: ``name``, ``kind``,
-    ``level``, ``colour``; what a table summary says of its seats) come from the file."""
+    ``level``, ``colour``; what a table summary says of its seats) come from the file.
+    ``turn_events``: the event types that end a turn in the book's game (its
+    ``GameClient.turn_events``: the table scene's ``TURN_EVENTS``)."""
 
-    def __init__(self, replay: dict):
+    def __init__(self, replay: dict, turn_events=frozenset()):
         check(replay)
         self.replay = replay
         self.game_name: str = replay["game"]
         self.seats: int = int(replay["seats"])
         self.options: dict = dict(replay.get("options") or {})
         self.rules: int = replay.get("rules", 1)
-        turn_events = TURN_EVENTS.get(self.game_name, frozenset())
+        self.turn_events = frozenset(turn_events)
         try:
             g = engine.new_game(self.game_name, seats=self.seats, seed=int(replay["seed"]), options=dict(self.options),
                                 rules=self.rules)
@@ -120,7 +120,7 @@ class ReplayBook:
         if self.boundaries[-1] != self.last:
             self.boundaries.append(self.last)
         if not any("final" in p.marks for p in self.positions):
-            self.positions[-1].marks.append("end")     # a game without a final scoring (La Tortuga)
+            self.positions[-1].marks.append("end")     # a game without a final scoring
         self.players = self._players(replay)
         self._marks: list | None = None
 

@@ -11,9 +11,10 @@ import pygame
 from net.replays import file_name
 
 from .. import theme
-from ..app import Scene
+from ..scene import Scene
 from ..scenes.common import background, heading
 from ..widgets import Button, TextInput, blit_text, draw_panel
+from .viewer import watch
 
 PANEL = pygame.Rect(100, 110, 1080, 520)
 ROW_H, ROWS = 62, 7
@@ -59,8 +60,6 @@ class GamesScene(Scene):
         elif kind == "replay" and self.wanted is not None and note.get("id") == self.wanted[1]:
             what, self.wanted = self.wanted[0], None
             if what == "watch":
-                from .viewer import watch
-
                 watch(self.app, note, on_back=self.app.pop)
             else:
                 self.write(note.get("replay"))
@@ -158,7 +157,7 @@ class GamesScene(Scene):
             r = self.row_rect(i)
             pygame.draw.rect(surface, (46, 60, 102), r, border_radius=10)
             text_w = r.width - 350
-            title = self.tr("games.row", id=g["id"], game=self.tr(f"game.{g.get('game', 'tikal')}"))
+            title = self.tr("games.row", id=g["id"], game=self.tr(self.app.games.of(g.get("game")).title_key))
             blit_text(surface, app, title, (r.x + 14, r.y + 6), 20, theme.PAPER, bold=True,
                       box=pygame.Rect(r.x + 8, r.y, text_w, 32))
             blit_text(surface, app, players_line(app, g), (r.x + 14, r.y + 34), 15, theme.MUTED,

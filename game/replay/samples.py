@@ -1,24 +1,25 @@
-"""Sample replays (a game of bots, as ``run_host.py --export`` would write it) and the scenes of
-this package for ``--screenshot`` and the fit test: ``replay`` (the viewer in the middle of a Tikal
-game), ``replay_chart`` (its score story open), ``replay_tortuga``, and the score story on the
-results screens (``results_chart``, ``tikal_results_chart``)."""
+"""Sample replays (a game of bots, as ``run_host.py --export`` would write it) and the samples of
+this package's scenes for ``--screenshot`` and the fit test: ``viewer_sample`` (the viewer of a
+game of bots, its score story open or not) and ``chart_sample`` (the score story on a results
+sample). Each game declares its own with them (its ``GameClient.samples``)."""
 from __future__ import annotations
 
 import copy
 import functools
 
 import engine
+from engine.bots import make_bot
 from net.journal import REPLAY_FORMAT
 
-from ..scenes.registry import register
+from ..net_bridge import LocalBridge, OfflineBridge
+from ..scenes.samples import use
+from .viewer import load_book, replay_scene
 
 COLOURS = ["orange", "blue", "green", "yellow", "purple", "red", "black"]
 
 
 @functools.lru_cache(maxsize=8)
 def _bot_actions(game: str, seats: int, seed: int, level: str, options: tuple) -> tuple:
-    from engine.bots import make_bot
-
     g = engine.new_game(game, seats=seats, seed=seed, options=dict(options))
     bots = {s: make_bot(game, level, s, seed * 10 + s) for s in range(seats)}
     out = []
@@ -30,7 +31,7 @@ def _bot_actions(game: str, seats: int, seed: int, level: str, options: tuple) -
     return tuple(out), tuple(g.scores), tuple(g.winners)
 
 
-def bot_replay(game: str = "tikal", seats: int = 4, seed: int = 5, level: str = "easy", options: dict | None = None,
+def bot_replay(game: str, seats: int = 4, seed: int = 5, level: str = "easy", options: dict | None = None,
                names: list[str] | None = None) -> dict:
     """A replay dict of a whole game of bots (the ``--export`` format; played once per arguments)."""
     options = dict(options if options is not None else engine.GAMES[game].defaults)
@@ -43,13 +44,12 @@ def bot_replay(game: str = "tikal", seats: int = 4, seed: int = 5, level: str = 
             "winners": list(winners)}
 
 
-def _viewer(game: str, fraction: float, chart: bool = False, seats: int = 4):
+def viewer_sample(game: str, fraction: float, chart: bool = False, seats: int = 4, first_mark: bool = False):
+    """The viewer of a game of bots at ``fraction`` of its moves (``first_mark``: just after its
+    first marked moment, a scoring), its score story open with ``chart``."""
     def make(app, names):
-        from .book import ReplayBook
-        from .viewer import replay_scene
-
-        book = ReplayBook(bot_replay(game, seats=seats, names=names))
-        at = book.marks()[0][0] + 1 if game == "tikal" and not chart else round(book.last * fraction)
+        book = load_book(app, bot_replay(game, seats=seats, names=names))
+        at = book.marks()[0][0] + 1 if first_mark and not chart else round(book.last * fraction)
         scene = replay_scene(app, book, on_back=lambda: None, at=at)
         if chart:
             scene.toggle_chart()
@@ -57,20 +57,15 @@ def _viewer(game: str, fraction: float, chart: bool = False, seats: int = 4):
     return make
 
 
-def _results_chart(base: str):
+def chart_sample(results_sample):
+    """A results sample (``results_sample(app, names)``) with its score story open."""
     def make(app, names):
-        from ..scenes.registry import SCENES
-
-        scene = SCENES[base][1](app, names)
+        scene = results_sample(app, names)
         scene.toggle_chart()
         return scene
     return make
-
-
 def _tv_bridge(game: str, seats: int, names: list[str], upto: float):
     """A spectator's bridge on a bot game ``upto`` of the way through, its last moves' events."""
-    from ..net_bridge import LocalBridge
-
     replay = bot_replay(game, seats=seats, names=names)
     g = engine.new_game(game, seats=seats, seed=replay["seed"], options=replay["options"])
     steps = replay["actions"][: round(len(replay["actions"]) * upto)]
@@ -84,13 +79,12 @@ def _tv_bridge(game: str, seats: int, names: list[str], upto: float):
     return bridge, events
 
 
-def _tv(game: str, seats: int, upto: float, mode: str = "table"):
+def tv_sample(game: str, seats: int, upto: float, mode: str = "table"):
+    """TV mode on a bot game of ``game`` ``upto`` of the way through; ``mode`` "tally": a scoring's
+    tally full screen; "standings": the night's standings after the game."""
     def make(app, names):
-        from ..scenes.samples import use
-        from .tv import TVScene
-
         bridge, events = _tv_bridge(game, seats, names, upto)
-        tv = TVScene(app, use(app, bridge))
+        tv = app.make("tv", use(app, bridge))
         tv.watching = bridge.table.id
         tv.on_net({"kind": "update", "events": events, "full": True})
         if mode == "tally":
@@ -114,12 +108,14 @@ def sample_standings(names: list[str]) -> dict:
     return {"t": "standings", "overall": [{"name": n, "played": p, "wins": w, "points": pt} for n, p, w, pt in rows]}
 
 
-def sample_finished(names: list[str]) -> dict:
-    """Tonight's finished games as the host lists them (docs/protocol.md section 15)."""
-    games = [(14, "tikal", [0, 1, 2, 3], [57, 53, 47, 37], [0], 381),
-             (12, "tortuga", [4, 5, 6, 0, 1], [31, 20, 15, 16, 9], [4], 146),
-             (9, "tikal", [1, 3], [61, 64], [1], 210),
-             (7, "tortuga", [2, 3, 4], [12, 12, 8], [0, 1], 97)]
+def sample_finished(names: list[str], games: list[str]) -> dict:
+    """Tonight's finished games as the host lists them (docs/protocol.md section 15): of the first
+    two of ``games``, in turn."""
+    a, b = games[0], games[-1]
+    games = [(14, a, [0, 1, 2, 3], [57, 53, 47, 37], [0], 381),
+             (12, b, [4, 5, 6, 0, 1], [31, 20, 15, 16, 9], [4], 146),
+             (9, a, [1, 3], [61, 64], [1], 210),
+             (7, b, [2, 3, 4], [12, 12, 8], [0, 1], 97)]
     return {"t": "finished", "games": [
         {"id": i, "game": g, "options": {}, "seats": len(seats), "names": [names[s] for s in seats],
          "kinds": ["human"] * len(seats), "colours": COLOURS[:len(seats)], "scores": sc, "winners": w,
@@ -128,36 +124,15 @@ def sample_finished(names: list[str]) -> dict:
 
 def _games(save: bool):
     def make(app, names):
-        from ..net_bridge import OfflineBridge
-        from ..scenes.samples import use
-        from .games import GamesScene
-
         bridge = use(app, OfflineBridge(names[0]))
-        scene = GamesScene(app, bridge)
-        scene.on_net({"kind": "finished", **sample_finished(names)})
+        scene = app.make("games_tonight", bridge)
+        scene.on_net({"kind": "finished", **sample_finished(names, app.games.names)})
         if save:
             scene.ask_path(scene.games[0])
         return scene
     return make
 
 
-def register_all() -> None:
-    from ..scenes.results import ResultsScene
-    from .games import GamesScene
-    from .tv import TVScene
-    from .viewer import ReplayView
-
-    register("results_chart", ResultsScene, _results_chart("results"))
-    register("tikal_results_chart", ResultsScene, _results_chart("tikal_results"))
-    register("replay", ReplayView, _viewer("tikal", 0.5))
-    register("replay_chart", ReplayView, _viewer("tikal", 0.7, chart=True))
-    register("replay_tortuga", ReplayView, _viewer("tortuga", 0.6, seats=5))
-    register("games_tonight", GamesScene, _games(False))
-    register("games_tonight_save", GamesScene, _games(True))
-    register("tv", TVScene, _tv("tikal", 4, 0.45))
-    register("tv_tortuga", TVScene, _tv("tortuga", 5, 0.5))
-    register("tv_volcano", TVScene, _tv("tikal", 4, 0.45, "tally"))
-    register("tv_standings", TVScene, _tv("tikal", 4, 0.9, "standings"))
-
-
-register_all()
+#: This package's samples of shared screens (``game/screens.py`` lists them); the viewer's and the
+#: TV's are over a game's position: each game declares its own with ``viewer_sample``, ``tv_sample``.
+SAMPLES = {"games_tonight": _games(False), "games_tonight_save": _games(True)}

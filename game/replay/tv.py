@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import pygame
 
-from .. import theme
-from ..app import Scene
+from .. import eventlog, theme
+from ..scene import Scene
 from ..scenes.common import background, seat_colour
 from ..widgets import blit_lines, blit_text, draw_panel
 
@@ -31,11 +31,6 @@ CYCLE = 30.0        # with tv_cycle: each table this long
 HOLD = 8.0          # a finished game's final board, before the standings
 TALLY = 6.0         # a scoring's tally stays this long after its last line
 CAPTIONS = 2        # the log lines shown as captions
-#: Per game: the board's rectangle on the table's canvas and where it goes on the TV, then the
-#: side panel's (the players' rows) source and place.
-LAYOUTS = {"tikal": {"board": ((10, 58, 736, 560), (6, 6, 920, 700)), "side": ((954, 0, 326, 446), (944, 0))},
-           "tortuga": {"board": ((20, 50, 900, 670), (70, 2, 810, 603)), "side": ((954, 0, 326, 418), (950, 0))}}
-CAPTION_RECT = {"tikal": (6, 604, 920, 110), "tortuga": (4, 610, 936, 106)}
 
 
 class TVView:
@@ -71,22 +66,17 @@ class TVView:
                 self.tv.tally_add(ev)
 
     def line_seat(self, ev: dict):
-        from .. import eventlog
-
         return eventlog.line_seat(self.LOG_LINES, self, ev)
 
 
 _CLASSES: dict = {}
 
 
-def tv_class(game: str) -> type:
-    from ..scenes import SCENES, load_all
-
-    load_all()
-    if game not in _CLASSES:
-        table = SCENES[game][0]
-        _CLASSES[game] = type(f"TV{table.__name__}", (TVView, table), {"name": "tv_table"})
-    return _CLASSES[game]
+def tv_class(table: type) -> type:
+    """The TV's view over a game's table scene class (made once per class)."""
+    if table not in _CLASSES:
+        _CLASSES[table] = type(f"TV{table.__name__}", (TVView, table), {"name": "tv_table"})
+    return _CLASSES[table]
 
 
 class TVScene(Scene):
@@ -142,7 +132,7 @@ class TVScene(Scene):
             if tm.id != self.watching:
                 return
             if self.child is None or note.get("full"):
-                self.child = tv_class(tm.game)(self.app, self.bridge, tv=self)
+                self.child = tv_class(self.app.games.of(tm.game).table)(self.app, self.bridge, tv=self)
                 self.captions.clear()
                 for ev in note["events"]:
                     self.child.log_event(ev)
@@ -270,21 +260,19 @@ class TVScene(Scene):
 
     def draw_table(self, surface) -> None:
         app, child = self.app, self.child
-        game = child.game
-        lay = LAYOUTS.get(game, LAYOUTS["tikal"])
         check, app.fitcheck = app.fitcheck, None    # the table is drawn off screen, at its own size
         try:
             child.draw(self.canvas)
         finally:
             app.fitcheck = check
-        surface.blit(background(app, "jungle" if game == "tikal" else "sea"), (0, 0))
-        (src, dst), (side_src, side_at) = lay["board"], lay["side"]
+        surface.blit(background(app, child.BACKGROUND), (0, 0))
+        (src, dst), (side_src, side_at) = child.TV_BOARD, child.TV_SIDE
         board = self.canvas.subsurface(pygame.Rect(src))
         surface.blit(pygame.transform.smoothscale(board, pygame.Rect(dst).size), pygame.Rect(dst).topleft)
         surface.blit(self.canvas.subsurface(pygame.Rect(side_src)), side_at)
         header = pygame.Rect(side_at[0], side_src[3] + 8, app.SIZE[0] - side_at[0] - 8, app.SIZE[1] - side_src[3] - 16)
         self.draw_header(surface, header)
-        self.draw_captions(surface, pygame.Rect(CAPTION_RECT.get(game, CAPTION_RECT["tikal"])))
+        self.draw_captions(surface, pygame.Rect(child.TV_CAPTIONS))
 
     def draw_header(self, surface, rect) -> None:
         """Which table this is, and how the TV picks."""

@@ -19,7 +19,7 @@ import pygame
 
 from .. import theme
 from ..widgets import Button, Tip, blit_text, draw_panel, note_solid
-from .book import TURN_EVENTS, ReplayBook, score_story
+from .book import ReplayBook, ReplayError, read_file, score_story
 from .bridge import ReplayBridge
 from .chart import MARK_COLOURS, ScoreChart
 
@@ -28,10 +28,6 @@ SPEEDS = (1, 2, 4)
 PAUSE = 0.45
 #: The moves whose log lines are written again after a jump back (the log's last screens).
 LOG_MOVES = 24
-#: Where the bar sits on each table (the Tikal bottom bar; La Tortuga's right column, where the
-#: decider's buttons are); the chart covers the playing area.
-BARS = {"tikal": (196, 628, 744, 86), "tortuga": (962, 418, 306, 96)}
-CHARTS = {"tikal": (20, 70, 716, 420), "tortuga": (60, 90, 840, 420)}
 
 
 class IconButton(Button):
@@ -188,7 +184,7 @@ class ReplayView:
         self.before = None              # the bridge the app had before this replay (restored on Back)
         self.log_cache: dict = {}       # (position, language, shapes) -> its log lines and entries
         self.chart: ScoreChart | None = None
-        self.bar = ReplayBar(self, BARS.get(bridge.book.game_name, BARS["tikal"]))
+        self.bar = ReplayBar(self, self.REPLAY_BAR)     # where the table has room for it
         super().__init__(app, bridge)     # the table scene
         self.results_shown = True         # the end stays in the viewer (the score story opens)
         if at:
@@ -265,10 +261,9 @@ class ReplayView:
         self.chart = None if self.chart is not None else self.make_chart()
 
     def make_chart(self) -> ScoreChart:
-        story = score_story(self.book.entries(), TURN_EVENTS.get(self.book.game_name, ()), self.book.seats)
-        rect = CHARTS.get(self.book.game_name, CHARTS["tikal"])
-        return ScoreChart(self.app, rect, story, self.colour, self.shape, self.short_name, on_pick=self.pick,
-                          current=lambda: self.book.positions[self.bridge.at].turn)
+        story = score_story(self.book.entries(), self.book.turn_events, self.book.seats)
+        return ScoreChart(self.app, self.REPLAY_CHART, story, self.colour, self.shape, self.short_name,
+                          on_pick=self.pick, current=lambda: self.book.positions[self.bridge.at].turn)
 
     def pick(self, point) -> None:
         """A click on the chart: the position of that point (the end of its turn)."""
@@ -356,45 +351,46 @@ class ReplayView:
 _CLASSES: dict = {}
 
 
-def viewer_class(game: str) -> type:
-    """The viewer of ``game``: the mixin over the game's table scene (made once)."""
-    from ..scenes import SCENES, load_all
+def viewer_class(table: type) -> type:
+    """The viewer over a game's table scene class: the mixin over it (made once per class)."""
+    if table not in _CLASSES:
+        _CLASSES[table] = type(f"Replay{table.__name__}", (ReplayView, table), {"name": "replay"})
+    return _CLASSES[table]
 
-    load_all()
-    if game not in _CLASSES:
-        table = SCENES[game][0]
-        _CLASSES[game] = type(f"Replay{table.__name__}", (ReplayView, table), {"name": "replay"})
-    return _CLASSES[game]
+
+def load_book(app, replay) -> ReplayBook:
+    """The book of a replay dict for ``app``'s game of it (its turn events). Raises
+    ``ReplayError``."""
+    game = replay.get("game") if isinstance(replay, dict) else None
+    client = app.games.get(game) if isinstance(game, str) else None
+    return ReplayBook(replay, client.turn_events if client else frozenset())
 
 
 def replay_scene(app, book: ReplayBook, on_back=None, at: int = 0):
     """A viewer of ``book`` on ``app`` (its bridge becomes the replay's), at position ``at``."""
     bridge = ReplayBridge(book)
     before, app.bridge = app.bridge, bridge
-    scene = viewer_class(book.game_name)(app, bridge, on_back=on_back, at=at)
+    scene = viewer_class(app.games.of(book.game_name).table)(app, bridge, on_back=on_back, at=at)
     scene.before = before
     return scene
 
 
 def watch(app, note: dict, turn: int | None = None, on_back=None):
-    """Push the viewer of a replay the host sent (a ``replay`` note), at the end of ``turn`` (or
-    the start); a replay that cannot be shown is a toast saying why."""
-    from .book import ReplayError
-
+    """Open the viewer (by name: ``app.open("replay", ...)``) on a replay the host sent (a
+    ``replay`` note), at the end of ``turn`` (or the start); a replay that cannot be shown is a
+    toast saying why (None)."""
     try:
-        book = ReplayBook(note.get("replay"))
+        book = load_book(app, note.get("replay"))
     except ReplayError as e:
         app.toast(app.tr(e.key, **e.fmt))
         return None
     at = book.position_of_turn(turn) if turn is not None else 0
-    return app.push(replay_scene(app, book, on_back=on_back, at=at))
+    return app.open("replay", book, on_back=on_back, at=at)
 
 
 def open_file(app, path, at: int | str = 0, on_back=None):
     """The viewer of the replay file at ``path`` on ``app``, at move ``at`` (an int, or "end").
     Raises ``ReplayError`` (its ``key`` says why in the player's language)."""
-    from .book import read_file
-
-    book = ReplayBook(read_file(path))
+    book = load_book(app, read_file(path))
     k = book.last if at == "end" else int(at)
     return replay_scene(app, book, on_back=on_back, at=k)

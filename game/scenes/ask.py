@@ -7,7 +7,7 @@ from typing import Callable
 import pygame
 
 from .. import theme
-from ..app import Scene
+from ..scene import Scene
 from ..widgets import Button, TextInput, blit_lines, blit_text, draw_panel
 
 

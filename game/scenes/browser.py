@@ -6,7 +6,8 @@ from __future__ import annotations
 import pygame
 
 from .. import theme
-from ..app import Scene
+from ..party import restore_party
+from ..scene import Scene
 from ..widgets import Button, TextInput, blit_lines, blit_text, draw_panel
 from .common import background, heading
 
@@ -54,14 +55,10 @@ class BrowserScene(Scene):
             self.bridge.refresh_discovery()
 
     def open_howto(self) -> None:
-        from ..howto import open_howto
-
-        open_howto(self.app, "tikal")
+        self.app.open("howto", self.app.games.names[0])
 
     def open_settings(self) -> None:
-        from .settings_scene import SettingsScene
-
-        self.app.push(SettingsScene(self.app))
+        self.app.open("settings")
 
     def watch_tv(self) -> None:
         """TV mode on the typed address (or the host clicked last)."""
@@ -91,16 +88,11 @@ class BrowserScene(Scene):
         if self.app.scene is not self:
             return
         if note["kind"] == "welcome":
-            from ..party import restore_party
-            from .lobby import LobbyScene
-
             if self.tv:
-                from ..replay.tv import TVScene
-
-                self.app.show(TVScene(self.app, self.bridge))
+                self.app.goto("tv", self.bridge)
                 return
             restore_party(self.app, self.bridge)    # the local players this window had on this host
-            self.app.show(LobbyScene(self.app, self.bridge))
+            self.app.goto("lobby", self.bridge)
         elif note["kind"] == "link_lost" and not self.bridge.connected:
             # never reached the host: stop trying and say so
             self.connecting = None

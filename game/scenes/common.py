@@ -9,8 +9,8 @@ import re
 
 import pygame
 
-from .. import eventlog, rules_ref, theme
-from ..app import Scene
+from .. import eventlog, theme
+from ..scene import Scene
 from ..tween import Call, Wait
 from ..widgets import Button, ScrollLog, TextInput, blit_lines, blit_text, draw_panel, fit_tagged
 
@@ -135,13 +135,23 @@ class TableScene(Scene):
     ``self.table.view`` while the events animate and equals it once they are done."""
 
     game = ""
-    #: Add-ons of a table (the Tikal hint and first-game guide): each gets the host's notes,
+    is_table = True
+    #: Add-ons of a table (a hint, a first-game guide): each gets the host's notes,
     #: events first, the frame's update and is drawn last (``on_net``, ``handle_event``,
     #: ``update``, ``draw``). A subclass sets them before this ``__init__``.
     addons: tuple = ()
     LOG_LINES: dict = {}    # event type -> eventlog.Line: how the game's events read in the log
     TURN_EVENTS: frozenset = frozenset()   # the event type that marks each turn (one per turn)
     CHIP_RECT = (420, 560, 440, 44)        # where "your turn — N moves to watch · Skip" shows
+    #: Where a replay's bar and its score chart go over this table (game/replay/viewer.py).
+    REPLAY_BAR = (196, 628, 744, 86)
+    REPLAY_CHART = (20, 70, 716, 420)
+    #: TV mode (game/replay/tv.py): the board's rectangle on the table's canvas and where it goes
+    #: on the TV, the side panel's (the players' rows) source and place, the captions' rectangle.
+    TV_BOARD = ((10, 58, 736, 560), (6, 6, 920, 700))
+    TV_SIDE = ((954, 0, 326, 446), (944, 0))
+    TV_CAPTIONS = (6, 604, 920, 110)
+    BACKGROUND = "menu"     # the table's background (``background(app, kind)``)
     CATCH_UP = 3.0          # how much faster the replay runs while it is more than a turn behind
     HURRY = 1.0             # seconds: while our turn waits behind the replay, it doubles its pace this often
 
@@ -231,10 +241,8 @@ class TableScene(Scene):
         elif kind == "link_lost":  # the client reconnects by itself; the host resyncs us
             self.app.toast(self.tr("net.link_lost"), kind="info")
         elif kind in ("left", "disconnected"):
-            from .browser import BrowserScene
-
             self.app.toast(self.tr("net.disconnected") if kind == "disconnected" else self.tr("net.left"))
-            self.app.show(BrowserScene(self.app, self.bridge))
+            self.app.goto("browser", self.bridge)
 
     # --- the log --------------------------------------------------------------------------------
     def log_event(self, ev: dict) -> None:
@@ -273,7 +281,7 @@ class TableScene(Scene):
         """A toast with the host's reason and, for a rule, the rule's text in our language."""
         rule = note.get("rule")
         language = self.app.catalog.language
-        text = rules_ref.rule_text(rule, language) if rule else None
+        text = self.app.games.rule_text(rule, language) if rule else None
         reason = note.get("reason") or note.get("message")
         if language != "en" and rule:   # the host's reason is English: say it with the rule instead
             reason = None
@@ -407,9 +415,7 @@ class TableScene(Scene):
                 self.open_chat()
                 return True
             if event.key == pygame.K_ESCAPE and not self.review:
-                from .menu import MenuScene
-
-                self.app.push(MenuScene(self.app, self))
+                self.app.open("menu", self)
                 return True
             if event.key == pygame.K_TAB and self.timeline.busy:
                 self.skip()
@@ -440,9 +446,7 @@ class TableScene(Scene):
             self.timeline.play(Call(self.show_results))
 
     def show_results(self) -> None:
-        from .results import ResultsScene
-
-        self.app.show(ResultsScene(self.app, self.bridge))
+        self.app.goto("results", self.bridge)
 
     def draw_scene(self, surface) -> None:
         self.draw_table(surface)
@@ -477,9 +481,7 @@ class TableScene(Scene):
                    theme.PAPER, bold=True, align="center", layer="overlay")
 
     def menu_button(self) -> Button:
-        from .menu import MenuScene
-
-        return Button(self.app, (12, 12, 110, 40), "menu.open", lambda: self.app.push(MenuScene(self.app, self)),
+        return Button(self.app, (12, 12, 110, 40), "menu.open", lambda: self.app.open("menu", self),
                       key=None, tooltip="menu.tooltip", size=18)
 
 

@@ -8,10 +8,10 @@ from typing import Callable
 import pygame
 
 from .. import theme
-from ..app import Scene
+from ..scene import Scene
 from ..widgets import Button, blit_lines, blit_text, draw_panel
 from .common import background, heading, seat_colour
-from .registry import register
+from .samples import use
 
 
 class HotseatPassScene(Scene):
@@ -45,12 +45,11 @@ class HotseatPassScene(Scene):
                    19, theme.MUTED, align="center")
 
 
-def _sample(app, names):
-    from ..tortuga.samples import tortuga_bridge
-    from .samples import use
+def pass_sample(game_bridge):
+    """A sample of the pass screen over a game's position (``game_bridge(names=) -> bridge``): the
+    laptop goes to seat 1."""
+    def make(app, names):
+        b = use(app, game_bridge(names=names))
+        return HotseatPassScene(app, b.table, 1, lambda: None)
+    return make
 
-    b = use(app, tortuga_bridge(names=names))
-    return HotseatPassScene(app, b.table, 1, lambda: None)
-
-
-register("hotseat_pass", HotseatPassScene, _sample)

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pygame
 
 from .. import theme
-from ..app import Scene
+from ..party import party_of
+from ..scene import Scene
 from ..widgets import Button, ScrollLog, TextInput, blit_lines, blit_text, draw_panel, fit_tagged, note_solid
 from .common import ChatFeed, background, heading, seat_colour
 
@@ -37,7 +38,7 @@ class LobbyScene(Scene):
         super().__init__(app)
         self.bridge = bridge
         # the table to create: the options' defaults as the host's welcome offers them
-        self.new_game = {"game": "tortuga", "seats": 4, "hints": True,
+        self.new_game = {"game": app.games.default.name, "seats": 4, "hints": True,
                          **{k: v for g in bridge.games.values() for k, v in g["defaults"].items()}}
         self.bot_level = "normal"
         self.level_picked = False   # until the player picks one, the level of the table's bots
@@ -100,20 +101,16 @@ class LobbyScene(Scene):
         if kind in ("tables", "lobby", "seated", "left", "saved"):
             self.rebuild()
         elif kind == "update":
-            from . import table_scene_for
-            from .recap import open_recap
-
-            table = self.app.show(table_scene_for(self.app, self.bridge))
-            open_recap(self.app, table, self.bridge)    # we were away: what happened meanwhile
+            table = self.app.goto("table", self.bridge)
+            if (self.bridge.recap or {}).get("moves"):      # we were away: what happened meanwhile
+                self.app.open("recap", table, self.bridge)
         elif kind == "error":
             self.app.toast(note.get("message") or note.get("code"))
         elif kind == "chat":
             self.chat_feed.take(note)
         elif kind == "disconnected":
-            from .browser import BrowserScene
-
             self.app.toast(self.tr("net.disconnected"))
-            self.app.show(BrowserScene(self.app, self.bridge))
+            self.app.goto("browser", self.bridge)
 
     # --- widgets ------------------------------------------------------------------------------
     def table_bot_level(self) -> str | None:
@@ -154,7 +151,7 @@ class LobbyScene(Scene):
         w, app, ng = self.widgets, self.app, self.new_game
         x = 690
         w.add(Button(app, (x, 170, 260, 48), None, self.cycle_game, key=pygame.K_g,
-                     text=lambda: self.tr(f"game.{ng['game']}"), tooltip="lobby.game_tip"))
+                     text=lambda: self.tr(self.client(ng["game"]).title_key), tooltip="lobby.game_tip"))
         w.add(Button(app, (x + 270, 170, 56, 48), None, lambda: self.seat_count(-1), text="−", key=pygame.K_MINUS,
                      key_name="-"))
         w.add(Button(app, (x + 400, 170, 56, 48), None, lambda: self.seat_count(1), text="+", key=pygame.K_EQUALS,
@@ -164,7 +161,7 @@ class LobbyScene(Scene):
         hints = w.add(Button(app, (x, 380, 526, 48), None, self.toggle_hints, key=pygame.K_h, tooltip="lobby.hints_tip",
                              text=lambda: self.tr("lobby.hints",
                                                   on=self.tr("common.on" if ng["hints"] else "common.off"))))
-        hints.visible = ng["game"] == "tikal"   # the hint button is on the Tikal table
+        hints.visible = self.client(ng["game"]).hints   # only a table with the hint allows it
         w.add(Button(app, (x, 560, 526, 60), "lobby.create", self.create, key=pygame.K_RETURN,
                      style="primary", tooltip="lobby.create_tip"))
 
@@ -237,11 +234,13 @@ class LobbyScene(Scene):
         return self.tr("lobby.private_off")
 
     # --- choices ------------------------------------------------------------------------------
+    def client(self, game: str | None):
+        """What this window knows of ``game`` (``app.games``)."""
+        return self.app.games.of(game)
+
     def option_label(self) -> str:
         ng = self.new_game
-        if ng["game"] == "tikal":
-            return self.tr("lobby.variant", variant=self.tr(f"variant.{ng['variant']}"))
-        return self.tr("lobby.cards_as_dice", on=self.tr("common.on" if ng["cards_as_dice"] else "common.off"))
+        return self.client(ng["game"]).option_line(self.tr, ng)
 
     def cycle_game(self):
         ng = self.new_game
@@ -259,8 +258,8 @@ class LobbyScene(Scene):
         self.new_game["seats"] = min(hi, max(lo, self.new_game["seats"] + d))
 
     def cycle_option(self):
-        """The next value of the game's option (each game has one: Tikal's variant, La Tortuga's
-        cards as dice), in the order the host's welcome lists them."""
+        """The next value of each of the game's options, in the order the host's welcome lists
+        them."""
         ng = self.new_game
         for name, values in self.bridge.games[ng["game"]]["options"].items():
             i = values.index(ng[name]) if ng[name] in values else -1
@@ -274,13 +273,10 @@ class LobbyScene(Scene):
 
     def add_local(self):
         """"+ a player here": a name, then that player's own seat at this table (pass-and-play)."""
-        from ..party import party_of
-        from .ask import AskScene
-
         party = party_of(self.app, self.bridge)
         suggested = self.tr("hotseat.default_name", n=len(party.bridges) + 1)
-        self.app.push(AskScene(self.app, "hotseat.add_title", "hotseat.add_note", "hotseat.add",
-                               lambda name: party.add(name[:24]), value=suggested, placeholder="settings.name_hint"))
+        self.app.open("ask", "hotseat.add_title", "hotseat.add_note", "hotseat.add",
+                      lambda name: party.add(name[:24]), value=suggested, placeholder="settings.name_hint")
 
     def my_away_seat(self, t: dict) -> int | None:
         """A seat of ``t`` (a continued saved game) that waits for a player of our name."""
@@ -297,12 +293,9 @@ class LobbyScene(Scene):
         game seats us in our old seat."""
         b = self.bridge
         if t.get("private"):
-            from .ask import AskScene
-
             go = b.spectate if watch else b.sit
-            self.app.push(AskScene(self.app, "lobby.code_title", "lobby.code_note", "lobby.watch" if watch
-                                   else "lobby.join", lambda code: go(t["id"], code=code.upper()),
-                                   placeholder="lobby.code_hint", max_len=12))
+            self.app.open("ask", "lobby.code_title", "lobby.code_note", "lobby.watch" if watch else "lobby.join",
+                          lambda code: go(t["id"], code=code.upper()), placeholder="lobby.code_hint", max_len=12)
         elif watch:
             b.spectate(t["id"])
         else:
@@ -325,11 +318,10 @@ class LobbyScene(Scene):
     def create(self):
         ng = self.new_game
         opts = {name: ng[name] for name in self.bridge.games[ng["game"]]["options"]}
-        self.bridge.create(ng["game"], ng["seats"], opts, hints=ng["hints"] if ng["game"] == "tikal" else None)
+        self.bridge.create(ng["game"], ng["seats"], opts,
+                           hints=ng["hints"] if self.client(ng["game"]).hints else None)
 
     def back(self):
-        from .browser import BrowserScene
-
         if self.lobby is not None:
             self.bridge.leave()
             return
@@ -339,28 +331,20 @@ class LobbyScene(Scene):
         if self.app.home is not None:       # the quick game: back to its picker
             self.app.home()
             return
-        self.app.show(BrowserScene(self.app, self.bridge))
+        self.app.goto("browser", self.bridge)
 
     def open_howto(self):
-        from ..howto import open_howto
-
-        open_howto(self.app, (self.lobby or {}).get("game") or self.new_game["game"])
+        self.app.open("howto", (self.lobby or {}).get("game") or self.new_game["game"])
 
     def open_games(self):
         """Tonight's finished games: watch one again, or save its replay file."""
-        from ..replay.games import GamesScene
-
-        self.app.push(GamesScene(self.app, self.bridge))
+        self.app.open("games_tonight", self.bridge)
 
     def open_standings(self):
-        from .standings import StandingsScene
-
-        self.app.push(StandingsScene(self.app, self.bridge))
+        self.app.open("standings", self.bridge)
 
     def open_settings(self):
-        from .settings_scene import SettingsScene
-
-        self.app.push(SettingsScene(self.app))
+        self.app.open("settings")
 
     def rows(self) -> int:
         return 6 if self.lobby is None and not self.saved() else 3
@@ -389,7 +373,7 @@ class LobbyScene(Scene):
             r = pygame.Rect(34, self.SAVED_Y + 40 + i * 70, 572, 60)
             pygame.draw.rect(surface, (46, 60, 102), r, border_radius=10)
             box = pygame.Rect(r.x + 10, r.y, 466 - 8 - (r.x + 10), r.height)
-            title = (f"#{g.get('id', '?')}  {self.tr('game.' + str(g.get('game', 'tortuga')))} · "
+            title = (f"#{g.get('id', '?')}  {self.tr(self.client(g.get('game')).title_key)} · "
                      + self.trn("lobby.saved_moves", int(g.get("state") or 0)))
             blit_text(surface, app, title, (r.x + 14, r.y + 6), 19, theme.PAPER, bold=True, box=box)
             names, kinds, scores = g.get("names") or [], g.get("kinds") or [], g.get("scores") or []
@@ -444,7 +428,7 @@ class LobbyScene(Scene):
             r = pygame.Rect(34, 150 + i * 70, 572, 60)
             pygame.draw.rect(surface, (46, 60, 102), r, border_radius=10)
             text_box = pygame.Rect(r.x + 10, r.y, 410 - 8 - (r.x + 10), r.height)   # left of Join and Watch
-            title = f"#{t.get('id', '?')}  {self.tr('game.' + t.get('game', 'tortuga'))}"
+            title = f"#{t.get('id', '?')}  {self.tr(self.client(t.get('game')).title_key)}"
             if t.get("hints"):
                 title += " · " + self.tr("lobby.hints_allowed")
             if t.get("private"):
@@ -467,17 +451,16 @@ class LobbyScene(Scene):
                   box=pygame.Rect(1026, 172, 64, 40))
         blit_text(surface, app, self.trn("lobby.seats", ng["seats"]), (1078, 226), 14, theme.MUTED, anchor="center",
                   box=pygame.Rect(1020, 216, 116, 22))
-        blit_lines(surface, app, self.tr(f"lobby.about_{ng['game']}"), pygame.Rect(690, 440, 540, 110), 17, theme.MUTED)
+        blit_lines(surface, app, self.tr(self.client(ng["game"]).about_key), pygame.Rect(690, 440, 540, 110), 17,
+                   theme.MUTED)
 
     def draw_table(self, surface):
         app, lob = self.app, self.lobby
-        game = lob.get("game", "tortuga")
-        opts = lob.get("options", {})
-        opt = (self.tr(f"variant.{opts.get('variant', 'base')}") if game == "tikal"
-               else self.tr("lobby.cards_as_dice",
-                            on=self.tr("common.on" if opts.get("cards_as_dice") else "common.off")))
+        client = self.client(lob.get("game"))
+        offered = self.bridge.games.get(client.name) or {}
+        opt = client.option_brief(self.tr, {**(offered.get("defaults") or {}), **(lob.get("options") or {})})
         hints = f" · {self.tr('lobby.hints_allowed')}" if lob.get("hints") else ""
-        blit_text(surface, app, f"#{lob.get('id', '?')}  {self.tr('game.' + game)} · {opt}{hints}", (680, 112), 22,
+        blit_text(surface, app, f"#{lob.get('id', '?')}  {self.tr(client.title_key)} · {opt}{hints}", (680, 112), 22,
                   theme.ACCENT, bold=True, box=pygame.Rect(674, 104, self.title_width(), 34))
         for i, s in enumerate(self.seats()):
             r = pygame.Rect(680, 166 + i * 54, 430, 48)

@@ -4,8 +4,9 @@ from __future__ import annotations
 import pygame
 
 from .. import rules_ref, theme
-from ..app import Scene
+from ..scene import Scene
 from ..widgets import Button, blit_lines, blit_text, draw_panel, wrap
+from .common import background
 
 
 class MenuScene(Scene):
@@ -37,17 +38,13 @@ class MenuScene(Scene):
                                     tooltip=label + "_tip"))
 
     def open_howto(self):
-        from ..howto import open_howto
-
-        open_howto(self.app, getattr(self.table_scene, "game", "") or "tortuga")
+        self.app.open("howto", getattr(self.table_scene, "game", None))
 
     def open_rules(self):
-        self.app.push(RulesScene(self.app, getattr(self.table_scene, "game", "") or "tortuga"))
+        self.app.open("rules", getattr(self.table_scene, "game", None))
 
     def open_settings(self):
-        from .settings_scene import SettingsScene
-
-        self.app.push(SettingsScene(self.app))
+        self.app.open("settings")
 
     def save(self):
         # The host journals every accepted action (flushed and fsynced) and can resume it; the
@@ -65,12 +62,10 @@ class MenuScene(Scene):
         self.build()
 
     def leave_now(self):
-        from .browser import BrowserScene
-
         bridge = getattr(self.table_scene, "bridge", None)
         if bridge is not None and bridge.connected:
             bridge.leave()
-        self.app.show(BrowserScene(self.app, bridge))
+        self.app.goto("browser", bridge)
 
     def draw_scene(self, surface):
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
@@ -93,28 +88,29 @@ class RulesScene(Scene):
 
     name = "rules"
 
-    def __init__(self, app, game: str = "tortuga", focus: str | None = None):
+    def __init__(self, app, game: str | None = None, focus: str | None = None):
         super().__init__(app)
-        self.game = game
+        self.game = app.games.of(game).name
         self.scroll = 0
         self.focus = focus          # a rule id to show (a refused action's toast links its rule)
         if focus:
             starts = [i for i, (kind, val) in enumerate(self.lines()) if kind == "r" and val[0] == focus]
             self.scroll = max(0, starts[0] - 3) if starts else 0
         self.widgets.add(Button(app, (1100, 16, 160, 44), "common.back", app.pop, key=pygame.K_ESCAPE))
-        self.widgets.add(Button(app, (20, 16, 200, 44), "rules.tikal", lambda: self.switch("tikal"),
-                                style="primary" if game == "tikal" else "normal"))
-        self.widgets.add(Button(app, (230, 16, 200, 44), "rules.tortuga", lambda: self.switch("tortuga"),
-                                style="primary" if game == "tortuga" else "normal"))
+        for i, g in enumerate(app.games):       # a tab per game
+            self.widgets.add(Button(app, (20 + i * 210, 16, 200, 44), f"rules.{g.name}",
+                                    lambda g=g.name: self.switch(g),
+                                    style="primary" if g.name == self.game else "normal"))
 
     def switch(self, game):
         self.app.pop()
-        self.app.push(RulesScene(self.app, game))
+        self.app.open("rules", game)
 
     def lines(self):
         font = self.app.assets.font(17)
         out = []
-        for heading, items in rules_ref.sections(self.game, self.app.catalog.language):
+        book = self.app.games[self.game].rules
+        for heading, items in rules_ref.sections(book, self.app.catalog.language):
             out.append(("h", heading))
             for rid, text in items:
                 for i, ln in enumerate(wrap(font, text, 1080)):
@@ -134,8 +130,6 @@ class RulesScene(Scene):
         return super().handle_event(event)
 
     def draw_scene(self, surface):
-        from .common import background
-
         surface.blit(background(self.app), (0, 0))
         draw_panel(surface, (16, 72, 1248, 636))
         lines = self.lines()

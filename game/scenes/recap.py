@@ -8,9 +8,8 @@ from __future__ import annotations
 import pygame
 
 from .. import theme
-from ..app import Scene
+from ..scene import Scene
 from ..widgets import Button, ScrollLog, blit_lines, blit_text, draw_panel
-from .registry import register
 
 SCORING = frozenset({"scoring_started", "scored", "scoring_ended", "game_over"})
 PANEL = pygame.Rect(890, 10, 380, 700)    # over the table's side column: the board stays in view
@@ -89,36 +88,3 @@ class RecapScene(Scene):
         blit_lines(surface, app, self.trn("recap.moves", self.moves), pygame.Rect(PANEL.x + 18, PANEL.y + 62,
                                                                                    PANEL.width - 36, 52),
                    17, theme.MUTED, align="center")
-
-
-def open_recap(app, table_scene, bridge) -> None:
-    """Show the recap over ``table_scene`` if the host sent one (we were away)."""
-    if bridge.recap and (bridge.recap.get("moves") or []):
-        app.push(RecapScene(app, table_scene, bridge))
-
-
-def _sample(app, names):
-    """Anna (seat 0) was away for a few moves of La Tortuga: her takeover bot and the others
-    played; the recap is what the host's full update carries."""
-    import engine
-    from engine.bots import make_bot
-
-    from ..net_bridge import LocalBridge
-    from ..tortuga.scene import TortugaScene
-    from .samples import use
-
-    g = engine.new_game("tortuga", seats=4, seed=5, options={"cards_as_dice": True})
-    moves, start = [], 0
-    bots = {s: make_bot("tortuga", "normal", s, seed=s) for s in range(4)}
-    while len(moves) < 14 and not g.is_over:
-        seat = g.to_act
-        events = g.apply(bots[seat].choose(g.view(seat), g.legal_actions()))
-        start += 1
-        moves.append({"state": start, "seat": seat, "events": events, "scores": list(g.scores)})
-    b = use(app, LocalBridge(g, my_seat=0, names=names[:4]))
-    b.recap = {"from": 0, "moves": moves}
-    table = app.show(TortugaScene(app, b))
-    return RecapScene(app, table, b)
-
-
-register("recap", RecapScene, _sample)

@@ -1,38 +1,23 @@
 """Results: final scores with each seat's breakdown, the winners, a look at the final board, and
-a rematch. A game may add columns (``COLUMNS``): Tikal shows the points of every scoring round."""
+a rematch. Each game's ``GameClient`` gives its seats' breakdown and the columns it adds (the
+points of every scoring round, say)."""
 from __future__ import annotations
 
 import math
 
 import pygame
 
+import engine
+
 from .. import theme
-from ..app import Scene
+from ..replay.book import score_story
+from ..replay.chart import ScoreChart
+from ..replay.viewer import watch
+from ..scene import Scene
 from ..tween import Tween
 from ..widgets import Button, Tip, blit_text, draw_panel, fit_tagged
 from .common import background, heading, seat_colour
 from .standings import summary_line
-
-#: game -> fn(app, view, seat) -> list of breakdown strings. The Tikal table registers its own.
-BREAKDOWNS: dict = {}
-#: game -> fn(app, view) -> [(header, [cell text per seat], [tooltip per seat])]: the columns
-#: between the name and the score (Tikal: each scoring round). The Tikal table registers its own.
-COLUMNS: dict = {}
-#: game -> (label, tooltip, allowed(bridge), open(app, bridge)): one more button under the results
-#: (Tikal: "Review my game", game/tikal/review.py).
-EXTRA: dict = {}
-
-
-def tortuga_breakdown(app, view, seat):
-    cards = view.get("held", {}).get(str(seat), [])
-    parts = [app.tr("results.cards", cards=" + ".join(map(str, cards)) or "—")]
-    if view.get("beach") == seat:
-        parts.append(app.tr("results.beach"))
-    parts.append(app.trn("results.card_count", len(cards) + (1 if view.get("beach") == seat else 0)))
-    return parts
-
-
-BREAKDOWNS["tortuga"] = tortuga_breakdown
 
 PANEL = pygame.Rect(130, 132, 1020, 486)
 NAME_X, SCORE_R = 70, 96      # the name starts this far into a row; the score ends this far from its end
@@ -52,11 +37,11 @@ class ResultsScene(Scene):
         self.shown_scores = {"s%d" % i: 0.0 for i in range(len(self.scores))}
         for i, s in enumerate(self.scores):  # the scores count up
             self.timeline.play(Tween(self.shown_scores, 0.9, "out_cubic", **{"s%d" % i: float(s)}), parallel=True)
-        columns = COLUMNS.get(tm.game)
-        self.columns = columns(app, view) if columns and view else []
+        self.client = app.games.of(tm.game)
+        self.columns = self.client.columns(app, view) if view else []
         self.chart = self.make_chart()
         self.chart_shown = False
-        extra = EXTRA.get(tm.game)
+        extra = self.client.results_button
         count = 4 + (self.chart is not None) + bool(extra)
         x = (1280 - (200 * count - 10)) // 2       # the row of buttons stays centred
         if self.chart is not None:
@@ -73,9 +58,8 @@ class ResultsScene(Scene):
         self.widgets.add(Button(app, (x + 600, 634, 190, 56), "standings.open", self.open_standings, key=pygame.K_t,
                                 tooltip="standings.open_tip", enabled=lambda: self.bridge.standings is not None))
         if extra:
-            label, tip, allowed, action = extra
-            self.widgets.add(Button(app, (x + 800, 634, 190, 56), label, lambda: action(app, bridge), key=pygame.K_v,
-                                    tooltip=tip, enabled=lambda: allowed(bridge)))
+            self.widgets.add(Button(app, (x + 800, 634, 190, 56), extra.label, lambda: extra.open(app, bridge),
+                                    key=pygame.K_v, tooltip=extra.tooltip, enabled=lambda: extra.allowed(bridge)))
         self.replay_at: int | None = None      # the turn a click on the chart asked the replay for
         for rank, seat in enumerate(self.order()):
             r = self.row_rect(rank)
@@ -87,11 +71,8 @@ class ResultsScene(Scene):
     # --- the score story ------------------------------------------------------------------------
     def make_chart(self):
         """The chart of the updates this window saw (None before two points)."""
-        from ..replay.book import TURN_EVENTS, score_story
-        from ..replay.chart import ScoreChart
-
         tm = self.bridge.table
-        story = score_story(tm.history, TURN_EVENTS.get(tm.game, ()), len(self.scores))
+        story = score_story(tm.history, self.client.turn_events, len(self.scores))
         if len(story.points) < 2:
             return None
         shape = (lambda s: theme.player_shape(s)) if self.app.settings.shapes else (lambda s: "circle")
@@ -113,10 +94,8 @@ class ResultsScene(Scene):
 
     def on_net(self, note: dict) -> None:
         if note.get("kind") == "replay" and self.replay_at is not None and self.app.scene is self:
-            from ..replay.viewer import watch
-
             turn, self.replay_at = self.replay_at, None
-            watch(self.app, note, turn=turn, on_back=lambda: self.app.pop())
+            watch(self.app, note, turn=turn, on_back=self.app.pop)
 
     def handle_event(self, event) -> bool:
         if self.chart_shown and self.chart is not None and self.chart.handle_event(event):
@@ -137,36 +116,27 @@ class ResultsScene(Scene):
 
     def look(self):
         """The final board, as the table showed it; Back returns here."""
-        from . import SCENES, load_all
-
-        load_all()
-        table = SCENES.get(self.bridge.table.game)
-        if table is not None:
-            self.app.push(table[0](self.app, self.bridge, review=True))
+        self.app.open("table", self.bridge, review=True)
 
     def on_enter(self):
         self.app.play_sound("chime")
 
     def open_standings(self):
-        from .standings import StandingsScene
-
-        self.app.push(StandingsScene(self.app, self.bridge))
+        self.app.open("standings", self.bridge)
 
     def rematch(self):
         tm = self.bridge.table
         opts = dict(tm.options or {})
-        if not opts and tm.view:
-            opts = ({"variant": tm.view.get("variant", "base")} if tm.game == "tikal"
-                    else {"cards_as_dice": bool(tm.view.get("cards_as_dice"))})
+        if not opts and tm.view:      # the view carries each option (contract section 3)
+            info = engine.GAMES.get(tm.game)
+            opts = {k: tm.view.get(k, d) for k, d in (info.defaults if info else {}).items()}
         bots = [(i, p.get("level")) for i, p in enumerate(tm.players)
                 if isinstance(p, dict) and p.get("kind") == "bot" and p.get("level")]
         self.bridge.rematch(tm.game, tm.seats, opts, bots)
         self.to_lobby()
 
     def to_lobby(self):
-        from .lobby import LobbyScene
-
-        self.app.show(LobbyScene(self.app, self.bridge))
+        self.app.goto("lobby", self.bridge)
 
     def draw_scene(self, surface):
         app, tm = self.app, self.bridge.table
@@ -177,7 +147,6 @@ class ResultsScene(Scene):
         winners = self.trn("results.winners", max(1, len(self.winners)), names=names or "—")
         blit_text(surface, app, winners, (640, 100), 26, theme.PAPER, bold=True, anchor="center", shadow=True,
                   box=pygame.Rect(40, 80, 1200, 44))
-        breakdown = BREAKDOWNS.get(tm.game)
         draw_panel(surface, PANEL)
         if self.chart_shown and self.chart is not None:
             self.chart.draw(surface)
@@ -200,8 +169,9 @@ class ResultsScene(Scene):
             text_box = pygame.Rect(r.x + NAME_X - 10, r.y, first - (r.x + NAME_X - 10) - 8, r.height)
             name, size = fit_tagged(app, tm.name(seat), "", 22, text_box.width, bold=True)
             blit_text(surface, app, name, (r.x + NAME_X, r.y + 5), size, theme.PAPER, bold=True, box=text_box)
-            if breakdown and tm.view:
-                blit_text(surface, app, " · ".join(breakdown(app, tm.view, seat)), (r.x + NAME_X, r.y + 32), 15,
+            parts = self.client.breakdown(app, tm.view, seat) if tm.view else []
+            if parts:
+                blit_text(surface, app, " · ".join(parts), (r.x + NAME_X, r.y + 32), 15,
                           theme.MUTED, box=text_box)
             for k, (_, cells, _) in enumerate(self.columns):
                 x = self.column_x(k)

@@ -1,22 +1,25 @@
-"""Representative positions for the scenes of this package (screenshots, tests, the README),
-built from host-shaped messages; the tables' samples are in ``game/tikal/samples.py`` and
-``game/tortuga/samples.py``. Registers the scenes of this package in the registry."""
+"""Representative positions for the shared screens (screenshots, tests, the README), built from
+host-shaped messages; each game's samples (its table, and the shared screens over its positions)
+are in its ``GameClient.samples``. ``SAMPLES`` lists this module's: ``game/screens.py`` puts them
+and the games' together for ``--screenshot``."""
 from __future__ import annotations
+
+from net.table import offered_games, welcome_message
 
 from ..net_bridge import OfflineBridge
 from .browser import BrowserScene
 from .lobby import LobbyScene
-from .menu import MenuScene, RulesScene
-from .registry import register
-from .results import ResultsScene
 from .settings_scene import SettingsScene
 
 NAMES = ["Anna", "Boris", "Chloé", "Dmitri", "Eva", "Farid", "Gosha"]
 
+#: The games a host of this version offers, in its order (from ``engine.GAMES``).
+OFFERED = list(offered_games())
+
 SAMPLE_HOSTS = [
-    {"name": "Anna's laptop", "address": "192.168.1.20:47474", "games": ["tikal", "tortuga"], "free": 3, "ping": 4.2},
-    {"name": "LAN-party box", "address": "192.168.1.31:47474", "games": ["tortuga"], "free": 1, "ping": 11.8},
-    {"name": "Boris", "address": "192.168.1.44:47474", "games": ["tikal"], "free": 0, "ping": None},
+    {"name": "Anna's laptop", "address": "192.168.1.20:47474", "games": OFFERED, "free": 3, "ping": 4.2},
+    {"name": "LAN-party box", "address": "192.168.1.31:47474", "games": OFFERED[-1:], "free": 1, "ping": 11.8},
+    {"name": "Boris", "address": "192.168.1.44:47474", "games": OFFERED[:1], "free": 0, "ping": None},
 ]
 
 
@@ -26,18 +29,17 @@ def _seat(i, kind="empty", name="", colour=None, ready=False, level=None):
 
 
 def lobby_bridge(names: list[str] = NAMES) -> OfflineBridge:
-    """A host with two tables; we (Anna, connection 1) own table 1 and sit in seat 0."""
-    from net.table import welcome_message
-
+    """A host with two tables (its last game, its first; each option at its last value); we
+    (Anna, connection 1) own table 1 and sit in seat 0."""
     b = OfflineBridge(names[0], hosts(names))
     b.handle({**welcome_message("Anna's laptop", 1),        # what a host of this version offers
               "addresses": ["192.168.1.20:47474"], "share": ["http://192.168.1.20:47475/"], "party": True})
-    table1 = {"id": 1, "game": "tortuga", "options": {"cards_as_dice": True}, "seats": 5, "status": "lobby",
+    table1 = {"id": 1, "game": OFFERED[-1], "options": _last_values(b, OFFERED[-1]), "seats": 5, "status": "lobby",
               "owner": 1, "takeover": True, "state": 0, "spectators": 1,
               "players": [_seat(0, "human", names[0], "orange", True), _seat(1, "human", names[1], "blue"),
                           _seat(2, "bot", level="normal", ready=True), _seat(3, "human", names[3], "green", True),
                           _seat(4)]}
-    table2 = {"id": 2, "game": "tikal", "options": {"variant": "auction"}, "seats": 4, "status": "playing",
+    table2 = {"id": 2, "game": OFFERED[0], "options": _last_values(b, OFFERED[0]), "seats": 4, "status": "playing",
               "owner": 5, "takeover": True, "state": 31, "spectators": 0,
               "players": [_seat(0, "human", names[4], "purple", True), _seat(1, "human", names[5], "red", True),
                           _seat(2, "human", names[6], "yellow", True), _seat(3, "bot", level="hard", ready=True)]}
@@ -47,6 +49,10 @@ def lobby_bridge(names: list[str] = NAMES) -> OfflineBridge:
     b.handle({"t": "chat", "table": 1, "from": names[1], "seat": 1, "text": "one minute, getting a drink"})
     b.handle({"t": "chat", "table": 1, "from": names[3], "seat": 3, "text": "cards as dice again? fine by me"})
     return b
+
+
+def _last_values(bridge, game: str) -> dict:
+    return {k: v[-1] for k, v in bridge.games[game]["options"].items()}
 
 
 def use(app, bridge):
@@ -60,15 +66,6 @@ def hosts(names: list[str]) -> list[dict]:
     if names == NAMES:
         return SAMPLE_HOSTS
     return [dict(h, name=f"{n}") for h, n in zip(SAMPLE_HOSTS, names)]
-
-
-def _results(app, names):
-    from ..tortuga.samples import finished_tortuga_bridge
-    from .standings import sample_standings
-
-    b = use(app, finished_tortuga_bridge(names=names))
-    b.handle(sample_standings(names))       # the night so far, under the rows
-    return ResultsScene(app, b)
 
 
 def _browser(app, names):
@@ -87,20 +84,31 @@ def _lobby(app, names):
 
 def _lobby_create(app, names):
     """The lobby before sitting down: the host's tables and the form of a new table."""
-    from net.table import welcome_message
-
     b = OfflineBridge(names[0], hosts(names))
     b.handle({**welcome_message("Anna's laptop", 2), "addresses": ["192.168.1.20:47474"]})
     b.handle({"t": "tables", "tables": lobby_bridge(names).tables})
     return LobbyScene(app, use(app, b))
 
 
+def menu_sample(table_sample, leave: bool = False):
+    """A sample of the in-game menu over a game's table (``table_sample(app, names)``); with
+    ``leave``, "Leave the table?" asked."""
+    def make(app, names):
+        table = app.show(table_sample(app, names))
+        menu = app.make("menu", table)
+        if leave:
+            menu.leave()
+        return menu
+    return make
+
+
 def saved_games(names: list[str]) -> list[dict]:
     """Two unfinished games of the host's data dir that we (Anna) sat at, as the host lists them."""
-    return [{"id": 4, "game": "tikal", "options": {"variant": "base"}, "seats": 4, "state": 57,
+    first, last = OFFERED[0], OFFERED[-1]
+    return [{"id": 4, "game": first, "options": offered_games()[first]["defaults"], "seats": 4, "state": 57,
              "names": [names[0], names[1], "", names[3]], "kinds": ["human", "human", "bot", "human"],
              "colours": ["orange", "blue", "green", "purple"], "scores": [34, 41, 28, 37], "mine": [0]},
-            {"id": 6, "game": "tortuga", "options": {"cards_as_dice": False}, "seats": 3, "state": 12,
+            {"id": 6, "game": last, "options": offered_games()[last]["defaults"], "seats": 3, "state": 12,
              "names": [names[2], names[0], names[4]], "kinds": ["human", "human", "human"],
              "colours": ["red", "orange", "yellow"], "scores": [0, 0, 0], "mine": [1]}]
 
@@ -116,8 +124,6 @@ def _lobby_saved(app, names):
 def _lobby_host(app, names):
     """The host's own window (run_host.py): the address others join at, large; a private table
     with its code, the owner's buttons (remove a player, fill with bots)."""
-    from .standings import sample_standings
-
     b = lobby_bridge(names)
     b.hosting = True
     b.handle(sample_standings(names))       # two games finished tonight: "Tonight" is there
@@ -126,28 +132,46 @@ def _lobby_host(app, names):
     return LobbyScene(app, use(app, b))
 
 
-def _menu_leave(app, names):
-    menu = _menu(app, names)
-    menu.leave()          # "Leave the table?" asked
-    return menu
+def sample_standings(names: list[str]) -> dict:
+    """A night of three games (two of the host's first game, one of its last), as the host sends
+    it."""
+    def row(i, played, wins, points):
+        return {"name": names[i], "played": played, "wins": wins, "points": points}
+    return {"t": "standings", "night": {"first": 1, "games": 3},
+            "overall": [row(0, 3, 2, 7), row(1, 3, 1, 5.5), row(2, 2, 0, 2.5), row(3, 3, 0, 2), row(4, 1, 0, 0)],
+            "games": {OFFERED[0]: [row(0, 2, 1, 4), row(1, 2, 1, 3.5), row(2, 2, 0, 2.5), row(3, 2, 0, 0)],
+                      OFFERED[-1]: [row(0, 1, 1, 3), row(1, 1, 0, 2), row(3, 1, 0, 2), row(4, 1, 0, 0)]},
+            "last": None}
 
 
-def _menu(app, names):
-    from ..tortuga.samples import tortuga_bridge
-    from ..tortuga.scene import TortugaScene
+def results_sample(finished_bridge):
+    """A sample of the results of a game played out (``finished_bridge(names) -> bridge``), the
+    night's standings so far under the rows."""
+    def make(app, names):
+        b = use(app, finished_bridge(names=names))
+        b.handle(sample_standings(names))
+        return app.make("results", b)
+    return make
 
-    table = app.show(TortugaScene(app, use(app, tortuga_bridge(names=names))))
-    return MenuScene(app, table)
+
+def _standings(app, names):
+    b = use(app, lobby_bridge(names))
+    b.handle(sample_standings(names))
+    b.operator = "sample"           # the host's window: "New night" shows
+    app.goto("lobby", b)
+    return app.make("standings", b)
 
 
-register("browser", BrowserScene, _browser)
-register("browser_empty", BrowserScene, _browser_empty)
-register("lobby", LobbyScene, _lobby)
-register("lobby_create", LobbyScene, _lobby_create)
-register("lobby_saved", LobbyScene, _lobby_saved)
-register("lobby_host", LobbyScene, _lobby_host)
-register("menu_leave", MenuScene, _menu_leave)
-register("results", ResultsScene, _results)
-register("settings", SettingsScene, lambda app, names: SettingsScene(app))
-register("menu", MenuScene, _menu)
-register("rules", RulesScene, lambda app, names: RulesScene(app))
+#: The shared screens' samples: name -> ``sample(app, names) -> Scene``. The menu's and the
+#: results' are over a game's position: that game's ``GameClient.samples`` has them.
+SAMPLES = {
+    "browser": _browser,
+    "browser_empty": _browser_empty,
+    "lobby": _lobby,
+    "lobby_create": _lobby_create,
+    "settings": lambda app, names: SettingsScene(app),
+    "rules": lambda app, names: app.make("rules"),
+    "standings": _standings,
+    "lobby_saved": _lobby_saved,
+    "lobby_host": _lobby_host,
+}

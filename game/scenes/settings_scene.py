@@ -5,8 +5,8 @@ from __future__ import annotations
 import pygame
 
 from .. import theme
-from ..app import Scene
 from ..i18n import LANGUAGES, language_name
+from ..scene import Scene
 from ..settings import ANIM_SPEEDS
 from ..widgets import Button, TextInput, blit_text, draw_panel
 from .common import background, heading
@@ -70,7 +70,7 @@ class SettingsScene(Scene):
         self.app.set_language(LANGUAGES[(i + 1) % len(LANGUAGES)])
 
     def reset_guide(self) -> None:
-        """The first-game guide shows again at the next Tikal table."""
+        """The first-game guide shows again at the next table that has one."""
         self.app.settings.guide_done = False
 
     def volume(self, d: float) -> None:
@@ -92,12 +92,7 @@ class SettingsScene(Scene):
                 self.app.settings.save()
             except OSError as e:
                 self.app.toast(self.tr("settings.not_saved", error=str(e)))
-        self.app.pop() if len(self.app.scenes) > 1 else self.app.show(self._home())
-
-    def _home(self):
-        from .browser import BrowserScene
-
-        return BrowserScene(self.app, self.app.bridge)
+        self.app.pop() if len(self.app.scenes) > 1 else self.app.goto("browser", self.app.bridge)
 
     def draw_scene(self, surface):
         surface.blit(background(self.app), (0, 0))

@@ -7,10 +7,9 @@ from __future__ import annotations
 import pygame
 
 from .. import theme
-from ..app import Scene
+from ..scene import Scene
 from ..widgets import Button, blit_text, draw_panel, fit
 from .common import background, heading
-from .registry import register
 
 PANEL = pygame.Rect(140, 150, 1000, 460)
 ROW_H = 40
@@ -128,28 +127,3 @@ class StandingsScene(Scene):
             blit_text(surface, app, self.tr("standings.problem", problem=str(d["problem"])),
                       (PANEL.x + 20, PANEL.bottom + 44), 15, theme.BAD, anchor="topleft",
                       box=pygame.Rect(PANEL.x + 10, PANEL.bottom + 38, 840, 30))
-
-
-def sample_standings(names: list[str]) -> dict:
-    """A night of three games (two of Tikal, one of La Tortuga), as the host sends it."""
-    def row(i, played, wins, points):
-        return {"name": names[i], "played": played, "wins": wins, "points": points}
-    return {"t": "standings", "night": {"first": 1, "games": 3},
-            "overall": [row(0, 3, 2, 7), row(1, 3, 1, 5.5), row(2, 2, 0, 2.5), row(3, 3, 0, 2), row(4, 1, 0, 0)],
-            "games": {"tikal": [row(0, 2, 1, 4), row(1, 2, 1, 3.5), row(2, 2, 0, 2.5), row(3, 2, 0, 0)],
-                      "tortuga": [row(0, 1, 1, 3), row(1, 1, 0, 2), row(3, 1, 0, 2), row(4, 1, 0, 0)]},
-            "last": None}
-
-
-def _sample(app, names):
-    from .lobby import LobbyScene
-    from .samples import lobby_bridge, use
-
-    b = use(app, lobby_bridge(names))
-    b.handle(sample_standings(names))
-    b.operator = "sample"           # the host's window: "New night" shows
-    app.show(LobbyScene(app, b))
-    return StandingsScene(app, b)
-
-
-register("standings", StandingsScene, _sample)

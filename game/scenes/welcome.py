@@ -1,6 +1,7 @@
 """Arriving: the first start's welcome (the name, prefilled from the system's user name; the
 language, from the locale; colour-blind shapes: all changeable later in the settings) and the
-quick game's picker (Tikal or La Tortuga, Tikal first: its guide and hints; the bots' level).
+quick game's picker (a game, in the registry's order: the first one teaches with its guide and
+hints; the bots' level).
 
 Neither scene knows how a quick game is started: the window's launcher hands the picker a
 ``start(game, level)`` that makes the table and connects (game/launch.py)."""
@@ -11,14 +12,12 @@ from typing import Callable
 import pygame
 
 from .. import theme
-from ..app import Scene
 from ..i18n import LANGUAGES, language_name
+from ..scene import Scene
 from ..widgets import Button, TextInput, blit_lines, blit_text, draw_panel, same_size
 from .common import background, heading
-from .registry import register
 
 QUICK_LEVELS = ("easy", "normal", "hard")   # the levels the picker offers (those the game has)
-QUICK_ORDER = ("tikal", "tortuga")          # Tikal first: its first-game guide and hints teach
 
 
 def save_settings(app) -> None:
@@ -101,7 +100,7 @@ class WelcomeScene(Scene):
 
 
 class QuickGameScene(Scene):
-    """The quick game: which game (Tikal first), the bots' level, Play (you and three bots, on a
+    """The quick game: which game (in the order of ``app.games``), the bots' level, Play (you and three bots, on a
     host in this window's process), or other players on the network (the host browser).
     ``start(game, level)`` makes that table and takes the window to it; ``levels`` maps each game to
     the levels its bots have (weakest first)."""
@@ -115,7 +114,8 @@ class QuickGameScene(Scene):
         self.start, self.browse = start, browse
         self.levels = {g: [lv for lv in QUICK_LEVELS if lv in lvls] or list(lvls) for g, lvls in levels.items()}
         s = app.settings
-        self.games = [g for g in QUICK_ORDER if g in self.levels] + [g for g in self.levels if g not in QUICK_ORDER]
+        order = app.games.names
+        self.games = [g for g in order if g in self.levels] + [g for g in self.levels if g not in order]
         self.game = s.quick_game if s.quick_game in self.games else self.games[0]
         self.level = s.quick_level
         w = self.widgets
@@ -175,14 +175,10 @@ class QuickGameScene(Scene):
             self.browse()
 
     def open_howto(self) -> None:
-        from ..howto import open_howto
-
-        open_howto(self.app, self.game)
+        self.app.open("howto", self.game)
 
     def open_settings(self) -> None:
-        from .settings_scene import SettingsScene
-
-        self.app.push(SettingsScene(self.app))
+        self.app.open("settings")
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -218,9 +214,8 @@ def _welcome_sample(app, names):
 
 
 def _quick_sample(app, names):
-    return QuickGameScene(app, lambda game, level: None,
-                          {"tikal": ["easy", "normal", "hard"], "tortuga": ["easy", "normal", "hard"]})
+    return QuickGameScene(app, lambda game, level: None, {g: ["easy", "normal", "hard"] for g in app.games.names})
 
 
-register("welcome", WelcomeScene, _welcome_sample)
-register("quick", QuickGameScene, _quick_sample)
+#: This module's samples (``game/screens.py`` lists them).
+SAMPLES = {"welcome": _welcome_sample, "quick": _quick_sample}

@@ -16,7 +16,7 @@ from ..scenes.common import Part, background
 from ..widgets import note_solid, note_text, outlined_text
 from . import art
 from . import layout as L
-from .geometry import hexkey
+from .geometry import Layout, hexkey
 from .viewops import camp_at, figures_at, guard_at, tile_at
 from .words import KIND_KEYS
 
@@ -94,8 +94,6 @@ class BoardView(Part):
 
     def set_view(self, size: float, origin) -> None:
         """The board at ``size`` (hex size), its origin kept so the board still fills its box."""
-        from .geometry import Layout
-
         base, box = L.BOARD, pygame.Rect(L.BOARD_RECT)
         z = size / base.size
         bx, by, bw, bh = base.bounds()

@@ -3,7 +3,8 @@ view's history of rounds, so a player who rejoined sees them too) and each seat'
 treasure sets at the end (the engine's own scoring breakdown, computed from the final view)."""
 from __future__ import annotations
 
-from ..scenes.results import BREAKDOWNS, COLUMNS, EXTRA
+from engine.tikal.analysis import breakdown
+
 from .viewops import treasure_groups
 
 
@@ -22,8 +23,6 @@ def tikal_breakdown(app, view, seat) -> list[str]:
     Its points are that round's (the Final column's: one source); the temples' values and the sets
     are shown beside them only where the board at the end still adds up to those points (players
     who scored later may have changed majorities or swapped treasures since)."""
-    from engine.tikal.analysis import breakdown
-
     try:
         b = breakdown(view, seat)
     except Exception:  # a view the engine cannot rebuild (an older host): show the sets only
@@ -53,8 +52,6 @@ def tikal_breakdown(app, view, seat) -> list[str]:
     return parts
 
 
-BREAKDOWNS["tikal"] = tikal_breakdown
-
 
 def tikal_columns(app, view) -> list:
     """Every scoring round's points per seat (the tooltip splits temples and treasures); in the
@@ -82,20 +79,3 @@ def tikal_columns(app, view) -> list:
         cols.insert(0, (app.tr("results.auction_col"), cells, [app.tr("results.auction_tip")] * seats))
     return cols
 
-
-COLUMNS["tikal"] = tikal_columns
-
-
-def _review(app, bridge) -> None:
-    from .review import ReviewScene
-
-    app.push(ReviewScene(app, bridge))
-
-
-def _review_allowed(bridge) -> bool:
-    from .review import review_allowed
-
-    return review_allowed(bridge) and bool(bridge.table.history)
-
-
-EXTRA["tikal"] = ("results.review", "results.review_tip", _review_allowed, _review)

@@ -18,13 +18,20 @@ import threading
 
 import pygame
 
+import engine
+from engine.bots import make_bot
+
 from .. import theme
-from ..app import Scene
-from ..net_bridge import OfflineBridge
-from ..scenes.registry import register
+from ..net_bridge import LocalBridge, OfflineBridge
+from ..replay.viewer import watch
+from ..scene import Scene
+from ..scenes.common import background, heading
+from ..scenes.samples import use
 from ..widgets import Button, blit_text, draw_panel, wrap
 from . import layout as L
 from .hint import TikalHint, hints_allowed, with_costs
+from .samples import hinted
+from .scene import TikalScene
 
 PLAYED_COLOUR = (255, 180, 90)
 PANEL = pygame.Rect(130, 150, 1020, 470)
@@ -60,11 +67,11 @@ class ReviewJob:
     (the screenshot sample gives it a small budget)."""
 
     def __init__(self, history: list, seat: int, seed: int = 1, **bot_kw):
-        from engine.bots.tikal_bots import coach
+        from engine.bots.tikal_bots import coach  # the bot's code loads when a review starts
 
         self.coach = coach
         self.seat, self.seed, self.bot_kw = seat, seed, bot_kw
-        self.turns = coach.turns_of(effective(history), seat)   # (views are never changed once received)
+        self.turns = self.coach.turns_of(effective(history), seat)   # (views are never changed once received)
         self.reviews: list = [None] * len(self.turns)
         self.done = 0
         self.error: str | None = None
@@ -187,8 +194,6 @@ class ReviewScene(Scene):
 
     def on_net(self, note: dict) -> None:
         if note.get("kind") == "replay" and self.asked and self.app.scene is self:
-            from ..replay.viewer import watch
-
             self.asked = False
             viewer = watch(self.app, note, on_back=lambda: self.app.pop())
             if viewer is not None:
@@ -216,8 +221,6 @@ class ReviewScene(Scene):
         return self.trn("review.summary", len(job.turns), count=len(job.better()))
 
     def draw_scene(self, surface) -> None:
-        from ..scenes.common import background, heading
-
         app = self.app
         surface.blit(background(app), (0, 0))
         heading(surface, app, self.tr("review.title"))
@@ -275,14 +278,11 @@ def snapshot_bridge(bridge, view: dict, state: int | None) -> OfflineBridge:
 
 def show_turn(app, bridge, job: ReviewJob, i: int):
     """The board as turn ``i`` began, with the bot's plan beside what was played (Back returns)."""
-    from engine.bots.tikal_bots.coach import why
-
-    from .scene import TikalScene
-
     turn, review = job.turns[i], job.reviews[i]
+    coach = job.coach
     b = snapshot_bridge(bridge, turn["view"], turn.get("state"))
     scene = TikalScene(app, b, review=True)
-    scene.addons = scene.addons + (TurnOverlay(scene, app, b, review, why(turn["view"], review["plan"], job.seat,
+    scene.addons = scene.addons + (TurnOverlay(scene, app, b, review, coach.why(turn["view"], review["plan"], job.seat,
                                                                            seed=1)),)
     scene.widgets.clear()
     scene.widgets.add(Button(app, (12, 12, 130, 40), "review.back", app.pop, key=pygame.K_ESCAPE, key_name="",
@@ -297,12 +297,6 @@ _SAMPLE: dict = {}
 def _sample_game(app, names):
     """A three-player game played out by greedy bots (our seat too) through a local bridge, as the
     client would have received it, and its review (computed once per process)."""
-    import engine
-    from engine.bots import make_bot
-
-    from ..scenes.samples import use
-    from .samples import hinted
-
     b = hinted(LocalBridgeFor(engine.new_game("tikal", 3, 11, {"variant": "base"}), names))
     b.bots = {s: make_bot("tikal", "normal", s, 5 + s) for s in range(3)}
     for _ in range(5000):
@@ -317,23 +311,26 @@ def _sample_game(app, names):
 
 
 def LocalBridgeFor(game, names):
-    from ..net_bridge import LocalBridge
-
     return LocalBridge(game, my_seat=0, names=names[:game.seats])
 
 
-def _review_list(app, names):
-    from ..scenes.results import ResultsScene
-
+def review_list_sample(app, names):
     b, job = _sample_game(app, names)
-    app.show(ResultsScene(app, b))
+    app.goto("results", b)
     return app.push(ReviewScene(app, b, job))
 
 
-def _review_turn(app, names):
-    scene = _review_list(app, names)
+def review_turn_sample(app, names):
+    scene = review_list_sample(app, names)
     return show_turn(app, scene.bridge, scene.job, (scene.job.key_moments() or scene.job.better() or [0])[0])
 
 
-register("tikal_game_review", ReviewScene, _review_list)
-register("tikal_game_review_turn", ReviewScene, _review_turn)
+
+def open_review(app, bridge) -> None:
+    """The results' Review my game (V)."""
+    app.push(ReviewScene(app, bridge))
+
+
+def review_after_game(bridge) -> bool:
+    """The results' button is enabled: a review is allowed and the window saw the game's moves."""
+    return review_allowed(bridge) and bool(bridge.table.history)

@@ -13,10 +13,14 @@ from __future__ import annotations
 import copy
 
 import engine
+from engine.bots import make_bot
 
 from ..net_bridge import LocalBridge
+from ..scenes.results import ResultsScene
 from ..scenes.samples import NAMES as SAMPLE_NAMES
+from ..scenes.samples import use as use_bridge
 from .positions import LATE, MID
+from .scene import TikalScene
 
 NAMES = SAMPLE_NAMES[:4]
 
@@ -79,8 +83,6 @@ def hinted(bridge: LocalBridge) -> LocalBridge:
 
 
 def build(app, cls, kind: str, names: list[str] = NAMES):
-    from ..scenes.samples import use as use_bridge
-
     def use(app, bridge):
         return use_bridge(app, hinted(bridge))
 
@@ -123,8 +125,6 @@ def build(app, cls, kind: str, names: list[str] = NAMES):
         run(app, 2.4)
         return scene
     if kind == "review":                             # the final board seen from the results (Back)
-        from ..scenes.results import ResultsScene
-
         results = build(app, ResultsScene, "results", names)
         app.show(results)
         return app.push(cls(app, hinted(results.bridge), review=True))
@@ -167,10 +167,6 @@ def build(app, cls, kind: str, names: list[str] = NAMES):
         run(app, 2.4)
         return scene
     if kind == "results":
-        from engine.bots import make_bot
-
-        from ..scenes.results import ResultsScene
-
         b = local(LATE, 0, names)                           # the late board played out by normal bots
         b.bots = {s: make_bot("tikal", "normal", s, 7 + s) for s in range(b.game.seats)}
         for _ in range(2000):
@@ -180,3 +176,67 @@ def build(app, cls, kind: str, names: list[str] = NAMES):
         b.bots = {}
         return ResultsScene(app, use(app, b))
     raise KeyError(kind)
+
+
+def sample(kind: str):
+    """The ``--screenshot`` sample ``kind`` of ``build``."""
+    return lambda app, names: build(app, TikalScene, kind, names)
+
+
+def hint_table(app, hints: bool = True, names: list[str] = SAMPLE_NAMES):
+    """MID after Chloé's turn: Anna (seat 0, us) has the tile to place, at a table that allows
+    hints (or not). Returns ``(bridge, scene)`` with every animation landed."""
+    b = use_bridge(app, local(MID, 0, names))
+    if hints:
+        hinted(b)
+    scene = app.show(TikalScene(app, b))
+    app.step(0.0, events=[])
+    for action in MID_SCRIPT:
+        b.act(action)
+    app.step(0.0, events=[])
+    scene.timeline.skip()
+    app.step(0.0, events=[])
+    return b, scene
+
+
+def hint_sample(app, names):
+    """The hint asked for and shown on ``hint_table``'s position."""
+    _, scene = hint_table(app, names=names)
+    hint = scene.addons[0]
+    hint.ask()
+    hint.wait()
+    app.step(0.0, events=[])
+    return scene
+
+
+def guide_sample(app, names):
+    """A new two-player game, our first turn: the guide points at where the tile may go."""
+    app.settings.guide_done = False
+    g = engine.new_game("tikal", seats=2, seed=3)
+    b = use_bridge(app, LocalBridge(g, my_seat=0, names=names[:2]))
+    scene = app.show(TikalScene(app, b))
+    app.step(0.0, events=[])
+    return scene
+
+
+def guide_bid_sample(app, names):
+    """A new auction game of three, our first bid: the guide explains the auction (beside the
+    bidding box, never over it)."""
+    app.settings.guide_done = False
+    g = engine.new_game("tikal", seats=3, seed=3, options={"variant": "auction"})
+    b = use_bridge(app, LocalBridge(g, my_seat=g.to_act, names=names[:3]))
+    scene = app.show(TikalScene(app, b))
+    app.step(0.0, events=[])
+    return scene
+
+
+def guide_enter_sample(app, names):
+    """The guide's second step: the tile is placed, the bubble points at our supply (beside "What
+    now?" and the supply, which it must not cover)."""
+    scene = guide_sample(app, names)
+    b = scene.bridge
+    b.act(next(a for a in b.game.legal_actions() if a["type"] == "place_tile"))
+    app.step(0.0, events=[])
+    scene.timeline.skip()
+    app.step(0.0, events=[])
+    return scene

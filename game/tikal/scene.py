@@ -21,12 +21,8 @@ import pygame
 from .. import theme
 from ..effects import Effects
 from ..scenes.common import TableScene, background
-from ..scenes.registry import register
-from ..scenes.results import ResultsScene
 from ..widgets import draw_panel, draw_tooltip, fit, note_area, note_text
 from . import layout as L
-from . import results  # noqa: F401  (the Tikal rows of the results scene)
-from . import review as game_review  # noqa: F401  (registers tikal_game_review, tikal_game_review_turn)
 from .animations import TikalAnimator
 from .board_view import REGION, BoardView
 from .chooser import Chooser
@@ -43,6 +39,7 @@ class TikalScene(TableScene):
     game = "tikal"
     name = "tikal"
     LOG_LINES = LOG_LINES
+    BACKGROUND = "jungle"
     TURN_EVENTS = frozenset({"turn_ended"})   # every turn (normal or scoring) ends with one
     CHIP_RECT = (441 - 230, 6, 460, 42)   # in the prompt's place (it says whose turn it is): over nothing
 
@@ -264,22 +261,3 @@ class TikalScene(TableScene):
         surface.blit(plate, at)
         note_text(self.app, spot.move(at.topleft), line, at)
 
-
-def _sample(kind: str):
-    def make(app, names):
-        from . import samples
-
-        return samples.build(app, TikalScene, kind, names)
-    return make
-
-
-register("tikal", TikalScene, _sample("tikal"))
-register("volcano", TikalScene, _sample("volcano"))
-register("tikal_auction", TikalScene, _sample("auction"))
-register("tikal_place", TikalScene, _sample("place"))
-register("tikal_swap", TikalScene, _sample("swap"))
-register("tikal_results", ResultsScene, _sample("results"))
-register("tikal_wait", TikalScene, _sample("wait"))
-register("tikal_catch_up", TikalScene, _sample("catch_up"))
-register("tikal_auction_wait", TikalScene, _sample("auction_wait"))
-register("tikal_review", TikalScene, _sample("review"))

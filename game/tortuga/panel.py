@@ -8,7 +8,8 @@ from engine.tortuga.analysis import BEACH_EGGS, MAX_SUM
 
 from .. import theme
 from ..scenes.common import Part, player_badge
-from ..widgets import blit_text, draw_panel, note_solid
+from ..tween import Call, Sequence, Wait
+from ..widgets import Tip, blit_text, draw_panel, note_solid
 from .island import draw_card
 
 
@@ -57,14 +58,10 @@ class PlayersPanel(Part):
         return pygame.Rect(972 + i * 78, 318, 64, 64)
 
     def pulse_row(self, seat: int) -> None:
-        from ..tween import Call, Sequence, Wait
-
         self.flash.add(seat)
         self.scene.timeline.play(Sequence(Wait(0.7), Call(lambda: self.flash.discard(seat))), parallel=True)
 
     def build_tips(self, widgets) -> None:
-        from ..widgets import Tip
-
         for seat in range(self.scene.seats):
             widgets.add(Tip(self.cards_rect(seat), lambda s=seat: self.tip_cards(s)))
         widgets.add(Tip(pygame.Rect(1200, 314, 62, 72), "tortuga.tip_sum"))

@@ -2,10 +2,14 @@
 played to the end by bots."""
 from __future__ import annotations
 
+import pygame
+
 import engine
+from engine.bots import make_bot
 
 from ..net_bridge import LocalBridge
-from ..scenes.samples import NAMES
+from ..scenes.samples import NAMES, use
+from .scene import TortugaScene
 
 TORTUGA_SCENARIO = {
     "game": "tortuga", "seats": 5, "seed": 7, "cards_as_dice": False,
@@ -27,8 +31,6 @@ def tortuga_bridge(my_seat: int = 3, scenario: dict | None = None, rolls: int = 
 
 
 def finished_tortuga_bridge(seats: int = 4, seed: int = 11, names: list[str] = NAMES) -> LocalBridge:
-    from engine.bots import make_bot
-
     g = engine.new_game("tortuga", seats=seats, seed=seed)
     bots = {s: make_bot("tortuga", "random", s, seed + s) for s in range(seats)}
     b = LocalBridge(g, my_seat=0, names=names[:seats], bots=bots)
@@ -57,3 +59,39 @@ def choose_bridge(names: list[str] = NAMES, rolled: bool = False) -> LocalBridge
         events += g.apply({"type": "choose_turtle", "turtle": 0})
         events += g.apply({"type": "roll"})
     return LocalBridge(g, my_seat=0, names=names[: g.seats], past_events=events)
+
+
+def table_sample(app, names):
+    return TortugaScene(app, use(app, tortuga_bridge(names=names)))
+
+
+def choose_sample(rolled: bool):
+    """Two players, two turtles each, cards as dice: Anna chooses which turtle moves first; or
+    she has chosen and rolled once (roll, stop or play a card)."""
+    def make(app, names):
+        scene = TortugaScene(app, use(app, choose_bridge(names=names, rolled=rolled)))
+        if not rolled:   # the mouse over the second choice: its turtle is ringed on the island
+            choice = [w for w in scene.widgets.items if getattr(w, "value", None)
+                      and w.value.get("type") == "choose_turtle"][-1:]
+            for w in choice:
+                scene.widgets.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=w.rect.center, rel=(0, 0),
+                                                              buttons=(0, 0, 0)))
+        return scene
+    return make
+
+
+def recap_sample(app, names):
+    """Anna (seat 0) was away for a few moves of La Tortuga: her takeover bot and the others
+    played; the recap is what the host's full update carries."""
+    g = engine.new_game("tortuga", seats=4, seed=5, options={"cards_as_dice": True})
+    moves, start = [], 0
+    bots = {s: make_bot("tortuga", "normal", s, seed=s) for s in range(4)}
+    while len(moves) < 14 and not g.is_over:
+        seat = g.to_act
+        events = g.apply(bots[seat].choose(g.view(seat), g.legal_actions()))
+        start += 1
+        moves.append({"state": start, "seat": seat, "events": events, "scores": list(g.scores)})
+    b = use(app, LocalBridge(g, my_seat=0, names=names[:4]))
+    b.recap = {"from": 0, "moves": moves}
+    table = app.show(TortugaScene(app, b))
+    return app.make("recap", table, b)

@@ -19,7 +19,6 @@ import pygame
 from .. import theme
 from ..effects import Effects
 from ..scenes.common import TableScene
-from ..scenes.registry import register
 from ..widgets import Button, draw_panel, fit_lines, note_text
 from .animations import TortugaAnimator
 from .island import Island
@@ -35,6 +34,12 @@ class TortugaScene(TableScene):
     name = "tortuga"
     LOG_LINES = LOG_LINES
     TURN_EVENTS = frozenset({"turn"})
+    REPLAY_BAR = (962, 418, 306, 96)     # over the dice tray's corner
+    REPLAY_CHART = (60, 90, 840, 420)
+    TV_BOARD = ((20, 50, 900, 670), (70, 2, 810, 603))
+    TV_SIDE = ((954, 0, 326, 418), (950, 0))
+    TV_CAPTIONS = (4, 610, 936, 106)
+    BACKGROUND = "sea"
     CHIP_RECT = (260, 10, 460, 46)   # in the prompt's place (it says whose turn it is): over no space
 
     def __init__(self, app, bridge, review: bool = False):
@@ -174,32 +179,3 @@ class TortugaScene(TableScene):
             spot = surface.blit(img, img.get_rect(midtop=(r.centerx, r.y + 7 + lh * i)))
             note_text(self.app, spot, ln, r)
 
-
-def _sample(app, names):
-    from ..scenes.samples import use
-    from .samples import tortuga_bridge
-
-    return TortugaScene(app, use(app, tortuga_bridge(names=names)))
-
-
-def _sample_choose(rolled: bool):
-    """Two players, two turtles each, cards as dice: Anna chooses which turtle moves first; or
-    she has chosen and rolled once (roll, stop or play a card)."""
-    def make(app, names):
-        from ..scenes.samples import use
-        from .samples import choose_bridge
-
-        scene = TortugaScene(app, use(app, choose_bridge(names=names, rolled=rolled)))
-        if not rolled:   # the mouse over the second choice: its turtle is ringed on the island
-            choice = [w for w in scene.widgets.items if getattr(w, "value", None)
-                      and w.value.get("type") == "choose_turtle"][-1:]
-            for w in choice:
-                scene.widgets.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=w.rect.center, rel=(0, 0),
-                                                              buttons=(0, 0, 0)))
-        return scene
-    return make
-
-
-register("tortuga", TortugaScene, _sample)
-register("tortuga_choose", TortugaScene, _sample_choose(False))
-register("tortuga_cards", TortugaScene, _sample_choose(True))

@@ -9,10 +9,10 @@ import pygame
 from engine.tortuga.analysis import BEACH_EGGS, MAX_SUM
 
 from .. import theme
-from ..tortuga.island import draw_card, turtle_surface
-from ..tortuga.panel import draw_die
+from ..howto.pictures import arrow, pill
 from ..widgets import blit_text
-from .tikal_pictures import arrow, pill
+from .island import draw_card, turtle_surface
+from .panel import draw_die
 
 #: Keys the pictures print (the catalog test checks them).
 KEYS = ("tortuga.beach", "tortuga.raft", "tortuga.over_seven", "tortuga.bust_big", "howto.decides")

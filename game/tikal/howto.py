@@ -9,9 +9,10 @@ import pygame
 from engine.tikal.analysis import ROTATED
 
 from .. import theme
-from ..tikal import art
-from ..tikal.geometry import SQRT3
+from ..howto.pictures import arrow, pill
 from ..widgets import blit_text
+from . import art
+from .geometry import SQRT3
 
 #: The items of the actions page, in the order of the rulebook's reference card.
 ACTIONS = ("enter", "transfer", "walk", "uncover", "dig", "exchange", "camp", "guard")
@@ -36,26 +37,6 @@ def hex_center(c, size, q: int, r: int):
 def tile(app, surface, tile_id: str, rotation: int, center, size: float, card: bool = True) -> None:
     img = (art.tile_card if card else art.tile_surface)(app, tile_id, rotation, size)
     surface.blit(img, img.get_rect(center=center))
-
-
-def pill(app, surface, text: str, center, colour_=theme.ACCENT, size: int = 20, ink=None) -> pygame.Rect:
-    img = app.assets.text(text, size, ink or colour_, True)
-    r = img.get_rect(center=center).inflate(22, 10)
-    pygame.draw.rect(surface, theme.INK, r.inflate(4, 4), border_radius=14)
-    pygame.draw.rect(surface, (40, 34, 20), r, border_radius=12)
-    pygame.draw.rect(surface, colour_, r, 2, border_radius=12)
-    surface.blit(img, img.get_rect(center=r.center))
-    return r
-
-
-def arrow(surface, a, b, colour_=theme.ACCENT, width: int = 5) -> None:
-    pygame.draw.line(surface, theme.INK, a, b, width + 4)
-    pygame.draw.line(surface, colour_, a, b, width)
-    ang = math.atan2(b[1] - a[1], b[0] - a[0])
-    head = [b, (b[0] - 18 * math.cos(ang - 0.5), b[1] - 18 * math.sin(ang - 0.5)),
-            (b[0] - 18 * math.cos(ang + 0.5), b[1] - 18 * math.sin(ang + 0.5))]
-    pygame.draw.polygon(surface, colour_, head)
-    pygame.draw.polygon(surface, theme.INK, head, 2)
 
 
 def figures(app, surface, center, seat: int, workers: int, leader: bool = False, r: float = 9) -> None:

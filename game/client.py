@@ -1,0 +1,168 @@
+"""What a game is to the window, declared once by its client package (like the engine's
+``GameInfo``, ``engine/info.py``).
+
+Each client game package (``game/<game>/client.py``) declares ``CLIENT = GameClient(...)``: its
+table scene, how its lobby options read, its results breakdown and columns, its how-to pages, its
+rule book, its samples for ``--screenshot`` and its quick game's seats. ``game/games.py`` collects them in
+one explicit registry (``GameClients``), the App holds it (``app.games``) and the shared scenes
+read only that: no shared client file names a game, and a new game is one new package plus one
+line in ``game/games.py`` (``tests/test_client_shape.py`` adds a third one for the test).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping
+
+from . import rules_ref
+
+if TYPE_CHECKING:
+    from .howto.pages import Page
+    from .scene import Scene
+
+#: ``tr(key, **fmt) -> str``: the App's translation function.
+Tr = Callable[..., str]
+#: ``sample(app, names) -> Scene``: a scene on a representative position, no network.
+Sample = Callable[[Any, list], "Scene"]
+
+
+def _no_breakdown(app, view: dict, seat: int) -> list[str]:
+    return []
+
+
+def _no_columns(app, view: dict) -> list:
+    return []
+
+
+@dataclass(frozen=True)
+class ResultsButton:
+    """One more button a game adds under its results (Review my game)."""
+
+    label: str                          # catalog key
+    tooltip: str                        # catalog key
+    allowed: Callable[[Any], bool]      # allowed(bridge): enabled
+    open: Callable[[Any, Any], None]    # open(app, bridge)
+
+
+@dataclass(frozen=True)
+class GameClient:
+    name: str                   # the engine's name of the game (``engine.GAMES``)
+    #: ``table(app, bridge, review=False) -> Scene``: the game's table (a ``TableScene``).
+    table: Callable[..., "Scene"]
+    #: ``option_line(tr, options) -> str``: the lobby's option button ("Variant: auction").
+    option_line: Callable[[Tr, dict], str]
+    #: ``option_brief(tr, options) -> str``: the options in a table's heading ("auction").
+    option_brief: Callable[[Tr, dict], str]
+    rules: rules_ref.RuleBook   # the rule texts by id (their prefix: "T-"), for the rules screen
+    howto: tuple["Page", ...] = ()  # the how-to-play pages
+    howto_keys: tuple[str, ...] = ()   # catalog keys the how-to pictures print
+    #: ``breakdown(app, view, seat) -> [str]``: a seat's line on the results.
+    breakdown: Callable[[Any, dict, int], list] = _no_breakdown
+    #: ``columns(app, view) -> [(header, [cell per seat], [tooltip per seat])]`` on the results.
+    columns: Callable[[Any, dict], list] = _no_columns
+    results_button: ResultsButton | None = None
+    hints: bool = False         # its table has the hint (the lobby offers to allow hints)
+    quick_seats: int = 4        # the quick game's table (the window's own host): you and bots
+    #: ``--screenshot`` samples of this game: scene name -> ``sample(app, names)``.
+    samples: Mapping[str, Sample] = field(default_factory=dict)
+
+    @property
+    def turn_events(self) -> frozenset:
+        """The event types that end a turn (the table's ``TURN_EVENTS``): the replay counts turns."""
+        return frozenset(getattr(self.table, "TURN_EVENTS", ()))
+
+    @property
+    def title_key(self) -> str:
+        return f"game.{self.name}"
+
+    @property
+    def about_key(self) -> str:
+        """The lobby's few lines about the game."""
+        return f"lobby.about_{self.name}"
+
+
+class GameClients:
+    """The games this window plays, in the order it offers them (how-to and rules tabs, the
+    quick games). ``default`` is the game the lobby proposes and the quick game sits at."""
+
+    def __init__(self, clients, default: str | None = None):
+        self._clients: dict[str, GameClient] = {}
+        for c in clients:
+            if c.name in self._clients:
+                raise ValueError(f"game {c.name!r} declared twice")
+            self._clients[c.name] = c
+        if not self._clients:
+            raise ValueError("a window needs at least one game")
+        self.default = self._clients[default] if default else next(iter(self._clients.values()))
+        prefixes = [c.rules.prefix for c in self]
+        if len(set(prefixes)) != len(prefixes):
+            raise ValueError(f"two games share a rule prefix: {prefixes}")
+
+    def with_games(self, *clients: GameClient) -> "GameClients":
+        """This registry and more games (a new game under test)."""
+        return GameClients([*self, *clients], default=self.default.name)
+
+    def __iter__(self) -> Iterator[GameClient]:
+        return iter(self._clients.values())
+
+    def __len__(self) -> int:
+        return len(self._clients)
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._clients
+
+    def __getitem__(self, name: str) -> GameClient:
+        return self._clients[name]
+
+    @property
+    def names(self) -> list[str]:
+        return list(self._clients)
+
+    def get(self, name: str | None) -> GameClient | None:
+        return self._clients.get(name) if name else None
+
+    def of(self, name: str | None) -> GameClient:
+        """The game called ``name``; the default one for a name this window does not know."""
+        return self._clients.get(name or "", self.default)
+
+    def table(self, app, bridge, review: bool = False):
+        """The table scene of the bridge's game."""
+        tm = bridge.table
+        game = tm.game or (tm.view or {}).get("game")
+        return self.of(game).table(app, bridge, review=review)
+
+    # --- rules ----------------------------------------------------------------------------------
+    @property
+    def books(self) -> tuple[rules_ref.RuleBook, ...]:
+        return tuple(c.rules for c in self)
+
+    def for_rule(self, rule_id: str) -> GameClient | None:
+        """The game a rule id belongs to (by its prefix: ``T-`` …)."""
+        return next((c for c in self if rule_id.startswith(c.rules.prefix)), None)
+
+    def rule_text(self, rule_id: str, language: str = "en") -> str | None:
+        """A rule's text in ``language`` (English where that translation is missing), or None."""
+        game = self.for_rule(rule_id)
+        return rules_ref.rule_text(game.rules, rule_id, language) if game else None
+
+    def rules(self, language: str = "en") -> dict[str, str]:
+        """Every game's rules ``{id: text}``."""
+        out: dict[str, str] = {}
+        for c in self:
+            out.update(rules_ref.rules(c.rules, language))
+        return out
+
+    # --- samples --------------------------------------------------------------------------------
+    def samples(self) -> dict[str, Sample]:
+        out: dict[str, Sample] = {}
+        for c in self:
+            clash = set(out) & set(c.samples)
+            if clash:
+                raise ValueError(f"sample names declared twice: {sorted(clash)}")
+            out.update(c.samples)
+        return out
+
+
+def rule_book(prefix: str, file: str, root: Path | None = None) -> rules_ref.RuleBook:
+    """A game's rule texts: ``<root>/<language>/<file>`` (root: the packaged ``assets/rules``)."""
+    return rules_ref.RuleBook(prefix, file, root or rules_ref.RULES_DIR)

@@ -1,0 +1,87 @@
+"""The shared screens by name: what ``app.goto(name, ...)`` / ``app.open(name, ...)`` build. A
+screen reaches another only through these names, never by importing it, so the screens form no
+import cycle; the App (above them) is the one module that knows them all. ``"table"`` is the
+table scene of the bridge's game (``app.games``).
+
+A new shared screen: its module under ``game/scenes/``, one line in ``SCREENS``, its samples in
+``game/scenes/samples.py`` (``SAMPLES``). ``samples()`` / ``sample(name, app)`` are the samples of
+every scene for ``run_client.py --screenshot PATH --scene NAME`` and the tests."""
+from __future__ import annotations
+
+from typing import Callable
+
+from .client import GameClients, Sample
+from .games import CLIENTS
+from .howto.scene import HowToScene
+from .replay import samples as replay_samples
+from .replay.games import GamesScene
+from .replay.tv import TVScene
+from .replay.viewer import replay_scene
+from .scenes import samples as shared_samples
+from .scenes import welcome
+from .scenes.ask import AskScene
+from .scenes.browser import BrowserScene
+from .scenes.hotseat import HotseatPassScene
+from .scenes.lobby import LobbyScene
+from .scenes.menu import MenuScene, RulesScene
+from .scenes.recap import RecapScene
+from .scenes.results import ResultsScene
+from .scenes.settings_scene import SettingsScene
+from .scenes.standings import StandingsScene
+
+#: ``screen(app, *args, **kw) -> Scene``
+Screen = Callable[..., object]
+
+
+def table(app, bridge, review: bool = False):
+    """The table of the bridge's game (``review``: the final board, seen from the results)."""
+    return app.games.table(app, bridge, review=review)
+
+
+SCREENS: dict[str, Screen] = {
+    "browser": BrowserScene,        # (app, bridge=None)
+    "lobby": LobbyScene,            # (app, bridge)
+    "table": table,                 # (app, bridge, review=False)
+    "results": ResultsScene,        # (app, bridge)
+    "menu": MenuScene,              # (app, table_scene): over a table
+    "rules": RulesScene,            # (app, game=None, focus=None)
+    "howto": HowToScene,            # (app, game=None, page=0)
+    "settings": SettingsScene,      # (app)
+    "welcome": welcome.WelcomeScene,   # (app, then=None): the first start
+    "quick": welcome.QuickGameScene,   # (app, start, levels, browse=None): the quick game's picker
+    "hotseat_pass": HotseatPassScene,  # (app, table, seat, on_go): pass the laptop
+    "ask": AskScene,                   # (app, title, note, ok, on_ok, value="", placeholder=None, max_len=24)
+    "recap": RecapScene,               # (app, table_scene, bridge): what happened while we were away
+    "replay": replay_scene,            # (app, book, on_back=None, at=0): the replay viewer
+    "tv": TVScene,                     # (app, bridge, cycle=None): TV mode
+    "games_tonight": GamesScene,       # (app, bridge): tonight's finished games (watch, save)
+    "standings": StandingsScene,       # (app, bridge): the night's standings
+}
+
+
+# --- samples for ``--screenshot`` and the tests ---------------------------------------------------
+def samples(games: GameClients | None = None) -> dict[str, Sample]:
+    """Every scene sample: the shared screens' (``game/scenes/samples.py``) and each game's
+    (``GameClient.samples``); a name declared twice is an error."""
+    out: dict[str, Sample] = {**shared_samples.SAMPLES, **welcome.SAMPLES, **replay_samples.SAMPLES}
+    mine = (games or CLIENTS).samples()
+    clash = set(out) & set(mine)
+    if clash:
+        raise ValueError(f"sample names declared twice: {sorted(clash)}")
+    out.update(mine)
+    return out
+
+
+def names(games: GameClients | None = None) -> list[str]:
+    """The sample names (``run_client.py --list-scenes``)."""
+    return sorted(samples(games))
+
+
+def sample(name: str, app, names: list[str] | None = None):
+    """The sample ``name`` built in ``app`` (``run_client.py --screenshot PATH --scene NAME``):
+    a scene on a representative position, no network, its players named ``names`` (at least
+    seven; the fit test passes 24-character ones)."""
+    known = samples(app.games)
+    if name not in known:
+        raise KeyError(f"unknown scene {name!r}; known: {', '.join(sorted(known))}")
+    return known[name](app, list(names or shared_samples.NAMES))

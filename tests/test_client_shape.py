@@ -1,0 +1,287 @@
+"""The client's shape (issue 22): each game declares itself once (``game/<game>/client.py``), the
+shared client reads only the registry (``app.games``) and names no game, scenes reach each other
+by name through the App, and the client's modules form no import cycle. A third game (Pebbles,
+``tests/pebbles/``: its own tiny engine game and client package) shows in the lobby, the table,
+the results, the how-to and the rules with no edit to a shared file."""
+from __future__ import annotations
+
+import ast
+import io
+import re
+import tokenize
+from pathlib import Path
+
+import pytest
+from pebbles.client import CLIENT as PEBBLES
+from pebbles.client import PICTURES, PebblesScene
+from pebbles.client import bridge as pebbles_bridge
+from pebbles.engine_game import INFO as PEBBLES_INFO
+
+import engine
+from game import screens
+from game.app import App
+from game.fitcheck import FitCheck
+from game.games import CLIENTS
+from game.howto import HowToScene
+from game.net_bridge import OfflineBridge
+from game.scenes.lobby import LobbyScene
+from game.scenes.menu import RulesScene
+from game.scenes.results import ResultsScene
+from game.settings import Settings
+from net.table import offered_games, welcome_message
+
+from client_helpers import click
+
+GAME = Path(__file__).resolve().parents[1] / "game"
+#: The game packages and the one module that lists them may name games; nothing else of game/.
+#: ``cli.py`` is the window command (its help names the product).
+GAME_PACKAGES = {GAME / g.name for g in CLIENTS}
+NAMING_ALLOWED = {GAME / "games.py", GAME / "cli.py"}
+GAME_NAMES = re.compile(r"(?<![\w-])(" + "|".join(CLIENTS.names) + r")(?![\w-])", re.IGNORECASE)
+
+
+def shared_modules() -> list[Path]:
+    return sorted(p for p in GAME.rglob("*.py")
+                  if not any(p.is_relative_to(d) for d in GAME_PACKAGES) and p not in NAMING_ALLOWED)
+
+
+def game_names_in(source: str) -> list[tuple[int, str]]:
+    """``(line, token)`` of every name, string (docstrings too) or comment naming a game."""
+    out = []
+    for tok in tokenize.generate_tokens(io.StringIO(source).readline):
+        if tok.type in (tokenize.NAME, tokenize.STRING, tokenize.COMMENT) and GAME_NAMES.search(tok.string):
+            out.append((tok.start[0], tok.string))
+    return out
+
+
+def test_the_shared_client_names_no_game():
+    files = shared_modules()
+    assert GAME / "app.py" in files and GAME / "scenes" / "lobby.py" in files and GAME / "howto" / "scene.py" in files
+    bad = [f"{p.relative_to(GAME.parent)}:{line}: {tok[:60]}"
+           for p in files for line, tok in game_names_in(p.read_text(encoding="utf-8"))]
+    assert not bad, "\n".join(bad)
+
+
+def test_the_name_check_can_fail():
+    found = game_names_in('x = "tortuga"  # the Tikal table\nname = "tikal-lan"\nTIKAL_LAN = 1\n')
+    assert [line for line, _ in found] == [1, 1]
+
+
+# --- imports: by name through the App, and no cycle -----------------------------------------------
+def _module(path: Path) -> str:
+    parts = path.relative_to(GAME.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _imports(path: Path):
+    """``(line, module, at module level)`` of every import of a ``game`` module in ``path`` (for
+    ``from X import a``: ``X.a`` and ``X``, the caller keeps what is a module); imports only for
+    type checkers aside."""
+    mod = _module(path)
+    package = mod if path.name == "__init__.py" else mod.rsplit(".", 1)[0]
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    inner = {id(n) for f in ast.walk(tree) if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))
+             for n in ast.walk(f)}
+    typing_only = {id(n) for block in ast.walk(tree)
+                   if isinstance(block, ast.If) and "TYPE_CHECKING" in ast.unparse(block.test)
+                   for n in ast.walk(block)}
+    for node in ast.walk(tree):
+        if id(node) in typing_only:
+            continue
+        if isinstance(node, ast.ImportFrom):
+            if node.level:
+                parts = package.split(".")
+                target = ".".join(parts[: len(parts) - node.level + 1] + ([node.module] if node.module else []))
+            else:
+                target = node.module or ""
+            names = [f"{target}.{a.name}" for a in node.names] + [target]
+        elif isinstance(node, ast.Import):
+            names = [a.name for a in node.names]
+        else:
+            continue
+        for name in names:
+            if name == "game" or name.startswith("game."):
+                yield node.lineno, name, id(node) not in inner
+
+
+def _exact(name: str, modules: set[str]) -> str | None:
+    """``name`` if it is a module of game/ (``from X import a``: ``X.a`` when a module, else ``X``)."""
+    return name if name in modules else None
+
+
+def test_no_scene_imports_another_inside_a_function():
+    """Scenes reach each other by name through the App (``app.goto`` / ``app.open``), never by an
+    import inside a method (the entry points of the window, which start it, aside)."""
+    bad = sorted({f"{p.relative_to(GAME.parent)}:{line}"
+                  for p in sorted(GAME.rglob("*.py")) if p.name not in ("cli.py", "launch.py")
+                  for line, name, top in _imports(p) if not top})
+    assert not bad, "\n".join(bad)
+
+
+def test_the_client_modules_form_no_import_cycle():
+    files = {_module(p): p for p in GAME.rglob("*.py")}
+    graph = {m: {k for _, name, _ in _imports(p) if (k := _exact(name, set(files))) and k != m}
+             for m, p in files.items()}
+    # a package imports its own submodules by its __init__: that is no cycle of the package's parts
+    for m in graph:
+        graph[m] = {k for k in graph[m] if not (k.startswith(m + ".") and files[m].name == "__init__.py")}
+    cycles = _cycles(graph)
+    assert not cycles, "\n".join(" -> ".join(c) for c in cycles)
+    assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": set()}) == [["a", "b", "c"]]   # the check can fail
+
+
+def _cycles(graph: dict) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan)."""
+    index, low, stack, on, out = {}, {}, [], set(), []
+
+    def visit(v):
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in sorted(graph.get(v, ())):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1:
+                out.append(sorted(comp))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return out
+
+
+# --- a third game, with no edit to a shared file --------------------------------------------------
+@pytest.fixture
+def app(monkeypatch):
+    monkeypatch.setitem(engine.GAMES, "pebbles", PEBBLES_INFO)   # the engine knows the game
+    app = App(Settings(language="en", guide_done=True), games=CLIENTS.with_games(PEBBLES))
+    yield app
+    app.close()
+
+
+def texts(app) -> list[str]:
+    app.fitcheck = FitCheck()
+    app.draw()
+    return [t for _, t, _, _ in app.fitcheck.texts]
+
+
+def button(scene, label=None, value=None):
+    return next(w for w in scene.widgets.items
+                if (label is not None and getattr(w, "label", None) == label)
+                or (value is not None and getattr(w, "value", None) == value))
+
+
+def host_offering_pebbles(app) -> OfflineBridge:
+    b = OfflineBridge("Anna", [])
+    games = {**offered_games(), "pebbles": {"seats": [2, 3], "options": {"pile": [5, 7, 9]},
+                                            "defaults": {"pile": 7}, "levels": ["random"]}}
+    b.handle({**welcome_message("Anna's laptop", 1), "games": games})
+    app.bridge = b
+    return b
+
+
+def test_the_lobby_offers_a_third_game_and_creates_its_table(app):
+    b = host_offering_pebbles(app)
+    lobby = app.show(LobbyScene(app, b))
+    for _ in range(len(b.games)):
+        if lobby.new_game["game"] == "pebbles":
+            break
+        click(app, next(w for w in lobby.widgets.items if w.tooltip == "lobby.game_tip").rect.center)
+    assert lobby.new_game["game"] == "pebbles"
+    assert "Pebbles in the pile: 7" in texts(app)               # its option, as its client words it
+    click(app, next(w for w in lobby.widgets.items if w.tooltip == "lobby.option_tip").rect.center)
+    assert "Pebbles in the pile: 9" in texts(app)               # the option's next value
+    click(app, button(lobby, "lobby.create").rect.center)
+    create = next(m for m in b.sent if m["t"] == "create")
+    assert create["game"] == "pebbles" and create["options"] == {"pile": 9} and create.get("hints") is None
+    # at a Pebbles table: the heading reads its options briefly
+    b.handle({"t": "seated", "table": 3, "seat": 0, "token": "0" * 32})
+    b.handle({"t": "table", "table": {"id": 3, "game": "pebbles", "options": {"pile": 5}, "seats": 2,
+                                      "status": "lobby", "owner": 1, "players": []}})
+    app.step(0.0, events=[])
+    assert any(t.endswith("game.pebbles · pile 5") for t in texts(app))
+
+
+def test_a_third_game_plays_to_its_results_and_its_final_board(app):
+    b = app.bridge = pebbles_bridge(["Anna", "Boris"], pile=5)
+    table = app.goto("table", b)
+    assert isinstance(table, PebblesScene)
+    while not b.table.over:
+        legal = b.table.legal
+        click(app, button(table, value=legal[-1]).rect.center)   # take as many as we may
+        if not b.table.over:
+            b.act(b.game.legal_actions()[0])                     # Boris takes one
+        app.step(0.0, events=[])
+    for _ in range(200):
+        app.step(1 / 30, events=[])
+        if isinstance(app.scene, ResultsScene):
+            break
+    results = app.scene
+    assert isinstance(results, ResultsScene)
+    shown = texts(app)
+    taken = b.game.taken
+    assert f"took {taken[0]} pebbles" in shown and f"took {taken[1]} pebbles" in shown   # its breakdown
+    assert "Last" in shown and "yes" in shown                                            # its column
+    click(app, button(results, "results.board").rect.center)
+    assert isinstance(app.scene, PebblesScene) and app.scene.review
+    assert "pile: 0" in texts(app)
+    click(app, button(app.scene, "table.back_to_results").rect.center)
+    assert app.scene is results
+
+
+def test_the_how_to_and_the_rules_show_a_third_game(app):
+    lobby = app.show(LobbyScene(app, host_offering_pebbles(app)))
+    lobby.new_game["game"] = "pebbles"
+    click(app, button(lobby, "howto.open").rect.center)
+    howto = app.scene
+    assert isinstance(howto, HowToScene) and howto.game == "pebbles" and len(howto.pages) == 2
+    PICTURES.clear()
+    assert "howto.pebbles.goal.title" in texts(app) and PICTURES         # its page and its picture
+    tabs = [w.label for w in howto.widgets.items if w.tooltip == "howto.game_tip"]
+    assert tabs == ["game.tikal", "game.tortuga", "game.pebbles"]
+    click(app, button(howto, "howto.rules").rect.center)                 # its rules, by id
+    rules = app.scene
+    assert isinstance(rules, RulesScene) and rules.game == "pebbles"
+    shown = texts(app)
+    assert "P-T1" in shown and "Who takes the last pebble wins." in shown
+    assert [w.label for w in rules.widgets.items][-3:] == ["rules.tikal", "rules.tortuga", "rules.pebbles"]
+
+
+def test_a_refused_action_links_the_third_games_rule(app):
+    b = app.bridge = pebbles_bridge(["Anna", "Boris"])
+    app.goto("table", b)
+    b.act({"type": "take", "n": 3})                                     # refused by its engine game
+    app.step(0.0, events=[])
+    toast = app.toasts.items[-1]
+    assert toast["rule"] == "P-T1" and toast["rule_text"] == "On your turn take one or two pebbles from the pile."
+    app.open_rule("P-T1")
+    assert isinstance(app.scene, RulesScene) and app.scene.game == "pebbles" and app.scene.focus == "P-T1"
+
+
+def test_the_samples_of_a_third_game_are_listed_and_drawn(app):
+    assert "pebbles" in screens.names(app.games) and "pebbles" not in screens.names()
+    scene = screens.sample("pebbles", app)
+    app.show(scene)
+    assert "pile: 7" in texts(app)
+
+
+def test_the_registry_refuses_a_game_declared_twice():
+    with pytest.raises(ValueError):
+        CLIENTS.with_games(CLIENTS["tikal"])
+
+
+def test_every_game_the_engine_offers_has_a_client():
+    assert set(CLIENTS.names) == set(engine.GAMES)
+    for game in CLIENTS:
+        assert game.howto and game.rules.prefix and game.samples and game.table
