@@ -590,6 +590,8 @@ def test_coming_back_after_a_drop_the_recap_lists_what_the_takeover_bot_did(tmp_
                 line = recap.table_scene.describe(ev)
                 assert line is None or line in [x for x, _, _ in recap.lines]
         assert texts and any("Tess" in x for x in texts)
+        ends = {ev["to"] for m in b.recap["moves"] for ev in m.get("events") or [] if ev["type"] == "turtles_moved"}
+        assert ends and recap.table_scene.island.marks == ends      # and marked on the board beneath
         click(app, widget(recap, value="recap.done").rect.center)      # dismissed: the table
         assert isinstance(app.scene, TortugaScene) and b.recap is None
     finally:

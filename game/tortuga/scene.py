@@ -63,6 +63,13 @@ class TortugaScene(TableScene):
         self.panel.reset()
         self.anim.reset()
 
+    def on_events(self, events: list) -> None:
+        """The spaces where this update's movements ended stay ringed until the next movement (a
+        recap's events: every movement since the player left)."""
+        ends = {ev["to"] for ev in events if ev.get("type") == "turtles_moved" and isinstance(ev.get("to"), int)}
+        if ends:
+            self.island.marks = ends
+
     def animate_event(self, ev: dict):
         return self.anim.animate(ev)
 
