@@ -5,9 +5,9 @@ import re
 
 import pygame
 
+from assets.i18n import LANGUAGES
 from game import screens as registry
 from game.fitcheck import FitCheck
-from game.i18n import LANGUAGES
 from game.widgets import Button, Widgets
 
 from client_helpers import make_app, run_frames
