@@ -24,7 +24,7 @@ from logging.handlers import RotatingFileHandler
 from pathlib import Path
 
 import engine
-from net.messages import NAME
+from net.messages import NAME_MAX, Text
 from net.protocol import DEFAULT_PORT
 
 #: The option values of the games' own facts (engine.GAMES) behind --variant and --cards-as-dice.
@@ -128,8 +128,8 @@ def parse_args(argv=None, prog: str | None = None) -> argparse.Namespace:
         args.bots = 0
     if args.share is not None and not args.share.is_dir():
         p.error(f"--share: {args.share} is not a folder")
-    if args.name is not None and NAME.check(args.name):
-        p.error(f"--name {NAME.check(args.name)}")
+    if args.name is not None and HOST_NAME.check(args.name):
+        p.error(f"--name {HOST_NAME.check(args.name)}")
     args.prog = p.prog
     return args
 
@@ -172,6 +172,9 @@ def make_config(args, headless: bool):
 
 #: The seats of the table the host's window opens without --game (the host's and open ones).
 WINDOW_SEATS = 4
+
+#: The host's name: text as a player's name is (a host may call itself "Bot 2").
+HOST_NAME = Text(1, NAME_MAX)
 
 LOG_FORMAT = "%(asctime)s %(name)s %(levelname)s %(message)s"
 

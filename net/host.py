@@ -113,10 +113,11 @@ class Ticker:
         self.last: float | None = None
 
     def tick(self, now: float) -> None:
-        if self.last is not None and self.on_stall is not None:
+        stall = self.on_stall
+        if self.last is not None and stall is not None:
             late = now - self.last - self.interval
             if late > max(1.0, self.interval):
-                self._run("stall", lambda: self.on_stall(late))   # type: ignore[misc]
+                self._run("stall", lambda: stall(late))
         self.last = now
         for name, job in self.jobs:
             self._run(name, job)

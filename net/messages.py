@@ -195,8 +195,10 @@ def fold(name: str) -> str:
     return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
 
 
-#: What only a bot's name looks like ("Bot 2 (hard)", "bot2", "BOT 3"): "bot", then a number.
-_BOT_NAME = re.compile(r"^bot\W*\d")
+#: What only a bot's name looks like ("Bot 2 (hard)", "bot2", "BOT 3"; the client's Russian
+#: "Бот 2"): "bot", then a number, once letters that look like b, o, t are read as them.
+_BOT_NAME = re.compile(r"^(bot|бот)\W*\d")
+_LOOKALIKE = str.maketrans({"в": "b", "о": "o", "т": "t", "β": "b", "ο": "o", "τ": "t"})
 
 
 class PlayerName(Text):
@@ -205,7 +207,8 @@ class PlayerName(Text):
 
     def check(self, v):
         err = super().check(v)
-        if err is None and _BOT_NAME.match(fold(v)):
+        folded = fold(v) if err is None else ""
+        if _BOT_NAME.match(folded) or _BOT_NAME.match(folded.translate(_LOOKALIKE)):
             return "must not look like a bot's name (\"Bot 2 (hard)\"): bots are named so"
         return err
 

@@ -40,7 +40,7 @@ def numbers(part: str) -> int:
 
 def test_the_line_under_a_name_adds_up_to_the_final_column():
     checked = 0
-    for seed in (7, 11, 23):
+    for seed in (7, 11):
         b = finished(seed)
         view = b.table.view
         for lang in LANGUAGES:
@@ -56,4 +56,4 @@ def test_the_line_under_a_name_adds_up_to_the_final_column():
             app.show(scene)
             app.draw()
             app.close()
-    assert checked >= 3 * 4 * 2
+    assert checked >= 2 * 4 * 2

@@ -141,6 +141,16 @@ def test_the_log_says_you_for_our_own_moves():
             theirs = scene.describe({**ev, "seat": other})
             assert scene.short_name(me) not in mine and scene.short_name(other) in theirs, (lang, mine, theirs)
         app.close()
+        app = make_app(lang)
+        scene = registry.sample("tortuga", app)
+        me = scene.me
+        other = (me + 1) % scene.seats
+        for ev in ({"type": "die_rolled", "value": 3, "sum": 5}, {"type": "card_taken", "eggs": 4},
+                   {"type": "turtle_chosen"}, {"type": "beach", "eggs": 7}):
+            mine = scene.describe({**ev, "seat": me})
+            theirs = scene.describe({**ev, "seat": other})
+            assert scene.short_name(me) not in mine and scene.short_name(other) in theirs, (lang, mine, theirs)
+        app.close()
 
 
 def test_the_wheel_zooms_the_board_and_a_right_drag_pans_it():

@@ -213,7 +213,8 @@ async def test_a_huge_proto_over_the_wire_is_answered_proto_then_closed():
         w.close()
 
 
-@pytest.mark.parametrize("name", ["Bot 2 (hard)", "bot2", "BOT 3", "Ｂｏｔ 1 (easy)", "  bot  4"])
+@pytest.mark.parametrize("name", ["Bot 2 (hard)", "bot2", "BOT 3", "Ｂｏｔ 1 (easy)", "  bot  4",
+                                  "Бот 2 (средний)", "ВОТ 3", "B\u03bft 1"])
 def test_a_name_that_passes_for_a_bot_is_refused(name):
     with pytest.raises(messages.MessageError) as e:
         messages.validate({"t": "hello", "proto": 1, "name": name}, messages.CLIENT)

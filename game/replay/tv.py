@@ -22,7 +22,9 @@ import pygame
 from .. import eventlog, theme
 from ..scene import Scene
 from ..scenes.common import background, seat_colour
+from ..scenes.standings import points_text
 from ..widgets import blit_lines, blit_text, draw_panel
+from .viewer import mixed
 
 POLL = 2.0          # seconds between two looks at the host's tables
 MIN_STAY = 10.0     # a table is watched at least this long before another is picked
@@ -67,16 +69,6 @@ class TVView:
 
     def line_seat(self, ev: dict):
         return eventlog.line_seat(self.LOG_LINES, self, ev)
-
-
-_CLASSES: dict = {}
-
-
-def tv_class(table: type) -> type:
-    """The TV's view over a game's table scene class (made once per class)."""
-    if table not in _CLASSES:
-        _CLASSES[table] = type(f"TV{table.__name__}", (TVView, table), {"name": "tv_table"})
-    return _CLASSES[table]
 
 
 class TVScene(Scene):
@@ -132,7 +124,7 @@ class TVScene(Scene):
             if tm.id != self.watching:
                 return
             if self.child is None or note.get("full"):
-                self.child = tv_class(self.app.games.of(tm.game).table)(self.app, self.bridge, tv=self)
+                self.child = mixed(TVView, self.app.games.of(tm.game).table, "TV")(self.app, self.bridge, tv=self)
                 self.captions.clear()
                 for ev in note["events"]:
                     self.child.log_event(ev)
@@ -357,7 +349,7 @@ class TVScene(Scene):
         if overall:
             return [(str(r.get("name", "?")),
                      self.trn("tv.played_won", int(r.get("played") or 0), wins=int(r.get("wins") or 0)),
-                     _points(r.get("points"))) for r in overall if isinstance(r, dict)]
+                     points_text(r.get("points"))) for r in overall if isinstance(r, dict)]
         game = self.last_game
         if not game:
             return []
@@ -365,8 +357,3 @@ class TVScene(Scene):
         return [(game["names"][s], self.tr("tv.winner") if s in game["winners"] else "", str(game["scores"][s]))
                 for s in order]
 
-
-def _points(p) -> str:
-    if isinstance(p, float) and not p.is_integer():
-        return f"{p:.1f}"
-    return str(int(p or 0))

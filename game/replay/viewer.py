@@ -348,14 +348,15 @@ class ReplayView:
         self.bar.draw(surface)
 
 
-_CLASSES: dict = {}
+_MIXED: dict = {}
 
 
-def viewer_class(table: type) -> type:
-    """The viewer over a game's table scene class: the mixin over it (made once per class)."""
-    if table not in _CLASSES:
-        _CLASSES[table] = type(f"Replay{table.__name__}", (ReplayView, table), {"name": "replay"})
-    return _CLASSES[table]
+def mixed(mixin: type, table: type, prefix: str) -> type:
+    """``mixin`` over a game's table scene class (the viewer's, the TV's), made once per pair;
+    the mixin comes first, so its hooks and keys come before the table's."""
+    if (mixin, table) not in _MIXED:
+        _MIXED[mixin, table] = type(f"{prefix}{table.__name__}", (mixin, table), {"name": mixin.name})
+    return _MIXED[mixin, table]
 
 
 def load_book(app, replay) -> ReplayBook:
@@ -370,7 +371,7 @@ def replay_scene(app, book: ReplayBook, on_back=None, at: int = 0):
     """A viewer of ``book`` on ``app`` (its bridge becomes the replay's), at position ``at``."""
     bridge = ReplayBridge(book)
     before, app.bridge = app.bridge, bridge
-    scene = viewer_class(app.games.of(book.game_name).table)(app, bridge, on_back=on_back, at=at)
+    scene = mixed(ReplayView, app.games.of(book.game_name).table, "Replay")(app, bridge, on_back=on_back, at=at)
     scene.before = before
     return scene
 

@@ -38,6 +38,7 @@ CLIENT = GameClient(
         "tortuga": samples.table_sample,
         "tortuga_choose": samples.choose_sample(False),
         "tortuga_cards": samples.choose_sample(True),
+        "tortuga_catch_up": samples.catch_up_sample,
         "results": results_sample(samples.finished_tortuga_bridge),
         "menu": menu_sample(samples.table_sample),
         "menu_leave": menu_sample(samples.table_sample, leave=True),

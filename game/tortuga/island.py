@@ -83,6 +83,7 @@ class Island(Part):
         self.sprites: dict[int, dict] = {}   # turtle -> {"x", "y"} where it is drawn
         self.moving: set[int] = set()        # turtles an animation moves (they do not glide to rest)
         self.trail: list[int] = []           # spaces of the hop in progress (lit)
+        self.marks: set[int] = set()         # where the last moves ended (until the next move; a recap's: all)
         self._turtle_imgs: dict = {}
         self._board: pygame.Surface | None = None
         self.highlight: set[int] = set()     # turtles a hovered choice points at (ringed, pulsing)
@@ -183,6 +184,9 @@ class Island(Part):
     def draw(self, surface) -> None:
         app, scene = self.app, self.scene
         surface.blit(self.ground(), (0, 0))
+        for sp in self.marks:  # where the last moves ended
+            x, y = space_pos(sp)
+            pygame.draw.circle(surface, theme.PAPER, (x, y), 33, 3)
         for sp in self.trail:  # the hop's path, lit
             x, y = space_pos(sp)
             pygame.draw.circle(surface, theme.ACCENT, (x, y), 30, 4)

@@ -80,6 +80,23 @@ def choose_sample(rolled: bool):
     return make
 
 
+def catch_up_sample(app, names):
+    """Four players: the three before us play their turns at once (bots); ours waits behind their
+    replay: the chip "your turn — N moves to watch · Skip", in the prompt's place."""
+    g = engine.new_game("tortuga", seats=4, seed=5)
+    me = (g.to_act + 3) % 4
+    b = use(app, LocalBridge(g, my_seat=me, names=names[:4]))
+    scene = app.show(TortugaScene(app, b))
+    app.step(0.0, events=[])
+    b.bots = {s: make_bot("tortuga", "random", s, 9 + s) for s in range(4) if s != me}
+    for _ in range(400):
+        if g.to_act == me or g.is_over:
+            break
+        app.step(1 / 60, events=[])
+    b.bots = {}
+    return scene
+
+
 def recap_sample(app, names):
     """Anna (seat 0) was away for a few moves of La Tortuga: her takeover bot and the others
     played; the recap is what the host's full update carries."""

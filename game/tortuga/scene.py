@@ -36,9 +36,9 @@ class TortugaScene(TableScene):
     TURN_EVENTS = frozenset({"turn"})
     REPLAY_BAR = (962, 418, 306, 96)     # over the dice tray's corner
     REPLAY_CHART = (60, 90, 840, 420)
-    TV_BOARD = ((20, 50, 900, 670), (70, 2, 810, 603))
+    TV_BOARD = ((20, 50, 900, 670), (0, 2, 944, 703))
     TV_SIDE = ((954, 0, 326, 418), (950, 0))
-    TV_CAPTIONS = (4, 610, 936, 106)
+    TV_CAPTIONS = (190, 190, 570, 104)   # over the middle of the island (its palms)
     BACKGROUND = "sea"
     CHIP_RECT = (260, 10, 460, 46)   # in the prompt's place (it says whose turn it is): over no space
 
@@ -62,6 +62,13 @@ class TortugaScene(TableScene):
         self.island.reset()
         self.panel.reset()
         self.anim.reset()
+
+    def on_events(self, events: list) -> None:
+        """The spaces where this update's movements ended stay ringed until the next movement (a
+        recap's events: every movement since the player left)."""
+        ends = {ev["to"] for ev in events if ev.get("type") == "turtles_moved" and isinstance(ev.get("to"), int)}
+        if ends:
+            self.island.marks = ends
 
     def animate_event(self, ev: dict):
         return self.anim.animate(ev)
