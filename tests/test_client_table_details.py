@@ -153,6 +153,28 @@ def test_the_log_says_you_for_our_own_moves():
         app.close()
 
 
+def test_someone_elses_swap_with_us_says_you():
+    """A swap that took one of our treasures named us in the third person; it says "your"."""
+    from game.tikal.words import treasure_name
+
+    for lang in LANGUAGES:
+        app = make_app(lang)
+        scene = registry.sample("tikal", app)
+        me = scene.me
+        a, b = [s for s in range(scene.seats) if s != me][:2]
+        swap = {"type": "exchange", "give": 0, "take": 1, "cost": 3, "ap": 1}
+        with_us = scene.describe({**swap, "seat": a, "with": me})
+        between_others = scene.describe({**swap, "seat": a, "with": b})
+        ours = scene.describe({**swap, "seat": me, "with": a})
+        assert scene.short_name(me) not in with_us and scene.short_name(a) in with_us, (lang, with_us)
+        assert with_us == scene.tr("ev.tikal.exchange_yours", name=scene.short_name(a), give=treasure_name(scene.tr, 0),
+                                   take=treasure_name(scene.tr, 1))
+        assert scene.short_name(b) in between_others and scene.short_name(a) in between_others, (lang, between_others)
+        assert scene.short_name(me) not in ours and scene.short_name(a) in ours, (lang, ours)
+        assert len({with_us, between_others, ours}) == 3
+        app.close()
+
+
 def test_the_wheel_zooms_the_board_and_a_right_drag_pans_it():
     """No tile in hand: the wheel over the board zooms about the mouse (the hex under it stays
     under it), a right-button drag pans, the board always fills its box; clicks still find hexes."""
