@@ -5,9 +5,9 @@ import re
 
 import pygame
 
+from assets.i18n import LANGUAGES
 from game import screens as registry
 from game.fitcheck import FitCheck
-from game.i18n import LANGUAGES
 from game.tikal.geometry import hexkey
 from game.tikal.layout import BOARD_RECT
 from game.widgets import Button, Widgets

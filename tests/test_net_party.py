@@ -408,7 +408,7 @@ def test_the_host_windows_table_seats_the_host_and_leaves_the_others_open(tmp_pa
     """``run_host.py`` with its window: a Tikal table of 4 with no bots (the window sits in it and
     owns it); --bots N puts N bots in its last seats."""
     import game.launch
-    from net import cli
+    from tikal_lan import host as cli
 
     seen = {}
 

@@ -97,7 +97,7 @@ def test_keys_turns_timeline_and_play():
 
 
 def test_the_at_renders_of_three_moves_differ(tmp_path):
-    from game.cli import main
+    from tikal_lan.window import main
 
     path = tmp_path / "game.json"
     path.write_text(json.dumps(bot_replay("tikal", seats=4)))
@@ -113,7 +113,7 @@ def test_the_at_renders_of_three_moves_differ(tmp_path):
                                         ({"format": "other"}, "replay.err_not_replay"),
                                         ({"game": "chess"}, "replay.err_game")])
 def test_a_file_the_viewer_cannot_replay_faithfully_is_refused_clearly(tmp_path, capsys, change, key):
-    from game.cli import main
+    from tikal_lan.window import main
 
     replay = {**bot_replay("tortuga", seats=2, level="random"), **change}
     with pytest.raises(ReplayError) as err:
