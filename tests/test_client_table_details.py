@@ -318,3 +318,29 @@ def test_a_click_on_the_zoomed_board_still_moves_a_figure_as_at_one_times():
     click(app, (x, y))
     assert sent == [expected]
     app.close()
+
+
+def test_the_what_now_box_fits_the_review_and_the_replay():
+    """'Watch the others… Tab skips animations' was the advice on the final board, a reviewed turn
+    and a replay, where nobody plays; each now says what it is and how to get on. A replay's
+    supply box shows the supply of whose turn it is (it was an empty "Supply")."""
+    for lang in LANGUAGES:
+        for name, key in (("tikal_review", "tikal.help_final"), ("tikal_game_review_turn", "tikal.help_review_turn"),
+                          ("replay", "tikal.help_replay")):
+            app = make_app(lang)
+            scene = registry.sample(name, app)
+            if scene not in app.scenes:
+                app.push(scene)
+            run_frames(app, 1)
+            scene = app.scene
+            assert scene.column.help_text() == app.tr(key), (lang, name)
+            assert app.tr("tikal.help_wait") not in (app.tr(key), scene.column.help_text())
+            if name == "replay":
+                app.fitcheck = FitCheck()
+                app.draw()
+                texts = [t for _, t, _, _ in app.fitcheck.texts]
+                seat = scene.shown.get("seat")
+                assert scene.me is None and seat is not None
+                assert app.tr("tikal.supply_of", name=scene.short_name(seat)) in texts, (lang, texts)
+                assert not app.fitcheck.problems(), app.fitcheck.problems()
+            app.close()
