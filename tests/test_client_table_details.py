@@ -344,3 +344,19 @@ def test_the_what_now_box_fits_the_review_and_the_replay():
                 assert app.tr("tikal.supply_of", name=scene.short_name(seat)) in texts, (lang, texts)
                 assert not app.fitcheck.problems(), app.fitcheck.problems()
             app.close()
+
+
+def test_tv_captions_leave_the_tikal_board_clear():
+    """TV mode drew the captions' band over the board's bottom row (a temple and figures under it).
+    The board, scaled without distortion, now ends above the band."""
+    from game.tikal.layout import BOARD
+    from game.tikal.scene import TikalScene
+
+    (src, dst), captions = TikalScene.TV_BOARD, pygame.Rect(TikalScene.TV_CAPTIONS)
+    src, dst = pygame.Rect(src), pygame.Rect(dst)
+    kx, ky = dst.width / src.width, dst.height / src.height
+    assert abs(kx - ky) < 0.01 * kx                                   # hexes keep their shape
+    bx, by, bw, bh = BOARD.bounds()
+    on_tv = pygame.Rect(dst.x + (bx - src.x) * kx, dst.y + (by - src.y) * ky, bw * kx, bh * ky)
+    assert not on_tv.colliderect(captions), (on_tv, captions)
+    assert dst.right <= TikalScene.TV_SIDE[1][0] and dst.x >= 0 and dst.y >= 0
