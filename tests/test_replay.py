@@ -220,3 +220,27 @@ def test_a_click_on_the_results_chart_opens_the_games_replay_at_that_turn():
     press(app, pygame.K_ESCAPE)
     assert app.scene is results and app.bridge is bridge
     app.close()
+
+
+def test_the_score_story_says_whose_line_is_which():
+    """Under the chart's axis each seat's name stands beside its shape: nothing else on the
+    results screen says which line is whose."""
+    from game.fitcheck import FitCheck
+    from game.screens import sample
+
+    app = make_app()
+    results = app.show(sample("results_chart", app))
+    app.fitcheck = FitCheck()
+    app.draw()
+    below = [text for rect, text, _box, _layer in app.fitcheck.texts if rect.top >= results.chart.plot.bottom]
+    names = [results.bridge.table.name(seat) for seat in range(results.chart.story.seats)]
+    assert len(names) >= 2 and all(name in below for name in names), (names, below)
+    app.close()
+
+
+def test_the_viewers_what_now_box_says_how_to_watch_not_to_wait_for_the_others():
+    replay = bot_replay("tikal", seats=2, seed=4, level="random")
+    app = make_app()
+    viewer = app.show(replay_scene(app, ReplayBook(replay, CLIENTS["tikal"].turn_events), on_back=lambda: None))
+    assert viewer.column.help_text() == app.tr("replay.help") != app.tr("tikal.help_wait")
+    app.close()

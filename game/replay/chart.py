@@ -21,9 +21,11 @@ MARK_COLOURS = {"volcano": (232, 96, 48), "final": theme.ACCENT, "end": theme.AC
 class ScoreChart:
     """``story`` the points; ``colour(seat)``, ``shape(seat)``, ``name(seat)`` how seats look;
     ``on_pick(point)`` is called with the clicked ``(turn, state, scores)``; ``current`` (a
-    callable giving a turn, or None) draws where a replay stands."""
+    callable giving a turn, or None) draws where a replay stands. Under the axis a legend says
+    whose line is which (shape, colour and name): the results screen shows nothing else that does."""
 
-    PAD_L, PAD_R, PAD_T, PAD_B = 44, 14, 30, 30
+    PAD_L, PAD_R, PAD_T, PAD_B = 44, 14, 30, 52
+    LEGEND_H = 22       # the legend's row, at the bottom of the panel
 
     def __init__(self, app, rect, story: Story, colour, shape, name, on_pick=None, current=None,
                  title_key: str = "chart.title"):
@@ -150,8 +152,8 @@ class ScoreChart:
                 continue
             blit_text(surf, app, str(t), (x, p.bottom + 6), 12, theme.MUTED, anchor="midtop",
                       box=pygame.Rect(x - 16, p.bottom + 4, 32, 16))
-        blit_text(surf, app, app.tr("chart.turns"), (p.right, local.bottom - 3), 12, theme.MUTED,
-                  anchor="bottomright", box=pygame.Rect(p.right - 120, p.bottom + 4, 120, local.bottom - p.bottom - 4))
+        blit_text(surf, app, app.tr("chart.turns"), (p.right, p.bottom + 6), 12, theme.MUTED,
+                  anchor="topright", box=pygame.Rect(p.right - 120, p.bottom + 4, 120, 18))
         pygame.draw.line(surf, theme.MUTED, (p.x, p.y), (p.x, p.bottom), 2)
         pygame.draw.line(surf, theme.MUTED, (p.x, p.bottom), (p.right, p.bottom), 2)
         # a line per seat, its shape at every point (every few when they crowd)
@@ -165,6 +167,7 @@ class ScoreChart:
             for i, pt in enumerate(pts):
                 if i % every == 0 or i == len(pts) - 1:
                     theme.draw_shape(surf, self.shape(seat), pt, 5, col)
+        self._draw_players(surf, pygame.Rect(p.x, local.bottom - self.LEGEND_H - 4, p.width, self.LEGEND_H))
         # the legend: the marks of the scorings, top right
         x = local.right - 12
         for kind in ("final", "volcano"):
@@ -176,3 +179,15 @@ class ScoreChart:
             tri = [(r.x - 16, r.y + 3), (r.x - 4, r.y + 3), (r.x - 10, r.y + 13)]
             pygame.draw.polygon(surf, MARK_COLOURS[kind], tri)
             x = r.x - 24
+
+    def _draw_players(self, surf, row: pygame.Rect) -> None:
+        """Whose line is which: each seat's shape in its colour and its name, side by side."""
+        seats = self.story.seats
+        if seats <= 0:
+            return
+        cell = row.width // seats
+        for seat in range(seats):
+            x = row.x + seat * cell
+            theme.draw_shape(surf, self.shape(seat), (x + 9, row.centery), 6, self.colour(seat))
+            blit_text(surf, self.app, self.name(seat), (x + 20, row.centery), 13, theme.PAPER,
+                      anchor="midleft", box=pygame.Rect(x + 18, row.y, cell - 24, row.height))

@@ -137,6 +137,8 @@ class TileColumn(Part):
 
     def help_text(self) -> str:
         scene, sel = self.scene, self.scene.sel
+        if getattr(scene, "HELP_KEY", None):     # a viewer's own advice (the replay's: nobody plays there)
+            return self.tr(scene.HELP_KEY)
         if not scene.table.my_turn():
             return self.tr("tikal.help_wait")
         if sel.placing():
