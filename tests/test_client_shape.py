@@ -285,3 +285,19 @@ def test_every_game_the_engine_offers_has_a_client():
     assert set(CLIENTS.names) == set(engine.GAMES)
     for game in CLIENTS:
         assert game.howto and game.rules.prefix and game.samples and game.table
+
+
+# --- the bridge's dispatch: a table, like the host's ---------------------------------------------
+def test_the_bridge_dispatches_the_hosts_messages_by_a_table(monkeypatch):
+    from game import net_bridge
+
+    b = OfflineBridge("Anna", [])
+    b.handle({"t": "something_newer", "x": 1})               # a newer host's message: ignored
+    assert b.poll() == [] and not b.connected
+    seen = []
+    monkeypatch.setitem(net_bridge.HANDLERS, "something_newer", lambda bridge, msg: seen.append((bridge, msg)))
+    b.handle({"t": "something_newer", "x": 1})
+    assert seen == [(b, {"t": "something_newer", "x": 1})]
+    b.handle({**welcome_message("Anna's laptop", 1)})
+    assert b.connected and [n["kind"] for n in b.poll()] == ["welcome"]
+    assert set(net_bridge.PASSED) <= set(net_bridge.HANDLERS)
