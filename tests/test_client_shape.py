@@ -301,3 +301,18 @@ def test_the_bridge_dispatches_the_hosts_messages_by_a_table(monkeypatch):
     b.handle({**welcome_message("Anna's laptop", 1)})
     assert b.connected and [n["kind"] for n in b.poll()] == ["welcome"]
     assert set(net_bridge.PASSED) <= set(net_bridge.HANDLERS)
+
+
+# --- the animators: an explicit table of the documented events ----------------------------------
+@pytest.mark.parametrize("heading, module", [("## Tikal", "game.tikal.animations"),
+                                             ("## La Tortuga", "game.tortuga.animations")])
+def test_each_documented_event_has_its_animation_in_the_table(heading, module):
+    import importlib
+
+    docs = (GAME.parent / "docs" / "events.md").read_text(encoding="utf-8")
+    part = docs[docs.index(heading):]
+    part = part[: part.index("\n## ", 1)] if "\n## " in part[1:] else part
+    documented = set(re.findall(r"^\| `(\w+)` \|", part, re.M))
+    table = importlib.import_module(module).ANIMATIONS
+    assert documented and set(table) == documented
+    assert all(callable(fn) and fn.__name__ == f"_anim_{t}" for t, fn in table.items())
