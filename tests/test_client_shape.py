@@ -316,3 +316,21 @@ def test_each_documented_event_has_its_animation_in_the_table(heading, module):
     table = importlib.import_module(module).ANIMATIONS
     assert documented and set(table) == documented
     assert all(callable(fn) and fn.__name__ == f"_anim_{t}" for t, fn in table.items())
+
+
+def test_every_declared_reference_loads():
+    """What the registry and the screens name by a ``Ref`` (loaded when first used, so the window
+    starts without every table and sample) exists."""
+    from game.client import Ref
+
+    refs = [v for v in screens.SCREENS.values() if isinstance(v, Ref)] + list(screens.SHARED_SAMPLES)
+    for game in CLIENTS:
+        refs += [v for v in (game.table, game.samples) if isinstance(v, Ref)]
+        if game.results_button is not None:
+            refs += [v for v in (game.results_button.allowed, game.results_button.open) if isinstance(v, Ref)]
+    assert len(refs) >= 8
+    for ref in refs:
+        assert ref.load() is not None, ref
+    assert CLIENTS["tikal"].table_class.__name__ == "TikalScene"
+    with pytest.raises(AttributeError):
+        Ref("game.scene:NoSuchThing").load()
