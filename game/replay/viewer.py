@@ -173,6 +173,7 @@ class ReplayView:
     scene's bridge is a ``ReplayBridge``; ``on_back()`` leaves (None: close the window)."""
 
     name = "replay"
+    replaying = True
 
     def __init__(self, app, bridge: ReplayBridge, on_back=None, at: int = 0):
         self.app = app
