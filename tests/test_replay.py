@@ -187,6 +187,31 @@ def test_the_results_screen_draws_the_story_of_the_game_it_ended():
     app.close()
 
 
+def test_the_results_chart_says_whose_line_is_whose():
+    """The results' chart had no legend (the replay's has the score column beside it): each seat's
+    name and final score are drawn beside the plot, never over it, highest first, in every language."""
+    from assets.i18n import LANGUAGES
+    from game.fitcheck import FitCheck
+    from game.screens import sample
+
+    for lang in LANGUAGES:
+        app = make_app(lang)
+        results = app.show(sample("results_chart", app))
+        chart, tm = results.chart, results.bridge.table
+        app.fitcheck = FitCheck()
+        app.draw()
+        final = chart.story.points[-1][2]
+        texts = [(pygame.Rect(r), t) for r, t, _, _ in app.fitcheck.texts]
+        names = [(r, t) for r, t in texts if t in {tm.name(s) for s in range(chart.story.seats)}
+                 and r.x >= chart.plot.right]
+        assert sorted(t for _, t in names) == sorted(tm.name(s) for s in range(chart.story.seats)), (lang, texts)
+        ys = {t: r.y for r, t in names}
+        order = sorted(range(chart.story.seats), key=lambda s: ys[tm.name(s)])
+        assert [final[s] for s in order] == sorted(final, reverse=True)
+        assert not app.fitcheck.problems(), app.fitcheck.problems()
+        app.close()
+
+
 def test_a_click_on_the_results_chart_opens_the_games_replay_at_that_turn():
     """The results' score story: a click on a point asks the host for the game's replay and opens
     the viewer where that turn ended; Back returns to the results on the host's bridge."""

@@ -21,13 +21,16 @@ MARK_COLOURS = {"volcano": (232, 96, 48), "final": theme.ACCENT, "end": theme.AC
 class ScoreChart:
     """``story`` the points; ``colour(seat)``, ``shape(seat)``, ``name(seat)`` how seats look;
     ``on_pick(point)`` is called with the clicked ``(turn, state, scores)``; ``current`` (a
-    callable giving a turn, or None) draws where a replay stands."""
+    callable giving a turn, or None) draws where a replay stands; ``legend`` puts a column beside
+    the plot that names each line (where nothing else on the screen says which line is whose)."""
 
     PAD_L, PAD_R, PAD_T, PAD_B = 44, 14, 30, 30
+    LEGEND_W = 210
 
     def __init__(self, app, rect, story: Story, colour, shape, name, on_pick=None, current=None,
-                 title_key: str = "chart.title"):
+                 title_key: str = "chart.title", legend: bool = False):
         self.app = app
+        self.legend = legend
         self.rect = pygame.Rect(rect)
         self.story = story
         self.colour, self.shape, self.name = colour, shape, name
@@ -42,7 +45,8 @@ class ScoreChart:
     @property
     def plot(self) -> pygame.Rect:
         r = self.rect
-        return pygame.Rect(r.x + self.PAD_L, r.y + self.PAD_T, r.width - self.PAD_L - self.PAD_R,
+        right = self.PAD_R + (self.LEGEND_W if self.legend else 0)
+        return pygame.Rect(r.x + self.PAD_L, r.y + self.PAD_T, r.width - self.PAD_L - right,
                            r.height - self.PAD_T - self.PAD_B)
 
     def top(self) -> int:
@@ -165,6 +169,8 @@ class ScoreChart:
             for i, pt in enumerate(pts):
                 if i % every == 0 or i == len(pts) - 1:
                     theme.draw_shape(surf, self.shape(seat), pt, 5, col)
+        if self.legend:
+            self._draw_names(surf, p, local)
         # the legend: the marks of the scorings, top right
         x = local.right - 12
         for kind in ("final", "volcano"):
@@ -176,3 +182,19 @@ class ScoreChart:
             tri = [(r.x - 16, r.y + 3), (r.x - 4, r.y + 3), (r.x - 10, r.y + 13)]
             pygame.draw.polygon(surf, MARK_COLOURS[kind], tri)
             x = r.x - 24
+
+    def _draw_names(self, surf, p, local) -> None:
+        """Whose line is whose: each seat's mark and name beside the plot, the highest final score
+        first (as the lines end), with that score."""
+        app, story = self.app, self.story
+        final = story.points[-1][2] if story.points else []
+        seats = sorted(range(story.seats), key=lambda s: (-(final[s] if s < len(final) else 0), s))
+        x0, right = p.right + 18, local.right - 10
+        for k, seat in enumerate(seats):
+            y = p.y + 4 + k * 30
+            theme.draw_shape(surf, self.shape(seat), (x0 + 8, y + 11), 7, self.colour(seat))
+            score = str(final[seat]) if seat < len(final) else ""
+            r = blit_text(surf, app, score, (right, y + 11), 15, theme.PAPER, bold=True, anchor="midright",
+                          box=pygame.Rect(right - 44, y, 44, 22))
+            blit_text(surf, app, self.name(seat), (x0 + 22, y + 11), 15, theme.PAPER, bold=True,
+                      anchor="midleft", box=pygame.Rect(x0 + 20, y, r.x - x0 - 26, 22), min_size=11)
