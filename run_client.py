@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
-"""Open the game window: a thin wrapper over ``game.cli`` (installed as the ``tikal-lan`` command).
+"""Open the game window: a thin wrapper over ``tikal_lan.window`` (installed as the ``tikal-lan`` command).
 
     python run_client.py --help
 """
 import sys
 
-from game.cli import main
+from tikal_lan.window import main
 
 if __name__ == "__main__":
     sys.exit(main())

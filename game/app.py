@@ -17,10 +17,11 @@ import warnings
 
 import pygame
 
+from assets.i18n import Catalog
+
 from .assets import Assets
 from .client import GameClients
 from .games import CLIENTS, ICON, TITLE
-from .i18n import Catalog
 from .scene import Scene
 from .screens import SCREENS, Screen
 from .settings import Settings

@@ -62,9 +62,8 @@ class QuickHost:
         """A new quick table; returns (the host's address, the table's id)."""
         import threading
 
+        from assets.i18n import Catalog
         from net.host import Host, HostConfig, start_in_thread
-
-        from .i18n import Catalog
 
         if self.host is None:
             title = Catalog(self.settings.language).tr("launch.quick_game", name=self.settings.name)

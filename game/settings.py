@@ -7,7 +7,7 @@ import re
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
-from .i18n import LANGUAGES, system_language
+from assets.i18n import LANGUAGES, system_language
 
 ANIM_SPEEDS = (0.5, 1.0, 1.5, 2.0, 4.0, 0.0)  # 0.0: no animations (everything lands at once)
 MAX_SEATS_KEPT = 8

@@ -379,12 +379,12 @@ def window_host(args):
     return host, made
 
 
-def window(args) -> int:
-    """Host in a background thread plus a local client window connected to it."""
-    try:
-        from game.launch import play_local
-    except ImportError as exc:
-        print(f"{args.prog}: the game window cannot be loaded ({exc}); "
+def window(args, play_local=None) -> int:
+    """Host in a background thread plus a local client window connected to it: ``play_local(addr,
+    port, host=)`` runs the window (the entry point, tikal_lan/host.py, hands it over: net/ never
+    imports the window)."""
+    if play_local is None:
+        print(f"{args.prog}: this command has no game window; "
               f"run `{args.prog} --headless` to host without a window.", file=sys.stderr)
         return 2
     from net.host import start_in_thread
@@ -408,8 +408,13 @@ def window(args) -> int:
     say_listening(host, addr, port, made, args, share)
     say_found(host)
     try:
-        return play_local("127.0.0.1" if addr in ("0.0.0.0", "::", "") else addr, port,
-                          host=host) or 0
+        try:
+            return play_local("127.0.0.1" if addr in ("0.0.0.0", "::", "") else addr, port,
+                              host=host) or 0
+        except ImportError as exc:
+            print(f"{args.prog}: the game window cannot be loaded ({exc}); "
+                  f"run `{args.prog} --headless` to host without a window.", file=sys.stderr)
+            return 2
     finally:
         if share is not None:
             asyncio.run_coroutine_threadsafe(share.stop(), loop).result(10)
@@ -431,9 +436,10 @@ def more_files() -> None:
             pass
 
 
-def main(argv=None, prog: str | None = None) -> int:
+def main(argv=None, prog: str | None = None, play_local=None) -> int:
     """The host command; ``prog``: the name it was started as, when not its own (``tikal-lan
-    host``)."""
+    host``); ``play_local``: the window beside the host (given by the entry point,
+    tikal_lan/host.py; without it only ``--headless`` hosts)."""
     args = parse_args(argv, prog)
     more_files()
     setup_logging(args)
@@ -453,7 +459,7 @@ def main(argv=None, prog: str | None = None) -> int:
         return 2
     if args.headless:
         return asyncio.run(serve(args, headless=True))
-    return window(args)
+    return window(args, play_local)
 
 
 if __name__ == "__main__":

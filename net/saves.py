@@ -25,6 +25,7 @@ from __future__ import annotations
 import logging
 import os
 import socket
+import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -99,24 +100,24 @@ class DataDirLock:
                 self._fd = None
 
 
-try:
-    import fcntl
-
-    def _lock(fd):
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-
-    def _unlock(fd):
-        fcntl.flock(fd, fcntl.LOCK_UN)
-except ImportError:  # Windows
+if sys.platform == "win32":
     import msvcrt
 
-    def _lock(fd):
+    def _lock(fd: int) -> None:
         os.lseek(fd, 0, os.SEEK_SET)
         msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
 
-    def _unlock(fd):
+    def _unlock(fd: int) -> None:
         os.lseek(fd, 0, os.SEEK_SET)
         msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
+else:
+    import fcntl
+
+    def _lock(fd: int) -> None:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+
+    def _unlock(fd: int) -> None:
+        fcntl.flock(fd, fcntl.LOCK_UN)
 
 
 @dataclass

@@ -29,7 +29,7 @@ from email.utils import formatdate
 from pathlib import Path
 from urllib.parse import quote, unquote
 
-from game.i18n import REFERENCE, locale_language, translations
+from assets.i18n import REFERENCE, locale_language, translations
 
 log = logging.getLogger("tikal.share")
 
@@ -189,7 +189,7 @@ class ShareServer:
 
     def page(self, local_ip: str | None, accept_language: str | None = None) -> bytes:
         """The page, in the first language of the browser's ``Accept-Language`` that the game has
-        a catalog for (the game's own translations, ``game/i18n``), else English: where to join,
+        a catalog for (the game's own translations, ``assets/i18n``), else English: where to join,
         then per system what to download and how to start it, in a guest's words. Reads the
         disk: call it off the event loop."""
         lang = page_language(accept_language)

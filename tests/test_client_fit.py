@@ -4,9 +4,9 @@ over a mark (a key badge, a card, an icon). The widgets measure their text and s
 cut it (game/widgets.py: fit, fit_lines); game/fitcheck.py says where a frame went wrong."""
 import pytest
 
+from assets.i18n import LANGUAGES
 from game import screens as registry
 from game.fitcheck import FitCheck
-from game.i18n import LANGUAGES
 
 from client_helpers import make_app
 

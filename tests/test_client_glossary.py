@@ -1,4 +1,4 @@
-"""One word per thing, the rulebook's own: every language's catalog (game/i18n/<lang>.po: the table,
+"""One word per thing, the rulebook's own: every language's catalog (assets/i18n/<lang>.po: the table,
 the how-to pages, the log) and its rule texts (assets/rules/<lang>/) use the glossary's word for each
 thing of the games and none of the other words for it (docs/glossary/<lang>.txt, from that
 language's rulebook in ../shared/rules/original/)."""
@@ -8,7 +8,7 @@ from pathlib import Path
 import polib
 import pytest
 
-from game.i18n import LANGUAGES
+from assets.i18n import LANGUAGES
 
 ROOT = Path(__file__).resolve().parent.parent
 GLOSSARY = ROOT / "docs" / "glossary"
@@ -31,7 +31,7 @@ def glossary(lang: str) -> list[tuple[str, str, str, list[str]]]:
 def texts(lang: str) -> list[tuple[str, str]]:
     """``[(where, text)]``: every catalog entry (each plural form) and every line of the rule texts."""
     out = []
-    for entry in polib.pofile(str(ROOT / "game" / "i18n" / f"{lang}.po")):
+    for entry in polib.pofile(str(ROOT / "assets" / "i18n" / f"{lang}.po")):
         if entry.msgid == "language.name":
             continue
         forms = list(entry.msgstr_plural.values()) if entry.msgid_plural else [entry.msgstr]

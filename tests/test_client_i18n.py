@@ -1,4 +1,4 @@
-"""The translation catalogs (game/i18n/*.po): every key in every language with the same
+"""The translation catalogs (assets/i18n/*.po): every key in every language with the same
 placeholders, plural entries with the forms of each language's rule, every key the client uses."""
 import ast
 import re
@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from game.i18n import LANGUAGES, Catalog, plural_keys, pofile
+from assets.i18n import LANGUAGES, Catalog, plural_keys, pofile
 
 GAME = Path(__file__).resolve().parents[1] / "game"
 
@@ -250,13 +250,13 @@ def test_language_switch_at_runtime_and_fallbacks():
     ({"LC_ALL": "POSIX"}, "en"),
 ])
 def test_the_first_start_picks_the_system_language(env, want):
-    from game.i18n import system_language
+    from assets.i18n import system_language
 
     assert system_language(env, windows=lambda: None, getlocale=lambda: (None, None)) == want
 
 
 def test_without_locale_variables_windows_then_getlocale_decide():
-    from game.i18n import system_language
+    from assets.i18n import system_language
 
     assert system_language({}, windows=lambda: "cs_CZ", getlocale=lambda: ("en_US", "UTF-8")) == "cs"
     assert system_language({}, windows=lambda: None, getlocale=lambda: ("Italian_Italy", "1252")) == "it"

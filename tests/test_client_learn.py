@@ -8,11 +8,11 @@ import copy
 import pygame
 import pytest
 
+from assets.i18n import LANGUAGES
 from game import screens as registry
 from game.games import CLIENTS
 from game.howto import HowToScene
 from game.howto.scene import fit_text, fits_everywhere
-from game.i18n import LANGUAGES
 from game.scenes.menu import MenuScene, RulesScene
 from game.tikal.geometry import hexkey
 from game.tikal.layout import BOARD_RECT

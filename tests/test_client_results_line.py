@@ -3,9 +3,9 @@ the final scoring round as the host scored it (T-E1: each player scores right af
 so the board at the very end is not what scored; the line never disagrees with the column)."""
 import re
 
+from assets.i18n import LANGUAGES
 from engine.bots import make_bot
 from game.games import CLIENTS
-from game.i18n import LANGUAGES
 from game.net_bridge import LocalBridge
 from game.scenes.results import ResultsScene
 from game.tikal import (

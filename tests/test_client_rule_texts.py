@@ -6,16 +6,16 @@ from pathlib import Path
 
 import pytest
 
+from assets.i18n import LANGUAGES, Catalog
 from game import screens as registry
 from game.games import CLIENTS
-from game.i18n import LANGUAGES, Catalog
 
 from client_helpers import make_app
 
 ROOT = Path(__file__).resolve().parent.parent
 
 #: (rule id, catalog key, what it must say: a pattern per language). Patterns read the sentence the
-#: rule needs, in that language's words (the glossary's, game/i18n/glossary/).
+#: rule needs, in that language's words (the glossary's, assets/i18n/glossary/).
 MUST_SAY = [
     # T-V3/T-A8: a guarded temple scores only for its guard's owner, never for a majority there
     ("T-V3", "howto.tikal.goal.body", {

@@ -6,8 +6,8 @@ from pathlib import Path
 import pygame
 import pytest
 
+from assets.i18n import LANGUAGES
 from game import screens as registry
-from game.i18n import LANGUAGES
 
 from client_helpers import colourful, make_app, run_frames
 

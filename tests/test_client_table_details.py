@@ -5,12 +5,14 @@ import re
 
 import pygame
 
+from assets.i18n import LANGUAGES
 from game import screens as registry
 from game.fitcheck import FitCheck
-from game.i18n import LANGUAGES
+from game.tikal.geometry import hexkey
+from game.tikal.layout import BOARD_RECT
 from game.widgets import Button, Widgets
 
-from client_helpers import make_app, run_frames
+from client_helpers import click, make_app, run_frames
 
 
 def test_a_refusal_never_shows_raw_coordinates():
@@ -153,11 +155,31 @@ def test_the_log_says_you_for_our_own_moves():
         app.close()
 
 
+def test_someone_elses_swap_with_us_says_you():
+    """A swap that took one of our treasures named us in the third person; it says "your"."""
+    from game.tikal.words import treasure_name
+
+    for lang in LANGUAGES:
+        app = make_app(lang)
+        scene = registry.sample("tikal", app)
+        me = scene.me
+        a, b = [s for s in range(scene.seats) if s != me][:2]
+        swap = {"type": "exchange", "give": 0, "take": 1, "cost": 3, "ap": 1}
+        with_us = scene.describe({**swap, "seat": a, "with": me})
+        between_others = scene.describe({**swap, "seat": a, "with": b})
+        ours = scene.describe({**swap, "seat": me, "with": a})
+        assert scene.short_name(me) not in with_us and scene.short_name(a) in with_us, (lang, with_us)
+        assert with_us == scene.tr("ev.tikal.exchange_yours", name=scene.short_name(a), give=treasure_name(scene.tr, 0),
+                                   take=treasure_name(scene.tr, 1))
+        assert scene.short_name(b) in between_others and scene.short_name(a) in between_others, (lang, between_others)
+        assert scene.short_name(me) not in ours and scene.short_name(a) in ours, (lang, ours)
+        assert len({with_us, between_others, ours}) == 3
+        app.close()
+
+
 def test_the_wheel_zooms_the_board_and_a_right_drag_pans_it():
     """No tile in hand: the wheel over the board zooms about the mouse (the hex under it stays
     under it), a right-button drag pans, the board always fills its box; clicks still find hexes."""
-    from game.tikal.layout import BOARD_RECT
-
     app = make_app("en")
     scene = registry.sample("tikal", app)                # a figure selected, no tile in hand
     board = scene.board
@@ -185,3 +207,156 @@ def test_the_wheel_zooms_the_board_and_a_right_drag_pans_it():
         app.step(0.0, events=[pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False)])
     assert board.zoom == 1.0
     app.close()
+
+
+def _sent(scene) -> list:
+    """The actions the scene sends to its (local) host from now on."""
+    bridge, sent = scene.bridge, []
+    act = bridge.act
+    bridge.act = lambda action: (sent.append(action), act(action))[1]
+    return sent
+
+
+def _press_move_release(app, start, end, steps: int = 4) -> None:
+    """A real left press at ``start``, the mouse moving to ``end`` with the button held, let go there."""
+    events = [pygame.event.Event(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0)),
+              pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1)]
+    last = start
+    for k in range(1, steps + 1):
+        at = (start[0] + (end[0] - start[0]) * k // steps, start[1] + (end[1] - start[1]) * k // steps)
+        events.append(pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=(at[0] - last[0], at[1] - last[1]),
+                                         buttons=(1, 0, 0)))
+        last = at
+    events.append(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+    app.step(0.0, events=events)
+
+
+def _zoom_button(scene, tip: str):
+    return next(w for w in scene.widgets.items if getattr(w, "tooltip", None) == tip)
+
+
+def _spot(board, h) -> tuple[int, int]:
+    return tuple(int(v) for v in board.center(h))
+
+
+def test_the_zoom_buttons_work_with_a_tile_in_hand_and_a_left_drag_pans_while_a_click_still_places():
+    """The wheel turns the tile in hand, so the board zooms with the − / + buttons then; on the
+    zoomed board a left drag (beyond a few pixels) pans, sending nothing, and a click (a jitter of
+    a few pixels included) places exactly the tile a click at 1× places on that hex."""
+    def fresh():
+        app = make_app("en")
+        scene = registry.sample("tikal_place", app)
+        run_frames(app, 1)
+        assert scene.sel.placing()
+        return app, scene
+
+    app, scene = fresh()
+    h = next(iter(scene.sel.place_hexes()))
+    scene.sel.rotation = next(a["rotation"] for a in scene.table.legal if a.get("hex") and hexkey(a["hex"]) == h)
+    sent = _sent(scene)
+    click(app, _spot(scene.board, h))                   # at 1×, as before: the press places the tile
+    assert [a["type"] for a in sent] == ["place_tile"]
+    expected = sent[0]
+    app.close()
+
+    app, scene = fresh()
+    board = scene.board
+    zoom_in, zoom_out = _zoom_button(scene, "tikal.zoom_in_tip"), _zoom_button(scene, "tikal.zoom_out_tip")
+    assert not zoom_out.enabled and zoom_in.enabled
+    turned = scene.sel.rotation
+    app.step(0.0, events=[pygame.event.Event(pygame.MOUSEMOTION, pos=(300, 330), rel=(0, 0), buttons=(0, 0, 0)),
+                          pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False)])
+    assert board.zoom == 1.0 and scene.sel.rotation != turned     # the wheel turns the tile in hand
+    click(app, zoom_in.rect.center)
+    assert board.zoom == 1.5 and scene.sel.placing() and zoom_out.enabled
+    click(app, zoom_in.rect.center)
+    assert board.zoom == 2.0 and not zoom_in.enabled
+    click(app, zoom_out.rect.center)
+    assert board.zoom == 1.5
+    scene.sel.rotation = expected["rotation"]
+    sent, state = _sent(scene), scene.table.state
+
+    before = board.layout.origin                        # a drag pans and places nothing
+    start = _spot(board, hexkey(expected["hex"]))
+    _press_move_release(app, start, (start[0] - 60, start[1] - 40))
+    assert board.layout.origin != before and sent == [] and scene.table.state == state and scene.sel.placing()
+    box = pygame.Rect(BOARD_RECT)
+    bx, by, bw, bh = board.layout.bounds()
+    assert bx <= box.left + 1 and by <= box.top + 1 and bx + bw >= box.right - 1 and by + bh >= box.bottom - 1
+
+    moved = board.layout.origin                         # a click with a jitter under the slop is a click
+    spot = _spot(board, hexkey(expected["hex"]))
+    _press_move_release(app, spot, (spot[0] + 3, spot[1] - 2), steps=2)
+    assert board.layout.origin == moved and sent == [expected]
+    app.close()
+
+
+def test_a_click_on_the_zoomed_board_still_moves_a_figure_as_at_one_times():
+    def fresh():
+        app = make_app("en")
+        scene = registry.sample("tikal", app)            # a figure selected, its walks lit
+        run_frames(app, 1)
+        assert scene.sel.selected and scene.sel.targets
+        return app, scene
+
+    app, scene = fresh()
+    middle = pygame.Rect(BOARD_RECT).center            # the buttons zoom about it: a walk near it stays in view
+    h = min(scene.sel.targets, key=lambda t: (abs(scene.board.center(t)[0] - middle[0])
+                                              + abs(scene.board.center(t)[1] - middle[1]), t))
+    sent = _sent(scene)
+    click(app, _spot(scene.board, h))
+    assert len(sent) == 1 and sent[0]["type"] in ("move", "transfer")
+    expected = sent[0]
+    app.close()
+
+    app, scene = fresh()
+    click(app, _zoom_button(scene, "tikal.zoom_in_tip").rect.center)
+    assert scene.board.zoom == 1.5 and scene.sel.selected        # the button leaves the selection alone
+    x, y = _spot(scene.board, h)
+    assert pygame.Rect(BOARD_RECT).collidepoint(x, y), "the hex went off the zoomed board"
+    sent = _sent(scene)
+    click(app, (x, y))
+    assert sent == [expected]
+    app.close()
+
+
+def test_the_what_now_box_fits_the_review_and_the_replay():
+    """'Watch the others… Tab skips animations' was the advice on the final board, a reviewed turn
+    and a replay, where nobody plays; each now says what it is and how to get on. A replay's
+    supply box shows the supply of whose turn it is (it was an empty "Supply")."""
+    for lang in LANGUAGES:
+        for name, key in (("tikal_review", "tikal.help_final"), ("tikal_game_review_turn", "tikal.help_review_turn"),
+                          ("replay", "tikal.help_replay")):
+            app = make_app(lang)
+            scene = registry.sample(name, app)
+            if scene not in app.scenes:
+                app.push(scene)
+            run_frames(app, 1)
+            scene = app.scene
+            assert scene.column.help_text() == app.tr(key), (lang, name)
+            assert app.tr("tikal.help_wait") not in (app.tr(key), scene.column.help_text())
+            if name == "replay":
+                app.fitcheck = FitCheck()
+                app.draw()
+                texts = [t for _, t, _, _ in app.fitcheck.texts]
+                seat = scene.shown.get("seat")
+                assert scene.me is None and seat is not None
+                assert app.tr("tikal.supply_of", name=scene.short_name(seat)) in texts, (lang, texts)
+                assert not app.fitcheck.problems(), app.fitcheck.problems()
+            app.close()
+
+
+def test_tv_captions_leave_the_tikal_board_clear():
+    """TV mode drew the captions' band over the board's bottom row (a temple and figures under it).
+    The board, scaled without distortion, now ends above the band."""
+    from game.tikal.layout import BOARD
+    from game.tikal.scene import TikalScene
+
+    (src, dst), captions = TikalScene.TV_BOARD, pygame.Rect(TikalScene.TV_CAPTIONS)
+    src, dst = pygame.Rect(src), pygame.Rect(dst)
+    kx, ky = dst.width / src.width, dst.height / src.height
+    assert abs(kx - ky) < 0.01 * kx                                   # hexes keep their shape
+    bx, by, bw, bh = BOARD.bounds()
+    on_tv = pygame.Rect(dst.x + (bx - src.x) * kx, dst.y + (by - src.y) * ky, bw * kx, bh * ky)
+    assert not on_tv.colliderect(captions), (on_tv, captions)
+    assert dst.right <= TikalScene.TV_SIDE[1][0] and dst.x >= 0 and dst.y >= 0

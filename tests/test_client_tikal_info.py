@@ -219,7 +219,7 @@ def test_results_let_the_player_look_at_the_final_board_and_come_back():
 
 
 def test_a_shared_victory_names_the_winners_in_the_plural_of_every_language():
-    from game.i18n import LANGUAGES
+    from assets.i18n import LANGUAGES
     from game.scenes.results import ResultsScene
 
     g = finished_game()

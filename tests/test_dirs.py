@@ -104,7 +104,7 @@ def test_host_moves_old_saves_and_logs_to_the_user_folders(home):
 
 @pytest.mark.slow
 def test_host_log_file_is_bounded(tmp_path):
-    from net.cli import parse_args, setup_logging
+    from net.cli import HostLog, parse_args, setup_logging
 
     args = parse_args(["--log-file", str(tmp_path / "host.log"), "--data-dir", str(tmp_path)])
     root = logging.getLogger()
@@ -112,7 +112,7 @@ def test_host_log_file_is_bounded(tmp_path):
     try:
         assert setup_logging(args) == tmp_path / "host.log"
         assert setup_logging(args) == tmp_path / "host.log"   # again: still one file handler
-        mine = [h for h in root.handlers if getattr(h, "tikal_host_log", False)]
+        mine = [h for h in root.handlers if isinstance(h, HostLog)]
         assert len(mine) == 1
         line = "x" * 200
         for i in range(20_000):                               # ~4 MB of log

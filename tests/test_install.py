@@ -12,7 +12,7 @@ import pygame
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-SOURCES = ["engine", "net", "game", "assets", "pyproject.toml", "README.md", "LICENSE", "licences"]
+SOURCES = ["engine", "net", "game", "assets", "tikal_lan", "pyproject.toml", "README.md", "LICENSE", "licences"]
 
 
 def run(cmd, **kw):

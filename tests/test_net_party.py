@@ -272,7 +272,9 @@ async def test_the_recap_after_an_absence_lists_what_the_takeover_bot_did(tmp_pa
         assert recap["from"] == left_at
         moves = recap["moves"]
         assert [m["state"] for m in moves] == list(range(left_at + 1, full["state"] + 1))
-        assert any(m["seat"] == 0 for m in moves)       # what the bot did in Ana's seat
+        # what the bot did in Ana's seat, said as a bot's
+        assert any(m["seat"] == 0 and m.get("bot") == t.takeover_level for m in moves)
+        assert all("bot" not in m for m in moves if m["seat"] == 1)    # Ben played his own
         # the same public events Ben got in his updates, with the scores after each
         seen_by_b = {m["state"]: m for m in pb.received if m.get("t") == "update"}
         for m in moves:
@@ -408,7 +410,7 @@ def test_the_host_windows_table_seats_the_host_and_leaves_the_others_open(tmp_pa
     """``run_host.py`` with its window: a Tikal table of 4 with no bots (the window sits in it and
     owns it); --bots N puts N bots in its last seats."""
     import game.launch
-    from net import cli
+    from tikal_lan import host as cli
 
     seen = {}
 

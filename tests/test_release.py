@@ -136,7 +136,7 @@ def test_the_licences_are_in_the_repository_for_every_dependency():
 def _run(argv0: str, *args, env=None):
     """A command as if started under the name ``argv0`` (how the installed scripts and the app
     start: sys.argv[0] is their own name)."""
-    module = "net.cli" if "host" in argv0 or argv0 == "run_host.py" else "game.cli"
+    module = "tikal_lan.host" if "host" in argv0 or argv0 == "run_host.py" else "tikal_lan.window"
     code = f"import sys; sys.argv[0] = {argv0!r}; from {module} import main; sys.exit(main())"
     return subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True,
                           timeout=60, cwd=ROOT, env=env)
@@ -184,7 +184,7 @@ def test_a_linux_leg_reads_the_glibc_its_app_needs(tmp_path):
 def test_the_windowed_app_without_a_console_does_not_crash_on_its_first_print(tmp_path):
     """The Windows app has no console: started by a double-click its sys.stdout and sys.stderr
     are None (as here); the headless host still plays a game out."""
-    code = ("import sys; sys.stdout = sys.stderr = None; from game.cli import main; "
+    code = ("import sys; sys.stdout = sys.stderr = None; from tikal_lan.window import main; "
             f"rc = main(['host', '--headless', '--no-announce', '--bind', '127.0.0.1', '--port', '0', "
             f"'--game', 'tortuga', '--seats', '2', '--bots', '2', '--log-file', '', "
             f"'--data-dir', {str(tmp_path)!r}]); "
@@ -196,7 +196,7 @@ def test_the_windowed_app_without_a_console_does_not_crash_on_its_first_print(tm
     assert (tmp_path / "table-1.journal").stat().st_size > 0           # the bots played it out
     # and the streams it writes to are real files then (the parent's console on Windows, else
     # nowhere), for code that writes to them directly
-    code = ("import sys; sys.stdout = sys.stderr = None; from game.cli import no_console_no_crash; "
+    code = ("import sys; sys.stdout = sys.stderr = None; from tikal_lan.window import no_console_no_crash; "
             "no_console_no_crash(); sys.stdout.write('x'); sys.stderr.write('y'); sys.stdout.flush(); "
             "open(sys.argv[1], 'w').write(sys.stdout.name)")
     r = subprocess.run([sys.executable, "-c", code, str(done)], capture_output=True, text=True,

@@ -15,7 +15,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.i18n import LANGUAGES, translations
+from assets.i18n import LANGUAGES, translations
 from game.scenes.lobby import LobbyScene
 from net import host as net_host
 from net.share import ShareServer, page_language

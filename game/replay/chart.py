@@ -21,15 +21,16 @@ MARK_COLOURS = {"volcano": (232, 96, 48), "final": theme.ACCENT, "end": theme.AC
 class ScoreChart:
     """``story`` the points; ``colour(seat)``, ``shape(seat)``, ``name(seat)`` how seats look;
     ``on_pick(point)`` is called with the clicked ``(turn, state, scores)``; ``current`` (a
-    callable giving a turn, or None) draws where a replay stands. Under the axis a legend says
-    whose line is which (shape, colour and name): the results screen shows nothing else that does."""
+    callable giving a turn, or None) draws where a replay stands; ``legend`` puts a column beside
+    the plot that names each line (where nothing else on the screen says which line is whose)."""
 
-    PAD_L, PAD_R, PAD_T, PAD_B = 44, 14, 30, 52
-    LEGEND_H = 22       # the legend's row, at the bottom of the panel
+    PAD_L, PAD_R, PAD_T, PAD_B = 44, 14, 30, 30
+    LEGEND_W = 210
 
     def __init__(self, app, rect, story: Story, colour, shape, name, on_pick=None, current=None,
-                 title_key: str = "chart.title"):
+                 title_key: str = "chart.title", legend: bool = False):
         self.app = app
+        self.legend = legend
         self.rect = pygame.Rect(rect)
         self.story = story
         self.colour, self.shape, self.name = colour, shape, name
@@ -44,7 +45,8 @@ class ScoreChart:
     @property
     def plot(self) -> pygame.Rect:
         r = self.rect
-        return pygame.Rect(r.x + self.PAD_L, r.y + self.PAD_T, r.width - self.PAD_L - self.PAD_R,
+        right = self.PAD_R + (self.LEGEND_W if self.legend else 0)
+        return pygame.Rect(r.x + self.PAD_L, r.y + self.PAD_T, r.width - self.PAD_L - right,
                            r.height - self.PAD_T - self.PAD_B)
 
     def top(self) -> int:
@@ -152,8 +154,8 @@ class ScoreChart:
                 continue
             blit_text(surf, app, str(t), (x, p.bottom + 6), 12, theme.MUTED, anchor="midtop",
                       box=pygame.Rect(x - 16, p.bottom + 4, 32, 16))
-        blit_text(surf, app, app.tr("chart.turns"), (p.right, p.bottom + 6), 12, theme.MUTED,
-                  anchor="topright", box=pygame.Rect(p.right - 120, p.bottom + 4, 120, 18))
+        blit_text(surf, app, app.tr("chart.turns"), (p.right, local.bottom - 3), 12, theme.MUTED,
+                  anchor="bottomright", box=pygame.Rect(p.right - 120, p.bottom + 4, 120, local.bottom - p.bottom - 4))
         pygame.draw.line(surf, theme.MUTED, (p.x, p.y), (p.x, p.bottom), 2)
         pygame.draw.line(surf, theme.MUTED, (p.x, p.bottom), (p.right, p.bottom), 2)
         # a line per seat, its shape at every point (every few when they crowd)
@@ -167,7 +169,8 @@ class ScoreChart:
             for i, pt in enumerate(pts):
                 if i % every == 0 or i == len(pts) - 1:
                     theme.draw_shape(surf, self.shape(seat), pt, 5, col)
-        self._draw_players(surf, pygame.Rect(p.x, local.bottom - self.LEGEND_H - 4, p.width, self.LEGEND_H))
+        if self.legend:
+            self._draw_names(surf, p, local)
         # the legend: the marks of the scorings, top right
         x = local.right - 12
         for kind in ("final", "volcano"):
@@ -180,14 +183,18 @@ class ScoreChart:
             pygame.draw.polygon(surf, MARK_COLOURS[kind], tri)
             x = r.x - 24
 
-    def _draw_players(self, surf, row: pygame.Rect) -> None:
-        """Whose line is which: each seat's shape in its colour and its name, side by side."""
-        seats = self.story.seats
-        if seats <= 0:
-            return
-        cell = row.width // seats
-        for seat in range(seats):
-            x = row.x + seat * cell
-            theme.draw_shape(surf, self.shape(seat), (x + 9, row.centery), 6, self.colour(seat))
-            blit_text(surf, self.app, self.name(seat), (x + 20, row.centery), 13, theme.PAPER,
-                      anchor="midleft", box=pygame.Rect(x + 18, row.y, cell - 24, row.height))
+    def _draw_names(self, surf, p, local) -> None:
+        """Whose line is whose: each seat's mark and name beside the plot, the highest final score
+        first (as the lines end), with that score."""
+        app, story = self.app, self.story
+        final = story.points[-1][2] if story.points else []
+        seats = sorted(range(story.seats), key=lambda s: (-(final[s] if s < len(final) else 0), s))
+        x0, right = p.right + 18, local.right - 10
+        for k, seat in enumerate(seats):
+            y = p.y + 4 + k * 30
+            theme.draw_shape(surf, self.shape(seat), (x0 + 8, y + 11), 7, self.colour(seat))
+            score = str(final[seat]) if seat < len(final) else ""
+            r = blit_text(surf, app, score, (right, y + 11), 15, theme.PAPER, bold=True, anchor="midright",
+                          box=pygame.Rect(right - 44, y, 44, 22))
+            blit_text(surf, app, self.name(seat), (x0 + 22, y + 11), 15, theme.PAPER, bold=True,
+                      anchor="midleft", box=pygame.Rect(x0 + 20, y, r.x - x0 - 26, 22), min_size=11)

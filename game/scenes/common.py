@@ -153,6 +153,7 @@ class TableScene(Scene):
     TV_SIDE = ((954, 0, 326, 446), (944, 0))
     TV_CAPTIONS = (6, 604, 920, 110)
     BACKGROUND = "menu"     # the table's background (``background(app, kind)``)
+    replaying = False       # a replay's viewer (game/replay/viewer.py): nobody plays at this table
     CATCH_UP = 3.0          # how much faster the replay runs while it is more than a turn behind
     HURRY = 1.0             # seconds: while our turn waits behind the replay, it doubles its pace this often
 

@@ -413,7 +413,10 @@ class LobbyScene(Scene):
         else:
             heading(surface, app, self.tr("lobby.title", host=self.bridge.host_name or "?"))
         if addresses:   # what others type to join (the host's LAN addresses, from its welcome)
-            line = self.join_line(addresses, getattr(self.bridge, "host_share", None))
+            share = getattr(self.bridge, "host_share", None)
+            line = self.join_line(addresses, share)
+            if self.bridge.hosting and not share:     # the address is the heading: here, the host's name
+                line = self.tr("lobby.title", host=self.bridge.host_name or "?")
             blit_text(surface, app, line, (surface.get_width() // 2, 82), 17, theme.MUTED,
                       anchor="center", box=pygame.Rect(640 - self.JOIN_WIDTH // 2, 70, self.JOIN_WIDTH, 26))
         draw_panel(surface, (20, 100, 600, 540))

@@ -77,7 +77,7 @@ class ResultsScene(Scene):
             return None
         shape = (lambda s: theme.player_shape(s)) if self.app.settings.shapes else (lambda s: "circle")
         return ScoreChart(self.app, PANEL.inflate(-24, -24), story, lambda s: seat_colour(tm, s), shape, tm.name,
-                          on_pick=self.pick)
+                          on_pick=self.pick, legend=True)
 
     def toggle_chart(self) -> None:
         self.chart_shown = not self.chart_shown

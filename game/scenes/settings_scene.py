@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pygame
 
+from assets.i18n import LANGUAGES, language_name
+
 from .. import theme
-from ..i18n import LANGUAGES, language_name
 from ..scene import Scene
 from ..settings import ANIM_SPEEDS
 from ..widgets import Button, TextInput, blit_text, draw_panel

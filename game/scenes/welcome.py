@@ -11,8 +11,9 @@ from typing import Callable
 
 import pygame
 
+from assets.i18n import LANGUAGES, language_name
+
 from .. import theme
-from ..i18n import LANGUAGES, language_name
 from ..scene import Scene
 from ..widgets import Button, TextInput, blit_lines, blit_text, draw_panel, same_size
 from .common import background, heading

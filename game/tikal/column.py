@@ -137,8 +137,11 @@ class TileColumn(Part):
 
     def help_text(self) -> str:
         scene, sel = self.scene, self.scene.sel
-        if getattr(scene, "HELP_KEY", None):     # a viewer's own advice (the replay's: nobody plays there)
-            return self.tr(scene.HELP_KEY)
+        if scene.review:      # the final board after the game, or a past turn of the game's review
+            over = self.shown.get("over") or scene.table.over
+            return self.tr("tikal.help_final" if over else "tikal.help_review_turn")
+        if scene.replaying:
+            return self.tr("tikal.help_replay")
         if not scene.table.my_turn():
             return self.tr("tikal.help_wait")
         if sel.placing():
@@ -204,9 +207,11 @@ class TileColumn(Part):
                            pygame.Rect(box.x + 10, box.y + 56, box.width - 20, 40), 15, theme.MUTED, align="center",
                            min_size=12)
             return
-        me = scene.me
-        blit_text(surface, app, self.tr("tikal.your_supply") if me is not None else self.tr("tikal.supply"),
-                  (box.centerx, box.y + 14), 17, theme.ACCENT, bold=True, anchor="center", box=inner)
+        me = scene.me if scene.me is not None else view.get("seat")   # no seat (a replay): whose turn it is
+        title = (self.tr("tikal.supply") if me is None else self.tr("tikal.your_supply") if me == scene.me
+                 else self.tr("tikal.supply_of", name=scene.short_name(me)))
+        blit_text(surface, app, title, (box.centerx, box.y + 14), 17, theme.ACCENT, bold=True, anchor="center",
+                  box=inner)
         if me is None:
             return
         supply = (view.get("supply") or [{}] * scene.seats)[me]
@@ -232,5 +237,6 @@ class TileColumn(Part):
                 blit_text(surface, app, "—", rect.center, 20, theme.MUTED, anchor="center", box=rect)
             if fig in enter:
                 self.click_zones[("supply", fig)] = rect
-        blit_text(surface, app, self.tr("tikal.supply_keys"), (box.centerx, box.bottom - 15), 13, theme.MUTED,
-                  anchor="center", box=inner)
+        if me == scene.me and not scene.review:   # its keys, where they work
+            blit_text(surface, app, self.tr("tikal.supply_keys"), (box.centerx, box.bottom - 15), 13, theme.MUTED,
+                      anchor="center", box=inner)

@@ -48,6 +48,11 @@ class Controls(Part):
             widgets.add(Button(app, (cx + 50, cy - 20, 40, 40), None, lambda: sel.rotate(1), key=pygame.K_r,
                                key_name="", text="⟳", tooltip="tikal.rotate_tip", size=22, enabled=sel.placing,
                                value=("rotate", 1)))]
+        board, middle = scene.board, pygame.Rect(L.BOARD_RECT).center   # zoom about the board's middle
+        widgets.add(Button(app, L.ZOOM_OUT, None, lambda: board.zoom_at(middle, -1), key=None, text="⊖",
+                           tooltip="tikal.zoom_out_tip", size=22, enabled=lambda: board.zoom > board.ZOOMS[0]))
+        widgets.add(Button(app, L.ZOOM_IN, None, lambda: board.zoom_at(middle, 1), key=None, text="⊕",
+                           tooltip="tikal.zoom_in_tip", size=22, enabled=lambda: board.zoom < board.ZOOMS[-1]))
         self.bid_buttons = []
         if scene.auction():
             self.build_auction(widgets)

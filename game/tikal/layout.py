@@ -24,6 +24,8 @@ def middle_box(auction: bool) -> pygame.Rect:
 def lower_box(auction: bool) -> pygame.Rect:
     return BOXES[bool(auction)][1]
 BAR = pygame.Rect(10, 626, 936, 88)
+#: The board's zoom buttons (⊖ and ⊕): in the top line, between the prompt and the tile column.
+ZOOM_OUT, ZOOM_IN = (678, 10, 32, 38), (714, 10, 32, 38)
 PANEL_X, PANEL_W = 954, 318
 ROW_H, ROW_GAP, ROW_Y = 84, 5, 8
 LEVELS_BOX_H = 78

@@ -19,6 +19,12 @@ def guard_value(scene, ev):
     return (tile_at(scene.table.view or {}, ev["hex"]) or {}).get("level", "?")
 
 
+def swap_key(scene, ev) -> str:
+    """Someone else's swap that took one of our treasures says "your" (our own swap: ``_you``)."""
+    theirs = ev.get("with") == scene.me and ev.get("seat") != scene.me
+    return "ev.tikal.exchange_yours" if theirs else "ev.tikal.exchange"
+
+
 def left_game(ev) -> int:
     left = ev.get("left_game") or {}
     return int(left.get("workers", 0)) + (1 if left.get("leader") else 0)
@@ -41,7 +47,7 @@ LOG_LINES = {
                          cost="cost"),
     "level_uncovered": Line("ev.tikal.uncovered", value="value"),
     "treasure_dug": Line("ev.tikal.dug", treasure=lambda scene, ev: treasure_name(scene.tr, ev["kind"])),
-    "exchange": Line("ev.tikal.exchange", give=lambda scene, ev: treasure_name(scene.tr, ev["give"]),
+    "exchange": Line(swap_key, give=lambda scene, ev: treasure_name(scene.tr, ev["give"]),
                      take=lambda scene, ev: treasure_name(scene.tr, ev["take"]),
                      other=lambda scene, ev: scene.short_name(ev["with"])),
     "camp_built": Line("ev.tikal.camp"),

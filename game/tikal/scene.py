@@ -42,6 +42,8 @@ class TikalScene(TableScene):
     BACKGROUND = "jungle"
     TURN_EVENTS = frozenset({"turn_ended"})   # every turn (normal or scoring) ends with one
     CHIP_RECT = (441 - 230, 6, 460, 42)   # in the prompt's place (it says whose turn it is): over nothing
+    #: TV mode: the board (its shape kept) above the captions' band, which has nothing to hide on a Tikal board.
+    TV_BOARD = ((10, 58, 736, 560), (77, 6, 778, 592))
 
     def __init__(self, app, bridge, review: bool = False):
         self.app = app
@@ -59,6 +61,8 @@ class TikalScene(TableScene):
         self._prompt = None
         self.mouse = (0, 0)           # where the mouse last moved (the wheel zooms about it)
         self.dragging = False         # a right-button drag pans the board
+        self.press = None             # a left press on the zoomed board: a click, or a drag if it moves
+        self.drag_at = None           # where a left drag panned the board to last (None: no drag yet)
         super().__init__(app, bridge, review)
         self.log.rect = L.log_rect(max(2, self.seats))
         self.on_synced()
@@ -137,17 +141,43 @@ class TikalScene(TableScene):
             return True
         if event.type == pygame.MOUSEBUTTONUP and event.button in (2, 3):
             self.dragging = False
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.press is not None:
+            press, dragged = self.press, self.drag_at is not None
+            self.press = self.drag_at = None
+            if not dragged:           # it did not move beyond DRAG_SLOP: the click it was, where it began
+                sel.click(press)
+            return True
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
             if self.dragging and event.buttons and (event.buttons[1] or event.buttons[2]):
                 self.board.pan(*event.rel)
+                return True
+            if self.press is not None and self.left_drag(event):
                 return True
             sel.motion(event.pos)
         if super().handle_event(event):
             return True
         if chooser.kind:
             return chooser.handle_event(event)
+        if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.board.zoom > 1
+                and REGION.collidepoint(event.pos)):
+            self.press, self.drag_at = tuple(event.pos), None   # the board is zoomed: a click or a drag?
+            return True
         return sel.handle_event(event)
+
+    DRAG_SLOP = 6   # px: a left press on the zoomed board that moves further pans it; less is a click
+
+    def left_drag(self, event) -> bool:
+        """A left drag on the zoomed board pans it, once it has gone beyond DRAG_SLOP."""
+        if not (event.buttons and event.buttons[0]):      # let go outside the window: neither
+            self.press = self.drag_at = None
+            return False
+        at = self.drag_at or self.press
+        if self.drag_at is None and max(abs(event.pos[0] - at[0]), abs(event.pos[1] - at[1])) <= self.DRAG_SLOP:
+            return False
+        self.board.pan(event.pos[0] - at[0], event.pos[1] - at[1])
+        self.drag_at = tuple(event.pos)
+        return True
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -241,7 +271,7 @@ class TikalScene(TableScene):
         return (self.tr("tikal.prompt_actions_you", ap=ap) if mine
                 else self.tr("tikal.prompt_actions", name=name, ap=ap)), theme.ACCENT if mine else theme.PAPER
 
-    PROMPT_X, PROMPT_W = 441, 600   # the prompt's plate: centred over the board, clear of the Menu button
+    PROMPT_X, PROMPT_W = 398, 530   # the prompt's plate: over the board, clear of the Menu and zoom buttons
 
     def draw_prompt(self, surface) -> None:
         text, colour = self.prompt_text()

@@ -9,7 +9,9 @@ and picks the plural form, so the header's rule is the one that counts.
 ``Catalog(lang).tr(key, **fmt)`` formats the string of the current language, falling back to
 English, then to the key itself (a missing string is visible, never a crash). The App owns one
 catalog; ``set_language`` switches at runtime (widgets translate at draw time, so the switch shows
-on the next frame). Rule texts live in ``game/rules_ref.py``.
+on the next frame). Rule texts live in ``game/rules_ref.py``. The catalogs are data of the
+``assets`` package, so both the window (``game/``) and the host's download page (``net/share.py``)
+read them without one depending on the other.
 
 Adding a language is adding one file ``<code>.po`` here (copy ``en.po``, translate every msgstr,
 set ``Language`` and ``Plural-Forms``, and ``language.name`` to the language's own name).
@@ -94,7 +96,7 @@ def _windows_ui_language() -> str | None:
     try:
         import ctypes
 
-        return locale.windows_locale.get(ctypes.windll.kernel32.GetUserDefaultUILanguage())
+        return locale.windows_locale.get(ctypes.windll.kernel32.GetUserDefaultUILanguage())  # type: ignore[attr-defined]
     except (AttributeError, OSError):
         return None
 
@@ -160,5 +162,6 @@ class Catalog:
         return _format(self._t.ngettext(key, key, n), {"n": n, **fmt})
 
     def plural_index(self, n: int) -> int:
-        """Which form (``msgstr[i]``) the language's rule picks for ``n``."""
-        return self._t.plural(n)
+        """Which form (``msgstr[i]``) the language's rule picks for ``n`` (gettext sets ``plural``
+        from the file's header; the stubs do not know it)."""
+        return self._t.plural(n)  # type: ignore[attr-defined]

@@ -7,8 +7,11 @@
     run_client.py --tv --host ADDR [--tv-cycle]   TV mode: the host's games on a big screen
     run_client.py --replay FILE            watch a replay file (``run_host.py --export``)
     run_client.py --replay FILE --screenshot PATH --at N|end   the position after move N, headless
-    tikal-lan host [host options]          the host command (``tikal-host``, net/cli.py): one
-                                           command, and one built app, plays and hosts
+    tikal-lan host [host options]          the host command (``tikal-host``, ``tikal_lan/host.py``):
+                                           one command, and one built app, plays and hosts
+
+An entry point: it only parses the command line and starts the window (``game/``) or the host
+(``tikal_lan.host``); nothing below imports it.
 """
 from __future__ import annotations
 
@@ -16,7 +19,7 @@ import argparse
 import os
 import sys
 
-from .i18n import LANGUAGES
+from assets.i18n import LANGUAGES
 
 
 def parse(argv=None):
@@ -129,7 +132,8 @@ def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     if argv[:1] == ["host"]:
         from net.about import command_name
-        from net.cli import main as host
+
+        from .host import main as host
 
         own = command_name("tikal-lan")
         # `tikal-lan host` (the app, the installed command): messages say so; a checkout's
