@@ -10,7 +10,8 @@ line in ``game/games.py`` (``tests/test_client_shape.py`` adds a third one for t
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import importlib
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping
 
@@ -24,6 +25,34 @@ if TYPE_CHECKING:
 Tr = Callable[..., str]
 #: ``sample(app, names) -> Scene``: a scene on a representative position, no network.
 Sample = Callable[[Any, list], "Scene"]
+
+
+class Ref:
+    """A name in a module of the window, loaded when first used: ``Ref("game.<game>.scene:Table")``.
+    The declarations (a game's table, its samples, a screen seen rarely) name what they point at
+    without importing it, so the window starts without loading every table and sample; calling a
+    Ref calls what it names, and its attributes are that object's."""
+
+    __slots__ = ("path", "_obj")
+
+    def __init__(self, path: str):
+        self.path = path
+        self._obj: Any = None
+
+    def load(self) -> Any:
+        if self._obj is None:
+            module, _, name = self.path.partition(":")
+            self._obj = getattr(importlib.import_module(module), name)
+        return self._obj
+
+    def __call__(self, *args, **kw):
+        return self.load()(*args, **kw)
+
+    def __getattr__(self, name: str):
+        return getattr(self.load(), name)
+
+    def __repr__(self) -> str:
+        return f"Ref({self.path!r})"
 
 
 def _no_breakdown(app, view: dict, seat: int) -> list[str]:
@@ -47,7 +76,8 @@ class ResultsButton:
 @dataclass(frozen=True)
 class GameClient:
     name: str                   # the engine's name of the game (``engine.GAMES``)
-    #: ``table(app, bridge, review=False) -> Scene``: the game's table (a ``TableScene``).
+    #: ``table(app, bridge, review=False) -> Scene``: the game's table (a ``TableScene``; a ``Ref``
+    #: to its class loads it when the first table opens).
     table: Callable[..., "Scene"]
     #: ``option_line(tr, options) -> str``: the lobby's option button ("Variant: auction").
     option_line: Callable[[Tr, dict], str]
@@ -63,8 +93,15 @@ class GameClient:
     results_button: ResultsButton | None = None
     hints: bool = False         # its table has the hint (the lobby offers to allow hints)
     quick_seats: int = 4        # the quick game's table (the window's own host): you and bots
-    #: ``--screenshot`` samples of this game: scene name -> ``sample(app, names)``.
-    samples: Mapping[str, Sample] = field(default_factory=dict)
+    #: ``--screenshot`` samples of this game: scene name -> ``sample(app, names)`` (a mapping, or a
+    #: ``Ref`` to one: the game's ``screenshots.SAMPLES``, loaded only for screenshots and tests).
+    samples: Mapping[str, Sample] | Ref = ()  # type: ignore[assignment]
+
+    @property
+    def table_class(self) -> type:
+        """The table scene's class itself (loaded if declared by a ``Ref``): the replay viewer and
+        TV mode mix their views over it."""
+        return self.table.load() if isinstance(self.table, Ref) else self.table  # type: ignore[return-value]
 
     @property
     def turn_events(self) -> frozenset:
@@ -156,10 +193,11 @@ class GameClients:
     def samples(self) -> dict[str, Sample]:
         out: dict[str, Sample] = {}
         for c in self:
-            clash = set(out) & set(c.samples)
+            mine = dict(c.samples.load() if isinstance(c.samples, Ref) else c.samples)
+            clash = set(out) & set(mine)
             if clash:
                 raise ValueError(f"sample names declared twice: {sorted(clash)}")
-            out.update(c.samples)
+            out.update(mine)
         return out
 
 

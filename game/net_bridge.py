@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import copy
 import itertools
+from typing import Any, Callable
 
 from net.protocol import DEFAULT_PORT
 
@@ -125,6 +126,9 @@ def bot_name(tr, seat: int, level: str | None) -> str:
 #: Host messages handed to the scenes as they are (``{"kind": t, **msg}``): the finished games of
 #: tonight, a replay.
 PASSED = ("finished", "replay")
+
+#: A message from the host (docs/protocol.md): ``{"t": type, ...}``.
+Message = dict[str, Any]
 
 
 class Bridge:
@@ -333,99 +337,141 @@ class Bridge:
         self.create(game, seats, options, hints=hints)
 
     # --- from the host --------------------------------------------------------------------------
-    def handle(self, msg: dict) -> None:
-        """One message from the host: update the model, queue a notification."""
-        t = msg.get("t")
-        if t == "welcome":
-            self.connected = True
-            self.host_name = msg.get("host", "")
-            self.player = msg.get("player")
-            self.games = msg.get("games", {})
-            self.colours = list(msg.get("colours") or [])
-            self.host_addresses = list(msg.get("addresses") or [])
-            self.host_share = list(msg.get("share") or [])
-            resumed = msg.get("resumed")
-            if resumed:   # our token was accepted: we are back in our seat (a full resync follows)
-                self.table.id, self.table.my_seat = resumed["table"], resumed["seat"]
-                self.auto_sit, self.spectate_first = None, False
-            self.notes.append({"kind": "welcome", "host": self.host_name, "resumed": resumed})
-            self.party_host = bool(msg.get("party"))
-            if self.party_host:         # a host that keeps the night's standings and saved games
-                self.ask_standings()
-                self.ask_saved()
-        elif t == "tables":
-            self.tables = msg["tables"]
-            self.notes.append({"kind": "tables", "tables": self.tables})
-            if self.lobby is None and self.tables:
-                if self.auto_sit is not None:
-                    table, self.auto_sit = self.auto_sit, None
-                    self.sit(table)
-                elif self.spectate_first:
-                    self.spectate_first = False
-                    self.spectate(self.tables[0]["id"])
-        elif t == "table":
-            self.lobby = msg["table"]  # the table's summary (docs/protocol.md)
-            # the host lists tables only to those outside one: ours shows in our list at once
-            self.tables = [x for x in self.tables if x.get("id") != self.lobby.get("id")] + [self.lobby]
-            self.tables.sort(key=lambda x: x.get("id", 0))
-            tm = self.table
-            tm.id = self.lobby.get("id", tm.id)
-            tm.game = self.lobby.get("game", tm.game)
-            tm.options = self.lobby.get("options", tm.options)
-            tm.seats = self.lobby.get("seats", tm.seats)
-            tm.players = list(self.lobby.get("players", tm.players))
-            self.notes.append({"kind": "lobby", "table": self.lobby})
-        elif t == "seated":
-            for seat, level in getattr(self, "pending_bots", []):  # a rematch: bots back in
-                if seat != msg["seat"]:
-                    self.add_bot(seat, level)
-            self.pending_bots = []
-            if self.auto_ready:
-                self.auto_ready = False
-                self.ready(True)
-            self.table.id = msg["table"]
-            self.table.my_seat = msg["seat"]
-            self.token = msg.get("token")
-            self._seat_changed({"token": self.token, "table": msg["table"], "seat": msg["seat"]})
-            self.notes.append({"kind": "seated", "table": msg["table"], "seat": msg["seat"]})
-        elif t == "standings":
-            self.standings = msg
-            self.notes.append({"kind": "standings", **msg})
-        elif t == "saved":
-            self.saved_games = [g for g in msg.get("games") or [] if isinstance(g, dict)]
-            self.notes.append({"kind": "saved"})
-        elif t == "update":
-            self.table.apply_update(msg)
-            if isinstance(msg.get("recap"), dict) and msg["recap"].get("moves"):
-                self.recap = msg["recap"]     # we were away: what happened meanwhile
-            self.notes.append({"kind": "update", "events": list(msg.get("events") or []),
-                               "full": bool(msg.get("full")), "undone": msg.get("undone")})
-        elif t == "error" and msg.get("code") == "bad_token" and msg.get("ref") == "hello":
-            # the seat we came back for is gone (its table ended): the client says hello again
-            # without it, and we forget it
+    def handle(self, msg: Message) -> None:
+        """One message from the host: update the model, queue a notification. Dispatched by the
+        message's type through ``HANDLERS`` (like the host's table, net/handlers.py); a type this
+        window does not know is ignored (a newer host may send more)."""
+        handler = HANDLERS.get(msg.get("t"))
+        if handler is not None:
+            handler(self, msg)
+
+    def _on_welcome(self, msg: Message) -> None:
+        """The host greeted us: its games, colours, addresses (docs/protocol.md)."""
+        self.connected = True
+        self.host_name = msg.get("host", "")
+        self.player = msg.get("player")
+        self.games = msg.get("games", {})
+        self.colours = list(msg.get("colours") or [])
+        self.host_addresses = list(msg.get("addresses") or [])
+        self.host_share = list(msg.get("share") or [])
+        resumed = msg.get("resumed")
+        if resumed:   # our token was accepted: we are back in our seat (a full resync follows)
+            self.table.id, self.table.my_seat = resumed["table"], resumed["seat"]
+            self.auto_sit, self.spectate_first = None, False
+        self.notes.append({"kind": "welcome", "host": self.host_name, "resumed": resumed})
+        self.party_host = bool(msg.get("party"))
+        if self.party_host:         # a host that keeps the night's standings and saved games
+            self.ask_standings()
+            self.ask_saved()
+
+    def _on_tables(self, msg: Message) -> None:
+        """The host's tables (outside a table); auto-sit or spectate the first if asked."""
+        self.tables = msg["tables"]
+        self.notes.append({"kind": "tables", "tables": self.tables})
+        if self.lobby is None and self.tables:
+            if self.auto_sit is not None:
+                table, self.auto_sit = self.auto_sit, None
+                self.sit(table)
+            elif self.spectate_first:
+                self.spectate_first = False
+                self.spectate(self.tables[0]["id"])
+
+    def _on_table(self, msg: Message) -> None:
+        """Our table's summary."""
+        self.lobby = msg["table"]  # the table's summary (docs/protocol.md)
+        # the host lists tables only to those outside one: ours shows in our list at once
+        self.tables = [x for x in self.tables if x.get("id") != self.lobby.get("id")] + [self.lobby]
+        self.tables.sort(key=lambda x: x.get("id", 0))
+        tm = self.table
+        tm.id = self.lobby.get("id", tm.id)
+        tm.game = self.lobby.get("game", tm.game)
+        tm.options = self.lobby.get("options", tm.options)
+        tm.seats = self.lobby.get("seats", tm.seats)
+        tm.players = list(self.lobby.get("players", tm.players))
+        self.notes.append({"kind": "lobby", "table": self.lobby})
+
+    def _on_seated(self, msg: Message) -> None:
+        """We sit at a table (a rematch's bots back in; ready if asked)."""
+        for seat, level in getattr(self, "pending_bots", []):  # a rematch: bots back in
+            if seat != msg["seat"]:
+                self.add_bot(seat, level)
+        self.pending_bots = []
+        if self.auto_ready:
+            self.auto_ready = False
+            self.ready(True)
+        self.table.id = msg["table"]
+        self.table.my_seat = msg["seat"]
+        self.token = msg.get("token")
+        self._seat_changed({"token": self.token, "table": msg["table"], "seat": msg["seat"]})
+        self.notes.append({"kind": "seated", "table": msg["table"], "seat": msg["seat"]})
+
+    def _on_standings(self, msg: Message) -> None:
+        """The night's standings."""
+        self.standings = msg
+        self.notes.append({"kind": "standings", **msg})
+
+    def _on_saved(self, msg: Message) -> None:
+        """The host's unfinished saved games we sat at."""
+        self.saved_games = [g for g in msg.get("games") or [] if isinstance(g, dict)]
+        self.notes.append({"kind": "saved"})
+
+    def _on_update(self, msg: Message) -> None:
+        """The table's new state and events."""
+        self.table.apply_update(msg)
+        if isinstance(msg.get("recap"), dict) and msg["recap"].get("moves"):
+            self.recap = msg["recap"]     # we were away: what happened meanwhile
+        self.notes.append({"kind": "update", "events": list(msg.get("events") or []),
+                           "full": bool(msg.get("full")), "undone": msg.get("undone")})
+
+    def _on_error(self, msg: Message) -> None:
+        """A refusal or a notice. A refused seat token in the hello: the seat we came back for
+        is gone (its table ended): the client says hello again without it, and we forget it."""
+        if msg.get("code") == "bad_token" and msg.get("ref") == "hello":
             self.token = None
             self._seat_changed(None)
-        elif t == "error":
-            self.notes.append({"kind": "error", "code": msg.get("code", ""), "message": msg.get("message", ""),
-                               "reason": msg.get("reason"), "rule": msg.get("rule")})
-        elif t == "chat":
-            note = {"kind": "chat", "from": msg.get("from", ""), "seat": msg.get("seat"),
-                    "text": msg.get("text", ""), "n": self.chat_heard[-1]["n"] + 1 if self.chat_heard else 0}
-            self.chat_heard = (self.chat_heard + [note])[-50:]
-            self.notes.append(note)
-        elif t in PASSED:       # answers the scenes asked for (docs/protocol.md): their message as it is
-            self.notes.append({**msg, "kind": t})
-        elif t == "left":
-            self.lobby = None
-            self.table = TableModel(self)
-            self.token = None
-            self._seat_changed(None)
-            self.notes.append({"kind": "left", "reason": msg.get("reason", "")})
+            return
+        self.notes.append({"kind": "error", "code": msg.get("code", ""), "message": msg.get("message", ""),
+                           "reason": msg.get("reason"), "rule": msg.get("rule")})
+
+    def _on_chat(self, msg: Message) -> None:
+        """A chat line at our table."""
+        note = {"kind": "chat", "from": msg.get("from", ""), "seat": msg.get("seat"),
+                "text": msg.get("text", ""), "n": self.chat_heard[-1]["n"] + 1 if self.chat_heard else 0}
+        self.chat_heard = (self.chat_heard + [note])[-50:]
+        self.notes.append(note)
+
+    def _on_passed(self, msg: Message) -> None:
+        """Answers the scenes asked for (``PASSED``, docs/protocol.md): their message as it is."""
+        self.notes.append({**msg, "kind": msg["t"]})
+
+    def _on_left(self, msg: Message) -> None:
+        """We left the table (or were removed)."""
+        self.lobby = None
+        self.table = TableModel(self)
+        self.token = None
+        self._seat_changed(None)
+        self.notes.append({"kind": "left", "reason": msg.get("reason", "")})
 
     def _seat_changed(self, entry: dict | None) -> None:
         if self.on_seat is not None and self.address:
             self.on_seat(self.address, entry)
 
+
+
+#: The host's messages this window handles: type -> ``handler(bridge, msg)``.
+HANDLERS: dict[str, Callable[[Bridge, Message], None]] = {
+    "welcome": Bridge._on_welcome,
+    "tables": Bridge._on_tables,
+    "table": Bridge._on_table,
+    "seated": Bridge._on_seated,
+    "standings": Bridge._on_standings,
+    "saved": Bridge._on_saved,
+    "update": Bridge._on_update,
+    "error": Bridge._on_error,
+    "chat": Bridge._on_chat,
+    "left": Bridge._on_left,
+    **{t: Bridge._on_passed for t in PASSED},
+}
 
 class LocalBridge(Bridge):
     """A table played in-process on an engine game, with the host's message shapes: used for the

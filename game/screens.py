@@ -10,21 +10,15 @@ from __future__ import annotations
 
 from typing import Callable
 
-from .client import GameClients, Sample
+from .client import GameClients, Ref, Sample
 from .games import CLIENTS
 from .howto.scene import HowToScene
-from .replay import samples as replay_samples
-from .replay.games import GamesScene
-from .replay.tv import TVScene
-from .replay.viewer import replay_scene
 from .scenes import samples as shared_samples
-from .scenes import welcome
 from .scenes.ask import AskScene
 from .scenes.browser import BrowserScene
 from .scenes.hotseat import HotseatPassScene
 from .scenes.lobby import LobbyScene
 from .scenes.menu import MenuScene, RulesScene
-from .scenes.recap import RecapScene
 from .scenes.results import ResultsScene
 from .scenes.settings_scene import SettingsScene
 from .scenes.standings import StandingsScene
@@ -38,6 +32,9 @@ def table(app, bridge, review: bool = False):
     return app.games.table(app, bridge, review=review)
 
 
+#: The samples of the shared screens kept beside them (loaded only for samples).
+SHARED_SAMPLES = (Ref("game.scenes.welcome:SAMPLES"), Ref("game.replay.samples:SAMPLES"))
+
 SCREENS: dict[str, Screen] = {
     "browser": BrowserScene,        # (app, bridge=None)
     "lobby": LobbyScene,            # (app, bridge)
@@ -47,14 +44,15 @@ SCREENS: dict[str, Screen] = {
     "rules": RulesScene,            # (app, game=None, focus=None)
     "howto": HowToScene,            # (app, game=None, page=0)
     "settings": SettingsScene,      # (app)
-    "welcome": welcome.WelcomeScene,   # (app, then=None): the first start
-    "quick": welcome.QuickGameScene,   # (app, start, levels, browse=None): the quick game's picker
+    # seen once or seldom: loaded when first shown (``Ref``)
+    "welcome": Ref("game.scenes.welcome:WelcomeScene"),     # (app, then=None): the first start
+    "quick": Ref("game.scenes.welcome:QuickGameScene"),     # (app, start, levels, browse=None): the picker
     "hotseat_pass": HotseatPassScene,  # (app, table, seat, on_go): pass the laptop
     "ask": AskScene,                   # (app, title, note, ok, on_ok, value="", placeholder=None, max_len=24)
-    "recap": RecapScene,               # (app, table_scene, bridge): what happened while we were away
-    "replay": replay_scene,            # (app, book, on_back=None, at=0): the replay viewer
-    "tv": TVScene,                     # (app, bridge, cycle=None): TV mode
-    "games_tonight": GamesScene,       # (app, bridge): tonight's finished games (watch, save)
+    "recap": Ref("game.scenes.recap:RecapScene"),     # (app, table_scene, bridge): what happened meanwhile
+    "replay": Ref("game.replay.viewer:replay_scene"),   # (app, book, on_back=None, at=0): the replay viewer
+    "tv": Ref("game.replay.tv:TVScene"),                # (app, bridge, cycle=None): TV mode
+    "games_tonight": Ref("game.replay.games:GamesScene"),   # (app, bridge): tonight's finished games
     "standings": StandingsScene,       # (app, bridge): the night's standings
 }
 
@@ -63,7 +61,7 @@ SCREENS: dict[str, Screen] = {
 def samples(games: GameClients | None = None) -> dict[str, Sample]:
     """Every scene sample: the shared screens' (``game/scenes/samples.py``) and each game's
     (``GameClient.samples``); a name declared twice is an error."""
-    out: dict[str, Sample] = {**shared_samples.SAMPLES, **welcome.SAMPLES, **replay_samples.SAMPLES}
+    out: dict[str, Sample] = {**shared_samples.SAMPLES, **SHARED_SAMPLES[0].load(), **SHARED_SAMPLES[1].load()}
     mine = (games or CLIENTS).samples()
     clash = set(out) & set(mine)
     if clash:

@@ -285,3 +285,52 @@ def test_every_game_the_engine_offers_has_a_client():
     assert set(CLIENTS.names) == set(engine.GAMES)
     for game in CLIENTS:
         assert game.howto and game.rules.prefix and game.samples and game.table
+
+
+# --- the bridge's dispatch: a table, like the host's ---------------------------------------------
+def test_the_bridge_dispatches_the_hosts_messages_by_a_table(monkeypatch):
+    from game import net_bridge
+
+    b = OfflineBridge("Anna", [])
+    b.handle({"t": "something_newer", "x": 1})               # a newer host's message: ignored
+    assert b.poll() == [] and not b.connected
+    seen = []
+    monkeypatch.setitem(net_bridge.HANDLERS, "something_newer", lambda bridge, msg: seen.append((bridge, msg)))
+    b.handle({"t": "something_newer", "x": 1})
+    assert seen == [(b, {"t": "something_newer", "x": 1})]
+    b.handle({**welcome_message("Anna's laptop", 1)})
+    assert b.connected and [n["kind"] for n in b.poll()] == ["welcome"]
+    assert set(net_bridge.PASSED) <= set(net_bridge.HANDLERS)
+
+
+# --- the animators: an explicit table of the documented events ----------------------------------
+@pytest.mark.parametrize("heading, module", [("## Tikal", "game.tikal.animations"),
+                                             ("## La Tortuga", "game.tortuga.animations")])
+def test_each_documented_event_has_its_animation_in_the_table(heading, module):
+    import importlib
+
+    docs = (GAME.parent / "docs" / "events.md").read_text(encoding="utf-8")
+    part = docs[docs.index(heading):]
+    part = part[: part.index("\n## ", 1)] if "\n## " in part[1:] else part
+    documented = set(re.findall(r"^\| `(\w+)` \|", part, re.M))
+    table = importlib.import_module(module).ANIMATIONS
+    assert documented and set(table) == documented
+    assert all(callable(fn) and fn.__name__ == f"_anim_{t}" for t, fn in table.items())
+
+
+def test_every_declared_reference_loads():
+    """What the registry and the screens name by a ``Ref`` (loaded when first used, so the window
+    starts without every table and sample) exists."""
+    from game.client import Ref
+
+    refs = [v for v in screens.SCREENS.values() if isinstance(v, Ref)] + list(screens.SHARED_SAMPLES)
+    for game in CLIENTS:
+        refs += [v for v in (game.table, game.samples) if isinstance(v, Ref)]
+        if game.results_button is not None:
+            refs += [v for v in (game.results_button.allowed, game.results_button.open) if isinstance(v, Ref)]
+    assert len(refs) >= 8
+    for ref in refs:
+        assert ref.load() is not None, ref
+    assert CLIENTS["tikal"].table_class.__name__ == "TikalScene"
+    with pytest.raises(AttributeError):
+        Ref("game.scene:NoSuchThing").load()

@@ -124,7 +124,7 @@ class TVScene(Scene):
             if tm.id != self.watching:
                 return
             if self.child is None or note.get("full"):
-                self.child = mixed(TVView, self.app.games.of(tm.game).table, "TV")(self.app, self.bridge, tv=self)
+                self.child = mixed(TVView, self.app.games.of(tm.game).table_class, "TV")(self.app, self.bridge, tv=self)
                 self.captions.clear()
                 for ev in note["events"]:
                     self.child.log_event(ev)

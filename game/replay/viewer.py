@@ -372,7 +372,7 @@ def replay_scene(app, book: ReplayBook, on_back=None, at: int = 0):
     """A viewer of ``book`` on ``app`` (its bridge becomes the replay's), at position ``at``."""
     bridge = ReplayBridge(book)
     before, app.bridge = app.bridge, bridge
-    scene = mixed(ReplayView, app.games.of(book.game_name).table, "Replay")(app, bridge, on_back=on_back, at=at)
+    scene = mixed(ReplayView, app.games.of(book.game_name).table_class, "Replay")(app, bridge, on_back=on_back, at=at)
     scene.before = before
     return scene
 

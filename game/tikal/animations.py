@@ -11,6 +11,7 @@ smoke, floating numbers, banners, the shake) are the scene's ``fx`` (``game/effe
 from __future__ import annotations
 
 import math
+from typing import Callable
 
 import pygame
 
@@ -194,8 +195,8 @@ class TikalAnimator(Part):
 
     # --- the host's events → animations -------------------------------------------------------
     def animate(self, ev: dict):
-        fn = getattr(self, f"_anim_{ev.get('type')}", None)
-        anim = fn(ev) if fn else None
+        fn = ANIMATIONS.get(ev.get("type"))
+        anim = fn(self, ev) if fn else None
         if anim is not None and ev.get("seat") == self.scene.me and ev.get("type") in OWN_QUICK:
             anim = Faster(anim, OWN_SPEED)  # we know what we just did: show it, then hand back control
         return anim
@@ -725,3 +726,32 @@ class TikalAnimator(Part):
                 self.shown["revealed"].remove(tid)
             self.shown.update(drawn=tid, seat=ev["seat"], phase="place")
         return Sequence(self.edit(begin), Tween(fx, 0.4, "in_out_quad", x=cx, y=cy, scale=1.0), self.edit(end))
+
+
+#: Each event type of Tikal (docs/events.md) -> the animator's method that animates it; an event
+#: type not listed plays no animation (its log line and the host's view still land).
+ANIMATIONS: dict[str, Callable] = {
+    "turn_started": TikalAnimator._anim_turn_started,
+    "turn_ended": TikalAnimator._anim_turn_ended,
+    "tile_drawn": TikalAnimator._anim_tile_drawn,
+    "tile_removed": TikalAnimator._anim_tile_removed,
+    "tile_placed": TikalAnimator._anim_tile_placed,
+    "figure_entered": TikalAnimator._anim_figure_entered,
+    "figure_transferred": TikalAnimator._anim_figure_transferred,
+    "figure_moved": TikalAnimator._anim_figure_moved,
+    "level_uncovered": TikalAnimator._anim_level_uncovered,
+    "treasure_dug": TikalAnimator._anim_treasure_dug,
+    "exchange": TikalAnimator._anim_exchange,
+    "camp_built": TikalAnimator._anim_camp_built,
+    "guard_placed": TikalAnimator._anim_guard_placed,
+    "scoring_started": TikalAnimator._anim_scoring_started,
+    "scored": TikalAnimator._anim_scored,
+    "scoring_ended": TikalAnimator._anim_scoring_ended,
+    "game_over": TikalAnimator._anim_game_over,
+    "round_started": TikalAnimator._anim_round_started,
+    "auction_started": TikalAnimator._anim_auction_started,
+    "bid": TikalAnimator._anim_bid,
+    "pass": TikalAnimator._anim_pass,
+    "auction_won": TikalAnimator._anim_auction_won,
+    "tile_chosen": TikalAnimator._anim_tile_chosen,
+}

@@ -5,6 +5,7 @@ exactly the host's view."""
 from __future__ import annotations
 
 import math
+from typing import Callable
 
 from .. import theme
 from ..scenes.common import Part
@@ -30,8 +31,8 @@ class TortugaAnimator(Part):
         self.flying_cards = []
 
     def animate(self, ev: dict):
-        fn = getattr(self, f"_anim_{ev.get('type')}", None)
-        return fn(ev) if fn else None
+        fn = ANIMATIONS.get(ev.get("type"))
+        return fn(self, ev) if fn else None
 
     def draw_top(self, surface) -> None:
         for c in self.flying_cards:
@@ -217,3 +218,18 @@ class TortugaAnimator(Part):
 
     def _anim_game_over(self, ev):
         return Sequence(Call(lambda: self.shown.update(over=True, winners=ev.get("winners", []))), Wait(0.3))
+
+
+#: Each event type of La Tortuga (docs/events.md) -> the animator's method that animates it; an event
+#: type not listed plays no animation (its log line and the host's view still land).
+ANIMATIONS: dict[str, Callable] = {
+    "turn": TortugaAnimator._anim_turn,
+    "turtle_chosen": TortugaAnimator._anim_turtle_chosen,
+    "die_rolled": TortugaAnimator._anim_die_rolled,
+    "card_played": TortugaAnimator._anim_card_played,
+    "turtles_moved": TortugaAnimator._anim_turtles_moved,
+    "bust": TortugaAnimator._anim_bust,
+    "card_taken": TortugaAnimator._anim_card_taken,
+    "beach": TortugaAnimator._anim_beach,
+    "game_over": TortugaAnimator._anim_game_over,
+}
