@@ -570,6 +570,8 @@ class Table:
             action = self._canonical(action)
         saved = self._save_point()
         events = self._apply(s.index, action)
+        if s.is_bot_played:   # the recap says a bot made it (for an away player: their stand-in)
+            self.moves[-1]["bot"] = s.bot_level
         rec = {"k": "action", "seat": s.index, "action": action}
         g = self._game
         if self.state % jn.CHECK_EVERY == 0 or g.is_over:

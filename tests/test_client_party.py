@@ -611,7 +611,7 @@ def test_coming_back_after_a_drop_the_recap_lists_what_the_takeover_bot_did(tmp_
             for ev in move["events"]:
                 line = recap.table_scene.describe(ev)
                 assert line is None or line in [x for x, _, _ in recap.lines]
-        assert texts and any("Tess" in x for x in texts)
+        assert texts                                     # our seat's moves, under our seat's mark
         ends = {ev["to"] for m in b.recap["moves"] for ev in m.get("events") or [] if ev["type"] == "turtles_moved"}
         assert ends and recap.table_scene.island.marks == ends      # and marked on the board beneath
         click(app, widget(recap, value="recap.done").rect.center)      # dismissed: the table

@@ -272,7 +272,9 @@ async def test_the_recap_after_an_absence_lists_what_the_takeover_bot_did(tmp_pa
         assert recap["from"] == left_at
         moves = recap["moves"]
         assert [m["state"] for m in moves] == list(range(left_at + 1, full["state"] + 1))
-        assert any(m["seat"] == 0 for m in moves)       # what the bot did in Ana's seat
+        # what the bot did in Ana's seat, said as a bot's
+        assert any(m["seat"] == 0 and m.get("bot") == t.takeover_level for m in moves)
+        assert all("bot" not in m for m in moves if m["seat"] == 1)    # Ben played his own
         # the same public events Ben got in his updates, with the scores after each
         seen_by_b = {m["state"]: m for m in pb.received if m.get("t") == "update"}
         for m in moves:

@@ -3,6 +3,8 @@ nobody contests, the reason it gives for each step of a plan (the hint's "why" l
 review of a player's turns (``engine/bots/tikal_bots/coach.py``)."""
 import copy
 
+from test_tikal_bot_habits import IDLE_FINAL
+
 import engine
 from engine.bots import make_bot
 from engine.bots.tikal_bots import coach
@@ -11,78 +13,36 @@ from engine.tikal.analysis import cheapest_paths
 
 # Late game (9 tiles left, one volcano among them: two scorings left for everyone). Seat 0 holds
 # the temple 7 at [4, -3] with three workers, no rival stands there; the temple 6 at [5, -5] is
-# free, two steps from its camp at [5, -3]; one guard left. Drawn from the bench's final boards
+# free, two steps from its camp at [5, -3]; one guard left. Built on a board of the bench's games
 # (tests/test_tikal_bot_habits.py IDLE_FINAL, the F and G tiles back in the stack). The previous
 # search uncovered the 7 to 8 and guarded it (two of the three workers leave the game): entering
 # a worker gains nothing by itself, so the beam dropped the walk onto the free temple its own
 # valuation prefers. 20 playouts each, four hard bots from here (/tmp playout script, seeds
 # 1000..1019): guarding the 8 gains seat 0 57.6 points, claiming and guarding the 6 62.9.
-GUARD_OR_CLAIM = {
-    "game": "tikal", "seats": 4, "variant": "base", "seed": 1,
-    "tiles": [
-        {"id": "B1", "hex": [0, -4], "rotation": 0},
-        {"id": "A3", "hex": [0, -3], "rotation": 0},
-        {"id": "A5", "hex": [0, -2], "rotation": 1, "treasures": []},
-        {"id": "P-temple-n", "hex": [0, -1], "rotation": 0, "level": 4},
-        {"id": "B5", "hex": [1, -4], "rotation": 1, "treasures": []},
-        {"id": "A1", "hex": [1, -3], "rotation": 1, "level": 1},
-        {"id": "A2", "hex": [1, -2], "rotation": 1, "treasures": []},
-        {"id": "P-temple-se", "hex": [1, 0], "rotation": 0, "level": 2},
-        {"id": "B6", "hex": [2, -5], "rotation": 1, "level": 10},
-        {"id": "B3", "hex": [2, -4], "rotation": 2},
-        {"id": "B4", "hex": [2, -3], "rotation": 0},
-        {"id": "C2", "hex": [2, -2], "rotation": 0},
-        {"id": "A6", "hex": [2, -1], "rotation": 4, "level": 5},
-        {"id": "C1", "hex": [3, -5], "rotation": 3, "level": 9},
-        {"id": "C3", "hex": [3, -4], "rotation": 0},
-        {"id": "C4", "hex": [3, -3], "rotation": 5, "treasures": []},
-        {"id": "A4", "hex": [3, -2], "rotation": 5, "level": 3},
-        {"id": "B2", "hex": [3, -1], "rotation": 5, "level": 5},
-        {"id": "D3", "hex": [4, -6], "rotation": 0},
-        {"id": "D5", "hex": [4, -5], "rotation": 1, "level": 5},
-        {"id": "D4", "hex": [4, -4], "rotation": 0},
-        {"id": "C5", "hex": [4, -3], "rotation": 1, "level": 7},
-        {"id": "D1", "hex": [4, -2], "rotation": 0, "level": 5},
-        {"id": "D2", "hex": [5, -6], "rotation": 2, "treasures": []},
-        {"id": "E5", "hex": [5, -5], "rotation": 1, "level": 6},
-        {"id": "E2", "hex": [5, -4], "rotation": 3, "treasures": []},
-        {"id": "E3", "hex": [5, -3], "rotation": 0},
-        {"id": "E4", "hex": [5, -2], "rotation": 0},
-        {"id": "E1", "hex": [6, -3], "rotation": 1, "level": 7},
-    ],
-    "figures": [
-        {"seat": 0, "hex": [0, -1], "workers": 1, "leader": False},
-        {"seat": 0, "hex": [0, 0], "workers": 7, "leader": False},
-        {"seat": 1, "hex": [2, -5], "workers": 5, "leader": False},
-        {"seat": 1, "hex": [3, -5], "workers": 4, "leader": False},
-        {"seat": 2, "hex": [3, -5], "workers": 10, "leader": False},
-        {"seat": 0, "hex": [3, -1], "workers": 0, "leader": True},
-        {"seat": 2, "hex": [6, -3], "workers": 3, "leader": False},
-        {"seat": 0, "hex": [4, -3], "workers": 3, "leader": False},
-    ],
-    "guards": [
-        {"seat": 1, "hex": [0, -1], "figure": "leader"},
-        {"seat": 1, "hex": [1, -3], "figure": "worker"},
-        {"seat": 3, "hex": [1, 0], "figure": "worker"},
-        {"seat": 3, "hex": [2, -1], "figure": "worker"},
-        {"seat": 2, "hex": [3, -2], "figure": "leader"},
-        {"seat": 2, "hex": [4, -5], "figure": "worker"},
-        {"seat": 0, "hex": [4, -2], "figure": "worker"},
-    ],
-    "camps": [
-        {"seat": 3, "hex": [1, -1]},
-        {"seat": 1, "hex": [2, -4]},
-        {"seat": 2, "hex": [3, -4]},
-        {"seat": 1, "hex": [5, -4]},
-        {"seat": 0, "hex": [5, -3]},
-        {"seat": 2, "hex": [5, -2]},
-    ],
-    "held": {"0": [1, 1, 6, 7], "1": [0, 0, 5], "2": [4, 4, 5], "3": [2, 2, 3, 3]},
-    "scores": [60, 62, 61, 40],
-    "seat": 0,
-    "ap": 10,
-    "stack": ["F1", "F2", "F3", "F4", "F5", "G1", "G2", "G3", "G4"],
-}
+
+#: The F and G columns: back in the stack (one volcano among them, F2).
+LATE_HEXES = {(6, -7), (6, -6), (6, -5), (6, -4), (7, -7), (7, -6), (7, -5), (7, -4), (7, -3)}
+
+
+def guard_or_claim() -> dict:
+    """The position above, as a scenario (contract section 3)."""
+    sc = copy.deepcopy(IDLE_FINAL)
+    out = {(4, -3), (5, -5), (4, -4)}          # seat 0 alone on the 7, the 6 free, no camp at [4, -4]
+    late = [t for t in sc["tiles"] if tuple(t["hex"]) in LATE_HEXES]
+    sc["tiles"] = [t for t in sc["tiles"] if tuple(t["hex"]) not in LATE_HEXES]
+    for t in sc["tiles"]:
+        t.update({(4, -3): {"level": 7}, (3, -1): {"level": 5}}.get(tuple(t["hex"]), {}))
+    sc["figures"] = [f for f in sc["figures"] if tuple(f["hex"]) not in LATE_HEXES | out]
+    sc["figures"].append({"seat": 0, "hex": [4, -3], "workers": 3, "leader": False})
+    sc["guards"] = [g for g in sc["guards"] if tuple(g["hex"]) not in LATE_HEXES]
+    sc["camps"] = [c for c in sc["camps"] if tuple(c["hex"]) not in LATE_HEXES | out]
+    del sc["out"]
+    sc.update(stack=sorted(t["id"] for t in late), seat=0, ap=10, scores=[60, 62, 61, 40],
+              held={"0": [1, 1, 6, 7], "1": [0, 0, 5], "2": [4, 4, 5], "3": [2, 2, 3, 3]})
+    return sc
+
+
+GUARD_OR_CLAIM = guard_or_claim()
 
 UNCOVER_8 = [{"type": "uncover", "hex": [4, -3]}, {"type": "guard", "hex": [4, -3], "figure": "worker"}]
 CLAIM_6 = [{"type": "enter", "figure": "worker", "hex": [5, -3]},

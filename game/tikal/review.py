@@ -214,6 +214,8 @@ class ReviewScene(Scene):
         job = self.job
         if job.error is not None:
             return self.tr("review.failed", error=job.error)
+        if not job.turns:
+            return self.tr("review.no_turns")
         if not job.finished:
             return self.trn("review.progress", len(job.turns), done=job.done)
         if not job.better():
