@@ -154,16 +154,3 @@ def test_tv_cycle_goes_round_the_running_tables(tmp_path):
         for c, _ in clients:
             c.close()
         stop()
-
-
-def test_the_tikal_boards_bottom_row_is_not_under_the_captions():
-    """TV mode scales the board into its place; the captions band under it must not hide a row."""
-    import pygame
-
-    from game.games import CLIENTS
-
-    table = CLIENTS["tikal"].table
-    (src, dst), captions = table.TV_BOARD, pygame.Rect(table.TV_CAPTIONS)
-    dst = pygame.Rect(dst)
-    assert dst.bottom <= captions.top
-    assert abs(dst.width / dst.height - src[2] / src[3]) < 0.01      # scaled, not squashed

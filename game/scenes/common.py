@@ -148,8 +148,7 @@ class TableScene(Scene):
     REPLAY_CHART = (20, 70, 716, 420)
     #: TV mode (game/replay/tv.py): the board's rectangle on the table's canvas and where it goes
     #: on the TV, the side panel's (the players' rows) source and place, the captions' rectangle.
-    #: (the board is scaled to end above the captions: they would hide its bottom row)
-    TV_BOARD = ((10, 58, 736, 560), (74, 4, 783, 596))
+    TV_BOARD = ((10, 58, 736, 560), (6, 6, 920, 700))
     TV_SIDE = ((954, 0, 326, 446), (944, 0))
     TV_CAPTIONS = (6, 604, 920, 110)
     BACKGROUND = "menu"     # the table's background (``background(app, kind)``)
