@@ -206,7 +206,7 @@ def test_la_tortugas_log_names_the_riders_of_a_moving_group():
                             "from": 3, "to": 7, "steps": 4})
     carried = scene.describe({"type": "turtles_moved", "seat": 0, "turtle": mover, "group": [mover, rider],
                               "from": 3, "to": 7, "steps": 4})
-    assert alone.startswith(f"{scene.short_name(0)}'s turtles (1)")
+    assert alone == f"{scene.short_name(0)}'s turtle goes 4 spaces to space 7."
     assert carried == f"{scene.short_name(0)}'s turtle goes 4 spaces to space 7, carrying: {scene.short_name(1)}."
     assert scene.owner(rider) == 1 % seats
     app.close()

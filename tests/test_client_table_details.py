@@ -111,12 +111,15 @@ def test_la_tortugas_choice_of_turtle_names_its_space_and_rings_it():
 
 
 def test_splash_is_never_cut_and_a_bust_promises_no_move():
-    from game.tortuga.animations import FLOAT_TOP, splash_y
-    from game.tortuga.island import space_pos
+    from game.tortuga.animations import FLOAT_TOP, THIS_ONE_RISE, THIS_ONE_SIZE, splash_y, this_one_y
+    from game.tortuga.island import STACK_DY, space_pos
 
     for space in range(1, 22):
         y = splash_y(space_pos(space)[1])
         assert y - 40 - 17 >= FLOAT_TOP and y + 17 <= 720, space     # its whole rise stays on screen
+        for height in range(7):                                       # "This one!" over a chosen turtle
+            y = this_one_y(space_pos(space)[1] - 4 - height * STACK_DY)
+            assert y - THIS_ONE_RISE - THIS_ONE_SIZE / 2 >= FLOAT_TOP and y + THIS_ONE_SIZE / 2 <= 720, (space, height)
     for lang in LANGUAGES:
         app = make_app(lang)
         scene = registry.sample("tortuga_cards", app)
@@ -431,3 +434,27 @@ def test_an_empty_stack_says_so_once():
     app.draw()
     assert any(t == app.trn("tikal.next_tiles", n) for _, t, _, _ in app.fitcheck.texts for n in range(1, 49))
     app.close()
+
+
+def test_la_tortugas_log_names_one_turtle_or_both_never_a_bare_count():
+    """"Anna's turtles (1) go 6 spaces": the stack's size read as noise. One turtle is "turtle",
+    a player's two together are "both" (L-S1: two at most), in every language."""
+    for lang in LANGUAGES:
+        app = make_app(lang)
+        scene = registry.sample("tortuga_choose", app)          # 2–3 players: two turtles each
+        me = scene.me
+        other = (me + 1) % scene.seats
+        mine = [t for t in range(2 * scene.seats) if scene.owner(t) == me]
+        theirs = [t for t in range(2 * scene.seats) if scene.owner(t) == other]
+        assert len(mine) == 2 and len(theirs) == 2
+        lines = {}
+        for who, ts in (("me", mine), ("other", theirs)):
+            for group in ([ts[0]], ts):
+                ev = {"type": "turtles_moved", "turtle": ts[0], "group": group, "steps": 3, "to": 9}
+                lines[who, len(group)] = scene.describe(ev)
+        assert lines["other", 1] == app.trn("ev.tortuga.moved_one", 3, name=scene.short_name(other), steps=3, to=9)
+        assert lines["other", 2] == app.trn("ev.tortuga.moved", 3, name=scene.short_name(other), steps=3, to=9)
+        assert lines["me", 1] == app.trn("ev.tortuga.moved_one_you", 3, steps=3, to=9)
+        assert lines["me", 2] == app.trn("ev.tortuga.moved_you", 3, steps=3, to=9)
+        assert len(set(lines.values())) == 4 and not any(re.search(r"\(\d\)", v) for v in lines.values()), lines
+        app.close()

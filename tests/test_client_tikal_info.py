@@ -143,8 +143,8 @@ def test_counted_words_agree_with_their_number_in_english_and_russian():
     assert app.trn("tikal.tip_figures", 1, name="A") == "A: 1 worker"
     assert "1 treasure left" in app.trn("tikal.tip_treasure",
                                         1) and "3 treasures left" in app.trn("tikal.tip_treasure", 3)
-    assert " 1 space " in app.trn("ev.tortuga.moved", 1, name="A", steps=1, turtles=2, to=4)
-    assert " 2 spaces " in app.trn("ev.tortuga.moved", 2, name="A", steps=2, turtles=2, to=4)
+    assert " 1 space " in app.trn("ev.tortuga.moved", 1, name="A", steps=1, to=4)
+    assert " 2 spaces " in app.trn("ev.tortuga.moved", 2, name="A", steps=2, to=4)
     app.set_language("ru")
     assert [app.trn("tortuga.eggs", n) for n in (1, 3, 5, 21)] == ["1 яйцо", "3 яйца", "5 яиц", "21 яйцо"]
     assert [app.trn("tikal.next_tiles", n) for n in (1, 2, 11)] == ["ещё 1 тайл", "ещё 2 тайла", "ещё 11 тайлов"]

@@ -16,10 +16,23 @@ from .island import BEACH, DECK_POS, RAFT_POS, STACK_DY, draw_card, space_pos
 FLOAT_TOP = 84
 
 
+def float_y(y: float, rise: float = 40, size: int = 34, above: float = 60, below: float = 60) -> float:
+    """Where a floating word starts over a point at height ``y``: ``above`` it, unless it would
+    rise into the prompt or off the top; then ``below`` it (and never higher than its rise allows)."""
+    return y - above if y - above - rise - size / 2 >= FLOAT_TOP else max(y + below, FLOAT_TOP + rise + size / 2)
+
+
 def splash_y(y: float, rise: float = 40, size: int = 34) -> float:
-    """Where "Splash!" starts over a space at height ``y``: above it, unless it would rise into
-    the prompt or off the top; then below it."""
-    return y - 60 if y - 60 - rise - size / 2 >= FLOAT_TOP else y + 60
+    """Where "Splash!" starts over a space at height ``y``."""
+    return float_y(y, rise, size)
+
+
+def this_one_y(y: float) -> float:
+    """Where "This one!" starts over a chosen turtle at height ``y`` (on it, or under it near the top)."""
+    return float_y(y, THIS_ONE_RISE, THIS_ONE_SIZE, above=0, below=60)
+
+
+THIS_ONE_RISE, THIS_ONE_SIZE = 40, 26
 
 
 class TortugaAnimator(Part):
@@ -52,8 +65,12 @@ class TortugaAnimator(Part):
 
     def _anim_turtle_chosen(self, ev):
         island = self.scene.island
-        return Sequence(self._set(turtle=ev["turtle"]), Call(lambda: self.scene.fx.float_text(
-            self.tr("tortuga.this_one"), *island.rest_pos(ev["turtle"]), theme.ACCENT, 26, hold=1.2)), Wait(0.3))
+
+        def call_out():
+            x, y = island.rest_pos(ev["turtle"])
+            self.scene.fx.float_text(self.tr("tortuga.this_one"), x, this_one_y(y), theme.ACCENT, THIS_ONE_SIZE,
+                                     rise=THIS_ONE_RISE, hold=1.2)
+        return Sequence(self._set(turtle=ev["turtle"]), Call(call_out), Wait(0.3))
 
     def _anim_die_rolled(self, ev):
         idx = len(ev["dice"]) - 1

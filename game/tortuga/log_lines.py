@@ -22,14 +22,20 @@ def riders(scene, ev) -> str:
     return names(scene, seats)
 
 
+def moved_key(scene, ev) -> str:
+    """Other players' turtles riding along are named; else the group is one turtle, or both of
+    its owner's (L-S1: two at most), never a bare count."""
+    if riders(scene, ev):
+        return "ev.tortuga.moved_riders"
+    return "ev.tortuga.moved_one" if len(ev.get("group") or [ev["turtle"]]) == 1 else "ev.tortuga.moved"
+
+
 LOG_LINES = {
     "turn": Line("ev.tortuga.turn"),
     "turtle_chosen": Line("ev.tortuga.chosen"),
     "die_rolled": Line("ev.tortuga.die_rolled", value="value", sum="sum"),
     "card_played": Line("ev.tortuga.card_played", count=lambda ev: ev["eggs"], eggs="eggs", sum="sum"),
-    "turtles_moved": Line(lambda scene, ev: "ev.tortuga.moved_riders" if riders(scene, ev) else "ev.tortuga.moved",
-                          seat=owner, count=lambda ev: ev["steps"], steps="steps", to="to",
-                          turtles=lambda scene, ev: len(ev["group"]), riders=riders),
+    "turtles_moved": Line(moved_key, seat=owner, count=lambda ev: ev["steps"], steps="steps", to="to", riders=riders),
     "bust": Line("ev.tortuga.bust", seat=owner, sum="sum"),
     "card_taken": Line("ev.tortuga.card_taken", count=lambda ev: ev["eggs"], eggs="eggs"),
     "beach": Line("ev.tortuga.beach", count=lambda ev: ev["eggs"], eggs="eggs"),
