@@ -27,6 +27,7 @@ CLIENT = GameClient(
     ),
     howto_keys=lp.KEYS,
     breakdown=tortuga_breakdown,
+    hints=True,                 # the hint (game/tortuga/hint.py): a table may allow it
     quick_seats=4,
     samples=Ref("game.tortuga.screenshots:SAMPLES"),
 )
