@@ -84,8 +84,8 @@ class GameClient:
     #: ``option_brief(tr, options) -> str``: the options in a table's heading ("auction").
     option_brief: Callable[[Tr, dict], str]
     rules: rules_ref.RuleBook   # the rule texts by id (their prefix: "T-"), for the rules screen
-    howto: tuple["Page", ...] = ()  # the how-to-play pages
-    howto_keys: tuple[str, ...] = ()   # catalog keys the how-to pictures print
+    howto: "tuple[Page, ...] | Ref" = ()  # the how-to-play pages (or a Ref to them: ``pages``)
+    howto_keys: "tuple[str, ...] | Ref" = ()   # catalog keys the how-to pictures print
     #: ``breakdown(app, view, seat) -> [str]``: a seat's line on the results.
     breakdown: Callable[[Any, dict, int], list] = _no_breakdown
     #: ``columns(app, view) -> [(header, [cell per seat], [tooltip per seat])]`` on the results.
@@ -96,6 +96,15 @@ class GameClient:
     #: ``--screenshot`` samples of this game: scene name -> ``sample(app, names)`` (a mapping, or a
     #: ``Ref`` to one: the game's ``screenshots.SAMPLES``, loaded only for screenshots and tests).
     samples: Mapping[str, Sample] | Ref = ()  # type: ignore[assignment]
+
+    @property
+    def pages(self) -> tuple:
+        """The how-to pages (loaded if declared by a ``Ref``)."""
+        return tuple(self.howto.load() if isinstance(self.howto, Ref) else self.howto)
+
+    @property
+    def page_keys(self) -> tuple:
+        return tuple(self.howto_keys.load() if isinstance(self.howto_keys, Ref) else self.howto_keys)
 
     @property
     def table_class(self) -> type:

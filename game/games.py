@@ -7,14 +7,13 @@ A new game: its engine package (``engine.GAMES``), its client package with its `
 and one line here."""
 from __future__ import annotations
 
-from .client import GameClients
+from .client import GameClients, Ref
 from .tikal.client import CLIENT as TIKAL
-from .tikal.icon import draw_icon
 from .tortuga.client import CLIENT as TORTUGA
 
 #: The window's title, and its icon (``draw_icon(size) -> Surface``; game/icon.py writes its files).
 TITLE = "Tikal & La Tortuga"
-ICON = draw_icon
+ICON = Ref("game.tikal.icon:draw_icon")
 
 #: In the order the window offers them (the how-to's and the rules' tabs, the quick games);
 #: the default is the game the lobby proposes first and the quick game sits at.

@@ -12,16 +12,9 @@ from typing import Callable
 
 from .client import GameClients, Ref, Sample
 from .games import CLIENTS
-from .howto.scene import HowToScene
 from .scenes import samples as shared_samples
-from .scenes.ask import AskScene
 from .scenes.browser import BrowserScene
-from .scenes.hotseat import HotseatPassScene
 from .scenes.lobby import LobbyScene
-from .scenes.menu import MenuScene, RulesScene
-from .scenes.results import ResultsScene
-from .scenes.settings_scene import SettingsScene
-from .scenes.standings import StandingsScene
 
 #: ``screen(app, *args, **kw) -> Scene``
 Screen = Callable[..., object]
@@ -36,24 +29,25 @@ def table(app, bridge, review: bool = False):
 SHARED_SAMPLES = (Ref("game.scenes.welcome:SAMPLES"), Ref("game.replay.samples:SAMPLES"))
 
 SCREENS: dict[str, Screen] = {
+    # the way in: loaded with the window
     "browser": BrowserScene,        # (app, bridge=None)
     "lobby": LobbyScene,            # (app, bridge)
-    "table": table,                 # (app, bridge, review=False)
-    "results": ResultsScene,        # (app, bridge)
-    "menu": MenuScene,              # (app, table_scene): over a table
-    "rules": RulesScene,            # (app, game=None, focus=None)
-    "howto": HowToScene,            # (app, game=None, page=0)
-    "settings": SettingsScene,      # (app)
-    # seen once or seldom: loaded when first shown (``Ref``)
-    "welcome": Ref("game.scenes.welcome:WelcomeScene"),     # (app, then=None): the first start
-    "quick": Ref("game.scenes.welcome:QuickGameScene"),     # (app, start, levels, browse=None): the picker
-    "hotseat_pass": HotseatPassScene,  # (app, table, seat, on_go): pass the laptop
-    "ask": AskScene,                   # (app, title, note, ok, on_ok, value="", placeholder=None, max_len=24)
-    "recap": Ref("game.scenes.recap:RecapScene"),     # (app, table_scene, bridge): what happened meanwhile
-    "replay": Ref("game.replay.viewer:replay_scene"),   # (app, book, on_back=None, at=0): the replay viewer
-    "tv": Ref("game.replay.tv:TVScene"),                # (app, bridge, cycle=None): TV mode
-    "games_tonight": Ref("game.replay.games:GamesScene"),   # (app, bridge): tonight's finished games
-    "standings": StandingsScene,       # (app, bridge): the night's standings
+    "table": table,                 # (app, bridge, review=False): the bridge's game's table
+    # the others: loaded when first shown (``Ref``), so the window starts light
+    "results": Ref("game.scenes.results:ResultsScene"),       # (app, bridge)
+    "menu": Ref("game.scenes.menu:MenuScene"),                # (app, table_scene): over a table
+    "rules": Ref("game.scenes.menu:RulesScene"),              # (app, game=None, focus=None)
+    "howto": Ref("game.howto.scene:HowToScene"),              # (app, game=None, page=0)
+    "settings": Ref("game.scenes.settings_scene:SettingsScene"),   # (app)
+    "standings": Ref("game.scenes.standings:StandingsScene"),  # (app, bridge): the night's standings
+    "welcome": Ref("game.scenes.welcome:WelcomeScene"),       # (app, then=None): the first start
+    "quick": Ref("game.scenes.welcome:QuickGameScene"),       # (app, start, levels, browse=None): the picker
+    "hotseat_pass": Ref("game.scenes.hotseat:HotseatPassScene"),   # (app, table, seat, on_go): pass the laptop
+    "ask": Ref("game.scenes.ask:AskScene"),                   # (app, title, note, ok, on_ok, value="", ...)
+    "recap": Ref("game.scenes.recap:RecapScene"),             # (app, table_scene, bridge): what happened meanwhile
+    "replay": Ref("game.replay.viewer:replay_scene"),         # (app, book, on_back=None, at=0): the replay viewer
+    "tv": Ref("game.replay.tv:TVScene"),                      # (app, bridge, cycle=None): TV mode
+    "games_tonight": Ref("game.replay.games:GamesScene"),     # (app, bridge): tonight's finished games
 }
 
 

@@ -38,7 +38,7 @@ def wheel(app, y: int) -> None:
 
 
 #: Each game's how-to pages, as the registry declares them.
-PAGES = {g.name: g.howto for g in CLIENTS}
+PAGES = {g.name: g.pages for g in CLIENTS}
 
 # --- how to play -------------------------------------------------------------------------------------
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -284,7 +284,7 @@ def test_the_registry_refuses_a_game_declared_twice():
 def test_every_game_the_engine_offers_has_a_client():
     assert set(CLIENTS.names) == set(engine.GAMES)
     for game in CLIENTS:
-        assert game.howto and game.rules.prefix and game.samples and game.table
+        assert game.pages and game.rules.prefix and game.samples and game.table
 
 
 # --- the bridge's dispatch: a table, like the host's ---------------------------------------------

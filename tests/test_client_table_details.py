@@ -360,3 +360,29 @@ def test_tv_captions_leave_the_tikal_board_clear():
     on_tv = pygame.Rect(dst.x + (bx - src.x) * kx, dst.y + (by - src.y) * ky, bw * kx, bh * ky)
     assert not on_tv.colliderect(captions), (on_tv, captions)
     assert dst.right <= TikalScene.TV_SIDE[1][0] and dst.x >= 0 and dst.y >= 0
+
+
+def test_a_right_click_on_the_board_still_cancels_a_selection_and_a_right_drag_does_not():
+    """"Esc or a right click cancels": the right-button pan took the right click over the board;
+    a right click that does not move cancels again, at 1× and zoomed, and a right drag only pans."""
+    def right(app, start, end):
+        app.step(0.0, events=[pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=3),
+                              pygame.event.Event(pygame.MOUSEMOTION, pos=end, buttons=(0, 0, 1),
+                                                 rel=(end[0] - start[0], end[1] - start[1])),
+                              pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=3)])
+
+    for zoomed in (False, True):
+        app = make_app("en")
+        scene = registry.sample("tikal", app)            # a figure selected, its walks lit
+        run_frames(app, 1)
+        if zoomed:
+            click(app, _zoom_button(scene, "tikal.zoom_in_tip").rect.center)
+            assert scene.board.zoom == 1.5
+        assert scene.sel.selected
+        before = scene.board.layout.origin
+        right(app, (300, 330), (360, 370))
+        assert scene.sel.selected, zoomed                              # a drag keeps the selection
+        assert (scene.board.layout.origin != before) == zoomed          # and pans a zoomed board
+        right(app, (300, 330), (302, 331))
+        assert scene.sel.selected is None and not scene.sel.targets, zoomed
+        app.close()

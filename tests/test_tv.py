@@ -154,3 +154,24 @@ def test_tv_cycle_goes_round_the_running_tables(tmp_path):
         for c, _ in clients:
             c.close()
         stop()
+
+
+def test_what_the_tv_shows_of_the_board_does_not_depend_on_the_tables_prompt():
+    """The table's prompt plate (two lines for a long name) reached into the board's crop and
+    showed on the TV cut in half; the TV's header says whose turn it is instead."""
+    import pygame
+
+    from game.screens import sample
+
+    app = make_app()
+    tv = sample("tv_tortuga", app, names=["Wilhelmina Wolkenstein-W", "Александра Константинова", "Maximilian",
+                                          "Шарлотта", "Bartholomew"])
+    child = tv.child
+    crops = []
+    for text in ("", "Wilhelmina Wolkenstein-W rides on top and decides for Александра Константинова's turtle"):
+        child.prompt_text = lambda text=text: (text, (255, 255, 255))
+        canvas = pygame.Surface(app.SIZE)
+        child.draw(canvas)
+        crops.append(pygame.image.tobytes(canvas.subsurface(pygame.Rect(child.TV_BOARD[0])), "RGB"))
+    assert crops[0] == crops[1]
+    app.close()

@@ -50,7 +50,7 @@ def all_keys(games) -> set[str]:
     checks them in every language)."""
     keys = set(SCENE_KEYS)
     for game in games:
-        keys.update(game.howto_keys)
-        for page in game.howto:
+        keys.update(game.page_keys)
+        for page in game.pages:
             keys.update(page.keys())
     return keys

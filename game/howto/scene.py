@@ -90,7 +90,7 @@ class HowToScene(Scene):
 
     @property
     def pages(self):
-        return self.app.games[self.game].howto
+        return self.app.games[self.game].pages
 
     def build(self) -> None:
         app, w = self.app, self.widgets
@@ -208,7 +208,7 @@ def fits_everywhere(app, game: str) -> list[str]:
     bad = []
     scene = HowToScene.__new__(HowToScene)   # only the geometry: no widgets needed
     scene.app, scene.game = app, game
-    for page in app.games[game].howto:
+    for page in app.games[game].pages:
         tr = app.tr
         if not fit_text(app, tr(page.title), (ROWS if page.rows else TEXT).width, 40,
                         sizes=(30, 28, 26, 24, 22), bold=True)[2]:

@@ -56,6 +56,10 @@ class TVView:
     def show_results(self) -> None:
         """The TV shows the standings instead (``TVScene``)."""
 
+    def draw_prompt(self, surface) -> None:
+        """Whose turn it is stands in the TV's header (``TVScene.draw_header``); the table's own
+        plate, two lines tall, reached into the board's crop and showed there cut in half."""
+
     def log_event(self, ev: dict) -> None:
         super().log_event(ev)
         if self.tv is not None:

@@ -11,6 +11,7 @@ smoke, floating numbers, banners, the shake) are the scene's ``fx`` (``game/effe
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import Callable
 
 import pygame
@@ -50,6 +51,69 @@ class Faster(Anim):
         self.child.finish()
 
 
+# --- what is in flight: small sprites the tweens move (attributes, not dict keys) ------------------
+@dataclass(eq=False)
+class Mover:
+    """A figure walking, flying or leaving the board."""
+    seat: int
+    figure: str             # "worker" | "leader"
+    x: float
+    y: float
+    a: float = 1.0          # opacity
+    s: float = 1.0          # scale
+    lift: float = 0.0       # how far its shadow lies below it
+
+
+@dataclass(eq=False)
+class Flyer:
+    """A treasure token flying (face down while ``flip`` < 0.5)."""
+    kind: str | None
+    x: float
+    y: float
+    flip: float = 1.0
+    s: float = 1.0
+
+
+@dataclass(eq=False)
+class Block:
+    """A temple level rising."""
+    x: float
+    y: float
+    value: int
+    a: float = 0.0
+
+
+@dataclass(eq=False)
+class Pulse:
+    """A ring that spreads over a hex and fades."""
+    hex: tuple
+    colour: tuple
+    t: float = 0.0
+
+
+@dataclass(eq=False)
+class Pop:
+    """A camp's tent growing."""
+    s: float = 0.0
+
+
+@dataclass(eq=False)
+class TileFx:
+    """The tile in the air (drawn, placed, removed, the volcano, a revealed tile chosen)."""
+    id: str
+    x: float
+    y: float
+    size: float | None = None    # the board's hex size when None
+    flip: float = 1.0            # < 0.5: its back shows
+    scale: float = 1.0
+    rot: float = 0.0             # degrees it still turns
+    a: float = 1.0
+    rotation: int = 0
+    column: bool = False         # drawn over the tile column (the column hides its own copy)
+    shadow: bool = False
+    ground: float | None = None  # where its shadow lies (its y when None)
+
+
 class TikalAnimator(Part):
     def __init__(self, scene):
         super().__init__(scene)
@@ -81,7 +145,7 @@ class TikalAnimator(Part):
         return Call(run)
 
     def pulse(self, h, colour, duration: float = 0.7) -> None:
-        p = {"hex": hexkey(h), "colour": colour, "t": 0.0}
+        p = Pulse(hexkey(h), colour)
         self.pulses.append(p)
         self.scene.timeline.play(Sequence(Tween(p, duration, "out_quad", t=1.0),
                                           Call(lambda: self.pulses.remove(p) if p in self.pulses else None)),
@@ -108,79 +172,79 @@ class TikalAnimator(Part):
             for h in self.tally_hexes:
                 board.outline(surface, h, colour, 5, 0.93, shake)
         for p in self.pulses:
-            t = p["t"]
-            pts = [(a + shake[0], b + shake[1]) for a, b in board.layout.corners(p["hex"], 0.8 + 0.35 * t)]
-            pygame.draw.polygon(surface, theme.shade(p["colour"], 1.0 + 0.4 * (1 - t)), pts,
+            t = p.t
+            pts = [(a + shake[0], b + shake[1]) for a, b in board.layout.corners(p.hex, 0.8 + 0.35 * t)]
+            pygame.draw.polygon(surface, theme.shade(p.colour, 1.0 + 0.4 * (1 - t)), pts,
                                 max(1, int(7 * (1 - t)) + 1))
         for h, pop in self.popping.items():
             camp = next((c for c in self.shown.get("camps", []) if hexkey(c["hex"]) == h), None)
             if camp:
                 x, y = board.center(h)
-                art.draw_tent(surface, (x - s * 0.50, y - s * 0.28), max(1.0, s * 0.17 * pop["s"]),
+                art.draw_tent(surface, (x - s * 0.50, y - s * 0.28), max(1.0, s * 0.17 * pop.s),
                               scene.colour(camp["seat"]), scene.shape(camp["seat"]))
         for b in self.rising:
-            art.draw_level_block(surface, app, (b["x"] + shake[0], b["y"] + shake[1]), s * 0.62, b["value"],
-                                 int(max(0, min(255, b["a"]))))
+            art.draw_level_block(surface, app, (b.x + shake[0], b.y + shake[1]), s * 0.62, b.value,
+                                 int(max(0, min(255, b.a))))
         for m in self.movers:
-            r = s * 0.13 * m.get("s", 1.0)
-            colour, shape = scene.colour(m["seat"]), scene.shape(m["seat"])
-            if m["a"] < 0.99:
+            r = s * 0.13 * m.s
+            colour, shape = scene.colour(m.seat), scene.shape(m.seat)
+            if m.a < 0.99:
                 layer = pygame.Surface((int(r * 6), int(r * 6)), pygame.SRCALPHA)
-                art.draw_figure(layer, (r * 3, r * 3.4), r, colour, shape, leader=m["figure"] == "leader")
-                layer.set_alpha(int(255 * max(0.0, m["a"])))
-                surface.blit(layer, (m["x"] - r * 3, m["y"] - r * 3.4))
+                art.draw_figure(layer, (r * 3, r * 3.4), r, colour, shape, leader=m.figure == "leader")
+                layer.set_alpha(int(255 * max(0.0, m.a)))
+                surface.blit(layer, (m.x - r * 3, m.y - r * 3.4))
             else:
                 pygame.draw.ellipse(surface, (0, 0, 0),
-                                    (m["x"] - r, m["y"] + r * 0.8 + m.get("lift", 0), 2 * r, r * 0.6))
-                art.draw_figure(surface, (m["x"], m["y"]), r, colour, shape, leader=m["figure"] == "leader")
+                                    (m.x - r, m.y + r * 0.8 + m.lift, 2 * r, r * 0.6))
+                art.draw_figure(surface, (m.x, m.y), r, colour, shape, leader=m.figure == "leader")
 
     def tile_fx_draws_column(self) -> bool:
-        return self.tile_fx is not None and self.tile_fx.get("column", False)
+        return self.tile_fx is not None and self.tile_fx.column
 
     def draw_top(self, surface) -> None:
         """The tile in the air and the tokens flying (over the panels too)."""
         if self.tile_fx is not None:
             self.draw_tile_fx(surface, self.tile_fx)
         for f in self.flyers:
-            sx = abs(math.cos(math.pi * f.get("flip", 1.0)))
-            r = 11 * f.get("s", 1.0)
-            kind = f["kind"] if f.get("flip", 1.0) >= 0.5 else None
+            sx = abs(math.cos(math.pi * f.flip))
+            r = 11 * f.s
+            kind = f.kind if f.flip >= 0.5 else None
             if sx > 0.98:
-                art.draw_treasure(surface, (f["x"], f["y"]), r, kind)
+                art.draw_treasure(surface, (f.x, f.y), r, kind)
             else:
                 size = int(r * 2 + 6)
                 tok = pygame.Surface((size, size), pygame.SRCALPHA)
                 art.draw_treasure(tok, (size / 2, size / 2), r, kind)
                 tok = pygame.transform.scale(tok, (max(1, int(size * sx)), size))
-                surface.blit(tok, tok.get_rect(center=(f["x"], f["y"])))
+                surface.blit(tok, tok.get_rect(center=(f.x, f.y)))
 
     def draw_tile_fx(self, surface, fx) -> None:
         img = self.tile_fx_image(fx)
-        if fx.get("shadow"):
-            size = fx.get("size", self.scene.board.layout.size)
+        if fx.shadow:
+            size = (fx.size or self.scene.board.layout.size)
             sh = pygame.Rect(0, 0, size * 1.6, size * 0.5)
-            sh.center = (fx["x"], fx.get("ground", fx["y"]) + size * 0.6)
+            sh.center = (fx.x, (fx.ground if fx.ground is not None else fx.y) + size * 0.6)
             pygame.draw.ellipse(surface, (10, 30, 16), sh)
-        surface.blit(img, img.get_rect(center=(fx["x"], fx["y"])))
+        surface.blit(img, img.get_rect(center=(fx.x, fx.y)))
 
     def tile_fx_image(self, fx) -> pygame.Surface:
         """The tile in flight: flipping (back, then face), turning and growing; each step is
         quantised and cached, so a tile held still (the erupting volcano) costs one blit."""
         app = self.app
-        size = fx.get("size", self.scene.board.layout.size)
-        flip = fx.get("flip", 1.0)
+        size = (fx.size or self.scene.board.layout.size)
+        flip = fx.flip
         sx = round(abs(math.cos(math.pi * flip)), 2) if flip < 1.0 else 1.0
-        scale = round(fx.get("scale", 1.0) * 20) / 20
-        rot = round(fx.get("rot", 0.0) / 3) * 3
-        alpha = round(fx.get("a", 1.0) * 20) / 20
+        scale = round(fx.scale * 20) / 20
+        rot = round(fx.rot / 3) * 3
+        alpha = round(fx.a * 20) / 20
         back = flip < 0.5
-        key = (fx["id"], fx.get("rotation", 0), size, back, sx, scale, rot, alpha)
+        key = (fx.id, fx.rotation, size, back, sx, scale, rot, alpha)
         img = self._fx_cache.get(key)
         if img is None:
             if back:
-                img = art.back_surface(app, fx["id"][0], size)
+                img = art.back_surface(app, fx.id[0], size)
             else:
-                img = art.tile_card(app, fx["id"], fx.get("rotation", 0), size)
+                img = art.tile_card(app, fx.id, fx.rotation, size)
             if rot or scale != 1.0:
                 img = pygame.transform.rotozoom(img, -rot, scale)
             if sx < 0.999:
@@ -226,7 +290,7 @@ class TikalAnimator(Part):
 
     def _anim_tile_drawn(self, ev):
         cx, cy = L.TILE_CENTER
-        fx = {"id": ev["tile"], "x": cx, "y": cy, "flip": 0.0, "size": L.TILE_SIZE, "column": True}
+        fx = TileFx(id=ev["tile"], x=cx, y=cy, flip=0.0, size=L.TILE_SIZE, column=True)
 
         def begin():
             self.tile_fx = fx
@@ -239,12 +303,12 @@ class TikalAnimator(Part):
         def end():
             if self.tile_fx is fx:
                 self.tile_fx = None
-        return Sequence(self.edit(begin), Progress(0.45, lambda p: fx.update(flip=p), "in_out_quad"), Call(end),
+        return Sequence(self.edit(begin), Progress(0.45, lambda p: setattr(fx, "flip", p), "in_out_quad"), Call(end),
                         Wait(0.1))
 
     def _anim_tile_removed(self, ev):
         cx, cy = L.TILE_CENTER
-        fx = {"id": ev["tile"], "x": cx, "y": cy, "size": L.TILE_SIZE, "column": True, "a": 1.0}
+        fx = TileFx(id=ev["tile"], x=cx, y=cy, size=L.TILE_SIZE, column=True, a=1.0)
 
         def begin():
             self.tile_fx = fx
@@ -252,9 +316,9 @@ class TikalAnimator(Part):
             self.scene.fx.float_text(self.tr("tikal.removed"), cx, cy - 40, theme.BAD, 20)
 
         def shake(p):
-            fx["x"] = cx + math.sin(p * 40) * 6 * (1 - p)
-            fx["a"] = 1.0 - p
-            fx["y"] = cy + 30 * p
+            fx.x = cx + math.sin(p * 40) * 6 * (1 - p)
+            fx.a = 1.0 - p
+            fx.y = cy + 30 * p
 
         def end():
             self.tile_fx = None
@@ -268,9 +332,9 @@ class TikalAnimator(Part):
         volcano = ev.get("kind") == "volcano"
         mine = ev.get("seat") == self.scene.me
         rot = ev.get("rotation", 0)
-        fx = {"id": ev["tile"], "x": cx, "y": cy, "size": self.scene.board.layout.size,
-              "scale": L.TILE_SIZE / self.scene.board.layout.size,
-              "rotation": rot, "rot": 0.0 if (mine or volcano) else -60.0 * rot, "flip": 1.0}
+        fx = TileFx(id=ev["tile"], x=cx, y=cy, size=self.scene.board.layout.size,
+                     scale=L.TILE_SIZE / self.scene.board.layout.size,
+                     rotation=rot, rot=0.0 if (mine or volcano) else -60.0 * rot, flip=1.0)
 
         def begin():
             self.tile_fx = fx
@@ -296,7 +360,7 @@ class TikalAnimator(Part):
                 self.scene.fx.burst(tx, ty, [(210, 188, 134), (120, 160, 90)], 10, 120, 40, 0.4, 3)
 
         if volcano:  # at the end of the scoring round the volcano lands on the board
-            fx.update(shadow=True, ground=ty)
+            fx.shadow, fx.ground = True, ty
             return Sequence(self.edit(begin),
                             Tween(fx, 0.45, "in_out_quad", x=tx, y=ty - 170, scale=1.3),
                             Tween(fx, 0.5, "out_bounce", y=ty, scale=1.0),
@@ -311,15 +375,15 @@ class TikalAnimator(Part):
 
     def arc(self, mover, start, end, height: float):
         def step(p):
-            mover["x"] = start[0] + (end[0] - start[0]) * p
-            mover["y"] = start[1] + (end[1] - start[1]) * p - height * math.sin(math.pi * p)
+            mover.x = start[0] + (end[0] - start[0]) * p
+            mover.y = start[1] + (end[1] - start[1]) * p - height * math.sin(math.pi * p)
         return step
 
     def hop(self, ev, start, end, take, land_at, duration: float, height: float):
         """A figure flies from ``start`` to ``end`` in an arc: ``take()`` lifts it off where it was
         shown, then it lands on ``land_at`` with the event's AP and a hop sound."""
         seat, fig = ev["seat"], ev["figure"]
-        m = {"seat": seat, "figure": fig, "x": start[0], "y": start[1], "a": 1.0}
+        m = Mover(seat, fig, start[0], start[1])
 
         def begin():
             take()
@@ -349,7 +413,7 @@ class TikalAnimator(Part):
         seat, fig = ev["seat"], ev["figure"]
         path = [hexkey(p) for p in ev["path"]]
         x0, y0 = self.scene.board.figure_spot(path[0])
-        m = {"seat": seat, "figure": fig, "x": x0, "y": y0, "a": 1.0}
+        m = Mover(seat, fig, x0, y0)
 
         def begin():
             remove_figure(self.shown, seat, path[0], fig)
@@ -377,7 +441,7 @@ class TikalAnimator(Part):
         h = hexkey(ev["hex"])
         x, y = self.scene.board.center(h)
         s = self.scene.board.layout.size
-        block = {"x": x, "y": y + s * 0.3, "value": ev["value"], "a": 0.0}
+        block = Block(x, y + s * 0.3, ev["value"])
 
         def begin():
             self.rising.append(block)
@@ -403,7 +467,7 @@ class TikalAnimator(Part):
         seat, h, kind = ev["seat"], hexkey(ev["hex"]), ev["kind"]
         x, y = self.scene.board.center(h)
         y -= self.scene.board.layout.size * 0.30
-        token = {"kind": kind, "x": x, "y": y, "flip": 0.0, "s": 1.0}
+        token = Flyer(kind, x, y, flip=0.0)
 
         def begin():
             t = tile_at(self.shown, h)
@@ -422,13 +486,13 @@ class TikalAnimator(Part):
             held.sort()
             self.app.play_sound("tick")
         return Sequence(self.edit(begin), Tween(token, 0.3, "out_quad", y=y - 26, s=1.5),
-                        Progress(0.35, lambda p: token.update(flip=p)), Wait(0.15),
+                        Progress(0.35, lambda p: setattr(token, "flip", p)), Wait(0.15),
                         Tween(token, 0.55, "in_out_quad", x=target[0], y=target[1], s=0.7), self.edit(land))
 
     def _anim_exchange(self, ev):
         a, b = ev["seat"], ev["with"]
-        give = {"kind": ev["give"], "x": 0, "y": 0, "flip": 1.0, "s": 1.0}
-        take = {"kind": ev["take"], "x": 0, "y": 0, "flip": 1.0, "s": 1.0}
+        give = Flyer(ev["give"], 0, 0)
+        take = Flyer(ev["take"], 0, 0)
         pa, pb = self.scene.panel.treasure_pos(a), self.scene.panel.treasure_pos(b)
 
         def begin():
@@ -437,8 +501,8 @@ class TikalAnimator(Part):
                 lst = held.setdefault(str(seat), [])
                 if kind in lst:
                     lst.remove(kind)
-            give.update(x=pa[0], y=pa[1])
-            take.update(x=pb[0], y=pb[1])
+            give.x, give.y = pa
+            take.x, take.y = pb
             self.flyers.extend([give, take])
             self.shown["ap"] = ev.get("ap", self.shown.get("ap"))
             self.app.play_sound("flip")
@@ -459,7 +523,7 @@ class TikalAnimator(Part):
     def _anim_camp_built(self, ev):
         """A tent pops up."""
         seat, h = ev["seat"], hexkey(ev["hex"])
-        pop = {"s": 0.0}
+        pop = Pop()
 
         def begin():
             self.shown.setdefault("camps", []).append({"seat": seat, "hex": list(h)})
@@ -484,7 +548,7 @@ class TikalAnimator(Part):
         s = self.scene.board.layout.size
         top = (x + s * art.GUARD_DX, y + s * art.GUARD_DY)
         start = self.scene.board.figure_spot(h)
-        guard = {"seat": seat, "figure": fig, "x": start[0], "y": start[1], "a": 1.0}
+        guard = Mover(seat, fig, start[0], start[1])
         leaving: list[dict] = []
 
         def begin():
@@ -494,9 +558,9 @@ class TikalAnimator(Part):
             self.shown["figures"] = [f for f in self.shown.get("figures", [])
                                      if not (f["seat"] == seat and hexkey(f["hex"]) == h)]
             for i in range(min(6, rest["workers"])):
-                leaving.append({"seat": seat, "figure": "worker", "x": start[0] - 20 + i * 9, "y": start[1], "a": 1.0})
+                leaving.append(Mover(seat, "worker", start[0] - 20 + i * 9, start[1]))
             if rest["leader"]:
-                leaving.append({"seat": seat, "figure": "leader", "x": start[0] + 24, "y": start[1], "a": 1.0})
+                leaving.append(Mover(seat, "leader", start[0] + 24, start[1]))
             self.movers.extend([guard] + leaving)
             self.shown["ap"] = ev.get("ap", self.shown.get("ap"))
 
@@ -516,8 +580,8 @@ class TikalAnimator(Part):
 
         def fade(p):
             for m in leaving:
-                m["a"] = 1.0 - p
-                m["y"] = start[1] - 30 * p
+                m.a = 1.0 - p
+                m.y = start[1] - 30 * p
 
         climb = Sequence(Progress(0.3, self.arc(guard, start, (x, y + s * 0.05), 10), "out_quad"),
                          Progress(0.45, self.arc(guard, (x, y + s * 0.05), top, 22), "in_out_quad"))
@@ -535,7 +599,7 @@ class TikalAnimator(Part):
             return Sequence(self.edit(final), Wait(1.2))
         cx, cy = L.TILE_CENTER
         bx, by = L.BOARD_RECT[0] + L.BOARD_RECT[2] / 2, L.BOARD_RECT[1] + L.BOARD_RECT[3] / 2 + 30
-        fx = {"id": ev.get("tile") or "B1", "x": cx, "y": cy, "size": L.TILE_SIZE, "scale": 1.0, "column": True}
+        fx = TileFx(id=ev.get("tile") or "B1", x=cx, y=cy, size=L.TILE_SIZE, scale=1.0, column=True)
         emitted = [0]
 
         def begin():
@@ -550,7 +614,7 @@ class TikalAnimator(Part):
         def erupt(p):
             """Shake, smoke and lava: the particles come in waves as the progress runs."""
             self.scene.fx.shake_amp = 12.0 * (1.0 - p) + 1.0
-            crater = (fx["x"], fx["y"] - L.TILE_SIZE * fx["scale"] * 0.42)
+            crater = (fx.x, fx.y - L.TILE_SIZE * fx.scale * 0.42)
             want = int(p * 16)
             while emitted[0] < want:
                 emitted[0] += 1
@@ -610,7 +674,7 @@ class TikalAnimator(Part):
     def tally_flight(self, delay, h, colour, text, start, target, seat, a, b, sets=False):
         """One source of points: a temple ("+value" stays over it) or the treasure sets (the
         points show in the status slot); a gold token flies to the score, which ticks up."""
-        token = {"kind": None, "x": start[0], "y": start[1], "flip": 1.0, "s": 0.8}
+        token = Flyer(None, start[0], start[1], s=0.8)
         panel = self.scene.panel
 
         def launch():
@@ -712,7 +776,7 @@ class TikalAnimator(Part):
         i = revealed.index(tid) if tid in revealed else 0
         sx, sy = L.revealed_slot(i)
         cx, cy = L.TILE_CENTER
-        fx = {"id": tid, "x": sx, "y": sy, "size": L.TILE_SIZE, "scale": L.REVEALED_SIZE / L.TILE_SIZE, "column": True}
+        fx = TileFx(id=tid, x=sx, y=sy, size=L.TILE_SIZE, scale=L.REVEALED_SIZE / L.TILE_SIZE, column=True)
 
         def begin():
             self.tile_fx = fx

@@ -3,8 +3,6 @@ the lobby, its results, its how-to pages, its rule book, its samples and its qui
 from __future__ import annotations
 
 from ..client import GameClient, Ref, ResultsButton, rule_book
-from ..howto.pages import Page
-from . import howto as tp
 from .results import tikal_breakdown, tikal_columns
 
 
@@ -22,16 +20,8 @@ CLIENT = GameClient(
     option_line=option_line,
     option_brief=option_brief,
     rules=rule_book("T-", "tikal.md"),
-    howto=(
-        Page("tikal", "goal", tp.goal),
-        Page("tikal", "turn", tp.turn),
-        Page("tikal", "act", rows=tp.ACTIONS, row_picture=tp.action_icon),
-        Page("tikal", "moving", tp.moving),
-        Page("tikal", "majority", tp.majority),
-        Page("tikal", "volcano", tp.volcano),
-        Page("tikal", "end", tp.end),
-    ),
-    howto_keys=tp.KEYS,
+    howto=Ref("game.tikal.howto:PAGES"),         # loaded when the pages open
+    howto_keys=Ref("game.tikal.howto:KEYS"),
     breakdown=tikal_breakdown,
     columns=tikal_columns,
     results_button=ResultsButton("results.review", "results.review_tip", Ref("game.tikal.review:review_after_game"),

@@ -9,6 +9,7 @@ import pygame
 from engine.tikal.analysis import ROTATED
 
 from .. import theme
+from ..howto.pages import Page
 from ..howto.pictures import arrow, pill
 from ..widgets import blit_text
 from . import art
@@ -215,3 +216,15 @@ def end(app, surface, rect) -> None:
         pygame.draw.rect(surface, (70, 86, 130), r, border_radius=6)
         pygame.draw.rect(surface, theme.INK, r, 2, border_radius=6)
         art.draw_figure(surface, (x, r.y - 22), 14, colour(seat), shape(app, seat), leader=seat == ME)
+
+
+#: The game's how-to pages, in order (its ``GameClient.howto``).
+PAGES = (
+        Page("tikal", "goal", goal),
+        Page("tikal", "turn", turn),
+        Page("tikal", "act", rows=ACTIONS, row_picture=action_icon),
+        Page("tikal", "moving", moving),
+        Page("tikal", "majority", majority),
+        Page("tikal", "volcano", volcano),
+        Page("tikal", "end", end),
+)

@@ -129,14 +129,7 @@ def build(app, cls, kind: str, names: list[str] = NAMES):
         app.show(results)
         return app.push(cls(app, hinted(results.bridge), review=True))
     if kind == "place":                              # Anna's drawn tile, turned, over a spot it fits
-        b = use(app, local(MID, 0, names))
-        scene = app.show(cls(app, b))
-        app.step(0.0, events=[])
-        for action in MID_SCRIPT:
-            b.act(action)
-        app.step(0.0, events=[])
-        scene.timeline.skip()
-        app.step(0.0, events=[])
+        b, scene = hint_table(app, names=names)
         spot = next(a for a in b.game.legal_actions() if a["type"] == "place_tile" and a["rotation"])
         scene.sel.rotation = spot["rotation"]
         scene.sel.motion(tuple(int(v) for v in scene.board.center(spot["hex"])))

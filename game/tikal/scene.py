@@ -61,6 +61,7 @@ class TikalScene(TableScene):
         self._prompt = None
         self.mouse = (0, 0)           # where the mouse last moved (the wheel zooms about it)
         self.dragging = False         # a right-button drag pans the board
+        self.dragged = 0              # how far it has moved (px): a right click that did not move cancels
         self.press = None             # a left press on the zoomed board: a click, or a drag if it moves
         self.drag_at = None           # where a left drag panned the board to last (None: no drag yet)
         super().__init__(app, bridge, review)
@@ -136,11 +137,15 @@ class TikalScene(TableScene):
             return True
         if event.type == pygame.MOUSEWHEEL and REGION.collidepoint(self.mouse):   # no tile in hand: zoom
             return self.board.zoom_at(self.mouse, 1 if event.y > 0 else -1) or True
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button in (2, 3) and REGION.collidepoint(event.pos):
-            self.dragging = True           # a right (or middle) button drag pans the zoomed board
+        if (event.type == pygame.MOUSEBUTTONDOWN and event.button in (2, 3) and REGION.collidepoint(event.pos)
+                and not chooser.kind):
+            self.dragging, self.dragged = True, 0   # a right (or middle) button drag pans the zoomed board
             return True
-        if event.type == pygame.MOUSEBUTTONUP and event.button in (2, 3):
+        if event.type == pygame.MOUSEBUTTONUP and event.button in (2, 3) and self.dragging:
             self.dragging = False
+            if event.button == 3 and self.dragged <= self.DRAG_SLOP:   # no drag: the right click it was, it cancels
+                sel.clear()
+            return True
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.press is not None:
             press, dragged = self.press, self.drag_at is not None
             self.press = self.drag_at = None
@@ -151,6 +156,7 @@ class TikalScene(TableScene):
             self.mouse = event.pos
             if self.dragging and event.buttons and (event.buttons[1] or event.buttons[2]):
                 self.board.pan(*event.rel)
+                self.dragged += abs(event.rel[0]) + abs(event.rel[1])
                 return True
             if self.press is not None and self.left_drag(event):
                 return True

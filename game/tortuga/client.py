@@ -3,8 +3,6 @@ in the lobby, its results, its how-to pages, its rule book, its samples and its 
 from __future__ import annotations
 
 from ..client import GameClient, Ref, rule_book
-from ..howto.pages import Page
-from . import howto as lp
 from .results import tortuga_breakdown
 
 
@@ -18,14 +16,8 @@ CLIENT = GameClient(
     option_line=option_line,
     option_brief=option_line,
     rules=rule_book("L-", "la-tortuga.md"),
-    howto=(
-        Page("tortuga", "goal", lp.goal),
-        Page("tortuga", "roll", lp.roll),
-        Page("tortuga", "ride", lp.ride),
-        Page("tortuga", "beach", lp.beach),
-        Page("tortuga", "options", lp.options),
-    ),
-    howto_keys=lp.KEYS,
+    howto=Ref("game.tortuga.howto:PAGES"),         # loaded when the pages open
+    howto_keys=Ref("game.tortuga.howto:KEYS"),
     breakdown=tortuga_breakdown,
     hints=True,                 # the hint (game/tortuga/hint.py): a table may allow it
     quick_seats=4,

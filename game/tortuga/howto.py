@@ -9,6 +9,7 @@ import pygame
 from engine.tortuga.analysis import BEACH_EGGS, MAX_SUM
 
 from .. import theme
+from ..howto.pages import Page
 from ..howto.pictures import arrow, pill
 from ..widgets import blit_text
 from .island import draw_card, turtle_surface
@@ -164,3 +165,13 @@ def options(app, surface, rect) -> None:
               shadow=True)
     blit_text(surface, app, "×2 → 10", (rect.x + 200, y + 90), 28, theme.ACCENT, bold=True, anchor="midleft",
               shadow=True)
+
+
+#: The game's how-to pages, in order (its ``GameClient.howto``).
+PAGES = (
+        Page("tortuga", "goal", goal),
+        Page("tortuga", "roll", roll),
+        Page("tortuga", "ride", ride),
+        Page("tortuga", "beach", beach),
+        Page("tortuga", "options", options),
+)
