@@ -9,15 +9,10 @@ import engine
 from engine.bots import make_bot
 from engine.bots.tortuga_bots import decide_values, order_values
 from engine.bots.tortuga_coach import CLOSE, advise
+from game.tortuga.samples import TORTUGA_SCENARIO
 
 #: Seat 0 moves; seat 3's turtle rides on top of it, so seat 3 decides (L-R2). Dice 2, 3 forced.
-RIDING = {
-    "game": "tortuga", "seats": 5, "seed": 7, "cards_as_dice": False,
-    "stacks": {"0": [4], "3": [2], "9": [0, 3], "15": [1]},
-    "deck": [4, 2, 6, 3, 5, 1, 4, 3, 5, 2, 4, 3],
-    "held": {"0": [3], "1": [5, 2], "2": [4], "3": [6, 1, 3]},
-    "seat": 0, "dice": [2, 3],
-}
+RIDING = TORTUGA_SCENARIO
 
 
 def game_after(scenario: dict, actions: list) -> engine.Game:

@@ -14,14 +14,13 @@ which is always rolled). Any update of the table drops the shown hint.
 """
 from __future__ import annotations
 
-import copy
 import math
-import threading
 
 import pygame
 
 from .. import theme
-from ..widgets import Button, Widgets, blit_text, draw_panel, fit_lines, wrap
+from ..hint import HintAddon
+from ..widgets import Button, blit_text, draw_panel, fit_lines, wrap
 
 #: Right of the turn prompt, over the sea (never over a space, the prompt or the Menu).
 BUTTON_RECT = (808, 76, 136, 40)
@@ -38,12 +37,6 @@ WHY = {"stop_card": ("hint.why.tortuga.stop_card", "eggs"), "stop": ("hint.why.t
        "first": ("hint.why.tortuga.first", None), "close": ("hint.why.tortuga.close", None),
        "only": ("hint.why.tortuga.only", None)}
 DECIMALS = ("gain",)     # numbers shown with one decimal (eggs of value)
-
-
-def hints_allowed(bridge) -> bool:
-    """The table allows hints (its summary says so) and we hold a seat at it."""
-    lobby = getattr(bridge, "lobby", None) or {}
-    return bool(lobby.get("hints")) and bridge.table.my_seat is not None
 
 
 def advise(view: dict, legal: list, seat: int, seed: int) -> tuple[dict, dict]:
@@ -76,99 +69,38 @@ def why_rows(app, reason: dict | None) -> tuple[list[str], int, int]:
     return fit_lines(app, why_text(app, reason), pygame.Rect(0, 0, BOX_RECT[2] - 24, 2 * 20), 16, False, 13)
 
 
-class TortugaHint:
-    """The hint button and the choice it shows (an add-on of the La Tortuga table scene)."""
+class TortugaHint(HintAddon):
+    """The hint button and the choice it shows (an add-on of the La Tortuga table scene; the
+    button, the thread and the answer's arrival: ``game/hint.py``)."""
+
+    button_rect = BUTTON_RECT
+    tooltip = "hint.tortuga.tip"
+    phases = PHASES
 
     def __init__(self, scene, app, bridge):
-        self.scene, self.app, self.bridge = scene, app, bridge
-        self.widgets = Widgets(self.app)
-        self.button = self.widgets.add(Button(
-            self.app, BUTTON_RECT, None, self.toggle, key=pygame.K_h, tooltip="hint.tortuga.tip", size=17,
-            text=self.caption, enabled=self.can_ask))
-        self.thread: threading.Thread | None = None
-        self.result: tuple | None = None      # (state, action, reason) from the thread
-        self.error: str | None = None
-        self.asked_at: int | None = None      # the state counter the running job started at
         self.action: dict | None = None       # the bot's choice shown
         self.reason: dict | None = None
-        self.state: int | None = None         # the state counter it is for
-
-    # --- what the table allows ----------------------------------------------------------------
-    @property
-    def visible(self) -> bool:
-        return hints_allowed(self.bridge) and not self.scene.review and not self.scene.replaying
-
-    def thinking(self) -> bool:
-        return self.thread is not None and self.asked_at == self.bridge.table.state
+        super().__init__(scene, app, bridge)
 
     def can_ask(self) -> bool:
-        t = self.bridge.table
-        return (self.visible and t.my_turn() and (t.view or {}).get("phase") in PHASES and len(t.legal) > 1
-                and not self.scene.timeline.busy and not self.thinking())
+        return super().can_ask() and len(self.bridge.table.legal) > 1   # a choice to make
 
-    def caption(self) -> str:
-        if self.thinking():
-            return self.app.tr("hint.thinking") + "." * (1 + int(self.app.time * 3) % 3)
-        return self.app.tr("hint.hide" if self.action else "hint.button")
+    def compute(self, view, legal, seat, seed) -> tuple:
+        return advise(view, legal, seat, seed)
 
-    # --- asking -------------------------------------------------------------------------------
-    def toggle(self) -> None:
-        if self.action:
-            self.clear()
-        else:
-            self.ask()
+    def accept(self, state, action, reason) -> None:
+        self.state, self.action, self.reason = state, action, reason
 
-    def ask(self) -> None:
-        """Start the bot on a copy of our view in a worker thread (never on the frame loop)."""
-        t = self.bridge.table
-        if not self.can_ask():
-            return
-        view, legal, seat, state = copy.deepcopy(t.view), copy.deepcopy(t.legal), t.my_seat, t.state
-        self.asked_at, self.result, self.error = state, None, None
-
-        def work():
-            try:
-                self.result = (state, *advise(view, legal, seat, seed=state * 7919 + seat))
-            except Exception as e:   # a view the bot cannot decide on: say so, never crash the window
-                self.error = str(e) or type(e).__name__
-
-        self.thread = threading.Thread(target=work, name="tortuga-hint", daemon=True)
-        self.thread.start()
+    def shown(self) -> bool:
+        return self.action is not None
 
     def clear(self) -> None:
         self.action, self.reason, self.state = None, None, None
-
-    def wait(self, timeout: float = 30.0) -> None:
-        """Block until the running job is done (tests, screenshots)."""
-        if self.thread is not None:
-            self.thread.join(timeout)
-
-    # --- the add-on interface ------------------------------------------------------------------
-    def update(self, dt: float) -> None:
-        self.widgets.update(dt)
-        self.button.visible = self.visible
-        job = self.thread
-        if job is None or job.is_alive():
-            return
-        self.thread = None
-        if self.error is not None:
-            self.app.toast(self.app.tr("hint.failed"), kind="info")
-            self.error = None
-        elif self.result is not None and self.result[0] == self.bridge.table.state:
-            self.state, self.action, self.reason = self.result
-            self.app.play_sound("chime")
-        self.result = None
 
     def on_net(self, note: dict) -> None:
         """Any change of the table is a new decision: the shown choice goes."""
         if note.get("kind") == "update" and self.action and self.bridge.table.state != self.state:
             self.clear()
-
-    def handle_event(self, event) -> bool:
-        if self.action and event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.clear()
-            return True
-        return self.visible and self.widgets.handle_event(event)
 
     # --- what it shows ------------------------------------------------------------------------
     def target(self) -> Button | None:
