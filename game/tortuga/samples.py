@@ -108,6 +108,8 @@ def recap_sample(app, names):
         events = g.apply(bots[seat].choose(g.view(seat), g.legal_actions()))
         start += 1
         moves.append({"state": start, "seat": seat, "events": events, "scores": list(g.scores)})
+        if seat == 0:
+            moves[-1]["bot"] = "normal"     # Anna was away: a bot played her seat
     b = use(app, LocalBridge(g, my_seat=0, names=names[:4]))
     b.recap = {"from": 0, "moves": moves}
     table = app.show(TortugaScene(app, b))
