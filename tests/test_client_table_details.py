@@ -386,3 +386,48 @@ def test_a_right_click_on_the_board_still_cancels_a_selection_and_a_right_drag_d
         right(app, (300, 330), (302, 331))
         assert scene.sel.selected is None and not scene.sel.targets, zoomed
         app.close()
+
+
+def test_no_caption_of_the_tikal_tables_buttons_is_cut():
+    """The Czech auction's main button read "Nabíd…" (its key badge takes room): every caption of
+    the Tikal table's buttons is whole, in every language."""
+    for lang in LANGUAGES:
+        for name in ("tikal", "tikal_place", "tikal_auction", "tikal_hint"):
+            app = make_app(lang)
+            scene = registry.sample(name, app)
+            if scene not in app.scenes:
+                app.push(scene)
+            run_frames(app, 1)
+            app.fitcheck = FitCheck()
+            app.draw()
+            buttons = [w.rect for w in app.scene.widgets.items if isinstance(w, Button) and w.visible]
+            for addon in getattr(app.scene, "addons", ()):
+                buttons += [w.rect for w in getattr(getattr(addon, "widgets", None), "items", [])
+                            if isinstance(w, Button) and w.visible]
+            cut = [t for r, t, _, _ in app.fitcheck.texts
+                   if "…" in t and any(b.contains(pygame.Rect(r)) for b in buttons)]
+            assert not cut, (lang, name, cut)
+            app.close()
+
+
+def test_an_empty_stack_says_so_once():
+    """The final board's tile box read "No tiles left", then "0 tiles left" and "No volcano left"."""
+    for lang in LANGUAGES:
+        app = make_app(lang)
+        scene = registry.sample("tikal_review", app)
+        if scene not in app.scenes:
+            app.push(scene)
+        run_frames(app, 1)
+        app.fitcheck = FitCheck()
+        app.draw()
+        texts = [t for _, t, _, _ in app.fitcheck.texts]
+        assert app.tr("tikal.stack_empty") in texts, (lang, texts)
+        assert app.trn("tikal.next_tiles", 0) not in texts and app.tr("tikal.no_volcano_left") not in texts, lang
+        app.close()
+    app = make_app("en")
+    registry.sample("tikal", app)                       # a stack with tiles still counts them
+    run_frames(app, 1)
+    app.fitcheck = FitCheck()
+    app.draw()
+    assert any(t == app.trn("tikal.next_tiles", n) for _, t, _, _ in app.fitcheck.texts for n in range(1, 49))
+    app.close()

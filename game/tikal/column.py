@@ -41,6 +41,7 @@ class TileColumn(Part):
         blit_text(surface, app, self.tr(title), (box.centerx, box.y + 16), 17, theme.ACCENT, bold=True, anchor="center",
                   box=box.inflate(-12, 0))
         cx, cy = L.TILE_CENTER
+        empty = False     # "No tiles left" stands in the middle: the lines under it would say it again
         if not scene.anim.tile_fx_draws_column():
             if drawn and drawn in SPECS:
                 rot = scene.sel.rotation if view.get("seat") == scene.me else 0
@@ -55,18 +56,20 @@ class TileColumn(Part):
                     img = art.back_surface(app, view.get("next_letter") if k == 1 else None, L.TILE_SIZE)
                     surface.blit(img, img.get_rect(center=(cx - (k - 1) * 4, cy - (k - 1) * 5)))
             else:
+                empty = True
                 blit_text(surface, app, self.tr("tikal.stack_empty"), (cx, cy), 16, theme.MUTED, anchor="center",
                           box=box.inflate(-12, 0))
-        self.draw_outlook(surface, box)
+        self.draw_outlook(surface, box, empty)
 
-    def draw_outlook(self, surface, box) -> None:
+    def draw_outlook(self, surface, box, empty: bool = False) -> None:
         """The stack as everyone can work it out: tiles left under each letter A–G (the top
         letter lit) and the volcanoes still in it (B, D and F hold one each)."""
         app, view = self.app, self.shown
         left = int(view.get("stack_left") or 0)
         top = view.get("next_letter")  # lit in the strip and printed on the back of the top tile
-        blit_text(surface, app, self.trn("tikal.next_tiles", left), (box.centerx, box.y + 148), 14,
-                  theme.PAPER, bold=True, anchor="center", box=box.inflate(-10, 0))
+        if not empty:
+            blit_text(surface, app, self.trn("tikal.next_tiles", left), (box.centerx, box.y + 148), 14,
+                      theme.PAPER, bold=True, anchor="center", box=box.inflate(-10, 0))
         ver = self.scene.board.ver
         if self._outlook[0] != ver:     # worked out again only when the shown view changed
             try:
@@ -94,6 +97,8 @@ class TileColumn(Part):
                 pygame.draw.polygon(surface, (255, 110, 40), pts)
                 pygame.draw.polygon(surface, theme.INK, pts, 1)
         n = len(outlook["volcanoes"])
+        if empty and not n:
+            return
         text = (self.trn("tikal.volcanoes_left", n, letters=", ".join(outlook["volcanoes"])) if n
                 else self.tr("tikal.no_volcano_left"))
         blit_text(surface, app, text, (box.centerx, box.y + 207), 13, (255, 160, 90) if n else theme.MUTED, bold=True,
