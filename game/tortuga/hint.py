@@ -33,7 +33,7 @@ PHASES = ("decide", "choose_turtle")
 #: reason key -> (catalog key, the number a plural entry is picked by, or None)
 WHY = {"stop_card": ("hint.why.tortuga.stop_card", "eggs"), "stop": ("hint.why.tortuga.stop", "spaces"),
        "stop_safe": ("hint.why.tortuga.stop_safe", "spaces"), "roll": ("hint.why.tortuga.roll", "spaces"),
-       "roll_safe": ("hint.why.tortuga.roll_safe", None), "play": ("hint.why.tortuga.play", None),
+       "roll_safe": ("hint.why.tortuga.roll_safe", None), "play": ("hint.why.tortuga.play", "eggs"),
        "first": ("hint.why.tortuga.first", None), "close": ("hint.why.tortuga.close", None),
        "only": ("hint.why.tortuga.only", None)}
 DECIMALS = ("gain",)     # numbers shown with one decimal (eggs of value)
