@@ -29,10 +29,10 @@ def recap_lines(table, recap: dict) -> list[tuple[str, tuple | None, bool]]:
             out.append((table.tr("recap.undone", name=table.short_name(seat) if seat is not None else "?"), mark,
                         False))
             continue
-        by_bot = bool(move.get("bot")) and seat == table.me     # a bot played our seat while we were away
         for ev in move.get("events") or []:
-            text = table.describe(ev, you=not by_bot)
-            if text and by_bot:
+            # in the third person: what our seat did meanwhile was not us (a takeover bot, says "bot")
+            text = table.describe(ev, you=False)
+            if text and move.get("bot") and seat == table.me and ev.get("seat") == table.me:
                 text = table.tr("recap.by_bot", line=text)
             if text:
                 ev_mark = table.mark_of(ev.get("seat")) if isinstance(ev.get("seat"), int) else mark
