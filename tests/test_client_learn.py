@@ -173,6 +173,66 @@ def test_no_hint_button_where_the_table_does_not_allow_it():
     assert hint.thread is None and not hint.plan
 
 
+def tortuga_hint_table(app, choose: bool = False):
+    """A La Tortuga table that allows hints, our decision to make (``game/tortuga/samples.py``)."""
+    from game.tortuga.samples import hinted_bridge
+    from game.tortuga.scene import TortugaScene
+
+    b = hinted_bridge(choose=choose)
+    app.bridge = b
+    scene = app.show(TortugaScene(app, b))
+    settle(app)
+    return b, scene
+
+
+@pytest.mark.parametrize("choose", [False, True], ids=["roll_or_stop", "which_turtle"])
+def test_the_tortuga_hint_rings_the_strong_bots_choice_and_says_why(choose):
+    """Click Hint on a La Tortuga table: the hard bot's choice (from our view) is ringed and named,
+    with one line of why from its own numbers; nothing is sent; clicking the ringed button plays
+    it and the hint goes."""
+    from engine.bots.tortuga_coach import advise
+    from game.fitcheck import FitCheck
+    from game.tortuga.hint import why_text
+
+    app = make_app(anim_speed=0)
+    b, scene = tortuga_hint_table(app, choose)
+    hint = scene.addons[0]
+    run_frames(app, 1)
+    assert hint.button.visible and hint.button.enabled and b.table.my_turn()
+    sent, view, legal = len(b.sent), copy.deepcopy(b.table.view), copy.deepcopy(b.table.legal)
+    click(app, hint.button.rect.center)                          # the bot runs in the hint's thread
+    hint.wait()
+    run_frames(app, 2)
+    assert hint.button.caption() == "Hide hint"
+    assert len(b.sent) == sent and b.table.view == view          # nothing asked of the host, nothing played
+    want, why = advise(view, legal, b.table.my_seat, seed=b.table.state * 7919 + b.table.my_seat)
+    assert hint.action == want and hint.reason == why and want in legal
+    assert why["key"] == ("close" if choose else "stop")
+    app.fitcheck = FitCheck()
+    app.draw()
+    shown = " ".join(t for _, t, _, _ in app.fitcheck.texts)
+    assert hint.choice_text() in shown and why_text(app, why).split()[0] in shown
+    assert not [p for p in app.fitcheck.problems() if "hint" in p.lower()]
+    target = hint.target()
+    assert target is not None and (target.value == want if choose else target.label == "tortuga.stop")
+    click(app, target.rect.center)                               # play it: the hint goes with the decision
+    settle(app)
+    assert b.sent[-1]["action"] == want and hint.action is None
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_tortuga_reason_fits_its_box(language):
+    """Each reason the coach gives, with its widest numbers, in two lines of the hint's box."""
+    from game.tortuga.hint import WHY, why_rows, why_text
+
+    app = make_app(language)
+    widest = {"spaces": 12, "eggs": 6, "bust": 83, "gain": 10.84, "total": 7, "space": 21}
+    for key in WHY:
+        rows, size, _ = why_rows(app, {"key": key, **widest})
+        text = why_text(app, {"key": key, **widest})
+        assert " ".join(rows) == text and len(rows) <= 2 and size >= 15, (key, rows, size)
+
+
 def test_the_lobby_sends_the_hints_choice_and_shows_it():
     from game.net_bridge import OfflineBridge
     from game.scenes.lobby import LobbyScene
@@ -183,7 +243,7 @@ def test_the_lobby_sends_the_hints_choice_and_shows_it():
     b.handle(welcome_message("Host", 1))
     lobby = app.show(LobbyScene(app, b))
     hints = next(w for w in lobby.widgets.items if getattr(w, "tooltip", None) == "lobby.hints_tip")
-    assert not hints.visible                                   # La Tortuga has no hint button
+    assert hints.visible                                       # La Tortuga has a hint too
     press(app, pygame.K_g)                                     # Tikal
     hints = next(w for w in lobby.widgets.items if getattr(w, "tooltip", None) == "lobby.hints_tip")
     assert hints.visible and hints.caption() == "Hints: On"

@@ -607,10 +607,15 @@ def test_coming_back_after_a_drop_the_recap_lists_what_the_takeover_bot_did(tmp_
         ours = [m for m in b.recap["moves"] if m.get("seat") == me and not m.get("undone")]
         assert ours                                      # the host's recap has the takeover's moves ...
         texts = [text for text, mark, _ in recap.lines if mark == recap.table_scene.mark_of(me)]
-        for move in ours:                                # ... and the window lists each of their events
-            for ev in move["events"]:
-                line = recap.table_scene.describe(ev)
+        assert all(m.get("bot") for m in ours)           # the host says a bot made them
+        for move in ours:                                # ... and the window lists each of their events,
+            for ev in move["events"]:                    # in the third person, as the bot's
+                line = recap.table_scene.describe(ev, you=False)
+                if line is not None and ev.get("seat") == me:
+                    line = app.tr("recap.by_bot", line=line)
                 assert line is None or line in [x for x, _, _ in recap.lines]
+        log = recap.log                                  # it opens at the first move
+        assert log.scroll == max(0, len(log.lines) - (log.rect.height - 12 - log.top) // (log.size + 5))
         assert texts                                     # our seat's moves, under our seat's mark
         ends = {ev["to"] for m in b.recap["moves"] for ev in m.get("events") or [] if ev["type"] == "turtles_moved"}
         assert ends and recap.table_scene.island.marks == ends      # and marked on the board beneath
@@ -620,3 +625,37 @@ def test_coming_back_after_a_drop_the_recap_lists_what_the_takeover_bot_did(tmp_
         if app is not None:
             app.close()
         stop()
+
+
+@pytest.mark.parametrize("host", [{"grace": 0.2}], indirect=True)
+def test_the_table_shows_a_dropped_player_as_away_while_a_bot_plays_their_seat(host):
+    from game.fitcheck import FitCheck
+
+    h, address = host
+    t = on_loop(h, lambda: h.create_table("tortuga", 2, None, bots=0))
+    anna, boris = window(address, name="Anna", anim_speed=0.0), window(address, name="Boris", anim_speed=0.0)
+    try:
+        for app in (boris, anna):                        # Boris sits first (he owns the table), then Anna
+            pump(app, lambda: isinstance(app.scene, LobbyScene) and any(x["id"] == t.id for x in app.bridge.tables))
+            app.draw()
+            click(app, next(w for w in app.scene.widgets.items if getattr(w, "label", None) == "lobby.join"
+                            and w.enabled).rect.center)
+            pump(app, lambda: app.bridge.lobby is not None and app.bridge.table.my_seat is not None)
+            app.draw()
+            click(app, widget(app.scene, label="lobby.ready").rect.center)
+        pump(boris, lambda: all(p.get("ready") for p in boris.bridge.lobby["players"]))
+        boris.draw()
+        click(boris, widget(boris.scene, label="lobby.start").rect.center)
+        b = anna.bridge
+        pump(anna, lambda: isinstance(anna.scene, TortugaScene))
+        other = 1 - b.table.my_seat
+        boris.close()                                    # Boris's laptop goes away
+        pump(anna, lambda: not b.table.players[other].get("connected")
+             and b.table.players[other].get("takeover"))
+        anna.fitcheck = FitCheck()
+        anna.draw()                                      # his row says so
+        tag = anna.tr("table.away_bot")
+        assert any("Boris" in text and tag in text for _r, text, _b, _l in anna.fitcheck.texts)
+    finally:
+        anna.close()
+        boris.close()

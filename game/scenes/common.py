@@ -72,8 +72,13 @@ def player_badge(surface, app, table, seat: int, rect, active: bool = False, sub
     theme.draw_shape(surface, shape, (rect.x + 22, top + size // 2 + 3), 11 if small else 12, colour)
     width = (right or rect.right - 8) - (rect.x + 44)
     tag = f" ({app.tr('table.you')})" if you else ""
+    players = getattr(table, "players", None) or []
+    p = players[seat] if 0 <= seat < len(players) and isinstance(players[seat], dict) else {}
+    away = p.get("kind") == "human" and p.get("connected") is False    # dropped: a bot may play the seat
+    if away:
+        tag += " · " + app.tr("table.away_bot" if p.get("takeover") else "lobby.away")
     name, s = fit_tagged(app, table.name(seat), tag, size, width, bold=True)
-    blit_text(surface, app, name, (rect.x + 44, top), s, theme.PAPER, bold=True, box=rect)
+    blit_text(surface, app, name, (rect.x + 44, top), s, theme.MUTED if away else theme.PAPER, bold=True, box=rect)
     if sub:
         sub_w = (sub_right or right or rect.right - 8) - (rect.x + 44)
         blit_text(surface, app, sub, (rect.x + 44, top + size + 4), sub_size, theme.MUTED, width=sub_w, box=rect)

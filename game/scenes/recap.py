@@ -30,7 +30,10 @@ def recap_lines(table, recap: dict) -> list[tuple[str, tuple | None, bool]]:
                         False))
             continue
         for ev in move.get("events") or []:
-            text = table.describe(ev)
+            # in the third person: what our seat did meanwhile was not us (a takeover bot, says "bot")
+            text = table.describe(ev, you=False)
+            if text and move.get("bot") and seat == table.me and ev.get("seat") == table.me:
+                text = table.tr("recap.by_bot", line=text)
             if text:
                 ev_mark = table.mark_of(ev.get("seat")) if isinstance(ev.get("seat"), int) else mark
                 out.append((text, ev_mark, ev.get("type") in SCORING))
@@ -62,6 +65,8 @@ class RecapScene(Scene):
                                                     PANEL.height - 204), size=16, marks=True))
         for text, mark, scoring in self.lines:
             self.log.add(text, theme.ACCENT if scoring else theme.PAPER, mark=mark)
+        shown = max(1, (self.log.rect.height - 12 - self.log.top) // (self.log.size + 5))
+        self.log.scroll = max(0, len(self.log.lines) - shown)    # from the first move on (the wheel scrolls)
         self.widgets.add(Button(app, (PANEL.centerx - 140, PANEL.bottom - 74, 280, 58), "recap.done", self.done,
                                 key=pygame.K_RETURN, style="primary", value="recap.done"))
         events = [ev for m in recap.get("moves") or [] if isinstance(m, dict) for ev in m.get("events") or []]

@@ -13,14 +13,13 @@ plan's next step the shown plan moves on; anything else drops it.
 """
 from __future__ import annotations
 
-import copy
 import math
-import threading
 
 import pygame
 
 from .. import theme
-from ..widgets import Button, Widgets, blit_text, draw_panel, wrap
+from ..hint import HintAddon
+from ..widgets import blit_text, draw_panel, wrap
 from . import art
 from . import layout as L
 from .geometry import hexkey
@@ -32,12 +31,6 @@ PLAN_COLOUR = (120, 230, 255)
 WHY_COLOUR = (170, 205, 220)     # a step's reason, under it
 WHY_SMALLER = 2                  # points smaller than its step
 PHASES = ("place", "actions", "bid", "choose")
-
-
-def hints_allowed(bridge) -> bool:
-    """The table allows hints (its summary says so) and we hold a seat at it."""
-    lobby = getattr(bridge, "lobby", None) or {}
-    return bool(lobby.get("hints")) and bridge.table.my_seat is not None
 
 
 def plan_turn(view: dict, legal: list, seat: int, seed: int) -> list[tuple[dict, int]]:
@@ -103,96 +96,35 @@ def why_text(app, reason: dict | None) -> str:
     return app.trn(key, numbers.pop(count), **numbers)
 
 
-class TikalHint:
-    """The hint button and the plan it shows (an add-on of the Tikal table scene). The review
-    (``review.py``) draws a past turn's plans with it: ``colour``, ``title_key``, ``note_key`` and
-    ``fixed_rect`` (where its list goes) say how."""
+class TikalHint(HintAddon):
+    """The hint button and the plan it shows (an add-on of the Tikal table scene; the button, the
+    thread and the answer's arrival: ``game/hint.py``). The review (``review.py``) draws a past
+    turn's plans with it: ``colour``, ``title_key``, ``note_key`` and ``fixed_rect`` (where its
+    list goes) say how."""
 
     colour = PLAN_COLOUR
     title_key = "hint.title"
     note_key = "hint.note"
     fixed_rect: pygame.Rect | None = None
+    button_rect = BUTTON_RECT
+    phases = PHASES
 
     def __init__(self, scene, app, bridge):
-        self.scene, self.app, self.bridge = scene, app, bridge
-        self.widgets = Widgets(self.app)
-        self.button = self.widgets.add(Button(
-            self.app, BUTTON_RECT, None, self.toggle, key=pygame.K_h, tooltip="hint.tip", size=17,
-            text=self.caption, enabled=self.can_ask))
-        self.thread: threading.Thread | None = None
-        self.result: tuple | None = None      # (state, steps) from the thread
-        self.error: str | None = None
-        self.asked_at: int | None = None      # the state counter the running job started at
         self.plan: list[tuple[dict, int]] = []  # the steps still to play: (action, AP)
         self.why: list[dict] = []              # the bot's reason for each of those steps
-        self.state: int | None = None          # the state counter the plan is for
+        super().__init__(scene, app, bridge)
 
-    # --- what the table allows ----------------------------------------------------------------
-    @property
-    def visible(self) -> bool:
-        return hints_allowed(self.bridge) and not self.scene.review
+    def compute(self, view, legal, seat, seed) -> tuple:
+        return plan_with_reasons(view, legal, seat, seed)
 
-    def thinking(self) -> bool:
-        return self.thread is not None and self.asked_at == self.bridge.table.state
+    def accept(self, state, plan, why) -> None:
+        self.state, self.plan, self.why = state, list(plan), list(why)
 
-    def can_ask(self) -> bool:
-        t = self.bridge.table
-        return (self.visible and t.my_turn() and (t.view or {}).get("phase") in PHASES
-                and not self.scene.timeline.busy and not self.thinking())
-
-    def caption(self) -> str:
-        if self.thinking():
-            return self.app.tr("hint.thinking") + "." * (1 + int(self.app.time * 3) % 3)
-        return self.app.tr("hint.hide" if self.plan else "hint.button")
-
-    # --- asking -------------------------------------------------------------------------------
-    def toggle(self) -> None:
-        if self.plan:
-            self.clear()
-        else:
-            self.ask()
-
-    def ask(self) -> None:
-        """Start the bot on a copy of our view in a worker thread (never on the frame loop)."""
-        t = self.bridge.table
-        if not self.can_ask():
-            return
-        view, legal, seat, state = copy.deepcopy(t.view), copy.deepcopy(t.legal), t.my_seat, t.state
-        self.asked_at, self.result, self.error = state, None, None
-
-        def work():
-            try:
-                self.result = (state, *plan_with_reasons(view, legal, seat, seed=state * 7919 + seat))
-            except Exception as e:   # a view the bot cannot plan on: say so, never crash the window
-                self.error = str(e) or type(e).__name__
-
-        self.thread = threading.Thread(target=work, name="tikal-hint", daemon=True)
-        self.thread.start()
+    def shown(self) -> bool:
+        return bool(self.plan)
 
     def clear(self) -> None:
         self.plan, self.why, self.state = [], [], None
-
-    def wait(self, timeout: float = 30.0) -> None:
-        """Block until the running job is done (tests, screenshots)."""
-        if self.thread is not None:
-            self.thread.join(timeout)
-
-    # --- the add-on interface ------------------------------------------------------------------
-    def update(self, dt: float) -> None:
-        self.widgets.update(dt)
-        self.button.visible = self.visible
-        job = self.thread
-        if job is None or job.is_alive():
-            return
-        self.thread = None
-        if self.error is not None:
-            self.app.toast(self.app.tr("hint.failed"), kind="info")
-            self.error = None
-        elif self.result is not None and self.result[0] == self.bridge.table.state:
-            self.state, plan, why = self.result
-            self.plan, self.why = list(plan), list(why)
-            self.app.play_sound("chime")
-        self.result = None
 
     def on_net(self, note: dict) -> None:
         """The plan follows our own steps; any other change of the table drops it."""
@@ -225,12 +157,6 @@ class TikalHint:
                 continue
             return True
         return False
-
-    def handle_event(self, event) -> bool:
-        if self.plan and event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.clear()
-            return True
-        return self.visible and self.widgets.handle_event(event)
 
     # --- drawing ------------------------------------------------------------------------------
     def draw(self, surface) -> None:

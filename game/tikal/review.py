@@ -22,6 +22,7 @@ import engine
 from engine.bots import make_bot
 
 from .. import theme
+from ..hint import hints_allowed
 from ..net_bridge import LocalBridge, OfflineBridge
 from ..replay.viewer import watch
 from ..scene import Scene
@@ -29,7 +30,7 @@ from ..scenes.common import background, heading
 from ..scenes.samples import use
 from ..widgets import Button, blit_text, draw_panel, wrap
 from . import layout as L
-from .hint import TikalHint, hints_allowed, with_costs
+from .hint import TikalHint, with_costs
 from .samples import hinted
 from .scene import TikalScene
 

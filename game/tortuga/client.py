@@ -19,6 +19,7 @@ CLIENT = GameClient(
     howto=Ref("game.tortuga.howto:PAGES"),         # loaded when the pages open
     howto_keys=Ref("game.tortuga.howto:KEYS"),
     breakdown=tortuga_breakdown,
+    hints=True,                 # the hint (game/tortuga/hint.py): a table may allow it
     quick_seats=4,
     samples=Ref("game.tortuga.screenshots:SAMPLES"),
 )

@@ -108,7 +108,32 @@ def recap_sample(app, names):
         events = g.apply(bots[seat].choose(g.view(seat), g.legal_actions()))
         start += 1
         moves.append({"state": start, "seat": seat, "events": events, "scores": list(g.scores)})
+        if seat == 0:
+            moves[-1]["bot"] = "normal"     # Anna was away: a bot played her seat
     b = use(app, LocalBridge(g, my_seat=0, names=names[:4]))
     b.recap = {"from": 0, "moves": moves}
     table = app.show(TortugaScene(app, b))
     return app.make("recap", table, b)
+
+
+def hinted_bridge(names: list[str] = NAMES, choose: bool = False) -> LocalBridge:
+    """A table that allows hints: seat 3 decides for the turtle it rides (``tortuga_bridge``), or
+    (``choose``) seat 0 chooses which of its two turtles moves first (``choose_bridge``)."""
+    b = choose_bridge(names=names) if choose else tortuga_bridge(names=names)
+    b.lobby = {"id": 1, "game": "tortuga", "hints": True, "players": []}
+    return b
+
+
+def hint_sample(choose: bool = False):
+    """The hint asked and answered: the strong bot's choice ringed, its reason over the island."""
+    def make(app, names):
+        scene = app.show(TortugaScene(app, use(app, hinted_bridge(names, choose))))
+        app.step(0.0, events=[])
+        scene.timeline.skip()
+        app.step(0.0, events=[])
+        hint = scene.addons[0]
+        hint.ask()
+        hint.wait()
+        app.step(0.0, events=[])
+        return scene
+    return make

@@ -4,7 +4,8 @@
 - ``panel`` (``panel.py``): a row per seat and the dice tray;
 - ``anim`` (``animations.py``): the host's events as animations, and the cards in flight;
 - ``fx`` (``game/effects.py``, shared with Tikal): sparks, floating text;
-- the log lines come from ``log_lines.py`` (data).
+- the log lines come from ``log_lines.py`` (data);
+- add-on (``TableScene.addons``): the hint (``hint.py``).
 
 The scene wires them, builds the decider's buttons from the host's legal list and writes the
 prompt. Everything moves because of the host's events and every sequence ends in exactly the
@@ -21,6 +22,7 @@ from ..effects import Effects
 from ..scenes.common import TableScene
 from ..widgets import Button, draw_panel, fit_lines, note_text
 from .animations import TortugaAnimator
+from .hint import TortugaHint
 from .island import Island
 from .log_lines import LOG_LINES
 from .panel import PlayersPanel
@@ -48,6 +50,7 @@ class TortugaScene(TableScene):
         self.panel = PlayersPanel(self)
         self.anim = TortugaAnimator(self)
         self.fx = Effects(self)
+        self.addons = (TortugaHint(self, app, bridge),)
         super().__init__(app, bridge, review)
         self.on_synced()
 

@@ -14,6 +14,8 @@ SAMPLES = {
         "tortuga_choose": samples.choose_sample(False),
         "tortuga_cards": samples.choose_sample(True),
         "tortuga_catch_up": samples.catch_up_sample,
+        "tortuga_hint": samples.hint_sample(),
+        "tortuga_hint_choose": samples.hint_sample(choose=True),
         "results": results_sample(samples.finished_tortuga_bridge),
         "menu": menu_sample(samples.table_sample),
         "menu_leave": menu_sample(samples.table_sample, leave=True),

@@ -1,0 +1,90 @@
+"""Why the hard La Tortuga bot decides as it does: one reason per decision, from its own numbers.
+
+``advise(view, legal, seat, seed) -> (action, reason)``: the hard bot's choice for ``seat`` (the
+one to act) and a reason: a dict with a ``key`` and the numbers a line of words needs (the client
+puts it in words, ``hint.why.tortuga.<key>``). Every number comes from the bot's expectimax
+(``tortuga_bots.decide_values`` / ``order_values``) or from the dice themselves; values are in
+eggs, the bot's unit. Only the view and the engine's public API are read (nothing hidden).
+
+Reason keys (decide phase: ``total``/``n`` are the sum and count of the values so far):
+- ``stop_card``: stopping now reaches or passes space 21 and takes the face-up card (``eggs``)
+  or the beach, for a sure ``spaces``.
+- ``stop``: one more die busts with chance ``bust`` (percent); stopping is worth ``gain`` eggs
+  more than the best other choice, for a sure ``spaces``.
+- ``roll_safe``: one more die cannot bust (``total`` + 6 <= 7); rolling is worth ``gain`` more.
+- ``roll``: rolling is worth ``gain`` eggs more than stopping at ``spaces``, despite ``bust``.
+- ``stop_safe``: no die could bust, yet a sure ``spaces`` now is worth ``gain`` eggs more.
+- ``play``: the card of ``eggs`` makes the sum ``total`` with no risk to bust; worth ``gain``.
+- ``first``: which turtle moves first (it stands on ``space``, 0: the raft); the order is worth
+  ``gain`` eggs more than the other; ``close`` when that is under ``CLOSE``: either is as good.
+- ``only``: the one legal action (the first die is always rolled, L-T1).
+"""
+from __future__ import annotations
+
+from ..tortuga.analysis import BEACH_EGGS, MAX_DICE, MAX_SUM, destination
+from .tortuga_bots import FACES, TortugaExpectimaxBot, decide_values, order_values
+
+#: Gains under this many eggs are "about the same" (the order of turtles: a tenth of an egg).
+CLOSE = 0.1
+
+
+def bust_chance(total: int, n: int) -> float:
+    """The chance that one more die busts (L-T3): a sum over 7 after the second or third value."""
+    if n >= MAX_DICE:
+        return 0.0
+    return sum(1 for d in FACES if total + d > MAX_SUM) / len(FACES)
+
+
+def where(view: dict, turtle: int) -> int:
+    """The space ``turtle`` stands on (0: the raft)."""
+    return next((int(k) for k, st in view["stacks"].items() if turtle in st), 0)
+
+
+def card_at_stop(view: dict, spaces: int) -> int | None:
+    """The eggs a stop of ``spaces`` takes (L-E1, L-X1): the face-up card or the beach, or None
+    when the group neither reaches nor passes space 21."""
+    _, passes = destination(where(view, view["turtle"]), spaces)
+    if not passes:
+        return None
+    return view["face_up"] if view["deck_left"] else BEACH_EGGS
+
+
+def _gain(values: dict, chosen, seat: int) -> float:
+    others = [v[seat] for k, v in values.items() if k != chosen]
+    return values[chosen][seat] - max(others) if others else 0.0
+
+
+def _key(action: dict) -> tuple:
+    return (action["type"], action.get("eggs"), action.get("turtle"))
+
+
+def advise(view: dict, legal: list, seat: int, seed: int = 0) -> tuple[dict, dict]:
+    """The hard bot's action for ``seat`` in ``view`` and its reason (see the module's doc)."""
+    action = TortugaExpectimaxBot(seat, seed).choose(view, legal)
+    if len(legal) == 1:
+        return action, {"key": "only"}
+    if view["phase"] == "choose_turtle":
+        values = {t: v for t, v in order_values(view, seat)}
+        turtle = action["turtle"]
+        others = [v for t, v in values.items() if t != turtle]
+        gain = values[turtle] - max(others) if others else 0.0
+        if gain < CLOSE:
+            return action, {"key": "close", "space": where(view, turtle)}
+        return action, {"key": "first", "space": where(view, turtle), "gain": round(gain, 2)}
+    values = {_key(a): v for a, v in decide_values(view)}
+    total, n = sum(view["rolled"]), len(view["rolled"])
+    gain = round(_gain(values, _key(action), seat), 2)
+    bust = round(100 * bust_chance(total, n))
+    if action["type"] == "stop":
+        eggs = card_at_stop(view, n * total)
+        if eggs is not None:
+            return action, {"key": "stop_card", "spaces": n * total, "eggs": eggs}
+        if bust == 0:
+            return action, {"key": "stop_safe", "spaces": n * total, "gain": gain}
+        return action, {"key": "stop", "bust": bust, "spaces": n * total, "gain": gain}
+    if action["type"] == "roll":
+        if bust == 0:
+            return action, {"key": "roll_safe", "total": total, "gain": gain}
+        return action, {"key": "roll", "bust": bust, "spaces": n * total, "gain": gain}
+    e = action["eggs"]
+    return action, {"key": "play", "eggs": e, "total": total + e, "gain": gain}

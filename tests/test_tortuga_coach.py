@@ -1,0 +1,113 @@
+"""Why the hard La Tortuga bot decides as it does (engine/bots/tortuga_coach.py): its choice is the
+hard bot's, and every number of its reason is the bot's own expectimax (``decide_values``,
+``order_values``) or the dice and the engine themselves (L-T3 bust, L-E1 the card at space 21)."""
+from __future__ import annotations
+
+import functools
+
+import engine
+from engine.bots import make_bot
+from engine.bots.tortuga_bots import decide_values, order_values
+from engine.bots.tortuga_coach import CLOSE, advise
+from game.tortuga.samples import TORTUGA_SCENARIO
+
+#: Seat 0 moves; seat 3's turtle rides on top of it, so seat 3 decides (L-R2). Dice 2, 3 forced.
+RIDING = TORTUGA_SCENARIO
+
+
+def game_after(scenario: dict, actions: list) -> engine.Game:
+    g = engine.from_scenario(dict(scenario))
+    for a in actions:
+        g.apply(a)
+    return g
+
+
+def q_values(view: dict, seat: int) -> dict:
+    return {(a["type"], a.get("eggs")): v[seat] for a, v in decide_values(view)}
+
+
+def test_stop_when_one_more_die_busts_two_times_in_three():
+    g = game_after(RIDING, [{"type": "roll"}, {"type": "roll"}])
+    seat = g.to_act
+    view = g.view(seat)
+    assert seat == 3 and view["rolled"] == [2, 3]
+    action, why = advise(view, g.legal_actions(), seat, seed=1)
+    assert action == make_bot("tortuga", "hard", seat, 1).choose(view, g.legal_actions()) == {"type": "stop"}
+    q = q_values(view, seat)
+    assert why == {"key": "stop", "bust": 67, "spaces": 10, "gain": round(q[("stop", None)] - q[("roll", None)], 2)}
+    assert why["gain"] > 0
+    # L-T3 by the engine itself: a third die of 3..6 on the sum 5 busts, 1 and 2 do not (4 in 6 = 67 %)
+    busts = 0
+    for d in range(1, 7):
+        third = game_after(dict(RIDING, dice=[2, 3, d]), [{"type": "roll"}] * 2).apply({"type": "roll"})
+        busts += any(ev["type"] == "bust" for ev in third)
+    assert busts == 4
+
+
+@functools.cache
+def samples(seeds=range(4)) -> list[tuple[dict, list, int, dict, dict, list]]:
+    """(view, legal, seat, action, reason, the engine's events of a stop there) over games of
+    greedy bots, 2 and 4 seats, cards as dice or not: every decision the hint could be asked for."""
+    out = []
+    for seed in seeds:
+        for seats in (2, 4):
+            g = engine.new_game("tortuga", seats=seats, seed=seed, options={"cards_as_dice": seed % 2 == 0})
+            bots = {s: make_bot("tortuga", "normal", s, s) for s in range(seats)}
+            for _ in range(120):
+                if g.is_over:
+                    break
+                seat, legal = g.to_act, g.legal_actions()
+                view = g.view(seat)
+                if len(legal) > 1:
+                    action, why = advise(view, legal, seat, seed=seed)
+                    stop = g.clone().apply({"type": "stop"}) if view["phase"] == "decide" else []
+                    out.append((view, legal, seat, action, why, stop))
+                g.apply(bots[seat].choose(view, legal))
+    return out
+
+
+def test_every_reason_is_the_bots_own_numbers():
+    found = [x[:5] for x in samples()]
+    keys = {why["key"] for *_, why in found}
+    assert {"stop", "stop_card", "roll", "roll_safe", "first", "close", "play"} <= keys, keys
+    for view, legal, seat, action, why in found:
+        assert action == make_bot("tortuga", "hard", seat, 0).choose(view, legal)
+        if view["phase"] == "choose_turtle":
+            values = dict(order_values(view, seat))
+            gain = values[action["turtle"]] - max(v for t, v in values.items() if t != action["turtle"])
+            if why["key"] == "close":
+                assert abs(gain) < CLOSE
+            else:
+                assert why["key"] == "first" and why["gain"] == round(gain, 2) and gain >= CLOSE
+            continue
+        q = q_values(view, seat)
+        chosen = (action["type"], action.get("eggs"))
+        gain = q[chosen] - max(v for k, v in q.items() if k != chosen)
+        total, n = sum(view["rolled"]), len(view["rolled"])
+        bust = round(100 * sum(1 for d in range(1, 7) if total + d > 7) / 6)      # L-T3
+        if why["key"] == "stop_card":
+            assert action["type"] == "stop" and why["spaces"] == n * total
+            continue
+        assert why["gain"] == round(gain, 2) and gain >= -1e-9
+        if action["type"] == "stop":
+            assert why == {"key": "stop" if bust else "stop_safe", "spaces": n * total, "gain": why["gain"],
+                           **({"bust": bust} if bust else {})}
+        elif action["type"] == "roll":
+            assert why["key"] == ("roll" if bust else "roll_safe")
+            assert why.get("bust", 0) == bust
+        else:
+            assert why == {"key": "play", "eggs": action["eggs"], "total": total + action["eggs"], "gain": why["gain"]}
+
+
+def test_stop_card_names_the_card_the_engine_gives():
+    """L-E1, L-X1: where the reason says stopping takes the card of space 21 (or the beach), the
+    engine's stop does, and a plain stop takes nothing."""
+    seen = 0
+    for view, legal, seat, action, why, stop in samples():
+        took = [ev["eggs"] for ev in stop if ev["type"] in ("card_taken", "beach")]
+        if why["key"] in ("stop", "stop_safe"):
+            assert took == []
+        if why["key"] == "stop_card":
+            assert took == [why["eggs"]]
+            seen += 1
+    assert seen >= 5
