@@ -421,7 +421,8 @@ class Bridge:
         if isinstance(msg.get("recap"), dict) and msg["recap"].get("moves"):
             self.recap = msg["recap"]     # we were away: what happened meanwhile
         self.notes.append({"kind": "update", "events": list(msg.get("events") or []),
-                           "full": bool(msg.get("full")), "undone": msg.get("undone")})
+                           "full": bool(msg.get("full")), "undone": msg.get("undone"),
+                           "view": self.table.view})   # the host's view after these events (drift check)
 
     def _on_error(self, msg: Message) -> None:
         """A refusal or a notice. A refused seat token in the hello: the seat we came back for

@@ -4,15 +4,19 @@ refused actions with the rule's text; the "your turn" chime; results at the end)
 from __future__ import annotations
 
 import copy
+import logging
 import math
 import re
 
 import pygame
 
 from .. import eventlog, theme
+from ..advance import advance
 from ..scene import Scene
 from ..tween import Call, Wait
 from ..widgets import Button, ScrollLog, TextInput, blit_lines, blit_text, draw_panel, fit_tagged
+
+logger = logging.getLogger(__name__)
 
 
 def background(app, kind: str = "menu") -> pygame.Surface:
@@ -167,6 +171,9 @@ class TableScene(Scene):
         self.review = review        # the final board seen from the results: Back is its only button
         self.log = ScrollLog(app, (960, 520, 308, 188), size=15, marks=True, top=16)   # "Enter: chat" on top
         self.shown: dict = copy.deepcopy(bridge.table.view) if bridge.table.view else {}
+        self.head: dict = copy.deepcopy(self.shown)  # the engine's view once the queued updates have played
+        self.landing: dict = self.head  # the engine's view the update playing now lands on (``land``)
+        self.drifts: list[dict] = []    # updates whose animations did not land on the host's view
         self.results_shown = review
         self.last_turn_chime = None
         self.pending: int | None = None  # the state counter an action was sent at, until answered
@@ -231,6 +238,8 @@ class TableScene(Scene):
                 return
             if note.get("undone") is not None:
                 self.timeline.play(Call(lambda seat=note["undone"]: self.log_undo(seat)))
+            target = self.next_view(note)
+            self.timeline.play(Call(lambda target=target: setattr(self, "landing", target)))
             self.note_actor(note["events"])
             for ev in note["events"]:
                 self.timeline.play(Call(lambda ev=ev: self.log_event(ev)))
@@ -238,6 +247,8 @@ class TableScene(Scene):
                 if anim is not None:
                     self.timeline.play(anim)
             self.timeline.play(Call(lambda events=note["events"]: self.on_events(events)))
+            self.timeline.play(Call(lambda target=target, host=note.get("view"), events=note["events"]:
+                                    self.landed(target, host, events)))
             self.backlog.append(sum(1 for ev in note["events"] if ev.get("type") in self.TURN_EVENTS))
             self.timeline.play(Call(self.played))
         elif kind == "error":
@@ -249,6 +260,57 @@ class TableScene(Scene):
         elif kind in ("left", "disconnected"):
             self.app.toast(self.tr("net.disconnected") if kind == "disconnected" else self.tr("net.left"))
             self.app.goto("browser", self.bridge)
+
+    # --- the view shown: the engine's, between updates ----------------------------------------
+    def next_view(self, note: dict) -> dict:
+        """The view an update lands on, computed by the engine from the view before it
+        (``game/advance.py``); the host's view when the engine cannot account for the events."""
+        events = note["events"]
+        target = advance(self.head, events, self.me) if self.head else None
+        if target is None:
+            logger.debug("advance: no view for %s; the host's is used", [ev.get("type") for ev in events])
+            target = note.get("view") or self.table.view or {}
+        self.head = copy.deepcopy(target)
+        return copy.deepcopy(target)
+
+    def land(self, *keys: str) -> None:
+        """The shown view takes ``keys`` from the engine's view of the update playing (an
+        animation's end state: the pieces it moved are where the rules put them)."""
+        for key in keys:
+            if key in self.landing:
+                self.shown[key] = copy.deepcopy(self.landing[key])
+            else:
+                self.shown.pop(key, None)
+
+    def land_item(self, key: str, item) -> None:
+        """One entry of a seat's list or map (``scores[seat]``, ``held["2"]``) from the engine's view."""
+        source, into = self.landing.get(key), self.shown.get(key)
+        if source is None or into is None:
+            self.land(key)
+            return
+        try:
+            into[item] = copy.deepcopy(source[item])
+        except (KeyError, IndexError):
+            self.land(key)
+
+    def landed(self, target: dict, host: dict | None, events: list = ()) -> None:
+        """An update's animations are done: what they left shown must be the host's view (any
+        difference is drift, recorded in ``drifts`` and the debug log); from here the engine's
+        view is shown until the next update."""
+        if host is not None:
+            keys = sorted({k for k in set(self.shown) | set(host) if self.shown.get(k) != host.get(k)})
+            engine_keys = sorted({k for k in set(target) | set(host) if target.get(k) != host.get(k)})
+            if keys or engine_keys:
+                self.drifts.append({"state": self.table.state, "shown": keys, "engine": engine_keys,
+                                    "events": [ev.get("type") for ev in events]})
+                logger.debug("drift after an update %s: shown %s, engine %s differ from the host's view",
+                             self.drifts[-1]["events"], keys, engine_keys)
+        self.shown = target
+        self.landing = target
+        self.on_landed()
+
+    def on_landed(self) -> None:
+        """Subclasses redraw what depends on the shown view here."""
 
     # --- the log --------------------------------------------------------------------------------
     def log_event(self, ev: dict) -> None:
@@ -332,6 +394,8 @@ class TableScene(Scene):
         if len(self.timeline.queue) > 1:
             return
         self.shown = copy.deepcopy(self.table.view) if self.table.view else {}
+        self.head = copy.deepcopy(self.shown)
+        self.landing = self.head
         self.on_synced()
         self.build_controls()
         self.turn_alert()

@@ -16,8 +16,6 @@ from typing import Callable
 
 import pygame
 
-from engine.tikal.analysis import SPECS
-
 from .. import theme
 from ..scenes.common import Part
 from ..tween import Anim, Call, Parallel, Progress, Sequence, Tween, Wait
@@ -25,7 +23,7 @@ from . import art
 from . import layout as L
 from .board_view import REGION
 from .geometry import hexkey
-from .viewops import add_figure, own_figures, remove_figure, supply_change, tile_at
+from .viewops import own_figures
 
 LAVA = [(255, 90, 20), (255, 160, 40), (250, 220, 90), (200, 40, 20)]
 #: Our own actions animate faster than the others' (they never hold our next order for long).
@@ -127,12 +125,13 @@ class TikalAnimator(Part):
         self.flying_tiles: set = set()     # revealed tiles on their way to the tile box
         self.reveal_flip: dict = {}        # revealed tile -> flip progress
         self.trail: list = []              # the hexes of the walk in progress
+        self.aloft: list = []              # (seat, hex, figure): shown where it lands, still in the air
         self.tally_hexes: dict = {}        # the temples the scoring player wins, lit in their colour
         self.smoke_clock = 0.0
 
     def reset(self) -> None:
         """At ``sync``: whatever an animation left half-way is dropped (skip lands here too)."""
-        self.movers, self.flyers, self.rising, self.trail = [], [], [], []
+        self.movers, self.flyers, self.rising, self.trail, self.aloft = [], [], [], [], []
         self.popping, self.reveal_flip, self.tally_hexes = {}, {}, {}
         self.flying_tiles = set()
         self.tile_fx = None
@@ -269,12 +268,9 @@ class TikalAnimator(Part):
         seat = ev["seat"]
 
         def go():
-            self.shown.update(seat=seat, ap=ev["ap"], phase="actions", drawn=None, uncovered=[], dug=[])
-            if self.shown.get("scoring"):
-                sc = self.shown["scoring"]
-                order = sc.get("order") or []
-                if seat in order:
-                    sc["index"] = order.index(seat)
+            # the event's seat and AP (a tile drawn in the same update shows after its flip)
+            self.shown.update(seat=seat, ap=ev["ap"], phase="actions", drawn=None)
+            self.scene.land("to_act", "uncovered", "dug", "scoring", "rounds", "moved")
         seq = Sequence(self.edit(go))
         if ev.get("kind") == "scoring":
             seq.add(Call(lambda: self.scene.fx.show_banner(
@@ -286,7 +282,10 @@ class TikalAnimator(Part):
         return seq
 
     def _anim_turn_ended(self, ev):
-        return self.edit(lambda: self.shown.update(ap=0))
+        def go():
+            self.shown["ap"] = 0
+            self.scene.land("uncovered", "dug", "last_placer", "moved")
+        return self.edit(go)
 
     def _anim_tile_drawn(self, ev):
         cx, cy = L.TILE_CENTER
@@ -294,8 +293,8 @@ class TikalAnimator(Part):
 
         def begin():
             self.tile_fx = fx
-            self.shown.update(drawn=ev["tile"], seat=ev["seat"], stack_left=ev.get("stack_left"),
-                              next_letter=ev.get("next_letter"), ap=0)
+            self.shown.update(drawn=ev["tile"], seat=ev["seat"], ap=0)
+            self.scene.land("stack_left", "next_letter", "to_act", "last_placer")
             if ev.get("kind") != "volcano":
                 self.shown["phase"] = "place"
             self.app.play_sound("flip")
@@ -322,7 +321,7 @@ class TikalAnimator(Part):
 
         def end():
             self.tile_fx = None
-            self.shown.setdefault("removed", []).append(ev["tile"])
+            self.scene.land("removed")
         return Sequence(self.edit(begin), Progress(0.8, shake), self.edit(end))
 
     def _anim_tile_placed(self, ev):
@@ -343,16 +342,9 @@ class TikalAnimator(Part):
 
         def land():
             self.tile_fx = None
-            spec = SPECS[ev["tile"]]
-            tile = {"id": ev["tile"], "hex": list(h), "rotation": rot}
-            if spec.kind == "temple":
-                tile["level"] = spec.value
-            if spec.kind == "treasure":
-                tile["treasures"] = ev.get("treasures", 0)
-            self.shown.setdefault("tiles", []).append(tile)
-            self.shown["tiles"].sort(key=lambda t: (t["hex"][0], t["hex"][1]))
+            self.scene.land("tiles", "treasure_supply", "last_placer")   # the tile as the rules lay it
             if volcano:
-                self.shown["volcano"] = None
+                self.scene.land("volcano")
                 self.scene.fx.shake_amp = 9.0
                 self.scene.fx.burst(tx, ty + 10, [(120, 110, 100), (90, 80, 70), (160, 140, 110)], 26, 200, 60, 0.7, 4)
                 self.app.play_sound("rumble")
@@ -379,34 +371,47 @@ class TikalAnimator(Part):
             mover.y = start[1] + (end[1] - start[1]) * p - height * math.sin(math.pi * p)
         return step
 
-    def hop(self, ev, start, end, take, land_at, duration: float, height: float):
-        """A figure flies from ``start`` to ``end`` in an arc: ``take()`` lifts it off where it was
-        shown, then it lands on ``land_at`` with the event's AP and a hop sound."""
+    def lift(self, seat: int, h, figure: str):
+        """The figures and the supply take the engine's view of the move at once, and the figure
+        stays in the air (the board leaves it out at ``h`` until it lands)."""
+        key = (seat, hexkey(h), figure)
+        self.aloft.append(key)
+        self.scene.land("figures", "supply")
+        return key
+
+    def put_down(self, key) -> None:
+        if key in self.aloft:
+            self.aloft.remove(key)
+
+    def hop(self, ev, start, end, land_at, duration: float, height: float):
+        """A figure flies from ``start`` to ``end`` in an arc: it leaves where it was shown (the
+        engine's view of the move is shown, the figure in the air), then it lands on ``land_at``
+        with the event's AP and a hop sound."""
         seat, fig = ev["seat"], ev["figure"]
         m = Mover(seat, fig, start[0], start[1])
+        held = []
 
         def begin():
-            take()
+            held.append(self.lift(seat, land_at, fig))
             self.movers.append(m)
 
         def land():
             self.movers.remove(m) if m in self.movers else None
-            add_figure(self.shown, seat, land_at, fig)
-            self.shown["ap"] = ev.get("ap", self.shown.get("ap"))
+            self.put_down(held[0])
+            self.scene.land("ap")
             self.app.play_sound("hop")
         return Sequence(self.edit(begin), Progress(duration, self.arc(m, start, end, height), "in_out_quad"),
                         self.edit(land))
 
     def _anim_figure_entered(self, ev):
-        seat, fig, h = ev["seat"], ev["figure"], hexkey(ev["hex"])
+        seat, h = ev["seat"], hexkey(ev["hex"])
         start, end = self.scene.panel.supply_pos(seat), self.scene.board.figure_spot(h)
-        return self.hop(ev, start, end, lambda: supply_change(self.shown, seat, fig, -1), h, 0.45, 70)
+        return self.hop(ev, start, end, h, 0.45, 70)
 
     def _anim_figure_transferred(self, ev):
-        seat, fig = ev["seat"], ev["figure"]
         a, b = hexkey(ev["from"]), hexkey(ev["to"])
         start, end = self.scene.board.figure_spot(a), self.scene.board.figure_spot(b)
-        return self.hop(ev, start, end, lambda: remove_figure(self.shown, seat, a, fig), b, 0.5, 90)
+        return self.hop(ev, start, end, b, 0.5, 90)
 
     def _anim_figure_moved(self, ev):
         """The figure walks hex by hex along its stone path."""
@@ -414,9 +419,10 @@ class TikalAnimator(Part):
         path = [hexkey(p) for p in ev["path"]]
         x0, y0 = self.scene.board.figure_spot(path[0])
         m = Mover(seat, fig, x0, y0)
+        held = []
 
         def begin():
-            remove_figure(self.shown, seat, path[0], fig)
+            held.append(self.lift(seat, path[-1], fig))
             self.movers.append(m)
             self.trail = list(path)
 
@@ -430,8 +436,8 @@ class TikalAnimator(Part):
         def land():
             self.movers.remove(m) if m in self.movers else None
             self.trail = []
-            add_figure(self.shown, seat, path[-1], fig)
-            self.shown["ap"] = ev.get("ap", self.shown.get("ap"))
+            self.put_down(held[0])
+            self.scene.land("ap")
         seq.add(self.edit(land))
         return seq
 
@@ -449,13 +455,7 @@ class TikalAnimator(Part):
 
         def land():
             self.rising.remove(block) if block in self.rising else None
-            t = tile_at(self.shown, h)
-            if t is not None:
-                t["level"] = ev["value"]
-            left = self.shown.setdefault("levels_left", {})
-            key = str(ev["value"])
-            left[key] = max(0, int(left.get(key, 0)) - 1)
-            self.shown["ap"] = ev.get("ap", self.shown.get("ap"))
+            self.scene.land("tiles", "levels_left", "ap", "uncovered")
             self.pulse(h, theme.ACCENT)
             self.scene.fx.float_text(str(ev["value"]), x, y - s * 0.7, theme.ACCENT, 26)
             self.app.play_sound("tick")
@@ -470,20 +470,15 @@ class TikalAnimator(Part):
         token = Flyer(kind, x, y, flip=0.0)
 
         def begin():
-            t = tile_at(self.shown, h)
-            if t is not None and isinstance(t.get("treasures"), int):
-                t["treasures"] = max(0, t["treasures"] - 1)
+            self.scene.land("tiles", "ap", "dug")    # the token leaves the hex
             self.flyers.append(token)
-            self.shown["ap"] = ev.get("ap", self.shown.get("ap"))
             self.app.play_sound("dig")
 
         target = self.scene.panel.treasure_pos(seat)
 
         def land():
             self.flyers.remove(token) if token in self.flyers else None
-            held = self.shown.setdefault("held", {}).setdefault(str(seat), [])
-            held.append(kind)
-            held.sort()
+            self.scene.land("held", "treasure_supply")
             self.app.play_sound("tick")
         return Sequence(self.edit(begin), Tween(token, 0.3, "out_quad", y=y - 26, s=1.5),
                         Progress(0.35, lambda p: setattr(token, "flip", p)), Wait(0.15),
@@ -510,11 +505,7 @@ class TikalAnimator(Part):
         def land():
             for f in (give, take):
                 self.flyers.remove(f) if f in self.flyers else None
-            held = self.shown.setdefault("held", {})
-            held.setdefault(str(b), []).append(ev["give"])
-            held.setdefault(str(a), []).append(ev["take"])
-            held[str(a)].sort()
-            held[str(b)].sort()
+            self.scene.land("held")
         return Sequence(self.edit(begin),
                         Parallel(Progress(0.7, self.arc(give, pa, pb, -60), "in_out_quad"),
                                  Progress(0.7, self.arc(take, pb, pa, 60), "in_out_quad")),
@@ -526,12 +517,8 @@ class TikalAnimator(Part):
         pop = Pop()
 
         def begin():
-            self.shown.setdefault("camps", []).append({"seat": seat, "hex": list(h)})
+            self.scene.land("camps", "camps_left", "ap")
             self.popping[h] = pop
-            cl = self.shown.get("camps_left")
-            if cl and seat < len(cl):
-                cl[seat] = max(0, cl[seat] - 1)
-            self.shown["ap"] = ev.get("ap", self.shown.get("ap"))
             self.app.play_sound("hop")
 
         def end():
@@ -555,26 +542,18 @@ class TikalAnimator(Part):
             own = own_figures(self.shown, seat, h) or {"workers": 0, "leader": False}
             rest = {"workers": own["workers"] - (1 if fig == "worker" else 0),
                     "leader": bool(own["leader"]) and fig != "leader"}
-            self.shown["figures"] = [f for f in self.shown.get("figures", [])
-                                     if not (f["seat"] == seat and hexkey(f["hex"]) == h)]
+            self.scene.land("figures")     # the rules take them off the temple
             for i in range(min(6, rest["workers"])):
                 leaving.append(Mover(seat, "worker", start[0] - 20 + i * 9, start[1]))
             if rest["leader"]:
                 leaving.append(Mover(seat, "leader", start[0] + 24, start[1]))
             self.movers.extend([guard] + leaving)
-            self.shown["ap"] = ev.get("ap", self.shown.get("ap"))
+            self.scene.land("ap")
 
         def end():
             for m in [guard] + leaving:
                 self.movers.remove(m) if m in self.movers else None
-            self.shown.setdefault("guards", []).append({"seat": seat, "hex": list(h), "figure": fig})
-            gl = self.shown.get("guards_left")
-            if gl and seat < len(gl):
-                gl[seat] = max(0, gl[seat] - 1)
-            out = self.shown.setdefault("out", {}).setdefault(str(seat), {"workers": 0, "leader": False})
-            left = ev.get("left_game") or {}
-            out["workers"] = out.get("workers", 0) + int(left.get("workers", 0))
-            out["leader"] = bool(out.get("leader")) or bool(left.get("leader"))
+            self.scene.land("guards", "guards_left", "out")
             self.pulse(h, self.scene.colour(seat))
             self.app.play_sound("chime")
 
@@ -592,7 +571,7 @@ class TikalAnimator(Part):
         kind = ev.get("kind")
         if kind != "volcano":
             def final():
-                self.shown["scoring"] = {"kind": kind, "order": list(ev.get("order") or []), "index": 0}
+                self.scene.land("scoring", "rounds")
                 self.scene.fx.show_banner(self.tr("tikal.banner_final"), self.tr("tikal.banner_final_sub"),
                                           theme.ACCENT, 1.2)
                 self.app.play_sound("chime")
@@ -604,8 +583,8 @@ class TikalAnimator(Part):
 
         def begin():
             self.tile_fx = fx
-            self.shown.update(volcano={"tile": ev.get("tile"), "seat": ev.get("seat")}, drawn=None,
-                              scoring={"kind": kind, "order": list(ev.get("order") or []), "index": 0})
+            self.shown["drawn"] = None
+            self.scene.land("volcano", "scoring", "rounds")
             self.scene.fx.show_banner(self.tr("tikal.banner_volcano"), self.tr("tikal.banner_volcano_sub",
                                                                       name=self.scene.short_name(ev.get("seat"))),
                              (255, 120, 40), 1.8)
@@ -665,9 +644,7 @@ class TikalAnimator(Part):
             panel.score_fx.pop(seat, None)
             panel.flash_rows.discard(seat)
             self.tally_hexes = {}
-            scores = self.shown.setdefault("scores", [0] * self.scene.seats)
-            if seat < len(scores):
-                scores[seat] = ev["score"]
+            self.scene.land_item("scores", seat)
             panel.row_float(seat, f"+{ev['total']}", colour if ev["total"] else theme.MUTED, 1.4)
         return Sequence(Call(begin), Wait(0.2), parts, Wait(0.25), self.edit(end), Wait(0.35))
 
@@ -699,11 +676,11 @@ class TikalAnimator(Part):
                         Call(arrive), Progress(0.3, tick, "out_quad"))
 
     def _anim_scoring_ended(self, ev):
-        return self.edit(lambda: self.shown.update(scoring=None))
+        return self.edit(lambda: self.scene.land("scoring", "rounds", "volcano", "drawn", "phase", "seat", "to_act"))
 
     def _anim_game_over(self, ev):
         def go():
-            self.shown.update(over=True, winners=list(ev.get("winners") or []), phase="over")
+            self.scene.land("over", "winners", "phase")
             winners = ev.get("winners") or []
             names = ", ".join(self.scene.short_name(s) for s in winners)
             self.scene.fx.show_banner(self.tr("table.game_over"),
@@ -716,7 +693,8 @@ class TikalAnimator(Part):
         tiles = list(ev.get("revealed") or [])
 
         def begin():
-            self.shown.update(revealed=[], moved=[], stack_left=ev.get("stack_left"), next_letter=ev.get("next_letter"))
+            self.scene.land("moved", "stack_left", "next_letter")
+            self.shown["revealed"] = []     # the tiles turn up one by one (below)
 
         seq = Sequence(self.edit(begin))
         for tid in tiles:
@@ -731,19 +709,14 @@ class TikalAnimator(Part):
 
     def _anim_auction_started(self, ev):
         def go():
-            bidders = list(ev.get("bidders") or [])
-            self.shown.update(phase="bid", seat=ev.get("opener"), revealed=list(ev.get("revealed") or []),
-                              auction={"opener": ev.get("opener"), "bidders": bidders, "active": list(bidders),
-                                       "passed": [], "bid": 0, "high": None})
+            self.scene.land("phase", "seat", "revealed", "auction", "to_act", "moved")
         return Sequence(self.edit(go), Wait(0.15))
 
     def _anim_bid(self, ev):
         seat = ev["seat"]
 
         def go():
-            a = self.shown.get("auction") or {}
-            a.update(bid=ev["amount"], high=seat)
-            self.shown["auction"] = a
+            self.scene.land("auction", "seat", "to_act")
             self.scene.panel.row_float(seat, self.tr("tikal.bid_float", n=ev["amount"]), theme.ACCENT)
         return Sequence(self.edit(go), Wait(0.3))
 
@@ -751,8 +724,10 @@ class TikalAnimator(Part):
         seat = ev["seat"]
 
         def go():
-            a = self.shown.get("auction") or {}
-            a.setdefault("passed", []).append(seat)
+            if self.scene.landing.get("auction"):
+                self.scene.land("auction", "seat", "to_act")
+            else:   # the last pass: the auction ends (auction_won lands it), the pass shows meanwhile
+                (self.shown.get("auction") or {}).setdefault("passed", []).append(seat)
             self.scene.panel.row_float(seat, self.tr("tikal.pass_float"), theme.MUTED)
         return Sequence(self.edit(go), Wait(0.25))
 
@@ -760,10 +735,8 @@ class TikalAnimator(Part):
         seat, amount = ev["seat"], ev.get("amount", 0)
 
         def go():
-            scores = self.shown.setdefault("scores", [0] * self.scene.seats)
-            if seat < len(scores):
-                scores[seat] -= amount
-            self.shown.update(auction=None, seat=seat, phase="choose")
+            self.scene.land_item("scores", seat)
+            self.scene.land("auction", "seat", "phase", "to_act")
             self.scene.panel.row_float(seat, f"−{amount}" if amount else self.tr("tikal.free"),
                                        theme.BAD if amount else theme.GOOD)
             self.scene.panel.pulse_row(seat)
@@ -786,9 +759,7 @@ class TikalAnimator(Part):
         def end():
             self.tile_fx = None
             self.flying_tiles.discard(tid)
-            if tid in self.shown.get("revealed", []):
-                self.shown["revealed"].remove(tid)
-            self.shown.update(drawn=tid, seat=ev["seat"], phase="place")
+            self.scene.land("revealed", "drawn", "seat", "phase", "to_act")
         return Sequence(self.edit(begin), Tween(fx, 0.4, "in_out_quad", x=cx, y=cy, scale=1.0), self.edit(end))
 
 

@@ -161,9 +161,14 @@ class BoardView(Part):
     def draw_pieces(self, surf, off) -> None:
         view, scene = self.shown, self.scene
         by_hex: dict = {}
+        aloft = list(scene.anim.aloft)      # figures the view has landed that are still in the air
         for f in view.get("figures", []):
-            if f["workers"] or f["leader"]:
-                by_hex.setdefault(hexkey(f["hex"]), []).append((f["seat"], f["workers"], bool(f["leader"])))
+            workers, leader, h = f["workers"], bool(f["leader"]), hexkey(f["hex"])
+            for key in [k for k in aloft if k[:2] == (f["seat"], h)]:
+                aloft.remove(key)
+                workers, leader = (workers - 1, leader) if key[2] == "worker" else (workers, False)
+            if workers or leader:
+                by_hex.setdefault(h, []).append((f["seat"], workers, leader))
         camps = {hexkey(c["hex"]): c["seat"] for c in view.get("camps", [])}
         guards = {hexkey(g["hex"]): g["seat"] for g in view.get("guards", [])}
         style = (self.app.settings.shapes, tuple(scene.colour(i) for i in range(scene.seats)))

@@ -94,6 +94,9 @@ class TikalScene(TableScene):
         self.board.touch()
         self.sel.refresh_due = True
 
+    def on_landed(self) -> None:
+        self.board.touch()
+
     def make_controls(self) -> None:
         self.controls.build(self.widgets)
         self.panel.build_tips(self.widgets)

@@ -35,6 +35,11 @@ def this_one_y(y: float) -> float:
 THIS_ONE_RISE, THIS_ONE_SIZE = 40, 26
 
 
+#: What a movement's end changes in the view besides the stacks (from the engine's view).
+AFTER_A_MOVE = ("rolled", "sum", "multiplier", "turtle", "moved", "phase", "to_act", "seat", "decider", "group",
+                "rolled_card", "turn_card", "played")
+
+
 class TortugaAnimator(Part):
     def __init__(self, scene):
         super().__init__(scene)
@@ -54,14 +59,26 @@ class TortugaAnimator(Part):
     def _set(self, **kw):
         return Call(lambda: self.shown.update(kw))
 
+    def leave(self, space: int, group: list) -> None:
+        """The moving turtles leave their stack's space at once (in the air, the sprites draw them);
+        a space left empty has no stack (as the rules' view has none)."""
+        stacks = self.shown.setdefault("stacks", {})
+        rest = [t for t in stacks.get(str(space), []) if t not in group]
+        if rest:
+            stacks[str(space)] = rest
+        else:
+            stacks.pop(str(space), None)
+
+    def _land(self, *keys: str):
+        """A step that takes ``keys`` from the engine's view of the update playing."""
+        return Call(lambda: self.scene.land(*keys))
+
     def _anim_turn(self, ev):
         def chime():
             if self.scene.me == ev["seat"]:
                 self.app.play_sound("chime")
-        # a new turn: the last movement's decider, group and phase are over (what comes next, the
-        # host's view says when this update lands)
-        return Sequence(self._set(seat=ev["seat"], rolled=[], rolled_card=None, sum=0, multiplier=0, phase="turn",
-                                  decider=None, group=[], turtle=None, moved=[]), Call(chime), Wait(0.15))
+        # a new turn: the last movement's dice, decider, group and phase are over (the engine's view)
+        return Sequence(self._land(*AFTER_A_MOVE), Call(chime), Wait(0.15))
 
     def _anim_turtle_chosen(self, ev):
         island = self.scene.island
@@ -70,7 +87,7 @@ class TortugaAnimator(Part):
             x, y = island.rest_pos(ev["turtle"])
             self.scene.fx.float_text(self.tr("tortuga.this_one"), x, this_one_y(y), theme.ACCENT, THIS_ONE_SIZE,
                                      rise=THIS_ONE_RISE, hold=1.2)
-        return Sequence(self._set(turtle=ev["turtle"]), Call(call_out), Wait(0.3))
+        return Sequence(self._land("turtle", "decider", "group", "phase", "to_act"), Call(call_out), Wait(0.3))
 
     def _anim_die_rolled(self, ev):
         idx = len(ev["dice"]) - 1
@@ -86,7 +103,8 @@ class TortugaAnimator(Part):
         def land():
             dice.pop(idx, None)
             self.shown.update(rolled=list(ev["dice"]), sum=ev["sum"], multiplier=ev["multiplier"],
-                              turtle=ev.get("turtle"))
+                              turtle=ev.get("turtle"))     # the event's dice (a bust may clear them next)
+            self.scene.land("phase", "to_act", "decider", "group", "rolled_card")
 
         return Sequence(Call(lambda: self.app.play_sound("dice")), Progress(0.55, tumble, "out_quad"), Call(land),
                         Wait(0.2))
@@ -99,15 +117,14 @@ class TortugaAnimator(Part):
         card = {"eggs": ev["eggs"], "x": start[0], "y": start[1]}
 
         def begin():
-            held = self.shown.setdefault("held", {}).get(str(ev["seat"]), [])
-            if ev["eggs"] in held:
-                held.remove(ev["eggs"])
+            self.scene.land("held", "cards", "scores", "played")    # the card leaves the hand
             self.flying_cards.append(card)
             self.app.play_sound("flip")
 
         def end_():
             self.flying_cards.remove(card) if card in self.flying_cards else None
             self.shown.update(rolled=list(ev["dice"]), sum=ev["sum"], multiplier=ev["multiplier"])
+            self.scene.land("rolled_card", "turn_card", "phase", "to_act", "decider", "group", "turtle")
 
         return Sequence(Call(begin), Tween(card, 0.5, "in_out_quad", x=end[0], y=end[1]), Call(end_))
 
@@ -123,13 +140,11 @@ class TortugaAnimator(Part):
         base_offsets = {}
 
         def lift():
-            stack = island.stack_of(start)
             for t in group:
                 island.moving.add(t)
                 base_offsets[t] = group.index(t)
             # the moving group leaves its stack at once (those below stay)
-            stacks = self.shown.setdefault("stacks", {})
-            stacks[str(start)] = [t for t in stack if t not in group]
+            self.leave(start, group)
             island.trail = [start] + path
 
         def hop_to(frm, to):
@@ -154,13 +169,17 @@ class TortugaAnimator(Part):
             prev = sp
 
         def land():
-            stacks = self.shown.setdefault("stacks", {})
-            stacks[str(ev["to"])] = island.stack_of(ev["to"]) + group
+            there = (self.scene.landing.get("stacks") or {}).get(str(ev["to"]), [])
+            if there[-len(group):] == group:     # the engine's view has them here: it lands
+                self.scene.land("stacks")
+            else:                                # they go on (the beach) in this update: on top here meanwhile
+                self.shown.setdefault("stacks", {})[str(ev["to"])] = island.stack_of(ev["to"]) + group
             island.moving.difference_update(group)
             island.trail = []
             for t in group:
                 island.sprites[t]["x"], island.sprites[t]["y"] = island.rest_pos(t)
             mult = len(self.shown.get("rolled", [])) or 1
+            self.scene.land(*AFTER_A_MOVE)
             x, y = space_pos(ev["to"])
             self.scene.fx.float_text(f"+{steps}" if mult == 1 else f"×{mult} → {steps}", x, y - 70, theme.ACCENT, 26,
                                      hold=1.2)
@@ -177,8 +196,7 @@ class TortugaAnimator(Part):
             self.app.play_sound("splash")
             fx.burst(x, y, (120, 200, 255), 36)
             fx.float_text(self.tr("tortuga.bust_big"), x, splash_y(y), theme.BAD, 34, hold=1.2)
-            stacks = self.shown.setdefault("stacks", {})
-            stacks[str(start)] = [t for t in island.stack_of(start) if t not in group]
+            self.leave(start, group)
             island.moving.update(group)
         anims = []
         for k, t in enumerate(group):
@@ -187,12 +205,12 @@ class TortugaAnimator(Part):
                                                         y=RAFT_POS[1] - 10)))
 
         def land():
-            stacks = self.shown.setdefault("stacks", {})
-            stacks["0"] = sorted(island.stack_of(0) + group)
+            self.scene.land("stacks")      # on the raft in the rules' order
             island.moving.difference_update(group)
             for t in group:
                 island.sprites[t]["x"], island.sprites[t]["y"] = island.rest_pos(t)
             fx.burst(RAFT_POS[0], RAFT_POS[1], (120, 200, 255), 14)
+            self.scene.land(*AFTER_A_MOVE)
         return Sequence(Wait(0.35), Call(splash), Parallel(*anims), Call(land), Wait(0.2))
 
     def _anim_card_taken(self, ev):
@@ -202,12 +220,12 @@ class TortugaAnimator(Part):
         def begin():
             self.flying_cards.append(card)
             self.app.play_sound("flip")
-            self.shown.update(face_up=ev.get("face_up"), deck_left=ev.get("deck_left", self.shown.get("deck_left")))
+            self.scene.land("face_up", "deck_left")
 
         def end_():
             if card in self.flying_cards:
                 self.flying_cards.remove(card)
-            self.shown.setdefault("held", {}).setdefault(str(ev["seat"]), []).append(ev["eggs"])
+            self.scene.land("held", "cards", "scores")
             self.scene.panel.pulse_row(ev["seat"])   # the card lands among the seat's cards
             self.app.play_sound("tick")
         return Sequence(Call(begin), Tween(card, 0.7, "in_out_quad", x=end[0], y=end[1]), Call(end_), Wait(0.1))
@@ -219,22 +237,20 @@ class TortugaAnimator(Part):
 
         def go():
             island.moving.add(t)
-            stacks = self.shown.setdefault("stacks", {})
-            for k in list(stacks):
-                stacks[k] = [u for u in stacks[k] if u != t]
+            for k in list(self.shown.get("stacks", {})):
+                self.leave(int(k), [t])
         sp = island.sprites[t]
 
         def land():
-            self.shown.setdefault("stacks", {})[str(BEACH)] = island.stack_of(BEACH) + [t]
+            self.scene.land("stacks", "beach")
             island.moving.discard(t)
-            self.shown["beach"] = ev["seat"]
             fx.burst(x, y, theme.ACCENT, 40)
             fx.float_text(self.tr("tortuga.beach_big"), x + 40, y - 90, theme.ACCENT, 34, hold=1.2)
             self.app.play_sound("chime")
         return Sequence(Call(go), Tween(sp, 0.6, "out_back", x=x, y=y - 18), Call(land), Wait(0.8))
 
     def _anim_game_over(self, ev):
-        return Sequence(Call(lambda: self.shown.update(over=True, winners=ev.get("winners", []))), Wait(0.3))
+        return Sequence(self._land("over", "winners", "cards", "scores", "phase", "to_act"), Wait(0.3))
 
 
 #: Each event type of La Tortuga (docs/events.md) -> the animator's method that animates it; an event
