@@ -247,7 +247,8 @@ class TableScene(Scene):
                 if anim is not None:
                     self.timeline.play(anim)
             self.timeline.play(Call(lambda events=note["events"]: self.on_events(events)))
-            self.timeline.play(Call(lambda target=target, host=note.get("view"), events=note["events"]:
+            host = note.get("view") if note.get("undone") is None else None   # an undo is not animated: no check
+            self.timeline.play(Call(lambda target=target, host=host, events=note["events"]:
                                     self.landed(target, host, events)))
             self.backlog.append(sum(1 for ev in note["events"] if ev.get("type") in self.TURN_EVENTS))
             self.timeline.play(Call(self.played))
@@ -266,9 +267,11 @@ class TableScene(Scene):
         """The view an update lands on, computed by the engine from the view before it
         (``game/advance.py``); the host's view when the engine cannot account for the events."""
         events = note["events"]
-        target = advance(self.head, events, self.me) if self.head else None
+        undone = note.get("undone") is not None    # an undo: no events, the view goes back
+        target = advance(self.head, events, self.me) if self.head and not undone else None
         if target is None:
-            logger.debug("advance: no view for %s; the host's is used", [ev.get("type") for ev in events])
+            if not undone:
+                logger.debug("advance: no view for %s; the host's is used", [ev.get("type") for ev in events])
             target = note.get("view") or self.table.view or {}
         self.head = copy.deepcopy(target)
         return copy.deepcopy(target)
