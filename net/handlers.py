@@ -165,6 +165,8 @@ def _hello(host: Host, conn: Conn, msg: dict) -> None:
         raise TableError("already_hello", "hello was already accepted")
     token = msg.get("token")
     table = host.table_of_token(token) if token else None
+    if token and table is None:   # a seat of a saved game the host does not play now?
+        table = host.party.restore_for_token(conn, token)
     if token and table is None:
         raise TableError("bad_token", "unknown seat token")
     if conn.knocking is not None:

@@ -206,8 +206,7 @@ class Party:
             table, note = saves.restore_one(data_dir, tid)
         except saves.SaveError as exc:
             raise TableError(exc.code, exc.message) from None
-        host.tables[tid] = table
-        host.lifecycle.made_by[tid] = conn.addr
+        self._install(table, note, conn)
         table.owner = conn.id
         seat = mine[0]
         token = game["tokens"][seat]
@@ -223,5 +222,38 @@ class Party:
         host.send_out(out, table)
         host.lobby_changed(table)
         host.kick_bots(table)
+
+    def _install(self, table: Table, note: str | None, conn: Conn) -> None:
+        """A game brought back from the data dir is one of the host's tables again (its
+        players who come back later are told of a damaged save too); those who follow the saved
+        games get their lists again."""
+        host = self.host
+        host.tables[table.id] = table
+        host.lifecycle.made_by[table.id] = conn.addr
+        if note:
+            host.lifecycle.notes[table.id] = note
         self.push_saved()
+
+    def restore_for_token(self, conn: Conn, token: str) -> Table | None:
+        """A hello with a seat token of an unfinished saved game the host does not play now
+        (it was restarted without --resume): the game comes back as ``continue`` brings it, and
+        the player takes their seat (the first back owns the table). None if there is none (or
+        the host has no room for it): the token is then unknown, as before."""
+        data_dir = self.host.config.data_dir
+        if data_dir is None:
+            return None
+        game = next((g for g in saves.unfinished_games(data_dir, skip=set(self.host.tables))
+                     if token in g["tokens"]), None)
+        if game is None:
+            return None
+        try:
+            self.host.lifecycle.room_for_a_table(conn)
+            table, note = saves.restore_one(data_dir, game["id"])
+        except (TableError, saves.SaveError) as exc:
+            log.warning("a player came back to saved game %s, which cannot be restored: %s",
+                        game["id"], exc)
+            return None
+        self._install(table, note, conn)
+        log.info("table %s restored from its save: a player came back with their token", table.id)
+        return table
 

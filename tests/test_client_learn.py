@@ -4,6 +4,7 @@ rules by id one click deeper), the hint (the strong bot's plan on our own view: 
 nothing is sent), the first-game guide (its steps advance on the host's events, through a real
 host), bots named in the window's language, a refused action's toast linking its rule."""
 import copy
+import re
 
 import pygame
 import pytest
@@ -218,6 +219,20 @@ def test_the_tortuga_hint_rings_the_strong_bots_choice_and_says_why(choose):
     click(app, target.rect.center)                               # play it: the hint goes with the decision
     settle(app)
     assert b.sent[-1]["action"] == want and hint.action is None
+
+
+def test_the_tortuga_hints_choice_quotes_the_turtles_button_whole():
+    """ru read "Первой: С кольцом, на поле 11" (a capital mid-sentence): the hint quotes the button's
+    own label, in each language's quotation marks."""
+    for lang in LANGUAGES:
+        app = make_app(lang, anim_speed=0)
+        b, scene = tortuga_hint_table(app, True)
+        hint = scene.addons[0]
+        for action in [a for a in b.table.legal if a.get("type") == "choose_turtle"]:
+            hint.action = action
+            caption = hint.target().caption()
+            assert re.search("[«“„]" + re.escape(caption) + "[»”“]", hint.choice_text()), (lang, hint.choice_text())
+        app.close()
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

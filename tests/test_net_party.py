@@ -497,3 +497,33 @@ def test_the_recap_keeps_the_newest_moves_within_its_size(monkeypatch):
     cut = t.recap(0)
     assert 0 < cut["from"] < t.state - 1 and cut["moves"][-1]["state"] == t.state
     assert cut["moves"] == whole["moves"][cut["from"]:]
+
+
+@run
+async def test_a_player_back_with_a_token_of_a_saved_game_brings_it_back(tmp_path):
+    """The host was restarted without --resume: the first player whose client comes back with
+    its token gets the game back (and owns it); the next one too, with theirs."""
+    async with live_host(data_dir=tmp_path) as host:
+        tid, (a, b) = await seat_clients(host, "tortuga", 2, names=["Ana", "Ben"],
+                                         reconnect=False)
+        await BotClient(a, "tortuga").play(stop_after=1)
+        tokens, state = (a.token, b.token), host.tables[tid].state
+    async with live_host(data_dir=tmp_path) as host:
+        assert tid not in host.tables
+        ana = await connect(host, "Ana", token=tokens[0])
+        assert ana.welcome["resumed"] == {"table": tid, "seat": 0}
+        full = await ana.expect("update", pred=lambda m: m.get("full"))
+        t = host.tables[tid]
+        assert full["state"] == state and t.owner == ana.welcome["player"]
+        ben = await connect(host, "Ben", token=tokens[1])
+        assert ben.welcome["resumed"] == {"table": tid, "seat": 1}
+        full_b = await ben.expect("update", pred=lambda m: m.get("full"))
+        ends = await asyncio.gather(BotClient(ana, "tortuga").play(first=full),
+                                    BotClient(ben, "tortuga").play(first=full_b))
+        assert ends[0]["over"] and ends[0]["scores"] == t.game.scores
+        # a token of nothing is still refused
+        from net.client import AsyncClient
+        x = AsyncClient(*host.address, "X", token="ab" * 16, reconnect=False)
+        host.test_clients.append(x)
+        await x.start()
+        assert (await x.expect("error"))["code"] == "bad_token"
