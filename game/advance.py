@@ -3,7 +3,8 @@ advanced by the rules, never by a second copy of them).
 
 ``advance(view, events, seat)`` returns what the host's next view of ``seat`` is once an update's
 events have happened: the engine draws a full game consistent with ``view``
-(``engine.sample_state``), finds the legal action whose events are exactly ``events`` and takes
+(``engine.sample_state``), finds the legal action whose events are exactly ``events`` (a listed
+one, or a listed one with fields the events name: a longer walk's path) and takes
 that game's view after it. Hidden information the events reveal (a drawn tile and the next letter,
 a dug treasure, a die, a card turned face up) must come out as they say: a draw that does not is
 drawn again (``tries`` draws at most), so what is returned never depends on the draw. A view it
@@ -19,13 +20,44 @@ def advance(view: dict, events: list, seat: int | None, tries: int = 400) -> dic
     """The view of ``seat`` after ``events`` (one update: one action's events) from ``view``."""
     if not events:
         return view
+    wanted = _plain(events)
     for k in range(tries):
         try:
             game = engine.sample_state(view, engine.Rng(k))
         except (engine.ScenarioError, KeyError, ValueError, TypeError):
             return None
-        for action in game.legal_actions():
+        for action in candidates(game.legal_actions(), wanted):
             trial = game.clone()
-            if trial.apply(action) == events:
+            try:
+                made = trial.apply(action)
+            except engine.IllegalAction:      # a filled-in variant the rules refuse
+                continue
+            if _plain(made) == wanted:
                 return trial.view(seat)
     return None
+
+
+def candidates(legal: list, events: list):
+    """The listed legal actions, then each one's fields filled in from the same-named fields of
+    the update's events (``legal_actions()`` may list a family by its smallest member: a one-step
+    walk stands for every longer path, and the event's ``path`` names the one taken)."""
+    yield from legal
+    seen = set()
+    for action in legal:
+        for ev in events:
+            if not isinstance(ev, dict):
+                continue
+            variant = {k: (ev[k] if k != "type" and k in ev else v) for k, v in action.items()}
+            key = repr(variant)
+            if variant != _plain(action) and key not in seen:
+                seen.add(key)
+                yield variant
+
+
+def _plain(x):
+    """The events as they come over the wire (JSON: a tuple is a list)."""
+    if isinstance(x, (list, tuple)):
+        return [_plain(v) for v in x]
+    if isinstance(x, dict):
+        return {k: _plain(v) for k, v in x.items()}
+    return x

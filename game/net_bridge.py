@@ -422,7 +422,8 @@ class Bridge:
             self.recap = msg["recap"]     # we were away: what happened meanwhile
         self.notes.append({"kind": "update", "events": list(msg.get("events") or []),
                            "full": bool(msg.get("full")), "undone": msg.get("undone"),
-                           "view": self.table.view})   # the host's view after these events (drift check)
+                           "view": self.table.view,    # the host's view after these events (drift check)
+                           "state": msg.get("state")})
 
     def _on_error(self, msg: Message) -> None:
         """A refusal or a notice. A refused seat token in the hello: the seat we came back for

@@ -46,6 +46,7 @@ def play_whole_game(app, bridge, scene, g, game: str, seed: int, draw_every: int
         if not g.is_over:
             assert scene.shown == bridge.table.view
     assert len(landed) == updates and all(landed)
+    assert scene.unadvanced == 0      # every update's view came from the engine, never from the host's
     return updates
 
 
@@ -72,7 +73,7 @@ def test_queued_updates_play_on_from_the_engines_view_without_drift():
             break
     bridge.bots = {}
     settle(app, limit=600)
-    assert not scene.drifts and scene.shown == bridge.table.view
+    assert not scene.drifts and scene.unadvanced == 0 and scene.shown == bridge.table.view
 
 
 def test_an_animation_that_lands_wrong_is_seen_as_drift(monkeypatch):

@@ -174,6 +174,10 @@ class TableScene(Scene):
         self.head: dict = copy.deepcopy(self.shown)  # the engine's view once the queued updates have played
         self.landing: dict = self.head  # the engine's view the update playing now lands on (``land``)
         self.drifts: list[dict] = []    # updates whose animations did not land on the host's view
+        self.unadvanced = 0             # updates the engine could not account for (the host's view was used)
+        #: the host's state counter of the view this table opened on: an update note up to it (polled
+        #: in the same batch as the one that opened the table) is already in that view
+        self.opened_at = bridge.table.state if bridge.table.view else None
         self.results_shown = review
         self.last_turn_chime = None
         self.pending: int | None = None  # the state counter an action was sent at, until answered
@@ -229,7 +233,13 @@ class TableScene(Scene):
         if kind in ("update", "error"):
             self.pending = None
         if kind == "update":
-            if note.get("full"):  # a resync: no animation, but the log still tells what happened
+            state = note.get("state")
+            if (note.get("full") or (isinstance(state, int) and isinstance(self.opened_at, int)
+                                     and state <= self.opened_at)):
+                # a resync, or an update the view we opened on already has: no animation, but the
+                # log still tells what happened
+                if note.get("full"):
+                    self.opened_at = state      # (a host started again counts from its own state)
                 self.timeline.skip()
                 for ev in note["events"]:
                     self.log_event(ev)
@@ -271,6 +281,7 @@ class TableScene(Scene):
         target = advance(self.head, events, self.me) if self.head and not undone else None
         if target is None:
             if not undone:
+                self.unadvanced += 1
                 logger.debug("advance: no view for %s; the host's is used", [ev.get("type") for ev in events])
             target = note.get("view") or self.table.view or {}
         self.head = copy.deepcopy(target)

@@ -294,7 +294,7 @@ class TikalAnimator(Part):
         def begin():
             self.tile_fx = fx
             self.shown.update(drawn=ev["tile"], seat=ev["seat"], ap=0)
-            self.scene.land("stack_left", "next_letter", "to_act", "last_placer")
+            self.scene.land("stack_left", "next_letter", "to_act", "last_placer", "removed")
             if ev.get("kind") != "volcano":
                 self.shown["phase"] = "place"
             self.app.play_sound("flip")
