@@ -1,5 +1,6 @@
 """The host's Tikal events as animations: each ``_anim_<event type>(ev)`` returns an animation
-that edits the scene's shown view step by step (a tile flips in the column and slides into place,
+that moves sprites and lands what they moved on the engine's view of the update
+(``TableScene.land``: docs/client.md) step by step (a tile flips in the column and slides into place,
 a figure walks hex by hex, a level block rises, a treasure flips and flies to its owner, a tent pops
 up, a guard climbs the temple; the volcano erupts and every player's tally flies to their score).
 ``TableScene`` queues them one after the other and ends with ``sync``: the host's exact view.

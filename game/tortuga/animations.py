@@ -1,7 +1,7 @@
 """The host's La Tortuga events as animations: the dice tumble into the tray, a group hops space by
 space, a bust splashes back to the raft, cards fly from the beach to their taker, a turtle lands on
-the beach. Each edits the scene's shown view step by step; ``TableScene`` ends every sequence on
-exactly the host's view."""
+the beach. Each lands the pieces it moves on the engine's view of the update (``TableScene.land``:
+docs/client.md); only the dice and the turtles in the air are set from the event meanwhile."""
 from __future__ import annotations
 
 import math
