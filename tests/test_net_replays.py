@@ -188,3 +188,16 @@ def test_games_tonight_names_bots_in_the_players_language_and_shows_a_saved_file
     assert shown_path(saved) == str(Path("~") / "Downloads" / "replay-tortuga-1.json")
     assert shown_path(Path("/elsewhere/r.json")) == str(Path("/elsewhere/r.json"))
     app.close()
+
+
+def test_games_tonight_says_why_there_is_no_replay_in_the_players_language():
+    from game.net_bridge import OfflineBridge
+    from game.replay.games import GamesScene
+
+    app = make_app("cs")
+    games = app.show(GamesScene(app, OfflineBridge("Ana")))
+    games.wanted = ("watch", 5)
+    games.on_net({"kind": "error", "code": "no_replay", "ref": "replay",
+                  "message": "game 5 is still being played: only finished games are replayed"})
+    assert app.toasts.items[-1]["msg"] == app.tr("games.no_replay") != "The host has no replay of that game."
+    app.close()

@@ -74,7 +74,9 @@ class GamesScene(Scene):
                 self.write(note.get("replay"))
         elif kind == "error" and self.wanted is not None:
             self.wanted = None
-            self.app.toast(note.get("message") or self.tr("games.no_replay"))
+            # no_replay's message is the host's English ("game 5 is still being played: …")
+            said = None if note.get("code") == "no_replay" else note.get("message")
+            self.app.toast(said or self.tr("games.no_replay"))
 
     def watch(self, game: dict) -> None:
         self.wanted = ("watch", game["id"])
