@@ -31,7 +31,7 @@ from .widgets import Toasts
 #: language from the catalog (``net.error_<code>``), not in the host's English.
 HOST_NOTICES = ("disk_full", "damaged_save", "limit", "busy", "slow",
                 # the party night's refusals (docs/protocol.md section 14)
-                "code_needed", "bad_code", "no_save", "not_yours")
+                "code_needed", "bad_code", "no_save", "not_yours", "table_gone", "shutdown")
 
 
 class App:

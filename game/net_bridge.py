@@ -429,6 +429,11 @@ class Bridge:
         if msg.get("code") == "bad_token" and msg.get("ref") == "hello":
             self.token = None
             self._seat_changed(None)
+            if self.table.id is not None:   # we were at that table: it is not on the host any more
+                self.lobby = None
+                self.table = TableModel(self)
+                self.notes.append({"kind": "error", "code": "table_gone", "message": "the table is gone"})
+                self.notes.append({"kind": "left", "reason": "table_gone"})
             return
         self.notes.append({"kind": "error", "code": msg.get("code", ""), "message": msg.get("message", ""),
                            "reason": msg.get("reason"), "rule": msg.get("rule")})

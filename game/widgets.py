@@ -448,6 +448,8 @@ class Toasts:
         return next((rule for rect, rule in self.rects if rule and rect.collidepoint(pos)), None)
 
     def show(self, message: str, rule: str | None = None, rule_text: str | None = None, kind: str = "bad") -> None:
+        same = [it for it in self.items if it["msg"] == message and it["rule"] == rule]
+        self.items = [it for it in self.items if it not in same]     # said again: once, afresh
         self.items.append({"msg": message, "rule": rule, "rule_text": rule_text, "kind": kind, "t": self.LIFE})
         self.items = self.items[-4:]
         if kind == "bad":

@@ -106,7 +106,7 @@ def test_every_key_used_in_game_is_in_the_catalog():
     ("ev.tikal.turn", ["you"]), ("ev.tikal.tile_placed", ["you"]), ("ev.tikal.moved_worker", ["you"]),
     ("ev.tortuga.turn", ["you"]),   # eventlog.YOU: our own moves' lines (a sample of them)
     ("net.error", ["disk_full", "damaged_save", "limit", "busy", "slow", "code_needed", "bad_code", "no_save",
-                   "not_yours"]),  # game.app.HOST_NOTICES
+                   "not_yours", "table_gone", "shutdown"]),  # game.app.HOST_NOTICES
 ])
 def test_keys_built_at_runtime_exist(family, values):
     sep = "." if "." not in family else "_"

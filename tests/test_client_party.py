@@ -573,6 +573,9 @@ def test_a_saved_unfinished_game_continues_from_the_lobby(tmp_path):
             click(app, widget(app.scene, value="recap.done").rect.center)
         # our old seat at that very game, from where it was saved (the bot may have played on since)
         assert b.table.id == table_id and b.table.my_seat == my_seat and b.table.state >= listed
+        said = app.scene.log.texts()                     # the log says where the game stood
+        assert any(app.trn("recap.resumed", n, name=app.scene.short_name(s)) in said
+                   for n in range(listed, b.table.state + 1) for s in range(2))
         assert b.lobby["owner"] == b.player
         play_tortuga_out(app, seed=4)                    # and it plays on to its end
         assert b.table.over
@@ -659,3 +662,26 @@ def test_the_table_shows_a_dropped_player_as_away_while_a_bot_plays_their_seat(h
     finally:
         anna.close()
         boris.close()
+
+
+def test_a_window_whose_table_is_gone_after_a_host_restart_goes_to_the_lobby_and_says_so(tmp_path):
+    h, address, stop = live(tmp_path / "one")
+    app = window(address, name="Tess", anim_speed=0.0, language="cs")
+    try:
+        t = on_loop(h, lambda: h.create_table("tortuga", 2, None, bots=1, bot_level="normal"))
+        join_table(app, t.id)
+        stop()                                          # the host goes; another starts on the same port
+        port = int(address.rsplit(":", 1)[1])
+        from net.host import Host, HostConfig, start_in_thread
+
+        h2 = Host(HostConfig(name="Party host", bind="127.0.0.1", port=port, announce=False,
+                             data_dir=str(tmp_path / "two")))          # knows nothing of that table
+        _a, _p, stop = start_in_thread(host=h2)
+        pump(app, lambda: isinstance(app.scene, LobbyScene) and app.bridge.connected, timeout=30)
+        assert app.bridge.table.id is None
+        assert any(it["msg"] == app.tr("net.error_table_gone") for it in app.toasts.items)
+        shown = [it["msg"] for it in app.toasts.items]
+        assert len(shown) == len(set(shown))            # a notice said again shows once
+    finally:
+        app.close()
+        stop()

@@ -102,6 +102,9 @@ class LobbyScene(Scene):
             self.rebuild()
         elif kind == "update":
             table = self.app.goto("table", self.bridge)
+            tm = self.bridge.table
+            if tm.state and not tm.over and tm.to_act is not None:   # a game met mid-way: where it stands
+                table.log.add(self.trn("recap.resumed", tm.state, name=table.short_name(tm.to_act)))
             if (self.bridge.recap or {}).get("moves"):      # we were away: what happened meanwhile
                 self.app.open("recap", table, self.bridge)
         elif kind == "error":
