@@ -326,7 +326,8 @@ def test_a_click_on_the_zoomed_board_still_moves_a_figure_as_at_one_times():
 def test_the_what_now_box_fits_the_review_and_the_replay():
     """'Watch the others… Tab skips animations' was the advice on the final board, a reviewed turn
     and a replay, where nobody plays; each now says what it is and how to get on. A replay's
-    supply box shows the supply of whose turn it is (it was an empty "Supply")."""
+    supply box shows the supply of whose turn it is (it was an empty "Supply"), and between turns its AP
+    meter is nobody's ("Your action points" there named nobody)."""
     for lang in LANGUAGES:
         for name, key in (("tikal_review", "tikal.help_final"), ("tikal_game_review_turn", "tikal.help_review_turn"),
                           ("replay", "tikal.help_replay")):
@@ -346,6 +347,11 @@ def test_the_what_now_box_fits_the_review_and_the_replay():
                 assert scene.me is None and seat is not None
                 assert app.tr("tikal.supply_of", name=scene.short_name(seat)) in texts, (lang, texts)
                 assert not app.fitcheck.problems(), app.fitcheck.problems()
+                scene.shown["phase"] = "over"              # between turns: the AP meter is nobody's
+                app.fitcheck = FitCheck()
+                app.draw()
+                texts = [t for _, t, _, _ in app.fitcheck.texts]
+                assert app.tr("tikal.ap") in texts and app.tr("tikal.ap_yours") not in texts, (lang, texts)
             app.close()
 
 
