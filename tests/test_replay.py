@@ -245,3 +245,14 @@ def test_a_click_on_the_results_chart_opens_the_games_replay_at_that_turn():
     press(app, pygame.K_ESCAPE)
     assert app.scene is results and app.bridge is bridge
     app.close()
+
+
+def test_the_volcano_and_the_final_scoring_marks_differ_in_shape_not_only_in_colour():
+    """Orange-red against yellow is all a colour-blind player could tell them apart by."""
+    from game.replay.chart import mark_points
+
+    volcano, final = mark_points("volcano", 100, 10), mark_points("final", 100, 10)
+    assert len(volcano) == 3 and len(final) == 4
+    for pts in (volcano, final):      # both point down at x from about the same band
+        assert max(y for _, y in pts) - 10 in range(9, 14) and min(y for _, y in pts) in (9, 10)
+        assert {x for x, y in pts if y == max(y for _, y in pts)} == {100}

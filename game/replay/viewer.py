@@ -21,7 +21,7 @@ from .. import theme
 from ..widgets import Button, Tip, blit_text, draw_panel, note_solid
 from .book import ReplayBook, ReplayError, read_file, score_story
 from .bridge import ReplayBridge
-from .chart import MARK_COLOURS, ScoreChart
+from .chart import MARK_COLOURS, ScoreChart, mark_points
 
 SPEEDS = (1, 2, 4)
 #: How long a move stays before the next plays (seconds at ×1): bots at a table wait about as long.
@@ -151,8 +151,7 @@ class ReplayBar:
         pygame.draw.rect(surface, theme.shade(theme.ACCENT, 0.75), done, border_radius=5)
         for k, kind in v.book.marks():
             x = self.x_of(k)
-            pygame.draw.polygon(surface, MARK_COLOURS.get(kind, theme.MUTED),
-                                [(x - 6, t.y - 9), (x + 6, t.y - 9), (x, t.y + 1)])
+            pygame.draw.polygon(surface, MARK_COLOURS.get(kind, theme.MUTED), mark_points(kind, x, t.y - 9, 6, 10))
         for k, _ in self.extra_marks:
             x = self.x_of(k)
             pygame.draw.circle(surface, theme.GOOD, (x, t.bottom + 3), 4)
