@@ -7,6 +7,7 @@ import pygame
 
 from assets.i18n import LANGUAGES
 from game import screens as registry
+from game import theme
 from game.fitcheck import FitCheck
 from game.tikal.geometry import hexkey
 from game.tikal.layout import BOARD_RECT
@@ -464,3 +465,37 @@ def test_la_tortugas_log_names_one_turtle_or_both_never_a_bare_count():
         assert lines["me", 2] == app.trn("ev.tortuga.moved_you", 3, steps=3, to=9)
         assert len(set(lines.values())) == 4 and not any(re.search(r"\(\d\)", v) for v in lines.values()), lines
         app.close()
+
+
+def test_seven_seats_egg_cards_keep_their_numbers_clear_of_the_edge():
+    """With 7 seats the rows are short and the cards taken were 14 px blobs: a 2 px rounded edge
+    ate into the number. Their edge is thin now: a line of paper runs inside it, above and below
+    the number, on every card drawn."""
+    from game.tortuga.samples import finished_tortuga_bridge
+    from game.tortuga.scene import TortugaScene
+
+    app = make_app("ru")
+    b = finished_tortuga_bridge(seats=7)
+    app.bridge = b
+    scene = app.show(TortugaScene(app, b))
+    run_frames(app, 1)
+    panel = scene.panel
+    assert panel.row_rect(0).height < 40                           # the short rows of a full table
+    surface = pygame.Surface(app.SIZE)
+    panel.draw(surface)
+    held = scene.shown.get("held", {})
+    checked = 0
+    for seat in range(7):
+        cards = held.get(str(seat), [])
+        c = panel.cards_rect(seat)
+        if not cards:
+            continue
+        w = c.height + 2
+        step = min(w + 3, (c.width - w) / max(1, len(cards) - 1)) if len(cards) > 1 else 0
+        card = pygame.Rect(c.x + (len(cards) - 1) * step, c.y, w, c.height)       # the last, uncovered
+        for y in (card.y + 1, card.bottom - 2):
+            row = [tuple(surface.get_at((x, y)))[:3] for x in range(card.x + 3, card.right - 3)]
+            assert sum(px == tuple(theme.PAPER) for px in row) >= 0.6 * len(row), (seat, y, row)
+        checked += 1
+    assert checked >= 2
+    app.close()
