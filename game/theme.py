@@ -53,10 +53,14 @@ def shade(colour, factor: float):
     return tuple(min(255, int(c + (255 - c) * (factor - 1))) for c in colour[:3])
 
 
+def luminance(colour) -> float:
+    r, g, b = colour[:3]
+    return 0.299 * r + 0.587 * g + 0.114 * b
+
+
 def text_on(colour) -> tuple[int, int, int]:
     """Ink or paper, whichever reads better on ``colour``."""
-    r, g, b = colour[:3]
-    return INK if (0.299 * r + 0.587 * g + 0.114 * b) > 140 else PAPER
+    return INK if luminance(colour) > 140 else PAPER
 
 
 def shape_points(shape: str, center, radius: float) -> list[tuple[float, float]]:
@@ -94,9 +98,16 @@ def shape_points(shape: str, center, radius: float) -> list[tuple[float, float]]
     raise ValueError(f"unknown shape {shape!r}")
 
 
+#: A mark darker than this gets a light outline (the black seat's mark vanished on the dark panels).
+DARK_MARK = 80
+LIGHT_EDGE = (205, 208, 220)
+
+
 def draw_shape(surface: pygame.Surface, shape: str, center, radius: float, colour,
                outline=INK, width: int = 2) -> None:
-    """A filled player mark with an outline."""
+    """A filled player mark with an outline (a light one round a dark mark)."""
+    if outline == INK and luminance(colour) < DARK_MARK:
+        outline = LIGHT_EDGE
     if shape == "circle":
         pygame.draw.circle(surface, colour, center, radius)
         if width:

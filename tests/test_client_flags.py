@@ -69,3 +69,17 @@ def test_the_holders_mark_is_big_enough_to_read():
         mark = {p for p in silhouette(seen) if p[0] < 38}       # left of the pole: the mark
         xs, ys = [x for x, _ in mark], [y for _, y in mark]
         assert max(xs) - min(xs) >= 16 and max(ys) - min(ys) >= 14, (seat, theme.SHAPES[seat])
+
+
+def test_every_seats_mark_stands_out_on_the_dark_panels():
+    """The black seat's mark (dark grey with a dark outline) all but vanished on the players' rows,
+    the lobby and the results: each mark, drawn on the panels' colour, differs from it by its fill
+    or by its outline, measured on the drawn pixels."""
+    bg = theme.PANEL
+    for seat, colour in enumerate(theme.PLAYER_COLOURS):
+        surf = pygame.Surface((40, 40))
+        surf.fill(bg)
+        theme.draw_shape(surf, theme.player_shape(seat), (20, 20), 12, colour)
+        drawn = {tuple(surf.get_at((x, y)))[:3] for x in range(40) for y in range(40)} - {tuple(bg)}
+        best = max(abs(theme.luminance(c) - theme.luminance(bg)) for c in drawn)
+        assert best >= 35, (seat, colour, best)

@@ -7,6 +7,7 @@ import pygame
 
 from assets.i18n import LANGUAGES
 from game import screens as registry
+from game import theme
 from game.fitcheck import FitCheck
 from game.tikal.geometry import hexkey
 from game.tikal.layout import BOARD_RECT
@@ -326,7 +327,8 @@ def test_a_click_on_the_zoomed_board_still_moves_a_figure_as_at_one_times():
 def test_the_what_now_box_fits_the_review_and_the_replay():
     """'Watch the others… Tab skips animations' was the advice on the final board, a reviewed turn
     and a replay, where nobody plays; each now says what it is and how to get on. A replay's
-    supply box shows the supply of whose turn it is (it was an empty "Supply")."""
+    supply box shows the supply of whose turn it is (it was an empty "Supply"), and between turns its AP
+    meter is nobody's ("Your action points" there named nobody)."""
     for lang in LANGUAGES:
         for name, key in (("tikal_review", "tikal.help_final"), ("tikal_game_review_turn", "tikal.help_review_turn"),
                           ("replay", "tikal.help_replay")):
@@ -346,6 +348,11 @@ def test_the_what_now_box_fits_the_review_and_the_replay():
                 assert scene.me is None and seat is not None
                 assert app.tr("tikal.supply_of", name=scene.short_name(seat)) in texts, (lang, texts)
                 assert not app.fitcheck.problems(), app.fitcheck.problems()
+                scene.shown["phase"] = "over"              # between turns: the AP meter is nobody's
+                app.fitcheck = FitCheck()
+                app.draw()
+                texts = [t for _, t, _, _ in app.fitcheck.texts]
+                assert app.tr("tikal.ap") in texts and app.tr("tikal.ap_yours") not in texts, (lang, texts)
             app.close()
 
 
@@ -458,3 +465,37 @@ def test_la_tortugas_log_names_one_turtle_or_both_never_a_bare_count():
         assert lines["me", 2] == app.trn("ev.tortuga.moved_you", 3, steps=3, to=9)
         assert len(set(lines.values())) == 4 and not any(re.search(r"\(\d\)", v) for v in lines.values()), lines
         app.close()
+
+
+def test_seven_seats_egg_cards_keep_their_numbers_clear_of_the_edge():
+    """With 7 seats the rows are short and the cards taken were 14 px blobs: a 2 px rounded edge
+    ate into the number. Their edge is thin now: a line of paper runs inside it, above and below
+    the number, on every card drawn."""
+    from game.tortuga.samples import finished_tortuga_bridge
+    from game.tortuga.scene import TortugaScene
+
+    app = make_app("ru")
+    b = finished_tortuga_bridge(seats=7)
+    app.bridge = b
+    scene = app.show(TortugaScene(app, b))
+    run_frames(app, 1)
+    panel = scene.panel
+    assert panel.row_rect(0).height < 40                           # the short rows of a full table
+    surface = pygame.Surface(app.SIZE)
+    panel.draw(surface)
+    held = scene.shown.get("held", {})
+    checked = 0
+    for seat in range(7):
+        cards = held.get(str(seat), [])
+        c = panel.cards_rect(seat)
+        if not cards:
+            continue
+        w = c.height + 2
+        step = min(w + 3, (c.width - w) / max(1, len(cards) - 1)) if len(cards) > 1 else 0
+        card = pygame.Rect(c.x + (len(cards) - 1) * step, c.y, w, c.height)       # the last, uncovered
+        for y in (card.y + 1, card.bottom - 2):
+            row = [tuple(surface.get_at((x, y)))[:3] for x in range(card.x + 3, card.right - 3)]
+            assert sum(px == tuple(theme.PAPER) for px in row) >= 0.6 * len(row), (seat, y, row)
+        checked += 1
+    assert checked >= 2
+    app.close()

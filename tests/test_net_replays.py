@@ -170,3 +170,34 @@ async def test_the_download_page_lists_tonights_games_as_replay_files(tmp_path):
                 assert (await http_get(port, other))[0] == 404, other
         finally:
             await share.stop()
+
+
+def test_games_tonight_names_bots_in_the_players_language_and_shows_a_saved_files_name(monkeypatch, tmp_path):
+    """A bot's name came as the host wrote it ("Bot 3 (random)") in every language; a saved
+    replay's toast cut off the file's name behind a long home folder."""
+    from pathlib import Path
+
+    from game.replay.games import players_line, shown_path
+
+    app = make_app("ru")
+    g = {"names": ["Екатерина", "Bot 2 (normal)", "Bot 3 (random)"], "kinds": ["human", "bot", "bot"],
+         "scores": [26, 27, 20], "winners": [1]}
+    assert players_line(app, g) == "Бот 2 27 ★ · Екатерина 26 · Бот 3 20"
+    monkeypatch.setattr(Path, "home", classmethod(lambda cls: tmp_path / "a-rather-long-home-folder-name"))
+    saved = tmp_path / "a-rather-long-home-folder-name" / "Downloads" / "replay-tortuga-1.json"
+    assert shown_path(saved) == str(Path("~") / "Downloads" / "replay-tortuga-1.json")
+    assert shown_path(Path("/elsewhere/r.json")) == str(Path("/elsewhere/r.json"))
+    app.close()
+
+
+def test_games_tonight_says_why_there_is_no_replay_in_the_players_language():
+    from game.net_bridge import OfflineBridge
+    from game.replay.games import GamesScene
+
+    app = make_app("cs")
+    games = app.show(GamesScene(app, OfflineBridge("Ana")))
+    games.wanted = ("watch", 5)
+    games.on_net({"kind": "error", "code": "no_replay", "ref": "replay",
+                  "message": "game 5 is still being played: only finished games are replayed"})
+    assert app.toasts.items[-1]["msg"] == app.tr("games.no_replay") != "The host has no replay of that game."
+    app.close()

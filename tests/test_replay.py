@@ -245,3 +245,38 @@ def test_a_click_on_the_results_chart_opens_the_games_replay_at_that_turn():
     press(app, pygame.K_ESCAPE)
     assert app.scene is results and app.bridge is bridge
     app.close()
+
+
+def test_the_volcano_and_the_final_scoring_marks_differ_in_shape_not_only_in_colour():
+    """Orange-red against yellow is all a colour-blind player could tell them apart by."""
+    from game.replay.chart import mark_points
+
+    volcano, final = mark_points("volcano", 100, 10), mark_points("final", 100, 10)
+    assert len(volcano) == 3 and len(final) == 4
+    for pts in (volcano, final):      # both point down at x from about the same band
+        assert max(y for _, y in pts) - 10 in range(9, 14) and min(y for _, y in pts) in (9, 10)
+        assert {x for x, y in pts if y == max(y for _, y in pts)} == {100}
+
+
+def test_a_narrow_replay_bar_still_says_where_the_replay_stands():
+    """La Tortuga's bar sits in the side column: there was no room right of its buttons, so it never
+    said "Move N of M · turn T"; a narrow bar puts that line over its buttons, in every language."""
+    from assets.i18n import LANGUAGES
+    from game.fitcheck import FitCheck
+    from game.screens import sample
+
+    for lang in LANGUAGES:
+        app = make_app(lang)
+        viewer = sample("replay_tortuga", app)
+        if viewer not in app.scenes:
+            app.show(viewer)
+        app.step(0.0, events=[])
+        bar = viewer.bar
+        assert bar.where_row is not None and bar.rect.width < 400
+        app.fitcheck = FitCheck()
+        app.draw()
+        pos = viewer.book.positions[viewer.bridge.at]
+        where = app.tr("replay.where", move=viewer.bridge.at, moves=viewer.book.last, turn=pos.turn + 1)
+        assert where in [t for _, t, _, _ in app.fitcheck.texts], lang
+        assert not app.fitcheck.problems(), app.fitcheck.problems()
+        app.close()

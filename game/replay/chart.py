@@ -18,6 +18,15 @@ from .book import Story
 MARK_COLOURS = {"volcano": (232, 96, 48), "final": theme.ACCENT, "end": theme.ACCENT}
 
 
+def mark_points(kind: str, x: int, top: int, half: int = 7, height: int = 11) -> list[tuple[int, int]]:
+    """A scoring's mark pointing down at ``x`` from ``top``: a volcano's a triangle, the final
+    scoring's a diamond, so the two differ in shape and not only in colour."""
+    if kind == "volcano":
+        return [(x - half, top), (x + half, top), (x, top + height)]
+    mid = top + height // 2
+    return [(x, top - 1), (x + half - 1, mid), (x, top + height + 1), (x - half + 1, mid)]
+
+
 class ScoreChart:
     """``story`` the points; ``colour(seat)``, ``shape(seat)``, ``name(seat)`` how seats look;
     ``on_pick(point)`` is called with the clicked ``(turn, state, scores)``; ``current`` (a
@@ -135,8 +144,7 @@ class ScoreChart:
             band = pygame.Surface((10, p.height), pygame.SRCALPHA)
             band.fill((*col, 60))
             surf.blit(band, (x - 5, p.y))
-            tri = [(x - 7, p.y - 2), (x + 7, p.y - 2), (x, p.y + 9)]
-            pygame.draw.polygon(surf, col, tri)
+            pygame.draw.polygon(surf, col, mark_points(kind, x, p.y - 2))
         # the grid and the axes
         step, top = self.grid_step(), self.top()
         for v in range(0, top + 1, step):
@@ -179,8 +187,7 @@ class ScoreChart:
             label = app.tr(f"chart.{kind}")
             r = blit_text(surf, app, label, (x, local.y + 7), 13, theme.MUTED, anchor="topright",
                           box=pygame.Rect(local.centerx, local.y + 2, x - local.centerx, 22))
-            tri = [(r.x - 16, r.y + 3), (r.x - 4, r.y + 3), (r.x - 10, r.y + 13)]
-            pygame.draw.polygon(surf, MARK_COLOURS[kind], tri)
+            pygame.draw.polygon(surf, MARK_COLOURS[kind], mark_points(kind, r.x - 10, r.y + 3, 6, 10))
             x = r.x - 24
 
     def _draw_names(self, surf, p, local) -> None:

@@ -30,6 +30,15 @@ def default_folder() -> Path:
         return Path.home()
 
 
+def shown_path(path: Path) -> str:
+    """A path as a toast shows it: the home folder as ``~`` (the file's name, at the end, is what
+    got cut off when a long home folder filled the toast's two lines)."""
+    try:
+        return str(Path("~") / path.relative_to(Path.home()))
+    except ValueError:
+        return str(path)
+
+
 class GamesScene(Scene):
     """``bridge``: the host's (it asks ``finished`` on entering, ``replay`` for Watch and Save)."""
 
@@ -65,7 +74,9 @@ class GamesScene(Scene):
                 self.write(note.get("replay"))
         elif kind == "error" and self.wanted is not None:
             self.wanted = None
-            self.app.toast(note.get("message") or self.tr("games.no_replay"))
+            # no_replay's message is the host's English ("game 5 is still being played: …")
+            said = None if note.get("code") == "no_replay" else note.get("message")
+            self.app.toast(said or self.tr("games.no_replay"))
 
     def watch(self, game: dict) -> None:
         self.wanted = ("watch", game["id"])
@@ -95,9 +106,9 @@ class GamesScene(Scene):
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(json.dumps(replay, indent=1), encoding="utf-8")
         except OSError as e:
-            self.app.toast(self.tr("games.save_failed", path=str(path), error=e.strerror or str(e)))
+            self.app.toast(self.tr("games.save_failed", path=shown_path(path), error=e.strerror or str(e)))
             return
-        self.app.toast(self.tr("games.saved", path=str(path)), kind="info")
+        self.app.toast(self.tr("games.saved", path=shown_path(path)), kind="info")
         self.close_box()
 
     def close_box(self) -> None:
@@ -165,8 +176,12 @@ class GamesScene(Scene):
 
 
 def players_line(app, g: dict) -> str:
-    """"Anna 57 ★ · Boris 53 · …": the players with their scores, the winners starred."""
+    """"Anna 57 ★ · Boris 53 · …": the players with their scores, the winners starred; a bot by
+    its seat in the player's language ("Бот 3"), not by the host's English name for it."""
     names, scores, winners = g.get("names") or [], g.get("scores") or [], set(g.get("winners") or [])
+    kinds = g.get("kinds") or []
+    names = [app.tr("table.bot_short", n=s + 1) if s < len(kinds) and kinds[s] == "bot" else name
+             for s, name in enumerate(names)]
     order = sorted(range(len(names)), key=lambda s: (s not in winners, -(scores[s] if s < len(scores) else 0)))
     parts = []
     for s in order:

@@ -21,7 +21,7 @@ from .. import theme
 from ..widgets import Button, Tip, blit_text, draw_panel, note_solid
 from .book import ReplayBook, ReplayError, read_file, score_story
 from .bridge import ReplayBridge
-from .chart import MARK_COLOURS, ScoreChart
+from .chart import MARK_COLOURS, ScoreChart, mark_points
 
 SPEEDS = (1, 2, 4)
 #: How long a move stays before the next plays (seconds at ×1): bots at a table wait about as long.
@@ -113,6 +113,10 @@ class ReplayBar:
         gap = 6
         w = min(62, (r.width - 16 - gap * (n - 1)) // n)
         y, h = r.y + 36, r.height - 44
+        self.where_row = None
+        if w < 50:       # a narrow bar (a side column): "Move N of M · turn T" gets a line over the buttons
+            self.where_row = pygame.Rect(r.x + 8, r.y + 28, r.width - 16, 20)
+            y, h = r.y + 52, r.height - 58
         out = []
         x = r.x + 8
         for icon, fn, key, tip in specs:
@@ -151,8 +155,7 @@ class ReplayBar:
         pygame.draw.rect(surface, theme.shade(theme.ACCENT, 0.75), done, border_radius=5)
         for k, kind in v.book.marks():
             x = self.x_of(k)
-            pygame.draw.polygon(surface, MARK_COLOURS.get(kind, theme.MUTED),
-                                [(x - 6, t.y - 9), (x + 6, t.y - 9), (x, t.y + 1)])
+            pygame.draw.polygon(surface, MARK_COLOURS.get(kind, theme.MUTED), mark_points(kind, x, t.y - 9, 6, 10))
         for k, _ in self.extra_marks:
             x = self.x_of(k)
             pygame.draw.circle(surface, theme.GOOD, (x, t.bottom + 3), 4)
@@ -161,9 +164,12 @@ class ReplayBar:
         pygame.draw.circle(surface, theme.PAPER, knob, 8)
         note_solid(app, t.inflate(12, 10), "timeline")
         right = getattr(self, "right_of_buttons", self.rect.right)
-        if self.rect.right - right >= 60:
-            pos = v.book.positions[v.bridge.at]
-            text = app.tr("replay.where", move=v.bridge.at, moves=v.book.last, turn=pos.turn + 1)
+        pos = v.book.positions[v.bridge.at]
+        text = app.tr("replay.where", move=v.bridge.at, moves=v.book.last, turn=pos.turn + 1)
+        row = getattr(self, "where_row", None)
+        if row is not None:
+            blit_text(surface, app, text, row.center, 14, theme.PAPER, anchor="center", box=row, min_size=11)
+        elif self.rect.right - right >= 60:
             box = pygame.Rect(right, self.rect.y + 30, self.rect.right - right - 6, self.rect.height - 34)
             blit_text(surface, app, text, (right + 4, box.centery), 15, theme.PAPER, anchor="midleft", box=box)
 

@@ -87,8 +87,9 @@ class Controls(Part):
         ap = int(view.get("ap") or 0) if view.get("phase") == "actions" else 0
         seat = view.get("seat")
         theirs = seat != self.scene.me and view.get("phase") in ("place", "actions")
-        # whose stones these are: during another player's (a bot's) turn, theirs, by name
-        label = self.tr("tikal.ap_of", name=self.scene.short_name(seat)) if theirs else self.tr("tikal.ap_yours")
+        # whose stones these are: during another player's (a bot's) turn, theirs, by name; in a replay, nobody's
+        label = (self.tr("tikal.ap_of", name=self.scene.short_name(seat)) if theirs
+                 else self.tr("tikal.ap_yours") if self.scene.me is not None else self.tr("tikal.ap"))
         blit_text(surface, app, label, (22, 633), 14, theme.ACCENT, bold=True,
                   box=pygame.Rect(18, 628, 168, 24), min_size=11)
         blit_text(surface, app, str(ap), (190, 676), 34, theme.ACCENT if ap else theme.MUTED, bold=True,

@@ -59,13 +59,15 @@ def draw_card(surface, app, rect, eggs: int | None, face_up: bool = True, small:
         pygame.draw.rect(surface, (20, 60, 50), rect.inflate(-8, -8), 2, border_radius=4)
         pygame.draw.rect(surface, theme.INK, rect, 2, border_radius=6)
         return
-    pygame.draw.rect(surface, theme.PAPER, rect, border_radius=6)
-    pygame.draw.rect(surface, theme.INK, rect, 2, border_radius=6)
+    tiny = rect.height < 20      # a short row's cards (many seats): a thin edge, so the number keeps its room
+    pygame.draw.rect(surface, theme.PAPER, rect, border_radius=3 if tiny else 6)
+    pygame.draw.rect(surface, theme.INK, rect, 1 if tiny else 2, border_radius=3 if tiny else 6)
     if eggs is None:
         return
     if small:
-        blit_text(surface, app, str(eggs), rect.center, max(11, rect.height * 3 // 4), theme.INK, bold=True,
-                  anchor="center", box=rect.inflate(4, 4))
+        size = max(11, rect.height - 2) if tiny else max(11, rect.height * 3 // 4)
+        blit_text(surface, app, str(eggs), rect.center, size, theme.INK, bold=True, anchor="center",
+                  box=rect.inflate(4, 4))
         return
     size = max(12, rect.height // 2)
     blit_text(surface, app, str(eggs), (rect.centerx, rect.centery - rect.height // 8), size, theme.INK,

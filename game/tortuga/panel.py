@@ -87,7 +87,7 @@ class PlayersPanel(Part):
             if seat in self.flash:
                 pygame.draw.rect(surface, theme.ACCENT, r, 3, border_radius=10)
             if cards:   # the cards taken, small, side by side (closer together when there are many)
-                w = min(20, c.height * 3 // 4 + 4)
+                w = min(20, c.height * 3 // 4 + 4) if c.height >= 20 else c.height + 2   # short rows: square-ish
                 step = min(w + 3, (c.width - w) / max(1, len(cards) - 1)) if len(cards) > 1 else 0
                 for k, e in enumerate(cards):
                     card = pygame.Rect(c.x + k * step, c.y, w, c.height)
