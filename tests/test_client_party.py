@@ -316,6 +316,10 @@ def test_the_host_window_seats_the_host_at_open_seats_a_friend_joins_then_bots_f
         me.draw()
         big = me.tr("lobby.join_big", address=b.host_addresses[0])
         assert any(text == big and rect.height >= 30 for rect, text, _box, _layer in me.fitcheck.texts)
+        me.step(0, events=[pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0)])
+        assert not [w for w in me.scene.widgets.items if getattr(w, "label", None) == "common.back"]
+        pump(me, lambda: True)
+        assert b.lobby is not None and b.connected      # Esc neither leaves the host's seat nor its host
 
         friend = friend_window(b.host_addresses[0], "Fred")     # the friend types what the host shows
         apps.append(friend)

@@ -127,7 +127,8 @@ class LobbyScene(Scene):
             self.bot_level = self.table_bot_level() or self.bot_level
         w.clear()
         w.add(Button(app, (1040, 16, 220, 44), "settings.title", self.open_settings, key=pygame.K_F2, size=18))
-        w.add(Button(app, (20, 16, 160, 44), "common.back", self.back, key=pygame.K_ESCAPE, size=18))
+        if not b.hosting:   # the host's own window never drops its seat or its host by Esc (Leave is there)
+            w.add(Button(app, (20, 16, 160, 44), "common.back", self.back, key=pygame.K_ESCAPE, size=18))
         w.add(Button(app, (1040, 660, 220, 44), "howto.open", self.open_howto, key=pygame.K_F1, size=18,
                      tooltip="howto.open_tip"))
         w.add(Button(app, (636, 660, 210, 44), "lobby.games", self.open_games, key=pygame.K_F6, size=17,
@@ -161,7 +162,7 @@ class LobbyScene(Scene):
                      key_name="+"))
         w.add(Button(app, (x, 250, 526, 48), None, self.cycle_option, key=pygame.K_o, text=self.option_label,
                      tooltip="lobby.option_tip"))
-        hints = w.add(Button(app, (x, 380, 526, 48), None, self.toggle_hints, key=pygame.K_h, tooltip="lobby.hints_tip",
+        hints = w.add(Button(app, (x, 316, 526, 48), None, self.toggle_hints, key=pygame.K_h, tooltip="lobby.hints_tip",
                              text=lambda: self.tr("lobby.hints",
                                                   on=self.tr("common.on" if ng["hints"] else "common.off"))))
         hints.visible = self.client(ng["game"]).hints   # only a table with the hint allows it
