@@ -89,3 +89,33 @@ def test_an_animation_that_lands_wrong_is_seen_as_drift(monkeypatch):
         settle(app)
     assert scene.drifts[0]["shown"] == ["removed"] and not scene.drifts[0]["engine"]
     assert "turn_ended" in scene.drifts[0]["events"]
+
+
+def test_an_exchange_lands_on_the_engines_view_and_the_tokens_show_only_once_landed():
+    """The swap is the engine's from its first frame; the panel leaves the two flying tokens out
+    until they land (as when the animator took them off by hand)."""
+    app, bridge, scene, g = table("tikal", 2, 3, {"variant": "base"}, 0)
+    bots = {s: make_bot("tikal", "random", s, 21 + s) for s in range(2)}
+    while not g.is_over:
+        action = bots[g.to_act].choose(g.view(g.to_act), g.legal_actions())
+        if action["type"] == "exchange":
+            break
+        bridge.act(action)
+        settle(app)
+    else:
+        raise AssertionError("no exchange in this game")
+    a, b = g.to_act, action["with"]
+    before = {s: list(scene.shown["held"].get(str(s), [])) for s in (a, b)}
+    bridge.act(action)
+    for _ in range(300):
+        app.step(1 / 60, events=[])
+        if scene.anim.arriving:
+            break
+    assert scene.anim.arriving and scene.shown["held"] == scene.landing["held"]      # the engine's swap
+    for s, gone in ((a, action["give"]), (b, action["take"])):
+        shown = [k for k, n in scene.panel.treasure_layout(s)[0] for _ in range(n)]
+        left = list(before[s])
+        left.remove(gone)
+        assert sorted(shown) == sorted(left)          # the leaving token is in the air, the coming one too
+    settle(app)
+    assert not scene.drifts and not scene.anim.arriving and scene.shown == bridge.table.view

@@ -127,12 +127,13 @@ class TikalAnimator(Part):
         self.reveal_flip: dict = {}        # revealed tile -> flip progress
         self.trail: list = []              # the hexes of the walk in progress
         self.aloft: list = []              # (seat, hex, figure): shown where it lands, still in the air
+        self.arriving: list = []           # (seat, treasure kind): held in the view, still flying to its owner
         self.tally_hexes: dict = {}        # the temples the scoring player wins, lit in their colour
         self.smoke_clock = 0.0
 
     def reset(self) -> None:
         """At ``sync``: whatever an animation left half-way is dropped (skip lands here too)."""
-        self.movers, self.flyers, self.rising, self.trail, self.aloft = [], [], [], [], []
+        self.movers, self.flyers, self.rising, self.trail, self.aloft, self.arriving = [], [], [], [], [], []
         self.popping, self.reveal_flip, self.tally_hexes = {}, {}, {}
         self.flying_tiles = set()
         self.tile_fx = None
@@ -491,22 +492,22 @@ class TikalAnimator(Part):
         take = Flyer(ev["take"], 0, 0)
         pa, pb = self.scene.panel.treasure_pos(a), self.scene.panel.treasure_pos(b)
 
+        arriving = [(b, ev["give"]), (a, ev["take"])]
+
         def begin():
-            held = self.shown.setdefault("held", {})
-            for seat, kind in ((a, ev["give"]), (b, ev["take"])):
-                lst = held.setdefault(str(seat), [])
-                if kind in lst:
-                    lst.remove(kind)
+            self.scene.land("held")               # the engine's view of the swap; the panel leaves
+            self.arriving.extend(arriving)        # out the two tokens while they fly
             give.x, give.y = pa
             take.x, take.y = pb
             self.flyers.extend([give, take])
-            self.shown["ap"] = ev.get("ap", self.shown.get("ap"))
+            self.scene.land("ap")
             self.app.play_sound("flip")
 
         def land():
             for f in (give, take):
                 self.flyers.remove(f) if f in self.flyers else None
-            self.scene.land("held")
+            for item in arriving:
+                self.arriving.remove(item) if item in self.arriving else None
         return Sequence(self.edit(begin),
                         Parallel(Progress(0.7, self.arc(give, pa, pb, -60), "in_out_quad"),
                                  Progress(0.7, self.arc(take, pb, pa, 60), "in_out_quad")),

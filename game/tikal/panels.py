@@ -57,7 +57,12 @@ class SidePanel(Part):
 
     def treasure_layout(self, seat: int) -> tuple[list, float, float]:
         """The treasure groups of a seat and the token step and group gap that fit the row."""
-        groups = treasure_groups((self.shown.get("held") or {}).get(str(seat), []))
+        held = list((self.shown.get("held") or {}).get(str(seat), []))
+        anim = getattr(self.scene, "anim", None)
+        for s, kind in (anim.arriving if anim is not None else ()):   # a token on its way here shows when it lands
+            if s == seat and kind in held:
+                held.remove(kind)
+        groups = treasure_groups(held)
         room = self.column_x(seat) - 8 - (L.row_rect(seat).x + 44)
         step, gap = 9.0, 12.0
         for step, gap in ((9.0, 12.0), (9.0, 6.0), (6.0, 4.0), (4.0, 3.0)):
