@@ -203,6 +203,7 @@ def _hello(host: Host, conn: Conn, msg: dict) -> None:
         out = out + [(conn.id, error("damaged_save", note))]
     host.send_out(out, table)
     host.lobby_changed(table)
+    host.kick_bots(table)   # a game brought back by this token may wait for a bot
 
 
 @handles("list")

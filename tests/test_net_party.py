@@ -527,3 +527,23 @@ async def test_a_player_back_with_a_token_of_a_saved_game_brings_it_back(tmp_pat
         host.test_clients.append(x)
         await x.start()
         assert (await x.expect("error"))["code"] == "bad_token"
+
+
+@run
+async def test_a_game_brought_back_by_a_token_on_a_bots_turn_goes_on(tmp_path):
+    async with live_host(data_dir=tmp_path, bot_delay=600.0) as host:   # the bot never plays here
+        tid, (a,) = await seat_clients(host, "tortuga", 2, names=["Ana"], bots_in_host=1,
+                                       reconnect=False)
+        while True:     # Ana plays her turn until the bot is to act
+            m = await a.expect("update")
+            if m["to_act"] == 1:
+                break
+            if "legal" in m:
+                a.send({"t": "action", "state": m["state"], "action": m["legal"][0]})
+        token, state = a.token, m["state"]
+    async with live_host(data_dir=tmp_path) as host:
+        ana = await connect(host, "Ana", token=token)
+        full = await ana.expect("update", pred=lambda m: m.get("full"))
+        assert full["state"] == state and full["to_act"] == 1
+        moved = await ana.expect("update", pred=lambda m: m["state"] > state)
+        assert moved["state"] == state + 1     # the bot played on
