@@ -689,3 +689,13 @@ def test_a_window_whose_table_is_gone_after_a_host_restart_goes_to_the_lobby_and
     finally:
         app.close()
         stop()
+
+
+def test_half_points_use_the_languages_decimal_separator():
+    from game.scenes.standings import points_text, summary_line
+
+    assert points_text(2.5, make_app("en")) == "2.5" and points_text(3, make_app("en")) == "3"
+    for lang in ("cs", "it", "ru"):
+        app = make_app(lang)
+        assert points_text(5.5, app) == "5,5"
+        assert "5,5" in summary_line(app, {"overall": [{"name": "Anna", "played": 3, "wins": 1, "points": 5.5}]})

@@ -353,7 +353,7 @@ class TVScene(Scene):
         if overall:
             return [(str(r.get("name", "?")),
                      self.trn("tv.played_won", int(r.get("played") or 0), wins=int(r.get("wins") or 0)),
-                     points_text(r.get("points"))) for r in overall if isinstance(r, dict)]
+                     points_text(r.get("points"), self.app)) for r in overall if isinstance(r, dict)]
         game = self.last_game
         if not game:
             return []

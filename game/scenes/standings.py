@@ -18,12 +18,14 @@ MAX_ROWS = 9
 COLUMNS = (("standings.played", 820), ("standings.wins", 950), ("standings.points", 1110))
 
 
-def points_text(points) -> str:
-    """2 → "2", 2.5 → "2.5" (tied players share the points of the places they span)."""
+def points_text(points, app=None) -> str:
+    """2 → "2", 2.5 → "2.5" (tied players share the points of the places they span); with ``app``,
+    the decimal separator of its language ("2,5" in Czech, Italian, Russian)."""
     try:
-        return f"{float(points):g}"
+        text = f"{float(points):g}"
     except (TypeError, ValueError):
         return "?"
+    return text.replace(".", app.tr("hint.decimal_point")) if app is not None else text
 
 
 def summary_line(app, standings: dict | None, limit: int = 4) -> str:
@@ -31,7 +33,7 @@ def summary_line(app, standings: dict | None, limit: int = 4) -> str:
     rows = (standings or {}).get("overall") or []
     if not rows:
         return ""
-    parts = [app.tr("standings.entry", name=r.get("name", "?"), points=points_text(r.get("points")))
+    parts = [app.tr("standings.entry", name=r.get("name", "?"), points=points_text(r.get("points"), app))
              for r in rows[:limit]]
     return app.tr("standings.summary", entries=" · ".join(parts) + (" · …" if len(rows) > limit else ""))
 
@@ -117,7 +119,7 @@ class StandingsScene(Scene):
             text, size = fit(app, str(r.get("name", "?")), 20, name_box.width, True)
             blit_text(surface, app, text, (name_box.x, rr.centery), size, theme.PAPER, bold=True, anchor="midleft",
                       box=pygame.Rect(name_box.x - 4, rr.y, name_box.width + 8, rr.height))
-            cells = (str(r.get("played", 0)), str(r.get("wins", 0)), points_text(r.get("points", 0)))
+            cells = (str(r.get("played", 0)), str(r.get("wins", 0)), points_text(r.get("points", 0), app))
             for (key, right), cell in zip(COLUMNS, cells):
                 blit_text(surface, app, cell, (right, rr.centery), 20, theme.PAPER, bold=key == "standings.points",
                           anchor="midright", box=pygame.Rect(right - 120, rr.y, 120, rr.height))
