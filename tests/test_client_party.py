@@ -172,12 +172,7 @@ def test_two_players_at_one_window_play_a_whole_la_tortuga_game_passing_the_lapt
     assert widget(app.scene, value=("unlocal", 1))                             # theirs to undo
     click(app, widget(app.scene, label="lobby.add_bot").rect.center)           # the third seat: a bot
     pump(app, lambda: b.lobby["players"][2]["kind"] == "bot")
-    app.draw()
-    click(app, widget(app.scene, label="lobby.ready").rect.center)
-    pump(app, lambda: b.lobby["players"][0].get("ready"))
-    app.draw()
-    click(app, widget(app.scene, label="lobby.start").rect.center)
-    pump(app, lambda: isinstance(app.scene, TortugaScene))
+    ready_and_start(app)
 
     rng, kinds = random.Random(5), set()
     meant = {0: [], 1: []}
@@ -789,14 +784,8 @@ def test_the_log_and_the_last_moves_marks_stay_when_the_laptop_is_passed(host):
     h, address = host
     app, table = with_a_local_player(h, address, bots=1)
     try:
-        b = app.bridge
-        pump(app, lambda: b.lobby["players"][2]["kind"] == "bot")
-        app.draw()
-        click(app, widget(app.scene, label="lobby.ready").rect.center)
-        pump(app, lambda: b.lobby["players"][0].get("ready"))
-        app.draw()
-        click(app, widget(app.scene, label="lobby.start").rect.center)
-        pump(app, lambda: isinstance(app.scene, TortugaScene))
+        pump(app, lambda: app.bridge.lobby["players"][2]["kind"] == "bot")
+        ready_and_start(app)
         rng, kinds, checked = random.Random(3), set(), 0
         end = time.monotonic() + 60
         while checked < 2 and time.monotonic() < end:
