@@ -31,7 +31,9 @@ from .widgets import Toasts
 #: language from the catalog (``net.error_<code>``), not in the host's English.
 HOST_NOTICES = ("disk_full", "damaged_save", "limit", "busy", "slow",
                 # the party night's refusals (docs/protocol.md section 14)
-                "code_needed", "bad_code", "no_save", "not_yours", "table_gone", "shutdown")
+                "code_needed", "bad_code", "no_save", "not_yours", "table_gone", "shutdown",
+                # the owner's Start refused: the host's text names 0-based seat indexes, in English
+                "not_ready")
 
 
 class App:
