@@ -106,15 +106,13 @@ class Party:
         """Keep the other local players' models current (their notes are not the window's). A
         local player the host refused a seat (a wrong code, the table full or started) is told
         why, in the window's language, and leaves the party."""
-        from .app import HOST_NOTICES  # (app imports the scenes, which import this module)
         for b in list(self.bridges):
             if b is self.app.bridge:
                 continue
             for note in b.poll():
                 if note.get("kind") != "error":
                     continue
-                code = note.get("code")
-                reason = self.app.tr(f"net.error_{code}") if code in HOST_NOTICES else None
+                reason = self.app.host_notice(note.get("code"))
                 if b in self.local() and b.table.my_seat is None:
                     self.app.toast(" ".join(filter(None, [self.app.tr("hotseat.refused", name=b.name), reason])))
                     self.remove(b)
