@@ -106,7 +106,7 @@ def test_every_key_used_in_game_is_in_the_catalog():
     ("ev.tikal.turn", ["you"]), ("ev.tikal.tile_placed", ["you"]), ("ev.tikal.moved_worker", ["you"]),
     ("ev.tortuga.turn", ["you"]),   # eventlog.YOU: our own moves' lines (a sample of them)
     ("net.error", ["disk_full", "damaged_save", "limit", "busy", "slow", "code_needed", "bad_code", "no_save",
-                   "not_yours", "table_gone", "shutdown"]),  # game.app.HOST_NOTICES
+                   "not_yours", "table_gone", "shutdown", "not_ready"]),  # game.app.HOST_NOTICES
 ])
 def test_keys_built_at_runtime_exist(family, values):
     sep = "." if "." not in family else "_"
@@ -279,3 +279,17 @@ def test_settings_take_the_system_language_once_then_keep_their_own(tmp_path, mo
     assert Settings.load(path).language == "it"  # from now on the settings decide
     path.write_text('{"name": "Ann"}', encoding="utf-8")   # a file that never chose one
     assert Settings.load(path).language == "ru"
+
+
+def test_tonights_points_take_the_plural_their_count_needs():
+    """qa finding 10: the results' Tonight line said "Anna: 1 pts" in English."""
+    from game.scenes.standings import summary_line
+
+    from client_helpers import make_app
+
+    app = make_app("en")
+    line = lambda p: summary_line(app, {"overall": [{"name": "Anna", "played": 1, "wins": 1, "points": p}]})  # noqa: E731
+    assert "Anna: 1 pt" in line(1) and "1 pts" not in line(1)
+    assert "Anna: 2 pts" in line(2) and "Anna: 2.5 pts" in line(2.5) and "Anna: 0 pts" in line(0)
+    app.close()
+    assert "standings.entry" in plural_keys()

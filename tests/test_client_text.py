@@ -88,7 +88,7 @@ def test_what_the_host_says_about_itself_is_read_in_the_players_language():
         bridge = lobby_bridge()
         app.bridge = bridge
         app.show(LobbyScene(app, bridge))
-        for code in ("disk_full", "damaged_save", "limit", "busy", "slow"):
+        for code in ("disk_full", "damaged_save", "limit", "busy", "slow", "not_ready"):
             bridge.handle({"t": "error", "code": code, "message": "the host's words"})
             app.step(0.0, events=[])
             shown = app.toasts.items[-1]["msg"]
@@ -96,6 +96,10 @@ def test_what_the_host_says_about_itself_is_read_in_the_players_language():
             assert "the host's words" not in shown
         if lang == "ru":
             assert "диск" in app.tr("net.error_disk_full").lower()
+        # Start with empty seats: the host's "seats not filled or not ready: [1, 2]" (qa finding 13)
+        bridge.handle({"t": "error", "code": "not_ready", "message": "seats not filled or not ready: [1, 2]"})
+        app.step(0.0, events=[])
+        assert "[1, 2]" not in app.toasts.items[-1]["msg"]
         run_frames(app, 2)
         assert colourful(app.draw())
         app.close()

@@ -28,13 +28,23 @@ def points_text(points, app=None) -> str:
     return text.replace(".", app.tr("hint.decimal_point")) if app is not None else text
 
 
+def points_count(points) -> int:
+    """The count a plural entry's form is picked by: the whole points, and 2 ("pts", not "pt") for a
+    half point, which reads as a plural ("1.5 pts", "2,5 очка")."""
+    try:
+        value = float(points)
+    except (TypeError, ValueError):
+        return 2
+    return int(value) if value.is_integer() else 2
+
+
 def summary_line(app, standings: dict | None, limit: int = 4) -> str:
     """One line of the overall standings for the results: "Tonight: Anna 5 · Boris 3 · …"."""
     rows = (standings or {}).get("overall") or []
     if not rows:
         return ""
-    parts = [app.tr("standings.entry", name=r.get("name", "?"), points=points_text(r.get("points"), app))
-             for r in rows[:limit]]
+    parts = [app.trn("standings.entry", points_count(r.get("points")), name=r.get("name", "?"),
+                     points=points_text(r.get("points"), app)) for r in rows[:limit]]
     return app.tr("standings.summary", entries=" · ".join(parts) + (" · …" if len(rows) > limit else ""))
 
 
