@@ -310,3 +310,10 @@ def test_shortcut_badges_name_their_keys_in_the_players_language():
         button = Button(app, pygame.Rect(0, 0, 220, 48), "menu.resume", key=pygame.K_SPACE)
         assert button.badge()[0] == space
         app.close()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_lobbys_replays_and_standings_buttons_share_no_word(lang):
+    """qa finding 2: "Games tonight" and "Tonight" side by side read as the same button."""
+    words = [set(re.findall(r"\w+", ALL[lang][key].lower())) for key in ("lobby.games", "standings.open")]
+    assert not words[0] & words[1], (lang, words)
