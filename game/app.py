@@ -211,6 +211,10 @@ class App:
         if self.scene:
             self.scene.handle_event(event)
 
+    def host_notice(self, code) -> str | None:
+        """A host's refusal or notice in the window's language (``HOST_NOTICES``), None for others."""
+        return self.tr(f"net.error_{code}") if code in HOST_NOTICES else None
+
     def step(self, dt: float, events=None) -> None:
         """One frame of logic: events, network, update (no drawing)."""
         self.time += dt
@@ -218,8 +222,8 @@ class App:
             self.handle_event(event)
         if self.bridge is not None:
             for note in self.bridge.poll():
-                if note.get("kind") == "error" and note.get("code") in HOST_NOTICES:
-                    note["message"] = self.tr(f"net.error_{note['code']}")   # not the host's English
+                if note.get("kind") == "error" and self.host_notice(note.get("code")):
+                    note["message"] = self.host_notice(note["code"])   # not the host's English
                 for s in list(self.scenes):
                     s.on_net(note)
         if self.party is not None:          # the other local players' connections

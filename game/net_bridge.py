@@ -156,6 +156,9 @@ class Bridge:
         #                                 "levels"}}
         self.colours: list[str] = []    # welcome's seat colours, in the host's order
         self.auto_sit: int | None = None       # sit at this table once the tables are listed
+        self.auto_code: str | None = None      # ... with this code (a private table's)
+        self.code: str | None = None           # the code we last joined a private table with (kept for
+        #                                        the players added at this window: game/party.py)
         self.spectate_first = False            # --spectate: watch the first table listed
         self.auto_ready = False                # say ready after an auto_sit
         self.connected = False
@@ -251,6 +254,7 @@ class Bridge:
             m["seat"] = seat
         if code:
             m["code"] = code
+            self.code = code
         return self.send(m)
 
     def spectate(self, table: int, code: str | None = None):
@@ -371,7 +375,7 @@ class Bridge:
         if self.lobby is None and self.tables:
             if self.auto_sit is not None:
                 table, self.auto_sit = self.auto_sit, None
-                self.sit(table)
+                self.sit(table, code=self.auto_code)
             elif self.spectate_first:
                 self.spectate_first = False
                 self.spectate(self.tables[0]["id"])

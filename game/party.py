@@ -61,6 +61,8 @@ class Party:
         if token is None:
             b.auto_sit = table if table is not None else self.primary.table.id
             b.auto_ready = True
+            # a private table: its code (the owner's window has it, a guest's typed it to join)
+            b.auto_code = (self.primary.lobby or {}).get("code") or self.primary.code
         b.connect(address, name, token_for=lambda _a: token)
         self.bridges.append(b)
         self.numbers[id(b)] = n
@@ -101,12 +103,22 @@ class Party:
 
     # --- each frame ---------------------------------------------------------------------------
     def poll(self) -> None:
-        """Keep the other local players' models current (their notes are not the window's)."""
-        for b in self.bridges:
-            if b is not self.app.bridge:
-                for note in b.poll():
-                    if note.get("kind") == "error" and note.get("message"):
-                        self.app.toast(note["message"])
+        """Keep the other local players' models current (their notes are not the window's). A
+        local player the host refused a seat (a wrong code, the table full or started) is told
+        why, in the window's language, and leaves the party."""
+        for b in list(self.bridges):
+            if b is self.app.bridge:
+                continue
+            for note in b.poll():
+                if note.get("kind") != "error":
+                    continue
+                reason = self.app.host_notice(note.get("code"))
+                if b in self.local() and b.table.my_seat is None:
+                    self.app.toast(" ".join(filter(None, [self.app.tr("hotseat.refused", name=b.name), reason])))
+                    self.remove(b)
+                    break
+                if reason or note.get("message"):
+                    self.app.toast(reason or note["message"])
 
     def after_update(self) -> None:
         """Cover the table when the turn passed to another local player; back on the window's
@@ -135,8 +147,11 @@ class Party:
         b, self.passing = self.passing, None
         if b is None:
             return
+        old = next((s for s in self.app.scenes if s.is_table), None)
         self.app.bridge = b
-        self.app.goto("table", b)
+        table = self.app.goto("table", b)
+        if old is not None and type(old) is type(table):
+            table.carry(old)
 
 
 def party_of(app, primary):

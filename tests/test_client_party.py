@@ -172,12 +172,7 @@ def test_two_players_at_one_window_play_a_whole_la_tortuga_game_passing_the_lapt
     assert widget(app.scene, value=("unlocal", 1))                             # theirs to undo
     click(app, widget(app.scene, label="lobby.add_bot").rect.center)           # the third seat: a bot
     pump(app, lambda: b.lobby["players"][2]["kind"] == "bot")
-    app.draw()
-    click(app, widget(app.scene, label="lobby.ready").rect.center)
-    pump(app, lambda: b.lobby["players"][0].get("ready"))
-    app.draw()
-    click(app, widget(app.scene, label="lobby.start").rect.center)
-    pump(app, lambda: isinstance(app.scene, TortugaScene))
+    ready_and_start(app)
 
     rng, kinds = random.Random(5), set()
     meant = {0: [], 1: []}
@@ -699,3 +694,124 @@ def test_half_points_use_the_languages_decimal_separator():
         app = make_app(lang)
         assert points_text(5.5, app) == "5,5"
         assert "5,5" in summary_line(app, {"overall": [{"name": "Anna", "played": 3, "wins": 1, "points": 5.5}]})
+
+
+# --- after qa (pfix1): a private table's local players, the guest's lobby, the log across a pass ---
+
+def add_here(app, name: str | None = None) -> None:
+    """ "+ a player here", then Take a seat (as suggested, or as ``name``)."""
+    app.draw()
+    click(app, widget(app.scene, label="hotseat.add_here").rect.center)
+    app.draw()
+    if name is not None:
+        # the ask's field has the suggestion: replace it
+        app.step(0, events=[pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0, unicode="",
+                                               scancode=0)] * 30 + [pygame.event.Event(pygame.TEXTINPUT, text=name)])
+    click(app, widget(app.scene, label="hotseat.add").rect.center)
+
+
+def bot_level_button(app):
+    caption = app.tr("lobby.bot_level", level=app.tr(f"bot.{app.scene.bot_level}"))
+    return [w for w in app.scene.widgets.items if w.visible and getattr(w, "caption", str)() == caption]
+
+
+def test_a_player_added_at_a_private_table_sits_with_its_code_and_a_refusal_says_why(host):
+    h, address = host
+    anna, boris = window(address, "Anna", anim_speed=0.0), window(address, "Boris", anim_speed=0.0)
+    try:
+        for app in (anna, boris):
+            pump(app, lambda app=app: isinstance(app.scene, LobbyScene))
+        ab, bb = anna.bridge, boris.bridge
+        anna.draw()
+        click(anna, widget(anna.scene, label="lobby.create").rect.center)
+        pump(anna, lambda: ab.lobby and ab.table.my_seat == 0)
+        anna.draw()
+        click(anna, widget(anna.scene, value="private").rect.center)
+        pump(anna, lambda: ab.lobby.get("private") and ab.lobby.get("code"))
+        # the owner's window knows the code: its local player sits with it
+        add_here(anna)
+        pump(anna, lambda: len(anna.party.bridges) == 2 and anna.party.bridges[1].table.my_seat is not None)
+        anna.draw()
+        assert bot_level_button(anna)                   # the owner adds bots: the level is theirs to pick
+
+        # a guest joins with the code (asked), and has no bot level to pick (no +Bot, no Fill)
+        pump(boris, lambda: any(t.get("private") for t in bb.tables))
+        boris.draw()
+        click(boris, next(w for w in boris.scene.widgets.items if getattr(w, "label", None) == "lobby.join"
+                          and w.enabled).rect.center)
+        boris.draw()
+        type_text(boris, ab.lobby["code"])
+        click(boris, widget(boris.scene, label="lobby.join").rect.center)
+        pump(boris, lambda: bb.lobby is not None and bb.table.my_seat is not None)
+        boris.draw()
+        assert not bot_level_button(boris)
+        # the code the guest typed is kept: the guest's local player sits with it
+        add_here(boris, "Carla")
+        pump(boris, lambda: len(boris.party.bridges) == 2 and boris.party.bridges[1].table.my_seat is not None)
+        pump(anna, lambda: sum(p["kind"] == "human" for p in ab.lobby["players"]) == 4)
+
+        # a seat frees, the owner draws a new code: the guest's next player is refused, says why, and goes
+        anna.draw()
+        click(anna, widget(anna.scene, value=("unlocal", 1)).rect.center)
+        pump(anna, lambda: len(anna.party.bridges) == 1 and ab.lobby["players"][1]["kind"] == "empty")
+        for private in (False, True):
+            anna.draw()
+            click(anna, widget(anna.scene, value="private").rect.center)
+            pump(anna, lambda private=private: bool(ab.lobby.get("private")) == private)
+        pump(boris, lambda: bb.lobby["players"][1]["kind"] == "empty" and bb.lobby.get("private"))
+        add_here(boris, "Dora")
+        want = boris.tr("hotseat.refused", name="Dora") + " " + boris.tr("net.error_bad_code")
+        pump(boris, lambda: any(t["msg"] == want for t in boris.toasts.items))
+        assert len(boris.party.bridges) == 2 and [x.name for x in boris.party.local()] == ["Carla"]
+        assert not [k for k, e in boris.settings.seats.items() if e.get("name") == "Dora"]
+        boris.draw()
+        click(boris, widget(boris.scene, label="hotseat.add_here").rect.center)
+        boris.draw()
+        assert boris.scene.field.value == boris.tr("hotseat.default_name", n=3)   # Dora's failed seat is gone
+    finally:
+        anna.close()
+        boris.close()
+
+
+def test_the_log_and_the_last_moves_marks_stay_when_the_laptop_is_passed(host):
+    import random
+    import time
+
+    from test_client_mouse_games import tortuga_decide
+
+    from game.scenes.hotseat import HotseatPassScene
+
+    h, address = host
+    app, table = with_a_local_player(h, address, bots=1)
+    try:
+        pump(app, lambda: app.bridge.lobby["players"][2]["kind"] == "bot")
+        ready_and_start(app)
+        rng, kinds, checked = random.Random(3), set(), 0
+        end = time.monotonic() + 60
+        while checked < 2 and time.monotonic() < end:
+            app.step(1 / 60, events=[])
+            time.sleep(0.001)
+            top = app.scene
+            if isinstance(top, HotseatPassScene):
+                before = app.scenes[-2]
+                lines, marks = before.log.texts(), set(before.island.marks)
+                app.draw()
+                click(app, widget(top, value="hotseat.go").rect.center)
+                after = app.scene
+                assert isinstance(after, TortugaScene) and after is not before
+                if lines:       # what the others (and the bot) did meanwhile is still there to read
+                    assert after.log.texts()[:len(lines)] == lines and after.island.marks == marks
+                    # at a shared window the log names each player ("you" would be whoever had the laptop)
+                    assert app.catalog.language == "en" and not [ln for ln in lines if ln.startswith("You ")]
+                    assert any(ln.startswith(("Anna ", "Player 2 ")) for ln in lines)
+                    checked += 1
+                continue
+            bridge = app.bridge
+            if (isinstance(top, TortugaScene) and bridge.table.my_turn() and not top.timeline.busy
+                    and top.pending != bridge.table.state):
+                state = bridge.table.state
+                tortuga_decide(app, bridge, top, rng, kinds)()
+                pump(app, lambda: bridge.table.state != state or top.pending is None, timeout=10)
+        assert checked == 2, "no pass with a log to carry"
+    finally:
+        app.close()

@@ -224,7 +224,23 @@ class TableScene(Scene):
     def describe(self, ev: dict, you: bool = True) -> str | None:
         """The event's log line, from the game's ``LOG_LINES`` (game/eventlog.py); ``you``: our
         own moves in the second person ("You place a tile")."""
-        return eventlog.describe(self.LOG_LINES, self, ev, you)
+        return eventlog.describe(self.LOG_LINES, self, ev, you and not self.shared_window())
+
+    def shared_window(self) -> bool:
+        """More than one player of this table at this window (pass-and-play: game/party.py): the
+        log names every player, since "you" would mean whoever had the laptop then."""
+        party = self.app.party
+        return party is not None and sum(1 for b in party.bridges if b.table.id == self.table.id) > 1
+
+    def carry(self, old: "TableScene") -> None:
+        """The table shown before, from another local player's seat (the laptop was passed): its
+        log and the last move's marks stay, so the one who takes it over reads what happened."""
+        self.log.lines, self.log.entries = list(old.log.lines), list(old.log.entries)
+        self.done = {seat: list(lines) for seat, lines in old.done.items()}
+        self.carry_marks(old)
+
+    def carry_marks(self, old: "TableScene") -> None:
+        """Subclasses copy the marks that stay until the next move (``carry``)."""
 
     # --- network ------------------------------------------------------------------------------
     def on_net(self, note: dict) -> None:

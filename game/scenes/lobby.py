@@ -195,9 +195,10 @@ class LobbyScene(Scene):
                 else:
                     w.add(Button(app, (1120, y, 110, 42), "lobby.add_bot", lambda i=i: b.add_bot(i, self.bot_level),
                                  size=16, tooltip="lobby.add_bot_tip"))
-        w.add(Button(app, (690, 570, 170, 56), None, self.cycle_level, key=pygame.K_l,
-                     text=lambda: self.tr("lobby.bot_level", level=self.tr(f"bot.{self.bot_level}")), size=17,
-                     tooltip="lobby.bot_level_tip"))
+        if owner:       # only the owner adds bots (+Bot, Fill): a guest has no use for their level
+            w.add(Button(app, (690, 570, 170, 56), None, self.cycle_level, key=pygame.K_l,
+                         text=lambda: self.tr("lobby.bot_level", level=self.tr(f"bot.{self.bot_level}")), size=17,
+                         tooltip="lobby.bot_level_tip"))
         mine = self.my_seat()
         ready = bool(mine is not None and mine < len(seats) and seats[mine].get("ready"))
         w.add(Button(app, (870, 570, 170, 56), "lobby.unready" if ready else "lobby.ready",

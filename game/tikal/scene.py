@@ -16,6 +16,8 @@ panel rows, plus what moves), routes input, and hands each host update to the an
 """
 from __future__ import annotations
 
+import copy
+
 import pygame
 
 from .. import theme
@@ -108,6 +110,9 @@ class TikalScene(TableScene):
 
     def on_events(self, events: list) -> None:
         self.board.remember(events)
+
+    def carry_marks(self, old) -> None:
+        self.board.last_move = copy.deepcopy(old.board.last_move)
 
     # --- sending ------------------------------------------------------------------------------
     def ask(self, action: dict) -> None:

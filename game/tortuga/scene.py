@@ -73,6 +73,9 @@ class TortugaScene(TableScene):
         if ends:
             self.island.marks = ends
 
+    def carry_marks(self, old) -> None:
+        self.island.marks = set(old.island.marks)
+
     def animate_event(self, ev: dict):
         return self.anim.animate(ev)
 
