@@ -815,3 +815,27 @@ def test_the_log_and_the_last_moves_marks_stay_when_the_laptop_is_passed(host):
         assert checked == 2, "no pass with a log to carry"
     finally:
         app.close()
+
+
+def test_tikals_last_move_mark_and_log_stay_when_the_laptop_is_passed():
+    import engine
+    from game.net_bridge import LocalBridge
+    from game.party import Party
+    from game.tikal.scene import TikalScene
+
+    app = make_app(anim_speed=0.0)
+    g = engine.new_game("tikal", seats=2, seed=3)
+    anna = LocalBridge(g, my_seat=1, names=["Boris", "Anna"])
+    boris = LocalBridge(g, my_seat=0, names=["Boris", "Anna"])
+    app.party = Party(app, anna)
+    app.party.bridges.append(boris)                    # a second player at this window, seat 0
+    app.bridge = boris
+    before = app.show(TikalScene(app, boris))
+    boris.act(boris.table.legal[0])                    # Boris places a tile
+    pump(app, lambda: before.board.last_move is not None and before.log.texts() and not before.timeline.busy)
+    app.party.passing = anna
+    app.party.take_over()                              # the laptop goes to Anna
+    after = app.scene
+    assert isinstance(after, TikalScene) and after is not before and after.bridge is anna
+    assert after.board.last_move == before.board.last_move
+    assert after.log.texts() == before.log.texts() and not after.log.texts()[0].startswith("You ")
