@@ -214,7 +214,9 @@ class Widget:
         pass
 
 
-KEY_NAMES = {pygame.K_ESCAPE: "Esc", pygame.K_RETURN: "Enter", pygame.K_SPACE: "Space", pygame.K_TAB: "Tab"}
+#: The catalog keys of the key names shown on badges (in the player's language: "Пробел", "Spazio").
+KEY_NAMES = {pygame.K_ESCAPE: "keyname.esc", pygame.K_RETURN: "keyname.enter", pygame.K_SPACE: "keyname.space",
+             pygame.K_TAB: "keyname.tab"}
 
 
 class Button(Widget):
@@ -315,7 +317,8 @@ class Button(Widget):
         if self.key is None or not self.enabled or self.key_name == "":
             return None
         r = r or self.rect
-        name = self.key_name or KEY_NAMES.get(self.key) or pygame.key.name(self.key).upper()
+        name = self.key_name or (self.app.tr(KEY_NAMES[self.key]) if self.key in KEY_NAMES
+                                 else pygame.key.name(self.key).upper())
         w, h = self.app.assets.font(13, True).size(name)
         return name, pygame.Rect(r.right - 5 - w - 8, r.top + 2, w + 8, h + 2)
 

@@ -62,3 +62,22 @@ def test_the_check_sees_an_overflow_and_an_overlap():
     app.fitcheck.clear()
     blit_text(surface, app, "much too long for this little box", (12, 12), 18, box=box)   # fitted: no problem
     assert not app.fitcheck.problems() and app.fitcheck.texts[0][1].endswith("…")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_lobbys_table_title_shows_its_options_whole(language):
+    """qa finding 11: the options' On/Off was cut off the table's title ("Karty s vejci jako ko…")."""
+    app = make_app(language)
+    scene = registry.sample("lobby", app, names=LONG_NAMES)
+    if scene not in app.scenes:
+        app.push(scene)
+    app.fitcheck = FitCheck()
+    app.step(1 / 30, events=[])
+    app.draw()
+    lob = scene.lobby
+    client = scene.client(lob["game"])
+    offered = scene.bridge.games.get(client.name) or {}
+    brief = client.option_brief(scene.tr, {**(offered.get("defaults") or {}), **(lob.get("options") or {})})
+    assert brief and any(brief in t for _, t, _, _ in app.fitcheck.texts), (brief, [t for _, t, _, _ in
+                                                                                   app.fitcheck.texts][:12])
+    app.close()

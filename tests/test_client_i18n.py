@@ -62,7 +62,8 @@ def test_a_translation_is_not_a_copy_of_english(lang):
 
 def test_russian_is_russian():
     # every Russian string that has letters has Cyrillic ones, unless it is a name/number/address
-    latin_ok = {"game.tikal", "browser.address_hint"}
+    latin_ok = {"game.tikal", "browser.address_hint",
+                "keyname.esc", "keyname.enter", "keyname.tab"}   # what the keycaps say, in every language
     for key, s in RU.items():
         s = re.sub(r"\{\w+\}", "", s)   # placeholders are not text
         if re.search(r"[A-Za-zА-Яа-я]", s) and key not in latin_ok:
@@ -105,6 +106,7 @@ def test_every_key_used_in_game_is_in_the_catalog():
     ("quick.level", ["easy", "normal", "hard"]),
     ("ev.tikal.turn", ["you"]), ("ev.tikal.tile_placed", ["you"]), ("ev.tikal.moved_worker", ["you"]),
     ("ev.tortuga.turn", ["you"]),   # eventlog.YOU: our own moves' lines (a sample of them)
+    ("keyname", ["esc", "enter", "space", "tab"]),   # game.widgets.KEY_NAMES: the badges' key names
     ("net.error", ["disk_full", "damaged_save", "limit", "busy", "slow", "code_needed", "bad_code", "no_save",
                    "not_yours", "table_gone", "shutdown", "not_ready"]),  # game.app.HOST_NOTICES
 ])
@@ -293,3 +295,25 @@ def test_tonights_points_take_the_plural_their_count_needs():
     assert "Anna: 2 pts" in line(2) and "Anna: 2.5 pts" in line(2.5) and "Anna: 0 pts" in line(0)
     app.close()
     assert "standings.entry" in plural_keys()
+
+
+def test_shortcut_badges_name_their_keys_in_the_players_language():
+    """qa finding 4: the badge said "Space" in Russian, Czech and Italian windows."""
+    import pygame
+
+    from game.widgets import Button
+
+    from client_helpers import make_app
+
+    for lang, space in (("en", "Space"), ("ru", "Пробел"), ("cs", "Mezerník"), ("it", "Spazio")):
+        app = make_app(lang)
+        button = Button(app, pygame.Rect(0, 0, 220, 48), "menu.resume", key=pygame.K_SPACE)
+        assert button.badge()[0] == space
+        app.close()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_lobbys_replays_and_standings_buttons_share_no_word(lang):
+    """qa finding 2: "Games tonight" and "Tonight" side by side read as the same button."""
+    words = [set(re.findall(r"\w+", ALL[lang][key].lower())) for key in ("lobby.games", "standings.open")]
+    assert not words[0] & words[1], (lang, words)

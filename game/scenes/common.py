@@ -38,10 +38,13 @@ def _make_background(app, kind: str) -> pygame.Surface:
     return bg
 
 
-def heading(surface, app, text: str, y: int = 44, size: int = 46) -> None:
-    """A big title with a drop shadow, centred between the corner buttons (it shrinks to fit)."""
-    blit_text(surface, app, text, (surface.get_width() // 2, y), size, theme.ACCENT, bold=True,
-              anchor="center", shadow=True, box=pygame.Rect(190, y - size // 2 - 12, 900, size + 24), min_size=26)
+def heading(surface, app, text: str, y: int = 44, size: int = 46, right: int = 1090) -> None:
+    """A big title with a drop shadow, centred between the corner buttons (it shrinks to fit); it
+    ends before x = ``right`` (a wider corner button on the right: the lobby's Settings)."""
+    centre = surface.get_width() // 2
+    left = max(0, 2 * centre - right)
+    blit_text(surface, app, text, (centre, y), size, theme.ACCENT, bold=True, anchor="center", shadow=True,
+              box=pygame.Rect(left, y - size // 2 - 12, right - left, size + 24), min_size=26)
 
 
 def seat_colour(table, seat: int):

@@ -220,7 +220,7 @@ class LobbyScene(Scene):
                          size=16, text=self.private_label, enabled=self.waiting(), tooltip="lobby.private_tip",
                          value="private"))
 
-    PRIVATE_RECT = pygame.Rect(1046, 106, 200, 36)     # in the table's title line (the owner's)
+    PRIVATE_RECT = pygame.Rect(1046, 104, 200, 30)     # in the table's title line (the owner's), above its options
 
     def title_width(self) -> int:
         """The table's title line, clear of the owner's Private button."""
@@ -416,7 +416,7 @@ class LobbyScene(Scene):
             blit_text(surface, app, self.tr("lobby.join_big", address=addresses[0]), (640, 42), 46, theme.ACCENT,
                       bold=True, anchor="center", shadow=True, box=pygame.Rect(250, 10, 780, 62), min_size=24)
         else:
-            heading(surface, app, self.tr("lobby.title", host=self.bridge.host_name or "?"))
+            heading(surface, app, self.tr("lobby.title", host=self.bridge.host_name or "?"), right=1030)   # Settings
         if addresses:   # what others type to join (the host's LAN addresses, from its welcome)
             share = getattr(self.bridge, "host_share", None)
             line = self.join_line(addresses, share)
@@ -468,8 +468,10 @@ class LobbyScene(Scene):
         offered = self.bridge.games.get(client.name) or {}
         opt = client.option_brief(self.tr, {**(offered.get("defaults") or {}), **(lob.get("options") or {})})
         hints = f" · {self.tr('lobby.hints_allowed')}" if lob.get("hints") else ""
-        blit_text(surface, app, f"#{lob.get('id', '?')}  {self.tr(client.title_key)} · {opt}{hints}", (680, 112), 22,
-                  theme.ACCENT, bold=True, box=pygame.Rect(674, 104, self.title_width(), 34))
+        # the game on the title line, its options on their own line below (one line cut their value)
+        blit_text(surface, app, f"#{lob.get('id', '?')}  {self.tr(client.title_key)}", (680, 108), 22,
+                  theme.ACCENT, bold=True, box=pygame.Rect(674, 102, self.title_width(), 32))
+        blit_text(surface, app, f"{opt}{hints}", (680, 138), 16, theme.PAPER, box=pygame.Rect(674, 134, 572, 26))
         for i, s in enumerate(self.seats()):
             r = pygame.Rect(680, 166 + i * 54, 430, 48)
             mine = i == self.my_seat()
