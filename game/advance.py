@@ -21,20 +21,34 @@ def advance(view: dict, events: list, seat: int | None, tries: int = 400) -> dic
     if not events:
         return view
     wanted = _plain(events)
+    kinds = _kinds(wanted)
+    # The actions whose events had the wanted kinds on a draw: only their hidden draws differed
+    # (the next tile, a die), so later draws try only them, not every legal action again.
+    likely: list | None = None
     for k in range(tries):
         try:
             game = engine.sample_state(view, engine.Rng(k))
         except (engine.ScenarioError, KeyError, ValueError, TypeError):
             return None
-        for action in candidates(game.legal_actions(), wanted):
+        pool = candidates(game.legal_actions(), wanted) if likely is None else likely
+        shaped = []
+        for action in pool:
             trial = game.clone()
             try:
-                made = trial.apply(action)
+                made = _plain(trial.apply(action))
             except engine.IllegalAction:      # a filled-in variant the rules refuse
                 continue
-            if _plain(made) == wanted:
+            if made == wanted:
                 return trial.view(seat)
+            if likely is None and _kinds(made) == kinds:
+                shaped.append(action)
+        if likely is None and shaped:
+            likely = shaped
     return None
+
+
+def _kinds(events: list) -> list:
+    return [ev.get("type") if isinstance(ev, dict) else None for ev in events]
 
 
 def candidates(legal: list, events: list):
