@@ -297,7 +297,10 @@ class TableScene(Scene):
         (``game/advance.py``); the host's view when the engine cannot account for the events."""
         events = note["events"]
         undone = note.get("undone") is not None    # an undo: no events, the view goes back
-        target = advance(self.head, events, self.me) if self.head and not undone else None
+        if self.bridge.views_from_engine and note.get("view"):
+            target = note["view"]
+        else:
+            target = advance(self.head, events, self.me) if self.head and not undone else None
         if target is None:
             if not undone:
                 self.unadvanced += 1
