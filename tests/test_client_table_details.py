@@ -136,27 +136,23 @@ def test_splash_is_never_cut_and_a_bust_promises_no_move():
 
 
 def test_the_log_says_you_for_our_own_moves():
+    moves = {
+        "tikal": ({"type": "tile_placed", "tile": "C3"}, {"type": "turn_started"},
+                  {"type": "figure_moved", "figure": "worker", "path": [[0, 0], [1, -1]], "cost": 2}),
+        "tortuga": ({"type": "die_rolled", "value": 3, "sum": 5}, {"type": "card_taken", "eggs": 4},
+                    {"type": "turtle_chosen"}, {"type": "beach", "eggs": 7}),
+    }
     for lang in LANGUAGES:
-        app = make_app(lang)
-        scene = registry.sample("tikal", app)
-        me = scene.me
-        other = (me + 1) % scene.seats
-        for ev in ({"type": "tile_placed", "tile": "C3"}, {"type": "turn_started"},
-                   {"type": "figure_moved", "figure": "worker", "path": [[0, 0], [1, -1]], "cost": 2}):
-            mine = scene.describe({**ev, "seat": me})
-            theirs = scene.describe({**ev, "seat": other})
-            assert scene.short_name(me) not in mine and scene.short_name(other) in theirs, (lang, mine, theirs)
-        app.close()
-        app = make_app(lang)
-        scene = registry.sample("tortuga", app)
-        me = scene.me
-        other = (me + 1) % scene.seats
-        for ev in ({"type": "die_rolled", "value": 3, "sum": 5}, {"type": "card_taken", "eggs": 4},
-                   {"type": "turtle_chosen"}, {"type": "beach", "eggs": 7}):
-            mine = scene.describe({**ev, "seat": me})
-            theirs = scene.describe({**ev, "seat": other})
-            assert scene.short_name(me) not in mine and scene.short_name(other) in theirs, (lang, mine, theirs)
-        app.close()
+        for game, events in moves.items():
+            app = make_app(lang)
+            scene = registry.sample(game, app)
+            me = scene.me
+            other = (me + 1) % scene.seats
+            for ev in events:
+                mine = scene.describe({**ev, "seat": me})
+                theirs = scene.describe({**ev, "seat": other})
+                assert scene.short_name(me) not in mine and scene.short_name(other) in theirs, (lang, mine, theirs)
+            app.close()
 
 
 def test_someone_elses_swap_with_us_says_you():
