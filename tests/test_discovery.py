@@ -278,7 +278,7 @@ def test_a_host_without_announcement_never_imports_zeroconf(tmp_path):
     code = ("import sys; from net.cli import main; "
             "rc = main(['--headless', '--no-announce', '--bind', '127.0.0.1', '--port', '0', "
             "'--game', 'tortuga', '--seats', '2', '--bots', '2', '--log-file', '', "
-            f"'--share', {str(tmp_path)!r}, '--data-dir', {str(tmp_path / 'saves')!r}]); "
+            f"'--share', {str(tmp_path)!r}, '--share-port', '0', '--data-dir', {str(tmp_path / 'saves')!r}]); "
             "print('zeroconf loaded' if 'zeroconf' in sys.modules else 'zeroconf never loaded'); "
             "sys.exit(rc)")
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,

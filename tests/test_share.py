@@ -404,7 +404,7 @@ def test_the_lobby_shows_the_download_page_beside_the_join_address(host):
 def test_run_host_with_its_window_shares_too(shared, tmp_path):
     d, payload = shared
     p = launch(tmp_path, "run_host.py", "--bind", "127.0.0.1", "--port", "0", "--no-announce",
-               "--data-dir", str(tmp_path / "saves"), "--log-file", "", "--share", str(d))
+               "--data-dir", str(tmp_path / "saves"), "--log-file", "", "--share", str(d), "--share-port", "0")
     try:
         assert "listening on 127.0.0.1:" in read_line(p, timeout=120)
         line = p.stdout.readline()      # printed with the first (already in the pipe's buffer)
