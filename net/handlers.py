@@ -35,6 +35,7 @@ import secrets
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from .identity import key_hash
 from .links import Conn, Out
 from .messages import error
 from .table import Table, TableError, new_code, welcome_message
@@ -178,9 +179,12 @@ def _hello(host: Host, conn: Conn, msg: dict) -> None:
             return
         conn.knocking = None
     conn.name = msg["name"]
+    conn.key = key_hash(msg["key"]) if "key" in msg else None
     host.party.hello(conn, msg)
     welcome = welcome_message(host.config.name, conn.id)
     welcome["party"] = True   # standings, saved games, private tables (docs/protocol.md 14)
+    if conn.id in host.party.operators:
+        welcome["operator"] = True   # the host's own window, known by its secret
     if host.addresses:
         welcome["addresses"] = host.addresses
     if host.share:
