@@ -13,6 +13,7 @@ or, from a thread that is not running asyncio (the pygame client embeds a host t
 
 The host composes its parts, one job per file:
 
+    net/config.py        HostConfig: every setting and its default (a leaf: the parts read it)
     net/session.py       one connection without a socket: hello gate, rate bucket, limits,
                          timeouts (bytes and time in, messages and actions out)
     net/links.py         the connections as asyncio sees them: admission, framing, bounded
@@ -24,7 +25,7 @@ The host composes its parts, one job per file:
     net/bots.py          the bots, thinking off the loop
     net/grace.py         a dropped player's seat, held for a while
     net/announcement.py  the zeroconf announcement and its TXT record
-    net/host.py          (this file) the configuration, the composition, start and stop, the
+    net/host.py          (this file) the composition, start and stop, the
                          ticker, the lobby's list of tables
 
 Each message goes, at once, through: its connection's gates (rate limit -> frame/schema
@@ -38,8 +39,6 @@ import asyncio
 import logging
 import secrets
 from collections.abc import Callable, Coroutine
-from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import msgpack
@@ -47,6 +46,7 @@ import msgpack
 from . import saves
 from .announcement import Announcement
 from .bots import Bots
+from .config import HostConfig
 from .discovery import reach_addresses
 from .grace import Grace
 from .handlers import HANDLERS, JOINS, LOBBY_OPS
@@ -56,7 +56,7 @@ from .loop_thread import LoopThread
 from .messages import MessageError, error
 from .outbox import Outbox, SyncTimer
 from .party import Party
-from .protocol import DEFAULT_PORT, MAX_FRAME
+from .protocol import MAX_FRAME
 from .table import Table, TableError, bot_levels
 
 __all__ = ["Host", "HostConfig", "LIST_BYTES", "LOBBY_OPS", "SyncTimer", "start_in_thread"]
@@ -65,37 +65,6 @@ log = logging.getLogger("tikal.host")
 
 #: A ``tables`` message lists tables until its summaries reach this many bytes ("more": true).
 LIST_BYTES = MAX_FRAME // 4
-
-
-@dataclass
-class HostConfig:
-    name: str = "Tikal LAN host"
-    bind: str = ""                 # "" = every interface
-    port: int = DEFAULT_PORT       # 0 = any free port
-    data_dir: str | Path | None = None   # journals; None = no journal (nothing survives a crash)
-    resume: bool = False           # restore the unfinished tables of data_dir at start
-    new_night: bool = False        # tonight's standings begin afresh at start (net/party.py)
-    grace: float = 60.0            # seconds a dropped player's seat is held before a bot plays it
-    ping_interval: float = 5.0
-    ping_timeout: float = 15.0     # a connection silent this long is closed
-    rate: float = 100.0            # messages per second per connection (token bucket) ...
-    burst: float = 200.0           # ... with this bucket size
-    bot_delay: float = 0.0         # seconds a bot waits before it plays where people sit
-    bots_alone_delay: float = 0.0  # ... and at a table of bots only (0: full speed)
-    announce: bool = True          # zeroconf announcement (net/discovery.py)
-    bot_threads: int = 2
-    inline_sync_below: float = 1e-3  # journal syncs faster than this run in the loop (SyncTimer)
-    disk_retry: float = 2.0        # a table paused by a full disk checks it this often
-    keep_finished: int = saves.KEEP_FINISHED  # finished games kept in data_dir (net/saves.py)
-    keep_days: float = saves.KEEP_DAYS        # journals not written for longer are archived
-    max_conns: int = 256           # connections in all ...
-    max_conns_per_addr: int = 16   # ... and from one address
-    max_unsent: int = 512 << 10    # bytes a connection may leave unread before it is closed
-    max_held: int = 32 << 20       # bytes of unfinished frames, all connections together
-    max_tables: int = 64           # tables in all (a finished one makes room) ...
-    max_tables_per_addr: int = 6   # ... and made by connections from one address
-    over_linger: float = 300.0     # a finished table stays this long (results, rejoin)
-    abandoned_after: float = 1800.0  # a game nobody is at and no bot plays is put away
 
 
 class Ticker:

@@ -18,18 +18,16 @@ import asyncio
 import errno
 import logging
 from collections.abc import Callable, Coroutine
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from . import journal as jn
 from . import saves
+from .config import HostConfig
 from .grace import Grace
 from .links import Conn, Links
 from .messages import error
 from .outbox import Outbox
 from .table import Table, TableError
-
-if TYPE_CHECKING:
-    from .host import HostConfig
 
 log = logging.getLogger("tikal.host")
 

@@ -33,14 +33,12 @@ import socket
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from .config import HostConfig
 from .messages import error
 from .protocol import FrameDecoder, FrameError, encode
 from .session import Broken, Expired, Limits, Refusal, Session
-
-if TYPE_CHECKING:
-    from .host import HostConfig
 
 log = logging.getLogger("tikal.host")
 
