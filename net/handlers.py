@@ -30,7 +30,6 @@ messages, after its journal), ``table_of(conn)`` (its table, else ``no_table``),
 """
 from __future__ import annotations
 
-import asyncio
 import secrets
 from collections.abc import Callable
 from typing import TYPE_CHECKING
@@ -127,15 +126,10 @@ def _party(host: Host, conn: Conn, msg: dict) -> None:
     host.party.handle(conn, msg)
 
 
-# --- tonight's finished games and their replays (net/replays.py: files, read off the loop) ------
+# --- tonight's finished games and their replays (net/reads.py: cached, read off the loop) -------
 @handles("finished")
 def _finished(host: Host, conn: Conn, msg: dict) -> None:
-    from . import replays
-
-    async def answer() -> None:
-        games = await asyncio.get_running_loop().run_in_executor(None, replays.tonight, host.config.data_dir)
-        host.send(conn, {"t": "finished", "games": games})
-    host._spawn(answer())
+    host.send(conn, {"t": "finished", "games": host.party.tonight()})
 
 
 @handles("replay")
@@ -145,16 +139,15 @@ def _replay(host: Host, conn: Conn, msg: dict) -> None:
     tid = msg["id"]
     if tid in host.tables and host.tables[tid].status != "over":
         raise TableError("no_replay", f"game {tid} is still being played: only finished games are replayed")
+    data_dir = host.config.data_dir
 
-    async def answer() -> None:
+    async def answer() -> dict:
         try:
-            rep = await asyncio.get_running_loop().run_in_executor(None, replays.replay, host.config.data_dir, tid)
+            rep = await host.reads.replay(tid, lambda t: replays.for_wire(data_dir, t))
         except replays.NoReplay as exc:
-            host.send(conn, error("no_replay", str(exc), seq=msg.get("seq"), ref="replay"))
-            return
-        rep["seed"] = str(rep["seed"])      # 62 bits: beyond the wire's plain ints (±2^53)
-        host.send(conn, {"t": "replay", "id": tid, "replay": rep})
-    host._spawn(answer())
+            raise TableError("no_replay", str(exc)) from None
+        return {"t": "replay", "id": tid, "replay": rep}
+    host.reads.answer(conn, msg, answer)
 
 
 # --- the rest -------------------------------------------------------------------------------------

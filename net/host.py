@@ -57,6 +57,7 @@ from .messages import MessageError, error
 from .outbox import Outbox, SyncTimer
 from .party import Party
 from .protocol import MAX_FRAME
+from .reads import Reads
 from .table import Table, TableError, bot_levels
 
 __all__ = ["Host", "HostConfig", "LIST_BYTES", "LOBBY_OPS", "SyncTimer", "start_in_thread"]
@@ -141,6 +142,9 @@ class Host:
         self.share: list[str] = []          # the download page's URLs (run_host.py --share)
         self.loop: asyncio.AbstractEventLoop | None = None
         self.party = Party(self)   # the night's standings, saved games, the host's own window
+        #: replays and saved games' scores: cached, one in flight per connection, one thread
+        self.reads = Reads(self._spawn, self.send,
+                           lambda c, code, text, msg: self.links.refuse(c, code, text, msg))
         self.lifecycle.saved_again = lambda t: self.party.push_saved()
 
     @property
@@ -210,6 +214,7 @@ class Host:
         self.outbox.shutdown()   # no sync running while the files close
         self.lifecycle.close_journals()
         self.bots.shutdown()
+        self.reads.shutdown()
         self.lifecycle.release()
 
     def _open_night(self) -> None:
@@ -348,6 +353,7 @@ class Host:
     def _left(self, conn: Conn) -> None:
         """A connection is gone: its seat is held for the grace period."""
         self.party.gone(conn)
+        self.reads.gone(conn)
         t = conn.table
         if t is not None and t.id in self.tables:
             seat = t.seat_of(conn.id)

@@ -9,7 +9,6 @@ operator's secret. The host's handlers (net/handlers.py) call it; the host calls
 """
 from __future__ import annotations
 
-import asyncio
 import logging
 import secrets
 from pathlib import Path
@@ -68,7 +67,7 @@ class Party:
         data_dir = self.host.config.data_dir
         # finished: those of the data dir, and every journal of its archive (an unfinished one
         # there is never continued), read by name only
-        done = {g["id"] for g in saves.finished_games(data_dir)} | set(
+        done = set(self.host.lifecycle.index.finished) | set(
             jn.journal_files(Path(data_dir) / saves.ARCHIVE)) if data_dir is not None else set()
         done |= {t.id for t in self.host.tables.values() if t.status == "over"}
         self.night.new_night(done)
@@ -156,32 +155,60 @@ class Party:
                 if game["kinds"][i] == "human" and n.casefold() == name]
 
     def saved(self, conn: Conn, msg: dict) -> None:
-        self.saved_to[conn.id] = list(msg.get("tokens") or [])
-        self._answer_saved([conn.id])
+        tokens = list(msg.get("tokens") or [])
+        self.saved_to[conn.id] = tokens
+
+        async def answer() -> dict:
+            return self._listing(conn, await self._saved_games(), tokens)
+        self.host.reads.answer(conn, msg, answer)
 
     def push_saved(self) -> None:
         """The saved games changed (one was continued, or a game went away unfinished): those
         who asked get their list again."""
-        self._answer_saved(list(self.saved_to))
-
-    def _answer_saved(self, cids: list[int]) -> None:
-        """Read the data dir's unfinished games off the loop (files), then send each of ``cids``
-        its own list (``mine``; never a token)."""
         host = self.host
-        data_dir, playing = host.config.data_dir, set(host.tables)
 
-        async def answer() -> None:
-            games = [] if data_dir is None else await asyncio.get_running_loop().run_in_executor(
-                None, lambda: saves.unfinished_games(data_dir, playing, scores=True))
-            for cid in cids:
+        async def push() -> None:
+            games = await self._saved_games()
+            for cid in list(self.saved_to):
                 c, tokens = host.conns.get(cid), self.saved_to.get(cid)
                 if c is None or tokens is None:
                     self.saved_to.pop(cid, None)
                     continue
-                listed = [{**{k: v for k, v in g.items() if k != "tokens"}, "mine": mine}
-                          for g in games if (mine := self._mine(g, c, tokens))]
-                host.send(c, {"t": "saved", "games": listed})
-        host._spawn(answer())
+                host.send(c, self._listing(c, games, tokens))
+        host._spawn(push())
+
+    async def _saved_games(self) -> list[dict]:
+        """The unfinished games of the data dir the host does not play now, from its index
+        (net/saves.py: kept as games are saved, never a scan); the scores of one not known yet
+        are read once, on the reads' thread (net/reads.py), and kept with it."""
+        host = self.host
+        index, data_dir = host.lifecycle.index, host.config.data_dir
+        games = [g for tid, g in sorted(index.unfinished.items()) if tid not in host.tables]
+        for g in games:
+            if "scores" not in g and data_dir is not None:
+                g["scores"] = await host.reads.once(("scores", g["id"], id(g)), saves.scores_of,
+                                                    data_dir, g["id"])
+        return [g for g in games if g["id"] not in host.tables]
+
+    def _listing(self, conn: Conn, games: list[dict], tokens: list) -> dict:
+        """The ``saved`` message for ``conn``: its games (``mine``), never a token or a key."""
+        listed = []
+        for g in games:
+            mine = self._mine(g, conn, tokens)
+            if mine:
+                out = {k: v for k, v in g.items() if k not in ("tokens", "keys", "scores")}
+                if g.get("scores") is not None:
+                    out["scores"] = g["scores"]
+                listed.append({**out, "mine": mine})
+        return {"t": "saved", "games": listed}
+
+    def tonight(self) -> list[dict]:
+        """Tonight's finished games, newest first (docs/protocol.md section 15): the data dir's
+        index, as the standings count them; nothing is read."""
+        from .replays import MAX_LISTED
+
+        games = self.night.tonight(list(self.host.lifecycle.index.finished.values()))
+        return sorted(games, key=lambda g: (g.get("ended") or 0, g["id"]), reverse=True)[:MAX_LISTED]
 
     def resume(self, conn: Conn, msg: dict) -> None:
         """``continue``: bring an unfinished saved game back (status "playing", its players
@@ -193,8 +220,7 @@ class Party:
         data_dir = host.config.data_dir
         if tid in host.tables:
             raise TableError("no_save", f"game {tid} is being played now: join it from the list")
-        found = saves.unfinished_games(data_dir, only=tid) if data_dir is not None else []
-        game = found[0] if found else None
+        game = host.lifecycle.index.unfinished.get(tid) if data_dir is not None else None
         if game is None:
             raise TableError("no_save", f"no unfinished saved game {tid}")
         tokens = list(msg.get("tokens") or [])
@@ -240,18 +266,15 @@ class Party:
         the player takes their seat (the first back owns the table). None if there is none (or
         the host has no room for it): the token is then unknown, as before."""
         data_dir = self.host.config.data_dir
-        if data_dir is None:
-            return None
-        game = next((g for g in saves.unfinished_games(data_dir, skip=set(self.host.tables))
-                     if token in g["tokens"]), None)
-        if game is None:
+        tid = self.host.lifecycle.index.of_token(token)   # an index, never a scan of the journals
+        if data_dir is None or tid is None or tid in self.host.tables:
             return None
         try:
             self.host.lifecycle.room_for_a_table(conn)
-            table, note = saves.restore_one(data_dir, game["id"])
+            table, note = saves.restore_one(data_dir, tid)
         except (TableError, saves.SaveError) as exc:
             log.warning("a player came back to saved game %s, which cannot be restored: %s",
-                        game["id"], exc)
+                        tid, exc)
             return None
         self._install(table, note, conn)
         log.info("table %s restored from its save: a player came back with their token", table.id)
