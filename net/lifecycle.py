@@ -115,7 +115,7 @@ class Lifecycle:
             self.lock.release()
             self.lock = None
 
-    def new_table(self, game: str, seats: int, options: dict | None, owner: int,
+    def new_table(self, game: str, seats: int, options: dict | None, owner: int | None,
                   takeover: bool = True, hints: bool = False) -> Table:
         self.open_data_dir()
         tid = self.next_id
@@ -126,6 +126,14 @@ class Lifecycle:
         self.next_id += 1
         self.tables[tid] = table
         return table
+
+    def add(self, table: Table, made_by: str, note: str | None = None) -> None:
+        """A table brought back from the data dir (``continue``, a returning token) is the
+        host's again; ``note`` is told to its players who come back (a damaged save)."""
+        self.tables[table.id] = table
+        self.made_by[table.id] = made_by
+        if note:
+            self.notes[table.id] = note
 
     def room_for_a_table(self, conn: Conn):
         """A connection may make a table if its address has fewer than ``max_tables_per_addr``
