@@ -31,7 +31,7 @@ from .widgets import FrameMarks, Toasts, draw_requested_tooltip
 #: language from the catalog (``net.error_<code>``), not in the host's English.
 HOST_NOTICES = ("disk_full", "damaged_save", "limit", "busy", "slow",
                 # the party night's refusals (docs/protocol.md section 14)
-                "code_needed", "bad_code", "no_save", "not_yours", "table_gone", "shutdown",
+                "code_needed", "bad_code", "no_save", "not_yours", "table_gone", "shutdown", "not_operator",
                 # the owner's Start refused: the host's text names 0-based seat indexes, in English
                 "not_ready")
 
@@ -84,6 +84,8 @@ class App:
         self._bridge = bridge
         if bridge is not None:
             bridge.tr = self.tr
+            if getattr(bridge, "key", None) is None:    # who we are to the host: this install's key
+                bridge.key = self.settings.key
 
     # --- services -----------------------------------------------------------------------------
     def tr(self, key: str, **fmt) -> str:

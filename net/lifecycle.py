@@ -18,18 +18,16 @@ import asyncio
 import errno
 import logging
 from collections.abc import Callable, Coroutine
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from . import journal as jn
 from . import saves
+from .config import HostConfig
 from .grace import Grace
 from .links import Conn, Links
 from .messages import error
 from .outbox import Outbox
 from .table import Table, TableError
-
-if TYPE_CHECKING:
-    from .host import HostConfig
 
 log = logging.getLogger("tikal.host")
 
@@ -114,7 +112,7 @@ class Lifecycle:
             self.lock.release()
             self.lock = None
 
-    def new_table(self, game: str, seats: int, options: dict | None, owner: int,
+    def new_table(self, game: str, seats: int, options: dict | None, owner: int | None,
                   takeover: bool = True, hints: bool = False) -> Table:
         self.open_data_dir()
         tid = self.next_id
@@ -125,6 +123,14 @@ class Lifecycle:
         self.next_id += 1
         self.tables[tid] = table
         return table
+
+    def add(self, table: Table, made_by: str, note: str | None = None) -> None:
+        """A table brought back from the data dir (``continue``, a returning token) is the
+        host's again; ``note`` is told to its players who come back (a damaged save)."""
+        self.tables[table.id] = table
+        self.made_by[table.id] = made_by
+        if note:
+            self.notes[table.id] = note
 
     def room_for_a_table(self, conn: Conn):
         """A connection may make a table if its address has fewer than ``max_tables_per_addr``

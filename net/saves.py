@@ -31,14 +31,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import journal as jn
+from .config import KEEP_DAYS, KEEP_FINISHED
 from .table import Table
 
 log = logging.getLogger("tikal.host")
 
 LOCK_NAME = "host.lock"
 ARCHIVE = "archive"
-KEEP_FINISHED = 200
-KEEP_DAYS = 30.0
 ARCHIVE_MAX = 2000
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from net import journal as jn
 from net import standings as st
-from net.cli import main as host_main
+from tikal_lan.host import main as host_main
 
 from net_helpers import BotClient, HiddenScanner, connect, live_host, run, seat_clients
 
