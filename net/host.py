@@ -43,6 +43,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import time
 from collections.abc import Callable, Coroutine
 from typing import Any
 
@@ -77,24 +78,34 @@ LIST_BYTES = MAX_FRAME // 4
 class Ticker:
     """The host's periodic jobs, every ``interval`` seconds. Each job survives any one failure
     of another or of itself: a failure is logged once (with its traceback) until that job works
-    again. A tick that comes much later than it should (the host process was stopped: a laptop
-    lid, Ctrl-Z then ``fg``, a stalled VM) is reported to ``on_stall(seconds)`` first."""
+    again. A tick that comes much later than it should is reported to ``on_stall(seconds,
+    busy)`` first: ``busy`` false when the process did not run meanwhile (it was stopped: a
+    laptop lid, Ctrl-Z then ``fg``, a stalled VM; its CPU time, ``cpu``, did not move), true
+    when it was running but its loop was held up (its own threads: bots, reads; a long step on
+    the loop). Either way nobody could be heard meanwhile."""
 
     def __init__(self, interval: float, jobs: list[tuple[str, Callable[[], None]]],
-                 on_stall: Callable[[float], None] | None = None):
+                 on_stall: Callable[[float, bool], None] | None = None,
+                 cpu: Callable[[], float] = time.process_time):
         self.interval = interval
         self.jobs = jobs
         self.on_stall = on_stall
+        self.cpu = cpu
         self.failing: set[str] = set()
         self.last: float | None = None
+        self.last_cpu = cpu()
 
     def tick(self, now: float) -> None:
         stall = self.on_stall
+        cpu = self.cpu()
         if self.last is not None and stall is not None:
             late = now - self.last - self.interval
             if late > max(1.0, self.interval):
-                self._run("stall", lambda: stall(late))
-        self.last = now
+                # the process's CPU time (all its threads) over the interval: a process that was
+                # stopped spent none; one whose loop waited on its own work spent about as much
+                busy = cpu - self.last_cpu >= (late + self.interval) / 2
+                self._run("stall", lambda: stall(late, busy))
+        self.last, self.last_cpu = now, cpu
         for name, job in self.jobs:
             self._run(name, job)
 
@@ -430,11 +441,17 @@ class Host:
         assert self.loop is not None
         self.lifecycle.put_away_abandoned(self.loop.time(), self.bots.thinking)
 
-    def _stalled(self, seconds: float) -> None:
-        """The host process did not run for ``seconds`` (stopped, suspended): its connections
-        could not be heard meanwhile, so their silence is counted from now, not from before."""
-        log.warning("the host did not run for %.0f s (stopped or suspended): its connections get "
-                    "a fresh %g s to answer", seconds, self.config.ping_timeout)
+    def _stalled(self, seconds: float, busy: bool = False) -> None:
+        """The host's loop did not run for ``seconds``: its process was stopped (suspended), or
+        (``busy``) its loop was held up by its own work. Its connections could not be heard
+        meanwhile either way, so their silence is counted from now, not from before."""
+        if busy:
+            log.warning("the host's loop was held up %.1f s by its own work (it did not stop): "
+                        "its connections get a fresh %g s to answer", seconds,
+                        self.config.ping_timeout)
+        else:
+            log.warning("the host did not run for %.0f s (stopped or suspended): its connections "
+                        "get a fresh %g s to answer", seconds, self.config.ping_timeout)
         assert self.loop is not None
         now = self.loop.time()
         for c in list(self.conns.values()):

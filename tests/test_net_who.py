@@ -82,3 +82,48 @@ async def test_a_hello_with_a_random_token_reads_no_journal_and_a_saved_games_to
         # the token of a saved game still brings it back (one journal read: that game's)
         ana = await connect(host, "Ana", token=tokens[0], local="127.0.0.3")
         assert ana.welcome["resumed"]["seat"] == 0
+
+
+# --- point 8: requests that cost the host --------------------------------------------------------
+@run
+async def test_a_guest_flooding_replay_and_saved_costs_the_host_one_read_each(tmp_path):
+    """A guest asks for a finished game's replay and the saved games as fast as it can: one
+    request in flight per connection (the others are refused ``rate``), each replay read once and
+    kept, the saved games' scores read once; another player's pings are answered meanwhile, and
+    the answers are the right ones."""
+    data_dir = tmp_path / "d"
+    await _a_data_dir_with_games(data_dir, finished=2, unfinished=1)
+    async with live_host(data_dir=data_dir) as host:
+        finished = sorted(host.index.finished)
+        flood = await connect(host, "Flood", local="127.0.0.2")
+        other = await connect(host, "Other", local="127.0.0.3")
+        replays, rated, saved, i = {}, 0, 0, 0
+        while len(replays) < 2 or not saved:    # bursts, each until one of them is answered
+            for _ in range(10):
+                flood.send({"t": "replay", "id": finished[i % 2], "seq": i})
+                flood.send({"t": "saved", "seq": 1000 + i})
+                if i % 10 == 0:
+                    other.send({"t": "ping", "n": i})
+                i += 1
+            while True:
+                m = await flood.recv(timeout=120)
+                if m["t"] == "error":
+                    assert m["code"] == "rate" and m["ref"] in ("replay", "saved"), m
+                    rated += 1
+                    continue
+                if m["t"] == "replay":
+                    replays[m["id"]] = m["replay"]
+                elif m["t"] == "saved":
+                    saved += 1
+                else:
+                    continue
+                break
+        pongs = {(await other.expect("pong", timeout=120))["n"] for _ in range(0, i, 10)}
+        assert pongs == set(range(0, i, 10))
+        assert rated > 0                               # refused while one was in flight
+        assert host.reads.reads <= 3                   # two replays and the saved games' scores, once
+        # kept: asked again, answered at once from memory, the same replay
+        flood.send({"t": "replay", "id": finished[0]})
+        again = await flood.expect("replay", timeout=120)
+        assert again["replay"] == replays[finished[0]] and host.reads.reads <= 3
+        assert replays[finished[0]]["seed"].isdigit()
