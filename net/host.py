@@ -52,6 +52,7 @@ import msgpack
 from . import saves
 from .announcement import Announcement
 from .bots import Bots
+from .codes import CodeGuard
 from .config import HostConfig
 from .discovery import reach_addresses
 from .effects import CancelGrace, Close, Effects, LobbyChanged, OffLoop, Publish, Refuse, Reply, StartGrace, WakeBots
@@ -162,6 +163,8 @@ class Host:
         self.lifecycle.saved_again = lambda t: self.run(self.party.push_saved())
         #: replays and saved games' scores: cached, one in flight per connection, one thread
         self.reads = Reads()
+        #: wrong codes of private tables, limited per address and per table (net/codes.py)
+        self.codes = CodeGuard(time.monotonic)
 
     @property
     def frame_tap(self) -> Callable[[int, bytes], None] | None:
@@ -256,9 +259,11 @@ class Host:
 
     # --- programmatic tables (run_host.py --game) -------------------------------------------------
     def create_table(self, game: str, seats: int, options: dict | None = None, *, bots: int = 0,
-                     bot_level: str | None = None, takeover: bool = True, hints: bool = False) -> Table:
+                     bot_level: str | None = None, takeover: bool = True, hints: bool = False,
+                     for_window: bool = False) -> Table:
         """A table in the lobby with its last ``bots`` seats held by bots; started at once when
-        every seat is a bot."""
+        every seat is a bot. ``for_window``: its first seat, and the table, are kept for the
+        host's own window (whatever screen it shows, until it sits: docs/protocol.md 14)."""
         levels = bot_levels(game)
         level = bot_level or next((lv for lv in ("easy", "normal") if lv in levels),
                                   levels[0] if levels else None)
@@ -272,7 +277,9 @@ class Host:
             table.put_bot(-1, i, level)
         if bots == seats:
             table.start(-1, secrets.randbits(62))
-        table.owner = None
+        table.owner = table.creator = None
+        if for_window and bots < seats:
+            table.hold_for_host(0)
         if self.loop is not None:  # the host runs: tell the lobby and the LAN
             self.lobby_changed()
             self.bots.kick(table)
@@ -312,10 +319,11 @@ class Host:
             self.lobby_changed(t)
         self.bots.kick(t)
 
-    def tables_msg(self, over: bool = False, first: int = 1) -> dict:
+    def tables_msg(self, over: bool = False, first: int = 1, conn: Conn | None = None) -> dict:
         """The tables one can join or watch (with ``over``: the finished ones kept too), from
         table id ``first`` on, as many as fit in LIST_BYTES; ``more``: ask again from the id
-        after the last one listed."""
+        after the last one listed. For ``conn``: ``mine``, the away seats of its player key
+        ("Back to my seat")."""
         status = ("lobby", "playing", "over") if over else ("lobby", "playing")
         listed, size, more = [], 0, False
         for tid in sorted(self.tables):
@@ -328,7 +336,20 @@ class Host:
                 more = True
                 break
             listed.append(summary)
-        return {"t": "tables", "tables": listed, "more": more}
+        msg = {"t": "tables", "tables": listed, "more": more}
+        mine = self._away_seats().get(conn.key) if conn is not None and conn.key else None
+        return {**msg, "mine": mine} if mine else msg
+
+    def _away_seats(self) -> dict[str, list[dict]]:
+        """Key hash -> the away seats of started games that key's player may take back."""
+        out: dict[str, list[dict]] = {}
+        for t in self.tables.values():
+            if t.status == "lobby":
+                continue
+            for s in t.seats:
+                if s.kind == "human" and s.key and s.conn is None and s.token:
+                    out.setdefault(s.key, []).append({"table": t.id, "seat": s.index})
+        return out
 
     def lobby_changed(self, table: Table | None = None) -> None:
         """Tell every greeted connection outside a table the new list of tables; forget a
@@ -338,7 +359,13 @@ class Host:
                 self.run(self.party.finished(table))   # (counted once)
             self.lifecycle.settle(table)
         self.announcement.update(self.free_seats(), len(self.tables))
-        self.links.broadcast(self.tables_msg(), lambda c: c.name is not None and c.table is None)
+        msg, away = self.tables_msg(), self._away_seats()
+        # to everyone outside a table, and to the host's own window wherever it is (it sees all)
+        self.links.broadcast(msg, lambda c: c.name is not None and (c.table is None or c.operator)
+                             and not (c.key and c.key in away))
+        for c in list(self.conns.values()):     # those with seats to go back to: theirs said
+            if c.key and c.key in away and c.name is not None and (c.table is None or c.operator):
+                self.links.send(c, {**msg, "mine": away[c.key]})
 
     # --- messages ---------------------------------------------------------------------------------
     def _on_message(self, conn: Conn, msg: dict) -> None:

@@ -67,12 +67,17 @@ class Seat:
     conn: int | None = None      # the connection holding a human seat; None while away
     takeover: str | None = None  # while away: the level of the bot playing for the human
     seen: int | None = None      # while away: the state counter when the player went away
+    key: str | None = None       # the hash of its player's key (net/identity.py); never sent
+    reserved: bool = False       # an empty seat kept for the host's own window until it sits
 
     def public(self) -> dict:
-        return {"seat": self.index, "kind": self.kind, "name": self.name, "colour": self.colour,
-                "ready": self.ready, "level": self.level,
-                "connected": self.kind == "bot" or self.conn is not None,
-                "takeover": self.takeover}
+        out = {"seat": self.index, "kind": self.kind, "name": self.name, "colour": self.colour,
+               "ready": self.ready, "level": self.level,
+               "connected": self.kind == "bot" or self.conn is not None,
+               "takeover": self.takeover}
+        if self.reserved:
+            out["reserved"] = True
+        return out
 
     @property
     def is_bot_played(self) -> bool:
@@ -162,6 +167,10 @@ class Table:
         self.code: str | None = None            # a private table's code (shown to its owner)
         self.restored = False                   # brought back from the data dir (resume, continue)
         self.moves: list[dict] = []             # every change's public events (the recap)
+        #: the connection that made the table, and the seat it sat in: whoever holds that seat
+        #: again (its key, its token) owns the table again (docs/protocol.md section 3)
+        self.creator = owner
+        self.creator_seat: int | None = None
 
     # --- who is here ------------------------------------------------------------------------------
     @property
@@ -215,14 +224,32 @@ class Table:
                 "private": self.code is not None}
 
     def free_seats(self) -> int:
-        return sum(s.kind == "empty" for s in self.seats) if self.status == "lobby" else 0
+        return sum(s.kind == "empty" and not s.reserved for s in self.seats) \
+            if self.status == "lobby" else 0
+
+    def hold_for_host(self, seat: int = 0) -> None:
+        """Keep ``seat`` (empty) for the host's own window: nobody else sits there or owns the
+        table until the window sits (``sit`` with ``operator``), whatever screen it shows."""
+        self.seats[seat].reserved = True
+        self.owner = self.creator = None
+        self.creator_seat = seat
+
+    @property
+    def held_for_host(self) -> bool:
+        return any(s.reserved for s in self.seats)
 
     def lobby_out(self) -> Out:
         """Everyone at the table gets its summary; the owner's copy of a private table's holds
-        its code too (nobody else ever sees it)."""
+        its code too (nobody else ever sees it), and who watches (``watchers``: whom the owner
+        may give an away player's seat)."""
         summary = self.summary()
         msg = {"t": "table", "table": summary}
-        mine = {"t": "table", "table": {**summary, "code": self.code}} if self.code else msg
+        extra: dict = {}
+        if self.code:
+            extra["code"] = self.code
+        if self.spectators:
+            extra["watchers"] = [{"player": c, "name": n} for c, n in self.spectators.items()]
+        mine = {"t": "table", "table": {**summary, **extra}} if extra else msg
         return [(c, mine if c == self.owner else msg) for c in self.members()]
 
     # --- lobby ------------------------------------------------------------------------------------
@@ -235,10 +262,25 @@ class Table:
             raise TableError("not_owner", "only the table's owner may do that")
 
     def _fix_owner(self):
+        """The creator's seat, held by someone (its player back), owns the table; else the
+        owner stays while at the table; else the first seated player connected; else nobody
+        (nobody at all while the table waits for the host's window)."""
+        if self.creator_seat is not None:
+            c = self.seats[self.creator_seat]
+            if c.kind == "human" and c.conn is not None:
+                self.owner = c.conn
+                return
+            if c.reserved:
+                self.owner = None
+                return
         if self.owner is not None and self.has(self.owner):
             return
         humans = [s.conn for s in self.seats if s.kind == "human" and s.conn is not None]
         self.owner = humans[0] if humans else None
+
+    def _forget_creator_seat(self, seat: int) -> None:
+        if self.creator_seat == seat:
+            self.creator_seat = None
 
     def _check_code(self, code: str | None):
         """A private table asks whoever joins (sits or watches) for its code."""
@@ -249,30 +291,68 @@ class Table:
         if code.strip().upper() != self.code:
             raise TableError("bad_code", "that is not this table's code")
 
-    def sit(self, conn: int, name: str, seat: int | None = None, code: str | None = None) -> Out:
-        if self.status == "playing" and self.restored and seat is not None:
-            return self._sit_back(conn, name, seat)
-        self._require_lobby()
+    def sit(self, conn: int, name: str, seat: int | None = None, code: str | None = None, *,
+            key: str | None = None, token: str | None = None, operator: bool = False) -> Out:
+        """Take a seat: one's own again (away, or held by an old connection: proved by the
+        seat's ``token`` or its player's ``key``, in any state of the table, with no code), the
+        seat kept for the host's window (``operator``), else a free seat of a waiting table."""
         if self.has(conn):
             raise TableError("in_table", "already at this table")
-        self._check_code(code)
-        if seat is None:
-            free = [s for s in self.seats if s.kind == "empty"]
-            if not free:
-                raise TableError("full", "no free seat at this table")
-            s = free[0]
+        back = self._mine(seat, key, token)
+        if back is not None:
+            return self._sit_back(conn, back)
+        if self.status != "lobby":
+            if seat is not None and 0 <= seat < self.nseats and self.seats[seat].kind == "human":
+                raise TableError("bad_seat", f"seat {seat} is {self.seats[seat].name}'s: only "
+                                             "they take it back (their key or its token), or the "
+                                             "table's owner gives it")
+            raise TableError("not_lobby", "the game has started")
+        held = next((s for s in self.seats if s.reserved), None)
+        if operator and held is not None:     # the host's window: the seat kept for it
+            s = held
         else:
-            s = self._seat(seat)
-            if s.kind != "empty":
-                raise TableError("bad_seat", f"seat {seat} is taken")
+            self._check_code(code)
+            if seat is None:
+                free = [s for s in self.seats if s.kind == "empty" and not s.reserved]
+                if not free:
+                    raise TableError("full", "no free seat at this table")
+                s = free[0]
+            else:
+                s = self._seat(seat)
+                if s.kind != "empty":
+                    raise TableError("bad_seat", f"seat {seat} is taken")
+                if s.reserved:
+                    raise TableError("bad_seat", f"seat {seat} is kept for the host's own window")
         used = {x.colour for x in self.seats}
         s.kind, s.name, s.conn, s.ready = "human", self._unique(name), conn, False
-        s.token = self.new_token()
+        s.token, s.key, s.reserved = self.new_token(), key, False
         s.colour = next(c for c in COLOURS if c not in used)
-        if self.owner is None:
+        if conn == self.creator and self.creator_seat is None:
+            self.creator_seat = s.index
+        if self.owner is None and not self.held_for_host:
             self.owner = conn
+        self._fix_owner()
         return [(conn, {"t": "seated", "table": self.id, "seat": s.index, "token": s.token})] + \
             self.lobby_out()
+
+    def _mine(self, seat: int | None, key: str | None, token: str | None) -> Seat | None:
+        """The seat a connection proves its own: by its ``token``, else one whose player's key
+        is ``key`` and that is away (the ``seat`` asked for if given, else the first); None if
+        neither proves one. A name never does."""
+        if token is not None:
+            s = next((x for x in self.seats if x.kind == "human" and x.token == token), None)
+            if s is None:
+                raise TableError("bad_token", "unknown seat token")
+            if seat is not None and seat != s.index:
+                raise TableError("bad_seat", f"that token is seat {s.index}'s, not seat {seat}'s")
+            return s
+        if key is None:
+            return None
+        mine = [x for x in self.seats if x.kind == "human" and x.key == key and x.token
+                and x.conn is None]      # (a key takes back an away seat; a live one: its token)
+        if seat is not None:
+            mine = [x for x in mine if x.index == seat]
+        return mine[0] if mine else None
 
     def _unique(self, name: str) -> str:
         """``name``, or ``name (2)``, ``name (3)``... if someone at the table (a seat or a
@@ -285,20 +365,36 @@ class Table:
             n += 1
         return unique
 
-    def _sit_back(self, conn: int, name: str, seat: int) -> Out:
-        """A player of a game brought back from the data dir sits in their old seat again
-        without its token: the seat must be away and hold their name. They get its token (the
-        journal's, so that a later --resume knows it too) and a resync with what they missed."""
-        if self.has(conn):
-            raise TableError("in_table", "already at this table")
-        s = self._seat(seat)
-        if s.kind != "human" or s.conn is not None or s.token is None:
-            raise TableError("bad_seat", f"seat {seat} is not a player's seat that is free again")
-        if s.name.casefold() != name.casefold():
-            raise TableError("bad_seat", f"seat {seat} was {s.name}'s: only they may sit there "
-                                         "again (or come back with its token)")
+    def _sit_back(self, conn: int, s: Seat) -> Out:
+        """A player sits in their own seat again (proved by its key or its token): "Back to my
+        seat" after leaving a game, a game brought back from the data dir. They get its token
+        (the journal's, so that a later --resume knows it too) and a resync with what they
+        missed; an old connection holding it loses it (``left``)."""
+        assert s.token is not None
         _previous, out = self.rejoin(conn, s.token)
         return [(conn, {"t": "seated", "table": self.id, "seat": s.index, "token": s.token})] + out
+
+    def give(self, conn: int, seat: int, to: int, name: str, key: str | None) -> Out:
+        """The owner gives an away player's seat to ``to``, a connection watching the table (its
+        player lost their key or their token: another laptop, a browser cleared). The seat gets
+        a new token (the old one dies), ``to``'s key and name, and ``to`` takes it (``seated``
+        and a resync with the recap). Journaled, so a restart keeps it."""
+        self._require_owner(conn)
+        s = self._seat(seat)
+        if s.kind != "human" or s.conn is not None:
+            raise TableError("bad_seat", f"seat {seat} is no player's seat that is away")
+        if to not in self.spectators:
+            raise TableError("no_table", f"player {to} is not watching this table: they watch "
+                                         "it first, then the seat is given to them")
+        if self.status == "over":
+            raise TableError("game_over", "the game is over")
+        token = self.new_token()
+        del self.spectators[to]
+        new_name = self._unique(name)
+        if self.game is not None:
+            self._record({"k": "seat", "seat": seat, "token": token, "kh": key, "name": new_name})
+        s.token, s.key, s.name = token, key, new_name
+        return self._sit_back(to, s)
 
     def spectate(self, conn: int, name: str, code: str | None = None,
                  seen: int | None = None) -> Out:
@@ -334,6 +430,7 @@ class Table:
             out.append((s.conn, {"t": "left", "table": self.id,
                                  "reason": "removed by the table's owner"}))
         self.seats[seat] = Seat(seat)
+        self._forget_creator_seat(seat)
         return out + self.lobby_out()
 
     def fill(self, conn: int, level: str | None) -> Out:
@@ -451,7 +548,9 @@ class Table:
                 "takeover": self.takeover_allowed, "hints": self.hints_allowed,
                 "check": jn.state_check(self._game),
                 "players": [{"kind": s.kind, "name": s.name, "token": s.token,
-                             "colour": s.colour, "level": s.level} for s in self.seats]}
+                             "colour": s.colour, "level": s.level, "kh": s.key}
+                            for s in self.seats],
+                "creator": self.creator_seat, "code": self.code}
 
     def leave(self, conn: int) -> Out:
         """The connection leaves the table. A lobby seat is freed; a seat in a started game is
@@ -463,18 +562,39 @@ class Table:
         s = self._seat_of_sender(conn)
         if self.status == "lobby":
             self.seats[s.index] = Seat(s.index)
-        else:
-            s.conn, s.seen = None, self.state
+            self._forget_creator_seat(s.index)
+        else:   # the seat stays theirs (their key, its token): they may come back to it
+            out = [(conn, {"t": "left", "table": self.id, "kept": True})]
+            self._away(s)
             out += self._take_over(s)
         self._fix_owner()
         return out + self.lobby_out()
+
+    def _away(self, s: Seat) -> None:
+        """``s``'s player went away from a started game: when, in the journal too (the recap of
+        their return starts there, after a restart as well)."""
+        s.conn, s.seen = None, self.state
+        if self.status == "playing":
+            self._note({"k": "away", "seat": s.index})
+
+    def _note(self, rec: dict) -> None:
+        """Journal a record that changes no game (who is away): best effort, never refused (a
+        disk that refuses it refuses the next move, which pauses the game)."""
+        if self.journal is not None and self.game is not None:
+            try:
+                self.journal.record(rec)
+            except Exception:
+                pass
 
     def disconnect(self, conn: int) -> Out:
         """The connection dropped: its seat is held (the host starts the grace period)."""
         self.spectators.pop(conn, None)
         s = self.seat_of(conn)
         if s is not None:
-            s.conn, s.seen = None, self.state
+            if self.status == "lobby":
+                s.conn, s.seen = None, self.state
+            else:
+                self._away(s)
         self._fix_owner()
         return self.lobby_out()
 
@@ -485,6 +605,7 @@ class Table:
             return []
         if self.status == "lobby":
             self.seats[seat] = Seat(seat)
+            self._forget_creator_seat(seat)
             self._fix_owner()
             return self.lobby_out()
         return self._take_over(s) + self.lobby_out()
@@ -505,6 +626,8 @@ class Table:
             raise TableError("bad_token", "unknown seat token")
         previous = s.conn if s.conn != conn else None
         since = seen if seen is not None else s.seen if s.seen is not None else self.state
+        if s.conn is None and self.status == "playing":
+            self._note({"k": "back", "seat": s.index})
         s.conn, s.takeover, s.seen = conn, None, None
         self.bots.pop(s.index, None)
         self.spectators.pop(conn, None)
@@ -570,9 +693,9 @@ class Table:
             action = self._canonical(action)
         saved = self._save_point()
         events = self._apply(s.index, action)
-        if s.is_bot_played:   # the recap says a bot made it (for an away player: their stand-in)
-            self.moves[-1]["bot"] = s.bot_level
         rec = {"k": "action", "seat": s.index, "action": action}
+        if s.is_bot_played:   # the recap says a bot made it (for an away player: their stand-in)
+            self.moves[-1]["bot"] = rec["bot"] = s.bot_level
         g = self._game
         if self.state % jn.CHECK_EVERY == 0 or g.is_over:
             rec["check"] = jn.state_check(g)
@@ -798,7 +921,11 @@ class Table:
             for s, p in zip(t.seats, start["players"], strict=True):
                 s.kind, s.name, s.token, s.colour, s.level = (p["kind"], p["name"], p["token"],
                                                               p["colour"], p["level"])
+                s.key = p.get("kh")
                 s.ready = True
+            creator = start.get("creator")
+            t.creator, t.creator_seat = None, creator if type(creator) is int else None
+            t.code = start.get("code") if isinstance(start.get("code"), str) else None
             t._begin(start["seed"], rules=jn.start_rules(start))
         except (KeyError, TypeError, ValueError, TableError) as exc:
             raise jn.JournalError("damaged", f"the start record does not hold a game ({exc})") \
@@ -809,23 +936,37 @@ class Table:
                 continue
             try:
                 t._replay_one(rec)
-            except (TableError, KeyError, TypeError, ValueError) as exc:
+            except (TableError, KeyError, IndexError, TypeError, ValueError) as exc:
                 why = exc.message if isinstance(exc, TableError) else str(exc)
                 t.damage = (i, f"record {i} ({rec.get('k')!r}) cannot be replayed: {why}")
                 break
             t._verify(rec, i)
         t.journal = journal
         t.restored = True
+        for s in t.seats:   # every player is away now: since they went, or since the host stopped
+            if s.kind == "human" and s.seen is None:
+                s.seen = t.state
         return t
 
     def _replay_one(self, rec: dict):
         k = rec.get("k")
+        if k in ("away", "back", "seat"):   # who is where: no change of the game
+            s = self.seats[rec["seat"]]
+            if k == "away":
+                s.seen = self.state
+            elif k == "back":
+                s.seen = None
+            else:
+                s.token, s.key, s.name = rec["token"], rec.get("kh"), rec.get("name", s.name)
+            return
         if k not in ("action", "undo"):
             raise ValueError(f"unknown record kind {k!r}")
         if self.status != "playing" or self._game.to_act != rec["seat"]:
             raise ValueError(f"seat {rec['seat']} is not to act")
         if k == "action":
             self._apply(rec["seat"], rec["action"])
+            if rec.get("bot"):
+                self.moves[-1]["bot"] = rec["bot"]
         else:
             self._undo(rec["seat"])
 
