@@ -63,7 +63,8 @@ from .messages import MessageError, error
 from .outbox import Outbox, SyncTimer
 from .party import Party
 from .protocol import MAX_FRAME
-from .table import Table, TableError, bot_levels
+from .seats import TableError, bot_levels
+from .table import Table
 
 __all__ = ["Host", "HostConfig", "LIST_BYTES", "LOBBY_OPS", "SyncTimer", "start_in_thread"]
 
