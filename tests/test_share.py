@@ -18,6 +18,7 @@ import pytest
 from assets.i18n import LANGUAGES, translations
 from game.scenes.lobby import LobbyScene
 from net import host as net_host
+from net.config import HostConfig
 from net.share import ShareServer, page_language
 
 from client_helpers import launch, pump, read_line, stays_up, stop_cleanly, window
@@ -354,13 +355,14 @@ def test_more_sections_go_after_the_downloads(tmp_path):
 
 
 def test_console_says_the_page_beside_the_join_address(tmp_path, capsys):
-    from net.cli import parse_args, say_listening
+    from tikal_lan.host import say_listening
+    from tikal_lan.host_options import parse_args
 
     async def scenario():
         s = ShareServer(tmp_path, game_port=47474)
         await s.start("127.0.0.1", 0)
         s.urls = ["http://10.9.8.7:47475/"]      # safe: only printed (as on a LAN), never dialled
-        h = net_host.Host(net_host.HostConfig(name="Kitchen", bind="127.0.0.1", port=0,
+        h = net_host.Host(HostConfig(name="Kitchen", bind="127.0.0.1", port=0,
                                               announce=False))
         h.addresses = ["10.9.8.7:47474"]        # safe: only printed
         say_listening(h, "127.0.0.1", 47474, None, parse_args(["--data-dir", str(tmp_path)]), s)

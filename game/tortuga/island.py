@@ -136,6 +136,15 @@ class Island(Part):
                 hits.append((abs(pos[0] - sp["x"]) + abs(pos[1] - sp["y"]), t))
         return min(hits)[1] if hits else None
 
+    def turtle_rect(self, turtle: int) -> pygame.Rect | None:
+        """Where a turtle is drawn (its shell and legs), None if it is not."""
+        sp = self.sprites.get(turtle)
+        if sp is None:
+            return None
+        r = pygame.Rect(0, 0, TURTLE_W, TURTLE_H)
+        r.center = (round(sp["x"]), round(sp["y"]))
+        return r
+
     def turtle_img(self, turtle: int) -> pygame.Surface:
         seat = self.scene.owner(turtle)
         shape = self.scene.shape(seat)
