@@ -20,15 +20,17 @@ which the host's loop carries out in order (``Host.run``):
     WakeBots(table)         the bot whose turn it is at that table thinks (off the loop)
     StartGrace(table, seat)   a player away: their seat is held for the grace period (net/grace.py)
     CancelGrace(table, seat)   ... no longer (they are back, they left, they were removed)
-    OffLoop(work, then)     ``work()`` in a worker thread (files), then ``then(its result)``'s
-                            effects on the loop
+    OffLoop(work, then, asker, share)   ``work()`` on the reads' thread (files: net/reads.py,
+                            one at a time for the host; one in flight per ``asker``; read once
+                            per ``share`` while it is read), then ``then(its result)``'s effects
+                            on the loop
 
 Nothing in a handler writes to a socket, starts a timer or a task, or reaches into the host's
 parts: mypy holds it to ``HostView`` (tests/test_types.py).
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -36,6 +38,8 @@ from .config import HostConfig
 
 if TYPE_CHECKING:
     from .links import Conn, Out
+    from .reads import Reads
+    from .saves import SaveIndex
     from .table import Table
 
 
@@ -91,6 +95,10 @@ class CancelGrace:
 class OffLoop:
     work: Callable[[], Any]
     then: Callable[[Any], Effects]
+    #: the connection (and its message) that asked: one in flight per connection (net/reads.py)
+    asker: tuple[Conn, dict] | None = None
+    #: read once for everyone who asks for the same ``share`` while it is being read
+    share: Hashable | None = None
 
 
 Effect = Reply | Publish | Refuse | Close | LobbyChanged | WakeBots | StartGrace | CancelGrace | OffLoop
@@ -127,6 +135,17 @@ class HostView(Protocol):
     @property
     def share(self) -> list[str]:
         """The download page's URLs, for the welcome."""
+        ...
+
+    @property
+    def index(self) -> SaveIndex:
+        """What the data dir holds (its unfinished and finished games), kept as games are saved:
+        looked up, never read (net/saves.py)."""
+        ...
+
+    @property
+    def reads(self) -> Reads:
+        """What was read off the loop and is kept (finished games' replays; net/reads.py)."""
         ...
 
     def table_of(self, conn: Conn) -> Table:

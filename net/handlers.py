@@ -53,7 +53,8 @@ from .identity import key_hash
 from .links import Conn, Out
 from .messages import error
 from .party import Party
-from .table import Table, TableError, new_code, welcome_message
+from .seats import TableError, new_code
+from .table import Table, welcome_message
 
 
 class HostServices(HostView, Protocol):
@@ -168,12 +169,10 @@ def _party(host: HostServices, conn: Conn, msg: dict) -> Effects:
     return host.party.handle(conn, msg)
 
 
-# --- tonight's finished games and their replays (net/replays.py: files, read off the loop) ------
+# --- tonight's finished games and their replays (net/reads.py: cached, read off the loop) -------
 @handles("finished")
 def _finished(host: HostServices, conn: Conn, msg: dict) -> Effects:
-    data_dir = host.config.data_dir
-    return [OffLoop(lambda: replays.tonight(data_dir),
-                    lambda games: [Reply(conn, {"t": "finished", "games": games})])]
+    return [Reply(conn, {"t": "finished", "games": host.party.tonight()})]   # (the index: no read)
 
 
 @handles("replay")
@@ -181,20 +180,23 @@ def _replay(host: HostServices, conn: Conn, msg: dict) -> Effects:
     tid = msg["id"]
     if tid in host.tables and host.tables[tid].status != "over":
         raise TableError("no_replay", f"game {tid} is still being played: only finished games are replayed")
+    kept = host.reads.replay(tid)
+    if kept is not None:
+        return [Reply(conn, {"t": "replay", "id": tid, "replay": kept})]
     data_dir = host.config.data_dir
 
     def read() -> dict | replays.NoReplay:
         try:
-            return replays.replay(data_dir, tid)
+            return replays.for_wire(data_dir, tid)
         except replays.NoReplay as exc:
             return exc
 
     def answer(rep: dict | replays.NoReplay) -> Effects:
         if isinstance(rep, replays.NoReplay):
             return [Reply(conn, error("no_replay", str(rep), seq=msg.get("seq"), ref="replay"))]
-        rep["seed"] = str(rep["seed"])      # 62 bits: beyond the wire's plain ints (±2^53)
+        host.reads.keep_replay(tid, rep)    # a finished game's replay never changes
         return [Reply(conn, {"t": "replay", "id": tid, "replay": rep})]
-    return [OffLoop(read, answer)]
+    return [OffLoop(read, answer, asker=(conn, msg), share=("replay", tid))]
 
 
 # --- the rest -------------------------------------------------------------------------------------

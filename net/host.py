@@ -63,7 +63,9 @@ from .messages import MessageError, error
 from .outbox import Outbox, SyncTimer
 from .party import Party
 from .protocol import MAX_FRAME
-from .table import Table, TableError, bot_levels
+from .reads import Reads
+from .seats import TableError, bot_levels
+from .table import Table
 
 __all__ = ["Host", "HostConfig", "LIST_BYTES", "LOBBY_OPS", "SyncTimer", "start_in_thread"]
 
@@ -148,6 +150,8 @@ class Host:
         self.loop: asyncio.AbstractEventLoop | None = None
         self.party = Party(self)   # the night's standings, saved games, the host's own window
         self.lifecycle.saved_again = lambda t: self.run(self.party.push_saved())
+        #: replays and saved games' scores: cached, one in flight per connection, one thread
+        self.reads = Reads()
 
     @property
     def frame_tap(self) -> Callable[[int, bytes], None] | None:
@@ -216,6 +220,7 @@ class Host:
         self.outbox.shutdown()   # no sync running while the files close
         self.lifecycle.close_journals()
         self.bots.shutdown()
+        self.reads.shutdown()
         self.lifecycle.release()
 
     def _open_night(self) -> None:
@@ -365,18 +370,35 @@ class Host:
                 else:
                     self.links.close(e.conn)
             elif type(e) is OffLoop:
+                if e.asker is not None and e.asker[0].id in self.reads.in_flight:
+                    conn, msg = e.asker
+                    self.links.refuse(conn, "rate", f"{msg.get('t')}: one request at a time: "
+                                                    "wait for the answer to the last one", msg)
+                    continue
+                if e.asker is not None:
+                    self.reads.in_flight.add(e.asker[0].id)
                 self._spawn(self._off_loop(e))
             else:
                 raise TypeError(f"not an effect: {e!r}")
 
     async def _off_loop(self, e: OffLoop) -> None:
-        """``e.work()`` in a worker thread, then ``e.then``'s effects on the loop."""
-        result = await asyncio.get_running_loop().run_in_executor(None, e.work)
+        """``e.work()`` on the reads' thread (net/reads.py), then ``e.then``'s effects on the
+        loop."""
+        try:
+            result = await self.reads.run(e.work, e.share)
+        finally:
+            if e.asker is not None:
+                self.reads.in_flight.discard(e.asker[0].id)
         self.run(e.then(result))
+
+    @property
+    def index(self) -> saves.SaveIndex:
+        return self.lifecycle.index
 
     def _left(self, conn: Conn) -> None:
         """A connection is gone: its seat is held for the grace period."""
         self.party.gone(conn)
+        self.reads.gone(conn.id)
         t = conn.table
         if t is not None and t.id in self.tables:
             seat = t.seat_of(conn.id)

@@ -21,8 +21,9 @@ from . import journal as jn
 from . import saves
 from .effects import CancelGrace, Effects, HostView, OffLoop, Publish, Reply, table_changed
 from .messages import error
+from .seats import TableError
 from .standings import Night
-from .table import Table, TableError
+from .table import Table
 
 if TYPE_CHECKING:
     from .links import Conn
@@ -73,7 +74,7 @@ class Party:
         data_dir = self.host.config.data_dir
         # finished: those of the data dir, and every journal of its archive (an unfinished one
         # there is never continued), read by name only
-        done = {g["id"] for g in saves.finished_games(data_dir)} | set(
+        done = set(self.host.index.finished) | set(
             jn.journal_files(Path(data_dir) / saves.ARCHIVE)) if data_dir is not None else set()
         done |= {t.id for t in self.host.tables.values() if t.status == "over"}
         self.night.new_night(done)
@@ -161,34 +162,60 @@ class Party:
 
     def saved(self, conn: Conn, msg: dict) -> Effects:
         self.saved_to[conn.id] = list(msg.get("tokens") or [])
-        return self._answer_saved([conn.id])
+        return self._answer_saved([conn.id], asker=(conn, msg))
 
     def push_saved(self) -> Effects:
         """The saved games changed (one was continued, or a game went away unfinished): those
         who asked get their list again."""
         return self._answer_saved(list(self.saved_to))
 
-    def _answer_saved(self, cids: list[int]) -> Effects:
-        """Read the data dir's unfinished games off the loop (files), then send each of ``cids``
-        its own list (``mine``; never a token)."""
+    def _answer_saved(self, cids: list[int], asker: tuple[Conn, dict] | None = None) -> Effects:
+        """Send each of ``cids`` its own list (``mine``; never a token or a key) of the
+        unfinished games the host does not play now, from the data dir's index (net/saves.py:
+        kept as games are saved, never a scan); the scores of a game not known yet are read
+        once, off the loop (net/reads.py), and kept in its entry."""
         host = self.host
-        data_dir, playing = host.config.data_dir, set(host.tables)
+        data_dir = host.config.data_dir
+        games = [g for tid, g in sorted(host.index.unfinished.items()) if tid not in host.tables]
+        missing = [g for g in games if "scores" not in g] if data_dir is not None else []
 
-        def read() -> list[dict]:
-            return [] if data_dir is None else saves.unfinished_games(data_dir, playing, scores=True)
-
-        def answer(games: list[dict]) -> Effects:
+        def answer(scores: dict[int, list | None]) -> Effects:
+            for g in missing:
+                g["scores"] = scores.get(g["id"])
             effects: Effects = []
             for cid in cids:
                 c, tokens = host.conns.get(cid), self.saved_to.get(cid)
                 if c is None or tokens is None:
                     self.saved_to.pop(cid, None)
                     continue
-                listed = [{**{k: v for k, v in g.items() if k != "tokens"}, "mine": mine}
-                          for g in games if (mine := self._mine(g, c, tokens))]
-                effects.append(Reply(c, {"t": "saved", "games": listed}))
+                effects.append(Reply(c, self._listing(c, [g for g in games if g["id"] not in host.tables],
+                                                      tokens)))
             return effects
-        return [OffLoop(read, answer)]
+        if not missing:
+            return answer({})
+        ids = [g["id"] for g in missing]
+        return [OffLoop(lambda: {tid: saves.scores_of(data_dir, tid) for tid in ids}, answer,
+                        asker=asker, share=("scores", tuple(ids), host.index.version))]
+
+    def _listing(self, conn: Conn, games: list[dict], tokens: list) -> dict:
+        """The ``saved`` message for ``conn``: its games (``mine``), never a token or a key."""
+        listed = []
+        for g in games:
+            mine = self._mine(g, conn, tokens)
+            if mine:
+                out = {k: v for k, v in g.items() if k not in ("tokens", "keys", "scores")}
+                if g.get("scores") is not None:
+                    out["scores"] = g["scores"]
+                listed.append({**out, "mine": mine})
+        return {"t": "saved", "games": listed}
+
+    def tonight(self) -> list[dict]:
+        """Tonight's finished games, newest first (docs/protocol.md section 15): the data dir's
+        index, as the standings count them; nothing is read."""
+        from .replays import MAX_LISTED
+
+        games = self.night.tonight(list(self.host.index.finished.values()))
+        return sorted(games, key=lambda g: (g.get("ended") or 0, g["id"]), reverse=True)[:MAX_LISTED]
 
     def resume(self, conn: Conn, msg: dict) -> Effects:
         """``continue``: bring an unfinished saved game back (status "playing", its players
@@ -200,8 +227,7 @@ class Party:
         data_dir = host.config.data_dir
         if tid in host.tables:
             raise TableError("no_save", f"game {tid} is being played now: join it from the list")
-        found = saves.unfinished_games(data_dir, only=tid) if data_dir is not None else []
-        game = found[0] if found else None
+        game = host.index.unfinished.get(tid) if data_dir is not None else None
         if game is None:
             raise TableError("no_save", f"no unfinished saved game {tid}")
         tokens = list(msg.get("tokens") or [])
@@ -241,18 +267,15 @@ class Party:
         the player takes their seat (the first back owns the table). None if there is none (or
         the host has no room for it): the token is then unknown, as before."""
         data_dir = self.host.config.data_dir
-        if data_dir is None:
-            return None, []
-        game = next((g for g in saves.unfinished_games(data_dir, skip=set(self.host.tables))
-                     if token in g["tokens"]), None)
-        if game is None:
+        tid = self.host.index.of_token(token)   # an index, never a scan of the journals
+        if data_dir is None or tid is None or tid in self.host.tables:
             return None, []
         try:
             self.host.room_for_a_table(conn)
-            table, note = saves.restore_one(data_dir, game["id"])
+            table, note = saves.restore_one(data_dir, tid)
         except (TableError, saves.SaveError) as exc:
             log.warning("a player came back to saved game %s, which cannot be restored: %s",
-                        game["id"], exc)
+                        tid, exc)
             return None, []
         effects = self._install(table, note, conn)
         log.info("table %s restored from its save: a player came back with their token", table.id)
