@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from .config import HostConfig
 from .links import Out
-from .table import TableError
+from .seats import TableError
 
 if TYPE_CHECKING:
     from .table import Table

@@ -54,7 +54,8 @@ from .identity import key_hash
 from .links import Conn, Out
 from .messages import error
 from .party import Party
-from .table import Table, TableError, new_code, welcome_message
+from .seats import TableError, new_code
+from .table import Table, welcome_message
 
 
 class HostServices(HostView, Protocol):

@@ -66,7 +66,8 @@ from .outbox import Outbox, SyncTimer
 from .party import Party
 from .protocol import MAX_FRAME
 from .reads import Reads
-from .table import Table, TableError, bot_levels
+from .seats import TableError, bot_levels
+from .table import Table
 
 __all__ = ["Host", "HostConfig", "LIST_BYTES", "LOBBY_OPS", "SyncTimer", "start_in_thread"]
 
@@ -277,7 +278,7 @@ class Host:
             table.put_bot(-1, i, level)
         if bots == seats:
             table.start(-1, secrets.randbits(62))
-        table.owner = table.creator = None
+        table.owner = table.seating.creator = None
         if for_window and bots < seats:
             table.hold_for_host(0)
         if self.loop is not None:  # the host runs: tell the lobby and the LAN

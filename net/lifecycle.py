@@ -27,7 +27,8 @@ from .grace import Grace
 from .links import Conn, Links
 from .messages import error
 from .outbox import Outbox
-from .table import Table, TableError
+from .seats import TableError
+from .table import Table
 
 log = logging.getLogger("tikal.host")
 

@@ -21,8 +21,9 @@ from . import journal as jn
 from . import saves
 from .effects import CancelGrace, Effects, HostView, OffLoop, Publish, Reply, table_changed
 from .messages import error
+from .seats import TableError
 from .standings import Night
-from .table import Table, TableError
+from .table import Table
 
 if TYPE_CHECKING:
     from .links import Conn
