@@ -206,7 +206,8 @@ async def test_two_people_called_ana_are_two_rows_of_the_standings(tmp_path):
                                              keys=[new_key()], local=addr)
             ana.send({"t": "standings"})
             await BotClient(ana, "tortuga", seed=i).play()
-            rows = (await ana.expect("standings", timeout=120, pred=lambda m, i=i: m["night"]["games"] == i + 1))["overall"]
+            rows = (await ana.expect("standings", timeout=120,
+                                     pred=lambda m, i=i: m["night"]["games"] == i + 1))["overall"]
         assert sorted(r["name"] for r in rows) == ["Ana", "Ana (2)"]
         assert all(r["played"] == 1 for r in rows)
         assert all(k not in json.dumps(rows) for k in ("kh", "keys"))
