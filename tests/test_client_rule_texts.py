@@ -35,7 +35,7 @@ MUST_SAY = [
         "en": r"next level token has run out",
         "ru": r"кончились жетоны следующего уровня",
         "cs": r"dojdou žetony dalšího patra",
-        "it": r"tessere del livello seguente sono finite",
+        "it": r"tessere del tempio del valore seguente sono finite",
     }),
     ("T-A7a", "howto.tikal.turn.body", {
         "en": r"one camp at most",
@@ -99,7 +99,7 @@ MUST_SAY = [
     ("L-X1", "howto.tortuga.beach.body", {
         "en": r"next group to end on space 21 or pass it ends the game: it ends its move, its top turtle is "
               r"put on the beach",
-        "ru": r"Следующая группа, которая остановится на поле 21 или пройдёт его, заканчивает игру: она "
+        "ru": r"Следующая группа, которая остановится на делении 21 или пройдёт его, заканчивает игру: она "
               r"завершает ход, её верхнюю черепаху ставят на пляж",
         "cs": r"Další skupina, která skončí na poli 21 nebo ho přejde, hru ukončí: dokončí svůj pohyb, její "
               r"horní želva se postaví na pláž",
@@ -119,11 +119,11 @@ MUST_SAY = [
     }),
     # T-A7a (issue 31): a camp goes on a treasure hex only once it is empty (the Czech book: «bez pokladů»)
     ("T-A7a", "tikal.camp_tip", {
-        "en": r"empty treasure hex", "ru": r"пустой клетке сокровищ", "cs": r"na pokladovém poli bez pokladů",
+        "en": r"empty treasure hex", "ru": r"пустом тайле сокровищ", "cs": r"na pokladovém poli bez pokladů",
         "it": r"tavola del tesoro vuota",
     }),
     ("T-A7a", "howto.tikal.act.camp.text", {
-        "en": r"treasure hex with nothing left", "ru": r"опустевшей клетке сокровищ",
+        "en": r"treasure hex with nothing left", "ru": r"опустевшем тайле сокровищ",
         "cs": r"na pokladovém poli bez pokladů", "it": r"tavola del tesoro ormai vuota",
     }),
     # T-X8 (issue 31): the auction's final banner says the order is by score
