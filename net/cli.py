@@ -100,7 +100,13 @@ def parse_args(argv=None, prog: str | None = None) -> argparse.Namespace:
                    help="serve a download page of DIR's files (the wheel, the apps) and how to"
                         " join, on the next port (default: off)")
     p.add_argument("--share-port", type=int, default=None, metavar="N",
-                   help="the download page's port (default: --port + 1)")
+                   help="the download page's port without the web page (--no-web; default: "
+                        "--port + 1)")
+    p.add_argument("--web-port", type=int, default=None, metavar="N",
+                   help="the port of the page browsers (phones) play on, and of the download "
+                        "page with --share (default: --port + 1; 0 = any free port)")
+    p.add_argument("--no-web", action="store_true",
+                   help="no web page: browsers cannot play (--share then serves its page alone)")
     p.add_argument("--log-level", default="INFO")
     p.add_argument("--log-file", type=Path, default=None,
                    help="the log also goes to this file, rotated at 1 MB, 3 kept (default: host.log"
@@ -281,34 +287,56 @@ def say_listening(host, addr, port, made, args, share=None) -> None:
           + (f"; table {made.id}: {args.game}, {args.seats} seats, {args.bots} bots" if made
              else ""), flush=True)
     if share is not None:
-        print(f"download page on {share.address[0] or '*'}:{share.address[1]}, sharing "
-              f"{share.directory}", flush=True)
+        web = getattr(share, "links", None) is not None
+        print(("web page" if web else "download page")
+              + f" on {share.address[0] or '*'}:{share.address[1]}"
+              + (f", sharing {share.directory}" if share.directory is not None else ""),
+              flush=True)
     if host.addresses:
         print("players join at " + ", ".join(host.addresses)
-              + ("; the game to download: " + ", ".join(share.urls) if share and share.urls
-                 else ""), flush=True)
+              + ("; phones and browsers open " + ", ".join(host.web) if host.web else "")
+              + ("; the game to download: " + ", ".join(host.share) if host.share else ""),
+              flush=True)
 
 
 async def start_share(args, host, port):
-    """``--share``: the download page on the host's address, next port; its URLs go into the
-    host's welcome (the lobby shows them). None without ``--share``; OSError with a message to
-    print when it cannot be served."""
-    if args.share is None:
+    """The web port (net/web.py): the page browsers play on, ``/ws``, and with ``--share`` the
+    download page (``/download``); with ``--no-web`` only ``--share``'s download page (at ``/``).
+    Its URLs go into the host's welcome (the lobby shows them, with a QR code). None with neither;
+    OSError with a message to print when it cannot be served."""
+    web = not getattr(args, "no_web", False)
+    if args.share is None and not web:
         return None
     from net.share import ShareServer, share_port
 
-    want = args.share_port if args.share_port is not None else share_port(port)
+    if web:
+        chosen, option = getattr(args, "web_port", None), "--web-port"
+        if chosen is None and args.share_port is not None:
+            chosen, option = args.share_port, "--share-port"
+    else:
+        chosen, option = args.share_port, "--share-port"
+    want = chosen if chosen is not None else share_port(port)
     try:
-        share = ShareServer(args.share, game_port=port, join=host.addresses,
-                            host_name=host.config.name)
+        if web:
+            from net.web import WebServer
+
+            share: ShareServer = WebServer(host.links, args.share, game_port=port,
+                                           join=host.addresses, host_name=host.config.name)
+        else:
+            share = ShareServer(args.share, game_port=port, join=host.addresses,
+                                host_name=host.config.name)
         from net.replays import attach
 
         attach(share, host.config.data_dir)      # tonight's finished games as replay files
         await share.start(args.bind, want)
     except OSError as exc:
-        raise OSError(f"--share: cannot serve the download page on port {want}: {exc}"
-                      " (choose another with --share-port)") from exc
-    host.share = share.urls
+        what = "the web page" if web else "the download page"
+        raise OSError(f"cannot serve {what} on port {want}: {exc}"
+                      f" (choose another with {option}, or --no-web)") from exc
+    if web:
+        host.web = share.urls
+    if args.share is not None:
+        host.share = [u + share.page_path.lstrip("/") for u in share.urls]
     return share
 
 

@@ -185,6 +185,8 @@ def _hello(host: Host, conn: Conn, msg: dict) -> None:
         welcome["addresses"] = host.addresses
     if host.share:
         welcome["share"] = host.share
+    if host.web:
+        welcome["web"] = host.web
     if table is None or token is None:
         host.send(conn, welcome)
         host.send(conn, host.tables_msg())
