@@ -44,9 +44,12 @@ class AsyncClient:
                  *, token: str | None = None, reconnect: bool = True,
                  ping_interval: float = 5.0, ping_timeout: float = 15.0,
                  retry_delays=(0.1, 0.25, 0.5, 1.0, 2.0), validate_incoming: bool = False,
-                 on_message=None, operator: str | None = None, local: str | None = None):
+                 on_message=None, operator: str | None = None, local: str | None = None,
+                 key: str | None = None):
         self.host, self.port, self.name = host, port, name
         self.token = token
+        #: the player key (net/identity.py; docs/protocol.md section 2), said in every hello
+        self.key = key
         #: the host's operator secret (the window of run_host.py: Host.party.operator), said in
         #: every hello: that connection may then start a new night (docs/protocol.md section 14)
         self.operator = operator
@@ -157,8 +160,7 @@ class AsyncClient:
         self._writer = writer
         self.connected = True
         self._deliver({"t": "link", "state": "connected"})
-        writer.write(encode(hello(self.name, self.token, operator=self.operator,
-                                  seen=self.seen if self.token else None)))
+        writer.write(encode(self._hello()))
         self._connected_event.set()
         pinger = asyncio.ensure_future(self._pinger(writer))
         decoder = FrameDecoder()
@@ -184,6 +186,12 @@ class AsyncClient:
             pinger.cancel()
             if writer.transport is not None:
                 writer.transport.abort()
+
+    def _hello(self) -> dict:
+        """Our hello: the name, the player key and the operator secret every time, the seat
+        token (and the last state seen) while we hold one."""
+        return hello(self.name, self.token, operator=self.operator, key=self.key,
+                     seen=self.seen if self.token else None)
 
     async def _pinger(self, writer):
         n = 0
@@ -219,7 +227,7 @@ class AsyncClient:
         elif t == "error" and msg.get("code") == "bad_token" and msg.get("ref") == "hello":
             # our seat is gone (the table ended while we were away): carry on without it
             self.token, self.table, self.seat = None, None, None
-            writer.write(encode(hello(self.name)))
+            writer.write(encode(self._hello()))
         elif t == "update" and msg.get("seat") is not None:
             self.table, self.seat, self.seen = msg["table"], msg["seat"], msg.get("state")
         self._deliver(msg)

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 import engine
 
+from .identity import KEY_MAX, KEY_MIN, valid_key
 from .protocol import PROTO
 
 CLIENT, HOST = "client", "host"
@@ -231,6 +232,14 @@ class Token(Field):
         return None
 
 
+class Key(Field):
+    """A player key (net/identity.py): 22..64 characters of ``A-Z a-z 0-9 _ -``."""
+    doc = f"str ({KEY_MIN}..{KEY_MAX} chars of A-Z a-z 0-9 _ -)"
+
+    def check(self, v):
+        return None if valid_key(v) else f"must be a player key ({KEY_MIN}..{KEY_MAX} characters of A-Z a-z 0-9 _ -)"
+
+
 class Tokens(Field):
     """A list of at most ``hi`` seat tokens (the ones a client keeps for this host)."""
 
@@ -299,7 +308,7 @@ _ALL_SEQ = {"seq": SEQ}  # every client message may carry a seq, echoed in an er
 CLIENT_SPECS: dict[str, Spec] = {
     "hello": Spec({"proto": Int(), "name": NAME},
                   {"token": Token(), "client": Str(0, 64), "operator": Token(),
-                   "seen": Int(0, INT_MAX), **_ALL_SEQ},
+                   "seen": Int(0, INT_MAX), "key": Key(), **_ALL_SEQ},
                   "first message; with a token: rejoin that seat"),
     "list": Spec({}, {"over": Bool(), "from": TABLE_ID, **_ALL_SEQ},
                  "ask for the tables (with over: the finished ones too; from: a table id on)"),
@@ -351,7 +360,7 @@ HOST_SPECS: dict[str, Spec] = {
                            "games": Data(dict, 4)},
                     {"resumed": Data(dict, 2), "addresses": Data(list, 1), "share": Data(list, 1),
                      "web": Data(list, 1),
-                     "colours": Data(list, 1)},
+                     "colours": Data(list, 1), "party": Bool(), "operator": Bool()},
                     "hello accepted"),
     "tables": Spec({"tables": Data(list, 6)}, {"more": Bool()}, "the tables of this host"),
     "table": Spec({"table": Data(dict, 5)}, {}, "the lobby state of your table"),
@@ -417,11 +426,11 @@ def error(code: str, message: str | None = None, **extra) -> dict:
 
 
 def hello(name: str, token: str | None = None, client: str = "tikal-lan", *,
-          operator: str | None = None, seen: int | None = None) -> dict:
+          operator: str | None = None, seen: int | None = None, key: str | None = None) -> dict:
     """The first message of a client (discovery's browser sends it too, then ``bye``); the
-    optional fields only when given (docs/protocol.md section 2)."""
+    optional fields only when given (docs/protocol.md section 2; ``key``: the player key)."""
     msg = {"t": "hello", "proto": PROTO, "name": name, "client": client}
-    extra = {"token": token, "operator": operator, "seen": seen}
+    extra = {"token": token, "operator": operator, "seen": seen, "key": key}
     msg.update({k: v for k, v in extra.items() if v is not None})
     return msg
 

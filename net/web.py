@@ -341,7 +341,7 @@ class WebServer(ShareServer):
         if response.status_code != 101:
             return await writer.drain()
         self._became_websocket()
-        conn = self.links.opened(edge, WsConn)   # type: ignore[arg-type]
+        conn = self.links.opened(edge, WsConn)
         assert isinstance(conn, WsConn)
         conn.proto = proto
         try:

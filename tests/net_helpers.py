@@ -8,7 +8,8 @@ import functools
 
 from engine.bots import make_bot
 from net.client import AsyncClient
-from net.host import Host, HostConfig
+from net.config import HostConfig
+from net.host import Host
 from net.protocol import decode_body
 
 #: Keys that only a snapshot may hold, anywhere in a message ...

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from net.config import HostConfig
 from net.discovery import (
     Announcer,
     Browser,
@@ -22,7 +23,7 @@ from net.discovery import (
     parse_txt,
     txt_properties,
 )
-from net.host import Host, HostConfig, start_in_thread
+from net.host import Host, start_in_thread
 from net.messages import GAME_INFO
 from net.protocol import encode
 
@@ -275,7 +276,7 @@ def test_zeroconf_is_used_through_its_public_api_only():
 
 def test_a_host_without_announcement_never_imports_zeroconf(tmp_path):
     """--no-announce: a host that plays a game out and a download page, zeroconf never loaded."""
-    code = ("import sys; from net.cli import main; "
+    code = ("import sys; from tikal_lan.host import main; "
             "rc = main(['--headless', '--no-announce', '--bind', '127.0.0.1', '--port', '0', "
             "'--game', 'tortuga', '--seats', '2', '--bots', '2', '--log-file', '', "
             f"'--share', {str(tmp_path)!r}, '--share-port', '0', '--data-dir', {str(tmp_path / 'saves')!r}]); "

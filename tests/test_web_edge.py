@@ -324,8 +324,8 @@ def test_the_shipped_files_are_all_served_and_nothing_from_outside():
 
     assets = load_assets()
     assert "/" in assets and "/app/main.js" in assets and "/vendor/msgpack/index.mjs" in assets
-    loads = re.compile(r"""(?:\bfrom\s*|\bimport\s*\(\s*|\bsrc\s*=\s*|\bhref\s*=\s*|url\(\s*|fetch\(\s*)"""
-                       r"""["']?([^"')\s]+)""")
+    loads = re.compile(r"""(?:\bfrom[ \t]*["']|\bimport[ \t]*\([ \t]*["']|\bsrc[ \t]*=[ \t]*["']"""
+                       r"""|\bhref[ \t]*=[ \t]*["']|url\([ \t]*["']?|fetch\([ \t]*["'`])([^"'`)\s]+)""")
     for path, asset in assets.items():
         if asset.ctype.startswith(("text/", "image/svg")):
             for target in loads.findall(asset.body.decode("utf-8")):
@@ -334,7 +334,7 @@ def test_the_shipped_files_are_all_served_and_nothing_from_outside():
 
 
 def test_web_port_default_and_options(tmp_path):
-    from net.cli import parse_args
+    from tikal_lan.host_options import parse_args
 
     args = parse_args(["--headless", "--data-dir", str(tmp_path)])
     assert args.web_port is None and not args.no_web
