@@ -42,8 +42,9 @@ MAX_CONNECTIONS = 64     # in all ...
 MAX_PER_ADDRESS = 8      # ... and from one address (a browser opens up to 6)
 CHUNK = 64 * 1024
 DISK_THREADS = 4         # threads that list the folder and read the files
-REASONS = {200: "OK", 400: "Bad Request", 403: "Forbidden", 404: "Not Found",
-           405: "Method Not Allowed", 408: "Request Timeout",
+REASONS = {200: "OK", 206: "Partial Content", 304: "Not Modified", 400: "Bad Request",
+           403: "Forbidden", 404: "Not Found", 405: "Method Not Allowed", 408: "Request Timeout",
+           416: "Range Not Satisfiable", 421: "Misdirected Request",
            431: "Request Header Fields Too Large", 503: "Service Unavailable"}
 
 
@@ -86,9 +87,19 @@ def share_port(host_port: int) -> int:
 
 
 #: What a file of the folder is, from the names tools/build_app.py gives them:
-#: ``tikal-lan-<version>-<os>-<cpu>.zip|.tar.gz`` (an app), ``*.whl`` (the wheel), ``tikal_lan-<version>.tar.gz``
-#: (the sdist: for packagers, not offered to guests, as it reads as a second archive).
-_APP = re.compile(r"^tikal-lan-[^-]+-(windows|macos|linux)-([A-Za-z0-9_]+)\.(zip|tar\.gz)$")
+#: ``tikal-lan-<version>-<os>-<cpu>.zip|.tar.gz`` (an app; a Linux one ends ``-glibc2.N``: the oldest
+#: glibc it runs on), ``*.whl`` (the wheel), ``tikal_lan-<version>.tar.gz`` (the sdist: for
+#: packagers, not offered to guests, as it reads as a second archive).
+_APP = re.compile(r"^tikal-lan-[^-]+-(windows|macos|linux)-([A-Za-z0-9_]+)(?:-glibc(\d+)\.(\d+))?\.(zip|tar\.gz)$")
+#: Linux systems by the glibc of each release (brand names: not translated), oldest first: a page
+#: names the first release of each that an archive runs on, never one whose glibc is older.
+LINUX_SYSTEMS = {
+    "Ubuntu": [("20.04", (2, 31)), ("22.04", (2, 35)), ("24.04", (2, 39))],
+    "Linux Mint": [("20", (2, 31)), ("21", (2, 35)), ("22", (2, 39))],
+    "Debian": [("11", (2, 31)), ("12", (2, 36)), ("13", (2, 41))],
+    "Fedora": [("34", (2, 33)), ("35", (2, 34)), ("36", (2, 35)), ("37", (2, 36)), ("38", (2, 37)),
+               ("39", (2, 38)), ("40", (2, 39)), ("41", (2, 40)), ("42", (2, 41))],
+}
 _SDIST = re.compile(r"^tikal_lan-[^-]+\.tar\.gz$")
 #: The platforms in the page's order, with the catalog keys of their heading and how-to.
 PLATFORMS = {"windows": ("share.windows_app", "share.windows_how", "tikal-lan.exe"),
@@ -97,6 +108,22 @@ PLATFORMS = {"windows": ("share.windows_app", "share.windows_how", "tikal-lan.ex
 #: The processor, where it tells a guest which archive is theirs (brand names: not translated).
 CPUS = {("macos", "arm64"): "Apple silicon", ("macos", "x86_64"): "Intel",
         ("windows", "arm64"): "ARM", ("linux", "aarch64"): "ARM", ("linux", "arm64"): "ARM"}
+
+
+def glibc_of(name: str) -> tuple[int, int] | None:
+    """The oldest glibc a Linux app archive runs on, from its name (None: it does not say)."""
+    m = _APP.match(name)
+    return (int(m.group(3)), int(m.group(4))) if m and m.group(3) else None
+
+
+def linux_systems(glibc: tuple[int, int]) -> list[str]:
+    """The first release of each Linux system whose glibc is ``glibc`` or newer."""
+    out = []
+    for system, releases in LINUX_SYSTEMS.items():
+        first = next((release for release, has in releases if has >= glibc), None)
+        if first is not None:
+            out.append(f"{system} {first}")
+    return out
 
 
 def kind_of(name: str) -> tuple[str, str]:
@@ -120,10 +147,13 @@ class ShareServer:
     ``(tr, esc) -> html`` (``tr`` the page language's gettext, ``esc`` html.escape) called from a
     worker thread; e.g. a list of the host's finished games as replay files."""
 
-    def __init__(self, directory: Path | str, *, game_port: int, join: list[str] | None = None,
-                 host_name: str = ""):
-        self.directory = Path(directory).resolve()
-        if not self.directory.is_dir():
+    #: where the download page is (a subclass serving another page at ``/`` moves it)
+    page_path = "/"
+
+    def __init__(self, directory: Path | str | None, *, game_port: int,
+                 join: list[str] | None = None, host_name: str = ""):
+        self.directory = Path(directory).resolve() if directory is not None else None
+        if self.directory is not None and not self.directory.is_dir():
             raise NotADirectoryError(f"--share: {directory} is not a folder")
         self.game_port = int(game_port)
         self.join = list(join or [])
@@ -171,7 +201,9 @@ class ShareServer:
     def files(self) -> dict[str, Path]:
         """The downloadable files by name: regular files directly in the folder (symlinks only if
         they stay inside it), no dotfiles, no sdist. Reads the disk: call it off the event loop."""
-        out = {}
+        out: dict[str, Path] = {}
+        if self.directory is None:
+            return out
         try:
             entries = sorted(os.scandir(self.directory), key=lambda e: e.name.lower())
         except OSError:
@@ -214,6 +246,11 @@ class ShareServer:
             shown = f"{size / 1e6:.1f} MB" if size >= 100_000 else f"{max(1, round(size / 1e3))} kB"
             label = f" ({CPUS[kind, cpu]})" if (kind, cpu) in CPUS else ""
             link = f'<a href="/{quote(name)}" download>{esc(name)}</a>{label} <small>{shown}</small>'
+            glibc = glibc_of(name) if kind == "linux" else None
+            if glibc is not None:
+                systems = linux_systems(glibc)
+                link += "<br><small>" + text("share.linux_needs", glibc=f"{glibc[0]}.{glibc[1]}",
+                                             systems=esc(", ".join(systems) or "?")) + "</small>"
             if kind == "wheel":
                 link += "<br>" + text("share.python_how",
                                       pipx=f"<code>pipx install {esc(name)}</code>",
@@ -299,7 +336,10 @@ vertical-align:bottom}} li{{margin:.3em 0}} h3{{margin-bottom:0}} ul{{margin:.3e
         parts = line.split(" ")
         if len(parts) != 3 or not parts[2].startswith("HTTP/1."):
             return await self._send(writer, 400, b"bad request\n")
-        method, target = parts[0], parts[1]
+        await self.route(reader, writer, head, parts[0], parts[1])
+
+    async def route(self, reader, writer, head: bytes, method: str, target: str):
+        """Answer one request (its head read): the download page at ``/``, the folder's files."""
         if method not in ("GET", "HEAD"):
             return await self._send(writer, 405, b"read-only: GET and HEAD only\n",
                                     extra={"Allow": "GET, HEAD"})
@@ -384,10 +424,10 @@ vertical-align:bottom}} li{{margin:.3em 0}} h3{{margin-bottom:0}} ul{{margin:.3e
         log.info("share: sent %s to %s", name, writer.get_extra_info("peername"))
 
     def _head(self, writer, status: int, length: int, ctype: str, extra: dict | None = None):
-        lines = [f"HTTP/1.1 {status} {REASONS[status]}", f"Date: {formatdate(usegmt=True)}",
-                 "Server: tikal-lan", f"Content-Type: {ctype}", f"Content-Length: {length}",
-                 "Connection: close", "X-Content-Type-Options: nosniff", "Cache-Control: no-store"]
-        lines += [f"{k}: {v}" for k, v in (extra or {}).items()]
+        fields = {"Date": formatdate(usegmt=True), "Server": "tikal-lan", "Content-Type": ctype,
+                  "Content-Length": str(length), "Connection": "close",
+                  "X-Content-Type-Options": "nosniff", "Cache-Control": "no-store", **(extra or {})}
+        lines = [f"HTTP/1.1 {status} {REASONS[status]}"] + [f"{k}: {v}" for k, v in fields.items()]
         writer.write(("\r\n".join(lines) + "\r\n\r\n").encode("latin-1"))
 
     async def _send(self, writer, status: int, body: bytes, *, head_only: bool = False,
