@@ -70,7 +70,6 @@ class AsyncClient:
         self.table: int | None = None
         self.seat: int | None = None
         self.connected = False
-        self.raw_received = 0     # bytes received (all connections)
         self.frame_tap = None     # called with every frame body received (tests scan them)
         self._writer: asyncio.StreamWriter | None = None
         self._runner: asyncio.Task | None = None
@@ -85,11 +84,17 @@ class AsyncClient:
         if wait:
             await asyncio.wait_for(self._connected_event.wait(), timeout)
 
-    def send(self, msg: dict) -> dict:
-        """Queue ``msg`` for the host (a ``seq`` is added to actions and undos that lack one).
-        Dropped when not connected (a ``link`` message said so)."""
+    def numbered(self, msg: dict) -> dict:
+        """``msg`` with a ``seq`` if it is an action or an undo without one: this connection's one
+        counter (the facade, ``Client``, numbers with it too; safe from any thread)."""
         if msg.get("t") in ("action", "undo") and "seq" not in msg:
-            msg = {**msg, "seq": next(self._seq)}
+            return {**msg, "seq": next(self._seq)}
+        return msg
+
+    def send(self, msg: dict) -> dict:
+        """Queue ``msg`` for the host (numbered: ``numbered``). Dropped when not connected (a
+        ``link`` message said so)."""
+        msg = self.numbered(msg)
         w = self._writer
         if w is not None and not w.is_closing():
             w.write(encode(msg))
@@ -172,7 +177,6 @@ class AsyncClient:
                     return f"the host was silent for {self.ping_timeout:g} s"
                 if not data:
                     return "the host closed the connection"
-                self.raw_received += len(data)
                 decoder.feed(data)
                 for msg in decoder:
                     if self.frame_tap is not None:
@@ -250,7 +254,6 @@ class Client:
         self._queue: queue.SimpleQueue = queue.SimpleQueue()
         self._runner: LoopThread | None = None
         self._ac: AsyncClient | None = None
-        self._seq = itertools.count(1)
 
     @property
     def _loop(self) -> asyncio.AbstractEventLoop | None:
@@ -276,10 +279,11 @@ class Client:
                 return out
 
     def send(self, msg: dict) -> dict:
-        """Queue ``msg`` for the host; returns it (with the ``seq`` added to actions/undos)."""
-        if msg.get("t") in ("action", "undo") and "seq" not in msg:
-            msg = {**msg, "seq": next(self._seq)}
+        """Queue ``msg`` for the host; returns it (numbered by its connection's counter:
+        ``AsyncClient.numbered``)."""
         loop, ac = self._loop, self._ac
+        if ac is not None:
+            msg = ac.numbered(msg)
         if loop is not None and ac is not None and not loop.is_closed():
             try:
                 loop.call_soon_threadsafe(ac.send, msg)

@@ -21,13 +21,9 @@ from .protocol import PROTO
 
 CLIENT, HOST = "client", "host"
 
-#: Games a table can be created for, as the welcome offers them: seat range, the options a table
-#: may set with their values and defaults. Derived from each game's facts (``engine.GAMES``).
-GAME_INFO: dict = {
-    name: {"seats": [info.min_seats, info.max_seats],
-           "options": {o.name: list(o.values) for o in info.options},
-           "defaults": info.defaults}
-    for name, info in engine.GAMES.items()}
+#: The seat counts a ``create`` may ask for, over every game of the engine (each game's own range
+#: is checked by the table: ``engine.GAMES``). The games themselves are read from ``engine.GAMES``
+#: when a message is checked, so a game registered later is offered and accepted too.
 MIN_SEATS = min(info.min_seats for info in engine.GAMES.values())
 MAX_SEATS = max(info.max_seats for info in engine.GAMES.values())
 
@@ -363,7 +359,7 @@ CLIENT_SPECS: dict[str, Spec] = {
                   "first message; with a token: rejoin that seat"),
     "list": Spec({}, {"over": Bool(), "from": TABLE_ID, **_ALL_SEQ},
                  "ask for the tables (with over: the finished ones too; from: a table id on)"),
-    "create": Spec({"game": Str(choices=list(GAME_INFO)), "seats": Int(MIN_SEATS, MAX_SEATS)},
+    "create": Spec({"game": Str(choices=engine.GAMES), "seats": Int(MIN_SEATS, MAX_SEATS)},
                    {"options": Data(dict, 2), "sit": Bool(), "takeover": Bool(),
                     "hints": Bool(), **_ALL_SEQ},   # hints: the client may show a hint
                    "create a table (the creator owns it and sits in seat 0 unless sit is false)"),
@@ -422,7 +418,7 @@ HOST_SPECS: dict[str, Spec] = {
                           "seat": Nullable(SEAT), "over": Bool()},
                    {"legal": Data(list, 8), "seq": SEQ, "scores": Data(list, 1),
                     "winners": Data(list, 1), "full": Bool(), "undone": Int(0, INT_MAX),
-                    "phase": Str(0, 64), "recap": Data(dict, 16)},
+                    "phase": Str(0, 64), "recap": Data(dict, 16), "can_undo": Bool()},
                    "the game changed (or a full resync)"),
     "error": Spec({"code": Str(1, 32), "message": Str(0, 1000)},
                   {"seq": SEQ, "reason": Str(0, 1000), "rule": Str(0, 32), "ref": Str(0, 32)},

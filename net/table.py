@@ -30,14 +30,15 @@ from __future__ import annotations
 import errno
 from typing import TYPE_CHECKING
 
+import engine
+
 from . import journal as jn
-from .messages import COLOURS, GAME_INFO, MessageError, check_options
+from .messages import COLOURS, MessageError, check_options
 from .play import Play, Turn
 from .protocol import PROTO
 from .seats import Seat, Seating, TableError, bot_levels, new_code, new_token
 
 if TYPE_CHECKING:
-    import engine
     from engine.bots.base import Bot
 
 __all__ = ["Table", "TableError", "Seat", "Turn", "new_code", "bot_levels", "welcome_message",
@@ -63,19 +64,20 @@ def welcome_message(host: str, player: int) -> dict:
 def offered_games() -> dict:
     """What the host's welcome offers of each game (docs/protocol.md): its seat range, the options
     a table may set with their values and defaults (both from ``engine.GAMES``), the bot levels."""
-    return {g: {"seats": list(info["seats"]),
-                "options": {k: list(v) for k, v in info["options"].items()},
-                "defaults": dict(info["defaults"]), "levels": bot_levels(g)}
-            for g, info in GAME_INFO.items()}
+    return {g: {"seats": [info.min_seats, info.max_seats],
+                "options": {o.name: list(o.values) for o in info.options},
+                "defaults": info.defaults, "levels": bot_levels(g)}
+            for g, info in engine.GAMES.items()}
 
 
 class Table:
     def __init__(self, tid: int, game: str, seats: int, options: dict | None = None, *,
                  owner: int | None = None, takeover: bool = True, journal=None,
                  new_token=new_token, hints: bool = False):
-        if game not in GAME_INFO:
+        info = engine.GAMES.get(game)
+        if info is None:
             raise TableError("bad_field", f"unknown game {game!r}")
-        lo, hi = GAME_INFO[game]["seats"]
+        lo, hi = info.min_seats, info.max_seats
         if not lo <= seats <= hi:
             raise TableError("bad_field", f"{game} is for {lo} to {hi} seats")
         try:
@@ -288,7 +290,7 @@ class Table:
         self.play = Play(self.game_name, self.nseats, self.options, seed)
         try:
             self._record(self.start_record())
-        except TableError:
+        except Exception:   # not journaled (a full disk: TableError), so not started
             self.play = None
             self.paused = None   # nothing waits: the owner may start again
             raise
