@@ -277,8 +277,10 @@ def _whole(g) -> dict:
         raise ValueError(f"a game of the file is not one: {g!r:.80}")
     _id(g.get("id"))
     names, kinds, scores, winners = (g.get(k) for k in ("names", "kinds", "scores", "winners"))
+    if not (isinstance(names, list) and isinstance(kinds, list) and isinstance(scores, list)
+            and isinstance(winners, list)):
+        raise ValueError(f"a game of the file is not whole: {g!r:.80}")
     if not (isinstance(g.get("game"), str) and len(g["game"]) <= 32
-            and all(type(v) is list for v in (names, kinds, scores, winners))
             and 0 < len(names) <= 16
             and all(type(n) is str and 0 < len(n) <= 64 for n in names)
             and all(type(k) is str and len(k) <= 16 for k in kinds)
