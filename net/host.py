@@ -147,6 +147,7 @@ class Host:
         self.address: tuple[str, int] | None = None
         self.addresses: list[str] = []      # "ip:port" where other machines reach this host
         self.share: list[str] = []          # the download page's URLs (run_host.py --share)
+        self.web: list[str] = []            # the page browsers play on (net/web.py)
         self.loop: asyncio.AbstractEventLoop | None = None
         self.party = Party(self)   # the night's standings, saved games, the host's own window
         self.lifecycle.saved_again = lambda t: self.run(self.party.push_saved())

@@ -406,6 +406,7 @@ HOST_SPECS: dict[str, Spec] = {
     "welcome": Spec({"proto": Int(), "host": Str(0, 64), "player": Int(),
                            "games": Data(dict, 4)},
                     {"resumed": Data(dict, 2), "addresses": Data(list, 1), "share": Data(list, 1),
+                     "web": Data(list, 1),
                      "colours": Data(list, 1), "party": Bool(), "operator": Bool()},
                     "hello accepted"),
     "tables": Spec({"tables": Data(list, 6)}, {"more": Bool()}, "the tables of this host"),
