@@ -138,6 +138,11 @@ class HostView(Protocol):
         ...
 
     @property
+    def web(self) -> list[str]:
+        """The URLs of the page browsers play on (net/web.py), for the welcome."""
+        ...
+
+    @property
     def index(self) -> SaveIndex:
         """What the data dir holds (its unfinished and finished games), kept as games are saved:
         looked up, never read (net/saves.py)."""

@@ -257,6 +257,8 @@ def _hello(host: HostServices, conn: Conn, msg: dict) -> Effects:
         welcome["addresses"] = host.addresses
     if host.share:
         welcome["share"] = host.share
+    if host.web:
+        welcome["web"] = host.web
     if table is None or token is None:
         return effects + [Reply(conn, welcome), Reply(conn, host.tables_msg(conn=conn))]
     previous, out = table.rejoin(conn.id, token, msg.get("seen"))

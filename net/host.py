@@ -159,9 +159,11 @@ class Host:
         self.address: tuple[str, int] | None = None
         self.addresses: list[str] = []      # "ip:port" where other machines reach this host
         self.share: list[str] = []          # the download page's URLs (run_host.py --share)
+        self.web: list[str] = []            # the page browsers play on (net/web.py)
         self.loop: asyncio.AbstractEventLoop | None = None
         self.party = Party(self)   # the night's standings, saved games, the host's own window
         self.lifecycle.saved_again = lambda t: self.run(self.party.push_saved())
+        self.lifecycle.opened_late = self._opened_late
         #: replays and saved games' scores: cached, one in flight per connection, one thread
         self.reads = Reads()
         #: wrong codes of private tables, limited per address and per table (net/codes.py)
@@ -189,10 +191,9 @@ class Host:
         limit_repeated_lines("tikal.host", "asyncio")
         self.lifecycle.open_data_dir()
         self._open_night()
-        for t in self.lifecycle.restored:
-            for s in t.seats:
-                if s.kind == "human":
-                    self.grace.start(t, s.index)
+        self._restored(self.lifecycle.restored)
+        if self.lifecycle.unsaved:      # a full disk: the data dir opens once there is room
+            self._spawn(self.lifecycle.wait_for_room())
         try:
             self._server = await loop.create_server(lambda: _Link(self.links),
                                                     host=cfg.bind or None, port=cfg.port,
@@ -236,6 +237,22 @@ class Host:
         self.bots.shutdown()
         self.reads.shutdown()
         self.lifecycle.release()
+
+    def _restored(self, tables: list[Table]) -> None:
+        """Tables restored from the data dir (--resume): their players' seats wait for them."""
+        for t in tables:
+            for s in t.seats:
+                if s.kind == "human":
+                    self.grace.start(t, s.index)
+
+    def _opened_late(self, tables: list[Table]) -> None:
+        """The data dir opened after a full disk at start: the night's standings as at a start,
+        the restored games' seats wait for their players, their bots play, the lobby shows them."""
+        self._open_night()
+        self._restored(tables)
+        for t in tables:
+            self.bots.kick(t)
+            self.lobby_changed(t)
 
     def _open_night(self) -> None:
         """The night's standings, once the data dir is read (net/party.py): what its file

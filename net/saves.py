@@ -371,6 +371,11 @@ def _forget(path: Path) -> None:
         pass
 
 
+def next_free_id(data_dir) -> int:
+    """The first table id no game of ``data_dir`` has (its names only: it writes nothing)."""
+    return _next_id(Path(data_dir))
+
+
 def _next_id(d: Path) -> int:
     ids = [jn.table_id(e.name) for e in _entries(d)]
     ids += [jn.table_id(e.name) for e in _entries(d / ARCHIVE)]

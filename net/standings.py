@@ -24,7 +24,9 @@ data dir. No I/O but ``load`` and ``save``.
 from __future__ import annotations
 
 import json
+import math
 import os
+import stat
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -35,6 +37,8 @@ from .messages import NAME_MAX
 FILE = "standings.json"
 FORMAT = "tikal-lan-standings"
 VERSION = 1
+#: A standings file larger than this is not read (a night of a thousand games is ~300 kB).
+MAX_BYTES = 16 * 1024 * 1024
 
 
 def places(scores: list, winners: list) -> list[int]:
@@ -125,21 +129,26 @@ class Night:
             return cls()
         path = Path(data_dir) / FILE
         try:
-            data = path.read_bytes()
+            data = _read(path)
         except FileNotFoundError:
             return cls(path)
         except OSError as exc:
             return cls(path, problem=f"cannot read {FILE} ({exc.strerror or exc}): tonight's "
                                      "standings are counted from the finished games")
         try:
+            if data is None:
+                raise ValueError(f"not a regular file, or larger than {MAX_BYTES} bytes")
             d = json.loads(data)
             if d.get("format") != FORMAT or type(d.get("version")) is not int:
                 raise ValueError("not a standings file")
             if d["version"] > VERSION:
                 raise ValueError(f"version {d['version']}, newer than this host's {VERSION}")
-            return cls(path, float(d["started"]), set(int(x) for x in d["skip"]),
-                       [_checked(g) for g in d["games"]])
-        except (ValueError, KeyError, TypeError, AttributeError) as exc:
+            started = d["started"]
+            if type(started) not in (int, float) or not math.isfinite(started):
+                raise ValueError("its start is not a time")
+            return cls(path, float(started), set(_id(x) for x in d["skip"]),
+                       [_checked(_whole(g)) for g in d["games"]])
+        except (ValueError, KeyError, TypeError, AttributeError, RecursionError, OverflowError) as exc:
             kept = "left as it is"
             if owner:
                 aside = path.with_name(FILE + ".damaged")
@@ -232,8 +241,8 @@ class Night:
         out = [f"tonight: {len(self.games)} game(s)"]
         for title, rs in [("overall", rows(self.games))] + [
                 (name, rows(self.games, name)) for name in sorted({g["game"] for g in self.games})]:
-            out.append(f"{title}:")
-            out += [f"  {i:>2}. {r['name']:<32} {r['played']:>3} played {r['wins']:>3} won "
+            out.append(f"{printable(title)}:")
+            out += [f"  {i:>2}. {printable(r['name']):<32} {r['played']:>3} played {r['wins']:>3} won "
                     f"{r['points']:>6} points" for i, r in enumerate(rs, 1)]
         return out
 
@@ -250,6 +259,63 @@ def _checked(g: dict) -> dict:
     out["points"] = points(out["scores"], out["winners"])
     out["places"] = places(out["scores"], out["winners"])
     return out
+
+
+def _read(path: Path) -> bytes | None:
+    """The file's bytes; None for what is no regular file (a FIFO is opened without waiting for
+    a writer, and not read) or is larger than ``MAX_BYTES``. OSError as reading raises it."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_BYTES:
+            return None
+        chunks, left = [], MAX_BYTES + 1
+        while left > 0:
+            chunk = os.read(fd, min(left, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+    finally:
+        os.close(fd)
+    data = b"".join(chunks)
+    return data if len(data) <= MAX_BYTES else None
+
+
+#: Table ids and scores as the wire carries them (msgpack: 64-bit; the protocol: 53 bits).
+_INT = 1 << 53
+
+
+def _id(x) -> int:
+    if type(x) is not int or not 0 < x < _INT:
+        raise ValueError(f"a table id of the file is not one: {x!r:.40}")
+    return x
+
+
+def _whole(g) -> dict:
+    """A game of the file whose every field has the type and size the host writes (the names
+    strings, the scores numbers a message can carry...); ValueError if not."""
+    if not isinstance(g, dict):
+        raise ValueError(f"a game of the file is not one: {g!r:.80}")
+    _id(g.get("id"))
+    names, kinds, scores, winners = (g.get(k) for k in ("names", "kinds", "scores", "winners"))
+    if not (isinstance(names, list) and isinstance(kinds, list) and isinstance(scores, list)
+            and isinstance(winners, list)):
+        raise ValueError(f"a game of the file is not whole: {g!r:.80}")
+    if not (isinstance(g.get("game"), str) and len(g["game"]) <= 32
+            and 0 < len(names) <= 16
+            and all(type(n) is str and 0 < len(n) <= 64 for n in names)
+            and all(type(k) is str and len(k) <= 16 for k in kinds)
+            and all(type(x) in (int, float) and math.isfinite(x) and abs(x) < _INT for x in scores)
+            and all(type(w) is int and 0 <= w < len(names) for w in winners)):
+        raise ValueError(f"a game of the file is not whole: {g!r:.80}")
+    return g
+
+
+def printable(text: str) -> str:
+    """Text from a file, safe to print on a terminal: controls (ESC...), direction overrides
+    (RLO...) and other invisible format characters become "?"."""
+    return "".join(c if c.isprintable() or c == " " else "?" for c in str(text))
 
 
 def tonight_finished(data_dir) -> list[dict]:

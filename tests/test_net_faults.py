@@ -231,15 +231,24 @@ async def test_a_huge_proto_over_the_wire_is_answered_proto_then_closed():
 
 
 @pytest.mark.parametrize("name", ["Bot 2 (hard)", "bot2", "BOT 3", "Ｂｏｔ 1 (easy)", "  bot  4",
-                                  "Бот 2 (средний)", "ВОТ 3", "B\u03bft 1"])
+                                  "Бот 2 (средний)", "ВОТ 3", "B\u03bft 1",
+                                  # issue 30: separators, digits and small capitals for letters,
+                                  # Roman numerals, a level without a number, invisible characters
+                                  "Bot_2 (hard)", "B0t 2 (hard)", "ʙᴏᴛ 2 (hard)", "Bot Ⅱ (hard)", "Bot (hard)",
+                                  "B-o-t 7", "Bo\u200bt 2", "Bot IV", "Bot²", "Bòt 3", "Бот (сильный)",
+                                  "Bot (těžký)", "ＢＯＴ（ｈａｒｄ）", "8ot 2", "Bo+ 2"])
 def test_a_name_that_passes_for_a_bot_is_refused(name):
     with pytest.raises(messages.MessageError) as e:
         messages.validate({"t": "hello", "proto": 1, "name": name}, messages.CLIENT)
     assert e.value.code == "bad_field" and "bot" in e.value.message
 
 
-@pytest.mark.parametrize("name", ["Botond", "Bot", "Robot 2", "Ana"])
+@pytest.mark.parametrize("name", ["Botond", "Bot", "Robot 2", "Ana", "Abbot", "Robot Wars fan", "Bottle",
+                                  "Botvinnik", "Botić", "Bo Tan", "Boten Anna", "Botha", "Bot Hardy", "Tobi",
+                                  "Bodo 2", "Bob 2", "Abbot 2 (hard)", "Hardbot"])
 def test_names_that_merely_start_like_bot_are_fine(name):
+    """A name that is not "bot" (as it reads) then a number or a level: "Bot" alone is no bot's
+    name (a bot's always says its seat), nor is a name going on after "Bot" ("Botond")."""
     messages.validate({"t": "hello", "proto": 1, "name": name}, messages.CLIENT)
 
 
