@@ -128,22 +128,34 @@ class Settings:
                       and _TOKEN.fullmatch(v["token"])
                       and type(v.get("table")) is int and type(v.get("seat")) is int}
 
-    def seat_token(self, address: str) -> str | None:
+    def seat_token(self, address: str, kept: bool = False) -> str | None:
         """The token of the seat we hold on the host at ``address`` ("ip:port"), if any; not
         while the window that took the seat is still running (a second window on this machine
-        would take the seat away from it)."""
+        would take the seat away from it). A seat we left on purpose (``kept``: "Back to my
+        seat" takes it back) only when ``kept`` is asked: a window opened again does not sit
+        there by itself."""
         entry = self.seats.get(address)
-        if not entry or _other_window_alive(entry.get("pid")):
+        if not entry or _other_window_alive(entry.get("pid")) or (entry.get("kept") and not kept):
             return None
         return entry["token"]
 
+    def kept_seat(self, address: str) -> dict | None:
+        """The seat we left on purpose on ``address`` (a started game keeps it ours): token,
+        table, seat; None if there is none."""
+        entry = self.seats.get(address)
+        return dict(entry) if entry and entry.get("kept") else None
+
     def remember_seat(self, address: str, entry: dict | None) -> None:
-        """We took a seat on ``address`` (``entry``: token, table, seat) or lost it (None); saved
-        at once when these settings have a file, so a crashed window can come back to it."""
+        """We took a seat on ``address`` (``entry``: token, table, seat; ``kept``: we left it
+        but it stays ours) or lost it (None); saved at once when these settings have a file, so
+        a crashed window can come back to it."""
         self.seats.pop(address, None)
         if entry is not None:
             self.seats[address] = {"token": entry["token"], "table": entry["table"], "seat": entry["seat"],
                                    "pid": os.getpid()}
+            for extra in ("name", "kept"):
+                if entry.get(extra):
+                    self.seats[address][extra] = entry[extra]
             self.seats = dict(list(self.seats.items())[-MAX_SEATS_KEPT:])
         if self.path is not None:
             try:
