@@ -22,6 +22,7 @@ export default {
       resize: () => table.resize(),
       destroy: () => table.destroy(),
       table: () => table.summary(),
+      results: () => table.results(),
       tikal: table,
     };
   },
