@@ -148,7 +148,7 @@ def _play_through(page, msgs: list[dict]) -> dict:
           shown: t.shown,
           tiles: el.querySelectorAll('.tk-l-tiles .tk-tile').length,
           scores: [...el.querySelectorAll('.tk-seat .tk-score')].map((s) => Number(s.dataset.score)),
-          logged: window.logged.map((l) => l.text),
+          logged: window.logged,
           played: t.timeline.played,
           missing: [...window.missing],
         };

@@ -3,12 +3,14 @@
 // a layer for what is in flight. Pinch and wheel zoom, drag to pan (the viewBox moves: the drawing
 // stays crisp at any zoom); a tap is reported as the hex under it and the figure chip it hit.
 import { svg, clear } from "./dom.js";
-import { S, center, hexPoints, hexAt, bounds, key, points, corners } from "./geometry.js";
+import { S, center, hexPoints, hexAt, bounds, key, points, corners, neighbour, onBoard } from "./geometry.js";
 import { HEXES, TILES } from "./tiles.js";
 import * as art from "./art.js";
 import { rgb } from "./marks.js";
 
 const ZOOM_MAX = 3.2;
+/** The most the board zooms by itself to frame the explored hexes and the ring around them. */
+const AUTO_MAX = 2.4;
 const TAP_SLOP = 9;          // CSS pixels a finger may drift and still tap
 
 export class Board {
@@ -42,6 +44,8 @@ export class Board {
     this.base = bounds();
     this.vb = [...this.base];
     this.zoom = 1;
+    this.auto = true;            // the view frames the explored part until the player zooms or pans
+    this.framed = "";
     this.pointers = new Map();
     this.gesture = null;
     this.setViewBox();
@@ -72,8 +76,50 @@ export class Board {
     this.setViewBox();
   }
 
-  /** Zoom by `factor` keeping the board point (px, py) where it is on screen. */
+  /** The view frames the explored hexes and the ring where a tile may go next (a phone's small
+   * board reads big early on); `tiles` the view's tiles. */
+  frame(tiles, instant) {
+    if (!this.auto) return;
+    const hexes = new Map();
+    for (const t of tiles || []) {
+      hexes.set(key(t.hex), t.hex);
+      for (let d = 0; d < 6; d++) { const n = neighbour(t.hex, d); if (onBoard(n)) hexes.set(key(n), n); }
+    }
+    const k = [...hexes.keys()].sort().join(";");
+    if (!hexes.size || k === this.framed) return;
+    this.framed = k;
+    let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+    for (const h of hexes.values()) {
+      const [x, y] = center(h);
+      x0 = Math.min(x0, x - S); x1 = Math.max(x1, x + S); y0 = Math.min(y0, y - S * 0.9); y1 = Math.max(y1, y + S * 0.9);
+    }
+    const [, , bw, bh] = this.base;
+    const z = Math.max(1, Math.min(AUTO_MAX, bw / (x1 - x0), bh / (y1 - y0)));
+    const w = bw / z, h = bh / z;
+    this.glide([(x0 + x1) / 2 - w / 2, (y0 + y1) / 2 - h / 2, w, h], z, instant);
+  }
+
+  /** Move the view to `vb` (zoom `z`), in a quarter second unless `instant`. */
+  glide(vb, z, instant) {
+    cancelAnimationFrame(this.gliding);
+    const from = [...this.vb];
+    this.zoom = z;
+    const end = () => { this.vb = vb; this.clampView(); };
+    if (instant) { end(); return; }
+    const t0 = performance.now();
+    const step = (t) => {
+      const p = Math.min(1, (t - t0) / 250), e = 1 - (1 - p) * (1 - p);
+      this.vb = from.map((a, i) => a + (vb[i] - a) * e);
+      if (p < 1) { this.setViewBox(); this.gliding = requestAnimationFrame(step); } else end();
+    };
+    this.gliding = requestAnimationFrame(step);
+  }
+
+  /** Zoom by `factor` keeping the board point (px, py) where it is on screen (the player's own
+   * zoom: from then on the view stays where the player puts it). */
   zoomAt(px, py, factor) {
+    cancelAnimationFrame(this.gliding);
+    this.auto = false;
     const z = Math.min(ZOOM_MAX, Math.max(1, this.zoom * factor));
     if (z === this.zoom) return;
     const [x, y, w, h] = this.vb;
@@ -136,6 +182,8 @@ export class Board {
         g.kind = "pan";
       }
       if (g.kind === "pan") {
+        this.auto = false;
+        cancelAnimationFrame(this.gliding);
         const [ax, ay] = this.toBoard(px, py), [bx, by] = this.toBoard(p.x, p.y);
         this.vb[0] -= bx - ax; this.vb[1] -= by - ay;
         this.clampView();
@@ -184,6 +232,7 @@ export class Board {
       this.tiles.set(k, [tk, g]);
     }
     for (const [k, [, g]] of this.tiles) if (!tilesNow.has(k)) { g.remove(); this.tiles.delete(k); }
+    this.frame(view.tiles, this.table.timeline.speed === Infinity);
     this.renderPieces(view, holders);
   }
 

@@ -146,6 +146,7 @@ export class Panel {
     }
     const auction = view.variant === "auction" ? (view.phase === "bid" ? view.auction : null) : null;
     const moved = new Set(view.moved || []);
+    this.keys.seats = this.keys.seats || {};
     for (let s = 0; s < n; s++) {
       const score = this.scoreFx.has(s) ? Math.round(this.scoreFx.get(s)) : (view.scores || [])[s] || 0;
       const now = d.now[s] || { total: 0 };

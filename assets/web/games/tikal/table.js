@@ -317,7 +317,7 @@ export class Table {
   // --- the log ---------------------------------------------------------------------------------
   logEvent(ev) {
     const text = describe(this, ev);
-    if (text && this.ctx.log) this.ctx.log({ text, seat: lineSeat(ev), game: "tikal" });
+    if (text && this.ctx.log) this.ctx.log(text);
     if (ev.type) this.done = this.done || [];
     if (ev.seat !== undefined && lineSeat(ev) !== null) {
       const line = describe(this, ev, false);
@@ -330,7 +330,7 @@ export class Table {
     const name = this.shortName(seat);
     let what = lines.length ? lines.pop() : "";
     if (what.startsWith(`${name} `)) what = what.slice(name.length + 1);
-    if (this.ctx.log) this.ctx.log({ text: this.t("table.undone", { name, what }).trim(), seat, game: "tikal" });
+    if (this.ctx.log) this.ctx.log(this.t("table.undone", { name, what }).trim());
   }
 
   logRecap(recap) {
