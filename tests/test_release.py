@@ -535,3 +535,27 @@ def test_the_build_copies_nothing_into_the_app_after_pyinstaller():
 
     source = inspect.getsource(build_app)
     assert "copy" not in source and "write_text" not in source and "write_bytes" not in source
+
+
+def test_the_package_metadata_says_who_what_and_for_which_pythons():
+    """Issue 30: classifiers (the Python versions the suite runs on, from requires-python up;
+    the systems; the languages of the window), the authors as LICENSE names them, and no
+    invented address: [project.urls] only once the project has a public home."""
+    import tomllib
+
+    meta = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    lowest = meta["requires-python"].removeprefix(">=")
+    pythons = [c.rsplit(" :: ", 1)[1] for c in meta["classifiers"]
+               if c.startswith("Programming Language :: Python :: 3.")]
+    assert pythons and pythons[0] == lowest and all(tuple(map(int, p.split("."))) >= (3, 11) for p in pythons)
+    # the Python running this suite is one the classifiers name (a new one: add it once it passes)
+    assert f"{sys.version_info.major}.{sys.version_info.minor}" in pythons
+    from assets.i18n import LANGUAGES
+
+    names = {"en": "English", "ru": "Russian", "cs": "Czech", "it": "Italian"}
+    assert {f"Natural Language :: {names[lang]}" for lang in LANGUAGES} <= set(meta["classifiers"])
+    assert "Topic :: Games/Entertainment :: Board Games" in meta["classifiers"]
+    assert not any(c.startswith("License ::") for c in meta["classifiers"])     # the licence: `license`
+    [author] = meta["authors"]
+    assert f"Copyright (c) 2026 {author['name']}" in (ROOT / "LICENSE").read_text()
+    assert "urls" not in meta
