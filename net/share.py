@@ -27,6 +27,7 @@ import re
 from concurrent.futures import ThreadPoolExecutor
 from email.utils import formatdate
 from pathlib import Path
+from typing import Literal
 from urllib.parse import quote, unquote
 
 from assets.i18n import REFERENCE, locale_language, translations
@@ -106,13 +107,17 @@ def visitor_system(user_agent: str | None) -> str:
 
 #: The systems by their own (brand) names, as the page says "for your Windows".
 SYSTEM_NAMES = {"windows": "Windows", "macos": "macOS", "linux": "Linux"}
-#: How to get pipx, per system (commands: not translated).
-PIPX = [("Windows", "py -m pip install --user pipx"), ("macOS", "brew install pipx"),
-        ("Debian, Ubuntu", "sudo apt install pipx"), ("Fedora", "sudo dnf install pipx"),
-        ("", "python3 -m pip install --user pipx")]
+#: How to get pipx, per system (commands: not translated): the visitor's own system's ways, or
+#: all of them when its system is unknown.
+PIPX = {"windows": [("", "py -m pip install --user pipx")],
+        "macos": [("", "brew install pipx"), ("", "python3 -m pip install --user pipx")],
+        "linux": [("Debian, Ubuntu", "sudo apt install pipx"), ("Fedora", "sudo dnf install pipx"),
+                  ("", "python3 -m pip install --user pipx")],
+        "": [("Windows", "py -m pip install --user pipx"), ("macOS", "brew install pipx"),
+             ("Debian, Ubuntu", "sudo apt install pipx"), ("", "python3 -m pip install --user pipx")]}
 
 
-def byte_range(value: str | None, size: int) -> tuple[int, int] | None | bool:
+def byte_range(value: str | None, size: int) -> tuple[int, int] | None | Literal[False]:
     """The one byte range (first, last) of a ``Range: bytes=...`` header for a file of ``size``
     bytes; None without one (or one we do not serve: several ranges, another unit: the whole file
     is sent, as HTTP allows); False when it cannot be satisfied (416)."""
@@ -325,7 +330,7 @@ class ShareServer:
                                       pipx=f"<code>pipx install {esc(name)}</code>",
                                       command="<code>tikal-lan</code>")
                 pipx = ", ".join(f"<code>{esc(cmd)}</code>" + (f" ({esc(where)})" if where else "")
-                                 for where, cmd in PIPX)
+                                 for where, cmd in PIPX.get(system, PIPX[""]))
                 link += "<br><small>" + text("share.get_pipx", commands=pipx,
                                              ensurepath="<code>pipx ensurepath</code>") + "</small>"
             groups.setdefault(kind, []).append(link)
@@ -492,7 +497,7 @@ vertical-align:bottom}} li{{margin:.3em 0}} h3{{margin-bottom:0}} ul{{margin:.3e
             fields = {"Content-Disposition": f"attachment; filename*=UTF-8''{quote(name)}",
                       "Accept-Ranges": "bytes"}
             part = byte_range(ranged, full)
-            if part is False:
+            if part is False:   # (typed: a range, None, or False)
                 return await self._send(writer, 416, b"range not satisfiable\n", head_only=head_only,
                                         extra={"Content-Range": f"bytes */{full}"})
             status, first, size = 200, 0, full

@@ -396,7 +396,8 @@ async def test_download_page_knows_its_visitor_and_resumes_downloads(tmp_path):
                 else:                                 # a phone: no app, the page that plays
                     assert "No app for your system here: play in the browser." in yours
                     assert '<a href="/">Play in this browser</a>' in yours
-                assert "pipx ensurepath" in page and "brew install pipx" in page
+                assert "pipx ensurepath" in page
+                assert ("brew install pipx" in page) == (system not in ("windows", "linux"))
             status, fields, body = await http(port, get("/download", user_agent=UAS["ios"],
                                                         accept_language="ru"))
             assert "Приложения для вашей системы здесь нет" in body.decode()
@@ -417,3 +418,35 @@ async def test_download_page_knows_its_visitor_and_resumes_downloads(tmp_path):
             assert (status, body) == (200, whole)        # several ranges: the whole file
         finally:
             await web.stop()
+
+
+@pytest.mark.slow
+def test_outside_check_web_join_against_run_host(tmp_path):
+    """tools/web_join.py (the outside check ``web join``) against a real ``run_host.py --headless``:
+    the page, hello -> welcome and tables over /ws with the page's Origin, a foreign Origin
+    refused."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    p = subprocess.Popen([sys.executable, str(root / "run_host.py"), "--headless", "--no-announce",
+                          "--bind", "127.0.0.1", "--port", "0", "--web-port", "0",
+                          "--data-dir", str(tmp_path / "saves"), "--log-file", ""],
+                         cwd=root, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        first = p.stdout.readline()
+        assert "listening on 127.0.0.1:" in first, first + p.stderr.read()
+        game_port = int(first.split("127.0.0.1:")[1].split()[0].rstrip(";"))
+        line = p.stdout.readline()
+        assert line.startswith("web page on 127.0.0.1:"), line
+        web_port = int(line.split("127.0.0.1:")[1].split()[0].rstrip(","))
+        r = subprocess.run([sys.executable, str(root / "tools" / "web_join.py"), f"127.0.0.1:{game_port}",
+                            "--web-port", str(web_port)], capture_output=True, text=True, timeout=120)
+        assert r.returncode == 0, r.stdout + r.stderr
+        assert "welcome, tables" in r.stdout and "foreign Origin: refused (403)" in r.stdout
+        assert r.stdout.strip().endswith("web join: ok")
+    finally:
+        p.terminate()
+        _, err = p.communicate(timeout=30)
+    assert "Traceback" not in err, err[-3000:]
