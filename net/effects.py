@@ -159,7 +159,7 @@ class HostView(Protocol):
 
     def table_of_token(self, token: str) -> Table | None: ...
 
-    def tables_msg(self, over: bool = False, first: int = 1) -> dict:
+    def tables_msg(self, over: bool = False, first: int = 1, conn: Conn | None = None) -> dict:
         """The ``tables`` message: the tables one can join or watch."""
         ...
 

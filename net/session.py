@@ -81,6 +81,7 @@ class Session:
     addr: str = ""                 # the peer's ip (connection and table limits count by it)
     name: str | None = None        # set by an accepted hello
     key: str | None = None         # the hash of the hello's player key (net/identity.py), if any
+    operator: bool = False         # the host's own window (its hello carried the operator secret)
     table: Any = None              # the Table it is at (net/table.py)
     closing: bool = False
     ping_n: int = 0

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .journal import _sync_dir
+from .messages import NAME_MAX
 
 FILE = "standings.json"
 FORMAT = "tikal-lan-standings"
@@ -76,21 +77,38 @@ def _num(x: float):
 
 
 def rows(games: list[dict], game: str | None = None) -> list[dict]:
-    """Per player name (humans only): games played, wins, placement points; sorted by points,
-    then wins (more first), then name. ``game``: only that game's results."""
-    acc: dict[str, dict] = {}
+    """Per person (humans only): games played, wins, placement points; sorted by points, then
+    wins (more first), then name; ``rank`` 1-based, shared by those equal on points and wins.
+    A person is their player key (its hash, ``keys``: docs/protocol.md "The player key"), named
+    by the last name they played under; a player without a key, by their name. Two people of
+    one name are two rows: "Ana", "Ana (2)". ``game``: only that game's results."""
+    acc: dict[tuple, dict] = {}
     for g in games:
         if game is not None and g["game"] != game:
             continue
         pts = g.get("points") or points(g["scores"], g["winners"])
+        keys = g.get("keys") or []
         for i, name in enumerate(g["names"]):
             if g["kinds"][i] != "human":
                 continue
-            r = acc.setdefault(name, {"name": name, "played": 0, "wins": 0, "points": 0})
+            key = keys[i] if i < len(keys) else None
+            who = ("key", key) if key else ("name", name)
+            r = acc.setdefault(who, {"name": name, "played": 0, "wins": 0, "points": 0})
+            r["name"] = name        # the last name they played under
             r["played"] += 1
             r["wins"] += i in g["winners"]
             r["points"] = _num(r["points"] + pts[i])
-    return sorted(acc.values(), key=lambda r: (-r["points"], -r["wins"], r["name"]))
+    out = sorted(acc.values(), key=lambda r: (-r["points"], -r["wins"], r["name"]))
+    seen: dict[str, int] = {}
+    for r in out:   # two people of one name: told apart as the tables tell them (section 2)
+        n = seen[r["name"]] = seen.get(r["name"], 0) + 1
+        if n > 1:
+            r["name"] = f"{r['name'][:NAME_MAX - 5]} ({n})"
+    for i, r in enumerate(out):
+        prev = out[i - 1] if i else None
+        same = prev is not None and (prev["points"], prev["wins"]) == (r["points"], r["wins"])
+        r["rank"] = prev["rank"] if same and prev is not None else i + 1
+    return out
 
 
 @dataclass
@@ -153,6 +171,8 @@ class Night:
         if game["id"] in self.skip or game["id"] in self.counted or "human" not in game["kinds"]:
             return False
         g = {k: game[k] for k in ("id", "game", "names", "kinds", "scores", "winners")}
+        if any(game.get("keys") or []):
+            g["keys"] = list(game["keys"])     # who they are: their key's hash, never the key
         g["points"] = points(g["scores"], g["winners"])
         g["places"] = places(g["scores"], g["winners"])
         self.games.append(g)
@@ -234,6 +254,8 @@ def _checked(g: dict) -> dict:
             and len(g["scores"]) == n and all(isinstance(w, int) for w in g["winners"])):
         raise ValueError(f"a game of the file is not whole: {g!r:.80}")
     out = {k: g[k] for k in ("id", "game", "names", "kinds", "scores", "winners")}
+    if isinstance(g.get("keys"), list) and len(g["keys"]) == n:
+        out["keys"] = [k if isinstance(k, str) else None for k in g["keys"]]
     out["points"] = points(out["scores"], out["winners"])
     out["places"] = places(out["scores"], out["winners"])
     return out

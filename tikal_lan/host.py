@@ -59,12 +59,14 @@ def has_display() -> bool:
     return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
 
 
-def create_start_table(host: Host, args: argparse.Namespace) -> Table | None:
-    """The table of ``--game`` (with its options, bots and ``--hints``), or None without it."""
+def create_start_table(host: Host, args: argparse.Namespace,
+                       for_window: bool = False) -> Table | None:
+    """The table of ``--game`` (with its options, bots and ``--hints``), or None without it.
+    ``for_window``: a seat of it, and the table, kept for the host's own window."""
     if not args.game:
         return None
     return host.create_table(args.game, args.seats, table_options(args), bots=args.bots,
-                             bot_level=args.bot_level, hints=args.hints)
+                             bot_level=args.bot_level, hints=args.hints, for_window=for_window)
 
 
 class HostLog(RotatingFileHandler):
@@ -229,11 +231,11 @@ def window_host(args: argparse.Namespace) -> tuple[Host, Table | None]:
     from net.host import Host
 
     host = Host(make_config(args))
-    made = create_start_table(host, args)
+    made = create_start_table(host, args, for_window=True)
     if made is None and not args.resume:
-        game = window_game()
+        game = window_game()    # its first seat and the table are the window's from the start
         host.create_table(game, WINDOW_SEATS, table_options(args, game), bots=args.bots,
-                          bot_level=args.bot_level, hints=args.hints)
+                          bot_level=args.bot_level, hints=args.hints, for_window=True)
     return host, made
 
 
