@@ -100,6 +100,8 @@ export class Play {
       tone: (seat) => toneOf(play.colourOf(seat), seat),
       shape: (seat) => (app.shapes ? shapeOf(seat) : "circle"),
       toast: (text, kind) => toast(text, kind),
+      // the module draws the players itself: the shell's strip of names and scores goes
+      showPlayers: (on) => { play.strip.hidden = !on; play.stripOff = !on; },
     };
   }
 
@@ -128,6 +130,7 @@ export class Play {
     this.build();
     this.logPanel.hidden = !logOpen;
     this.lines = [];
+    this.strip.hidden = !!this.stripOff;
     for (const l of lines) this.log(l.text, l.kind);
     if (this.module) {
       this.mount();
