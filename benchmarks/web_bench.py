@@ -25,9 +25,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from web_helpers import ARGS, CHROMIUM, WebHost  # noqa: E402
-
 from net.web import catalog_json, load_assets  # noqa: E402
+
+from web_helpers import ARGS, CHROMIUM, WebHost  # noqa: E402
 
 RUNS = int(sys.argv[1]) if len(sys.argv) > 1 else 7
 

@@ -13,9 +13,10 @@ import os
 from pathlib import Path
 
 import pytest
-from web_helpers import LANGS, LONG_NAMES, SIZES, fit_problems, join, open_page, tap, wait_for
 
 from net.client import Client
+
+from web_helpers import LANGS, LONG_NAMES, SIZES, fit_problems, join, open_page, tap, wait_for
 
 pytestmark = pytest.mark.slow
 
