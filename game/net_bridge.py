@@ -148,6 +148,7 @@ class Bridge:
         self.host_name = ""
         self.host_addresses: list[str] = []   # where other machines reach the host (welcome)
         self.host_share: list[str] = []       # the host's download page (welcome; run_host --share)
+        self.host_web: list[str] = []         # the page phones play on (welcome; net/web.py)
         self.address = ""                     # the host's "ip:port" once connecting
         self.token: str | None = None         # our seat's token on that host
         #: called with (address, {"token", "table", "seat"}) when we take a seat and with
@@ -366,6 +367,7 @@ class Bridge:
         self.colours = list(msg.get("colours") or [])
         self.host_addresses = list(msg.get("addresses") or [])
         self.host_share = list(msg.get("share") or [])
+        self.host_web = list(msg.get("web") or [])
         self.is_operator = bool(msg.get("operator"))
         resumed = msg.get("resumed")
         if resumed:   # our token was accepted: we are back in our seat (a full resync follows)
