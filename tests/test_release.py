@@ -306,16 +306,20 @@ def test_every_native_library_of_the_installed_wheels_has_a_notice():
     """What PyInstaller takes from this environment (pygame-ce's libraries and extension modules,
     msgpack's and zeroconf's compiled modules, the interpreter's) is covered by tools/notices.py,
     found by their contents the way the build and the release leg find them."""
+    import sysconfig
+
     import msgpack
     import notices
     import pygame as pg
+    import websockets
     import zeroconf
 
     site = Path(pg.__file__).parent.parent
     found = [f for f in notices.shared_libraries(site / "pygame_ce.libs")]
-    found += ["pygame/" + f for f in notices.shared_libraries(Path(pg.__file__).parent)]
-    found += ["msgpack/" + f for f in notices.shared_libraries(Path(msgpack.__file__).parent)]
-    found += ["zeroconf/" + f for f in notices.shared_libraries(Path(zeroconf.__file__).parent)]
+    for package in (pg, msgpack, zeroconf, websockets):
+        found += [f"{package.__name__}/" + f for f in notices.shared_libraries(Path(package.__file__).parent)]
+    dynload = Path(sysconfig.get_paths()["platstdlib"]) / "lib-dynload"
+    found += [f"python3/lib-dynload/{f}" for f in notices.shared_libraries(dynload)]
     assert len(found) > 40 and any("fluidsynth" in f for f in found)
     missing = [f for f in found if notices.component(f) is None and not notices.dropped(f)]
     assert not missing, missing
