@@ -34,7 +34,9 @@ CHECKED_AGAINST = {"base": {"base"}, "board": {"board"}, "float": {"base"}, "ove
 #: Marks that take clicks or hide what is under them: none may lie on another.
 COVERING = ("button", "guide bubble")
 #: Marks whose text is on another layer: a line of the interface wholly under one is hidden, not a label.
-UNLABELLED = ("guide bubble",)
+#: The plates at the top of a table (the prompt, the catch-up chip) are such marks of the "float"
+#: layer: a floating number that rises into one is hidden under it.
+UNLABELLED = ("guide bubble", "plate")
 
 
 class FitCheck:
@@ -113,7 +115,7 @@ class FitCheck:
                     if ia.colliderect(b.inflate(-2 * AIR_X, -2 * AIR_Y)):
                         out.append(f"overlap: {ta!r} at {tuple(a)} ({la}) and {tb!r} at {tuple(b)} ({lb})")
             for s, what, ls in self.solids:
-                label = s.inflate(2, 2).contains(a) and what not in UNLABELLED
+                label = s.inflate(2, 2).contains(a) and not any(u in what for u in UNLABELLED)
                 if ls == la and ia.colliderect(s) and not label:
                     out.append(f"overlap: {ta!r} at {tuple(a)} runs into {what} at {tuple(s)} ({la})")
         covering = []

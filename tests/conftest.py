@@ -24,6 +24,7 @@ for _var in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME"):
 import pytest  # noqa: E402
 
 from netns import netns_lan  # noqa: E402,F401  (a shared fixture: LANs of network namespaces)
+from web_helpers import chromium, phone, web_host  # noqa: E402,F401  (the browser tests' fixtures)
 
 
 @pytest.fixture

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+import engine
 from net.config import HostConfig
 from net.discovery import (
     Announcer,
@@ -24,7 +25,6 @@ from net.discovery import (
     txt_properties,
 )
 from net.host import Host, start_in_thread
-from net.messages import GAME_INFO
 from net.protocol import encode
 
 pytestmark = pytest.mark.timeout(180)
@@ -141,7 +141,7 @@ def test_running_host_is_listed_with_its_txt_and_fake_hosts_are_not():
             await browser.start()
             [h] = await browser.wait_until(named("Kitchen laptop"), timeout=30)
             assert (h.address, h.port, h.proto) == ("127.0.0.1", port, 1)
-            assert h.games == tuple(GAME_INFO)
+            assert h.games == tuple(engine.GAMES)
             assert h.free_seats == host.free_seats() == 3
             assert h.extra == {"tables": "1"} and h.ping_ms > 0
             # Both fakes were seen and checked twice in a row without success: never listed.

@@ -23,7 +23,7 @@ import pygame
 from .. import theme
 from ..effects import Effects
 from ..scenes.common import TableScene, background
-from ..widgets import draw_panel, fit, note_area, note_target, note_text, request_tooltip
+from ..widgets import draw_panel, fit, note_area, note_solid, note_target, note_text, request_tooltip
 from . import layout as L
 from .animations import TikalAnimator
 from .board_view import REGION, BoardView
@@ -319,6 +319,9 @@ class TikalScene(TableScene):
 
     def draw_prompt(self, surface) -> None:
         text, colour = self.prompt_text()
+        self.prompt_rect = None
+        if self.chip_shown():
+            note_solid(self.app, self.CHIP_RECT, "catch-up chip plate", layer="float")
         if not text or self.chip_shown():
             return
         key = (text, colour)
@@ -333,5 +336,7 @@ class TikalScene(TableScene):
         _, plate, spot, line = self._prompt
         at = plate.get_rect(midtop=(self.PROMPT_X, 8))
         surface.blit(plate, at)
+        self.prompt_rect = at
+        note_solid(self.app, at, "prompt plate", layer="float")   # floating words stay under it
         note_text(self.app, spot.move(at.topleft), line, at)
 

@@ -20,7 +20,7 @@ import pygame
 from .. import theme
 from ..effects import Effects
 from ..scenes.common import TableScene
-from ..widgets import Button, draw_panel, fit_lines, note_target, note_text
+from ..widgets import Button, draw_panel, fit_lines, note_solid, note_target, note_text
 from .animations import TortugaAnimator
 from .hint import TortugaHint
 from .island import Island
@@ -113,12 +113,13 @@ class TortugaScene(TableScene):
         return (1270 - size[0], 306 - size[1])
 
     def turtle_choice(self, turtle: int) -> str:
-        """A choice of turtle in words: which one (the ringed second) and where it stands."""
-        ringed = turtle >= self.seats
+        """A choice of turtle in words, named by its look (the second one's shell is striped:
+        ``island.turtle_surface``) and where it stands."""
+        striped = turtle >= self.seats
         space = self.island.space_of(turtle)
         if not space:
-            return self.tr("tortuga.choose_b_raft" if ringed else "tortuga.choose_a_raft")
-        return self.tr("tortuga.choose_b_at" if ringed else "tortuga.choose_a_at", space=space)
+            return self.tr("tortuga.choose_b_raft" if striped else "tortuga.choose_a_raft")
+        return self.tr("tortuga.choose_b_at" if striped else "tortuga.choose_a_at", space=space)
 
     def handle_event(self, event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -211,6 +212,9 @@ class TortugaScene(TableScene):
     def draw_prompt(self, surface) -> None:
         """Whose decision it is, on a plate at the top of the island (two lines at most)."""
         text, colour = self.prompt_text()
+        self.prompt_rect = None
+        if self.chip_shown():
+            note_solid(self.app, self.CHIP_RECT, "catch-up chip plate", layer="float")
         if not text or self.chip_shown():
             return
         lines, size, lh = fit_lines(self.app, text, pygame.Rect(0, 0, 640, 2 * 26), 20, True, 15)
@@ -219,6 +223,8 @@ class TortugaScene(TableScene):
         r = pygame.Rect(0, 0, w, 14 + lh * len(lines))
         r.midtop = (490, 6)
         draw_panel(surface, r, fill=(20, 30, 60), edge=colour, radius=16, alpha=230)
+        self.prompt_rect = r
+        note_solid(self.app, r, "prompt plate", layer="float")   # floating words stay under it
         for i, ln in enumerate(lines):
             img = self.app.assets.text(ln, size, colour, True)
             spot = surface.blit(img, img.get_rect(midtop=(r.centerx, r.y + 7 + lh * i)))
