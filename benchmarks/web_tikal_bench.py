@@ -30,7 +30,8 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
 from net_helpers import BotClient, live_host, seat_clients  # noqa: E402
-from web_tikal_support import CHROMIUM_ARGS, Tapper, harness_server  # noqa: E402
+from web_helpers import ARGS, CHROMIUM  # noqa: E402
+from web_tikal_support import Tapper, harness_server  # noqa: E402
 
 PHONE = {"width": 390, "height": 844}
 
@@ -87,6 +88,7 @@ def volcano_frames(browser, base: str, msgs: list[dict], throttle: float = 1.0) 
 
 def tap_to_update(browser, actions: int = 60) -> list[float]:
     from test_web_tikal_play import chooser, start_game
+
     from web_helpers import WebHost  # the shell's test helpers: a real host and its web server
     host = WebHost(Path(tempfile.mkdtemp()))
     try:
@@ -125,7 +127,7 @@ def main(argv: list[str]) -> None:
     what = set(argv) or {"frames", "taps"}
     random.seed(1)
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS, headless=True)
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
         if "taps" in what:
             ms = tap_to_update(browser)
             print(f"tap -> host's update drawn (phone 390x844, {len(ms)} actions): p50 {pct(ms, 50):.1f} ms, "

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import functools
 import http.server
 import threading
 from pathlib import Path
@@ -49,14 +48,6 @@ def harness_server():
         srv.shutdown()
         srv.server_close()
 
-
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--no-first-run"]
-
-
-@functools.lru_cache(maxsize=None)
-def chromium_path() -> str:
-    return "/usr/bin/chromium"
 
 
 # --- playing Tikal by taps ----------------------------------------------------------------------------

@@ -16,6 +16,7 @@ export default {
   name: "tikal",
   mount(root, ctx) {
     ensureStyle();
+    if (ctx.showPlayers) ctx.showPlayers(false);     // the seats' cards below the board name the players
     const table = new Table(root, ctx);
     return {
       update: (msg) => table.update(msg),

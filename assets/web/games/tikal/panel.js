@@ -155,7 +155,8 @@ export class Panel {
         : auction && (auction.passed || []).includes(s) ? ["passed"]
           : auction && auction.high === s ? ["bid", auction.bid]
             : !view.over ? ["now", now.total] : null;
-      const k = JSON.stringify([t.nameOf(s), t.playerKind(s), t.toneKey(s), (view.supply || [])[s], (view.camps_left || [])[s],
+      const p = t.player(s) || {};
+      const k = JSON.stringify([t.nameOf(s), t.playerKind(s), p.connected, p.takeover, t.toneKey(s), (view.supply || [])[s], (view.camps_left || [])[s],
         (view.guards_left || [])[s], (view.held || {})[String(s)], slot, s === view.seat && !view.over, view.variant === "auction" && moved.has(s),
         view.variant, t.flash.has(s), t.flashSets.has(s), t.lang]);
       if (this.keys.seats[s] === k) continue;
@@ -184,6 +185,10 @@ export class Panel {
     const tone = t.tone(s), shape = t.shape(s);
     const head = html("div", { class: "tk-seat-head" }, [icons.markIcon(tone, shape)]);
     head.appendChild(html("span", { class: "tk-name", text: t.nameOf(s), "data-fit": "1", title: t.nameOf(s) }));
+    const p = t.player(s);
+    if (p && p.kind === "human" && p.connected === false) {     // away: a bot plays for them, or the game waits
+      head.appendChild(html("span", { class: "tk-away", text: t.t(p.takeover ? "web.bot_plays" : "web.away"), "data-fit": "1" }));
+    }
     if (view.variant === "auction") {
       const movedNow = (view.moved || []).includes(s);
       head.appendChild(html("span", { class: movedNow ? "tk-marker tk-moved" : "tk-marker", title: t.t("tikal.tip_row_marker") },
