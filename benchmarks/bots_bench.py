@@ -21,10 +21,14 @@ Prints one line per matchup:
   ``cheap_guard`` guards on a temple of level 3 or less within the first 8 tiles drawn,
   ``lost_leader`` guards placed with a worker while its own leader stood on the hex,
   ``idle_scoring`` scoring turns ended with 5 AP or more unspent and figures in its supply,
-  ``uncover_rival`` temples it uncovered and left where a rival leads or ties. When the other
-  side is a hard Tikal bot too, ``other_*`` are its counts per game and seat.
-- ``tikal-4p-auction-hard-vs-hard``: four hard bots in the auction variant (the line counts their
-  ``skipped_scoring``: a scoring turn ended with all 10 AP unspent).
+  ``uncover_rival`` temples it uncovered and left where a rival leads or ties, ``idle_turn``
+  normal AP phases ended with 3 AP or more unspent and figures in its supply. When the other
+  side is a hard Tikal bot too, ``other_*`` are its counts per game and seat. Last, per hard
+  level at the table (``hard``, ``hard_prev``...: all its seats together), ``<level>_idle_turns``:
+  how many of its normal AP phases were idle turns, as a share with its Wilson interval.
+- ``tikal-4p-auction-hard-vs-hard``, ``tikal-4p-hard-vs-hard``: four hard bots in the auction
+  and the base variant (the line counts their ``skipped_scoring``: a scoring turn ended with all
+  10 AP unspent, and their idle turns).
 - ``--review N``: the review of a player's game (``engine/bots/tikal_bots/coach.py``, what the
   client's "Review" runs in its thread): N games of four greedy bots, each reviewed for one seat
   (game i: seat i mod 4) from the updates that seat received; prints the time per reviewed turn
@@ -60,7 +64,10 @@ MATCHUPS = {
     "tortuga-4p-expectimax-vs-greedy": ("tortuga", 4, {}, "hard", "normal"),
     "tikal-4p-auction-hard-vs-normal": ("tikal", 4, {"variant": "auction"}, "hard", "normal"),
     "tikal-4p-auction-hard-vs-hard": ("tikal", 4, {"variant": "auction"}, "hard", "hard"),
+    "tikal-4p-hard-vs-hard": ("tikal", 4, {"variant": "base"}, "hard", "hard"),
     "tikal-4p-hard-vs-hard_prev": ("tikal", 4, {"variant": "base"}, "hard", "hard_prev"),
+    "tikal-4p-hard_prev-vs-hard": ("tikal", 4, {"variant": "base"}, "hard_prev", "hard"),
+    "tikal-4p-hard-vs-hard_first": ("tikal", 4, {"variant": "base"}, "hard", "hard_first"),
     "tikal-4p-hard_prev-vs-normal": ("tikal", 4, {"variant": "base"}, "hard_prev", "normal"),
     "tikal-4p-normal-vs-easy": ("tikal", 4, {"variant": "base"}, "normal", "easy"),
     "tikal-4p-normal-vs-random": ("tikal", 4, {"variant": "base"}, "normal", "random"),
@@ -72,11 +79,13 @@ DEFAULT = ("tikal-4p-hard-vs-normal", "tikal-4p-hard-vs-hard_prev", "tikal-2p-ha
 
 
 def make(game: str, level: str, seat: int, seed: int, kwargs: dict):
-    """A bot; ``kwargs`` go to the hard Tikal bots (``weights`` to the current one only)."""
-    if game == "tikal" and level in ("hard", "hard_prev"):
+    """A bot; ``kwargs`` go to the hard Tikal bots (``weights`` to the current one only); a level
+    named after one of the hard bot's parameter sets (``hard_prev``, ``hard_first``) is the hard
+    bot with that set."""
+    if game == "tikal" and level.startswith("hard"):
         kw = dict(kwargs)
-        if level == "hard_prev":
-            kw["params"] = "hard_prev"
+        if level != "hard":
+            kw["params"] = level
             kw.pop("weights", None)
         return make_bot(game, "hard", seat, seed=seed, **kw)
     return make_bot(game, level, seat, seed=seed)
@@ -108,8 +117,12 @@ def play(task: tuple) -> dict:
             watches[seat].seen(view, action, events, g.view(None))
     winners = g.winners
     others = [w.counts for s, w in watches.items() if s != hero]
+    phases: dict = {}                   # level -> (normal AP phases, idle_turn) over its seats
+    for s, w in watches.items():
+        n, k = phases.get(levels[s], (0, 0))
+        phases[levels[s]] = (n + w.phases, k + w.counts["idle_turn"])
     return {"share": 1 / len(winners) if hero in winners else 0.0, "seat": hero,
-            "scores": g.scores, "think": think,
+            "scores": g.scores, "think": think, "phases": phases,
             "habits": watches[hero].counts if hero in watches else None,
             "other_habits": {k: sum(c[k] for c in others) for k in HABITS} if others else None}
 
@@ -153,6 +166,12 @@ def run(name: str, games: int, seed: int, jobs: int, kwargs: dict, verbose: bool
         per = games * (MATCHUPS[name][1] - 1)
         line += "".join(f" other_{k}={sum(r['other_habits'][k] for r in results) / per:.2f}"
                         for k in HABITS)
+    for lvl in sorted({lvl for r in results for lvl in r["phases"]}):
+        phases = sum(r["phases"][lvl][0] for r in results)
+        idle = sum(r["phases"][lvl][1] for r in results)
+        lo, hi = wilson(idle, phases)
+        line += (f" {lvl}_idle_turns={idle}/{phases}={100 * idle / max(1, phases):.1f}%"
+                 f" ci95={100 * lo:.1f}-{100 * hi:.1f}%")
     return line
 
 

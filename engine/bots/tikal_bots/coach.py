@@ -19,7 +19,7 @@ reason is a key and its numbers (``{"key": "majority", "level": 8, "scorings": 2
 from __future__ import annotations
 
 from ... import IllegalAction, Rng, sample_state
-from ...tikal.analysis import ACTIONS, PLACE, SPECS
+from ...tikal.analysis import ACTIONS, PLACE, SPECS, VOLCANO
 from .search import dug_kind, with_reserve
 from .value import set_points
 
@@ -96,16 +96,53 @@ def _auction_reason(bot, view: dict, a: dict) -> dict:
     return {"key": "none"}
 
 
+def _uses(step: dict, h: tuple, figure: str | None) -> bool:
+    """Whether ``step`` uses a figure standing on ``h`` (``figure``: its kind, None: any): a walk
+    or a transfer from there, or an action whose figures must be there (T-A4a, T-A5a, T-A8a)."""
+    t = step["type"]
+    if t == "move":
+        return _hex(step["path"][0]) == h and figure in (None, step["figure"])
+    if t == "transfer":
+        return _hex(step["from"]) == h and figure in (None, step["figure"])
+    return t in ("uncover", "dig", "guard") and _hex(step["hex"]) == h
+
+
+def later_use(rest: list, h: tuple, figure: str | None = None, types=None) -> int | None:
+    """How many steps ahead the first of ``rest`` (the plan's steps after this one) that uses a
+    figure on ``h`` comes (1: the next step), or None (``types``: only steps of those types)."""
+    for k, step in enumerate(rest, 1):
+        if (types is None or step["type"] in types) and _uses(step, h, figure):
+            return k
+    return None
+
+
+def on_path(rest: list, h: tuple) -> int | None:
+    """How many steps ahead the first walk of ``rest`` that crosses or ends on ``h`` comes."""
+    for k, step in enumerate(rest, 1):
+        if step["type"] == "move" and any(_hex(x) == h for x in step["path"][1:]):
+            return k
+    return None
+
+
 def _reason(s0, s1, me: int, a: dict, events: list, rest: list, scorings: int) -> dict:
+    """The reason for step ``a`` (from state ``s0`` to ``s1``); ``rest``: the plan's later steps.
+    A reason that speaks of a later step names it (``ahead``: how many steps on) and is given only
+    when the plan takes that step; otherwise a modest one that holds by itself."""
     t = a["type"]
     if t == "place_tile":
-        kind = SPECS[a_tile(events)].kind if a_tile(events) else ""
+        tile = a_tile(events)
+        kind = SPECS[tile].kind if tile else ""
         h = _hex(a["hex"])
         if kind == "temple":
             return {"key": "place_temple", "level": s1.level.get(h, 1)}
         if kind == "treasure":
             return {"key": "place_treasure", "count": len(s1.treasures.get(h, ()))}
-        return {"key": "place_way"}
+        if kind == VOLCANO:
+            return {"key": "place_volcano"}
+        ahead = on_path(rest, h)
+        if ahead is not None:
+            return {"key": "place_way", "ahead": ahead}
+        return {"key": "place_spot"}
     if t in ("move", "enter", "transfer"):
         h = _target(a)
         if h in s1.level and h not in s1.guards:
@@ -118,16 +155,22 @@ def _reason(s0, s1, me: int, a: dict, events: list, rest: list, scorings: int) -
                 return {"key": "hold", "level": level, "mine": mine, "rival": rival}
             return {"key": "towards", "level": level, "mine": mine, "rival": rival}
         if h is not None and s1.treasures.get(h):
-            return {"key": "to_dig", "count": len(s1.treasures[h])}
-        if rest:
-            return {"key": "on_the_way"}
+            ahead = later_use(rest, h, types=("dig",))
+            if ahead is not None:
+                return {"key": "to_dig", "count": len(s1.treasures[h]), "ahead": ahead}
+            return {"key": "near_treasure", "count": len(s1.treasures[h])}
+        ahead = None if h is None else later_use(rest, h, a.get("figure"))
+        if ahead is not None:
+            return {"key": "for_step", "ahead": ahead}
         return {"key": "in_play"}
     if t == "uncover":
         h = _hex(a["hex"])
         if _strength(s1, me, h) > _best_rival(s1, me, h):
             return {"key": "uncover_mine", "level": s1.level[h], "scorings": scorings}
-        return {"key": "uncover_guard" if any(r["type"] == "guard" and _hex(r["hex"]) == h for r in rest)
-                else "uncover", "level": s1.level[h]}
+        ahead = later_use(rest, h, types=("guard",))
+        if ahead is not None:
+            return {"key": "uncover_guard", "level": s1.level[h], "ahead": ahead}
+        return {"key": "uncover", "level": s1.level[h]}
     if t == "dig":
         return {"key": "dig", "count": len(s1.treasures.get(_hex(a["hex"]), ()))}
     if t == "guard":
