@@ -1,8 +1,9 @@
 """The hard Tikal bot's four habits a watching player noticed (issue 13), on positions where its
 first valuation (``params="hard_first"``; the bench's ``hard_prev`` when they were found) showed
 them, drawn from the bench's games: the first bot's plan shows the habit (so the position is a
-real case), the current bot's plan does not and does something better. Plans are applied by the real engine (``habits.habits_of``), so they are
-legal. The habits are defined in ``engine/bots/tikal_bots/habits.py``.
+real case), the current bot's plan does not and does something better. Plans are applied by the
+real engine (``habits.habits_of``), so they are legal. The habits are defined in
+``engine/bots/tikal_bots/habits.py``.
 """
 import pytest
 
