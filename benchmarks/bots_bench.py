@@ -35,8 +35,17 @@ Prints one line per matchup:
   (wall and CPU of the thread, median and maximum) and how many turns the hard bot found clearly
   better. A line like
   ``review games=4 turns=64 per_turn_p50_s=0.42 per_turn_max_s=1.10 cpu_p50_s=0.40 clearly_better=0.55``.
-- ``hard_prev`` is the hard Tikal bot with its previous valuation (``params="hard_prev"``, see
-  ``engine/bots/tikal_bots/value.py``), kept for this comparison only.
+- ``--review-check N``: the review's "clearly better" turns checked by playing on (``coach.check``):
+  N games of four greedy bots reviewed for one seat each; every turn the review finds clearly
+  better (with at most ``--tiles-left`` tiles left) is played on to the end by four hard bots on
+  ``--playouts`` games drawn from that view, once with the bot's plan and once with the played
+  turn. Prints the mean of the plan's final margin over the played turn's with its interval, how
+  many of those turns came out better on average (``confirmed``) and how many clearly worse
+  (mean plus its half interval below 0):
+  ``review_check games=4 clearly_better_turns=30 playouts=4 ... playout_gain=+5.1 ci95=+3.0..+7.2``.
+- ``hard_prev`` is the previous hard Tikal bot (``params="hard_prev"``, see
+  ``engine/bots/tikal_bots/value.py``), kept for this comparison only; ``hard_first`` its first
+  valuation.
 """
 from __future__ import annotations
 
@@ -209,6 +218,56 @@ def review_game(task: tuple) -> dict:
     return {"turns": out}
 
 
+def check_game(task: tuple) -> list:
+    """One game of greedy bots reviewed for one seat (as ``review_game``); each turn the review
+    finds clearly better, from ``most`` tiles left on, played on to the end by four default hard
+    bots on ``playouts`` games drawn from the view, once with the bot's plan and once with the
+    played turn: ``[(gain, [plan's final margin - played turn's, per playout])]``."""
+    from engine.bots.tikal_bots import coach
+
+    seed, index, playouts, most = task
+    gseed = seed * 100003 + index
+    seat = index % 4
+    g0 = engine.new_game("tikal", 4, gseed, {"variant": "base"})
+    g = g0.clone()
+    bots = [make_bot("tikal", "normal", s, seed=gseed * 8 + s + 1) for s in range(4)]
+    actions = []
+    while not g.is_over:
+        s = g.to_act
+        a = bots[s].choose(g.view(s), g.legal_actions())
+        g.apply(a)
+        actions.append(a)
+    out = []
+    for i, turn in enumerate(coach.turns_of(coach.updates_of(g0, actions, seat), seat)):
+        if turn["view"]["stack_left"] > most:
+            continue
+        r = coach.review_turn(turn, seat, gseed + i)
+        if r["gain"] >= coach.CLEARLY:
+            out.append((r["gain"], coach.check(turn, r, seat, range(gseed, gseed + playouts))))
+            print(f"  review check game {index}: turn {i} ({turn['view']['stack_left']} tiles left) "
+                  f"gain {r['gain']:.1f} playouts {out[-1][1]}", file=sys.stderr, flush=True)
+    return out
+
+
+def run_check(games: int, seed: int, playouts: int, most: int) -> str:
+    """The review's "clearly better" turns against playouts (``check_game``), one process."""
+    turns = [x for i in range(games) for x in check_game((seed, i, playouts, most))]
+    diffs = [d for _, ds in turns for d in ds]
+    means = [statistics.mean(ds) for _, ds in turns]
+
+    def half(ds):
+        return 1.96 * statistics.stdev(ds) / math.sqrt(len(ds)) if len(ds) > 1 else 0.0
+
+    worse = sum(1 for _, ds in turns if statistics.mean(ds) + half(ds) < 0)
+    confirmed = sum(1 for m in means if m > 0)
+    lo, hi = wilson(confirmed, len(turns))
+    mean = statistics.mean(diffs) if diffs else 0.0
+    return (f"review_check games={games} clearly_better_turns={len(turns)} playouts={playouts} "
+            f"tiles_left_at_most={most} playout_gain={mean:+.1f} ci95={mean - half(diffs):+.1f}.."
+            f"{mean + half(diffs):+.1f} review_gain={statistics.mean(g for g, _ in turns) if turns else 0:.1f} "
+            f"confirmed={confirmed}/{len(turns)} ci95={lo:.2f}-{hi:.2f} clearly_worse={worse}")
+
+
 def run_review(games: int, seed: int, jobs: int) -> str:
     tasks = [(seed, i) for i in range(games)]
     if jobs > 1:
@@ -237,6 +296,11 @@ def main(argv=None) -> None:
     ap.add_argument("--verbose", action="store_true", help="one line per game on stderr")
     ap.add_argument("--review", type=int, default=0, metavar="N",
                     help="also time the review of a player's game over N games (0: not)")
+    ap.add_argument("--review-check", type=int, default=0, metavar="N",
+                    help="also play on the review's clearly better turns over N games (0: not)")
+    ap.add_argument("--playouts", type=int, default=4, help="playouts per line for --review-check")
+    ap.add_argument("--tiles-left", type=int, default=36,
+                    help="--review-check: only turns with at most this many tiles left (playouts are long early)")
     args = ap.parse_args(argv)
     kwargs = {} if args.budget is None else {"budget": args.budget}
     if args.weights:
@@ -245,6 +309,8 @@ def main(argv=None) -> None:
         print(run(name, args.games, args.seed, args.jobs, kwargs, args.verbose), flush=True)
     if args.review:
         print(run_review(args.review, args.seed, args.jobs), flush=True)
+    if args.review_check:
+        print(run_check(args.review_check, args.seed, args.playouts, args.tiles_left), flush=True)
 
 
 if __name__ == "__main__":

@@ -436,11 +436,12 @@ def test_four_hard_bots_in_the_auction_keep_their_scoring_turns():
     Seat 0 spent its last AP in the last round and opened the final round itself (T-X8); its
     stored plan went on with ``end_turn`` and threw the scoring turn away (10 AP, 85 points). Now
     every seat spends its scoring turns, and the case the plan must stop at did arise. The bots
-    value positions as they did then (``claim`` and ``safe`` came later, issue 24's guard pricing,
-    and lead to another game), so the game is that one."""
+    value positions and search as they did then (``claim`` and ``safe`` came later, issue 24's
+    guard pricing, and ``finish``, issue 32's plans that go on while a step gains: they lead to
+    another game), so the game is that one."""
     gseed = 1 * 100003 + 0
     g = engine.new_game("tikal", 4, gseed, {"variant": "auction"})
-    then = {"claim": 0, "safe": 0.0}
+    then = {"claim": 0, "safe": 0.0, "finish": 0.0}
     bots = [make_bot("tikal", "hard", s, seed=gseed * 8 + s + 1, weights=then) for s in range(4)]
     watches = [HabitWatch(s) for s in range(4)]
     reopened = 0

@@ -15,6 +15,9 @@ reason is a key and its numbers (``{"key": "majority", "level": 8, "scorings": 2
 - ``review_turn(turn, seat, seed)``: the bot's plan for that view against what was played, both
   valued by the same evaluator on the same sampled game (``gain``: estimated points the plan is
   better by). ``review(turns, seat, seed)``: every turn; ``key_moments`` marks the biggest.
+- ``check(turn, review, seat, seeds)``: the plan and the played turn each played on to the end
+  by bots on games drawn from the view (``playout``): the difference of the seat's final margins,
+  the test of a review's "clearly better" (tests/test_tikal_coach.py, benchmarks/bots_bench.py).
 """
 from __future__ import annotations
 
@@ -300,3 +303,37 @@ def key_moments(reviews: list, clearly: float = CLEARLY, most: int = KEY_MOMENTS
 def review(turns: list, seat: int, seed: int = 0, **bot_kw) -> list:
     """``review_turn`` for every turn (turn i uses seed ``seed + i``)."""
     return [review_turn(t, seat, seed + i, **bot_kw) for i, t in enumerate(turns)]
+
+
+# --- checking a review by playing on -----------------------------------------------------------------
+def playout(view: dict, seat: int, actions: list, seed: int, level: str = "hard", **bot_kw) -> int:
+    """``seat``'s final margin over its best rival (T-E2: points) when ``actions`` are played from
+    ``view`` on a game drawn from it (``sample_state`` with ``seed``: what the seat cannot see is
+    a sample) and bots of ``level`` play every seat from there to the end (the seat's own turn too,
+    where ``actions`` stop before it ends; an action the sample refuses ends ``actions`` there)."""
+    from .. import make_bot
+
+    g = sample_state(view, Rng(seed))
+    for a in actions:
+        if g.is_over or g.to_act != seat or g.phase not in (PLACE, ACTIONS):
+            break
+        try:
+            g.apply(a)
+        except IllegalAction:
+            break
+    kw = bot_kw if level == "hard" else {}
+    bots = [make_bot("tikal", level, p, seed * 8 + p + 1, **kw) for p in range(g.seats)]
+    while not g.is_over:
+        p = g.to_act
+        g.apply(bots[p].choose(g.view(p), g.legal_actions()))
+    scores = g.scores
+    return scores[seat] - max(x for p, x in enumerate(scores) if p != seat)
+
+
+def check(turn: dict, reviewed: dict, seat: int, seeds, level: str = "hard", **bot_kw) -> list:
+    """Per seed, the bot's plan's final margin minus the played turn's (``playout`` of each on the
+    same drawn game, the same bots after): how a review's gain (``review_turn``) holds when the
+    game is played on."""
+    view = turn["view"]
+    return [playout(view, seat, reviewed["plan"], k, level, **bot_kw)
+            - playout(view, seat, reviewed["played"], k, level, **bot_kw) for k in seeds]
