@@ -18,18 +18,17 @@ import asyncio
 import errno
 import logging
 from collections.abc import Callable, Coroutine
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from . import journal as jn
 from . import saves
+from .config import HostConfig
 from .grace import Grace
 from .links import Conn, Links
 from .messages import error
 from .outbox import Outbox
-from .table import Table, TableError
-
-if TYPE_CHECKING:
-    from .host import HostConfig
+from .seats import TableError
+from .table import Table
 
 log = logging.getLogger("tikal.host")
 
@@ -60,8 +59,13 @@ class Lifecycle:
         self.restored: list[Table] = []
         self.unsaved: str | None = None         # why tables are not saved (a full disk)
         self.finished: list[dict] = []          # the finished games found at start (standings)
+        #: what the data dir holds, kept as games are saved (net/saves.py): looked up, never scanned
+        self.index = saves.SaveIndex()
         #: called with a started game that goes away unfinished: it is a saved game again
         self.saved_again: Callable[[Table], None] = lambda t: None
+        #: called when a data dir that was on a full disk at start opens at last, with the tables
+        #: it restored then (--resume)
+        self.opened_late: Callable[[list[Table]], None] = lambda tables: None
 
     def is_current(self, t: Table) -> bool:
         """The host still has ``t`` (a table it let go of may still be referenced)."""
@@ -74,16 +78,18 @@ class Lifecycle:
         the first free table id (net/saves.py). ``report`` says what was found.
 
         A data dir on a full disk does not keep the host from hosting: it says so (``unsaved``,
-        a warning), and its tables are kept in memory only, until a new table finds room again
-        (then the data dir opens, without restoring: the games of a --resume wait for the next
-        start, so that their ids never meet the tables played meanwhile)."""
+        a warning), and its tables are kept in memory only, numbered after every game the data
+        dir holds (its names are read: reading needs no room), until there is room again (a new
+        table, or ``wait_for_room``): then the data dir opens and the games of a --resume are
+        restored as at any start (``opened_late`` is told)."""
         cfg = self.config
         if cfg.data_dir is None or self.lock is not None:
             return
+        late = self.unsaved is not None
         try:
             self.lock = saves.DataDirLock(cfg.data_dir).acquire()
             try:
-                opened = saves.open_saves(cfg.data_dir, resume=cfg.resume and not self.unsaved,
+                opened = saves.open_saves(cfg.data_dir, resume=cfg.resume,
                                           keep_finished=cfg.keep_finished,
                                           keep_days=cfg.keep_days)
             except BaseException:
@@ -97,24 +103,46 @@ class Lifecycle:
                                 f"({exc.strerror}): hosting anyway, but nothing is saved until "
                                 "there is room")
                 log.warning("%s", self.unsaved)
+                # the tables played meanwhile never take the id of a game saved there
+                self.next_id = max(self.next_id, saves.next_free_id(cfg.data_dir))
             return
         if self.unsaved:
             log.warning("the data dir %s has room again: new tables are saved", cfg.data_dir)
             self.unsaved = None
         self.report = opened.report
         self.finished = opened.finished
+        self.index = opened.index
         self.notes.update(opened.notes)
         self.next_id = max(self.next_id, opened.next_id)
+        restored = []
         for tid, table in opened.tables.items():
+            if tid in self.tables:              # (never: the tables of a full disk came after)
+                log.warning("table %s of the data dir is not restored: a table of that id is "
+                            "being played", tid)
+                continue
             self.tables[tid] = table
             self.restored.append(table)
+            restored.append(table)
+        if late:
+            self.opened_late(restored)
+
+    async def wait_for_room(self):
+        """A data dir on a full disk at start: try again every ``disk_retry`` seconds until it
+        opens (its games restored, ``opened_late``), even if no new table asks for it."""
+        while self.unsaved is not None and self.lock is None:
+            await asyncio.sleep(self.config.disk_retry)
+            try:
+                self.open_data_dir()
+            except Exception:
+                log.exception("opening the data dir %s", self.config.data_dir)
+                return
 
     def release(self):
         if self.lock is not None:
             self.lock.release()
             self.lock = None
 
-    def new_table(self, game: str, seats: int, options: dict | None, owner: int,
+    def new_table(self, game: str, seats: int, options: dict | None, owner: int | None,
                   takeover: bool = True, hints: bool = False) -> Table:
         self.open_data_dir()
         tid = self.next_id
@@ -125,6 +153,14 @@ class Lifecycle:
         self.next_id += 1
         self.tables[tid] = table
         return table
+
+    def add(self, table: Table, made_by: str, note: str | None = None) -> None:
+        """A table brought back from the data dir (``continue``, a returning token) is the
+        host's again; ``note`` is told to its players who come back (a damaged save)."""
+        self.tables[table.id] = table
+        self.made_by[table.id] = made_by
+        if note:
+            self.notes[table.id] = note
 
     def room_for_a_table(self, conn: Conn):
         """A connection may make a table if its address has fewer than ``max_tables_per_addr``
@@ -149,6 +185,11 @@ class Lifecycle:
         watches)."""
         if not self.is_current(t):
             return
+        if t.journal is not None:   # the index of saved games follows (a start, an end)
+            if t.status == "playing" and t.id not in self.index.unfinished:
+                self.index.put_unfinished(saves.table_entry(t))
+            elif t.status == "over" and t.id not in self.index.finished:
+                self.index.put_finished(saves.finished_record(t))
         if t.status == "lobby":
             if not t.members() and not t.has_people and t.id not in self.hosted:
                 self.forget(t, "nobody is at the table", tell_lobby=False)
@@ -184,6 +225,7 @@ class Lifecycle:
         self.links.write_out(out)
         log.info("table %s closed: %s", t.id, reason)
         if t.status == "playing" and t.journal is not None:
+            self.index.put_unfinished(saves.table_entry(t))   # as it is now: its state, scores
             self.saved_again(t)
         if tell_lobby:
             self.lobby_changed(None)

@@ -33,14 +33,12 @@ import socket
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
+from .config import HostConfig
 from .messages import error
 from .protocol import FrameDecoder, FrameError, encode
 from .session import Broken, Expired, Limits, Refusal, Session
-
-if TYPE_CHECKING:
-    from .host import HostConfig
 
 log = logging.getLogger("tikal.host")
 
@@ -54,10 +52,39 @@ KNOCKING = 16
 Out = list[tuple[int, dict]]
 
 
+class Transport(Protocol):
+    """What the host needs of a connection's way out: asyncio's TCP transport is one; another edge
+    (a WebSocket's) gives the same over its own framing. ``write`` takes whole frames (each a
+    4-byte length and its msgpack body, net/protocol.py), one or several joined."""
+
+    def write(self, data: bytes) -> None: ...
+
+    def is_closing(self) -> bool: ...
+
+    def get_write_buffer_size(self) -> int:
+        """Bytes written and not yet sent (``max_unsent`` closes a connection that lets them pile up)."""
+        ...
+
+    def can_write_eof(self) -> bool: ...
+
+    def write_eof(self) -> None:
+        """Close the write side after what is written (a TCP half-close)."""
+        ...
+
+    def close(self) -> None: ...
+
+    def abort(self) -> None: ...
+
+    def get_extra_info(self, name: str, default: Any = None) -> Any:
+        """``"peername"`` (the peer's address: admission counts by it) and ``"socket"`` (None:
+        no socket options are set)."""
+        ...
+
+
 @dataclass(eq=False)
 class Conn(Session):
-    """A Session with the socket it came on."""
-    transport: Any = None          # asyncio.Transport
+    """A Session with its way out."""
+    transport: Transport = field(kw_only=True)
     shut: bool = False             # its write side is closed: nothing more can go out
     knocking: str | None = None    # let in over the limits (why): only a hello with a seat token
     counted: int = 0               # its bytes of unfinished frames in ``Links.held``
@@ -65,9 +92,7 @@ class Conn(Session):
 
 @dataclass
 class Stats:
-    frames_in: int = 0
-    frames_out: int = 0
-    errors: dict[str, int] = field(default_factory=dict)
+    errors: dict[str, int] = field(default_factory=dict)   # refusals and closings by code
 
 
 class _Link(asyncio.Protocol):
@@ -152,10 +177,15 @@ class Links:
         return Limits(rate=cfg.rate, burst=cfg.burst, ping_timeout=cfg.ping_timeout)
 
     # --- in -----------------------------------------------------------------------------------------
-    def opened(self, transport: asyncio.BaseTransport) -> Conn:
+    def opened(self, transport: Transport, kind: type[Conn] = Conn) -> Conn:
+        """A new connection (``kind``: a Conn subclass of another edge, e.g. net/web.py's
+        WebSocket one, whose transport speaks its own framing). Admission counts every edge's
+        connections together."""
         peer = transport.get_extra_info("peername")
         ip = str(peer[0]) if peer else "?"
-        conn = Conn(self._next_conn, self.limits(), self._loop.time(),
+        if ip.startswith("::ffff:"):     # IPv4 on a dual-stack socket: one address, one count
+            ip = ip[len("::ffff:"):]
+        conn = kind(self._next_conn, self.limits(), self._loop.time(),
                     peer=f"{ip}:{peer[1]}" if peer else "?", addr=ip, transport=transport)
         self._next_conn += 1
         why, knock = self._room(ip)
@@ -212,10 +242,8 @@ class Links:
         try:
             for item in conn.receive(data, (self.loop or self._loop).time()):
                 if type(item) is dict:      # the usual: a message through every gate
-                    self.stats.frames_in += 1
                     self.on_message(conn, item)
                 elif isinstance(item, Refusal):
-                    self.stats.frames_in += 1
                     self.count(item.code)
                     if item.answer:
                         self.send(conn, item.reply())
@@ -228,8 +256,13 @@ class Links:
                     self.close(conn)
                     self.drop(conn)
         finally:
-            if conn.counted or conn.decoder.buffered:
-                self._count_held(conn)
+            self.holding(conn)
+
+    def holding(self, conn: Conn):
+        """``conn``'s bytes of unfinished messages counted again (an edge that buffers them
+        itself calls this after every read); past ``max_held`` in all, the biggest holder goes."""
+        if conn.counted or conn.held:
+            self._count_held(conn)
         if self.held > self.config.max_held:
             self._too_much_held()
 
@@ -327,7 +360,6 @@ class Links:
         except (OSError, RuntimeError) as exc:   # a transport already torn down
             log.info("connection %s (%s): cannot write: %s", conn.id, conn.peer, exc)
             return
-        self.stats.frames_out += len(frames)
         if self.frame_tap is not None:
             for f in frames:
                 self.frame_tap(conn.id, f)

@@ -27,6 +27,7 @@ import re
 from concurrent.futures import ThreadPoolExecutor
 from email.utils import formatdate
 from pathlib import Path
+from typing import Literal
 from urllib.parse import quote, unquote
 
 from assets.i18n import REFERENCE, locale_language, translations
@@ -42,8 +43,12 @@ MAX_CONNECTIONS = 64     # in all ...
 MAX_PER_ADDRESS = 8      # ... and from one address (a browser opens up to 6)
 CHUNK = 64 * 1024
 DISK_THREADS = 4         # threads that list the folder and read the files
-REASONS = {200: "OK", 400: "Bad Request", 403: "Forbidden", 404: "Not Found",
-           405: "Method Not Allowed", 408: "Request Timeout",
+#: The download page's policy: no script at all, its own inline style only.
+PAGE_CSP = ("default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; base-uri 'none'; "
+            "form-action 'none'; frame-ancestors 'none'")
+REASONS = {200: "OK", 206: "Partial Content", 304: "Not Modified", 400: "Bad Request",
+           403: "Forbidden", 404: "Not Found", 405: "Method Not Allowed", 408: "Request Timeout",
+           416: "Range Not Satisfiable", 421: "Misdirected Request",
            431: "Request Header Fields Too Large", 503: "Service Unavailable"}
 
 
@@ -80,15 +85,86 @@ def header(head: bytes, name: str) -> str | None:
     return None
 
 
+def visitor_system(user_agent: str | None) -> str:
+    """The visitor's system from its ``User-Agent``: ``windows``, ``macos``, ``linux`` (the systems
+    an app is built for), ``android``, ``ios``, ``chromeos`` (a phone, a tablet, a Chromebook: no
+    app, they play in the browser), or ``""`` when it does not say."""
+    ua = user_agent or ""
+    if "iPhone" in ua or "iPad" in ua or "iPod" in ua:
+        return "ios"
+    if "Android" in ua:
+        return "android"
+    if "CrOS" in ua:
+        return "chromeos"
+    if "Windows" in ua:
+        return "windows"
+    if "Macintosh" in ua or "Mac OS X" in ua:
+        return "macos"          # (an iPad that asks for the desktop site says Macintosh too)
+    if "Linux" in ua or "X11" in ua:
+        return "linux"
+    return ""
+
+
+#: The systems by their own (brand) names, as the page says "for your Windows".
+SYSTEM_NAMES = {"windows": "Windows", "macos": "macOS", "linux": "Linux"}
+#: How to get pipx, per system (commands: not translated): the visitor's own system's ways, or
+#: all of them when its system is unknown.
+PIPX = {"windows": [("", "py -m pip install --user pipx")],
+        "macos": [("", "brew install pipx"), ("", "python3 -m pip install --user pipx")],
+        "linux": [("Debian, Ubuntu", "sudo apt install pipx"), ("Fedora", "sudo dnf install pipx"),
+                  ("", "python3 -m pip install --user pipx")],
+        "": [("Windows", "py -m pip install --user pipx"), ("macOS", "brew install pipx"),
+             ("Debian, Ubuntu", "sudo apt install pipx"), ("", "python3 -m pip install --user pipx")]}
+
+
+def byte_range(value: str | None, size: int) -> tuple[int, int] | None | Literal[False]:
+    """The one byte range (first, last) of a ``Range: bytes=...`` header for a file of ``size``
+    bytes; None without one (or one we do not serve: several ranges, another unit: the whole file
+    is sent, as HTTP allows); False when it cannot be satisfied (416)."""
+    if not value:
+        return None
+    unit, _, spec = value.strip().partition("=")
+    if unit.strip().lower() != "bytes" or "," in spec:
+        return None
+    first, dash, last = spec.strip().partition("-")
+    if not dash:
+        return None
+    try:
+        if first.strip() == "":                   # the last N bytes
+            n = int(last)
+            if n <= 0:
+                return False
+            return max(0, size - n), size - 1
+        a = int(first)
+        b = int(last) if last.strip() else size - 1
+    except ValueError:
+        return None
+    if a >= size:
+        return False
+    if a < 0 or b < a:
+        return None
+    return a, min(b, size - 1)
+
+
 def share_port(host_port: int) -> int:
     """The page's default port: the one after the host's (any free one when the host's is)."""
     return host_port + 1 if host_port else 0
 
 
 #: What a file of the folder is, from the names tools/build_app.py gives them:
-#: ``tikal-lan-<version>-<os>-<cpu>.zip|.tar.gz`` (an app), ``*.whl`` (the wheel), ``tikal_lan-<version>.tar.gz``
-#: (the sdist: for packagers, not offered to guests, as it reads as a second archive).
-_APP = re.compile(r"^tikal-lan-[^-]+-(windows|macos|linux)-([A-Za-z0-9_]+)\.(zip|tar\.gz)$")
+#: ``tikal-lan-<version>-<os>-<cpu>.zip|.tar.gz`` (an app; a Linux one ends ``-glibc2.N``: the oldest
+#: glibc it runs on), ``*.whl`` (the wheel), ``tikal_lan-<version>.tar.gz`` (the sdist: for
+#: packagers, not offered to guests, as it reads as a second archive).
+_APP = re.compile(r"^tikal-lan-[^-]+-(windows|macos|linux)-([A-Za-z0-9_]+)(?:-glibc(\d+)\.(\d+))?\.(zip|tar\.gz)$")
+#: Linux systems by the glibc of each release (brand names: not translated), oldest first: a page
+#: names the first release of each that an archive runs on, never one whose glibc is older.
+LINUX_SYSTEMS = {
+    "Ubuntu": [("20.04", (2, 31)), ("22.04", (2, 35)), ("24.04", (2, 39))],
+    "Linux Mint": [("20", (2, 31)), ("21", (2, 35)), ("22", (2, 39))],
+    "Debian": [("11", (2, 31)), ("12", (2, 36)), ("13", (2, 41))],
+    "Fedora": [("34", (2, 33)), ("35", (2, 34)), ("36", (2, 35)), ("37", (2, 36)), ("38", (2, 37)),
+               ("39", (2, 38)), ("40", (2, 39)), ("41", (2, 40)), ("42", (2, 41))],
+}
 _SDIST = re.compile(r"^tikal_lan-[^-]+\.tar\.gz$")
 #: The platforms in the page's order, with the catalog keys of their heading and how-to.
 PLATFORMS = {"windows": ("share.windows_app", "share.windows_how", "tikal-lan.exe"),
@@ -97,6 +173,22 @@ PLATFORMS = {"windows": ("share.windows_app", "share.windows_how", "tikal-lan.ex
 #: The processor, where it tells a guest which archive is theirs (brand names: not translated).
 CPUS = {("macos", "arm64"): "Apple silicon", ("macos", "x86_64"): "Intel",
         ("windows", "arm64"): "ARM", ("linux", "aarch64"): "ARM", ("linux", "arm64"): "ARM"}
+
+
+def glibc_of(name: str) -> tuple[int, int] | None:
+    """The oldest glibc a Linux app archive runs on, from its name (None: it does not say)."""
+    m = _APP.match(name)
+    return (int(m.group(3)), int(m.group(4))) if m and m.group(3) else None
+
+
+def linux_systems(glibc: tuple[int, int]) -> list[str]:
+    """The first release of each Linux system whose glibc is ``glibc`` or newer."""
+    out = []
+    for system, releases in LINUX_SYSTEMS.items():
+        first = next((release for release, has in releases if has >= glibc), None)
+        if first is not None:
+            out.append(f"{system} {first}")
+    return out
 
 
 def kind_of(name: str) -> tuple[str, str]:
@@ -120,10 +212,13 @@ class ShareServer:
     ``(tr, esc) -> html`` (``tr`` the page language's gettext, ``esc`` html.escape) called from a
     worker thread; e.g. a list of the host's finished games as replay files."""
 
-    def __init__(self, directory: Path | str, *, game_port: int, join: list[str] | None = None,
-                 host_name: str = ""):
-        self.directory = Path(directory).resolve()
-        if not self.directory.is_dir():
+    #: where the download page is (a subclass serving another page at ``/`` moves it)
+    page_path = "/"
+
+    def __init__(self, directory: Path | str | None, *, game_port: int,
+                 join: list[str] | None = None, host_name: str = ""):
+        self.directory = Path(directory).resolve() if directory is not None else None
+        if self.directory is not None and not self.directory.is_dir():
             raise NotADirectoryError(f"--share: {directory} is not a folder")
         self.game_port = int(game_port)
         self.join = list(join or [])
@@ -171,7 +266,9 @@ class ShareServer:
     def files(self) -> dict[str, Path]:
         """The downloadable files by name: regular files directly in the folder (symlinks only if
         they stay inside it), no dotfiles, no sdist. Reads the disk: call it off the event loop."""
-        out = {}
+        out: dict[str, Path] = {}
+        if self.directory is None:
+            return out
         try:
             entries = sorted(os.scandir(self.directory), key=lambda e: e.name.lower())
         except OSError:
@@ -187,11 +284,16 @@ class ShareServer:
                 out[e.name] = real
         return out
 
-    def page(self, local_ip: str | None, accept_language: str | None = None) -> bytes:
+    #: the page that plays in the browser is served beside this one (net/web.py)
+    plays_here = False
+
+    def page(self, local_ip: str | None, accept_language: str | None = None,
+             user_agent: str | None = None) -> bytes:
         """The page, in the first language of the browser's ``Accept-Language`` that the game has
         a catalog for (the game's own translations, ``assets/i18n``), else English: where to join,
-        then per system what to download and how to start it, in a guest's words. Reads the
-        disk: call it off the event loop."""
+        what is for the visitor's own system (its ``User-Agent``: "for your Windows: ...", or no
+        app for a phone: play in the browser), then per system what to download and how to start
+        it, in a guest's words, and how to get pipx. Reads the disk: call it off the event loop."""
         lang = page_language(accept_language)
         tr = translations(lang).gettext
 
@@ -205,6 +307,8 @@ class ShareServer:
         join = ([here] if here else []) + [a for a in self.join if a != here]
 
         groups: dict[str, list[str]] = {}
+        yours: list[str] = []
+        system = visitor_system(user_agent)
         for name, path in self.files().items():
             try:
                 size = path.stat().st_size
@@ -214,10 +318,21 @@ class ShareServer:
             shown = f"{size / 1e6:.1f} MB" if size >= 100_000 else f"{max(1, round(size / 1e3))} kB"
             label = f" ({CPUS[kind, cpu]})" if (kind, cpu) in CPUS else ""
             link = f'<a href="/{quote(name)}" download>{esc(name)}</a>{label} <small>{shown}</small>'
+            glibc = glibc_of(name) if kind == "linux" else None
+            if glibc is not None:
+                systems = linux_systems(glibc)
+                link += "<br><small>" + text("share.linux_needs", glibc=f"{glibc[0]}.{glibc[1]}",
+                                             systems=esc(", ".join(systems) or "?")) + "</small>"
+            if kind == system:
+                yours.append(link)
             if kind == "wheel":
                 link += "<br>" + text("share.python_how",
                                       pipx=f"<code>pipx install {esc(name)}</code>",
                                       command="<code>tikal-lan</code>")
+                pipx = ", ".join(f"<code>{esc(cmd)}</code>" + (f" ({esc(where)})" if where else "")
+                                 for where, cmd in PIPX.get(system, PIPX[""]))
+                link += "<br><small>" + text("share.get_pipx", commands=pipx,
+                                             ensurepath="<code>pipx ensurepath</code>") + "</small>"
             groups.setdefault(kind, []).append(link)
         parts = []
         for kind, (heading, how, command) in PLATFORMS.items():
@@ -230,6 +345,15 @@ class ShareServer:
                 parts.append(f'<h3 id="{kind}">{text(heading)}</h3>\n<ul>'
                              + "".join(f"<li>{link}</li>" for link in groups[kind]) + "</ul>")
         downloads = "\n".join(parts) or f"<p>{text('share.no_files')}</p>"
+        browser = f' <a href="/">{text("share.play_here")}</a>' if self.plays_here else ""
+        if yours:
+            mine = (f'<p id="yours"><strong>{text("share.for_your", system=SYSTEM_NAMES[system])}'
+                    f'</strong> ' + ", ".join(yours) + "</p>")
+        elif system:
+            mine = (f'<p id="yours"><strong>{text("share.no_app")}</strong>'
+                    + (browser or (" " + text("share.no_app_computer"))) + "</p>")
+        else:
+            mine = f'<p id="yours">{browser}</p>' if browser else ""
         more = "\n".join(section(tr, esc) for section in self.sections)
         title = text("share.title_at", host=esc(self.host_name)) if self.host_name else \
             "Tikal &amp; La Tortuga"
@@ -243,6 +367,7 @@ vertical-align:bottom}} li{{margin:.3em 0}} h3{{margin-bottom:0}} ul{{margin:.3e
 </head>
 <body><h1>{title}</h1>
 <p>{text("share.join", addresses=addrs)}</p>
+{mine}
 <h2>{text("share.get")}</h2>
 {downloads}
 {more}
@@ -299,7 +424,10 @@ vertical-align:bottom}} li{{margin:.3em 0}} h3{{margin-bottom:0}} ul{{margin:.3e
         parts = line.split(" ")
         if len(parts) != 3 or not parts[2].startswith("HTTP/1."):
             return await self._send(writer, 400, b"bad request\n")
-        method, target = parts[0], parts[1]
+        await self.route(reader, writer, head, parts[0], parts[1])
+
+    async def route(self, reader, writer, head: bytes, method: str, target: str):
+        """Answer one request (its head read): the download page at ``/``, the folder's files."""
         if method not in ("GET", "HEAD"):
             return await self._send(writer, 405, b"read-only: GET and HEAD only\n",
                                     extra={"Allow": "GET, HEAD"})
@@ -311,11 +439,13 @@ vertical-align:bottom}} li{{margin:.3em 0}} h3{{margin-bottom:0}} ul{{margin:.3e
         if name == "":
             local = writer.get_extra_info("sockname")
             wanted = header(head, "accept-language")
-            body = await self._off_loop(self.page, local[0] if local else None, wanted)
+            body = await self._off_loop(self.page, local[0] if local else None, wanted,
+                                        header(head, "user-agent"))
             return await self._send(writer, 200, body, head_only=head_only,
                                     ctype="text/html; charset=utf-8",
                                     extra={"Content-Language": page_language(wanted),
-                                           "Vary": "Accept-Language"})
+                                           "Vary": "Accept-Language, User-Agent",
+                                           "Content-Security-Policy": PAGE_CSP})
         path = (await self._off_loop(self.files)).get(name)
         if path is None:
             made = await self._off_loop(self.generate, name)
@@ -324,7 +454,7 @@ vertical-align:bottom}} li{{margin:.3em 0}} h3{{margin-bottom:0}} ul{{margin:.3e
             return await self._send(writer, 200, made, head_only=head_only,
                                     ctype=mimetypes.guess_type(name)[0] or "application/octet-stream",
                                     extra={"Content-Disposition": f"attachment; filename*=UTF-8''{quote(name)}"})
-        await self._send_file(writer, name, path, head_only)
+        await self._send_file(writer, name, path, head_only, header(head, "range"))
 
     def generate(self, name: str) -> bytes | None:
         """A file the folder does not hold, made by one of ``generated`` (None: no such file)."""
@@ -353,16 +483,29 @@ vertical-align:bottom}} li{{margin:.3em 0}} h3{{margin-bottom:0}} ul{{margin:.3e
             return None
         return name
 
-    async def _send_file(self, writer, name: str, path: Path, head_only: bool):
+    async def _send_file(self, writer, name: str, path: Path, head_only: bool,
+                         ranged: str | None = None):
+        """The file, whole (200) or the one byte range asked for (206: a download that was cut
+        goes on where it stopped); a range past its end is 416."""
         try:
             f = await self._off_loop(open, path, "rb")
         except OSError:
             return await self._send(writer, 404, b"no such file\n", head_only=head_only)
         try:
-            size = os.fstat(f.fileno()).st_size
+            full = os.fstat(f.fileno()).st_size
             ctype = mimetypes.guess_type(name)[0] or "application/octet-stream"
-            self._head(writer, 200, size, ctype,
-                       {"Content-Disposition": f"attachment; filename*=UTF-8''{quote(name)}"})
+            fields = {"Content-Disposition": f"attachment; filename*=UTF-8''{quote(name)}",
+                      "Accept-Ranges": "bytes"}
+            part = byte_range(ranged, full)
+            if part is False:   # (typed: a range, None, or False)
+                return await self._send(writer, 416, b"range not satisfiable\n", head_only=head_only,
+                                        extra={"Content-Range": f"bytes */{full}"})
+            status, first, size = 200, 0, full
+            if part:
+                status, first, size = 206, part[0], part[1] - part[0] + 1
+                fields["Content-Range"] = f"bytes {part[0]}-{part[1]}/{full}"
+                await self._off_loop(f.seek, first)
+            self._head(writer, status, size, ctype, fields)
             if head_only:
                 return await asyncio.wait_for(writer.drain(), WRITE_TIMEOUT)
             loop = asyncio.get_running_loop()
@@ -384,10 +527,10 @@ vertical-align:bottom}} li{{margin:.3em 0}} h3{{margin-bottom:0}} ul{{margin:.3e
         log.info("share: sent %s to %s", name, writer.get_extra_info("peername"))
 
     def _head(self, writer, status: int, length: int, ctype: str, extra: dict | None = None):
-        lines = [f"HTTP/1.1 {status} {REASONS[status]}", f"Date: {formatdate(usegmt=True)}",
-                 "Server: tikal-lan", f"Content-Type: {ctype}", f"Content-Length: {length}",
-                 "Connection: close", "X-Content-Type-Options: nosniff", "Cache-Control: no-store"]
-        lines += [f"{k}: {v}" for k, v in (extra or {}).items()]
+        fields = {"Date": formatdate(usegmt=True), "Server": "tikal-lan", "Content-Type": ctype,
+                  "Content-Length": str(length), "Connection": "close",
+                  "X-Content-Type-Options": "nosniff", "Cache-Control": "no-store", **(extra or {})}
+        lines = [f"HTTP/1.1 {status} {REASONS[status]}"] + [f"{k}: {v}" for k, v in fields.items()]
         writer.write(("\r\n".join(lines) + "\r\n\r\n").encode("latin-1"))
 
     async def _send(self, writer, status: int, body: bytes, *, head_only: bool = False,

@@ -8,7 +8,8 @@ import functools
 
 from engine.bots import make_bot
 from net.client import AsyncClient
-from net.host import Host, HostConfig
+from net.config import HostConfig
+from net.host import Host
 from net.protocol import decode_body
 
 #: Keys that only a snapshot may hold, anywhere in a message ...
@@ -107,12 +108,14 @@ class BotClient:
 
 
 async def seat_clients(host: Host, game: str, seats: int, options=None, *, names=None,
-                       bots_in_host: int = 0, level="random", **client_kw) -> tuple[int, list]:
-    """Connect ``seats - bots_in_host`` clients, create a table and seat them, put bots in the
-    last seats, start. Returns (table id, clients in seat order)."""
+                       bots_in_host: int = 0, level="random", keys=None,
+                       **client_kw) -> tuple[int, list]:
+    """Connect ``seats - bots_in_host`` clients (``keys``: their player keys), create a table
+    and seat them, put bots in the last seats, start. Returns (table id, clients in seat order)."""
     humans = seats - bots_in_host
     names = names or [f"P{i}" for i in range(humans)]
-    clients = [await connect(host, names[i], **client_kw) for i in range(humans)]
+    keys = keys or [None] * humans
+    clients = [await connect(host, names[i], key=keys[i], **client_kw) for i in range(humans)]
     owner = clients[0]
     owner.send({"t": "create", "game": game, "seats": seats, "options": options or {}})
     seated = await owner.expect("seated")

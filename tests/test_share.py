@@ -18,6 +18,7 @@ import pytest
 from assets.i18n import LANGUAGES, translations
 from game.scenes.lobby import LobbyScene
 from net import host as net_host
+from net.config import HostConfig
 from net.share import ShareServer, page_language
 
 from client_helpers import launch, pump, read_line, stays_up, stop_cleanly, window
@@ -59,21 +60,27 @@ def shared(tmp_path):
     return d, payload
 
 
-def test_run_host_share_serves_the_page_and_files_and_nothing_outside(shared, tmp_path):
+@pytest.mark.parametrize("web", [True, False], ids=["web", "no-web"])
+def test_run_host_share_serves_the_page_and_files_and_nothing_outside(shared, tmp_path, web):
+    """With the web page (the default) the download page is at /download beside the page that
+    plays; with --no-web it is the page at / as before. The same files, refusals and languages."""
     d, payload = shared
+    page_path = "/download" if web else "/"
     p = subprocess.Popen([sys.executable, str(ROOT / "run_host.py"), "--headless", "--no-announce",
                           "--bind", "127.0.0.1", "--port", "0", "--share", str(d),
-                          "--data-dir", str(tmp_path / "saves"), "--log-file", ""],
+                          "--data-dir", str(tmp_path / "saves"), "--log-file", ""]
+                         + ([] if web else ["--no-web"]),
                          cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         first = p.stdout.readline()
         assert "listening on 127.0.0.1:" in first, first + p.stderr.read()
         game_port = int(first.split("127.0.0.1:")[1].split()[0].rstrip(";"))
         page_line = p.stdout.readline()
-        assert page_line.startswith(f"download page on 127.0.0.1:{game_port + 1}"), page_line
+        what = "web page" if web else "download page"
+        assert page_line.startswith(f"{what} on 127.0.0.1:{game_port + 1}"), page_line
         port = game_port + 1
 
-        status, headers, body = get(port, "/")
+        status, headers, body = get(port, page_path)
         page = body.decode("utf-8")
         assert status == 200 and headers["Content-Type"].startswith("text/html")
         assert f"127.0.0.1:{game_port}" in page                      # how to join: address, port
@@ -85,11 +92,12 @@ def test_run_host_share_serves_the_page_and_files_and_nothing_outside(shared, tm
         assert '<html lang="en">' in page and headers["Content-Language"] == "en"
         for lang in LANGUAGES:
             asked = f"de-DE,de;q=0.95,{lang};q=0.9,en;q=0.5".encode()   # no German catalog
-            status, headers, body = http(port, b"GET / HTTP/1.1\r\nHost: x\r\nAccept-Language: " + asked
+            status, headers, body = http(port, f"GET {page_path} HTTP/1.1\r\nHost: x\r\nAccept-Language: ".encode()
+                                         + asked
                                          + b"\r\n\r\n")
             page = body.decode("utf-8")
             assert status == 200 and headers["Content-Language"] == lang
-            assert headers["Vary"] == "Accept-Language" and f'<html lang="{lang}">' in page
+            assert "Accept-Language" in headers["Vary"] and f'<html lang="{lang}">' in page
             assert f"127.0.0.1:{game_port}" in page and 'href="/tikal_lan-0.1.0-py3-none-any.whl"' in page
             catalog = translations(lang).gettext
             assert html.escape(catalog("share.get"), quote=False) in page
@@ -125,7 +133,7 @@ def test_run_host_share_serves_the_page_and_files_and_nothing_outside(shared, tm
         assert http(port, b"NONSENSE\r\n\r\n")[0] == 400
         assert sorted(os.listdir(d)) == sorted(["tikal_lan-0.1.0-py3-none-any.whl", ".hidden", "sub",
                                                 "tikal-lan-linux x64.tar.gz", "link-out", "link-in"])
-        assert get(port, "/")[0] == 200                               # still serving after all that
+        assert get(port, page_path)[0] == 200                         # still serving after all that
     finally:
         p.terminate()
         _, err = p.communicate(timeout=10)
@@ -354,15 +362,17 @@ def test_more_sections_go_after_the_downloads(tmp_path):
 
 
 def test_console_says_the_page_beside_the_join_address(tmp_path, capsys):
-    from net.cli import parse_args, say_listening
+    from tikal_lan.host import say_listening
+    from tikal_lan.host_options import parse_args
 
     async def scenario():
         s = ShareServer(tmp_path, game_port=47474)
         await s.start("127.0.0.1", 0)
         s.urls = ["http://10.9.8.7:47475/"]      # safe: only printed (as on a LAN), never dialled
-        h = net_host.Host(net_host.HostConfig(name="Kitchen", bind="127.0.0.1", port=0,
+        h = net_host.Host(HostConfig(name="Kitchen", bind="127.0.0.1", port=0,
                                               announce=False))
         h.addresses = ["10.9.8.7:47474"]        # safe: only printed
+        h.share = s.urls
         say_listening(h, "127.0.0.1", 47474, None, parse_args(["--data-dir", str(tmp_path)]), s)
         await s.stop()
 
@@ -408,7 +418,7 @@ def test_run_host_with_its_window_shares_too(shared, tmp_path):
     try:
         assert "listening on 127.0.0.1:" in read_line(p, timeout=120)
         line = p.stdout.readline()      # printed with the first (already in the pipe's buffer)
-        assert line.startswith("download page on 127.0.0.1:"), line
+        assert line.startswith("web page on 127.0.0.1:"), line     # the download page beside it
         port = int(line.split("127.0.0.1:")[1].split(",")[0])
         status, _, body = get(port, "/tikal_lan-0.1.0-py3-none-any.whl")
         assert status == 200 and body == payload
@@ -418,7 +428,7 @@ def test_run_host_with_its_window_shares_too(shared, tmp_path):
 
 
 GUEST = """
-import asyncio, hashlib, json, sys, urllib.request
+import asyncio, hashlib, json, sys, urllib.parse, urllib.request
 from net.client import AsyncClient
 
 async def welcome(addr, port):
@@ -433,7 +443,7 @@ addr, port, name = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 w = asyncio.run(welcome(addr, port))
 url = w["share"][0]                                   # what the guest's lobby shows
 page = urllib.request.urlopen(url, timeout=10).read().decode()
-data = urllib.request.urlopen(url + name, timeout=10).read()
+data = urllib.request.urlopen(urllib.parse.urljoin(url, name), timeout=10).read()
 print(json.dumps({"addresses": w.get("addresses"), "share": w["share"], "page": page,
                   "sha256": hashlib.sha256(data).hexdigest()}))
 """
@@ -452,10 +462,11 @@ def test_a_guest_on_another_machine_gets_the_game_from_the_address_its_lobby_sho
                          "--data-dir", str(tmp_path / "saves"), "--log-file", ""],
                         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     lines = [p.stdout.readline() for _ in range(3)]
-    url = f"http://{host_node.address}:47475/"
-    assert lines[1].startswith(f"download page on {host_node.address}:47475"), lines
-    assert lines[2].strip() == (f"players join at {host_node.address}:47474; "
-                                f"the game to download: {url}"), lines
+    page = f"http://{host_node.address}:47475/"
+    url = page + "download"
+    assert lines[1].startswith(f"web page on {host_node.address}:47475"), lines
+    assert lines[2].strip() == (f"players join at {host_node.address}:47474; phones and browsers "
+                                f"open {page}; the game to download: {url}"), lines
     wheel = "tikal_lan-0.1.0-py3-none-any.whl"
     r = guest.run([sys.executable, "-c", GUEST, host_node.address, "47474", wheel], cwd=ROOT,
                   capture_output=True, text=True)
@@ -516,3 +527,29 @@ def test_a_real_browser_gets_the_page_in_its_language(tmp_path):
             await s.stop()
 
     asyncio.run(scenario())
+
+
+def test_a_linux_archive_says_the_glibc_its_name_gives_and_never_promises_an_older_system(tmp_path):
+    """Issue 30: an archive built against glibc 2.36 is not offered to Ubuntu 22.04 (2.35); the
+    2.35 one is; one whose name says nothing promises no system. Intel and Apple silicon Macs are
+    told apart; a Mac guest is told to allow the local network."""
+    from net.share import glibc_of, linux_systems
+
+    assert glibc_of("tikal-lan-0.2.0-linux-x86_64-glibc2.35.tar.gz") == (2, 35)
+    assert glibc_of("tikal-lan-0.2.0-linux-x86_64.tar.gz") is None
+    assert linux_systems((2, 35)) == ["Ubuntu 22.04", "Linux Mint 21", "Debian 12", "Fedora 36"]
+    assert linux_systems((2, 36)) == ["Ubuntu 24.04", "Linux Mint 22", "Debian 12", "Fedora 37"]
+    assert linux_systems((2, 99)) == []
+    old, new = "tikal-lan-0.2.0-linux-x86_64-glibc2.35.tar.gz", "tikal-lan-0.2.0-linux-aarch64-glibc2.36.tar.gz"
+    for n in (old, new, "tikal-lan-0.2.0-macos-x86_64.tar.gz", "tikal-lan-0.2.0-macos-arm64.tar.gz"):
+        (tmp_path / n).write_bytes(b"x")
+    s = ShareServer(tmp_path, game_port=47474)
+    for lang in LANGUAGES:
+        body = s.page(None, lang).decode().split("<body>")[1]
+        first = body.split(f'href="/{old}"')[1].split("</li>")[0]
+        second = body.split(f'href="/{new}"')[1].split("</li>")[0]
+        assert "2.35" in first and "Ubuntu 22.04" in first and "Debian 12" in first, (lang, first)
+        assert "2.36" in second and "22.04" not in second and "Ubuntu 24.04" in second, (lang, second)
+        assert "(Intel)" in body and "(Apple silicon)" in body and "{" not in body
+        assert "Ubuntu 22.04" not in body.split('id="linux"')[1].split("</ul>")[1], lang   # not in the how-to
+    assert "answer Allow" in s.page(None, "en").decode()

@@ -11,7 +11,8 @@ from game.net_bridge import NetBridge
 from game.replay.tv import HOLD, TVScene
 from game.scenes.browser import BrowserScene
 from net.client import Client
-from net.host import Host, HostConfig, start_in_thread
+from net.config import HostConfig
+from net.host import Host, start_in_thread
 
 from client_helpers import button, click, make_app, pump
 

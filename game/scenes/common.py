@@ -6,7 +6,6 @@ from __future__ import annotations
 import copy
 import logging
 import math
-import re
 
 import pygame
 
@@ -389,9 +388,8 @@ class TableScene(Scene):
         reason = note.get("reason") or note.get("message")
         if language != "en" and rule:   # the host's reason is English: say it with the rule instead
             reason = None
-        if reason:                      # never raw coordinates ("[1, -4] is not next to ..."): "that hex"
-            reason = re.sub(r"^\[-?\d+, ?-?\d+\]", "That hex", reason)
-            reason = re.sub(r"\[-?\d+, ?-?\d+\]", "that hex", reason)
+        if reason:                      # the engine's words (they name no identifiers: test_engine_reasons)
+            reason = reason[:1].upper() + reason[1:]
         self.app.toast(reason or self.tr("table.refused"), rule=rule, rule_text=text)
 
     def played(self) -> None:
@@ -404,6 +402,14 @@ class TableScene(Scene):
     def moves_to_watch(self) -> int:
         """Updates (moves) received but not yet shown."""
         return len(self.backlog)
+
+    def plates(self) -> list[pygame.Rect]:
+        """The plates at the top of the table a floating word must stay under (``Effects``): the
+        prompt's (``prompt_rect``, set as it is drawn) or the catch-up chip in its place."""
+        if self.chip_shown():
+            return [pygame.Rect(self.CHIP_RECT)]
+        rect = getattr(self, "prompt_rect", None)
+        return [rect] if rect is not None else []
 
     def chip_shown(self) -> bool:
         """The "your turn — N moves to watch · Skip" chip is up (it takes the prompt's place)."""
