@@ -13,6 +13,8 @@ from pathlib import Path
 import pygame
 import pytest
 
+from waiting import HANG
+
 ROOT = Path(__file__).resolve().parents[1]
 WORKFLOW = ROOT / ".github" / "workflows" / "release.yml"
 sys.path.insert(0, str(ROOT / "tools"))
@@ -139,7 +141,7 @@ def _run(argv0: str, *args, env=None):
     module = "tikal_lan.host" if "host" in argv0 or argv0 == "run_host.py" else "tikal_lan.window"
     code = f"import sys; sys.argv[0] = {argv0!r}; from {module} import main; sys.exit(main())"
     return subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True,
-                          timeout=60, cwd=ROOT, env=env)
+                          timeout=HANG, cwd=ROOT, env=env)
 
 
 def test_both_commands_say_their_version():
@@ -200,5 +202,5 @@ def test_the_windowed_app_without_a_console_does_not_crash_on_its_first_print(tm
             "no_console_no_crash(); sys.stdout.write('x'); sys.stderr.write('y'); sys.stdout.flush(); "
             "open(sys.argv[1], 'w').write(sys.stdout.name)")
     r = subprocess.run([sys.executable, "-c", code, str(done)], capture_output=True, text=True,
-                       timeout=60, cwd=ROOT)
+                       timeout=HANG, cwd=ROOT)
     assert r.returncode == 0 and done.read_text() == os.devnull, r.stderr[-3000:]

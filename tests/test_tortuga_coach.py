@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import functools
 
+import pytest
+
 import engine
 from engine.bots import make_bot
 from engine.bots.tortuga_bots import decide_values, order_values
@@ -66,6 +68,7 @@ def samples(seeds=range(4)) -> list[tuple[dict, list, int, dict, dict, list]]:
     return out
 
 
+@pytest.mark.slow       # three expectimax searches for each of ~600 decisions (20 s)
 def test_every_reason_is_the_bots_own_numbers():
     found = [x[:5] for x in samples()]
     keys = {why["key"] for *_, why in found}
