@@ -29,8 +29,9 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from net.config import HostConfig  # noqa: E402
 from net.discovery import Browser  # noqa: E402
-from net.host import Host, HostConfig  # noqa: E402
+from net.host import Host  # noqa: E402
 
 LO = ["127.0.0.1"]
 TARGETS = {"running_listed_ms": 100.0, "killed_dropped_ms": 5000.0, "frozen_dropped_ms": 5000.0}

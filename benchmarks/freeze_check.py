@@ -40,7 +40,8 @@ PING, SILENT, GRACE = 0.5, 4.0, 3.0
 
 
 async def child_host() -> None:
-    from net.host import Host, HostConfig
+    from net.config import HostConfig
+    from net.host import Host
 
     host = Host(HostConfig(bind="127.0.0.1", port=0, announce=False, ping_interval=PING,
                            ping_timeout=SILENT, grace=GRACE, bot_delay=0.5))

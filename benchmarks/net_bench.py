@@ -76,7 +76,8 @@ async def _echo_server():
 
 
 async def _load_host(tables: int, delay: float, data_dir: str):
-    from net.host import Host, HostConfig
+    from net.config import HostConfig
+    from net.host import Host
     host = Host(HostConfig(bind="127.0.0.1", port=0, announce=False, data_dir=data_dir,
                            bot_delay=delay, bots_alone_delay=delay))  # bots at a table's pace
     await host.start()

@@ -36,9 +36,9 @@ LIMIT = 6.0
 
 def default_delay() -> float:
     """The host's default bot delay (its command line's)."""
-    from net.cli import parse_args
+    from net.config import COMMAND
 
-    return parse_args([]).bot_delay
+    return COMMAND.bot_delay
 
 
 def run(turns: int, delay: float, seed: int, level: str, time_limit: float) -> dict:
@@ -49,7 +49,8 @@ def run(turns: int, delay: float, seed: int, level: str, time_limit: float) -> d
     from game.scenes.lobby import LobbyScene
     from game.settings import Settings
     from game.tikal.scene import TikalScene
-    from net.host import Host, HostConfig, start_in_thread
+    from net.config import HostConfig
+    from net.host import Host, start_in_thread
 
     host = Host(HostConfig(name="wait bench", bind="127.0.0.1", port=0, announce=False, bot_delay=delay))
     addr, port, stop = start_in_thread(host=host)

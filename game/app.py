@@ -25,13 +25,13 @@ from .games import CLIENTS, ICON, TITLE
 from .scene import Scene
 from .screens import SCREENS, Screen
 from .settings import Settings
-from .widgets import Toasts
+from .widgets import FrameMarks, Toasts, draw_requested_tooltip
 
 #: What the host says about its own state (docs/protocol.md section 10): shown in the player's
 #: language from the catalog (``net.error_<code>``), not in the host's English.
 HOST_NOTICES = ("disk_full", "damaged_save", "limit", "busy", "slow",
                 # the party night's refusals (docs/protocol.md section 14)
-                "code_needed", "bad_code", "no_save", "not_yours", "table_gone", "shutdown",
+                "code_needed", "bad_code", "no_save", "not_yours", "table_gone", "shutdown", "not_operator",
                 # the owner's Start refused: the host's text names 0-based seat indexes, in English
                 "not_ready")
 
@@ -67,6 +67,7 @@ class App:
         self.text_focus = None  # the TextInput that has the keyboard, if any
         self.time = 0.0         # seconds of app time (sum of dt), for idle animations
         self.fitcheck = None    # a game.fitcheck.FitCheck while a test looks at where text goes
+        self.frame = FrameMarks()   # what the frame being drawn holds that its tooltip must leave visible
         self.focused = True     # the window has the keyboard focus (SDL's focus events say when not)
         self.attention_asked = 0  # how often the window asked for attention (flashed) while behind
         self.home = None        # where the lobby's Back leads, if not the host browser (the quick game's picker)
@@ -83,6 +84,8 @@ class App:
         self._bridge = bridge
         if bridge is not None:
             bridge.tr = self.tr
+            if getattr(bridge, "key", None) is None:    # who we are to the host: this install's key
+                bridge.key = self.settings.key
 
     # --- services -----------------------------------------------------------------------------
     def tr(self, key: str, **fmt) -> str:
@@ -238,15 +241,23 @@ class App:
         surface = surface or self.screen
         if self.fitcheck is not None:
             self.fitcheck.clear()
+        self.frame.clear()
+        self.frame.active = True
         start = 0
         for i in range(len(self.scenes) - 1, -1, -1):
             if self.scenes[i].opaque:
                 start = i
                 break
         for i, s in enumerate(self.scenes[start:]):
-            if i and self.fitcheck is not None:
-                self.fitcheck.areas.clear()   # an overlay (the menu) covers the table's play area by design
+            if i:       # an overlay (the menu) covers the table's play area and controls by design
+                self.frame.clear()
+                if self.fitcheck is not None:
+                    self.fitcheck.areas.clear()
+                    self.fitcheck.controls.clear()
+                    self.fitcheck.targets.clear()
             s.draw(surface)
+        draw_requested_tooltip(surface, self)    # placed once every control and target is known
+        self.frame.active = False
         self.toasts.draw(surface)
         return surface
 

@@ -109,7 +109,10 @@ class Effects:
                 pygame.draw.circle(surface, p["colour"], (p["x"], p["y"]), r)
 
     def draw_floaters(self, surface) -> None:
+        """The floating words, each stopped under the plates at the top (the prompt, the catch-up
+        chip: ``scene.plates()``) instead of rising under them."""
         app = self.app
+        plates = list(self.scene.plates())
         for f in self.floaters:
             img = app.assets.text(f["text"], f["size"], f["colour"], True)
             sh = app.assets.text(f["text"], f["size"], theme.INK, True)
@@ -117,8 +120,12 @@ class Effects:
                 img, sh = img.copy(), sh.copy()
                 img.set_alpha(int(255 * f["a"]))
                 sh.set_alpha(int(255 * f["a"]))
-            surface.blit(sh, sh.get_rect(center=(f["x"] + 2, f["y"] + 2)))
-            r = surface.blit(img, img.get_rect(center=(f["x"], f["y"])))
+            spot = img.get_rect(center=(f["x"], f["y"]))
+            for plate in plates:
+                if spot.colliderect(plate):
+                    spot.top = plate.bottom + 2
+            surface.blit(sh, spot.move(2, 2))
+            r = surface.blit(img, spot)
             note_text(app, r, f["text"], layer="float")
 
     def draw_banner(self, surface, midbottom, max_width: int) -> None:

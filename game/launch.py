@@ -63,7 +63,8 @@ class QuickHost:
         import threading
 
         from assets.i18n import Catalog
-        from net.host import Host, HostConfig, start_in_thread
+        from net.config import HostConfig
+        from net.host import Host, start_in_thread
 
         if self.host is None:
             title = Catalog(self.settings.language).tr("launch.quick_game", name=self.settings.name)

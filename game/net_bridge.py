@@ -172,6 +172,10 @@ class Bridge:
         self.recap: dict | None = None        # an update's "recap", kept until the player dismisses it
         self.saved_tokens: list[str] = []     # the seat tokens we hold on this host (asking for saved games)
         self.operator: str | None = None      # the host's window: its secret (new night), said in the hello
+        self.is_operator = False              # ... and the host said it knows us as its window (welcome)
+        #: the player key we say in every hello (the App sets the settings' own; a local player of
+        #: a pass-and-play window has its own): who we are to the host (docs/protocol.md section 2)
+        self.key: str | None = None
         self.hosting = False                  # this window is the host's own (run_host.py): its address shows large
         self.party_host = False               # the host speaks the party messages (its welcome says "party")
         self.sent: list[dict] = []  # every message sent, newest last (the log of what we asked)
@@ -361,6 +365,7 @@ class Bridge:
         self.colours = list(msg.get("colours") or [])
         self.host_addresses = list(msg.get("addresses") or [])
         self.host_share = list(msg.get("share") or [])
+        self.is_operator = bool(msg.get("operator"))
         resumed = msg.get("resumed")
         if resumed:   # our token was accepted: we are back in our seat (a full resync follows)
             self.table.id, self.table.my_seat = resumed["table"], resumed["seat"]
@@ -627,7 +632,8 @@ class NetBridge(Bridge):
         self.address = f"{host}:{port}"
         self.token = token_for(self.address) if token_for is not None else None
         extra = {"local": self.local} if self.local else {}
-        self.client = Client(host, port, name, token=self.token, operator=self.operator, **extra).start()
+        self.client = Client(host, port, name, token=self.token, operator=self.operator, key=self.key,
+                             **extra).start()
 
     def disconnect(self) -> None:
         client, self.client = self.client, None

@@ -8,6 +8,7 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
 from assets.i18n import LANGUAGES, system_language
+from net.identity import new_key, valid_key
 
 ANIM_SPEEDS = (0.5, 1.0, 1.5, 2.0, 4.0, 0.0)  # 0.0: no animations (everything lands at once)
 MAX_SEATS_KEPT = 8
@@ -73,6 +74,9 @@ class Settings:
     quick_game: str = ""         # the quick game's last pick (run_client.py with no options; "": the first game)
     quick_level: str = "easy"    # and its bots' level
     tv_cycle: bool = False       # TV mode goes round the running tables (30 s each) instead of following the last move
+    #: the player key of this install (net/identity.py; docs/protocol.md section 2): who we are to
+    #: every host, said in every hello; drawn once, kept with the settings, never shown
+    key: str = field(default_factory=new_key)
     path: Path | None = None     # where it is saved (not itself saved)
 
     @classmethod
@@ -112,6 +116,8 @@ class Settings:
         self.quick_game = str(self.quick_game)
         self.quick_level = str(self.quick_level)
         self.fullscreen = bool(self.fullscreen)
+        if not valid_key(self.key):     # none yet (an earlier version's file), or hand-edited
+            self.key = new_key()
         try:
             self.anim_speed = min(8.0, max(0.0, float(self.anim_speed)))
         except (TypeError, ValueError):

@@ -106,6 +106,48 @@ def note_solid(app, rect, what: str, layer: str = "base") -> None:
         check.solid(rect, what, layer)
 
 
+def note_control(app, rect, enabled: bool) -> None:
+    """A control drawn this frame (a button): a tooltip is placed clear of every enabled one
+    but its own (``place_tooltip``), and the fit check counts one that covers it."""
+    rect = pygame.Rect(rect)
+    frame = getattr(app, "frame", None)
+    if frame is not None:
+        frame.controls.append((rect, bool(enabled)))
+    check = getattr(app, "fitcheck", None)
+    if check is not None:
+        check.control(rect, enabled)
+
+
+def note_target(app, rect, what: str) -> None:
+    """What the current decision is about, on the table (a turtle to choose, the hexes a walk may
+    end on, the dice's sum): no tooltip may cover it (see ``note_control``)."""
+    rect = pygame.Rect(rect)
+    frame = getattr(app, "frame", None)
+    if frame is not None:
+        frame.targets.append((rect, what))
+    check = getattr(app, "fitcheck", None)
+    if check is not None:
+        check.target(rect, what)
+
+
+class FrameMarks:
+    """What the frame being drawn holds that a tooltip must leave visible (the enabled controls,
+    the targets of the current decision) and the tooltip asked for: ``App.draw`` clears it, the
+    scenes' drawing fills it, and the tooltip is placed and drawn last, once everything it must
+    not cover is known (``draw_requested_tooltip``)."""
+
+    def __init__(self):
+        self.controls: list[tuple[pygame.Rect, bool]] = []
+        self.targets: list[tuple[pygame.Rect, str]] = []
+        self.tooltip: tuple | None = None     # (text, owner rect, why, soft) of the hovered thing
+        self.active = False                   # inside App.draw: tooltips wait for the end of the frame
+
+    def clear(self) -> None:
+        self.controls.clear()
+        self.targets.clear()
+        self.tooltip = None
+
+
 def _room(pos, anchor: str, box) -> float:
     """How wide a line anchored at ``pos`` may be inside ``box``."""
     box = pygame.Rect(box)
@@ -203,6 +245,11 @@ class Widget:
     rect: pygame.Rect
     visible = True
     tooltip: Label | None = None
+    #: The tooltip of a disabled control: it says why it is disabled (a disabled control shows no
+    #: other tooltip: its own would explain a move the player cannot make, over the next one).
+    disabled_tip: Label | None = None
+    #: Spots a little further away for its tooltip, where none beside it is free (``place_tooltip``).
+    tip_further: tuple = ()
 
     def handle_event(self, event) -> bool:
         return False
@@ -230,12 +277,14 @@ class Button(Widget):
     def __init__(self, app, rect, label: str | None = None, on_click: Callable[[], None] | None = None,
                  key: int | None = None, tooltip: Label | None = None, text: Label | None = None,
                  enabled: bool | Callable[[], bool] = True, style: str = "normal", size: int = 22,
-                 key_name: str | None = None, art: Callable | None = None, art_w: int = 0, value=None):
+                 key_name: str | None = None, art: Callable | None = None, art_w: int = 0, value=None,
+                 disabled_tip: Label | None = None):
         self.app = app
         self.rect = pygame.Rect(rect)
         self.label, self.text, self.on_click = label, text, on_click
         self.key, self.key_name = key, key_name
         self.tooltip = tooltip
+        self.disabled_tip = disabled_tip    # shown instead while disabled: why it is (else no tooltip)
         self._enabled = enabled
         self.style, self.size = style, size
         self.art, self.art_w = art, art_w   # art(surface, rect): icons drawn left of the caption
@@ -290,6 +339,7 @@ class Button(Widget):
             fill = theme.shade(fill, 1.18)
         r = self.rect.move(0, 3 if self.pressed else 0)
         note_solid(self.app, self.rect, "button")
+        note_control(self.app, self.rect, self.enabled)
         if self.enabled and not self.pressed:
             pygame.draw.rect(surface, theme.shade(fill, 0.55), r.move(0, 4), border_radius=12)
         pygame.draw.rect(surface, fill, r, border_radius=12)
@@ -601,21 +651,123 @@ class Widgets:
             w.draw(surface)
         self.rehover()
         h = self.hovered
-        if h is not None and h.visible and h.tooltip and self.hover_time > 0.5:
-            text = h.tooltip() if callable(h.tooltip) else self.app.tr(h.tooltip)
-            draw_tooltip(surface, self.app, text, (h.rect.centerx, h.rect.top - 8))
+        if h is not None and h.visible and self.hover_time > 0.5:
+            enabled = getattr(h, "enabled", True)
+            tip = h.tooltip if enabled else h.disabled_tip
+            if tip:
+                text = tip() if callable(tip) else self.app.tr(tip)
+                request_tooltip(surface, self.app, text, h.rect, why=not enabled, further=h.tip_further)
 
 
-def draw_tooltip(surface, app, text: str, anchor_midbottom) -> None:
+#: Room between a tooltip and what it explains.
+TIP_GAP = 8
+#: The widths a tooltip's lines wrap to, in order: the first that finds a free spot (narrower ones fit
+#: between neighbours; the last, one long line, slips between a bar of buttons and what is above it).
+TIP_WIDTHS = (340, 260, 200, 920, 1240)
+
+
+def tooltip_size(app, text: str, width: int = TIP_WIDTHS[0]) -> tuple[int, int]:
     font = app.assets.font(16)
-    lines = wrap(font, text, 340)
+    lines = wrap(font, text, width)
+    return max(font.size(ln)[0] for ln in lines) + 20, len(lines) * 20 + 12
+
+
+def tooltip_spots(size, owner, bounds) -> list[pygame.Rect]:
+    """Where a tooltip of ``size`` may go beside ``owner``, in order of preference: above it
+    (centred, then running right or left from its edge), below it, on its right, on its left;
+    each kept on the screen."""
+    w, h = size
+    owner, bounds = pygame.Rect(owner), pygame.Rect(bounds)
+    spots = []
+    for y in (owner.top - TIP_GAP - h, owner.bottom + TIP_GAP):
+        for x in (owner.centerx - w // 2, owner.left, owner.right - w):
+            spots.append(pygame.Rect(x, y, w, h))
+    for x in (owner.right + TIP_GAP, owner.left - TIP_GAP - w):
+        for y in (owner.centery - h // 2, owner.top, owner.bottom - h):
+            spots.append(pygame.Rect(x, y, w, h))
+    return [r.clamp(bounds) for r in spots]
+
+
+def _covered(r: pygame.Rect, rects) -> int:
+    inner = r.inflate(-4, -4)
+    return sum(inner.clip(x).width * inner.clip(x).height for x in rects)
+
+
+def place_tooltip(app, text: str, owner, soft=(), further=()) -> tuple[pygame.Rect, int]:
+    """Where the tooltip ``text`` goes beside ``owner`` and the width its lines wrap to: a spot
+    that covers neither an enabled control (but its own) nor a target of the current decision
+    (``note_control``, ``note_target``), nor its owner; the widest such (``TIP_WIDTHS``), and of
+    those the one covering least of ``soft`` (things better left visible: a board's pieces).
+    ``further``: the top-left corners of spots a little further away (or functions of the
+    tooltip's size giving them), tried after those beside it (beside the board, at a hex's
+    height). Where every spot covers something, the one covering least."""
+    owner = pygame.Rect(owner)
+    frame = getattr(app, "frame", None)
+    hard = [owner]
+    if frame is not None:
+        hard += [r for r, on in frame.controls if on and r != owner]
+        hard += [r for r, _ in frame.targets if not r.collidepoint(owner.center)]   # (a tip inside one explains it)
+    screen = pygame.Rect(0, 0, *app.SIZE)
+    best = None
+    for k, width in enumerate(TIP_WIDTHS):
+        size = tooltip_size(app, text, width)
+        near = tooltip_spots(size, owner, screen)
+        spots = near + [pygame.Rect(*(xy(size) if callable(xy) else xy), *size).clamp(screen) for xy in further]
+        for i, spot in enumerate(spots):
+            cost = (_covered(spot, hard), i >= len(near), k, _covered(spot, soft), i)
+            if best is None or cost < best[0]:
+                best = (cost, spot, width)
+        if best[0][0] == 0:
+            break
+    return best[1], best[2]
+
+
+def request_tooltip(surface, app, text: str, owner, why: bool = False, soft=(), further=()) -> None:
+    """Show ``text`` beside ``owner`` (a control's or a spot's rect) this frame. While the App
+    draws a frame, it waits until the frame is drawn (``FrameMarks``): it is placed knowing every
+    control and target it must leave visible. ``why``: the tooltip of a disabled control, saying
+    why it is disabled."""
+    frame = getattr(app, "frame", None)
+    if frame is not None and frame.active:
+        frame.tooltip = (text, pygame.Rect(owner), why, list(soft), list(further))
+        return
+    spot, width = place_tooltip(app, text, owner, soft, further)
+    draw_tooltip(surface, app, text, spot, owner, why, width)
+
+
+def draw_requested_tooltip(surface, app) -> None:
+    """The frame's tooltip (``request_tooltip``), drawn over everything else but the toasts."""
+    frame = getattr(app, "frame", None)
+    if frame is None or frame.tooltip is None:
+        return
+    text, owner, why, soft, further = frame.tooltip
+    frame.tooltip = None
+    spot, width = place_tooltip(app, text, owner, soft, further)
+    draw_tooltip(surface, app, text, spot, owner, why, width)
+
+
+def draw_tooltip(surface, app, text: str, at, owner=None, why: bool = False,
+                 width: int = TIP_WIDTHS[0]) -> pygame.Rect:
+    """A tooltip: its box at ``at`` (a rect from ``place_tooltip``, or the point its box's middle
+    bottom goes to, kept on the screen), its lines wrapped to ``width``. ``owner``: what it
+    explains (the fit check counts a tooltip over anything else that must stay visible:
+    ``FitCheck.tooltip``)."""
+    font = app.assets.font(16)
+    lines = wrap(font, text, width)
     w = max(font.size(ln)[0] for ln in lines) + 20
     h = len(lines) * 20 + 12
     r = pygame.Rect(0, 0, w, h)
-    r.midbottom = anchor_midbottom
+    if isinstance(at, pygame.Rect):
+        r.topleft = at.topleft
+    else:
+        r.midbottom = (int(at[0]), int(at[1]))
     r.clamp_ip(surface.get_rect())
     pygame.draw.rect(surface, (250, 246, 220), r, border_radius=8)
     pygame.draw.rect(surface, theme.INK, r, 2, border_radius=8)
     for i, ln in enumerate(lines):
         rr = surface.blit(app.assets.text(ln, 16, theme.INK), (r.x + 10, r.y + 6 + 20 * i))
         note_text(app, rr, ln, r, layer="overlay")
+    check = getattr(app, "fitcheck", None)
+    if check is not None:
+        check.tooltip(r, owner if owner is not None else r, why)
+    return r

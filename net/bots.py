@@ -14,11 +14,11 @@ from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
 
+from .config import HostConfig
 from .links import Out
-from .table import TableError
+from .seats import TableError
 
 if TYPE_CHECKING:
-    from .host import HostConfig
     from .table import Table
 
 log = logging.getLogger("tikal.host")

@@ -44,9 +44,12 @@ class AsyncClient:
                  *, token: str | None = None, reconnect: bool = True,
                  ping_interval: float = 5.0, ping_timeout: float = 15.0,
                  retry_delays=(0.1, 0.25, 0.5, 1.0, 2.0), validate_incoming: bool = False,
-                 on_message=None, operator: str | None = None, local: str | None = None):
+                 on_message=None, operator: str | None = None, local: str | None = None,
+                 key: str | None = None):
         self.host, self.port, self.name = host, port, name
         self.token = token
+        #: the player key (net/identity.py; docs/protocol.md section 2), said in every hello
+        self.key = key
         #: the host's operator secret (the window of run_host.py: Host.party.operator), said in
         #: every hello: that connection may then start a new night (docs/protocol.md section 14)
         self.operator = operator
@@ -67,7 +70,6 @@ class AsyncClient:
         self.table: int | None = None
         self.seat: int | None = None
         self.connected = False
-        self.raw_received = 0     # bytes received (all connections)
         self.frame_tap = None     # called with every frame body received (tests scan them)
         self._writer: asyncio.StreamWriter | None = None
         self._runner: asyncio.Task | None = None
@@ -82,11 +84,17 @@ class AsyncClient:
         if wait:
             await asyncio.wait_for(self._connected_event.wait(), timeout)
 
-    def send(self, msg: dict) -> dict:
-        """Queue ``msg`` for the host (a ``seq`` is added to actions and undos that lack one).
-        Dropped when not connected (a ``link`` message said so)."""
+    def numbered(self, msg: dict) -> dict:
+        """``msg`` with a ``seq`` if it is an action or an undo without one: this connection's one
+        counter (the facade, ``Client``, numbers with it too; safe from any thread)."""
         if msg.get("t") in ("action", "undo") and "seq" not in msg:
-            msg = {**msg, "seq": next(self._seq)}
+            return {**msg, "seq": next(self._seq)}
+        return msg
+
+    def send(self, msg: dict) -> dict:
+        """Queue ``msg`` for the host (numbered: ``numbered``). Dropped when not connected (a
+        ``link`` message said so)."""
+        msg = self.numbered(msg)
         w = self._writer
         if w is not None and not w.is_closing():
             w.write(encode(msg))
@@ -157,8 +165,7 @@ class AsyncClient:
         self._writer = writer
         self.connected = True
         self._deliver({"t": "link", "state": "connected"})
-        writer.write(encode(hello(self.name, self.token, operator=self.operator,
-                                  seen=self.seen if self.token else None)))
+        writer.write(encode(self._hello()))
         self._connected_event.set()
         pinger = asyncio.ensure_future(self._pinger(writer))
         decoder = FrameDecoder()
@@ -170,7 +177,6 @@ class AsyncClient:
                     return f"the host was silent for {self.ping_timeout:g} s"
                 if not data:
                     return "the host closed the connection"
-                self.raw_received += len(data)
                 decoder.feed(data)
                 for msg in decoder:
                     if self.frame_tap is not None:
@@ -184,6 +190,12 @@ class AsyncClient:
             pinger.cancel()
             if writer.transport is not None:
                 writer.transport.abort()
+
+    def _hello(self) -> dict:
+        """Our hello: the name, the player key and the operator secret every time, the seat
+        token (and the last state seen) while we hold one."""
+        return hello(self.name, self.token, operator=self.operator, key=self.key,
+                     seen=self.seen if self.token else None)
 
     async def _pinger(self, writer):
         n = 0
@@ -219,7 +231,7 @@ class AsyncClient:
         elif t == "error" and msg.get("code") == "bad_token" and msg.get("ref") == "hello":
             # our seat is gone (the table ended while we were away): carry on without it
             self.token, self.table, self.seat = None, None, None
-            writer.write(encode(hello(self.name)))
+            writer.write(encode(self._hello()))
         elif t == "update" and msg.get("seat") is not None:
             self.table, self.seat, self.seen = msg["table"], msg["seat"], msg.get("state")
         self._deliver(msg)
@@ -242,7 +254,6 @@ class Client:
         self._queue: queue.SimpleQueue = queue.SimpleQueue()
         self._runner: LoopThread | None = None
         self._ac: AsyncClient | None = None
-        self._seq = itertools.count(1)
 
     @property
     def _loop(self) -> asyncio.AbstractEventLoop | None:
@@ -268,10 +279,11 @@ class Client:
                 return out
 
     def send(self, msg: dict) -> dict:
-        """Queue ``msg`` for the host; returns it (with the ``seq`` added to actions/undos)."""
-        if msg.get("t") in ("action", "undo") and "seq" not in msg:
-            msg = {**msg, "seq": next(self._seq)}
+        """Queue ``msg`` for the host; returns it (numbered by its connection's counter:
+        ``AsyncClient.numbered``)."""
         loop, ac = self._loop, self._ac
+        if ac is not None:
+            msg = ac.numbered(msg)
         if loop is not None and ac is not None and not loop.is_closed():
             try:
                 loop.call_soon_threadsafe(ac.send, msg)

@@ -34,7 +34,7 @@ Browsing, from an event loop:
 Browsing from pygame (the loop polls each frame, never blocks):
 
     finder = BrowserThread(interfaces=None).start()   # its own loop thread, or loop=<a running
-    hosts = finder.poll()        # list[Host] if changed since the last poll, else None
+    hosts = finder.poll()        # list[FoundHost] if changed since the last poll, else None
     finder.close()               #  loop of another thread, e.g. the client library's>
 
 Network safety: zeroconf binds only to the given interfaces (tests pass ["127.0.0.1"] or a test
@@ -461,7 +461,7 @@ async def check_host(address: str, port: int, *, name: str = PROBE_NAME,
 # --------------------------------------------------------------------------- browsing
 
 @dataclass(frozen=True)
-class Host:
+class FoundHost:
     """One listed host, as the host browser shows it."""
     service: str            # the zeroconf service name (unique key)
     name: str
@@ -491,7 +491,7 @@ class _Tracked:
     fails: int = 0
     checks: int = 0
     error: str | None = None
-    listed: Host | None = None
+    listed: FoundHost | None = None
     checked_at: float = 0.0
 
 
@@ -500,16 +500,16 @@ class Browser:
     thread-safe. ``on_change(hosts)`` callbacks run on the loop thread after each change."""
 
     def __init__(self, *, interfaces: list[str] | None = None, player_name: str = PROBE_NAME,
-                 on_change: Callable[[list[Host]], None] | None = None,
+                 on_change: Callable[[list[FoundHost]], None] | None = None,
                  recheck: float = RECHECK, retry: float = RETRY,
                  timeout: float = CHECK_TIMEOUT, drop_after: int = DROP_AFTER):
         self.interfaces = list(interfaces) if interfaces else None
         self.player_name = (player_name.strip() or PROBE_NAME)[:NAME_MAX]   # hello's limits
         self.recheck, self.retry = recheck, retry
         self.timeout, self.drop_after = timeout, drop_after
-        self._callbacks = [on_change] if on_change else []
+        self._on_change = on_change
         self._cond = threading.Condition()
-        self._snapshot: tuple[Host, ...] = ()
+        self._snapshot: tuple[FoundHost, ...] = ()
         self._version = 0
         self._tracked: dict[str, _Tracked] = {}
         self._changed: asyncio.Event | None = None
@@ -518,11 +518,11 @@ class Browser:
         self._one_shots: set[asyncio.DatagramTransport] = set()
 
     # ---- thread-safe reading
-    def hosts(self) -> list[Host]:
+    def hosts(self) -> list[FoundHost]:
         with self._cond:
             return list(self._snapshot)
 
-    def snapshot(self) -> tuple[int, list[Host]]:
+    def snapshot(self) -> tuple[int, list[FoundHost]]:
         """(version, hosts): the version grows by one at every change of the list."""
         with self._cond:
             return self._version, list(self._snapshot)
@@ -532,9 +532,6 @@ class Browser:
         {"listed": bool, "checks": int, "fails": int (in a row), "error": str | None}."""
         return {name: {"listed": t.listed is not None, "checks": t.checks, "fails": t.fails,
                        "error": t.error} for name, t in self._tracked.items()}
-
-    def add_callback(self, fn: Callable[[list[Host]], None]) -> None:
-        self._callbacks.append(fn)
 
     # ---- life cycle (on the loop)
     async def start(self) -> None:
@@ -577,7 +574,7 @@ class Browser:
     async def __aexit__(self, *exc) -> None:
         await self.stop()
 
-    async def wait_until(self, predicate: Callable[[list[Host]], object], timeout: float):
+    async def wait_until(self, predicate: Callable[[list[FoundHost]], object], timeout: float):
         """Wait until ``predicate(hosts)`` is true and return its value (like
         ``threading.Condition.wait_for``); TimeoutError after ``timeout`` s. The predicate is
         tried again after every change of the list and every check (so it may also look at
@@ -725,7 +722,7 @@ class Browser:
             txt = t.txt
             t.error = None
             t.checked_at = time.monotonic()
-            t.listed = Host(service=t.service, name=txt["name"] or welcome["host"],
+            t.listed = FoundHost(service=t.service, name=txt["name"] or welcome["host"],
                             address=address, port=t.port, games=txt["games"],
                             free_seats=txt["free_seats"], ping_ms=round(rtt, 2),
                             proto=welcome["proto"], extra=txt["extra"])
@@ -755,9 +752,9 @@ class Browser:
             self._version += 1
             self._cond.notify_all()
         self._pulse()
-        for fn in self._callbacks:
+        if self._on_change is not None:
             try:
-                fn(list(hosts))
+                self._on_change(list(hosts))
             except Exception:  # a broken callback must not stop discovery
                 log.exception("discovery on_change callback failed")
 
@@ -812,10 +809,10 @@ class BrowserThread:
             raise
         return self
 
-    def hosts(self) -> list[Host]:
+    def hosts(self) -> list[FoundHost]:
         return self.browser.hosts()
 
-    def poll(self) -> list[Host] | None:
+    def poll(self) -> list[FoundHost] | None:
         """The hosts if the list changed since the last poll, else None. Never blocks."""
         version, hosts = self.browser.snapshot()
         if version == self._seen:
@@ -823,7 +820,7 @@ class BrowserThread:
         self._seen = version
         return hosts
 
-    def wait_until(self, predicate: Callable[[list[Host]], object], timeout: float):
+    def wait_until(self, predicate: Callable[[list[FoundHost]], object], timeout: float):
         """Block until ``predicate(hosts)`` is true and return its value; TimeoutError after
         ``timeout`` s (scripts and tests; not for a frame loop)."""
         deadline = time.monotonic() + timeout

@@ -1,9 +1,16 @@
 """One handler per client message type (its schema: ``CLIENT_SPECS`` in net/messages.py).
 
 A message gets here after its connection's gates (net/session.py: rate, schema, hello) and goes
-to ``HANDLERS[msg["t"]](host, conn, msg)``. A handler raises ``TableError`` or ``MessageError``
-to refuse (the host answers ``error`` with its code; nothing changed); anything else it raises
-is logged and answered ``internal``.
+to ``HANDLERS[msg["t"]](host, conn, msg)``, which returns what the host is to do: a list of
+effects (net/effects.py: send now, send after the journal, refuse, close, tell the lobby, wake the
+bots, hold or keep a seat, work off the loop), carried out in order by the host's loop. A handler
+raises ``TableError`` or ``MessageError`` to refuse (the host answers ``error`` with its code;
+nothing changed); anything else it raises is logged and answered ``internal``.
+
+What a handler may use of the host is ``HostServices``: the ``HostView`` of net/effects.py (the
+settings, the tables and connections to read, a table made or brought back) and the party night
+(net/party.py); mypy holds the handlers to it. It changes the tables (each answers with its
+messages) and the connection it serves, nothing else.
 
 Adding a message is one change here (plus its Spec in CLIENT_SPECS and its lines in
 docs/protocol.md; a test checks that the two lists match):
@@ -14,40 +21,55 @@ docs/protocol.md; a test checks that the two lists match):
       def kick(t: Table, c: Conn, m: dict) -> Out:
           return t.remove_seat(c.id, m["seat"])
 
-  the host finds the table, sends what the table returns (after its journal), then tells the
-  lobby and wakes the bots (``Host.lobby_op``);
+  the table is found, what it returns is published (after its journal), the lobby is told and
+  the bots woken (``lobby_step``);
 
 - any other message::
 
       @handles("standings")
-      def standings(host: Host, conn: Conn, msg: dict) -> None:
-          host.send(conn, {"t": "standings", ...})
-
-What a handler may use of the host: ``send(conn, msg)``, ``send_out(out, table)`` (a table's
-messages, after its journal), ``table_of(conn)`` (its table, else ``no_table``), ``tables``
-(id -> Table), ``lifecycle`` (net/lifecycle.py), ``lobby_changed(table)``, ``kick_bots(table)``,
-``tables_msg()``, ``config``.
+      def standings(host: HostServices, conn: Conn, msg: dict) -> Effects:
+          return [Reply(conn, {"t": "standings", ...})]
 """
 from __future__ import annotations
 
-import asyncio
 import secrets
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import Protocol
 
+from . import replays
+from .effects import (
+    CancelGrace,
+    Close,
+    Effects,
+    HostView,
+    OffLoop,
+    Publish,
+    Refuse,
+    Reply,
+    WakeBots,
+    table_changed,
+)
+from .identity import key_hash
 from .links import Conn, Out
 from .messages import error
-from .table import Table, TableError, new_code, welcome_message
+from .party import Party
+from .seats import TableError, new_code
+from .table import Table, welcome_message
 
-if TYPE_CHECKING:
-    from .host import Host
 
-Handler = Callable[["Host", Conn, dict], None]
+class HostServices(HostView, Protocol):
+    """What a handler may use of the host: its view (net/effects.py) and the party night."""
+
+    @property
+    def party(self) -> Party: ...
+
+
+Handler = Callable[[HostServices, Conn, dict], Effects]
 TableOp = Callable[[Table, Conn, dict], Out]
 
 #: message type -> its handler
 HANDLERS: dict[str, Handler] = {}
-#: the lobby messages and how each asks its table (the host's one lobby path: Host.lobby_op)
+#: the lobby messages and how each asks its table (the one lobby path: lobby_step)
 LOBBY_OPS: dict[str, TableOp] = {}
 #: the lobby messages of a connection at no table yet
 JOINS: set[str] = set()
@@ -67,9 +89,30 @@ def lobby_op(t: str, joins: bool = False) -> Callable[[TableOp], TableOp]:
         LOBBY_OPS[t] = fn
         if joins:
             JOINS.add(t)
-        handles(t)(lambda host, conn, msg: host.lobby_op(conn, msg))
+        handles(t)(lobby_step)
         return fn
     return register
+
+
+def lobby_step(host: HostServices, conn: Conn, msg: dict, table: Table | None = None) -> Effects:
+    """Every lobby message goes this one way: find the table (the connection's own, or the one
+    it joins), let the table do it (LOBBY_OPS), publish what it says, then tell the lobby and
+    wake the bots."""
+    t = msg["t"]
+    if table is None:
+        table = _join_check(host, conn, msg["table"]) if t in JOINS else host.table_of(conn)
+    out = LOBBY_OPS[t](table, conn, msg)
+    conn.table = table
+    return table_changed(table, out)
+
+
+def _join_check(host: HostView, conn: Conn, tid: int) -> Table:
+    if conn.table is not None and conn.table.id in host.tables:
+        raise TableError("in_table", "already at a table; leave it first")
+    t = host.tables.get(tid)
+    if t is None:
+        raise TableError("no_table", f"no table {tid}")
+    return t
 
 
 # --- lobby messages: one table each -------------------------------------------------------------
@@ -121,156 +164,151 @@ def _fill(t: Table, c: Conn, m: dict) -> Out:
 
 
 # --- the party night (net/party.py: what is the host's, not one table's) ---------------------------
-@handles("remove", "standings", "new_night", "saved", "continue")
-def _party(host: Host, conn: Conn, msg: dict) -> None:
-    host.party.handle(conn, msg)
+@handles(*Party.MESSAGES)
+def _party(host: HostServices, conn: Conn, msg: dict) -> Effects:
+    return host.party.handle(conn, msg)
 
 
-# --- tonight's finished games and their replays (net/replays.py: files, read off the loop) ------
+# --- tonight's finished games and their replays (net/reads.py: cached, read off the loop) -------
 @handles("finished")
-def _finished(host: Host, conn: Conn, msg: dict) -> None:
-    from . import replays
-
-    async def answer() -> None:
-        games = await asyncio.get_running_loop().run_in_executor(None, replays.tonight, host.config.data_dir)
-        host.send(conn, {"t": "finished", "games": games})
-    host._spawn(answer())
+def _finished(host: HostServices, conn: Conn, msg: dict) -> Effects:
+    return [Reply(conn, {"t": "finished", "games": host.party.tonight()})]   # (the index: no read)
 
 
 @handles("replay")
-def _replay(host: Host, conn: Conn, msg: dict) -> None:
-    from . import replays
-
+def _replay(host: HostServices, conn: Conn, msg: dict) -> Effects:
     tid = msg["id"]
     if tid in host.tables and host.tables[tid].status != "over":
         raise TableError("no_replay", f"game {tid} is still being played: only finished games are replayed")
+    kept = host.reads.replay(tid)
+    if kept is not None:
+        return [Reply(conn, {"t": "replay", "id": tid, "replay": kept})]
+    data_dir = host.config.data_dir
 
-    async def answer() -> None:
+    def read() -> dict | replays.NoReplay:
         try:
-            rep = await asyncio.get_running_loop().run_in_executor(None, replays.replay, host.config.data_dir, tid)
+            return replays.for_wire(data_dir, tid)
         except replays.NoReplay as exc:
-            host.send(conn, error("no_replay", str(exc), seq=msg.get("seq"), ref="replay"))
-            return
-        rep["seed"] = str(rep["seed"])      # 62 bits: beyond the wire's plain ints (±2^53)
-        host.send(conn, {"t": "replay", "id": tid, "replay": rep})
-    host._spawn(answer())
+            return exc
+
+    def answer(rep: dict | replays.NoReplay) -> Effects:
+        if isinstance(rep, replays.NoReplay):
+            return [Reply(conn, error("no_replay", str(rep), seq=msg.get("seq"), ref="replay"))]
+        host.reads.keep_replay(tid, rep)    # a finished game's replay never changes
+        return [Reply(conn, {"t": "replay", "id": tid, "replay": rep})]
+    return [OffLoop(read, answer, asker=(conn, msg), share=("replay", tid))]
 
 
 # --- the rest -------------------------------------------------------------------------------------
 @handles("hello")
-def _hello(host: Host, conn: Conn, msg: dict) -> None:
+def _hello(host: HostServices, conn: Conn, msg: dict) -> Effects:
     """The hello gate's last part (the version was checked by the session): a seat token takes
     its seat back; a connection let in over the limits (``knocking``) needs one."""
     if conn.name is not None:
         raise TableError("already_hello", "hello was already accepted")
     token = msg.get("token")
     table = host.table_of_token(token) if token else None
+    effects: Effects = []
     if token and table is None:   # a seat of a saved game the host does not play now?
-        table = host.party.restore_for_token(conn, token)
+        table, effects = host.party.restore_for_token(conn, token)
     if token and table is None:
         raise TableError("bad_token", "unknown seat token")
     if conn.knocking is not None:
         if table is None:
-            host.links.refuse(conn, "busy", f"{conn.knocking}; only players coming back to "
-                                            "their seat get in now", msg)
-            host.links.close(conn)
-            host.links.drop(conn)
-            return
+            return [Refuse(conn, "busy", f"{conn.knocking}; only players coming back to their "
+                                         "seat get in now", msg), Close(conn, forget=True)]
         conn.knocking = None
     conn.name = msg["name"]
+    conn.key = key_hash(msg["key"]) if "key" in msg else None
     host.party.hello(conn, msg)
     welcome = welcome_message(host.config.name, conn.id)
     welcome["party"] = True   # standings, saved games, private tables (docs/protocol.md 14)
+    if conn.id in host.party.operators:
+        welcome["operator"] = True   # the host's own window, known by its secret
     if host.addresses:
         welcome["addresses"] = host.addresses
     if host.share:
         welcome["share"] = host.share
     if table is None or token is None:
-        host.send(conn, welcome)
-        host.send(conn, host.tables_msg())
-        return
+        return effects + [Reply(conn, welcome), Reply(conn, host.tables_msg())]
     previous, out = table.rejoin(conn.id, token, msg.get("seen"))
     seat = table.seat_of(conn.id)
     assert seat is not None
-    host.grace.cancel(table, seat.index)
     conn.table = table
-    if previous is not None and previous in host.links.conns:
-        host.links.conns[previous].table = None
+    if previous is not None and previous in host.conns:
+        host.conns[previous].table = None
     welcome["resumed"] = {"table": table.id, "seat": seat.index}
-    host.send(conn, welcome)
-    note = host.lifecycle.notes.get(table.id)
+    note = host.note_of(table)
     if note is not None:   # restored from a damaged save: say so, after the resync
         out = out + [(conn.id, error("damaged_save", note))]
-    host.send_out(out, table)
-    host.lobby_changed(table)
-    host.kick_bots(table)   # a game brought back by this token may wait for a bot
+    # (its bots wake: a game brought back by this token may wait for one)
+    return effects + [CancelGrace(table, seat.index), Reply(conn, welcome)] + table_changed(table, out)
 
 
 @handles("list")
-def _list(host: Host, conn: Conn, msg: dict) -> None:
-    host.send(conn, host.tables_msg(msg.get("over", False), msg.get("from", 1)))
+def _list(host: HostServices, conn: Conn, msg: dict) -> Effects:
+    return [Reply(conn, host.tables_msg(msg.get("over", False), msg.get("from", 1)))]
 
 
 @handles("create")
-def _create(host: Host, conn: Conn, msg: dict) -> None:
+def _create(host: HostServices, conn: Conn, msg: dict) -> Effects:
     if conn.table is not None and conn.table.id in host.tables:
         raise TableError("in_table", "already at a table; leave it first")
-    life = host.lifecycle
-    life.room_for_a_table(conn)
-    table = life.new_table(msg["game"], msg["seats"], msg.get("options") or {}, owner=conn.id,
-                           takeover=msg.get("takeover", True), hints=msg.get("hints", False))
-    life.made_by[table.id] = conn.addr
-    host.lobby_op(conn, {"t": "sit" if msg.get("sit", True) else "spectate"}, table)
+    host.room_for_a_table(conn)
+    table = host.new_table(msg["game"], msg["seats"], msg.get("options") or {}, owner=conn.id,
+                           takeover=msg.get("takeover", True), hints=msg.get("hints", False),
+                           made_by=conn.addr)
+    return lobby_step(host, conn, {"t": "sit" if msg.get("sit", True) else "spectate"}, table)
 
 
 @handles("leave")
-def _leave(host: Host, conn: Conn, msg: dict) -> None:
+def _leave(host: HostServices, conn: Conn, msg: dict) -> Effects:
     t = host.table_of(conn)
     seat = t.seat_of(conn.id)
     out = t.leave(conn.id)
     conn.table = None
-    if seat is not None:
-        host.grace.cancel(t, seat.index)
-    host.send_out(out + [(conn.id, host.tables_msg())], t)
-    host.lobby_changed(t)
-    host.kick_bots(t)
+    kept: Effects = [CancelGrace(t, seat.index)] if seat is not None else []
+    return kept + table_changed(t, out + [(conn.id, host.tables_msg())])
 
 
 @handles("action")
-def _action(host: Host, conn: Conn, msg: dict) -> None:
+def _action(host: HostServices, conn: Conn, msg: dict) -> Effects:
     t = host.table_of(conn)
-    host.send_out(t.act(conn.id, msg["seq"], msg["state"], msg["action"], msg.get("seat")), t)
+    out = t.act(conn.id, msg["seq"], msg["state"], msg["action"], msg.get("seat"))
     conn.refund()
-    host.after_play(t)
+    if t.status == "over":
+        return table_changed(t, out)
+    return [Publish(out, t), WakeBots(t)]
 
 
 @handles("undo")
-def _undo(host: Host, conn: Conn, msg: dict) -> None:
+def _undo(host: HostServices, conn: Conn, msg: dict) -> Effects:
     t = host.table_of(conn)
-    host.send_out(t.undo(conn.id, msg["seq"], msg["state"], msg.get("seat")), t)
+    out = t.undo(conn.id, msg["seq"], msg["state"], msg.get("seat"))
     conn.refund()
+    return [Publish(out, t)]
 
 
 @handles("chat")
-def _chat(host: Host, conn: Conn, msg: dict) -> None:
+def _chat(host: HostServices, conn: Conn, msg: dict) -> Effects:
     t = host.table_of(conn)
     assert conn.name is not None
-    host.send_out(t.chat(conn.id, conn.name, msg["text"]), t)
+    return [Publish(t.chat(conn.id, conn.name, msg["text"]), t)]
 
 
 @handles("ping")
-def _ping(host: Host, conn: Conn, msg: dict) -> None:
+def _ping(host: HostServices, conn: Conn, msg: dict) -> Effects:
     pong: dict = {"t": "pong"}
     if "n" in msg:
         pong["n"] = msg["n"]
-    host.send(conn, pong)
+    return [Reply(conn, pong)]
 
 
 @handles("pong")
-def _pong(host: Host, conn: Conn, msg: dict) -> None:
-    pass
+def _pong(host: HostServices, conn: Conn, msg: dict) -> Effects:
+    return []
 
 
 @handles("bye")
-def _bye(host: Host, conn: Conn, msg: dict) -> None:
-    host.links.close(conn)
+def _bye(host: HostServices, conn: Conn, msg: dict) -> Effects:
+    return [Close(conn)]

@@ -13,24 +13,30 @@ or, from a thread that is not running asyncio (the pygame client embeds a host t
 
 The host composes its parts, one job per file:
 
+    net/config.py        HostConfig: every setting and its default (a leaf: the parts read it)
     net/session.py       one connection without a socket: hello gate, rate bucket, limits,
                          timeouts (bytes and time in, messages and actions out)
     net/links.py         the connections as asyncio sees them: admission, framing, bounded
                          writes, closing, the pings' tick
-    net/handlers.py      one handler per client message (add a message there)
+    net/handlers.py      one handler per client message (add a message there): it sees the
+                         host as a HostServices and returns effects
+    net/effects.py       what handlers may see of the host (HostView) and the effects they
+                         return, which ``Host.run`` carries out on the loop
+    net/party.py         the party night: standings, saved games, the owner's powers
     net/outbox.py        what goes out of a table, after its journal's sync
     net/lifecycle.py     the tables' lives: lobby, paused by a full disk, finished, abandoned;
                          the data dir
     net/bots.py          the bots, thinking off the loop
     net/grace.py         a dropped player's seat, held for a while
     net/announcement.py  the zeroconf announcement and its TXT record
-    net/host.py          (this file) the configuration, the composition, start and stop, the
-                         ticker, the lobby's list of tables
+    net/host.py          (this file) the composition, start and stop, the ticker, the lobby's
+                         list of tables, and ``run``: the effects carried out
 
 Each message goes, at once, through: its connection's gates (rate limit -> frame/schema
 validation -> hello gate, net/session.py) -> its handler (net/handlers.py) -> the table's
-authority (net/table.py, which journals before anything goes out) -> the per-recipient messages
-it returns, written once the journal is synced (net/outbox.py).
+authority (net/table.py, which journals before anything goes out) -> the effects the handler
+returns (``run``): the per-recipient messages the table said, written once the journal is synced
+(net/outbox.py), the lobby told, the bots woken.
 """
 from __future__ import annotations
 
@@ -38,8 +44,6 @@ import asyncio
 import logging
 import secrets
 from collections.abc import Callable, Coroutine
-from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import msgpack
@@ -47,17 +51,21 @@ import msgpack
 from . import saves
 from .announcement import Announcement
 from .bots import Bots
+from .config import HostConfig
 from .discovery import reach_addresses
+from .effects import CancelGrace, Close, Effects, LobbyChanged, OffLoop, Publish, Refuse, Reply, StartGrace, WakeBots
 from .grace import Grace
-from .handlers import HANDLERS, JOINS, LOBBY_OPS
+from .handlers import HANDLERS, LOBBY_OPS
 from .lifecycle import Lifecycle
 from .links import Conn, Links, Out, Stats, _Link, limit_repeated_lines
 from .loop_thread import LoopThread
 from .messages import MessageError, error
 from .outbox import Outbox, SyncTimer
 from .party import Party
-from .protocol import DEFAULT_PORT, MAX_FRAME
-from .table import Table, TableError, bot_levels
+from .protocol import MAX_FRAME
+from .reads import Reads
+from .seats import TableError, bot_levels
+from .table import Table
 
 __all__ = ["Host", "HostConfig", "LIST_BYTES", "LOBBY_OPS", "SyncTimer", "start_in_thread"]
 
@@ -65,37 +73,6 @@ log = logging.getLogger("tikal.host")
 
 #: A ``tables`` message lists tables until its summaries reach this many bytes ("more": true).
 LIST_BYTES = MAX_FRAME // 4
-
-
-@dataclass
-class HostConfig:
-    name: str = "Tikal LAN host"
-    bind: str = ""                 # "" = every interface
-    port: int = DEFAULT_PORT       # 0 = any free port
-    data_dir: str | Path | None = None   # journals; None = no journal (nothing survives a crash)
-    resume: bool = False           # restore the unfinished tables of data_dir at start
-    new_night: bool = False        # tonight's standings begin afresh at start (net/party.py)
-    grace: float = 60.0            # seconds a dropped player's seat is held before a bot plays it
-    ping_interval: float = 5.0
-    ping_timeout: float = 15.0     # a connection silent this long is closed
-    rate: float = 100.0            # messages per second per connection (token bucket) ...
-    burst: float = 200.0           # ... with this bucket size
-    bot_delay: float = 0.0         # seconds a bot waits before it plays where people sit
-    bots_alone_delay: float = 0.0  # ... and at a table of bots only (0: full speed)
-    announce: bool = True          # zeroconf announcement (net/discovery.py)
-    bot_threads: int = 2
-    inline_sync_below: float = 1e-3  # journal syncs faster than this run in the loop (SyncTimer)
-    disk_retry: float = 2.0        # a table paused by a full disk checks it this often
-    keep_finished: int = saves.KEEP_FINISHED  # finished games kept in data_dir (net/saves.py)
-    keep_days: float = saves.KEEP_DAYS        # journals not written for longer are archived
-    max_conns: int = 256           # connections in all ...
-    max_conns_per_addr: int = 16   # ... and from one address
-    max_unsent: int = 512 << 10    # bytes a connection may leave unread before it is closed
-    max_held: int = 32 << 20       # bytes of unfinished frames, all connections together
-    max_tables: int = 64           # tables in all (a finished one makes room) ...
-    max_tables_per_addr: int = 6   # ... and made by connections from one address
-    over_linger: float = 300.0     # a finished table stays this long (results, rejoin)
-    abandoned_after: float = 1800.0  # a game nobody is at and no bot plays is put away
 
 
 class Ticker:
@@ -156,7 +133,7 @@ class Host:
         self.send_out: Callable[[Out, Table | None], None] = self.outbox.send
         self.grace = Grace(cfg.grace, self._expire)
         self.bots = Bots(cfg, self._spawn, self._is_current, self.send_out, self._disk_full,
-                         self.after_play)
+                         self._after_bot)
         self.lifecycle = Lifecycle(cfg, self.links, self.outbox, self.grace, self.bots.kick,
                                    self.lobby_changed, self._spawn)
         self.announcement = Announcement()
@@ -172,7 +149,9 @@ class Host:
         self.share: list[str] = []          # the download page's URLs (run_host.py --share)
         self.loop: asyncio.AbstractEventLoop | None = None
         self.party = Party(self)   # the night's standings, saved games, the host's own window
-        self.lifecycle.saved_again = lambda t: self.party.push_saved()
+        self.lifecycle.saved_again = lambda t: self.run(self.party.push_saved())
+        #: replays and saved games' scores: cached, one in flight per connection, one thread
+        self.reads = Reads()
 
     @property
     def frame_tap(self) -> Callable[[int, bytes], None] | None:
@@ -241,6 +220,7 @@ class Host:
         self.outbox.shutdown()   # no sync running while the files close
         self.lifecycle.close_journals()
         self.bots.shutdown()
+        self.reads.shutdown()
         self.lifecycle.release()
 
     def _open_night(self) -> None:
@@ -288,10 +268,7 @@ class Host:
             self.bots.kick(table)
         return table
 
-    # --- what handlers use (net/handlers.py) -------------------------------------------------------
-    # (also ``send(conn, msg)``: one message now, and ``send_out(out, table)``: a table's messages
-    # once its journal holds what they are about; bound in __init__, the handlers' hot path)
-
+    # --- what handlers see (net/effects.py: HostView; net/handlers.py: HostServices) -----------------
     def table_of(self, conn: Conn) -> Table:
         if conn.table is None or conn.table.id not in self.tables:
             raise TableError("no_table", "not at a table")
@@ -303,31 +280,24 @@ class Host:
                 return t
         return None
 
-    def kick_bots(self, t: Table) -> None:
-        self.bots.kick(t)
+    def room_for_a_table(self, conn: Conn) -> None:
+        self.lifecycle.room_for_a_table(conn)
 
-    def lobby_op(self, conn: Conn, msg: dict, table: Table | None = None) -> None:
-        """Every lobby message goes this one way: find the table (the connection's own, or the
-        one it joins), let the table do it (LOBBY_OPS), send what it says, then tell the lobby
-        and wake the bots."""
-        t = msg["t"]
-        if table is None:
-            table = self._join_check(conn, msg["table"]) if t in JOINS else self.table_of(conn)
-        out = LOBBY_OPS[t](table, conn, msg)
-        conn.table = table
-        self.send_out(out, table)
-        self.lobby_changed(table)
-        self.bots.kick(table)
+    def new_table(self, game: str, seats: int, options: dict | None, *, owner: int | None,
+                  takeover: bool, hints: bool, made_by: str) -> Table:
+        table = self.lifecycle.new_table(game, seats, options, owner=owner, takeover=takeover,
+                                         hints=hints)
+        self.lifecycle.made_by[table.id] = made_by
+        return table
 
-    def _join_check(self, conn: Conn, tid: int) -> Table:
-        if conn.table is not None and conn.table.id in self.tables:
-            raise TableError("in_table", "already at a table; leave it first")
-        t = self.tables.get(tid)
-        if t is None:
-            raise TableError("no_table", f"no table {tid}")
-        return t
+    def add_table(self, table: Table, made_by: str, note: str | None) -> None:
+        self.lifecycle.add(table, made_by, note)
 
-    def after_play(self, t: Table) -> None:
+    def note_of(self, table: Table) -> str | None:
+        return self.lifecycle.notes.get(table.id)
+
+    def _after_bot(self, t: Table) -> None:
+        """A bot moved (or gave up): a game just over is told to the lobby; the next bot thinks."""
         if t.status == "over":
             self.lobby_changed(t)
         self.bots.kick(t)
@@ -355,17 +325,18 @@ class Host:
         table that has just ended or emptied (its lifecycle, ``settle``)."""
         if table is not None:
             if table.status == "over":
-                self.party.finished(table)   # (counted once)
+                self.run(self.party.finished(table))   # (counted once)
             self.lifecycle.settle(table)
         self.announcement.update(self.free_seats(), len(self.tables))
         self.links.broadcast(self.tables_msg(), lambda c: c.name is not None and c.table is None)
 
     # --- messages ---------------------------------------------------------------------------------
     def _on_message(self, conn: Conn, msg: dict) -> None:
-        """A message that passed its connection's gates (net/session.py): its handler."""
+        """A message that passed its connection's gates (net/session.py): its handler, then what
+        the handler says to do."""
         t = msg["t"]
         try:
-            HANDLERS[t](self, conn, msg)
+            self.run(HANDLERS[t](self, conn, msg))
         except TableError as exc:
             self.links.refuse(conn, exc.code, exc.message, msg, reason=exc.reason, rule=exc.rule)
             if exc.code == "disk_full" and conn.table is not None:
@@ -376,9 +347,58 @@ class Host:
             log.exception("internal error on %r", t)
             self.links.refuse(conn, "internal", "the host failed on this message", msg)
 
+    def run(self, effects: Effects) -> None:
+        """Carry out what a handler (or the party night) returned, in order (net/effects.py)."""
+        for e in effects:
+            if type(e) is Publish:
+                self.outbox.send(e.out, e.table)
+            elif type(e) is Reply:
+                self.links.send(e.conn, e.msg)
+            elif type(e) is WakeBots:
+                self.bots.kick(e.table)
+            elif type(e) is LobbyChanged:
+                self.lobby_changed(e.table)
+            elif type(e) is StartGrace:
+                self.grace.start(e.table, e.seat)
+            elif type(e) is CancelGrace:
+                self.grace.cancel(e.table, e.seat)
+            elif type(e) is Refuse:
+                self.links.refuse(e.conn, e.code, e.message, e.msg)
+            elif type(e) is Close:
+                if e.forget:
+                    self.links.drop(e.conn)
+                else:
+                    self.links.close(e.conn)
+            elif type(e) is OffLoop:
+                if e.asker is not None and e.asker[0].id in self.reads.in_flight:
+                    conn, msg = e.asker
+                    self.links.refuse(conn, "rate", f"{msg.get('t')}: one request at a time: "
+                                                    "wait for the answer to the last one", msg)
+                    continue
+                if e.asker is not None:
+                    self.reads.in_flight.add(e.asker[0].id)
+                self._spawn(self._off_loop(e))
+            else:
+                raise TypeError(f"not an effect: {e!r}")
+
+    async def _off_loop(self, e: OffLoop) -> None:
+        """``e.work()`` on the reads' thread (net/reads.py), then ``e.then``'s effects on the
+        loop."""
+        try:
+            result = await self.reads.run(e.work, e.share)
+        finally:
+            if e.asker is not None:
+                self.reads.in_flight.discard(e.asker[0].id)
+        self.run(e.then(result))
+
+    @property
+    def index(self) -> saves.SaveIndex:
+        return self.lifecycle.index
+
     def _left(self, conn: Conn) -> None:
         """A connection is gone: its seat is held for the grace period."""
         self.party.gone(conn)
+        self.reads.gone(conn.id)
         t = conn.table
         if t is not None and t.id in self.tables:
             seat = t.seat_of(conn.id)

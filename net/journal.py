@@ -59,8 +59,6 @@ CHAINED = 3
 #: A state check every this many states (and at the start and the end of the game).
 CHECK_EVERY = 20
 KINDS = ("start", "action", "undo", "closed")
-#: The most bytes a torn tail can hold (a crash tears one record; records are small).
-MAX_RECORD = 1 << 20
 
 # fdatasync where the OS has it: for an append it writes the data and the new file size, which is
 # all a replay needs, without the inode's timestamps that fsync also writes.
@@ -90,15 +88,23 @@ def journal_path(data_dir, table_id: int) -> Path:
 def state_check(game) -> str:
     """A short hash of a game's public position (the public view's board, hands, scores and
     whose turn; contract section 3): equal on every machine for the same game, different as soon
-    as a replay has gone another way."""
+    as a replay has gone another way. A game of ``engine.GAMES`` without its keys in ``CHECKED``
+    cannot be journaled (LookupError: the host refuses to start it, loudly)."""
     v = game.view(None)
-    keys = _CHECKED.get(v.get("game"))
-    pub = {k: v.get(k) for k in keys} if keys else v
+    keys = CHECKED.get(v.get("game"))
+    if keys is None:
+        raise LookupError(f"net/journal.py CHECKED names no view keys for the game {v.get('game')!r}: "
+                          "list the keys of its public view that hold its position")
+    pub = {k: v.get(k) for k in keys}
     text = json.dumps(pub, sort_keys=True, separators=(",", ":"), default=str)
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
-_CHECKED = {
+#: Per game (one entry per game of ``engine.GAMES``; tests/test_net_table.py checks it):
+#: the keys of its public view that say its position, hashed by ``state_check``. A fixed list,
+#: not the whole view, so that a view that gains a key later still checks the journals written
+#: before it.
+CHECKED = {
     "tikal": ("tiles", "figures", "camps", "guards", "held", "scores", "to_act", "drawn"),
     "tortuga": ("stacks", "held", "seat", "to_act", "deck_left", "face_up", "scores"),
 }

@@ -18,18 +18,17 @@ import asyncio
 import errno
 import logging
 from collections.abc import Callable, Coroutine
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from . import journal as jn
 from . import saves
+from .config import HostConfig
 from .grace import Grace
 from .links import Conn, Links
 from .messages import error
 from .outbox import Outbox
-from .table import Table, TableError
-
-if TYPE_CHECKING:
-    from .host import HostConfig
+from .seats import TableError
+from .table import Table
 
 log = logging.getLogger("tikal.host")
 
@@ -60,6 +59,8 @@ class Lifecycle:
         self.restored: list[Table] = []
         self.unsaved: str | None = None         # why tables are not saved (a full disk)
         self.finished: list[dict] = []          # the finished games found at start (standings)
+        #: what the data dir holds, kept as games are saved (net/saves.py): looked up, never scanned
+        self.index = saves.SaveIndex()
         #: called with a started game that goes away unfinished: it is a saved game again
         self.saved_again: Callable[[Table], None] = lambda t: None
 
@@ -103,6 +104,7 @@ class Lifecycle:
             self.unsaved = None
         self.report = opened.report
         self.finished = opened.finished
+        self.index = opened.index
         self.notes.update(opened.notes)
         self.next_id = max(self.next_id, opened.next_id)
         for tid, table in opened.tables.items():
@@ -114,7 +116,7 @@ class Lifecycle:
             self.lock.release()
             self.lock = None
 
-    def new_table(self, game: str, seats: int, options: dict | None, owner: int,
+    def new_table(self, game: str, seats: int, options: dict | None, owner: int | None,
                   takeover: bool = True, hints: bool = False) -> Table:
         self.open_data_dir()
         tid = self.next_id
@@ -125,6 +127,14 @@ class Lifecycle:
         self.next_id += 1
         self.tables[tid] = table
         return table
+
+    def add(self, table: Table, made_by: str, note: str | None = None) -> None:
+        """A table brought back from the data dir (``continue``, a returning token) is the
+        host's again; ``note`` is told to its players who come back (a damaged save)."""
+        self.tables[table.id] = table
+        self.made_by[table.id] = made_by
+        if note:
+            self.notes[table.id] = note
 
     def room_for_a_table(self, conn: Conn):
         """A connection may make a table if its address has fewer than ``max_tables_per_addr``
@@ -149,6 +159,11 @@ class Lifecycle:
         watches)."""
         if not self.is_current(t):
             return
+        if t.journal is not None:   # the index of saved games follows (a start, an end)
+            if t.status == "playing" and t.id not in self.index.unfinished:
+                self.index.put_unfinished(saves.table_entry(t))
+            elif t.status == "over" and t.id not in self.index.finished:
+                self.index.put_finished(saves.finished_record(t))
         if t.status == "lobby":
             if not t.members() and not t.has_people and t.id not in self.hosted:
                 self.forget(t, "nobody is at the table", tell_lobby=False)
@@ -184,6 +199,7 @@ class Lifecycle:
         self.links.write_out(out)
         log.info("table %s closed: %s", t.id, reason)
         if t.status == "playing" and t.journal is not None:
+            self.index.put_unfinished(saves.table_entry(t))   # as it is now: its state, scores
             self.saved_again(t)
         if tell_lobby:
             self.lobby_changed(None)

@@ -33,14 +33,12 @@ import socket
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
+from .config import HostConfig
 from .messages import error
 from .protocol import FrameDecoder, FrameError, encode
 from .session import Broken, Expired, Limits, Refusal, Session
-
-if TYPE_CHECKING:
-    from .host import HostConfig
 
 log = logging.getLogger("tikal.host")
 
@@ -54,10 +52,39 @@ KNOCKING = 16
 Out = list[tuple[int, dict]]
 
 
+class Transport(Protocol):
+    """What the host needs of a connection's way out: asyncio's TCP transport is one; another edge
+    (a WebSocket's) gives the same over its own framing. ``write`` takes whole frames (each a
+    4-byte length and its msgpack body, net/protocol.py), one or several joined."""
+
+    def write(self, data: bytes) -> None: ...
+
+    def is_closing(self) -> bool: ...
+
+    def get_write_buffer_size(self) -> int:
+        """Bytes written and not yet sent (``max_unsent`` closes a connection that lets them pile up)."""
+        ...
+
+    def can_write_eof(self) -> bool: ...
+
+    def write_eof(self) -> None:
+        """Close the write side after what is written (a TCP half-close)."""
+        ...
+
+    def close(self) -> None: ...
+
+    def abort(self) -> None: ...
+
+    def get_extra_info(self, name: str, default: Any = None) -> Any:
+        """``"peername"`` (the peer's address: admission counts by it) and ``"socket"`` (None:
+        no socket options are set)."""
+        ...
+
+
 @dataclass(eq=False)
 class Conn(Session):
-    """A Session with the socket it came on."""
-    transport: Any = None          # asyncio.Transport
+    """A Session with its way out."""
+    transport: Transport = field(kw_only=True)
     shut: bool = False             # its write side is closed: nothing more can go out
     knocking: str | None = None    # let in over the limits (why): only a hello with a seat token
     counted: int = 0               # its bytes of unfinished frames in ``Links.held``
@@ -152,7 +179,7 @@ class Links:
         return Limits(rate=cfg.rate, burst=cfg.burst, ping_timeout=cfg.ping_timeout)
 
     # --- in -----------------------------------------------------------------------------------------
-    def opened(self, transport: asyncio.BaseTransport) -> Conn:
+    def opened(self, transport: Transport) -> Conn:
         peer = transport.get_extra_info("peername")
         ip = str(peer[0]) if peer else "?"
         conn = Conn(self._next_conn, self.limits(), self._loop.time(),

@@ -16,17 +16,14 @@ from dataclasses import dataclass
 
 import engine
 
+from .identity import KEY_MAX, KEY_MIN, valid_key
 from .protocol import PROTO
 
 CLIENT, HOST = "client", "host"
 
-#: Games a table can be created for, as the welcome offers them: seat range, the options a table
-#: may set with their values and defaults. Derived from each game's facts (``engine.GAMES``).
-GAME_INFO: dict = {
-    name: {"seats": [info.min_seats, info.max_seats],
-           "options": {o.name: list(o.values) for o in info.options},
-           "defaults": info.defaults}
-    for name, info in engine.GAMES.items()}
+#: The seat counts a ``create`` may ask for, over every game of the engine (each game's own range
+#: is checked by the table: ``engine.GAMES``). The games themselves are read from ``engine.GAMES``
+#: when a message is checked, so a game registered later is offered and accepted too.
 MIN_SEATS = min(info.min_seats for info in engine.GAMES.values())
 MAX_SEATS = max(info.max_seats for info in engine.GAMES.values())
 
@@ -231,6 +228,14 @@ class Token(Field):
         return None
 
 
+class Key(Field):
+    """A player key (net/identity.py): 22..64 characters of ``A-Z a-z 0-9 _ -``."""
+    doc = f"str ({KEY_MIN}..{KEY_MAX} chars of A-Z a-z 0-9 _ -)"
+
+    def check(self, v):
+        return None if valid_key(v) else f"must be a player key ({KEY_MIN}..{KEY_MAX} characters of A-Z a-z 0-9 _ -)"
+
+
 class Tokens(Field):
     """A list of at most ``hi`` seat tokens (the ones a client keeps for this host)."""
 
@@ -299,11 +304,11 @@ _ALL_SEQ = {"seq": SEQ}  # every client message may carry a seq, echoed in an er
 CLIENT_SPECS: dict[str, Spec] = {
     "hello": Spec({"proto": Int(), "name": NAME},
                   {"token": Token(), "client": Str(0, 64), "operator": Token(),
-                   "seen": Int(0, INT_MAX), **_ALL_SEQ},
+                   "seen": Int(0, INT_MAX), "key": Key(), **_ALL_SEQ},
                   "first message; with a token: rejoin that seat"),
     "list": Spec({}, {"over": Bool(), "from": TABLE_ID, **_ALL_SEQ},
                  "ask for the tables (with over: the finished ones too; from: a table id on)"),
-    "create": Spec({"game": Str(choices=list(GAME_INFO)), "seats": Int(MIN_SEATS, MAX_SEATS)},
+    "create": Spec({"game": Str(choices=engine.GAMES), "seats": Int(MIN_SEATS, MAX_SEATS)},
                    {"options": Data(dict, 2), "sit": Bool(), "takeover": Bool(),
                     "hints": Bool(), **_ALL_SEQ},   # hints: the client may show a hint
                    "create a table (the creator owns it and sits in seat 0 unless sit is false)"),
@@ -350,7 +355,7 @@ HOST_SPECS: dict[str, Spec] = {
     "welcome": Spec({"proto": Int(), "host": Str(0, 64), "player": Int(),
                            "games": Data(dict, 4)},
                     {"resumed": Data(dict, 2), "addresses": Data(list, 1), "share": Data(list, 1),
-                     "colours": Data(list, 1)},
+                     "colours": Data(list, 1), "party": Bool(), "operator": Bool()},
                     "hello accepted"),
     "tables": Spec({"tables": Data(list, 6)}, {"more": Bool()}, "the tables of this host"),
     "table": Spec({"table": Data(dict, 5)}, {}, "the lobby state of your table"),
@@ -362,7 +367,7 @@ HOST_SPECS: dict[str, Spec] = {
                           "seat": Nullable(SEAT), "over": Bool()},
                    {"legal": Data(list, 8), "seq": SEQ, "scores": Data(list, 1),
                     "winners": Data(list, 1), "full": Bool(), "undone": Int(0, INT_MAX),
-                    "phase": Str(0, 64), "recap": Data(dict, 16)},
+                    "phase": Str(0, 64), "recap": Data(dict, 16), "can_undo": Bool()},
                    "the game changed (or a full resync)"),
     "error": Spec({"code": Str(1, 32), "message": Str(0, 1000)},
                   {"seq": SEQ, "reason": Str(0, 1000), "rule": Str(0, 32), "ref": Str(0, 32)},
@@ -416,11 +421,11 @@ def error(code: str, message: str | None = None, **extra) -> dict:
 
 
 def hello(name: str, token: str | None = None, client: str = "tikal-lan", *,
-          operator: str | None = None, seen: int | None = None) -> dict:
+          operator: str | None = None, seen: int | None = None, key: str | None = None) -> dict:
     """The first message of a client (discovery's browser sends it too, then ``bye``); the
-    optional fields only when given (docs/protocol.md section 2)."""
+    optional fields only when given (docs/protocol.md section 2; ``key``: the player key)."""
     msg = {"t": "hello", "proto": PROTO, "name": name, "client": client}
-    extra = {"token": token, "operator": operator, "seen": seen}
+    extra = {"token": token, "operator": operator, "seen": seen, "key": key}
     msg.update({k: v for k, v in extra.items() if v is not None})
     return msg
 

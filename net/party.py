@@ -4,12 +4,14 @@ remove, fill), the host's own window (the operator).
 
 ``Party(host)`` holds what is the host's and not one table's: the night (net/standings.py), who
 asked for the standings and the saved games (they get them again when they change), the
-operator's secret. The host's handlers (net/handlers.py) call it; the host calls
-``finished(table)`` once a game ends and ``opened(finished games)`` once its data dir is read.
+operator's secret. It sees the host through a ``HostView`` (net/effects.py) and, like the
+handlers, returns what the host is to do as effects. The host's handlers (net/handlers.py) call
+``handle`` for its messages (``MESSAGES``); the host calls ``finished(table)`` once a game ends,
+``push_saved()`` when a game becomes a saved one again and ``opened(finished games)`` once its
+data dir is read.
 """
 from __future__ import annotations
 
-import asyncio
 import logging
 import secrets
 from pathlib import Path
@@ -17,12 +19,13 @@ from typing import TYPE_CHECKING
 
 from . import journal as jn
 from . import saves
+from .effects import CancelGrace, Effects, HostView, OffLoop, Publish, Reply, table_changed
 from .messages import error
+from .seats import TableError
 from .standings import Night
-from .table import Table, TableError
+from .table import Table
 
 if TYPE_CHECKING:
-    from .host import Host
     from .links import Conn
 
 log = logging.getLogger("tikal.host")
@@ -38,7 +41,10 @@ def game_of(table: Table) -> dict:
 
 
 class Party:
-    def __init__(self, host: Host):
+    #: the messages it answers (net/handlers.py hands them to ``handle``)
+    MESSAGES = ("remove", "standings", "new_night", "saved", "continue")
+
+    def __init__(self, host: HostView):
         self.host = host
         #: the host's own window proves itself with this in its hello (``operator``)
         self.operator = secrets.token_hex(16)
@@ -47,10 +53,10 @@ class Party:
         self.standings_to: set[int] = set()         # connections that asked for the standings
         self.saved_to: dict[int, list] = {}         # ... for the saved games (their tokens)
 
-    def handle(self, conn: Conn, msg: dict) -> None:
+    def handle(self, conn: Conn, msg: dict) -> Effects:
         """One of the party night's messages (net/handlers.py sends them here)."""
-        {"remove": self.remove, "standings": self.standings, "new_night": self.new_night,
-         "saved": self.saved, "continue": self.resume}[msg["t"]](conn, msg)
+        return {"remove": self.remove, "standings": self.standings, "new_night": self.new_night,
+                "saved": self.saved, "continue": self.resume}[msg["t"]](conn, msg)
 
     # --- the night ------------------------------------------------------------------------------
     def opened(self, finished: list[dict]) -> list[str]:
@@ -68,7 +74,7 @@ class Party:
         data_dir = self.host.config.data_dir
         # finished: those of the data dir, and every journal of its archive (an unfinished one
         # there is never continued), read by name only
-        done = {g["id"] for g in saves.finished_games(data_dir)} | set(
+        done = set(self.host.index.finished) | set(
             jn.journal_files(Path(data_dir) / saves.ARCHIVE)) if data_dir is not None else set()
         done |= {t.id for t in self.host.tables.values() if t.status == "over"}
         self.night.new_night(done)
@@ -88,30 +94,31 @@ class Party:
             if self.night.problem and self.night.problem.startswith("the host cannot save"):
                 self.night.problem = None
 
-    def finished(self, table: Table) -> None:
+    def finished(self, table: Table) -> Effects:
         """``table``'s game has just ended: count it and tell whoever follows the standings (after
         the table's last update: through its outbox)."""
         if table.game is None or not self.night.add(game_of(table)):
-            return
+            return []
         self._save()
-        self._push_standings(table)
+        return self._push_standings(table)
 
-    def _push_standings(self, table: Table | None = None) -> None:
+    def _push_standings(self, table: Table | None = None) -> Effects:
         msg = self.night.message()
-        out = [(cid, msg) for cid in list(self.standings_to) if cid in self.host.conns]
-        self.standings_to &= set(self.host.conns)
-        self.host.send_out(out, table)
+        conns = self.host.conns
+        out = [(cid, msg) for cid in list(self.standings_to) if cid in conns]
+        self.standings_to &= set(conns)
+        return [Publish(out, table)]
 
-    def standings(self, conn: Conn, msg: dict) -> None:
+    def standings(self, conn: Conn, msg: dict) -> Effects:
         self.standings_to.add(conn.id)
-        self.host.send(conn, self.night.message())
+        return [Reply(conn, self.night.message())]
 
-    def new_night(self, conn: Conn, msg: dict) -> None:
+    def new_night(self, conn: Conn, msg: dict) -> Effects:
         if conn.id not in self.operators:
             raise TableError("not_operator", "only the host's own window may start a new night")
         self.new_night_now()
         self.standings_to.add(conn.id)
-        self._push_standings()
+        return self._push_standings()
 
     def hello(self, conn: Conn, msg: dict) -> None:
         """A hello: the host's window proves itself with the operator secret."""
@@ -124,7 +131,7 @@ class Party:
         self.saved_to.pop(conn.id, None)
 
     # --- the owner's powers -----------------------------------------------------------------------
-    def remove(self, conn: Conn, msg: dict) -> None:
+    def remove(self, conn: Conn, msg: dict) -> Effects:
         """The owner frees a seat; a player removed is no longer at the table (``left``, then
         the list of tables like anyone outside one)."""
         host = self.host
@@ -133,15 +140,13 @@ class Party:
         human = 0 <= seat < t.nseats and t.seats[seat].kind == "human"
         gone = t.seats[seat].conn if human else None
         out = t.remove(conn.id, seat)
-        if human:   # (an away player's seat was held for them: no longer)
-            host.grace.cancel(t, seat)
         if gone is not None:
             c = host.conns.get(gone)
             if c is not None and c.table is t:
                 c.table = None
-        host.send_out(out, t)
-        host.lobby_changed(t)
-        host.kick_bots(t)
+        # (an away player's seat was held for them: no longer)
+        held: Effects = [CancelGrace(t, seat)] if human else []
+        return held + table_changed(t, out)
 
     # --- saved games --------------------------------------------------------------------------------
     def _mine(self, game: dict, conn: Conn, tokens: list) -> list[int]:
@@ -155,35 +160,64 @@ class Party:
         return [i for i, n in enumerate(game["names"])
                 if game["kinds"][i] == "human" and n.casefold() == name]
 
-    def saved(self, conn: Conn, msg: dict) -> None:
+    def saved(self, conn: Conn, msg: dict) -> Effects:
         self.saved_to[conn.id] = list(msg.get("tokens") or [])
-        self._answer_saved([conn.id])
+        return self._answer_saved([conn.id], asker=(conn, msg))
 
-    def push_saved(self) -> None:
+    def push_saved(self) -> Effects:
         """The saved games changed (one was continued, or a game went away unfinished): those
         who asked get their list again."""
-        self._answer_saved(list(self.saved_to))
+        return self._answer_saved(list(self.saved_to))
 
-    def _answer_saved(self, cids: list[int]) -> None:
-        """Read the data dir's unfinished games off the loop (files), then send each of ``cids``
-        its own list (``mine``; never a token)."""
+    def _answer_saved(self, cids: list[int], asker: tuple[Conn, dict] | None = None) -> Effects:
+        """Send each of ``cids`` its own list (``mine``; never a token or a key) of the
+        unfinished games the host does not play now, from the data dir's index (net/saves.py:
+        kept as games are saved, never a scan); the scores of a game not known yet are read
+        once, off the loop (net/reads.py), and kept in its entry."""
         host = self.host
-        data_dir, playing = host.config.data_dir, set(host.tables)
+        data_dir = host.config.data_dir
+        games = [g for tid, g in sorted(host.index.unfinished.items()) if tid not in host.tables]
+        missing = [g for g in games if "scores" not in g] if data_dir is not None else []
 
-        async def answer() -> None:
-            games = [] if data_dir is None else await asyncio.get_running_loop().run_in_executor(
-                None, lambda: saves.unfinished_games(data_dir, playing, scores=True))
+        def answer(scores: dict[int, list | None]) -> Effects:
+            for g in missing:
+                g["scores"] = scores.get(g["id"])
+            effects: Effects = []
             for cid in cids:
                 c, tokens = host.conns.get(cid), self.saved_to.get(cid)
                 if c is None or tokens is None:
                     self.saved_to.pop(cid, None)
                     continue
-                listed = [{**{k: v for k, v in g.items() if k != "tokens"}, "mine": mine}
-                          for g in games if (mine := self._mine(g, c, tokens))]
-                host.send(c, {"t": "saved", "games": listed})
-        host._spawn(answer())
+                effects.append(Reply(c, self._listing(c, [g for g in games if g["id"] not in host.tables],
+                                                      tokens)))
+            return effects
+        if not missing:
+            return answer({})
+        ids = [g["id"] for g in missing]
+        return [OffLoop(lambda: {tid: saves.scores_of(data_dir, tid) for tid in ids}, answer,
+                        asker=asker, share=("scores", tuple(ids), host.index.version))]
 
-    def resume(self, conn: Conn, msg: dict) -> None:
+    def _listing(self, conn: Conn, games: list[dict], tokens: list) -> dict:
+        """The ``saved`` message for ``conn``: its games (``mine``), never a token or a key."""
+        listed = []
+        for g in games:
+            mine = self._mine(g, conn, tokens)
+            if mine:
+                out = {k: v for k, v in g.items() if k not in ("tokens", "keys", "scores")}
+                if g.get("scores") is not None:
+                    out["scores"] = g["scores"]
+                listed.append({**out, "mine": mine})
+        return {"t": "saved", "games": listed}
+
+    def tonight(self) -> list[dict]:
+        """Tonight's finished games, newest first (docs/protocol.md section 15): the data dir's
+        index, as the standings count them; nothing is read."""
+        from .replays import MAX_LISTED
+
+        games = self.night.tonight(list(self.host.index.finished.values()))
+        return sorted(games, key=lambda g: (g.get("ended") or 0, g["id"]), reverse=True)[:MAX_LISTED]
+
+    def resume(self, conn: Conn, msg: dict) -> Effects:
         """``continue``: bring an unfinished saved game back (status "playing", its players
         away, the game waiting) and seat the sender in its own seat, as the table's owner."""
         host = self.host
@@ -193,20 +227,19 @@ class Party:
         data_dir = host.config.data_dir
         if tid in host.tables:
             raise TableError("no_save", f"game {tid} is being played now: join it from the list")
-        found = saves.unfinished_games(data_dir, only=tid) if data_dir is not None else []
-        game = found[0] if found else None
+        game = host.index.unfinished.get(tid) if data_dir is not None else None
         if game is None:
             raise TableError("no_save", f"no unfinished saved game {tid}")
         tokens = list(msg.get("tokens") or [])
         mine = self._mine(game, conn, tokens)
         if not mine:
             raise TableError("not_yours", f"you held no seat in game {tid}")
-        host.lifecycle.room_for_a_table(conn)
+        host.room_for_a_table(conn)
         try:
             table, note = saves.restore_one(data_dir, tid)
         except saves.SaveError as exc:
             raise TableError(exc.code, exc.message) from None
-        self._install(table, note, conn)
+        effects = self._install(table, note, conn)
         table.owner = conn.id
         seat = mine[0]
         token = game["tokens"][seat]
@@ -219,41 +252,31 @@ class Party:
         if note:
             out.append((conn.id, error("damaged_save", note)))
         log.info("table %s continued from its save by %s", tid, conn.name)
-        host.send_out(out, table)
-        host.lobby_changed(table)
-        host.kick_bots(table)
+        return effects + table_changed(table, out)
 
-    def _install(self, table: Table, note: str | None, conn: Conn) -> None:
+    def _install(self, table: Table, note: str | None, conn: Conn) -> Effects:
         """A game brought back from the data dir is one of the host's tables again (its
         players who come back later are told of a damaged save too); those who follow the saved
         games get their lists again."""
-        host = self.host
-        host.tables[table.id] = table
-        host.lifecycle.made_by[table.id] = conn.addr
-        if note:
-            host.lifecycle.notes[table.id] = note
-        self.push_saved()
+        self.host.add_table(table, made_by=conn.addr, note=note)
+        return self.push_saved()
 
-    def restore_for_token(self, conn: Conn, token: str) -> Table | None:
+    def restore_for_token(self, conn: Conn, token: str) -> tuple[Table | None, Effects]:
         """A hello with a seat token of an unfinished saved game the host does not play now
         (it was restarted without --resume): the game comes back as ``continue`` brings it, and
         the player takes their seat (the first back owns the table). None if there is none (or
         the host has no room for it): the token is then unknown, as before."""
         data_dir = self.host.config.data_dir
-        if data_dir is None:
-            return None
-        game = next((g for g in saves.unfinished_games(data_dir, skip=set(self.host.tables))
-                     if token in g["tokens"]), None)
-        if game is None:
-            return None
+        tid = self.host.index.of_token(token)   # an index, never a scan of the journals
+        if data_dir is None or tid is None or tid in self.host.tables:
+            return None, []
         try:
-            self.host.lifecycle.room_for_a_table(conn)
-            table, note = saves.restore_one(data_dir, game["id"])
+            self.host.room_for_a_table(conn)
+            table, note = saves.restore_one(data_dir, tid)
         except (TableError, saves.SaveError) as exc:
             log.warning("a player came back to saved game %s, which cannot be restored: %s",
-                        game["id"], exc)
-            return None
-        self._install(table, note, conn)
+                        tid, exc)
+            return None, []
+        effects = self._install(table, note, conn)
         log.info("table %s restored from its save: a player came back with their token", table.id)
-        return table
-
+        return table, effects

@@ -53,6 +53,14 @@ def replay(data_dir, tid: int) -> dict:
         raise NoReplay(f"game {tid} cannot be replayed: {exc}") from None
 
 
+def for_wire(data_dir, tid: int) -> dict:
+    """``replay`` as the ``replay`` message carries it: its seed as a string of decimal digits
+    (62 bits: beyond the wire's plain ints, ±2^53)."""
+    rep = replay(data_dir, tid)
+    rep["seed"] = str(rep["seed"])
+    return rep
+
+
 def file_name(game: dict) -> str:
     """A replay's download name: ``replay-tikal-12.json``."""
     return f"replay-{game['game']}-{game['id']}.json"

@@ -31,14 +31,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import journal as jn
+from .config import KEEP_DAYS, KEEP_FINISHED
 from .table import Table
 
 log = logging.getLogger("tikal.host")
 
 LOCK_NAME = "host.lock"
 ARCHIVE = "archive"
-KEEP_FINISHED = 200
-KEEP_DAYS = 30.0
 ARCHIVE_MAX = 2000
 
 
@@ -145,6 +144,99 @@ class Report:
         return out
 
 
+class SaveIndex:
+    """What the host knows of its data dir's games without reading it again: built as the data
+    dir is read at start (``open_saves``), then kept as games are saved (a game starts, ends, is
+    put away, a seat changes hands). A hello with a seat token, the lobby's saved games, tonight's
+    finished games: all looked up here, never by reading every journal on the host's loop (a
+    hello with an unknown token once made the host read them all: 13-27 s without an answer).
+
+    ``unfinished``: table id -> the entry of an unfinished game (``unfinished_entry``'s shape:
+    names, kinds, colours, state, the seats' tokens and keys' hashes; ``scores`` once known),
+    those being played now too (the host skips them). ``finished``: table id -> its
+    ``game_record``. ``version`` changes with every change (what is computed from the index is
+    kept until it changes)."""
+
+    def __init__(self) -> None:
+        self.unfinished: dict[int, dict] = {}
+        self.finished: dict[int, dict] = {}
+        self._tokens: dict[str, int] = {}
+        self.version = 0
+
+    def put_unfinished(self, entry: dict) -> None:
+        """An unfinished game's entry, new or newer (its tokens replace the old ones)."""
+        self._forget_tokens(entry["id"])
+        self.finished.pop(entry["id"], None)
+        self.unfinished[entry["id"]] = entry
+        for tok in entry.get("tokens") or []:
+            if tok:
+                self._tokens[tok] = entry["id"]
+        self.version += 1
+
+    def put_finished(self, record: dict) -> None:
+        """A game that ended (``game_record``'s shape): no longer one to continue."""
+        self._forget_tokens(record["id"])
+        self.unfinished.pop(record["id"], None)
+        self.finished[record["id"]] = record
+        self.version += 1
+
+    def drop(self, tid: int) -> None:
+        """A journal that left the data dir (archived)."""
+        self._forget_tokens(tid)
+        self.unfinished.pop(tid, None)
+        self.finished.pop(tid, None)
+        self.version += 1
+
+    def _forget_tokens(self, tid: int) -> None:
+        old = self.unfinished.get(tid)
+        for tok in (old or {}).get("tokens") or []:
+            if self._tokens.get(tok) == tid:
+                del self._tokens[tok]
+
+    def of_token(self, token: str) -> int | None:
+        """The unfinished game one of whose seats ``token`` proves, if any."""
+        return self._tokens.get(token)
+
+
+def unfinished_entry(tid: int, records: list[dict]) -> dict:
+    """One unfinished game as its records tell it (``SaveIndex.unfinished``; the lobby's saved
+    games): id, game, options, seats, per seat ``names``, ``kinds``, ``colours``, ``keys`` (the
+    players' key hashes, None for a seat without one) and ``tokens`` (for the host's matching:
+    never sent), and ``state`` (the actions and undos recorded). JournalError if the records
+    hold no start this host can replay."""
+    start = jn.check_start(records)
+    players = start.get("players") or []
+    return {"id": tid, "game": start["game"], "options": dict(start.get("options") or {}),
+            "seats": start.get("seats", len(players)),
+            "names": [str(p.get("name", "")) for p in players],
+            "kinds": [str(p.get("kind", "")) for p in players],
+            "colours": [p.get("colour") for p in players],
+            "keys": [p.get("kh") for p in players],
+            "tokens": [p.get("token") for p in players],
+            "state": sum(r.get("k") in ("action", "undo") for r in records[1:])}
+
+
+def table_entry(t: Table) -> dict:
+    """A started table in ``unfinished_entry``'s shape (its scores too), from memory."""
+    return {"id": t.id, "game": t.game_name, "options": dict(t.options), "seats": t.nseats,
+            "names": [s.name for s in t.seats], "kinds": [s.kind for s in t.seats],
+            "colours": [s.colour for s in t.seats],
+            "keys": [getattr(s, "key", None) for s in t.seats],
+            "tokens": [s.token for s in t.seats], "state": t.state,
+            "scores": list(t.game.scores) if t.game is not None else None}
+
+
+def finished_record(t: Table, ended: float | None = None) -> dict:
+    """A table whose game just ended, in ``game_record``'s shape, from memory."""
+    g = t.game
+    assert g is not None
+    return {"id": t.id, "game": t.game_name, "options": dict(t.options), "seats": t.nseats,
+            "names": [s.name for s in t.seats], "kinds": [s.kind for s in t.seats],
+            "colours": [s.colour for s in t.seats], "scores": list(g.scores),
+            "winners": list(g.winners), "actions": len(t.history),
+            "ended": time.time() if ended is None else ended}
+
+
 @dataclass
 class Opened:
     tables: dict = field(default_factory=dict)
@@ -152,6 +244,7 @@ class Opened:
     report: Report = field(default_factory=Report)
     notes: dict = field(default_factory=dict)   # table id -> what its players are told
     finished: list = field(default_factory=list)  # the finished games kept (game_record)
+    index: SaveIndex = field(default_factory=SaveIndex)   # what the data dir holds, kept up
 
 
 def _ends(path: Path) -> tuple[jn.Scan | None, str | None]:
@@ -195,11 +288,18 @@ def open_saves(data_dir, *, resume: bool, keep_finished: int = KEEP_FINISHED,
             rec = game_record(tid, scan.records, mtime)
             if rec is not None:
                 opened.finished.append(rec)
+                opened.index.put_finished(rec)
+            else:   # put away unfinished: a saved game one may continue
+                _index_unfinished(opened.index, tid, scan.records)
         else:
             candidates.append((tid, path, scan))
+            _index_unfinished(opened.index, tid, scan.records)
     finished.sort()
-    for _mtime, _tid, path in finished[:max(0, len(finished) - keep_finished)]:
-        rep.archived += _archive(d, path)
+    for _mtime, tid, path in finished[:max(0, len(finished) - keep_finished)]:
+        if _archive(d, path):
+            rep.archived += 1
+            opened.index.drop(tid)
+            opened.finished = [g for g in opened.finished if g["id"] != tid]
     rep.finished = min(len(finished), keep_finished)
     rep.deleted = _prune_archive(d / ARCHIVE, archive_max)
     for tid, path, scan in candidates:
@@ -210,6 +310,13 @@ def open_saves(data_dir, *, resume: bool, keep_finished: int = KEEP_FINISHED,
     for line in rep.lines():
         log.info("%s", line)
     return opened
+
+
+def _index_unfinished(index: SaveIndex, tid: int, records: list[dict]) -> None:
+    try:
+        index.put_unfinished(unfinished_entry(tid, records))
+    except jn.JournalError:   # one this host cannot replay: never offered
+        pass
 
 
 def _restore(tid: int, path: Path, scan: jn.Scan, opened: Opened, deferred: bool) -> None:
@@ -363,26 +470,34 @@ def unfinished_games(data_dir, skip=(), only: int | None = None,
             continue
         try:
             records = jn.scan(path).records
-            start = jn.check_start(records)
+            entry = unfinished_entry(tid, records)
         except (jn.JournalError, OSError):
             continue
         end = jn.finished(records)
         if end is not None and "closed" not in end:
             continue
-        players = start.get("players") or []
-        out.append({"id": tid, "game": start["game"], "options": dict(start.get("options") or {}),
-                    "seats": start.get("seats", len(players)),
-                    "names": [str(p.get("name", "")) for p in players],
-                    "kinds": [str(p.get("kind", "")) for p in players],
-                    "colours": [p.get("colour") for p in players],
-                    "state": sum(r.get("k") in ("action", "undo") for r in records[1:]),
-                    "tokens": [p.get("token") for p in players]})
+        out.append(entry)
         if scores:
-            try:
-                out[-1]["scores"] = list(jn.replay_records(records).scores)
-            except Exception:   # a record the engine refuses: --resume would say so
-                pass
+            got = saved_scores(records)
+            if got is not None:
+                out[-1]["scores"] = got
     return out
+
+
+def saved_scores(records: list[dict]) -> list | None:
+    """The scores of an unfinished game so far (its records replayed); None if it cannot be."""
+    try:
+        return list(jn.replay_records(records).scores)
+    except Exception:   # a record the engine refuses: --resume would say so
+        return None
+
+
+def scores_of(data_dir, tid: int) -> list | None:
+    """``saved_scores`` of game ``tid``'s journal (read in a worker thread: it replays)."""
+    try:
+        return saved_scores(jn.scan(jn.journal_path(data_dir, tid)).records)
+    except (jn.JournalError, OSError):
+        return None
 
 
 class SaveError(Exception):

@@ -80,6 +80,7 @@ class Session:
     peer: str = ""                 # "ip:port"
     addr: str = ""                 # the peer's ip (connection and table limits count by it)
     name: str | None = None        # set by an accepted hello
+    key: str | None = None         # the hash of the hello's player key (net/identity.py), if any
     table: Any = None              # the Table it is at (net/table.py)
     closing: bool = False
     ping_n: int = 0

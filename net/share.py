@@ -86,9 +86,19 @@ def share_port(host_port: int) -> int:
 
 
 #: What a file of the folder is, from the names tools/build_app.py gives them:
-#: ``tikal-lan-<version>-<os>-<cpu>.zip|.tar.gz`` (an app), ``*.whl`` (the wheel), ``tikal_lan-<version>.tar.gz``
-#: (the sdist: for packagers, not offered to guests, as it reads as a second archive).
-_APP = re.compile(r"^tikal-lan-[^-]+-(windows|macos|linux)-([A-Za-z0-9_]+)\.(zip|tar\.gz)$")
+#: ``tikal-lan-<version>-<os>-<cpu>.zip|.tar.gz`` (an app; a Linux one ends ``-glibc2.N``: the oldest
+#: glibc it runs on), ``*.whl`` (the wheel), ``tikal_lan-<version>.tar.gz`` (the sdist: for
+#: packagers, not offered to guests, as it reads as a second archive).
+_APP = re.compile(r"^tikal-lan-[^-]+-(windows|macos|linux)-([A-Za-z0-9_]+)(?:-glibc(\d+)\.(\d+))?\.(zip|tar\.gz)$")
+#: Linux systems by the glibc of each release (brand names: not translated), oldest first: a page
+#: names the first release of each that an archive runs on, never one whose glibc is older.
+LINUX_SYSTEMS = {
+    "Ubuntu": [("20.04", (2, 31)), ("22.04", (2, 35)), ("24.04", (2, 39))],
+    "Linux Mint": [("20", (2, 31)), ("21", (2, 35)), ("22", (2, 39))],
+    "Debian": [("11", (2, 31)), ("12", (2, 36)), ("13", (2, 41))],
+    "Fedora": [("34", (2, 33)), ("35", (2, 34)), ("36", (2, 35)), ("37", (2, 36)), ("38", (2, 37)),
+               ("39", (2, 38)), ("40", (2, 39)), ("41", (2, 40)), ("42", (2, 41))],
+}
 _SDIST = re.compile(r"^tikal_lan-[^-]+\.tar\.gz$")
 #: The platforms in the page's order, with the catalog keys of their heading and how-to.
 PLATFORMS = {"windows": ("share.windows_app", "share.windows_how", "tikal-lan.exe"),
@@ -97,6 +107,22 @@ PLATFORMS = {"windows": ("share.windows_app", "share.windows_how", "tikal-lan.ex
 #: The processor, where it tells a guest which archive is theirs (brand names: not translated).
 CPUS = {("macos", "arm64"): "Apple silicon", ("macos", "x86_64"): "Intel",
         ("windows", "arm64"): "ARM", ("linux", "aarch64"): "ARM", ("linux", "arm64"): "ARM"}
+
+
+def glibc_of(name: str) -> tuple[int, int] | None:
+    """The oldest glibc a Linux app archive runs on, from its name (None: it does not say)."""
+    m = _APP.match(name)
+    return (int(m.group(3)), int(m.group(4))) if m and m.group(3) else None
+
+
+def linux_systems(glibc: tuple[int, int]) -> list[str]:
+    """The first release of each Linux system whose glibc is ``glibc`` or newer."""
+    out = []
+    for system, releases in LINUX_SYSTEMS.items():
+        first = next((release for release, has in releases if has >= glibc), None)
+        if first is not None:
+            out.append(f"{system} {first}")
+    return out
 
 
 def kind_of(name: str) -> tuple[str, str]:
@@ -214,6 +240,11 @@ class ShareServer:
             shown = f"{size / 1e6:.1f} MB" if size >= 100_000 else f"{max(1, round(size / 1e3))} kB"
             label = f" ({CPUS[kind, cpu]})" if (kind, cpu) in CPUS else ""
             link = f'<a href="/{quote(name)}" download>{esc(name)}</a>{label} <small>{shown}</small>'
+            glibc = glibc_of(name) if kind == "linux" else None
+            if glibc is not None:
+                systems = linux_systems(glibc)
+                link += "<br><small>" + text("share.linux_needs", glibc=f"{glibc[0]}.{glibc[1]}",
+                                             systems=esc(", ".join(systems) or "?")) + "</small>"
             if kind == "wheel":
                 link += "<br>" + text("share.python_how",
                                       pipx=f"<code>pipx install {esc(name)}</code>",

@@ -32,7 +32,8 @@ def host(request):
     """A real host on 127.0.0.1 in a thread of this process, stopped after the test:
     ``(Host, "addr:port")``. Not announced unless a test asks, by indirect parametrisation, for
     other settings (``{"announce": True}``: zeroconf on loopback only; ``{"bot_delay": ...}``)."""
-    from net.host import Host, HostConfig, start_in_thread
+    from net.config import HostConfig
+    from net.host import Host, start_in_thread
 
     config = {"name": "Test host", "bind": "127.0.0.1", "port": 0, "announce": False,
               **getattr(request, "param", {})}

@@ -9,7 +9,8 @@ import secrets
 
 from engine.bots import make_bot
 from net.client import AsyncClient
-from net.host import Host, HostConfig
+from net.config import HostConfig
+from net.host import Host
 from net.protocol import decode_body
 
 from waiting import HANG

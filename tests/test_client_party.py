@@ -293,8 +293,9 @@ def type_text(app, text: str) -> None:
 def test_the_host_window_seats_the_host_at_open_seats_a_friend_joins_then_bots_fill_the_rest(tmp_path):
     from game.fitcheck import FitCheck
     from game.launch import host_window
-    from net.cli import parse_args, window_host
     from net.host import start_in_thread
+    from tikal_lan.host import window_host
+    from tikal_lan.host_options import parse_args
 
     args = parse_args(["--bind", "127.0.0.1", "--port", "0", "--no-announce", "--data-dir", str(tmp_path)])
     host, made = window_host(args)                      # what run_host.py with a display makes
@@ -387,7 +388,8 @@ def test_the_host_window_seats_the_host_at_open_seats_a_friend_joins_then_bots_f
 
 def live(data_dir, bind="127.0.0.1", **config):
     """A real host on ``bind`` keeping its journals (and the night's standings) in ``data_dir``."""
-    from net.host import Host, HostConfig, start_in_thread
+    from net.config import HostConfig
+    from net.host import Host, start_in_thread
 
     h = Host(HostConfig(name="Party host", bind=bind, port=0, announce=False, data_dir=str(data_dir),
                         **config))
@@ -678,7 +680,8 @@ def test_a_window_whose_table_is_gone_after_a_host_restart_goes_to_the_lobby_and
         join_table(app, t.id)
         stop()                                          # the host goes; another starts on the same port
         port = int(address.rsplit(":", 1)[1])
-        from net.host import Host, HostConfig, start_in_thread
+        from net.config import HostConfig
+        from net.host import Host, start_in_thread
 
         h2 = Host(HostConfig(name="Party host", bind=lo, port=port, announce=False,
                              data_dir=str(tmp_path / "two")))          # knows nothing of that table

@@ -48,7 +48,8 @@ def test_an_undone_action_is_not_reviewed_as_played():
 @pytest.fixture
 def host_with_saves(tmp_path):
     """tests/conftest.py's host, with a data directory: finished games are kept and replayed."""
-    from net.host import Host, HostConfig, start_in_thread
+    from net.config import HostConfig
+    from net.host import Host, start_in_thread
 
     h = Host(HostConfig(name="Test host", bind="127.0.0.1", port=0, announce=False, data_dir=str(tmp_path)))
     addr, port, stop = start_in_thread(host=h, timeout=HANG)

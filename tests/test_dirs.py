@@ -106,7 +106,8 @@ def test_host_moves_old_saves_and_logs_to_the_user_folders(home):
 
 @pytest.mark.slow
 def test_host_log_file_is_bounded(tmp_path):
-    from net.cli import HostLog, parse_args, setup_logging
+    from tikal_lan.host import HostLog, setup_logging
+    from tikal_lan.host_options import parse_args
 
     args = parse_args(["--log-file", str(tmp_path / "host.log"), "--data-dir", str(tmp_path)])
     root = logging.getLogger()

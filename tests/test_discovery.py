@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+import engine
+from net.config import HostConfig
 from net.discovery import (
     Announcer,
     Browser,
@@ -22,8 +24,7 @@ from net.discovery import (
     parse_txt,
     txt_properties,
 )
-from net.host import Host, HostConfig, start_in_thread
-from net.messages import GAME_INFO
+from net.host import Host, start_in_thread
 from net.protocol import encode
 
 from waiting import HANG
@@ -140,7 +141,7 @@ def test_running_host_is_listed_with_its_txt_and_fake_hosts_are_not():
             await browser.start()
             [h] = await browser.wait_until(named("Kitchen laptop"), timeout=HANG)
             assert (h.address, h.port, h.proto) == ("127.0.0.1", port, 1)
-            assert h.games == tuple(GAME_INFO)
+            assert h.games == tuple(engine.GAMES)
             assert h.free_seats == host.free_seats() == 3
             assert h.extra == {"tables": "1"} and h.ping_ms > 0
             # Both fakes were seen and checked twice in a row without success: never listed.
@@ -275,7 +276,7 @@ def test_zeroconf_is_used_through_its_public_api_only():
 
 def test_a_host_without_announcement_never_imports_zeroconf(tmp_path):
     """--no-announce: a host that plays a game out and a download page, zeroconf never loaded."""
-    code = ("import sys; from net.cli import main; "
+    code = ("import sys; from tikal_lan.host import main; "
             "rc = main(['--headless', '--no-announce', '--bind', '127.0.0.1', '--port', '0', "
             "'--game', 'tortuga', '--seats', '2', '--bots', '2', '--log-file', '', "
             f"'--share', {str(tmp_path)!r}, '--share-port', '0', '--data-dir', {str(tmp_path / 'saves')!r}]); "

@@ -9,10 +9,11 @@ from engine.bots.random_bot import RandomBot
 from engine.tikal.tiles import PRINTED_LIST, TILE_LIST
 from net import journal as jn
 from net import saves
-from net.cli import parse_args
-from net.host import LIST_BYTES, HostConfig
+from net.config import HostConfig
+from net.host import LIST_BYTES
 from net.links import LINGER
 from net.protocol import MAX_FRAME
+from tikal_lan.host_options import parse_args
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
 

@@ -4,8 +4,8 @@ import pytest
 
 import engine
 from net import messages
-from net.cli import parse_args, table_options
 from net.table import Table, TableError, offered_games, welcome_message
+from tikal_lan.host_options import parse_args, table_options
 
 
 def test_the_games_declare_their_facts_once_T_C4_L_S1_T_X1():
@@ -56,11 +56,35 @@ def test_the_host_command_offers_the_games_facts(capsys):
     args = parse_args(["--game", "tortuga", "--seats", "7", "--cards-as-dice"])
     assert table_options(args) == {"cards_as_dice": True}
     assert table_options(parse_args(["--game", "tikal"])) == {"variant": "base"}
+    assert table_options(parse_args(["--game", "tikal", "--variant", "auction"])) == {"variant": "auction"}
     for argv in (["--game", "tikal", "--seats", "5"], ["--game", "chess"],
-                 ["--game", "tikal", "--variant", "pro"]):
+                 ["--game", "tikal", "--variant", "pro"],
+                 ["--game", "tortuga", "--variant", "auction"],      # another game's option
+                 ["--game", "tikal", "--cards-as-dice"],
+                 ["--headless", "--variant", "auction"]):            # no table to set it on
         with pytest.raises(SystemExit):
             parse_args(argv)
-    assert "Tikal is for 2 to 4 players" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "Tikal is for 2 to 4 players" in err and "La Tortuga has no such option (it is Tikal's)" in err
+    # the window's own table (no --game) is the registry's first game: its options apply to it
+    assert table_options(parse_args(["--variant", "auction"]), "tikal") == {"variant": "auction"}
+
+
+def test_a_new_game_brings_its_own_flags_to_the_host_command(monkeypatch, capsys):
+    """The command's per-game flags are derived from engine.GAMES: a game registered with an
+    option gets its flag (a yes/no option a switch, others a choice of the values)."""
+    dice = engine.GameInfo(name="dice", title="Dice", min_seats=1, max_seats=3,
+                           options=(engine.Option("faces", (4, 6, 20), 6),
+                                    engine.Option("doubles", (False, True), True)))
+    monkeypatch.setitem(engine.GAMES, "dice", dice)
+    args = parse_args(["--game", "dice", "--seats", "3", "--faces", "20", "--no-doubles"])
+    assert table_options(args) == {"faces": 20, "doubles": False}
+    assert table_options(parse_args(["--game", "dice", "--seats", "1"])) == {"faces": 6, "doubles": True}
+    with pytest.raises(SystemExit):
+        parse_args(["--game", "dice", "--seats", "4"])
+    assert "Dice is for 1 to 3 players" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        parse_args(["--game", "dice", "--seats", "2", "--faces", "7"])
 
 
 def test_the_lobby_takes_the_seat_range_and_options_from_the_welcome():

@@ -12,7 +12,8 @@ import subprocess
 import pytest
 
 from net import journal as jn
-from net.host import Host, HostConfig
+from net.config import HostConfig
+from net.host import Host
 from net.table import Table, TableError
 
 from net_helpers import connect, live_host, seat_clients

@@ -11,7 +11,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from net import messages as m
-from net.host import Host, HostConfig, start_in_thread
+from net.config import HostConfig
+from net.host import Host, start_in_thread
 from net.protocol import FrameDecoder, FrameError, encode
 
 from waiting import HANG

@@ -54,11 +54,12 @@ def test_a_client_creates_a_table_with_hints_and_everyone_sees_it():
 
 
 def test_run_hosts_hints_flag_sets_the_table_made_at_start(tmp_path):
-    from net.cli import create_start_table, make_config, parse_args
     from net.host import Host
+    from tikal_lan.host import create_start_table
+    from tikal_lan.host_options import make_config, parse_args
 
     for flag, want in ((["--hints"], True), ([], False)):
         args = parse_args(["--headless", "--no-announce", "--game", "tikal", "--seats", "2",
                            "--data-dir", str(tmp_path / str(want)), *flag])
-        host = Host(make_config(args, headless=True))
+        host = Host(make_config(args))
         assert create_start_table(host, args).summary()["hints"] is want

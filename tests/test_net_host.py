@@ -411,7 +411,8 @@ async def test_ping_timeouts_find_half_open_connections():
 
 def test_thread_facade_polls_without_blocking():
     from net.client import Client
-    from net.host import HostConfig, start_in_thread
+    from net.config import HostConfig
+    from net.host import start_in_thread
 
     # no keep-alive pings: nothing arrives unasked, so a poll that waited for a message would hang
     addr, port, stop = start_in_thread(HostConfig(bind="127.0.0.1", port=0, announce=False,
@@ -592,7 +593,8 @@ def test_a_client_written_from_docs_protocol_md_alone():
     import random
     import socket
 
-    from net.host import HostConfig, start_in_thread
+    from net.config import HostConfig
+    from net.host import start_in_thread
 
     addr, port, stop = start_in_thread(HostConfig(bind="127.0.0.1", port=0, announce=False), timeout=HANG)
     rnd = random.Random(5)

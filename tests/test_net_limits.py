@@ -13,7 +13,8 @@ import msgpack
 import pytest
 
 from net import journal as jn
-from net.host import Host, HostConfig
+from net.config import HostConfig
+from net.host import Host
 from net.protocol import MAX_FRAME, encode
 
 from net_helpers import BotClient, connect, live_host, run, seat_clients
@@ -320,8 +321,9 @@ async def test_bots_wait_a_little_where_people_sit_and_race_alone():
             await asyncio.sleep(0.01)
         assert alone.state > 20
     # a headless run_host.py has the delay by default too, not only the window
-    from net.cli import make_config, parse_args
-    assert make_config(parse_args(["--headless", "--no-journal"]), headless=True).bot_delay == 0.6
+    from net.config import COMMAND
+    from tikal_lan.host_options import make_config, parse_args
+    assert make_config(parse_args(["--headless", "--no-journal"])).bot_delay == COMMAND.bot_delay == 0.6
 
 
 # --- 12. what protocol.md promises ---------------------------------------------------------------

@@ -10,7 +10,7 @@ import pytest
 
 from net import journal as jn
 from net import standings as st
-from net.cli import main as host_main
+from tikal_lan.host import main as host_main
 
 from net_helpers import BotClient, HiddenScanner, PatientClient, connect, live_host, run, seat_clients
 from waiting import until_async
@@ -488,7 +488,7 @@ def test_the_recap_keeps_the_newest_moves_within_its_size(monkeypatch):
     whole = t.recap(0)
     assert whole["from"] == 0 and [m["state"] for m in whole["moves"]] == list(range(1, t.state + 1))
     assert t.recap(t.state) is None
-    monkeypatch.setattr("net.table.RECAP_BYTES", 600)
+    monkeypatch.setattr("net.play.RECAP_BYTES", 600)
     cut = t.recap(0)
     assert 0 < cut["from"] < t.state - 1 and cut["moves"][-1]["state"] == t.state
     assert cut["moves"] == whole["moves"][cut["from"]:]

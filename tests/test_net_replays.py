@@ -61,7 +61,8 @@ def test_games_tonight_watch_and_save_through_a_real_window(tmp_path):
     import asyncio
 
     from game.replay.games import GamesScene
-    from net.host import Host, HostConfig, start_in_thread
+    from net.config import HostConfig
+    from net.host import Host, start_in_thread
 
     from client_helpers import pump
 

@@ -18,7 +18,8 @@ import pytest
 import engine
 from net import journal as jn
 from net import saves
-from net.host import Host, HostConfig
+from net.config import HostConfig
+from net.host import Host
 from net.table import Table
 
 from net_helpers import live_host, seat_clients

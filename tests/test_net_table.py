@@ -195,3 +195,65 @@ def test_a_change_the_journal_cannot_keep_is_refused_and_undone():
     t2.put_bot(1, 1, "random")
     assert code_of(t2.start, 1, 5) == "disk_full"
     assert t2.status == "lobby" and t2.game is None and t2.paused is None
+
+
+def test_every_field_a_table_sends_is_in_its_messages_schema():
+    """What the table says (lobby, updates with legal/can_undo/seq/undone, resyncs with a recap,
+    chat, left) names no field its message's schema (net/messages.py HOST_SPECS, which
+    docs/protocol.md documents) leaves out, and fits it."""
+    from net.messages import HOST, HOST_SPECS, validate
+    from net.protocol import HEADER_SIZE, decode_body, encode
+
+    sent: list[dict] = []
+    t = Table(1, "tortuga", 2, owner=100)
+    for i in range(2):
+        sent += [m for _c, m in t.sit(100 + i, f"P{i}")] + [m for _c, m in t.ready(100 + i, True)]
+    sent += [m for _c, m in t.start(100, 5)]
+    sent += [m for _c, m in t.spectate(200, "W")]
+    sent += [m for _c, m in t.chat(200, "W", "hi")]
+    seq, undone = 0, False
+    while t.status == "playing" and seq < 2000:
+        seat = t.game.to_act
+        seq += 1
+        conn = t.seats[seat].conn
+        out = t.act(conn, seq, t.state, t.game.legal_actions()[-1])
+        sent += [m for _c, m in out]
+        if not undone and t.turn.actions and not t.turn.revealed and t.turn.seat == seat:
+            sent += [m for _c, m in t.undo(conn, seq + 1000, t.state)]
+            undone = True
+        if seq == 3:
+            sent += [m for _c, m in t.leave(101)]
+            sent += [m for _c, m in t.rejoin(300, t.seats[1].token, 0)[1]]
+    assert t.status == "over"
+    kinds = {m["t"] for m in sent}
+    assert {"seated", "table", "update", "chat", "left"} <= kinds
+    fields = {k for m in sent if m["t"] == "update" for k in m}
+    assert {"legal", "can_undo", "seq", "undone", "recap", "full"} <= fields
+    for m in sent:
+        m = decode_body(encode(m)[HEADER_SIZE:])      # as a client reads it
+        spec = HOST_SPECS[m["t"]]
+        assert set(m) - {"t"} <= set(spec.required) | set(spec.optional), (m["t"], set(m) - set(spec.optional))
+        validate(m, HOST)
+
+
+def test_every_game_names_the_view_keys_its_journal_checks(monkeypatch):
+    """net/journal.py CHECKED has one entry per game of the engine, each naming keys of its
+    public view; a game without one cannot be started (it could not be journaled): loudly."""
+    import engine
+
+    assert set(jn.CHECKED) == set(engine.GAMES)
+    for name, info in engine.GAMES.items():
+        view = engine.new_game(name, info.min_seats, 1).view(None)
+        assert set(jn.CHECKED[name]) <= set(view), name
+    t = Table(1, "tortuga", 2, owner=100)
+    for i in range(2):
+        t.sit(100 + i, f"P{i}")
+        t.ready(100 + i, True)
+    checked = jn.CHECKED["tortuga"]
+    monkeypatch.delitem(jn.CHECKED, "tortuga")
+    with pytest.raises(LookupError, match="CHECKED names no view keys"):
+        t.start(100, 3)
+    assert t.status == "lobby" and t.game is None       # not started
+    monkeypatch.setitem(jn.CHECKED, "tortuga", checked)
+    t.start(100, 3)
+    assert t.status == "playing"

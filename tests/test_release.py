@@ -45,18 +45,140 @@ def test_actionlint_finds_a_broken_workflow(tmp_path):
     assert r.returncode != 0 and "oss" in r.stdout
 
 
+def steps(text: str) -> list[tuple[str, str, str]]:
+    """(job, what, line) for every `uses:` and `run:` of a workflow, in order."""
+    out, job = [], None
+    for line in text.splitlines():
+        if line.startswith("  ") and not line.startswith("   ") and line.rstrip().endswith(":"):
+            job = line.strip()[:-1]
+        stripped = line.strip().lstrip("- ")
+        for what in ("uses:", "run:", "needs:", "if:"):
+            if stripped.startswith(what):
+                out.append((job, what[:-1], stripped.split(":", 1)[1].strip()))
+    return out
+
+
 def test_every_step_runs_a_script_of_the_project():
-    """Only the runner differs from here: each `run:` is one of the project's scripts, and the legs
-    cover Windows, macOS and the oldest supported Ubuntu (glibc 2.35)."""
+    """Only the runner differs from here: each `run:` is one of the project's scripts (or the
+    macOS seal check), and the legs cover Windows, both kinds of Mac and the oldest supported
+    Ubuntu (glibc 2.35)."""
     text = WORKFLOW.read_text(encoding="utf-8")
-    runs = [line.split("run:", 1)[1].strip() for line in text.splitlines()
-            if line.strip().startswith("run:")]
-    assert len(runs) == 2, runs
+    runs = [line for _, what, line in steps(text) if what == "run"]
+    assert len(runs) == 5, runs
     for cmd in runs:
+        if cmd.startswith("codesign "):
+            continue
         script = cmd.split()[1]
-        assert cmd.split()[0] in ("python", "python3") and (ROOT / script).is_file(), cmd
-    assert "os: [windows-latest, macos-latest, ubuntu-22.04]" in text
+        assert cmd.split()[0] in ("python", "python3", "bash") and (ROOT / script).is_file(), cmd
+    assert "os: [windows-latest, macos-latest, macos-15-intel, ubuntu-22.04]" in text
     assert 'tags: ["v*"]' in text and "workflow_dispatch:" in text
+
+
+#: The first major of each action that runs on Node 24 (Node 20 leaves GitHub's runners in 2026).
+NODE24 = {"actions/checkout": 5, "actions/setup-python": 6, "actions/upload-artifact": 6,
+          "actions/download-artifact": 7}
+
+
+def test_the_actions_are_majors_that_run_on_node_24():
+    uses = [line for _, what, line in steps(WORKFLOW.read_text(encoding="utf-8")) if what == "uses"]
+    assert {u.split("@")[0] for u in uses} == set(NODE24), uses
+    for u in uses:
+        name, ref = u.split("@")
+        assert ref.startswith("v") and int(ref[1:].split(".")[0]) >= NODE24[name], u
+
+
+def test_a_release_waits_for_the_version_check_and_the_suite():
+    """The tag is checked against pyproject.toml and the whole suite runs (.ci/run) before any
+    leg builds; the release waits for every leg."""
+    all_steps = steps(WORKFLOW.read_text(encoding="utf-8"))
+    test = [(what, line) for job, what, line in all_steps if job == "test"]
+    runs = [line for what, line in test if what == "run"]
+    assert runs == ['python3 tools/check_tag.py "${GITHUB_REF_NAME}"', "bash .ci/run"], runs
+    assert ("needs", "test") in [(what, line) for job, what, line in all_steps if job == "app"]
+    assert ("needs", "app") in [(what, line) for job, what, line in all_steps if job == "release"]
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert "pytest" in ci
+
+
+def test_the_tag_must_be_the_version():
+    import check_tag
+
+    v = check_tag.version()
+    assert check_tag.check(f"v{v}") is None
+    for bad in (v, f"v{v}.1", "v0.0.0-" + v, f"V{v}"):
+        assert "pyproject.toml" in check_tag.check(bad), bad
+    r = subprocess.run([sys.executable, str(ROOT / "tools" / "check_tag.py"), "v999.0"], capture_output=True,
+                       text=True, timeout=HANG)
+    assert r.returncode == 1 and "v999.0" in r.stderr
+    r = subprocess.run([sys.executable, str(ROOT / "tools" / "check_tag.py"), f"v{v}"], capture_output=True,
+                       text=True, timeout=HANG)
+    assert r.returncode == 0, r.stderr
+
+
+def test_the_macos_leg_checks_the_seal():
+    """A `codesign --verify --deep --strict` step on the macOS runners, and the leg's own check of
+    the bundle as built and as unpacked (a fake codesign here: it is called so, and its refusal
+    stops the leg)."""
+    all_steps = steps(WORKFLOW.read_text(encoding="utf-8"))
+    app_steps = [(what, line) for job, what, line in all_steps if job == "app"]
+    i = app_steps.index(("run", "codesign --verify --deep --strict --verbose=2 dist/tikal-lan.app"))
+    assert app_steps[i - 1] == ("if", "runner.os == 'macOS'")
+    assert app_steps.index(("run", next(line for what, line in app_steps if "release_leg" in line))) < i
+
+
+def _fake_tool(folder: Path, name: str, body: str) -> None:
+    tool = folder / name
+    tool.write_text("#!/bin/sh\n" + body)
+    tool.chmod(0o755)
+
+
+@pytest.mark.skipif(os.name == "nt", reason="a shell script stands for the tool")
+def test_verify_seal_calls_codesign_and_stops_on_a_broken_seal(tmp_path, monkeypatch):
+    import release_leg
+
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    log = tmp_path / "calls"
+    _fake_tool(bin_dir, "codesign", f'echo "$@" >> {log}\n'
+               'case "$*" in *broken*) echo "a sealed resource is missing or invalid" >&2; exit 1;; esac\n')
+    monkeypatch.setenv("PATH", f"{bin_dir}{os.pathsep}{os.environ['PATH']}")
+    release_leg.verify_seal(tmp_path / "tikal-lan.app")
+    assert log.read_text().split() == ["--verify", "--deep", "--strict", "--verbose=2", str(tmp_path / "tikal-lan.app")]
+    with pytest.raises(SystemExit, match="sealed resource"):
+        release_leg.verify_seal(tmp_path / "broken.app")
+
+
+@pytest.mark.skipif(os.name == "nt", reason="a shell script stands for gh")
+def test_publish_can_run_again_after_a_partial_publish(tmp_path, monkeypatch):
+    """The first run creates the release and uploads; a second run (say the first stopped during
+    the uploads) does not create it again and replaces what is there (--clobber)."""
+    import check_tag
+    import publish_release
+
+    leg = tmp_path / "leg"
+    leg.mkdir()
+    name = f"tikal-lan-{check_tag.version()}-linux-x86_64-glibc2.35.tar.gz"
+    (leg / name).write_bytes(b"x")
+    (leg / "attach.txt").write_text(name + "\n")
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    log, made = tmp_path / "calls", tmp_path / "made"
+    _fake_tool(bin_dir, "gh", f"""echo "$1 $2 $3 $4" >> {log}
+case "$2" in
+  view) [ -f {made} ] || exit 1 ;;
+  create) touch {made} ;;
+esac
+""")
+    monkeypatch.setenv("PATH", f"{bin_dir}{os.pathsep}{os.environ['PATH']}")
+    tag = f"v{check_tag.version()}"
+    assert publish_release.main(["--tag", tag, str(leg)]) == 0
+    assert publish_release.main(["--tag", tag, str(leg)]) == 0
+    calls = log.read_text().splitlines()
+    assert calls == [f"release view {tag} --json", f"release create {tag} --verify-tag",
+                     f"release upload {tag} --clobber", f"release view {tag} --json",
+                     f"release upload {tag} --clobber"], calls
+    with pytest.raises(SystemExit, match="pyproject.toml"):
+        publish_release.main(["--tag", "v999.0", str(leg)])
 
 
 def test_publish_attaches_what_the_legs_listed(tmp_path):
@@ -76,25 +198,132 @@ def test_publish_attaches_what_the_legs_listed(tmp_path):
         publish_release.files_of(legs)
 
 
-def test_a_leg_refuses_an_archive_without_the_licences(tmp_path):
+def _wheel_libraries() -> list[Path]:
+    """The native libraries pygame-ce's installed wheel brought (real ELF files, Linux)."""
+    import pygame as pg
+
+    return sorted((Path(pg.__file__).parent.parent / "pygame_ce.libs").glob("*.so*"))
+
+
+def _fake_app(tmp_path: Path, libs: list[Path]) -> Path:
+    """An app folder laid out as PyInstaller lays out the Linux one: the programs (real ELF
+    files), the licences and the notices (tools/notices.py) of ``libs``, copied in."""
     import build_app
+    import notices
+
+    app = tmp_path / "app" / build_app.APP
+    data = app / "_internal"
+    (data / "licences").mkdir(parents=True)
+    (data / "LICENSE.txt").write_text("MIT")
+    for f in ("README.md", "pygame-ce-LGPL-2.1.txt", "SDL-zlib.txt", "zeroconf-LGPL-2.1.txt"):
+        shutil.copy2(ROOT / "licences" / f, data / "licences" / f)
+    for prog in ("tikal-lan", "tikal-host"):                # any ELF file stands for a program
+        (app / prog).write_bytes(libs[0].read_bytes() + prog.encode())
+    bundled = []
+    for lib in libs:
+        shutil.copy2(lib, data / lib.name)
+        bundled.append(lib.name)
+    notices.write(data / notices.NAME, bundled, ["tikal-lan", "tikal-host"])
+    return app
+
+
+def _archive(app: Path, glibc: str | None = None) -> Path:
+    import build_app
+
+    tag = "linux-x86_64-glibc{}.{}".format(*build_app.glibc_needed(app)) if glibc is None else glibc
+    name = app.parent.parent / f"tikal-lan-{build_app.version()}-{tag}.tar.gz"
+    with tarfile.open(name, "w:gz") as t:
+        t.add(app, arcname=app.name)
+    return name
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="ELF libraries of the Linux wheel")
+def test_a_leg_checks_the_licences_the_notices_and_the_name_of_an_archive(tmp_path):
+    """What a guest unpacks is checked as the release leg checks it: a whole archive passes; one
+    without LICENSE.txt, with a native library its notices do not name, with a library twice,
+    with one the game leaves out, or whose name hides the glibc it needs, is refused."""
+    import notices
     import release_leg
 
-    app = tmp_path / build_app.APP
-    (app / "licences").mkdir(parents=True)
-    build_app.executable(app).write_bytes(b"program")
-    for f in ("README.md", "pygame-ce-LGPL-2.1.txt", "SDL-zlib.txt", "zeroconf-LGPL-2.1.txt",
-              "Python-PSF.txt"):
-        (app / "licences" / f).write_text("text")
-    name = tmp_path / f"tikal-lan-{build_app.version()}-linux-x86_64.tar.gz"
-    with tarfile.open(name, "w:gz") as t:
-        t.add(app, arcname=app.name)
+    libs = _wheel_libraries()
+    assert len(libs) > 10, libs
+    app = _fake_app(tmp_path, libs)
+    release_leg.check_archive(_archive(app))
+    data = app / "_internal"
+
+    (data / "LICENSE.txt").unlink()
     with pytest.raises(SystemExit, match="LICENSE.txt"):
-        release_leg.check_archive(name)
-    (app / "LICENSE.txt").write_text("MIT")
-    with tarfile.open(name, "w:gz") as t:
-        t.add(app, arcname=app.name)
-    release_leg.check_archive(name)
+        release_leg.check_archive(_archive(app))
+    (data / "LICENSE.txt").write_text("MIT")
+
+    stray = data / "libmystery.so.1"
+    shutil.copy2(libs[0], stray)
+    stray.write_bytes(stray.read_bytes() + b"another library")
+    with pytest.raises(SystemExit, match="does not name.*libmystery"):
+        release_leg.check_archive(_archive(app))
+    stray.unlink()
+
+    (data / "pygame_ce.libs").mkdir()
+    shutil.copy2(libs[1], data / "pygame_ce.libs" / libs[1].name)      # the same file, twice
+    with pytest.raises(SystemExit, match="twice"):
+        release_leg.check_archive(_archive(app))
+    shutil.rmtree(data / "pygame_ce.libs")
+
+    cpp = data / "libstdc++.so.6"
+    shutil.copy2(libs[0], cpp)
+    cpp.write_bytes(cpp.read_bytes() + b"c++")
+    text = (data / notices.NAME).read_text()
+    (data / notices.NAME).write_text(text.replace("FILES\n" + "=" * 78 + "\n",
+                                                  "FILES\n" + "=" * 78 + "\nlibstdc++.so.6  x\n"))
+    with pytest.raises(SystemExit, match="left out on purpose"):
+        release_leg.check_archive(_archive(app))
+    cpp.unlink()
+    (data / notices.NAME).write_text(text)
+
+    with pytest.raises(SystemExit, match="its name does not say so"):
+        release_leg.check_archive(_archive(app, glibc="linux-x86_64"))
+
+
+def test_the_notices_stop_the_build_on_a_library_without_one(tmp_path):
+    import notices
+
+    with pytest.raises(notices.MissingNotice, match="libmystery.so.1"):
+        notices.write(tmp_path / "n.txt", ["libSDL2-2-50d19f93.0.so.0.3200.10", "libmystery.so.1"], ["tikal-lan"])
+    with pytest.raises(notices.MissingNotice, match="libssl.so.3"):
+        notices.write(tmp_path / "n.txt", ["libssl.so.3"], ["tikal-lan"])
+    out = notices.write(tmp_path / "n.txt", ["libfluidsynth-2d6ca569.so.3.5.6", "pygame/base.cp311-win_amd64.pyd",
+                                             "_socket.pyd", "SDL2_mixer.dll", "libFLAC.14.dylib"], ["tikal-lan.exe"])
+    text = out.read_text()
+    assert notices.listed(text) == {"libfluidsynth-2d6ca569.so.3.5.6", "base.cp311-win_amd64.pyd", "_socket.pyd",
+                                    "SDL2_mixer.dll", "libFLAC.14.dylib", "tikal-lan.exe"}
+    # the LGPL library says where its source is, and carries its licence text and the LGPL's
+    fluid = text.split("FluidSynth (LGPL-2.1-or-later)", 1)[1]
+    assert "its source: https://github.com/FluidSynth/fluidsynth" in fluid
+    assert "GNU LESSER GENERAL PUBLIC LICENSE" in text and "Version 2.1, February 1999" in text
+    assert "Xiph" in text.split("FLAC (BSD-3-Clause)", 1)[1][:3000]
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="ELF libraries of the Linux wheels")
+def test_every_native_library_of_the_installed_wheels_has_a_notice():
+    """What PyInstaller takes from this environment (pygame-ce's libraries and extension modules,
+    msgpack's and zeroconf's compiled modules, the interpreter's) is covered by tools/notices.py,
+    found by their contents the way the build and the release leg find them."""
+    import msgpack
+    import notices
+    import pygame as pg
+    import zeroconf
+
+    site = Path(pg.__file__).parent.parent
+    found = [f for f in notices.shared_libraries(site / "pygame_ce.libs")]
+    found += ["pygame/" + f for f in notices.shared_libraries(Path(pg.__file__).parent)]
+    found += ["msgpack/" + f for f in notices.shared_libraries(Path(msgpack.__file__).parent)]
+    found += ["zeroconf/" + f for f in notices.shared_libraries(Path(zeroconf.__file__).parent)]
+    assert len(found) > 40 and any("fluidsynth" in f for f in found)
+    missing = [f for f in found if notices.component(f) is None and not notices.dropped(f)]
+    assert not missing, missing
+    assert notices.component("python3.11/lib-dynload/_json.cpython-311-x86_64-linux-gnu.so").name == "Python"
+    assert notices.component("libpython3.11.so.1.0").name == "Python"
+    assert notices.component("pygame/.dylibs/libSDL2-2.0.0.dylib").name.startswith("SDL")   # not pygame-ce's own
 
 
 def test_the_icon_files_hold_the_drawn_icon(tmp_path):
@@ -204,3 +433,107 @@ def test_the_windowed_app_without_a_console_does_not_crash_on_its_first_print(tm
     r = subprocess.run([sys.executable, "-c", code, str(done)], capture_output=True, text=True,
                        timeout=HANG, cwd=ROOT)
     assert r.returncode == 0 and done.read_text() == os.devnull, r.stderr[-3000:]
+
+
+class _Spec:
+    """PyInstaller's spec objects, recording what the spec asks of them (tools/tikal-lan.spec is
+    run as PyInstaller runs it, with these in its namespace)."""
+
+    def __init__(self):
+        self.made = []
+        spec = self
+
+        class Thing:
+            def __init__(self, *args, **kw):
+                self.args, self.kw = args, kw
+                spec.made.append(self)
+
+        class Analysis(Thing):
+            def __init__(self, scripts, **kw):
+                super().__init__(scripts, **kw)
+                self.scripts = [("pyi_rth", "rth.py", "PYSOURCE"), (Path(scripts[0]).stem, scripts[0], "PYSOURCE")]
+                self.pure = []
+                self.datas = [("assets/x", "x", "DATA")]
+                self.binaries = [("libSDL2-2-50d19f93.0.so.0.3200.10", "/w/libSDL2", "BINARY"),
+                                 ("libstdc++.so.6", "/usr/lib/libstdc++.so.6", "BINARY"),
+                                 ("libssl.so.3", "/usr/lib/libssl.so.3", "BINARY"),
+                                 ("python3.11/lib-dynload/_json.cpython-311-x86_64-linux-gnu.so", "/p/_json", "BINARY")]
+
+        self.names = {n: type(n, (Thing,), {}) for n in ("PYZ", "EXE", "COLLECT", "BUNDLE")}
+        self.names["Analysis"] = Analysis
+
+    def of(self, kind):
+        return [t for t in self.made if type(t).__name__ == kind]
+
+
+def run_spec(platform: str, tmp_path, monkeypatch) -> _Spec:
+    import types
+
+    hooks = types.ModuleType("PyInstaller.utils.hooks")
+    hooks.collect_submodules = lambda pkg: [pkg]
+    hooks.copy_metadata = lambda dist: []
+    for name in ("PyInstaller", "PyInstaller.utils"):
+        monkeypatch.setitem(sys.modules, name, types.ModuleType(name))
+    monkeypatch.setitem(sys.modules, "PyInstaller.utils.hooks", hooks)
+    monkeypatch.setenv("TIKAL_LAN_WORK", str(tmp_path))
+    spec = _Spec()
+    path = ROOT / "tools" / "tikal-lan.spec"
+    code = compile(path.read_text(encoding="utf-8"), str(path), "exec")
+    import sysconfig
+
+    sysconfig.get_config_vars()         # read once for this system (it is cached), then pretend
+    monkeypatch.setattr(sys, "platform", platform)
+    try:
+        exec(code, {"SPECPATH": str(path.parent), "__file__": str(path), **spec.names})
+    finally:
+        monkeypatch.undo()
+    return spec
+
+
+@pytest.mark.parametrize("platform", ["darwin", "win32", "linux"])
+def test_the_spec_seals_the_licences_in_and_builds_the_right_programs(platform, tmp_path, monkeypatch):
+    """tools/tikal-lan.spec as PyInstaller runs it: the licences and the notices are data of the
+    COLLECT that the macOS BUNDLE seals (nothing is copied in after it); the bundle's Info.plist
+    asks for the local network with the game's Bonjour service; the window program is windowed on
+    Windows and macOS, a console program on Linux; tikal-host is a console program everywhere;
+    the C++ runtime and OpenSSL are left out."""
+    from net.discovery import SERVICE_TYPE
+
+    spec = run_spec(platform, tmp_path, monkeypatch)
+    exes = {e.kw["name"]: e for e in spec.of("EXE")}
+    assert set(exes) == {"tikal-lan", "tikal-host"}
+    assert exes["tikal-lan"].kw["console"] is (platform == "linux")
+    assert exes["tikal-host"].kw["console"] is True
+    [coll] = spec.of("COLLECT")
+    assert coll.args[0] is exes["tikal-lan"] and coll.args[1] is exes["tikal-host"]
+    binaries = [dest for dest, _, _ in coll.args[2]]
+    assert "libSDL2-2-50d19f93.0.so.0.3200.10" in binaries
+    assert "libstdc++.so.6" not in binaries and "libssl.so.3" not in binaries
+    datas = {dest: src for dest, src, _ in coll.args[3]}
+    assert datas["LICENSE.txt"] == str(ROOT / "LICENSE")
+    assert {"licences/README.md", "licences/pygame-ce-LGPL-2.1.txt", "THIRD-PARTY-NOTICES.txt"} <= set(datas)
+    notes = Path(datas["THIRD-PARTY-NOTICES.txt"]).read_text()
+    import notices
+
+    assert notices.listed(notes) == {"libSDL2-2-50d19f93.0.so.0.3200.10", "_json.cpython-311-x86_64-linux-gnu.so",
+                                     "tikal-lan", "tikal-host"}
+    bundles = spec.of("BUNDLE")
+    if platform != "darwin":
+        assert not bundles
+        return
+    [bundle] = bundles
+    assert bundle.args[0] is coll                       # the bundle is made of (and seals) all of it
+    plist = bundle.kw["info_plist"]
+    assert plist["NSBonjourServices"] == ["_tikal-lan._tcp"] == [SERVICE_TYPE.removesuffix(".local.")]
+    assert "local network" in plist["NSLocalNetworkUsageDescription"].lower()
+
+
+def test_the_build_copies_nothing_into_the_app_after_pyinstaller():
+    """A file added to a signed macOS bundle breaks its seal: tools/build_app.py only reads the
+    app once PyInstaller made it (everything goes in through the spec)."""
+    import inspect
+
+    import build_app
+
+    source = inspect.getsource(build_app)
+    assert "copy" not in source and "write_text" not in source and "write_bytes" not in source

@@ -18,6 +18,7 @@ import pytest
 from assets.i18n import LANGUAGES, translations
 from game.scenes.lobby import LobbyScene
 from net import host as net_host
+from net.config import HostConfig
 from net.share import ShareServer, page_language
 
 from client_helpers import launch, pump, read_line, stays_up, stop_cleanly, window
@@ -381,13 +382,14 @@ def test_more_sections_go_after_the_downloads(tmp_path):
 
 
 def test_console_says_the_page_beside_the_join_address(tmp_path, capsys):
-    from net.cli import parse_args, say_listening
+    from tikal_lan.host import say_listening
+    from tikal_lan.host_options import parse_args
 
     async def scenario():
         s = ShareServer(tmp_path, game_port=47474)
         await s.start("127.0.0.1", 0)
         s.urls = ["http://10.9.8.7:47475/"]      # safe: only printed (as on a LAN), never dialled
-        h = net_host.Host(net_host.HostConfig(name="Kitchen", bind="127.0.0.1", port=0,
+        h = net_host.Host(HostConfig(name="Kitchen", bind="127.0.0.1", port=0,
                                               announce=False))
         h.addresses = ["10.9.8.7:47474"]        # safe: only printed
         say_listening(h, "127.0.0.1", 47474, None, parse_args(["--data-dir", str(tmp_path)]), s)
@@ -542,3 +544,29 @@ def test_a_real_browser_gets_the_page_in_its_language(tmp_path):
             await s.stop()
 
     asyncio.run(scenario())
+
+
+def test_a_linux_archive_says_the_glibc_its_name_gives_and_never_promises_an_older_system(tmp_path):
+    """Issue 30: an archive built against glibc 2.36 is not offered to Ubuntu 22.04 (2.35); the
+    2.35 one is; one whose name says nothing promises no system. Intel and Apple silicon Macs are
+    told apart; a Mac guest is told to allow the local network."""
+    from net.share import glibc_of, linux_systems
+
+    assert glibc_of("tikal-lan-0.2.0-linux-x86_64-glibc2.35.tar.gz") == (2, 35)
+    assert glibc_of("tikal-lan-0.2.0-linux-x86_64.tar.gz") is None
+    assert linux_systems((2, 35)) == ["Ubuntu 22.04", "Linux Mint 21", "Debian 12", "Fedora 36"]
+    assert linux_systems((2, 36)) == ["Ubuntu 24.04", "Linux Mint 22", "Debian 12", "Fedora 37"]
+    assert linux_systems((2, 99)) == []
+    old, new = "tikal-lan-0.2.0-linux-x86_64-glibc2.35.tar.gz", "tikal-lan-0.2.0-linux-aarch64-glibc2.36.tar.gz"
+    for n in (old, new, "tikal-lan-0.2.0-macos-x86_64.tar.gz", "tikal-lan-0.2.0-macos-arm64.tar.gz"):
+        (tmp_path / n).write_bytes(b"x")
+    s = ShareServer(tmp_path, game_port=47474)
+    for lang in LANGUAGES:
+        body = s.page(None, lang).decode().split("<body>")[1]
+        first = body.split(f'href="/{old}"')[1].split("</li>")[0]
+        second = body.split(f'href="/{new}"')[1].split("</li>")[0]
+        assert "2.35" in first and "Ubuntu 22.04" in first and "Debian 12" in first, (lang, first)
+        assert "2.36" in second and "22.04" not in second and "Ubuntu 24.04" in second, (lang, second)
+        assert "(Intel)" in body and "(Apple silicon)" in body and "{" not in body
+        assert "Ubuntu 22.04" not in body.split('id="linux"')[1].split("</ul>")[1], lang   # not in the how-to
+    assert "answer Allow" in s.page(None, "en").decode()

@@ -11,7 +11,8 @@ from game.net_bridge import NetBridge
 from game.replay.tv import HOLD, TVScene
 from game.scenes.browser import BrowserScene
 from net.client import Client
-from net.host import Host, HostConfig, start_in_thread
+from net.config import HostConfig
+from net.host import Host, start_in_thread
 
 from client_helpers import button, click, make_app, pump
 from net_helpers import spare_loopback
@@ -180,4 +181,26 @@ def test_what_the_tv_shows_of_the_board_does_not_depend_on_the_tables_prompt():
         child.draw(canvas)
         crops.append(pygame.image.tobytes(canvas.subsurface(pygame.Rect(child.TV_BOARD[0])), "RGB"))
     assert crops[0] == crops[1]
+    app.close()
+
+
+def test_the_tv_waits_for_the_last_update_of_a_game_the_list_says_has_ended():
+    """The host answers a look at its tables at once but sends a move's update after its journal:
+    the list may leave out the watched game (it ended) before that game's last update comes. The
+    TV stays for it (it went to another table and never showed the end: the follow test hung on a
+    busy machine), then shows the end."""
+    from game.screens import sample
+
+    app = make_app()
+    tv = app.show(sample("tv_tortuga", app, names=["Ana", "Bea", "Cyril", "Dana", "Emil"]))
+    bridge, watched = app.bridge, tv.watching
+    tv.since_switch = app.time - 100                       # it has stayed long enough to move on
+    sent = len(bridge.sent)
+    tv.note_tables([{"id": watched + 1, "status": "playing", "state": 5}])   # ours left the list
+    assert tv.watching == watched and not [m for m in bridge.sent[sent:] if m["t"] in ("leave", "spectate")]
+    g = bridge.game
+    while not g.is_over:                                   # ... and its last moves come after
+        bridge.act(g.legal_actions()[0])
+    app.step(0.1, events=[])
+    assert tv.over_at is not None and tv.watching == watched
     app.close()

@@ -1,4 +1,4 @@
-"""The engine and the host are typed: `mypy` with the project's configuration (pyproject.toml,
+"""The engine, the host and the commands are typed: `mypy` with the project's configuration (pyproject.toml,
 [tool.mypy]) finds nothing in them (issue 22)."""
 import subprocess
 import sys
@@ -8,7 +8,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 #: the packages held to it
-TYPED = ["engine", "net"]
+TYPED = ["engine", "net", "tikal_lan"]
 
 
 def test_mypy_is_clean():

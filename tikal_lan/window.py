@@ -52,10 +52,11 @@ def parse(argv=None):
 
 
 def replay(args, settings) -> int:
-    """``--replay FILE``: the viewer in a window (or, with ``--screenshot``, one frame of it)."""
-    from game.app import App
-    from game.replay.book import ReplayError
-    from game.replay.viewer import open_file
+    """``--replay FILE``: the viewer in a window (or, with ``--screenshot``, one frame of it). The
+    file is read, checked and played through the engine before any window opens: a file that
+    cannot be shown is one line on stderr in the player's language and exit status 2."""
+    from assets.i18n import Catalog
+    from game.replay.book import ReplayError, check, read_file
 
     at = args.at if args.at == "end" else None
     if at is None:
@@ -64,14 +65,21 @@ def replay(args, settings) -> int:
         except ValueError:
             print(f"{args.prog}: --at takes a move number or 'end', not {args.at!r}", file=sys.stderr)
             return 2
-    app = App(settings, fullscreen=args.fullscreen)
     try:
-        scene = open_file(app, args.replay, at)
+        data = read_file(args.replay)
+        check(data)                     # (fast: no game's client is loaded for a file refused here)
+        from game.games import CLIENTS
+        from game.replay.viewer import book_of
+
+        book = book_of(data, CLIENTS)
     except ReplayError as e:
-        print(f"{args.prog}: {args.replay}: {app.tr(e.key, **e.fmt)}", file=sys.stderr)
-        app.close()
+        print(f"{args.prog}: {args.replay}: {Catalog(settings.language).tr(e.key, **e.fmt)}", file=sys.stderr)
         return 2
-    app.show(scene)
+    from game.app import App
+    from game.replay.viewer import open_book
+
+    app = App(settings, fullscreen=args.fullscreen)
+    app.show(open_book(app, book, at))
     if args.screenshot:
         for _ in range(max(0, args.frames)):
             app.step(1 / 60, events=[])

@@ -5,7 +5,9 @@ files a host hands out with ``tikal-host --share dist``:
     pip install -e ".[build]"            # PyInstaller and build
     python tools/build_app.py            # into dist/:
         tikal-lan/                          the app: one folder, run tikal-lan[.exe] inside it
-        tikal-lan-0.1.0-linux-x86_64.tar.gz the same folder as one archive (.zip on Windows)
+                                            (tikal-host[.exe] beside it: the host in a terminal)
+        tikal-lan-0.1.0-linux-x86_64-glibc2.35.tar.gz   the same folder as one archive (.zip on
+                                            Windows; a Linux one says the oldest glibc it runs on)
         tikal_lan-0.1.0-py3-none-any.whl    the wheel and the sdist (pip/pipx install them)
         tikal_lan-0.1.0.tar.gz
 
@@ -13,23 +15,26 @@ The app is one program: ``tikal-lan`` opens the game window, ``tikal-lan host ..
 options of ``tikal-host``). PyInstaller builds for the OS and CPU it runs on: build on Windows for
 Windows guests, on macOS for Mac guests, and put every archive in the shared folder (the release
 workflow, .github/workflows/release.yml, builds all three). On Windows the app has no console
-window; on macOS it is an app bundle (``tikal-lan.app``); every one has the game's icon (drawn by
-game/icon.py) and carries the licence texts (LICENSE, licences/, the Python interpreter's).
+window (``tikal-host.exe``, a console program, hosts from Command Prompt); on macOS it is an app
+bundle (``tikal-lan.app``, sealed with everything inside); every one has the game's icon (drawn by
+game/icon.py) and carries the licence texts (LICENSE, licences/, the Python interpreter's) and
+THIRD-PARTY-NOTICES.txt (tools/notices.py: every native library it bundles), all put in by the spec.
 """
 from __future__ import annotations
 
 import argparse
 import os
 import platform
+import re
 import shutil
 import subprocess
 import sys
-import sysconfig
 import time
 import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))
 SPEC = ROOT / "tools" / "tikal-lan.spec"
 APP = "tikal-lan"
 BUNDLED = sys.platform == "darwin"          # a macOS .app bundle (tools/tikal-lan.spec)
@@ -39,10 +44,27 @@ def version() -> str:
     return tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["version"]
 
 
-def platform_tag() -> str:
-    """``linux-x86_64``, ``windows-amd64``, ``macos-arm64``: whom an archive is for."""
+def platform_tag(app: Path | None = None) -> str:
+    """``linux-x86_64-glibc2.35``, ``windows-amd64``, ``macos-arm64``: whom an archive is for (a
+    Linux ``app``'s oldest glibc measured from its files)."""
     system = {"win32": "windows", "darwin": "macos"}.get(sys.platform, platform.system().lower())
-    return f"{system}-{platform.machine().lower() or 'unknown'}"
+    tag = f"{system}-{platform.machine().lower() or 'unknown'}"
+    if system == "linux" and app is not None:
+        tag += "-glibc{}.{}".format(*glibc_needed(app))
+    return tag
+
+
+def glibc_needed(app: Path) -> tuple[int, int]:
+    """The newest glibc symbol version any native file of a Linux app refers to, e.g. (2, 35):
+    the oldest glibc the app runs on (PyInstaller bundles no libc: the builder's libraries set the
+    floor). Read from the files' version references (``GLIBC_2.N``, as ``objdump -T`` lists them)."""
+    import notices
+
+    newest = (2, 0)
+    for rel in notices.shared_libraries(app):
+        for minor in re.findall(rb"GLIBC_2\.(\d+)", (app / rel).read_bytes()):
+            newest = max(newest, (2, int(minor)))
+    return newest
 
 
 def executable(app: Path) -> Path:
@@ -64,17 +86,10 @@ def icons(folder: Path) -> Path:
     return folder
 
 
-def licences(app: Path) -> None:
-    """The licence texts into the app, beside its program (a bundle: in its Resources): the
-    project's LICENSE, the third parties' (licences/) and the Python interpreter's own."""
-    into = app / "Contents" / "Resources" if app.suffix == ".app" else app
-    shutil.copy2(ROOT / "LICENSE", into / "LICENSE.txt")
-    shutil.copytree(ROOT / "licences", into / "licences", dirs_exist_ok=True)
-    for where in (Path(sysconfig.get_paths()["stdlib"]), Path(sys.base_prefix),
-                  Path(sys.base_prefix) / "Lib"):
-        if (where / "LICENSE.txt").is_file():
-            shutil.copy2(where / "LICENSE.txt", into / "licences" / "Python-PSF.txt")
-            break
+def data_dir(app: Path) -> Path:
+    """Where the app's data files are (the licences, THIRD-PARTY-NOTICES.txt, the assets): a
+    bundle's Resources, else the folder beside the programs (PyInstaller's ``_internal``)."""
+    return app / "Contents" / "Resources" if app.suffix == ".app" else app / "_internal"
 
 
 def build_app(dist: Path, work: Path) -> Path:
@@ -84,21 +99,28 @@ def build_app(dist: Path, work: Path) -> Path:
         import PyInstaller  # noqa: F401
     except ImportError:
         sys.exit('PyInstaller is missing: pip install -e ".[build]"')
-    env = dict(os.environ, TIKAL_LAN_ICONS=str(icons(work / "icon")), TIKAL_LAN_VERSION=version())
+    env = dict(os.environ, TIKAL_LAN_ICONS=str(icons(work / "icon")), TIKAL_LAN_VERSION=version(),
+               TIKAL_LAN_WORK=str(work))
     subprocess.run([sys.executable, "-m", "PyInstaller", "--noconfirm", "--clean", "--log-level",
                     "WARN", "--distpath", str(dist), "--workpath", str(work), str(SPEC)],
                    cwd=ROOT, check=True, env=env)
     app = dist / (APP + ".app" if BUNDLED else APP)
     if not executable(app).is_file():
         sys.exit(f"PyInstaller made no {executable(app)}")
-    licences(app)
+    import notices
+
+    # what the spec wrote from PyInstaller's list, against the files that really are in the app
+    text = (data_dir(app) / notices.NAME).read_text(encoding="utf-8")
+    missing = notices.uncovered(app, text)
+    if missing:
+        raise notices.MissingNotice(f"{notices.NAME} does not name {', '.join(missing)}")
     return app
 
 
 def archive(app: Path, dist: Path) -> Path:
     """The app folder as one file to hand out: .zip on Windows, .tar.gz elsewhere (it keeps the
     executable bit and the symlinks of a macOS build)."""
-    base = dist / f"{APP}-{version()}-{platform_tag()}"
+    base = dist / f"{APP}-{version()}-{platform_tag(app)}"
     fmt = "zip" if sys.platform == "win32" else "gztar"
     return Path(shutil.make_archive(str(base), fmt, root_dir=app.parent, base_dir=app.name))
 

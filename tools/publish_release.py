@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """The release's last step (.github/workflows/release.yml): attach what every leg built
 (tools/release_leg.py lists its files in ``attach.txt``) to the GitHub release of a tag, with the
-``gh`` command. ``--dry-run`` checks the files and prints the command (it runs anywhere).
+``gh`` command. It may run again after a publish that stopped half-way: the release is created
+only if it is not there yet, and each file is uploaded with ``--clobber`` (one already there is
+replaced). ``--dry-run`` checks the files and prints the commands (it runs anywhere).
 
     python tools/publish_release.py --tag v0.1.0 artifacts/*/
 """
@@ -12,6 +14,8 @@ import shlex
 import subprocess
 import sys
 from pathlib import Path
+
+import check_tag
 
 
 def files_of(folders: list[Path]) -> list[Path]:
@@ -31,21 +35,43 @@ def files_of(folders: list[Path]) -> list[Path]:
     return sorted(out.values(), key=lambda f: f.name)
 
 
+NOTES = ("Unpack the archive for your system and run tikal-lan (see the README's 'Joining without "
+         "Python'); Windows: tikal-host.exe hosts from Command Prompt; a Linux archive's name says the "
+         "oldest glibc it runs on; with Python 3.11+: pipx install the wheel. THIRD-PARTY-NOTICES.txt "
+         "inside each app lists the native libraries it carries and their licences.")
+
+
+def commands(tag: str, files: list[Path]) -> tuple[list[str], list[str], list[str]]:
+    """(is the release there, create it, upload every file replacing any already there)."""
+    view = ["gh", "release", "view", tag, "--json", "tagName"]
+    create = ["gh", "release", "create", tag, "--verify-tag", "--title", f"tikal-lan {tag}", "--notes", NOTES]
+    upload = ["gh", "release", "upload", tag, "--clobber", *map(str, files)]
+    return view, create, upload
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--tag", required=True)
     p.add_argument("--dry-run", action="store_true")
     p.add_argument("folders", nargs="+", type=Path)
     args = p.parse_args(argv)
+    why = check_tag.check(args.tag)
+    if why:
+        sys.exit(why)
     files = files_of(args.folders)
-    cmd = ["gh", "release", "create", args.tag, "--title", f"tikal-lan {args.tag}",
-           "--notes", "Unpack the archive for your system and run tikal-lan (see the README's"
-                      " 'Joining without Python'); with Python 3.11+: pipx install the wheel.",
-           *map(str, files)]
-    print(shlex.join(cmd), flush=True)
+    view, create, upload = commands(args.tag, files)
     if args.dry_run:
+        for cmd in (view, create, upload):
+            print(shlex.join(cmd), flush=True)
         return 0
-    return subprocess.run(cmd).returncode
+    if subprocess.run(view, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode != 0:
+        print(shlex.join(create), flush=True)
+        if subprocess.run(create).returncode != 0:
+            return 1
+    else:
+        print(f"the release {args.tag} is there: its files are replaced", flush=True)
+    print(shlex.join(upload), flush=True)
+    return subprocess.run(upload).returncode
 
 
 if __name__ == "__main__":

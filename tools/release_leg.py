@@ -8,23 +8,28 @@ zeroconf announcement on loopback), check what a guest unpacks, and list the fil
     python tools/release_leg.py --install      # pip install -e ".[build]" into this Python first
     python tools/release_leg.py                # PyInstaller and build already there
 
-Writes into ``--dist`` (default dist/): the app's archive ``tikal-lan-<version>-<os>-<cpu>`` and,
-with ``--python``, the wheel; ``--dist``/attach.txt names the files the release gets from this leg.
+Writes into ``--dist`` (default dist/): the app's archive ``tikal-lan-<version>-<os>-<cpu>`` (a
+Linux one ends ``-glibc2.N``: the oldest glibc it runs on, measured from its files) and, with
+``--python``, the wheel; ``--dist``/attach.txt names the files the release gets from this leg.
+On macOS the bundle's seal is checked (``codesign --verify --deep --strict``), as built and as a
+guest unpacks it.
 """
 from __future__ import annotations
 
 import argparse
-import re
+import hashlib
 import subprocess
 import sys
 import tarfile
+import tempfile
 import zipfile
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "tools"), str(ROOT / "benchmarks")]
 
 import build_app  # noqa: E402
+import notices  # noqa: E402
 
 
 def members(archive: Path) -> list[str]:
@@ -35,33 +40,77 @@ def members(archive: Path) -> list[str]:
         return t.getnames()
 
 
+def unpack(archive: Path, into: Path) -> Path:
+    """The archive unpacked as a guest would (the app's folder or bundle in ``into``)."""
+    if archive.suffix == ".zip":
+        with zipfile.ZipFile(archive) as z:
+            z.extractall(into)
+    else:
+        with tarfile.open(archive) as t:
+            t.extractall(into, **({"filter": "tar"} if hasattr(tarfile, "tar_filter") else {}))
+    return into
+
+
+def check_notices(app: Path) -> int:
+    """Every native file of an unpacked ``app`` is named in its THIRD-PARTY-NOTICES.txt, each one
+    once (no second copy of a library), none of those the game leaves out; how many there are."""
+    found = notices.shared_libraries(app)
+    text = (build_app.data_dir(app) / notices.NAME).read_text(encoding="utf-8")
+    missing = notices.uncovered(app, text)
+    if missing:
+        sys.exit(f"{notices.NAME} does not name {missing}")
+    seen: dict[str, str] = {}
+    for f in found:
+        digest = hashlib.sha256((app / f).read_bytes()).hexdigest()
+        if digest in seen:
+            sys.exit(f"{PurePosixPath(f).name} is in the app twice: {seen[digest]} and {f}")
+        seen[digest] = f
+        if notices.dropped(f):
+            sys.exit(f"{f} is in the app although it is left out on purpose ({notices.dropped(f)})")
+    return len(found)
+
+
+def verify_seal(app: Path) -> None:
+    """macOS: the bundle's signature covers every file in it (a broken seal reads as "damaged")."""
+    r = subprocess.run(["codesign", "--verify", "--deep", "--strict", "--verbose=2", str(app)],
+                       capture_output=True, text=True)
+    if r.returncode != 0:
+        sys.exit(f"codesign --verify --deep --strict {app}: {r.stderr.strip()}")
+    print(f"seal       {app.name}: codesign --verify --deep --strict: ok", flush=True)
+
+
 def check_archive(archive: Path) -> None:
-    """What a guest unpacks: the program, the licence texts, the version in the file's name."""
+    """What a guest unpacks: the programs, the licence texts and the notices of every native
+    library (tools/notices.py), the version in the file's name; on macOS, the seal."""
     names = [n.replace("\\", "/") for n in members(archive)]
     want = ["LICENSE.txt", "licences/README.md", "licences/pygame-ce-LGPL-2.1.txt",
-            "licences/SDL-zlib.txt", "licences/zeroconf-LGPL-2.1.txt"]
+            "licences/SDL-zlib.txt", "licences/zeroconf-LGPL-2.1.txt", notices.NAME]
     missing = [w for w in want if not any(n.endswith("/" + w) for n in names)]
     if not any(n.endswith("/licences/Python-PSF.txt") for n in names):
         print("warning: the building Python had no LICENSE.txt to copy (licences/Python-PSF.txt)")
     program = build_app.executable(Path(build_app.APP + (".app" if build_app.BUNDLED else "")))
-    if not any(n.endswith(program.as_posix()) for n in names):
-        missing.append(program.as_posix())
+    for prog in (program, program.with_name(program.name.replace("tikal-lan", "tikal-host"))):
+        if not any(n.endswith(prog.as_posix()) for n in names):
+            missing.append(prog.as_posix())
     if f"-{build_app.version()}-" not in archive.name:
         missing.append(f"the version {build_app.version()} in the name")
     if missing:
         sys.exit(f"{archive.name} lacks {missing}")
-    print(f"archive    {archive.name}: the program, the licences, the version: ok", flush=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        app = next(p for p in unpack(archive, Path(tmp)).iterdir())
+        n = check_notices(app)
+        if sys.platform == "darwin":
+            verify_seal(app)
+        if sys.platform.startswith("linux"):
+            need = build_app.glibc_needed(app)
+            if not archive.name.endswith(f"-glibc{need[0]}.{need[1]}.tar.gz"):
+                sys.exit(f"{archive.name}: its files need glibc {need[0]}.{need[1]}, its name does not say so")
+    print(f"archive    {archive.name}: the programs, the licences, the notices of its {n} native "
+          "files, the version: ok", flush=True)
 
 
 def glibc_needed(app: Path) -> tuple[int, int]:
-    """The newest glibc symbol version any file of a Linux app refers to, e.g. (2, 35): the
-    oldest glibc the app runs on (PyInstaller bundles no libc: the builder's sets the floor)."""
-    newest = (2, 0)
-    for f in app.rglob("*"):
-        if f.is_file() and not f.is_symlink() and (".so" in f.name or f.name == build_app.APP):
-            for minor in re.findall(rb"GLIBC_2\.(\d+)", f.read_bytes()):
-                newest = max(newest, (2, int(minor)))
-    return newest
+    return build_app.glibc_needed(app)
 
 
 def main(argv=None) -> int:
@@ -80,14 +129,21 @@ def main(argv=None) -> int:
     if build_app.main(build) != 0:
         return 1
     app = dist / (build_app.APP + (".app" if build_app.BUNDLED else ""))
-    archive = dist / f"{build_app.APP}-{build_app.version()}-{build_app.platform_tag()}" \
+    archive = dist / f"{build_app.APP}-{build_app.version()}-{build_app.platform_tag(app)}" \
         f"{'.zip' if sys.platform == 'win32' else '.tar.gz'}"
+    if sys.platform == "darwin":
+        verify_seal(app)
     check_archive(archive)
     said = subprocess.run([str(build_app.executable(app)), "--version"], capture_output=True,
                           text=True, timeout=120).stdout.strip()
     if said != f"tikal-lan {build_app.version()}":
         sys.exit(f"the app says {said!r} for --version, not tikal-lan {build_app.version()}")
-    print(f"version    {said}: ok", flush=True)
+    host = build_app.executable(app)
+    host = host.with_name(host.name.replace("tikal-lan", "tikal-host"))
+    said_host = subprocess.run([str(host), "--version"], capture_output=True, text=True, timeout=120).stdout.strip()
+    if said_host != f"tikal-host {build_app.version()}":
+        sys.exit(f"{host.name} says {said_host!r} for --version, not tikal-host {build_app.version()}")
+    print(f"version    {said}, {said_host}: ok", flush=True)
     if sys.platform.startswith("linux"):
         need = glibc_needed(app)
         print(f"glibc      the app needs {need[0]}.{need[1]} or newer", flush=True)

@@ -16,7 +16,8 @@ caller's private copy:
   instant, T-V3), ``stack_outlook(view)`` (tiles left per letter and the volcanoes still in the
   stack, T-S2/T-C1: public knowledge).
 - phases ``PLACE, ACTIONS, BID, CHOOSE, OVER``; ``AP_PER_TURN`` (T-T1); ``COST`` (AP per action,
-  T-A); ``SET_POINTS`` (T-V3); ``distance`` and ``BASE_HEX`` (board geometry); ``cheapest_paths(crossings, start, ap)``
+  T-A); ``SET_POINTS`` (T-V3); ``STRENGTH`` (a worker's and the leader's, T-L1); ``distance`` and
+  ``BASE_HEX`` (board geometry); ``cheapest_paths(crossings, start, ap)``
   (T-M: the movement rule itself); tile data ``SPECS``, ``ROTATED`` (stones per direction by tile
   and rotation), ``VOLCANO``, ``TREASURE_KINDS``, ``TREASURE_COPIES`` (``tikal-tiles.md``); the
   board's ``HEXES`` in board order and their ``INDEX``.
@@ -32,7 +33,7 @@ from .game import breakdown
 from .movement import cheapest_paths, reachable
 from .scoring import SET_POINTS, majority, temple_owner
 from .state import ACTIONS, AP_PER_TURN, BID, CHOOSE, OVER, PLACE
-from .tiles import LETTERS, ROTATED, SPECS, TILE_LIST, TREASURE_COPIES, TREASURE_KINDS, VOLCANO
+from .tiles import LETTERS, ROTATED, SPECS, STRENGTH, TILE_LIST, TREASURE_COPIES, TREASURE_KINDS, VOLCANO
 
 
 def with_extra_ap(game, n: int):
@@ -82,6 +83,7 @@ def stack_outlook(view: dict) -> dict:
 
 
 __all__ = ["temple_holders", "scoring_now", "stack_outlook", "with_extra_ap", "PLACE", "ACTIONS",
-           "BID", "CHOOSE", "OVER", "AP_PER_TURN", "COST", "SET_POINTS", "distance", "BASE_HEX", "HEXES", "INDEX",
+           "BID", "CHOOSE", "OVER", "AP_PER_TURN", "COST", "SET_POINTS", "STRENGTH", "distance", "BASE_HEX",
+           "HEXES", "INDEX",
            "cheapest_paths", "reachable", "breakdown", "SPECS", "ROTATED", "VOLCANO",
            "TREASURE_KINDS", "TREASURE_COPIES"]

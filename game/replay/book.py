@@ -14,14 +14,24 @@ updates a live table received.
 from __future__ import annotations
 
 import json
+import os
+import stat
 from dataclasses import dataclass, field
-from pathlib import Path
 
 import engine
 from net.journal import REPLAY_FORMAT
+from net.messages import COLOURS, INT_MAX, INT_MIN, NAME_MAX, Text
 
 #: The replay file versions this client reads.
 FORMAT_VERSIONS = (1,)
+#: A replay file larger than this is refused unread: the longest games' files are well under
+#: 100 kB (a 381-move Tikal game of four: 58 kB), so this leaves room and never fills the memory.
+MAX_BYTES = 4 * 1024 * 1024
+#: More moves than any game has (a Tikal game of four: ~400).
+MAX_ACTIONS = 20_000
+_NAME = Text(1, NAME_MAX)
+_DEPTH = 6                              # how deep an action or the options nest (the wire allows 4)
+_KINDS = ("human", "bot", "empty")
 
 
 class ReplayError(ValueError):
@@ -48,37 +58,141 @@ class Position:
 
 
 def read_file(path) -> dict:
-    """A replay file's dict; ``ReplayError`` for a file that cannot be read or is no replay."""
+    """A replay file's dict; ``ReplayError`` for a file that cannot be read or is no replay: not a
+    regular file (a FIFO is never waited on: it is opened without blocking and refused), larger
+    than ``MAX_BYTES``, not UTF-8 JSON, nested too deep for the reader."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    except (OSError, ValueError) as exc:
         raise ReplayError("replay.err_unreadable", f"cannot read {path}: {exc}", path=str(path)) from None
     try:
-        data = json.loads(text)
-    except ValueError:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise ReplayError("replay.err_not_replay", f"{path} is not a file")
+        if st.st_size > MAX_BYTES:
+            raise ReplayError("replay.err_too_big", f"{path}: {st.st_size} bytes, more than a replay's "
+                              f"{MAX_BYTES}", size=f"{st.st_size / 1e6:.1f}", max=f"{MAX_BYTES / 1e6:.0f}")
+        chunks, left = [], MAX_BYTES + 1
+        while left > 0:
+            chunk = os.read(fd, min(left, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+    except OSError as exc:
+        raise ReplayError("replay.err_unreadable", f"cannot read {path}: {exc}", path=str(path)) from None
+    finally:
+        os.close(fd)
+    data = b"".join(chunks)
+    if len(data) > MAX_BYTES:               # it grew since: the cap holds whatever the size said
+        raise ReplayError("replay.err_too_big", f"{path}: more than {MAX_BYTES} bytes",
+                          size=f"{len(data) / 1e6:.1f}", max=f"{MAX_BYTES / 1e6:.0f}")
+    try:
+        return json.loads(data.decode("utf-8"))
+    except RecursionError:
+        raise ReplayError("replay.err_damaged_file", f"{path}: nested too deep") from None
+    except ValueError:                      # not UTF-8, not JSON
         raise ReplayError("replay.err_not_replay", f"{path} is not a replay file") from None
-    return data
+
+
+def shown(value, limit: int = 40) -> str:
+    """A value of a file as a message may show it: printable characters only, cut short."""
+    text = value if isinstance(value, str) else repr(value)
+    text = "".join(c if c.isprintable() else "?" for c in text[:limit])
+    return text + ("…" if len(str(value)) > limit else "")
+
+
+def _int(v) -> bool:
+    return type(v) is int
+
+
+def _plain(v, depth: int = _DEPTH) -> bool:
+    """Plain data, as the wire's (net/messages.py): str-keyed maps, lists, bounded ints, strs,
+    floats, bools, None, nested at most ``depth`` levels (the engine's read-only lists and maps of
+    a book made in this process count as lists and maps)."""
+    if v is None or type(v) in (bool, str, float) or type(v) is int and INT_MIN <= v <= INT_MAX:
+        return True
+    if depth <= 0:
+        return False
+    if isinstance(v, list):
+        return all(_plain(x, depth - 1) for x in v)
+    if isinstance(v, dict):
+        return all(type(k) is str and _plain(x, depth - 1) for k, x in v.items())
+    return False
+
+
+def _damaged(why: str):
+    return ReplayError("replay.err_damaged_file", f"the replay file is damaged: {why}")
 
 
 def check(replay) -> None:
-    """Refuse what this client cannot replay faithfully, with a reason a player can act on."""
+    """Refuse what this client cannot replay faithfully, with a reason a player can act on; and a
+    file whose fields are not what ``run_host.py --export`` writes (each one's type, its size, how
+    deep it nests) as damaged (``replay.err_damaged_file``): nothing of it reaches the engine or
+    the window unchecked."""
     if not isinstance(replay, dict) or replay.get("format") != REPLAY_FORMAT:
         raise ReplayError("replay.err_not_replay", "not a tikal-lan replay")
     version = replay.get("version", 1)
+    if not _int(version):
+        raise _damaged(f"version {shown(version)}")
     if version not in FORMAT_VERSIONS:
         raise ReplayError("replay.err_newer", f"a replay file of format {version}: this version reads "
-                          f"{', '.join(map(str, FORMAT_VERSIONS))}", version=str(version))
+                          f"{', '.join(map(str, FORMAT_VERSIONS))}", version=shown(version))
     game = replay.get("game")
+    if not isinstance(game, str):
+        raise _damaged(f"game {shown(game)}")
     if game not in engine.GAMES:
-        raise ReplayError("replay.err_game", f"a replay of an unknown game {game!r}", game=str(game))
+        raise ReplayError("replay.err_game", f"a replay of an unknown game {shown(game)}", game=shown(game))
     rules = replay.get("rules", 1)
+    if not _int(rules):
+        raise _damaged(f"rules {shown(rules)}")
     versions = engine.GAMES[game].rules_versions
     if rules not in versions:
         raise ReplayError("replay.err_rules", f"a replay of {game} rules version {rules}; this version of the "
-                          f"game plays rules {', '.join(map(str, versions))}", rules=str(rules),
+                          f"game plays rules {', '.join(map(str, versions))}", rules=shown(rules),
                           versions=", ".join(map(str, versions)))
-    if not replay.get("over", True):
+    over = replay.get("over", True)
+    if type(over) is not bool:
+        raise _damaged(f"over {shown(over)}")
+    if not over:
         raise ReplayError("replay.err_unfinished", "the game of this replay is not finished")
+    _check_fields(replay, engine.GAMES[game])
+
+
+def _check_fields(replay: dict, spec) -> None:
+    seats = replay.get("seats")
+    if not _int(seats) or not spec.min_seats <= seats <= spec.max_seats:
+        raise _damaged(f"seats {shown(seats)}")
+    seed = replay.get("seed")
+    if not (_int(seed) and abs(seed) < 1 << 128) and not (
+            isinstance(seed, str) and 0 < len(seed) <= 40 and seed.isascii() and seed.isdigit()):
+        raise _damaged(f"seed {shown(seed)}")
+    options = replay.get("options")
+    if options is not None and not (isinstance(options, dict) and _plain(options)):
+        raise _damaged(f"options {shown(options)}")
+    for key in ("names", "players", "scores", "winners"):
+        value = replay.get(key)
+        if value is not None and (not isinstance(value, list) or len(value) != seats and key != "winners"
+                                  or len(value) > seats):
+            raise _damaged(f"{key} {shown(value)}")
+    if any(_NAME.check(n) for n in replay.get("names") or []):
+        raise _damaged("a name")
+    for p in replay.get("players") or []:
+        if not (isinstance(p, dict) and (p.get("name") in (None, "") or _NAME.check(p["name"]) is None)
+                and p.get("kind", "human") in _KINDS and (p.get("colour") is None or p["colour"] in COLOURS)
+                and (p.get("level") is None or type(p["level"]) is str and 0 < len(p["level"]) <= 24)):
+            raise _damaged(f"a player {shown(p)}")
+    if not all(_int(x) and abs(x) < 1 << 31 for key in ("scores", "winners") for x in replay.get(key) or []):
+        raise _damaged("scores or winners")
+    actions = replay.get("actions")
+    if actions is None:
+        return
+    if not isinstance(actions, list) or len(actions) > MAX_ACTIONS:
+        raise _damaged(f"actions {shown(actions)}")
+    for k, step in enumerate(actions, 1):
+        if not (isinstance(step, dict) and _int(step.get("seat")) and 0 <= step["seat"] < seats
+                and isinstance(step.get("action"), dict) and _plain(step["action"])):
+            raise ReplayError("replay.err_damaged", f"move {k}: {shown(step)}", move=str(k))
 
 
 class ReplayBook:
@@ -98,7 +212,7 @@ class ReplayBook:
         try:
             g = engine.new_game(self.game_name, seats=self.seats, seed=int(replay["seed"]), options=dict(self.options),
                                 rules=self.rules)
-        except (KeyError, ValueError, TypeError, engine.ScenarioError) as exc:
+        except (KeyError, ValueError, TypeError, IndexError, OverflowError, engine.ScenarioError) as exc:
             raise ReplayError("replay.err_damaged", f"the replay cannot start: {exc}", move="0") from None
         self.positions: list[Position] = [self._position(g, list(g.start_events), None, 0)]
         turn = 0
@@ -109,7 +223,7 @@ class ReplayBook:
                 raise ReplayError("replay.err_damaged", f"move {k}: seat {seat} acts out of turn", move=str(k))
             try:
                 events = g.apply(step["action"])
-            except (engine.IllegalAction, KeyError, TypeError) as exc:
+            except (engine.IllegalAction, KeyError, TypeError, ValueError, IndexError) as exc:
                 raise ReplayError("replay.err_damaged", f"move {k} is refused by the rules: {exc}",
                                   move=str(k)) from None
             ended = sum(1 for ev in events if ev.get("type") in turn_events)

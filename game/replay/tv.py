@@ -170,6 +170,9 @@ class TVScene(Scene):
             if now - self.over_at < HOLD or not moved:
                 return
             return self.switch(max(moved, key=lambda tid: (self.seen[tid][1], tid)))   # ... until a table moves
+        if (current is not None and current not in playing and self.child is not None
+                and self.bridge.table.id == current and not self.bridge.table.over):
+            return      # it left the list as it ended: its last update (sent after the host's journal) is coming
         if not playing:
             return
         if current not in playing:

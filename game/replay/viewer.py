@@ -369,9 +369,22 @@ def mixed(mixin: type, table: type, prefix: str) -> type:
 def load_book(app, replay) -> ReplayBook:
     """The book of a replay dict for ``app``'s game of it (its turn events). Raises
     ``ReplayError``."""
+    return book_of(replay, app.games)
+
+
+def book_of(replay, games) -> ReplayBook:
+    """The book of a replay dict, the turn events from ``games`` (the window's registry of game
+    clients): every field checked first (``book.check``), so a hostile file is a ``ReplayError``
+    with a reason, never an exception elsewhere. Needs no window."""
     game = replay.get("game") if isinstance(replay, dict) else None
-    client = app.games.get(game) if isinstance(game, str) else None
+    client = games.get(game) if isinstance(game, str) else None
     return ReplayBook(replay, client.turn_events if client else frozenset())
+
+
+def book_of_file(path, games) -> ReplayBook:
+    """The book of the replay file at ``path`` (``book.read_file``: a size cap, regular files
+    only). Raises ``ReplayError``; needs no window, so a bad file is refused before one opens."""
+    return book_of(read_file(path), games)
 
 
 def replay_scene(app, book: ReplayBook, on_back=None, at: int = 0):
@@ -399,6 +412,10 @@ def watch(app, note: dict, turn: int | None = None, on_back=None):
 def open_file(app, path, at: int | str = 0, on_back=None):
     """The viewer of the replay file at ``path`` on ``app``, at move ``at`` (an int, or "end").
     Raises ``ReplayError`` (its ``key`` says why in the player's language)."""
-    book = load_book(app, read_file(path))
-    k = book.last if at == "end" else int(at)
+    return open_book(app, book_of_file(path, app.games), at, on_back)
+
+
+def open_book(app, book: ReplayBook, at: int | str = 0, on_back=None):
+    """The viewer of ``book`` on ``app`` at move ``at`` (an int, past the end: the end; or "end")."""
+    k = book.last if at == "end" else min(int(at), book.last)
     return replay_scene(app, book, on_back=on_back, at=k)

@@ -405,6 +405,14 @@ class TableScene(Scene):
         """Updates (moves) received but not yet shown."""
         return len(self.backlog)
 
+    def plates(self) -> list[pygame.Rect]:
+        """The plates at the top of the table a floating word must stay under (``Effects``): the
+        prompt's (``prompt_rect``, set as it is drawn) or the catch-up chip in its place."""
+        if self.chip_shown():
+            return [pygame.Rect(self.CHIP_RECT)]
+        rect = getattr(self, "prompt_rect", None)
+        return [rect] if rect is not None else []
+
     def chip_shown(self) -> bool:
         """The "your turn — N moves to watch · Skip" chip is up (it takes the prompt's place)."""
         return self.skip_button is not None and self.skip_button.visible

@@ -158,7 +158,7 @@ def results_sample(finished_bridge):
 def _standings(app, names):
     b = use(app, lobby_bridge(names))
     b.handle(sample_standings(names))
-    b.operator = "sample"           # the host's window: "New night" shows
+    b.operator, b.is_operator = "sample", True      # the host's window: "New night" shows
     app.goto("lobby", b)
     return app.make("standings", b)
 

@@ -78,7 +78,7 @@ class StandingsScene(Scene):
             label = "standings.overall" if v == "overall" else f"game.{v}"
             w.add(Button(app, (PANEL.x + i * 230, 100, 220, 42), label, lambda v=v: self.show(v), size=18, value=v,
                          style="primary" if v == self.view else "normal"))
-        if self.bridge.operator:    # the host's own window: a new night
+        if self.bridge.is_operator:    # the host's own window (its welcome said so): a new night
             w.add(Button(app, (1000, 640, 260, 56), "standings.sure" if self.confirm else "standings.new_night",
                          self.new_night, style="danger", size=18, tooltip="standings.new_night_tip",
                          value="new_night"))
@@ -96,6 +96,8 @@ class StandingsScene(Scene):
         self.rebuild()
 
     def on_net(self, note: dict) -> None:
+        if note.get("kind") == "error" and self.app.scene is self:   # a refused new night: said, never silent
+            self.app.toast(note.get("message") or note.get("code"))
         if note.get("kind") == "standings":
             if self.view not in self.views():
                 self.view = "overall"

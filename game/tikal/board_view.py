@@ -116,6 +116,35 @@ class BoardView(Part):
     def hex_at(self, pos):
         return self.layout.hex_at(pos)
 
+    def hex_rect(self, h, scale: float = 1.0) -> pygame.Rect:
+        """The rectangle round a hex (its middle part with ``scale`` < 1)."""
+        x, y = self.center(h)
+        w, hh = 2 * self.layout.size * scale, math.sqrt(3) * self.layout.size * scale
+        return pygame.Rect(round(x - w / 2), round(y - hh / 2), round(w), round(hh))
+
+    def decision_hexes(self) -> set:
+        """The hexes the current decision is about (no tooltip may cover them): on our turn the
+        ones the board lights (where the drawn tile fits, where the selected figure can go and the
+        hex it stands on, the hexes the aimed action may pick); on another player's, where that
+        player's figures stand and the hexes of the last move (what we watch), unless that
+        decision is a bid or a revealed tile's choice (the auction: not on the board)."""
+        sel, view = self.scene.sel, self.shown
+        if self.scene.table.my_turn():
+            hexes = set(sel.place_hexes()) | set(sel.targets)
+            kind = sel.mode or sel.hover_action()
+            if kind in ("uncover", "dig", "camp", "guard"):
+                hexes |= sel.action_hexes(kind)
+            if sel.selected and sel.selected["from"] is not None:
+                hexes.add(hexkey(sel.selected["from"]))
+            return hexes
+        seat = view.get("seat")
+        if view.get("phase") in ("bid", "choose"):
+            return set()
+        hexes = {hexkey(f["hex"]) for f in view.get("figures", []) if f.get("seat") == seat}
+        if self.last_move:
+            hexes |= {hexkey(h) for h in self.last_move["hexes"]}
+        return hexes
+
     def figure_spot(self, h) -> tuple[float, float]:
         x, y = self.center(h)
         return (x, y + self.layout.size * 0.38)

@@ -20,7 +20,7 @@ from engine.tikal.analysis import SPECS
 
 from .. import theme
 from ..party import guide_done, set_guide_done
-from ..widgets import blit_text, draw_panel, draw_tooltip, note_solid, wrap
+from ..widgets import blit_text, draw_panel, note_solid, request_tooltip, wrap
 from . import layout as L
 from .geometry import hexkey
 
@@ -220,4 +220,4 @@ class FirstGameGuide:
         pygame.draw.rect(surface, (220, 206, 170), self.close_rect, border_radius=6)
         blit_text(surface, app, "×", self.close_rect.center, 18, theme.INK, bold=True, anchor="center", layer="overlay")
         if self.close_rect.collidepoint(pygame.mouse.get_pos()):
-            draw_tooltip(surface, app, app.tr("guide.close_tip"), self.close_rect.midtop)
+            request_tooltip(surface, app, app.tr("guide.close_tip"), self.close_rect)

@@ -23,13 +23,14 @@ import pygame
 from .. import theme
 from ..effects import Effects
 from ..scenes.common import TableScene, background
-from ..widgets import draw_panel, draw_tooltip, fit, note_area, note_text
+from ..widgets import draw_panel, fit, note_area, note_solid, note_target, note_text, request_tooltip
 from . import layout as L
 from .animations import TikalAnimator
 from .board_view import REGION, BoardView
 from .chooser import Chooser
 from .column import TileColumn
 from .controls import Controls
+from .geometry import hexkey
 from .guide import FirstGameGuide
 from .hint import TikalHint
 from .log_lines import LOG_LINES
@@ -254,10 +255,39 @@ class TikalScene(TableScene):
                             L.BOARD_RECT[2] - 20)
         if self.chooser.kind:
             self.chooser.draw(surface)
-        elif (self.sel.hover is not None and self.sel.hover_time > 0.6 and not self.sel.placing()
-              and self.sel.hover not in self.sel.targets):   # over a target, its path and cost say it all
-            x, y = self.board.center(self.sel.hover)
-            draw_tooltip(surface, self.app, self.board.hex_tip(self.sel.hover), (x, y - self.board.layout.size * 0.9))
+        else:
+            self.note_targets()
+            if (self.sel.hover is not None and self.sel.hover_time > 0.6 and not self.sel.placing()
+                    and self.sel.hover not in self.sel.targets):   # over a target, its path and cost say it all
+                self.hex_tooltip(surface, self.sel.hover)
+
+    def note_targets(self) -> None:
+        """What the current decision is about (``note_target``: no tooltip covers it): the
+        board's hexes of it (``BoardView.decision_hexes``) and, in the auction, the revealed tiles."""
+        if self.timeline.busy:
+            return
+        for h in self.board.decision_hexes():
+            r = self.board.hex_rect(h, 0.7)
+            if r.colliderect(REGION):
+                note_target(self.app, r.clip(REGION), f"hex {list(h)}")
+        if self.table.my_turn() and self.me is not None:
+            note_target(self.app, L.row_rect(self.me), "your row")
+        if self.auction() and self.shown.get("phase") in ("bid", "choose"):
+            for i, _ in enumerate((self.shown.get("revealed") or [])[:4]):
+                x, y = L.revealed_slot(i)
+                note_target(self.app, (x - 30, y - 28, 60, 56), f"revealed tile {i + 1}")
+            if self.shown.get("phase") == "bid":
+                note_target(self.app, L.lower_box(True), "the bidding")
+
+    def hex_tooltip(self, surface, h) -> None:
+        """What a hex holds, beside it: clear of the decision's hexes and of the controls, and
+        over as few of the board's pieces as can be (best off the board, or over unexplored ground)."""
+        pieces = {hexkey(x["hex"]) for key in ("figures", "camps", "guards") for x in self.shown.get(key, [])}
+        pieces |= {hexkey(t["hex"]) for t in self.shown.get("tiles", [])}
+        soft = [self.board.hex_rect(x, 0.8) for x in pieces if x != hexkey(h)]
+        owner = self.board.hex_rect(h, 0.8)
+        beside = [(REGION.right + 4, owner.centery - 60), (REGION.right + 4, owner.bottom - 160)]   # the board's side
+        request_tooltip(surface, self.app, self.board.hex_tip(h), owner, soft=soft, further=beside)
 
     # --- the prompt ---------------------------------------------------------------------------
     def prompt_text(self) -> tuple[str, tuple]:
@@ -289,6 +319,9 @@ class TikalScene(TableScene):
 
     def draw_prompt(self, surface) -> None:
         text, colour = self.prompt_text()
+        self.prompt_rect = None
+        if self.chip_shown():
+            note_solid(self.app, self.CHIP_RECT, "catch-up chip plate", layer="float")
         if not text or self.chip_shown():
             return
         key = (text, colour)
@@ -303,5 +336,7 @@ class TikalScene(TableScene):
         _, plate, spot, line = self._prompt
         at = plate.get_rect(midtop=(self.PROMPT_X, 8))
         surface.blit(plate, at)
+        self.prompt_rect = at
+        note_solid(self.app, at, "prompt plate", layer="float")   # floating words stay under it
         note_text(self.app, spot.move(at.topleft), line, at)
 

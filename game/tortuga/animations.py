@@ -7,6 +7,8 @@ from __future__ import annotations
 import math
 from typing import Callable
 
+import pygame
+
 from .. import theme
 from ..scenes.common import Part
 from ..tween import Call, Parallel, Progress, Sequence, Tween, Wait
@@ -52,9 +54,15 @@ class TortugaAnimator(Part):
         fn = ANIMATIONS.get(ev.get("type"))
         return fn(self, ev) if fn else None
 
+    @staticmethod
+    def card_rect(c: dict) -> pygame.Rect:
+        """Where a flying card is drawn (44×60 at its start, shrinking to its taker's row)."""
+        w, h = round(44 * c["s"]), round(60 * c["s"])
+        return pygame.Rect(round(c["x"] - w / 2), round(c["y"] - h / 2), w, h)
+
     def draw_top(self, surface) -> None:
         for c in self.flying_cards:
-            draw_card(surface, self.app, (c["x"] - 22, c["y"] - 30, 44, 60), c["eggs"])
+            draw_card(surface, self.app, self.card_rect(c), c["eggs"])
 
     def _set(self, **kw):
         return Call(lambda: self.shown.update(kw))
@@ -214,8 +222,13 @@ class TortugaAnimator(Part):
         return Sequence(Wait(0.35), Call(splash), Parallel(*anims), Call(land), Wait(0.2))
 
     def _anim_card_taken(self, ev):
-        end = self.scene.panel.row_pos(ev["seat"])
-        card = {"eggs": ev["eggs"], "x": DECK_POS[0] + 44, "y": DECK_POS[1]}
+        """The face-up card flies to its taker's row: across the island to the row's height, then
+        into the row from its left, shrunk to the row's height (it never crosses another player's
+        row: the next player's turn may already be named)."""
+        panel = self.scene.panel
+        end, row = panel.row_pos(ev["seat"]), panel.row_rect(ev["seat"])
+        card = {"eggs": ev["eggs"], "x": DECK_POS[0] + 44, "y": DECK_POS[1], "s": 1.0, "seat": ev["seat"]}
+        small = min(1.0, (row.height - 6) / 60)
 
         def begin():
             self.flying_cards.append(card)
@@ -228,7 +241,8 @@ class TortugaAnimator(Part):
             self.scene.land("held", "cards", "scores")
             self.scene.panel.pulse_row(ev["seat"])   # the card lands among the seat's cards
             self.app.play_sound("tick")
-        return Sequence(Call(begin), Tween(card, 0.7, "in_out_quad", x=end[0], y=end[1]), Call(end_), Wait(0.1))
+        return Sequence(Call(begin), Tween(card, 0.45, "in_out_quad", x=row.x - 26, y=row.centery, s=small),
+                        Tween(card, 0.25, "out_quad", x=end[0]), Call(end_), Wait(0.1))
 
     def _anim_beach(self, ev):
         island, fx = self.scene.island, self.scene.fx

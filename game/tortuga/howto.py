@@ -152,7 +152,7 @@ def beach(app, surface, rect) -> None:
 
 
 def options(app, surface, rect) -> None:
-    """Two turtles per player at 2–3 players (the second one ringed); a card played as a die."""
+    """Two turtles per player at 2–3 players (the second one striped); a card played as a die."""
     sea(surface, rect)
     space(app, surface, (rect.x + 120, rect.y + 110), 4)
     space(app, surface, (rect.x + 260, rect.y + 150), 9)

@@ -28,6 +28,13 @@ def space_pos(space: int) -> tuple[float, float]:
     return (CENTER[0] + TRACK_R[0] * math.cos(a), CENTER[1] - TRACK_R[1] * math.sin(a))
 
 
+def number_pos(space: int) -> tuple[float, float]:
+    """Where a space's number is written: under its circle, where no turtle stands (a stack grows
+    upwards); the beach's inside its big circle."""
+    x, y = space_pos(space)
+    return (x, y + 22) if space == BEACH else (x, y + 35)
+
+
 def turtle_surface(colour, shape: str, second: bool) -> pygame.Surface:
     s = pygame.Surface((TURTLE_W + 16, TURTLE_H + 12), pygame.SRCALPHA)
     cx, cy = s.get_width() // 2, s.get_height() // 2 + 2
@@ -42,13 +49,51 @@ def turtle_surface(colour, shape: str, second: bool) -> pygame.Surface:
     shell.center = (cx, cy)
     pygame.draw.ellipse(s, theme.shade(colour, 0.6), shell.move(0, 3))
     pygame.draw.ellipse(s, colour, shell)
-    pygame.draw.ellipse(s, theme.shade(colour, 1.35), shell.inflate(-18, -14).move(-3, -4))
+    if second:   # the second turtle of a seat (2–3 players): a striped shell, its stripes across it
+        stripes = pygame.Surface(shell.size, pygame.SRCALPHA)
+        ink = STRIPE_ON_LIGHT if theme.luminance(colour) > 140 else STRIPE_ON_DARK
+        for x in STRIPES:
+            pygame.draw.rect(stripes, ink, (shell.width // 2 + x, 0, STRIPE_W, shell.height))
+        inside = pygame.Surface(shell.size, pygame.SRCALPHA)
+        pygame.draw.ellipse(inside, (255, 255, 255, 255), inside.get_rect())
+        stripes.blit(inside, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+        s.blit(stripes, shell)
+    else:
+        pygame.draw.ellipse(s, theme.shade(colour, 1.35), shell.inflate(-18, -14).move(-3, -4))
     pygame.draw.ellipse(s, theme.INK, shell, 2)
     theme.draw_shape(s, shape, (cx, cy), 8, theme.PAPER if theme.text_on(colour) == theme.PAPER else theme.INK,
                      outline=theme.INK, width=1)
-    if second:  # the second turtle of a seat (2–3 players): a ring around the mark
-        pygame.draw.circle(s, theme.INK, (cx, cy), 12, 2)
     return s
+
+
+#: The second turtle's stripes: their left edges from the shell's middle (two each side of the
+#: player's mark), their width, their ink on a light and on a dark shell.
+STRIPES = (-20, -14, 10, 16)
+STRIPE_W = 4
+STRIPE_ON_LIGHT, STRIPE_ON_DARK = (20, 24, 38, 255), (250, 246, 232, 255)
+
+
+_LIT: dict = {}
+
+
+def lit_disc() -> pygame.Surface:
+    """A space of the hop in progress, lit: a filled light disc (60 px)."""
+    if "disc" not in _LIT:
+        d = pygame.Surface((60, 60), pygame.SRCALPHA)
+        pygame.draw.circle(d, (*theme.ACCENT, 120), (30, 30), 29)
+        _LIT["disc"] = d
+    return _LIT["disc"]
+
+
+def glow(mover: bool) -> pygame.Surface:
+    """The moving turtle's glow under it (``mover``), or a rider's fainter one (64×34)."""
+    key = ("glow", mover)
+    if key not in _LIT:
+        g = pygame.Surface((64, 34), pygame.SRCALPHA)
+        pygame.draw.ellipse(g, (*theme.ACCENT, 170 if mover else 90), g.get_rect())
+        pygame.draw.ellipse(g, (*theme.ACCENT, 230 if mover else 130), g.get_rect().inflate(-18, -10))
+        _LIT[key] = g
+    return _LIT[key]
 
 
 def draw_card(surface, app, rect, eggs: int | None, face_up: bool = True, small: bool = False) -> None:
@@ -136,6 +181,15 @@ class Island(Part):
                 hits.append((abs(pos[0] - sp["x"]) + abs(pos[1] - sp["y"]), t))
         return min(hits)[1] if hits else None
 
+    def turtle_rect(self, turtle: int) -> pygame.Rect | None:
+        """Where a turtle is drawn (its shell and legs), None if it is not."""
+        sp = self.sprites.get(turtle)
+        if sp is None:
+            return None
+        r = pygame.Rect(0, 0, TURTLE_W, TURTLE_H)
+        r.center = (round(sp["x"]), round(sp["y"]))
+        return r
+
     def turtle_img(self, turtle: int) -> pygame.Surface:
         seat = self.scene.owner(turtle)
         shape = self.scene.shape(seat)
@@ -189,15 +243,15 @@ class Island(Part):
         for sp in self.marks:  # where the last moves ended
             x, y = space_pos(sp)
             pygame.draw.circle(surface, theme.PAPER, (x, y), 33, 3)
-        for sp in self.trail:  # the hop's path, lit
+        for sp in self.trail:  # the hop's path, lit (filled: a ring marks only where the last moves ended)
             x, y = space_pos(sp)
-            pygame.draw.circle(surface, theme.ACCENT, (x, y), 30, 4)
+            surface.blit(lit_disc(), (x - 30, y - 30))
         for sp in range(BEACH + 1):   # the raft and every space: no button may hide them
             x, y = space_pos(sp)
             note_area(app, pygame.Rect(x - 30, y - 24, 60, 48), "raft" if sp == 0 else f"space {sp}")
             if not sp:
                 continue
-            blit_text(surface, app, str(sp), (x, y + (22 if sp == BEACH else 12)), 15 if sp != BEACH else 17,
+            blit_text(surface, app, str(sp), number_pos(sp), 15 if sp != BEACH else 17,
                       (90, 70, 40), bold=True, anchor="center", layer="board")
         bx, by = space_pos(BEACH)
         blit_text(surface, app, self.tr("tortuga.beach"), (bx, by + 52), 16, theme.INK, bold=True, anchor="center",
@@ -218,9 +272,9 @@ class Island(Part):
             sp = self.sprites[t]
             img = self.turtle_img(t)
             if t == mover and not scene.timeline.busy and self.shown.get("phase") in ("roll", "decide"):
-                pygame.draw.ellipse(surface, theme.ACCENT, (sp["x"] - 30, sp["y"] - 8, 60, 30), 3)
+                surface.blit(glow(True), (sp["x"] - 32, sp["y"] - 10))     # a glow under it, not a ring
             elif t in group and not scene.timeline.busy:
-                pygame.draw.ellipse(surface, theme.shade(theme.ACCENT, 0.8), (sp["x"] - 28, sp["y"] - 6, 56, 26), 2)
+                surface.blit(glow(False), (sp["x"] - 32, sp["y"] - 10))
             surface.blit(img, img.get_rect(center=(sp["x"], sp["y"])))
         pulse = 0.5 + 0.5 * math.sin(app.time * 6)
         for t in self.highlight:            # the turtle a hovered choice names: a ring round it

@@ -31,6 +31,7 @@ def draw_die(surface, rect, value: int, colour=theme.PAPER, tilt: float = 0.0) -
 
 class PlayersPanel(Part):
     ROWS = pygame.Rect(958, 14, 308, 288)   # where the seats' rows go
+    SUM_LINE = pygame.Rect(960, 384, 304, 26)   # "Sum 3 / 7   ×1 → 3 spaces"
 
     def __init__(self, scene):
         super().__init__(scene)
@@ -130,4 +131,4 @@ class PlayersPanel(Part):
         elif n:
             line += "   " + self.trn("tortuga.moves_line", n * total, mult=n, steps=n * total)
         blit_text(surface, app, line, (966, 388), 17, theme.BAD if over else theme.PAPER, bold=True,
-                  box=pygame.Rect(960, 384, 304, 26))
+                  box=self.SUM_LINE)

@@ -20,7 +20,7 @@ import pygame
 from .. import theme
 from ..effects import Effects
 from ..scenes.common import TableScene
-from ..widgets import Button, draw_panel, fit_lines, note_text
+from ..widgets import Button, draw_panel, fit_lines, note_solid, note_target, note_text
 from .animations import TortugaAnimator
 from .hint import TortugaHint
 from .island import Island
@@ -91,10 +91,11 @@ class TortugaScene(TableScene):
                                 enabled=lambda: bool(self.legal("stop"))))
         plays = [a for a in self.table.legal if a.get("type") == "play_card"] if self.table.my_turn() else []
         for i, a in enumerate(plays[:6]):
-            self.widgets.add(Button(self.app, (968 + i * 48, 414, 42, 38), None, lambda a=a: self.send(a),
-                                    key=pygame.K_1 + a["eggs"] - 1, key_name="", tooltip="tortuga.card_tip",
-                                    text=f"{a['eggs']}", enabled=lambda: bool(self.legal("play_card")), size=20,
-                                    value=a))
+            card = self.widgets.add(Button(self.app, (968 + i * 48, 414, 42, 38), None, lambda a=a: self.send(a),
+                                           key=pygame.K_1 + a["eggs"] - 1, key_name="", tooltip="tortuga.card_tip",
+                                           text=f"{a['eggs']}", enabled=lambda: bool(self.legal("play_card")),
+                                           size=20, value=a))
+            card.tip_further = (self.above_the_tray,)   # beside it: the sum, Roll and Stop, the moving turtles
         self.panel.build_tips(self.widgets)
         chooses = [a for a in self.table.legal if a.get("type") == "choose_turtle"] if self.table.my_turn() else []
         for i, a in enumerate(chooses):
@@ -105,13 +106,20 @@ class TortugaScene(TableScene):
                                     tooltip="tortuga.choose_tip", style="primary",
                                     enabled=lambda: bool(self.legal("choose_turtle")), size=17, value=a))
 
+    @staticmethod
+    def above_the_tray(size) -> tuple[int, int]:
+        """A card's tooltip where nothing beside the card is free: over the bottom of the players'
+        panel, just above the dice tray (the sum, the dice and the buttons stay in sight)."""
+        return (1270 - size[0], 306 - size[1])
+
     def turtle_choice(self, turtle: int) -> str:
-        """A choice of turtle in words: which one (the ringed second) and where it stands."""
-        ringed = turtle >= self.seats
+        """A choice of turtle in words, named by its look (the second one's shell is striped:
+        ``island.turtle_surface``) and where it stands."""
+        striped = turtle >= self.seats
         space = self.island.space_of(turtle)
         if not space:
-            return self.tr("tortuga.choose_b_raft" if ringed else "tortuga.choose_a_raft")
-        return self.tr("tortuga.choose_b_at" if ringed else "tortuga.choose_a_at", space=space)
+            return self.tr("tortuga.choose_b_raft" if striped else "tortuga.choose_a_raft")
+        return self.tr("tortuga.choose_b_at" if striped else "tortuga.choose_a_at", space=space)
 
     def handle_event(self, event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -143,6 +151,31 @@ class TortugaScene(TableScene):
         self.panel.draw(surface)
         self.anim.draw_top(surface)
         self.fx.draw_floaters(surface)
+        self.note_targets()
+
+    def note_targets(self) -> None:
+        """What the current decision is about (``note_target``: no tooltip covers it): the
+        turtles to choose from; the moving group on the island and, while rolling, the dice's
+        sum; on our decision, our row (the cards we may play)."""
+        if self.timeline.busy or self.shown.get("over"):
+            return
+        phase = self.shown.get("phase")
+        if phase == "choose_turtle":
+            turtles = [a["turtle"] for a in self.legal("choose_turtle")]
+        else:
+            turtles = list(self.shown.get("group") or [])
+            mover = self.shown.get("turtle")
+            if mover is not None and mover not in turtles:
+                turtles.append(mover)
+        for t in turtles:
+            r = self.island.turtle_rect(t)
+            if r is not None:
+                note_target(self.app, r, f"turtle {t}")
+        if phase in ("roll", "decide"):
+            note_target(self.app, self.panel.SUM_LINE, "the dice's sum")
+        decider = self.shown.get("decider")
+        if self.table.my_turn() and self.me is not None and (decider is None or decider == self.me):
+            note_target(self.app, self.panel.row_rect(self.me), "your row")
 
     def prompt_text(self) -> tuple[str, tuple]:
         """Whose decision it is, in words. It says "you" only while the host says we are the
@@ -179,6 +212,9 @@ class TortugaScene(TableScene):
     def draw_prompt(self, surface) -> None:
         """Whose decision it is, on a plate at the top of the island (two lines at most)."""
         text, colour = self.prompt_text()
+        self.prompt_rect = None
+        if self.chip_shown():
+            note_solid(self.app, self.CHIP_RECT, "catch-up chip plate", layer="float")
         if not text or self.chip_shown():
             return
         lines, size, lh = fit_lines(self.app, text, pygame.Rect(0, 0, 640, 2 * 26), 20, True, 15)
@@ -187,6 +223,8 @@ class TortugaScene(TableScene):
         r = pygame.Rect(0, 0, w, 14 + lh * len(lines))
         r.midtop = (490, 6)
         draw_panel(surface, r, fill=(20, 30, 60), edge=colour, radius=16, alpha=230)
+        self.prompt_rect = r
+        note_solid(self.app, r, "prompt plate", layer="float")   # floating words stay under it
         for i, ln in enumerate(lines):
             img = self.app.assets.text(ln, size, colour, True)
             spot = surface.blit(img, img.get_rect(midtop=(r.centerx, r.y + 7 + lh * i)))

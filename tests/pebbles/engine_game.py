@@ -1,19 +1,39 @@
 """Pebbles as the engine would have it: its ``GameInfo`` and a game object with the engine's
-small state API (``to_act``, ``legal_actions``, ``apply``, ``view``, ``scores``, ``winners``)."""
+small state API (``to_act``, ``legal_actions``, ``apply``, ``view``, ``snapshot``, ``scores``,
+``winners``, ``phase``, ``rules``), the four factories of a game package (``new_game``,
+``from_scenario``, ``restore``, ``sample_state``) and a bot.
+
+``register(monkeypatch)`` makes it one of the engine's games for one test (``engine.GAMES`` and
+the registry behind ``engine.new_game``/``restore``, a bot level), and of the host's (the view keys
+its journal's state checks hash: net/journal.py ``CHECKED``): every place a new game must touch
+in the engine and the host, which fail loudly without it."""
 from __future__ import annotations
 
+import sys
+
 from engine import GameInfo, IllegalAction, Option
+from engine.bots.random_bot import RandomBot
 
 INFO = GameInfo(name="pebbles", title="Pebbles", min_seats=2, max_seats=3,
                 options=(Option("pile", (5, 7, 9), 7),))
 
 
 class Pebbles:
+    rules = 1
+
     def __init__(self, seats: int = 2, pile: int = 7):
         self.seats, self.pile, self.seat = seats, pile, 0
         self.taken = [0] * seats
         self.last: int | None = None
         self.start_events: list = []
+
+    @property
+    def phase(self) -> str:
+        return "over" if self.is_over else "take"
+
+    def snapshot(self) -> dict:
+        return {"game": "pebbles", "seats": self.seats, "pile": self.pile, "seat": self.seat,
+                "taken": list(self.taken), "last": self.last, "rules": self.rules}
 
     @property
     def is_over(self) -> bool:
@@ -49,3 +69,47 @@ class Pebbles:
         return {"game": "pebbles", "seats": self.seats, "pile": self.pile, "seat": self.seat,
                 "taken": list(self.taken), "over": self.is_over, "scores": self.scores,
                 "winners": self.winners}
+
+
+# --- the game package's factories (what engine.new_game, restore... call) -------------------------
+def new_game(seats: int, seed: int, options: dict, rules: int | None = None) -> Pebbles:
+    options = INFO.check_options(options)
+    return Pebbles(INFO.check_seats(seats), options["pile"])
+
+
+def restore(snapshot: dict) -> Pebbles:
+    g = Pebbles(snapshot["seats"], snapshot["pile"])
+    g.seat, g.taken, g.last = snapshot["seat"], list(snapshot["taken"]), snapshot.get("last")
+    return g
+
+
+from_scenario = restore
+
+
+def sample_state(view: dict, rng) -> Pebbles:
+    """Nothing is hidden in Pebbles: the view is the whole game but for who took last."""
+    g = restore(view)
+    g.last = view["winners"][0] if view["winners"] else None
+    return g
+
+
+class PebblesBot(RandomBot):
+    """Takes one or two pebbles at random."""
+    game, level = "pebbles", "easy"
+
+
+#: The view keys a journal's state check hashes (net/journal.py CHECKED).
+CHECKED = ("pile", "taken", "seat")
+
+
+def register(monkeypatch) -> None:
+    """Pebbles is a game of the engine and the host for the test that calls this (undone after
+    it): its facts, its package, an ``easy`` bot, its journal's checked keys."""
+    import engine
+    from engine.bots.registry import FACTORIES
+    from net import journal
+
+    monkeypatch.setitem(engine.GAMES, "pebbles", INFO)
+    monkeypatch.setitem(engine._PACKAGES, "pebbles", sys.modules[__name__])
+    monkeypatch.setitem(FACTORIES, ("pebbles", "easy"), PebblesBot)
+    monkeypatch.setitem(journal.CHECKED, "pebbles", CHECKED)

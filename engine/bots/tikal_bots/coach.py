@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from ... import IllegalAction, Rng, sample_state
 from ...tikal.analysis import ACTIONS, PLACE, SPECS
+from .geo import LEADER, WORKER
 from .search import dug_kind, with_reserve
 from .value import set_points
 
@@ -39,7 +40,7 @@ def _hex(h) -> tuple:
 
 def _strength(s, seat: int, h: tuple) -> int:
     x = s.figs[seat].get(h)
-    return 0 if x is None else x[0] + 3 * x[1]
+    return 0 if x is None else x[0] * WORKER + x[1] * LEADER
 
 
 def _best_rival(s, seat: int, h: tuple) -> int:

@@ -9,7 +9,11 @@ from __future__ import annotations
 
 from heapq import heappop, heappush
 
-from ...tikal.analysis import BASE_HEX
+from ...tikal.analysis import BASE_HEX, STRENGTH
+
+#: T-L1: the strength of a worker and of the leader on a hex (the bots' figures ``(workers,
+#: leader)`` weigh ``workers * WORKER + leader * LEADER``).
+WORKER, LEADER = STRENGTH["worker"], STRENGTH["leader"]
 
 
 def dijkstra(crossings: dict, start: tuple) -> dict:
@@ -73,7 +77,8 @@ def units(s, geo: Geo, seat: int, h: tuple, ents: list) -> list:
     """The figures ``seat`` could bring onto ``h``, as ``(cost / strength, cost, strength,
     count)`` groups, the best strength per AP first: figures on other hexes walk (T-A3), figures
     in supply come in at the nearest entry (T-A1) and walk. Figures already on ``h`` are not
-    listed (``ents``: the seat's ``entries``). T-L1: the leader has strength 3, a worker 1."""
+    listed (``ents``: the seat's ``entries``). T-L1: the leader's strength and a worker's
+    (``STRENGTH``)."""
     to = geo.to(h)
     out = []
     for x, (w, l) in s.figs[seat].items():
@@ -83,9 +88,9 @@ def units(s, geo: Geo, seat: int, h: tuple, ents: list) -> list:
         if c is None:
             continue
         if l:
-            out.append((c / 3, c, 3, 1))
+            out.append((c / LEADER, c, LEADER, 1))
         if w:
-            out.append((c, c, 1, w))
+            out.append((c / WORKER, c, WORKER, w))
     sw, sl = s.supply[seat]
     if sw or sl:
         best = None
@@ -96,9 +101,9 @@ def units(s, geo: Geo, seat: int, h: tuple, ents: list) -> list:
         if best is not None:
             c = best + 1
             if sl:
-                out.append((c / 3, c, 3, 1))
+                out.append((c / LEADER, c, LEADER, 1))
             if sw:
-                out.append((c, c, 1, sw))
+                out.append((c / WORKER, c, WORKER, sw))
     out.sort()
     return out
 

@@ -17,7 +17,7 @@ hard bot no longer shows them on positions where its previous valuation did.
 """
 from __future__ import annotations
 
-from ...tikal.analysis import AP_PER_TURN, SPECS
+from ...tikal.analysis import AP_PER_TURN, SPECS, STRENGTH
 
 HABITS = ("cheap_guard", "lost_leader", "idle_scoring", "uncover_rival", "skipped_scoring")
 
@@ -28,7 +28,7 @@ CHEAP, EARLY, IDLE_AP = 3, 8, 5
 
 def strength(view: dict, seat: int, h: list) -> int:
     """T-L1: ``seat``'s strength on hex ``h`` in a view (a guard is not in ``figures``)."""
-    return sum(f["workers"] + 3 * f["leader"] for f in view["figures"]
+    return sum(f["workers"] * STRENGTH["worker"] + f["leader"] * STRENGTH["leader"] for f in view["figures"]
                if f["seat"] == seat and f["hex"] == h)
 
 

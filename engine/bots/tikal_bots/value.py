@@ -13,7 +13,7 @@ from __future__ import annotations
 from math import exp
 
 from ...tikal.analysis import BASE_HEX, SET_POINTS, TREASURE_COPIES, TREASURE_KINDS, distance
-from .geo import entries, reach, units
+from .geo import LEADER, WORKER, entries, reach, units
 
 
 def set_points(held) -> int:
@@ -111,7 +111,7 @@ def simple_value(s, me: int, treasures: Treasures, dug: tuple = (), k=SIMPLE) ->
             x = figs[p].get(h)
             if x is None:
                 continue
-            st = x[0] + 3 * x[1]
+            st = x[0] * WORKER + x[1] * LEADER
             sts.append((p, st))
             total += st
             if st > best:
@@ -322,7 +322,7 @@ class Evaluator:
             for p in range(n):
                 x = figs[p].get(h)
                 if x is not None:
-                    st[p] = x[0] + 3 * x[1]
+                    st[p] = x[0] * WORKER + x[1] * LEADER
             for p in range(n):
                 row = rows[p]
                 if row is None:
@@ -367,8 +367,8 @@ class Evaluator:
                 if h in guards:             # guarded since (T-A8d): by me, this turn
                     continue
                 x = mine.get(h)
-                own = 0 if x is None else x[0] + 3 * x[1]
-                if any((f[h][0] + 3 * f[h][1]) >= own for q, f in enumerate(figs)
+                own = 0 if x is None else x[0] * WORKER + x[1] * LEADER
+                if any((f[h][0] * WORKER + f[h][1] * LEADER) >= own for q, f in enumerate(figs)
                        if q != me and h in f):
                     worth[me] -= gift * count
         digw = k["dig"]

@@ -1,0 +1,358 @@
+// The board as one SVG: the 40 spaces, the tiles (one <use> each), what stands on each hex (one
+// group per hex, rebuilt only when that hex changes), the marks of what the player may do now, and
+// a layer for what is in flight. Pinch and wheel zoom, drag to pan (the viewBox moves: the drawing
+// stays crisp at any zoom); a tap is reported as the hex under it and the figure chip it hit.
+import { svg, clear } from "./dom.js";
+import { S, center, hexPoints, hexAt, bounds, key, points, corners } from "./geometry.js";
+import { HEXES, TILES } from "./tiles.js";
+import * as art from "./art.js";
+import { rgb } from "./marks.js";
+
+const ZOOM_MAX = 3.2;
+const TAP_SLOP = 9;          // CSS pixels a finger may drift and still tap
+
+export class Board {
+  constructor(table, host) {
+    this.table = table;
+    this.el = svg("svg", { class: "tk-svg", role: "img", "aria-label": "Tikal" });
+    this.defs = svg("defs");
+    this.world = svg("g", { class: "tk-world" });
+    this.layers = {};
+    for (const name of ["slots", "tiles", "marks", "hl", "pieces", "ghost", "anim", "top"]) {
+      this.layers[name] = svg("g", { class: `tk-l-${name}` });
+      this.world.appendChild(this.layers[name]);
+    }
+    this.el.append(this.defs, this.world);
+    host.appendChild(this.el);
+    for (const h of HEXES) {
+      const [x, y] = center(h);
+      const g = art.slot();
+      g.setAttribute("transform", `translate(${x.toFixed(2)},${y.toFixed(2)})`);
+      this.layers.slots.appendChild(g);
+    }
+    this.tiles = new Map();      // hex key -> [tile key, element]
+    this.pieces = new Map();     // hex key -> [pieces key, element, chips]
+    this.hidden = new Set();     // "seat|hex|figure": drawn in flight, left out of its hex
+    this.base = bounds();
+    this.vb = [...this.base];
+    this.zoom = 1;
+    this.pointers = new Map();
+    this.gesture = null;
+    this.setViewBox();
+    this.listen();
+  }
+
+  // --- view box: zoom and pan -------------------------------------------------------------------
+  setViewBox() {
+    const [x, y, w, h] = this.vb;
+    this.el.setAttribute("viewBox", `${x.toFixed(2)} ${y.toFixed(2)} ${w.toFixed(2)} ${h.toFixed(2)}`);
+  }
+
+  clampView() {
+    const [bx, by, bw, bh] = this.base;
+    const w = bw / this.zoom, h = bh / this.zoom;
+    let [x, y] = this.vb;
+    x = Math.min(Math.max(x, bx), bx + bw - w);
+    y = Math.min(Math.max(y, by), by + bh - h);
+    this.vb = [x, y, w, h];
+    this.setViewBox();
+  }
+
+  /** Zoom by `factor` keeping the board point (px, py) where it is on screen. */
+  zoomAt(px, py, factor) {
+    const z = Math.min(ZOOM_MAX, Math.max(1, this.zoom * factor));
+    if (z === this.zoom) return;
+    const [x, y, w, h] = this.vb;
+    const fx = (px - x) / w, fy = (py - y) / h;
+    this.zoom = z;
+    const nw = this.base[2] / z, nh = this.base[3] / z;
+    this.vb = [px - fx * nw, py - fy * nh, nw, nh];
+    this.clampView();
+    this.table.zoomChanged();
+  }
+
+  zoomStep(dir) {
+    const [x, y, w, h] = this.vb;
+    this.zoomAt(x + w / 2, y + h / 2, dir > 0 ? 1.5 : 1 / 1.5);
+  }
+
+  /** A screen point (clientX, clientY) in the board's units. */
+  toBoard(cx, cy) {
+    const m = this.el.getScreenCTM();
+    if (!m) return [0, 0];
+    const p = new DOMPoint(cx, cy).matrixTransform(m.inverse());
+    return [p.x, p.y];
+  }
+
+  /** The screen point (client coordinates) of a board point. */
+  toScreen(x, y) {
+    const m = this.el.getScreenCTM();
+    if (!m) return [0, 0];
+    const p = new DOMPoint(x, y).matrixTransform(m);
+    return [p.x, p.y];
+  }
+
+  listen() {
+    const el = this.el;
+    el.addEventListener("pointerdown", (e) => {
+      el.setPointerCapture?.(e.pointerId);
+      this.pointers.set(e.pointerId, { x: e.clientX, y: e.clientY, x0: e.clientX, y0: e.clientY });
+      if (this.pointers.size === 2) {
+        const [a, b] = [...this.pointers.values()];
+        this.gesture = { kind: "pinch", d: Math.hypot(a.x - b.x, a.y - b.y) || 1 };
+      } else if (this.pointers.size === 1) {
+        this.gesture = { kind: "tap", button: e.button };
+      }
+    });
+    el.addEventListener("pointermove", (e) => {
+      const p = this.pointers.get(e.pointerId);
+      if (!p) return;
+      const px = p.x, py = p.y;
+      p.x = e.clientX; p.y = e.clientY;
+      const g = this.gesture;
+      if (!g) return;
+      if (g.kind === "pinch" && this.pointers.size === 2) {
+        const [a, b] = [...this.pointers.values()];
+        const d = Math.hypot(a.x - b.x, a.y - b.y) || 1;
+        const [mx, my] = this.toBoard((a.x + b.x) / 2, (a.y + b.y) / 2);
+        this.zoomAt(mx, my, d / g.d);
+        g.d = d;
+      } else if (g.kind === "tap" && Math.hypot(p.x - p.x0, p.y - p.y0) > TAP_SLOP) {
+        g.kind = "pan";
+      }
+      if (g.kind === "pan") {
+        const [ax, ay] = this.toBoard(px, py), [bx, by] = this.toBoard(p.x, p.y);
+        this.vb[0] -= bx - ax; this.vb[1] -= by - ay;
+        this.clampView();
+      }
+    });
+    const up = (e) => {
+      const p = this.pointers.get(e.pointerId);
+      this.pointers.delete(e.pointerId);
+      const g = this.gesture;
+      if (!p || !g) return;
+      if (g.kind === "tap" && e.type === "pointerup" && this.pointers.size === 0) {
+        const [x, y] = this.toBoard(e.clientX, e.clientY);
+        this.table.boardTap(hexAt(x, y), this.chipAt(x, y), g.button === 2);
+      }
+      if (this.pointers.size === 0) this.gesture = null;
+      else if (g.kind === "pinch") this.gesture = { kind: "pan" };
+    };
+    el.addEventListener("pointerup", up);
+    el.addEventListener("pointercancel", up);
+    el.addEventListener("contextmenu", (e) => e.preventDefault());
+    el.addEventListener("wheel", (e) => {
+      e.preventDefault();
+      const [x, y] = this.toBoard(e.clientX, e.clientY);
+      this.zoomAt(x, y, e.deltaY < 0 ? 1.25 : 0.8);
+    }, { passive: false });
+  }
+
+  // --- tiles and pieces -------------------------------------------------------------------------
+  /** Draw `view`'s tiles and pieces; only the hexes whose content changed are rebuilt. */
+  render(view, holders) {
+    const tilesNow = new Set();
+    for (const t of view.tiles || []) {
+      const k = key(t.hex);
+      tilesNow.add(k);
+      const tk = `${t.id}/${t.rotation || 0}`;
+      const had = this.tiles.get(k);
+      if (had && had[0] === tk) continue;
+      if (had) had[1].remove();
+      art.ensureTile(this.defs, t.id);
+      const g = art.tileUse(t.id, t.rotation || 0);
+      const [x, y] = center(t.hex);
+      g.setAttribute("transform", `translate(${x.toFixed(2)},${y.toFixed(2)})`);
+      g.dataset.hex = k;
+      g.dataset.tile = t.id;
+      this.layers.tiles.appendChild(g);
+      this.tiles.set(k, [tk, g]);
+    }
+    for (const [k, [, g]] of this.tiles) if (!tilesNow.has(k)) { g.remove(); this.tiles.delete(k); }
+    this.renderPieces(view, holders);
+  }
+
+  renderPieces(view, holders) {
+    const per = new Map();
+    const at = (h) => { const k = key(h); if (!per.has(k)) per.set(k, { hex: h, groups: [] }); return per.get(k); };
+    for (const t of view.tiles || []) {
+      const spec = TILES[t.id];
+      if (!spec) continue;
+      if (spec.kind === "temple") at(t.hex).temple = Number(t.level || spec.value);
+      else if (spec.kind === "treasure") at(t.hex).treasures = typeof t.treasures === "number" ? t.treasures : (t.treasures || []).length;
+    }
+    for (const g of view.guards || []) at(g.hex).guard = [g.seat, g.figure];
+    for (const c of view.camps || []) at(c.hex).camp = c.seat;
+    for (const f of [...(view.figures || [])].sort((a, b) => a.seat - b.seat)) {
+      const k = key(f.hex);
+      let w = Number(f.workers), lead = !!f.leader;
+      if (this.hidden.has(`${f.seat}|${k}|worker`)) w = Math.max(0, w - 1);
+      if (this.hidden.has(`${f.seat}|${k}|leader`)) lead = false;
+      if (w || lead) at(f.hex).groups.push([f.seat, w, lead]);
+    }
+    for (const t of holders || []) {
+      const e = per.get(key(t.hex));
+      if (!e) continue;
+      if (t.guard === null && t.holder !== null) e.flag = ["holder", t.holder];
+      else if (t.tied) e.flag = ["tied"];
+    }
+    const live = new Set();
+    const zoom = this.table.pieceScale();
+    for (const [k, e] of per) {
+      live.add(k);
+      const pk = JSON.stringify([e.temple, e.treasures, e.guard, e.camp, e.groups, e.flag, this.table.marksKey, zoom]);
+      const had = this.pieces.get(k);
+      if (had && had[0] === pk) continue;
+      if (had) had[1].remove();
+      const [g, chips] = this.hexPieces(e, zoom);
+      this.layers.pieces.appendChild(g);
+      this.pieces.set(k, [pk, g, chips]);
+    }
+    for (const [k, [, g]] of this.pieces) if (!live.has(k)) { g.remove(); this.pieces.delete(k); }
+  }
+
+  hexPieces(e, zoom) {
+    const [cx, cy] = center(e.hex);
+    const g = svg("g", { class: "tk-hex", "data-hex": key(e.hex) });
+    const t = this.table;
+    if (e.temple !== undefined) {
+      const guardTone = e.guard ? t.tone(e.guard[0]) : null;
+      g.appendChild(art.plaque(cx, cy + S * art.PLAQUE_DY, S * art.PLAQUE_R, e.temple, guardTone));
+      if (e.guard) g.appendChild(art.guard(cx + S * art.GUARD_DX, cy + S * art.GUARD_DY, S * 0.15, t.tone(e.guard[0]), t.shape(e.guard[0])));
+      if (e.flag) {
+        const foot = [cx + S * art.FLAG_DX, cy + S * art.FLAG_DY];
+        g.appendChild(e.flag[0] === "holder" ? art.flag(foot[0], foot[1], S * 0.34, t.tone(e.flag[1]), t.shape(e.flag[1]))
+          : art.flag(foot[0], foot[1], S * 0.34, null, null));
+      }
+    } else if (e.treasures) {
+      for (let i = 0; i < e.treasures; i++) {
+        g.appendChild(art.treasure(cx + (i - (e.treasures - 1) / 2) * S * 0.22, cy - S * 0.3 - (i % 2) * 0.3, S * 0.13, null));
+      }
+    }
+    if (e.camp !== undefined) g.appendChild(art.tent(cx - S * 0.5, cy - S * 0.28, S * 0.17, t.tone(e.camp), t.shape(e.camp)));
+    const chips = this.drawGroups(g, e.groups, cx, cy, zoom);
+    return [g, chips];
+  }
+
+  groupSlots(n, cx, cy) {
+    if (n <= 1) return [[cx, cy + S * 0.4]];
+    if (n === 2) return [[cx - S * 0.3, cy + S * 0.4], [cx + S * 0.3, cy + S * 0.4]];
+    return [[cx - S * 0.32, cy + S * 0.2], [cx + S * 0.32, cy + S * 0.2], [cx - S * 0.26, cy + S * 0.58], [cx + S * 0.26, cy + S * 0.58]];
+  }
+
+  /** Figures per seat ([seat, workers, leader] groups) around the hex's lower half; returns the
+   * chips (board units) a tap on a figure hits. */
+  drawGroups(g, groups, cx, cy, zoom) {
+    const r = S * 0.13 * zoom;
+    const chips = [];
+    const slots = this.groupSlots(groups.length, cx, cy);
+    groups.forEach(([seat, w, lead], i) => {
+      const [x, y] = slots[i];
+      const count = w > 1 ? String(w) : "";
+      const cw = count ? r * 0.9 * count.length : 0;
+      const width = (lead ? r * 2.6 : 0) + (w ? r * 2.2 + cw : 0);
+      let x0 = x - width / 2;
+      const tone = this.table.tone(seat), shape = this.table.shape(seat);
+      if (lead) {
+        const px = x0 + r * 1.25;
+        g.appendChild(art.figure(px, y, r, tone, shape, true));
+        chips.push({ seat, figure: "leader", x: px - r * 1.4, y: y - r * 2.2, w: r * 2.8, h: r * 3.6 });
+        x0 += r * 2.6;
+      }
+      if (w) {
+        const px = x0 + r;
+        g.appendChild(art.figure(px, y, r, tone, shape, false));
+        chips.push({ seat, figure: "worker", x: px - r * 1.3, y: y - r * 1.4, w: r * 2.6 + cw, h: r * 2.8 });
+        if (count) {
+          const txt = svg("text", { x: (px + r * 1.05).toFixed(2), y: (y + r * 0.15).toFixed(2), class: "tk-count",
+            "font-size": (r * 1.45).toFixed(2), "dominant-baseline": "central" }, [document.createTextNode(count)]);
+          g.appendChild(txt);
+        }
+      }
+    });
+    return chips;
+  }
+
+  /** The figure chip under a board point: {hex, seat, figure} or null. */
+  chipAt(x, y) {
+    const h = hexAt(x, y);
+    if (!h) return null;
+    const e = this.pieces.get(key(h));
+    if (!e) return null;
+    const c = e[2].find((c) => x >= c.x && x <= c.x + c.w && y >= c.y && y <= c.y + c.h);
+    return c ? { hex: h, seat: c.seat, figure: c.figure } : null;
+  }
+
+  /** Where a seat's figure stands on hex h (board units), for animations. */
+  figureSpot(h) {
+    const [x, y] = center(h);
+    return [x, y + S * 0.38];
+  }
+
+  // --- marks: what the player may do, the last move --------------------------------------------
+  /** Redraw the highlight layer: `marks` = {place: [hex], pick: [hex], targets: [{hex, cost}],
+   * from: hex, fromFigure, ghost: {hex, id, rotation, fits}}. */
+  renderMarks(m) {
+    const hl = clear(this.layers.hl), gh = clear(this.layers.ghost);
+    for (const h of m.place || []) hl.appendChild(svg("polygon", { points: hexPoints(h, 0.9), class: "tk-hl-place" }));
+    for (const h of m.pick || []) hl.appendChild(svg("polygon", { points: hexPoints(h, 0.92), class: "tk-hl-pick" }));
+    for (const t of m.targets || []) {
+      hl.appendChild(svg("polygon", { points: hexPoints(t.hex, 0.92), class: t.jump ? "tk-hl-jump" : "tk-hl-move", "data-target": key(t.hex) }));
+      if (t.cost !== null && t.cost !== undefined) {
+        const [x, y] = center(t.hex);
+        hl.appendChild(svg("circle", { cx: x.toFixed(2), cy: (y - S * 0.05).toFixed(2), r: (S * 0.26).toFixed(2), class: "tk-cost-bg" }));
+        hl.appendChild(svg("text", { x: x.toFixed(2), y: (y - S * 0.03).toFixed(2), class: "tk-cost", "font-size": (S * 0.34).toFixed(2),
+          "text-anchor": "middle", "dominant-baseline": "central" }, [document.createTextNode(String(t.cost))]));
+      }
+    }
+    if (m.from) hl.appendChild(svg("polygon", { points: hexPoints(m.from, 0.97), class: "tk-hl-from" }));
+    if (m.chip) {
+      const c = m.chip;
+      hl.appendChild(svg("ellipse", { cx: (c.x + c.w / 2).toFixed(2), cy: (c.y + c.h / 2).toFixed(2), rx: (c.w / 2 + 0.6).toFixed(2),
+        ry: (c.h / 2 + 0.4).toFixed(2), class: "tk-hl-chip" }));
+    }
+    if (m.ghost) {
+      const { hex, id, rotation, fits } = m.ghost;
+      art.ensureTile(this.defs, id);
+      const g = art.tileUse(id, rotation);
+      const [x, y] = center(hex);
+      g.setAttribute("transform", `translate(${x.toFixed(2)},${y.toFixed(2)})`);
+      g.setAttribute("class", "tk-ghost");
+      gh.appendChild(g);
+      gh.appendChild(svg("polygon", { points: hexPoints(hex, 0.99), class: fits ? "tk-hl-fits" : "tk-hl-nofit" }));
+    }
+  }
+
+  /** The last move: a walk's path and the hexes it ended on, in the mover's tone. */
+  renderLast(last) {
+    const g = clear(this.layers.marks);
+    if (!last || last.seat === null || last.seat === undefined) return;
+    const tone = rgb(this.table.tone(last.seat));
+    if (last.path && last.path.length > 1) {
+      const pts = points(last.path.map(center));
+      g.appendChild(svg("polyline", { points: pts, class: "tk-last-path-ink" }));
+      g.appendChild(svg("polyline", { points: pts, class: "tk-last-path", stroke: tone }));
+    }
+    for (const h of last.hexes || []) {
+      g.appendChild(svg("polygon", { points: hexPoints(h, 0.9), class: "tk-last-ink" }));
+      g.appendChild(svg("polygon", { points: hexPoints(h, 0.9), class: "tk-last", stroke: tone }));
+    }
+  }
+
+  /** A ring that spreads over hex h and fades (CSS animates it; it removes itself). */
+  pulse(h, tone, slow = false) {
+    const [x, y] = center(h);
+    const p = svg("polygon", { points: points(corners(0, 0, 0.8)), class: slow ? "tk-pulse tk-pulse-slow" : "tk-pulse",
+      transform: `translate(${x.toFixed(2)},${y.toFixed(2)})`, stroke: rgb(tone) });
+    this.layers.top.appendChild(p);
+    setTimeout(() => p.remove(), slow ? 1100 : 800);
+    return p;
+  }
+
+  clearFlight() {
+    clear(this.layers.anim);
+    clear(this.layers.top);
+    this.hidden.clear();
+    this.world.removeAttribute("transform");
+  }
+}

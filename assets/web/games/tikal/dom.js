@@ -1,0 +1,45 @@
+// Small DOM helpers: SVG and HTML elements from attribute maps (no markup strings, no inline style
+// attributes: the page's Content-Security-Policy allows neither).
+export const SVG_NS = "http://www.w3.org/2000/svg";
+
+export function svg(tag, attrs = {}, children = []) {
+  const e = document.createElementNS(SVG_NS, tag);
+  for (const k in attrs) if (attrs[k] !== undefined && attrs[k] !== null) e.setAttribute(k, attrs[k]);
+  for (const c of children) if (c) e.appendChild(c);
+  return e;
+}
+
+export function html(tag, attrs = {}, children = []) {
+  const e = document.createElement(tag);
+  for (const k in attrs) {
+    const v = attrs[k];
+    if (v === undefined || v === null || v === false) continue;
+    if (k === "text") e.textContent = v;
+    else if (k === "class") e.className = v;
+    else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
+    else e.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children) if (c) e.appendChild(typeof c === "string" ? document.createTextNode(c) : c);
+  return e;
+}
+
+export function clear(e) {
+  while (e.firstChild) e.removeChild(e.firstChild);
+  return e;
+}
+
+export const fmt = (n) => (Math.round(n * 100) / 100).toString();
+
+/** Every `[data-fit]` text under `root` keeps its words whole and, where a word is wider than its
+ * box, gets a smaller font (down to `min` px) until it fits: no text is cut or broken mid-word. */
+export function fitTexts(root, min = 9) {
+  for (const el of root.querySelectorAll("[data-fit]")) {
+    el.style.fontSize = "";
+    let size = parseFloat(getComputedStyle(el).fontSize) || 14;
+    let guard = 12;
+    while (guard-- > 0 && size > min && (el.scrollWidth > el.clientWidth + 0.5 || el.scrollHeight > el.clientHeight + 0.5 && el.clientHeight > 0 && el.dataset.fit === "1h")) {
+      size -= 1;
+      el.style.fontSize = `${size}px`;
+    }
+  }
+}

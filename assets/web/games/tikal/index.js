@@ -1,0 +1,28 @@
+// Tikal at a browser's table: the game module the page's shell mounts (assets/web/games/README.md).
+import { Table } from "./table.js";
+
+const STYLE_ID = "tk-style";
+
+function ensureStyle() {
+  if (document.getElementById(STYLE_ID)) return;
+  const link = document.createElement("link");
+  link.id = STYLE_ID;
+  link.rel = "stylesheet";
+  link.href = new URL("./style.css", import.meta.url).href;
+  document.head.appendChild(link);
+}
+
+export default {
+  name: "tikal",
+  mount(root, ctx) {
+    ensureStyle();
+    const table = new Table(root, ctx);
+    return {
+      update: (msg) => table.update(msg),
+      resize: () => table.resize(),
+      destroy: () => table.destroy(),
+      table: () => table.summary(),
+      tikal: table,
+    };
+  },
+};

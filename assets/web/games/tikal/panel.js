@@ -1,0 +1,256 @@
+// The panels around the board (the window's game/tikal/panels.py and column.py): the prompt and the
+// action points, the tile box (the drawn tile, the volcano set aside, the stack's back) with the
+// stack's outlook, the auction's revealed tiles and bids, one card per seat (mark, name, score,
+// supply, camps and guards left, treasures in sets, what a scoring would give now) and the temple
+// levels left. Each part is rebuilt only when what it shows changed.
+import { html, svg, clear, fitTexts } from "./dom.js";
+import * as icons from "./icons.js";
+import { treasureGroups } from "./analysis.js";
+import { TILES } from "./tiles.js";
+
+export class Panel {
+  constructor(table, parts) {
+    this.table = table;
+    Object.assign(this, parts);      // top, prompt, ap, tilebox, players, levels (elements)
+    this.keys = {};
+    this.cards = [];
+    this.floats = new Map();         // seat -> {text, cls}
+    this.scoreFx = new Map();        // seat -> score shown while a tally ticks up
+  }
+
+  changed(name, k) {
+    if (this.keys[name] === k) return false;
+    this.keys[name] = k;
+    return true;
+  }
+
+  render(view, d) {
+    this.renderTop(view);
+    this.renderTileBox(view, d);
+    this.renderPlayers(view, d);
+    this.renderLevels(view);
+  }
+
+  // --- the prompt and the action points --------------------------------------------------------
+  renderTop(view) {
+    const t = this.table;
+    const prompt = t.promptText(view);
+    if (this.changed("prompt", JSON.stringify([prompt, t.lang]))) {
+      this.prompt.textContent = prompt;
+      fitTexts(this.top);
+    }
+    const ap = view.phase === "actions" ? Number(view.ap || 0) : 0;
+    const seat = view.seat;
+    const theirs = seat !== t.me && (view.phase === "place" || view.phase === "actions") && seat !== null && seat !== undefined;
+    const label = theirs ? t.t("tikal.ap_of", { name: t.shortName(seat) }) : t.me !== null ? t.t("tikal.ap_yours") : t.t("tikal.ap");
+    const spend = t.spendPreview();
+    if (!this.changed("ap", JSON.stringify([ap, label, spend, t.lang]))) return;
+    const meter = clear(this.ap);
+    meter.title = label;
+    meter.appendChild(html("span", { class: "tk-ap-label", text: label, "data-fit": "1" }));
+    const stones = icons.apStones(ap);
+    if (spend) for (let i = Math.max(0, ap - spend); i < ap; i++) stones.querySelector(`[data-i="${i}"]`)?.classList.add("tk-ap-spend");
+    meter.appendChild(html("span", { class: "tk-ap-row" }, [stones, html("b", { class: ap ? "tk-ap-n" : "tk-ap-n tk-muted", text: String(ap),
+      "data-ap": String(ap) })]));
+    fitTexts(meter);
+  }
+
+  // --- the tile box and the stack's outlook; the auction's tiles and bids ----------------------
+  renderTileBox(view, d) {
+    const t = this.table;
+    const auction = view.variant === "auction";
+    const placing = t.placing();
+    const rot = placing ? t.sel.rotation : 0;
+    const choose = t.legalOf("choose_tile").map((a) => a.tile);
+    const bid = t.bidState(view);
+    const k = JSON.stringify([view.drawn, view.volcano, view.next_letter, view.stack_left, d.outlook, rot, auction && view.revealed,
+      choose, bid, t.flyingTile, t.lang]);
+    if (!this.changed("tilebox", k)) return;
+    const box = clear(this.tilebox);
+    const drawn = view.drawn, volcano = view.volcano && view.volcano.tile;
+    const title = volcano ? "tikal.volcano_title" : drawn ? "tikal.tile_to_place" : "tikal.tile_stack";
+    const tileCell = html("div", { class: "tk-tilecell" }, [html("div", { class: "tk-box-title", text: t.t(title), "data-fit": "1" })]);
+    let pic;
+    if (t.flyingTile) pic = html("div", { class: "tk-i-tile tk-i-empty" });
+    else if (drawn && TILES[drawn]) pic = icons.tileIcon(t.board.defs, drawn, rot, "tk-i-tile tk-drawn");
+    else if (volcano && TILES[volcano]) pic = icons.tileIcon(t.board.defs, volcano, 0, "tk-i-tile tk-volcano-aside");
+    else if (view.next_letter) pic = icons.backIcon(view.next_letter, "tk-i-tile tk-stack");
+    else pic = html("div", { class: "tk-stack-empty", text: t.t("tikal.stack_empty"), "data-fit": "1" });
+    tileCell.appendChild(pic);
+    box.appendChild(tileCell);
+    if (auction) {
+      const cell = html("div", { class: "tk-revealed" }, [html("div", { class: "tk-box-title", text: t.t("tikal.revealed"), "data-fit": "1" })]);
+      const row = html("div", { class: "tk-revealed-row" });
+      const revealed = view.revealed || [];
+      for (const id of revealed) {
+        const can = choose.includes(id);
+        const b = html("button", { class: can ? "tk-rev tk-can" : "tk-rev", "data-tile": id, disabled: !can,
+          "aria-label": `${id} ${t.kindName(id)}`, onclick: () => t.chooseTile(id) }, [icons.tileIcon(t.board.defs, id, 0, "tk-i-rev")]);
+        row.appendChild(b);
+      }
+      if (!revealed.length) row.appendChild(html("span", { class: "tk-muted", text: t.t("tikal.none_revealed"), "data-fit": "1" }));
+      cell.appendChild(row);
+      box.appendChild(cell);
+      if (bid) box.appendChild(this.bidBox(bid));
+    }
+    box.appendChild(this.outlookBox(view, d.outlook));
+    fitTexts(box);
+  }
+
+  bidBox(bid) {
+    const t = this.table;
+    const cell = html("div", { class: "tk-bidbox" }, [html("div", { class: "tk-box-title", text: t.t("tikal.auction"), "data-fit": "1" })]);
+    const line = bid.high !== null ? t.t("tikal.high_bid", { amount: bid.amount, name: t.shortName(bid.high) }) : t.t("tikal.no_bid");
+    cell.appendChild(html("div", { class: "tk-bidline", text: line, "data-fit": "1" }));
+    if (!bid.ours) cell.appendChild(html("div", { class: "tk-muted tk-bidline", text: t.t("tikal.bidding", { name: t.shortName(bid.seat) }), "data-fit": "1" }));
+    return cell;
+  }
+
+  outlookBox(view, outlook) {
+    const t = this.table;
+    const cell = html("div", { class: "tk-outlook", title: t.t("tikal.tip_outlook") });
+    const left = Number(view.stack_left || 0);
+    cell.appendChild(html("div", { class: "tk-box-title", text: t.tn("tikal.next_tiles", left, { n: left }), "data-fit": "1" }));
+    const row = html("div", { class: "tk-letters" });
+    const volc = new Set(outlook.volcanoes);
+    for (const [letter, n] of outlook.letters) {
+      const c = html("span", { class: `tk-letter${n ? "" : " tk-none"}${letter === view.next_letter ? " tk-next" : ""}`, "data-letter": letter },
+        [html("b", { text: letter }), html("i", { text: String(n) })]);
+      if (volc.has(letter)) c.appendChild(svg("svg", { class: "tk-volc-mark", viewBox: "0 0 10 8", "aria-hidden": "true" },
+        [svg("polygon", { points: "0,8 4,0 6,0 10,8" })]));
+      row.appendChild(c);
+    }
+    cell.appendChild(row);
+    const n = outlook.volcanoes.length;
+    cell.appendChild(html("div", { class: n ? "tk-volc-left" : "tk-volc-left tk-muted", "data-fit": "1",
+      text: n ? t.tn("tikal.volcanoes_left", n, { n, letters: outlook.volcanoes.join(", ") }) : t.t("tikal.no_volcano_left") }));
+    return cell;
+  }
+
+  // --- one card per seat -------------------------------------------------------------------------
+  renderPlayers(view, d) {
+    const t = this.table;
+    const n = Number(view.seats || 0);
+    if (this.cards.length !== n) {
+      clear(this.players);
+      this.cards = [];
+      for (let s = 0; s < n; s++) {
+        const c = html("div", { class: "tk-seat", "data-seat": s });
+        this.players.appendChild(c);
+        this.cards.push(c);
+      }
+      this.keys.seats = {};
+      this.players.dataset.n = String(n);
+    }
+    const auction = view.variant === "auction" ? (view.phase === "bid" ? view.auction : null) : null;
+    const moved = new Set(view.moved || []);
+    for (let s = 0; s < n; s++) {
+      const score = this.scoreFx.has(s) ? Math.round(this.scoreFx.get(s)) : (view.scores || [])[s] || 0;
+      const now = d.now[s] || { total: 0 };
+      const f = this.floats.get(s) || null;
+      const slot = f ? ["float", f.text, f.cls]
+        : auction && (auction.passed || []).includes(s) ? ["passed"]
+          : auction && auction.high === s ? ["bid", auction.bid]
+            : !view.over ? ["now", now.total] : null;
+      const k = JSON.stringify([t.nameOf(s), t.playerKind(s), t.toneKey(s), score, (view.supply || [])[s], (view.camps_left || [])[s],
+        (view.guards_left || [])[s], (view.held || {})[String(s)], slot, s === view.seat && !view.over, view.variant === "auction" && moved.has(s),
+        view.variant, t.flash.has(s), t.flashSets.has(s), t.lang]);
+      if (this.keys.seats[s] === k) continue;
+      this.keys.seats[s] = k;
+      this.fillCard(this.cards[s], view, s, score, slot);
+      fitTexts(this.cards[s]);
+    }
+  }
+
+  fillCard(c, view, s, score, slot) {
+    const t = this.table;
+    clear(c);
+    c.className = "tk-seat" + (s === view.seat && !view.over ? " tk-active" : "") + (s === t.me ? " tk-you" : "")
+      + (t.flash.has(s) ? " tk-flash" : "");
+    const tone = t.tone(s), shape = t.shape(s);
+    const head = html("div", { class: "tk-seat-head" }, [icons.markIcon(tone, shape)]);
+    head.appendChild(html("span", { class: "tk-name", text: t.nameOf(s), "data-fit": "1", title: t.nameOf(s) }));
+    if (view.variant === "auction") {
+      const movedNow = (view.moved || []).includes(s);
+      head.appendChild(html("span", { class: movedNow ? "tk-marker tk-moved" : "tk-marker", title: t.t("tikal.tip_row_marker") },
+        [movedNow ? html("span", { text: "✓" }) : icons.markIcon(tone, shape, "tk-i-marker")]));
+    }
+    head.appendChild(html("b", { class: "tk-score", text: String(score), title: t.t("tikal.tip_row_score"), "data-score": String(score) }));
+    c.appendChild(head);
+    const body = html("div", { class: "tk-seat-body" });
+    const sup = (view.supply || [])[s] || {};
+    const supply = html("span", { class: "tk-supply", title: t.t("tikal.tip_row_supply") }, [icons.figureIcon(tone, shape, false),
+      html("span", { class: "tk-n", text: String(sup.workers || 0) })]);
+    if (sup.leader) supply.appendChild(icons.figureIcon(tone, shape, true));
+    body.appendChild(supply);
+    const camps = (view.camps_left || [])[s] || 0, guards = (view.guards_left || [])[s] || 0;
+    const cg = html("span", { class: "tk-cg" });
+    for (let i = 0; i < camps; i++) cg.appendChild(icons.tentIcon(tone, shape));
+    for (let i = 0; i < guards; i++) cg.appendChild(icons.guardIcon(tone, shape));
+    cg.title = `${t.t("tikal.tip_row_camps")} ${t.t("tikal.tip_row_guards")}`;
+    body.appendChild(cg);
+    const held = html("span", { class: t.flashSets.has(s) ? "tk-held tk-counting" : "tk-held", title: t.t("tikal.tip_row_treasures") });
+    for (const [kind, n] of treasureGroups((view.held || {})[String(s)])) {
+      const set = html("span", { class: n === 3 ? "tk-set tk-triple" : n === 2 ? "tk-set tk-pair" : "tk-set", "data-kind": kind });
+      for (let i = 0; i < n; i++) set.appendChild(icons.treasureIcon(kind));
+      held.appendChild(set);
+    }
+    body.appendChild(held);
+    if (slot) {
+      let el;
+      if (slot[0] === "float") el = html("span", { class: `tk-slot tk-float ${slot[2] || ""}`, text: slot[1], "data-fit": "1" });
+      else if (slot[0] === "passed") el = html("span", { class: "tk-slot tk-passed", text: t.t("tikal.row_passed"), "data-fit": "1" });
+      else if (slot[0] === "bid") el = html("span", { class: "tk-slot tk-bid", text: t.t("tikal.row_bid", { n: slot[1] }), "data-fit": "1" });
+      else {
+        const now = this.table.derived.now[s] || { temple_points: 0, treasure_points: 0, total: 0 };
+        el = html("span", { class: "tk-slot tk-now", title: now.total ? t.tn("tikal.tip_row_now", now.total, { n: now.total, temples: now.temple_points,
+          treasures: now.treasure_points }) : t.t("tikal.tip_row_now_none") },
+        [svg("svg", { class: "tk-volc-mark", viewBox: "0 0 10 8", "aria-hidden": "true" }, [svg("polygon", { points: "0,8 4,0 6,0 10,8" })]),
+          html("span", { text: `+${slot[1]}` })]);
+      }
+      body.appendChild(el);
+    }
+    c.appendChild(body);
+  }
+
+  /** The screen point of a seat's score (a tally's tokens fly there). */
+  scorePoint(s) {
+    const el = this.cards[s]?.querySelector(".tk-score");
+    return el ? rectCentre(el) : null;
+  }
+
+  treasurePoint(s) {
+    const el = this.cards[s]?.querySelector(".tk-held") || this.cards[s];
+    if (!el) return null;
+    const r = el.getBoundingClientRect();
+    return [r.left + Math.min(r.width, 40) , r.top + r.height / 2];
+  }
+
+  supplyPoint(s) {
+    const el = this.cards[s]?.querySelector(".tk-supply");
+    return el ? rectCentre(el) : null;
+  }
+
+  // --- the temple levels left --------------------------------------------------------------------
+  renderLevels(view) {
+    const t = this.table;
+    const levels = view.levels_left || {};
+    if (!this.changed("levels", JSON.stringify([levels, view.treasure_supply, t.lang]))) return;
+    const box = clear(this.levels);
+    box.appendChild(html("div", { class: "tk-box-title", text: t.t("tikal.levels_left"), "data-fit": "1" }));
+    const row = html("div", { class: "tk-levels-row" });
+    for (let v = 2; v <= 10; v++) {
+      const n = Number(levels[String(v)] || 0);
+      row.appendChild(html("span", { class: n ? "tk-level" : "tk-level tk-none" }, [html("b", { text: String(v) }), html("i", { text: `×${n}` })]));
+    }
+    box.appendChild(row);
+    if (typeof view.treasure_supply === "number") {
+      box.appendChild(html("div", { class: "tk-muted tk-tsupply", "data-fit": "1", text: t.tn("tikal.treasures_left", view.treasure_supply, { n: view.treasure_supply }) }));
+    }
+  }
+}
+
+function rectCentre(el) {
+  const r = el.getBoundingClientRect();
+  return [r.left + r.width / 2, r.top + r.height / 2];
+}

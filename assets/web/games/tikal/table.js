@@ -1,0 +1,673 @@
+// The Tikal table in the browser: it shows the host's views and turns taps into the actions the
+// host lists in `legal` (docs/protocol.md section 5; the UI decides nothing: an action is always
+// one of `legal`, sent as it is). Updates animate one after the other (animator.js) and every one
+// ends on the host's own view; the board and the panels are redrawn only where they changed.
+import { html, fitTexts } from "./dom.js";
+import { Board } from "./board.js";
+import { Panel } from "./panel.js";
+import { Controls } from "./controls.js";
+import { Animator } from "./animator.js";
+import { Timeline, Sequence, Call } from "./tween.js";
+import { key, same, direction } from "./geometry.js";
+import { templeHolders, scoringNow, stackOutlook, stepStones } from "./analysis.js";
+import { describe, lineSeat, kindName } from "./log.js";
+import { TILES } from "./tiles.js";
+import { seatTone, seatShape, rgb } from "./marks.js";
+
+const clone = (v) => (v === undefined ? undefined : JSON.parse(JSON.stringify(v)));
+/** Hurry while updates wait to be shown (the window's catch-up): each waiting one speeds it up. */
+const HURRY_PER_UPDATE = 0.75, HURRY_MAX = 4;
+
+export class Table {
+  constructor(root, ctx) {
+    this.ctx = ctx;
+    this.root = root;
+    this.me = ctx.seat ?? null;
+    this.view = null;             // the host's latest view
+    this.shown = {};              // what is drawn now (the host's view, landed step by step)
+    this.target = {};             // the view the update playing lands on
+    this.legal = [];
+    this.legalKey = "";
+    this.canUndo = false;
+    this.toAct = null;
+    this.pending = false;         // an action or undo sent, its answer not yet here
+    this.backlog = 0;             // updates received and not yet shown
+    this.sel = { selected: null, mode: null, place: null, rotation: 0, bid: null };
+    this.chooser = null;
+    this.info = null;
+    this.last = null;             // the last move's marks
+    this.flash = new Set();
+    this.flashSets = new Set();
+    this.flyingTile = false;
+    this.derived = { holders: [], now: [], outlook: { letters: [], volcanoes: [] } };
+    this.dirty = false;
+    this.lang = ctx.lang;
+    this.build();
+    this.timeline = new Timeline(() => this.idle(), () => { if (this.dirty) this.render(); });
+    this.timeline.hurry = () => Math.min(HURRY_MAX, 1 + HURRY_PER_UPDATE * Math.max(0, this.backlog - 1));
+    this.timeline.speed = animSpeed(ctx);
+    this.anim = new Animator(this);
+    this.render();
+  }
+
+  // --- the page ------------------------------------------------------------------------------
+  build() {
+    const el = (cls) => html("div", { class: cls });
+    this.el = html("div", { class: "tk", "data-game": "tikal" });
+    this.topEl = el("tk-top");
+    this.promptEl = html("div", { class: "tk-prompt", "data-fit": "1" });
+    this.apEl = html("div", { class: "tk-ap" });
+    this.zoomEl = html("div", { class: "tk-zoom" }, [
+      html("button", { class: "tk-btn tk-round", type: "button", "data-act": "zoom-out", "aria-label": this.t("tikal.zoom_out_tip"),
+        title: this.t("tikal.zoom_out_tip"), onclick: () => this.board.zoomStep(-1) }, [html("span", { text: "−" })]),
+      html("button", { class: "tk-btn tk-round", type: "button", "data-act": "zoom-in", "aria-label": this.t("tikal.zoom_in_tip"),
+        title: this.t("tikal.zoom_in_tip"), onclick: () => this.board.zoomStep(1) }, [html("span", { text: "+" })]),
+    ]);
+    this.topEl.append(this.promptEl, this.zoomEl, this.apEl);
+    this.boardEl = el("tk-board");
+    this.tileboxEl = el("tk-tilebox");
+    this.playersEl = el("tk-players");
+    this.levelsEl = el("tk-levels");
+    this.barEl = html("div", { class: "tk-bar", "data-layer": "tk-bar" });
+    this.barHead = el("tk-bar-head");
+    this.hintEl = html("div", { class: "tk-hint", "data-fit": "1", role: "status" });
+    this.barHead.appendChild(this.hintEl);
+    this.rowEl = el("tk-row");
+    this.barEl.append(this.barHead, this.rowEl);
+    this.sheetEl = html("div", { class: "tk-sheet", "data-layer": "tk-sheet" });
+    this.sheetEl.hidden = true;
+    this.sheetEl.addEventListener("click", (e) => { if (e.target === this.sheetEl) this.closeChooser(); });
+    this.bannerEl = html("div", { class: "tk-banner", "data-layer": "tk-banner" });
+    this.bannerEl.hidden = true;
+    this.fx = html("div", { class: "tk-fx", "data-layer": "tk-fx" });
+    this.side = html("div", { class: "tk-side" }, [this.tileboxEl, this.playersEl, this.levelsEl]);
+    this.el.append(this.topEl, this.boardEl, this.side, this.barEl, this.fx);
+    this.boardEl.append(this.sheetEl, this.bannerEl);
+    this.root.appendChild(this.el);
+    this.board = new Board(this, this.boardEl);
+    this.boardEl.insertBefore(this.board.el, this.boardEl.firstChild);
+    this.panel = new Panel(this, { top: this.topEl, prompt: this.promptEl, ap: this.apEl, tilebox: this.tileboxEl,
+      players: this.playersEl, levels: this.levelsEl });
+    this.controls = new Controls(this, { hint: this.hintEl, row: this.rowEl, sheet: this.sheetEl });
+    this.resize();
+  }
+
+  /** Laptop and tablet on its side: the board beside the panels. A phone in portrait: the board at
+   * the top, the panels under it (they scroll), the bar with the action points stuck at the bottom. */
+  resize() {
+    const r = this.root.getBoundingClientRect();
+    const wide = r.width >= 700 && r.width > r.height * 1.05;
+    this.el.classList.toggle("tk-wide", wide);
+    this.el.classList.toggle("tk-narrow", !wide);
+    this.el.classList.toggle("tk-short", !wide && r.height < 760);
+    const apHome = wide ? this.topEl : this.barHead;
+    if (this.apEl.parentElement !== apHome) apHome.appendChild(this.apEl);
+    if (this.timeline) { this.panel.keys = {}; this.controls.key = null; this.touch(); }
+  }
+
+  destroy() {
+    this.timeline.stop();
+    this.el.remove();
+  }
+
+  // --- words and marks -----------------------------------------------------------------------
+  t(k, vars = {}) { return this.ctx.t(k, vars); }
+  tn(k, n, vars = {}) { return this.ctx.tn(k, n, { n, ...vars }); }
+  has(k) { return this.ctx.has ? this.ctx.has(k) : this.ctx.t(k, {}) !== k; }
+  get players() { return this.ctx.players || []; }
+  player(s) { return this.players[s] || null; }
+  nameOf(s) { const p = this.player(s); return p && p.name ? p.name : this.t("table.bot_short", { n: s + 1 }); }
+  playerKind(s) { const p = this.player(s); return p ? p.kind : null; }
+  shortName(s) {
+    const p = this.player(s);
+    if (p && p.kind === "bot") return this.t("table.bot_short", { n: s + 1 });
+    return this.nameOf(s);
+  }
+  /** A seat's tone as [r, g, b]: the shell's (ctx.tone, the players' strip shows the same), else
+   * the lobby's pick in the window's tones. */
+  tone(s) {
+    if (this.ctx.tone) { const c = hexTone(this.ctx.tone(s)); if (c) return c; }
+    return seatTone(this.players, s);
+  }
+  toneKey(s) { return this.tone(s).join(","); }
+  shape(s) { return this.ctx.shape ? this.ctx.shape(s) : seatShape(s, this.ctx.shapes !== false); }
+  kindName(id) { return kindName(this, id); }
+  levelAt(h) {
+    const tile = (this.target.tiles || this.shown.tiles || []).find((x) => same(x.hex, h));
+    return tile ? tile.level ?? (TILES[tile.id] || {}).value ?? "?" : "?";
+  }
+  pieceScale() { return this.el.classList.contains("tk-narrow") ? 1.25 : 1.1; }
+  zoomChanged() {}
+  get marksKey() { return ""; }
+
+  // --- the host's messages -------------------------------------------------------------------
+  update(msg) {
+    if (!msg || typeof msg !== "object") return;
+    if (msg.t === "table" && msg.table) {
+      this.summary();
+    } else if (msg.t === "seated") {
+      this.me = msg.seat;
+    } else if (msg.t === "update") {
+      this.onUpdate(msg);
+    } else if (msg.t === "error") {
+      if (msg.ref === "action" || msg.ref === "undo") {
+        this.pending = false;
+        this.info = msg.reason || msg.message || this.t("table.refused");
+        this.touch();
+      }
+    }
+  }
+
+  /** The table summary changed (a name, a colour, a player away): the panels are drawn again. */
+  summary() {
+    this.panel.keys = {};
+    this.board.pieces.forEach((e) => { e[0] = null; });
+    this.touch();
+  }
+
+  onUpdate(m) {
+    if (m.seat !== undefined) this.me = m.seat;
+    if (m.seq !== undefined) this.pending = false;
+    this.latest = m;
+    if (m.full || !this.view) {
+      this.timeline.skip();
+      this.view = m.view;
+      if (m.recap) this.logRecap(m.recap);
+      for (const ev of m.events || []) this.logEvent(ev);
+      this.remember(m.events || []);
+      this.landed(m);
+      return;
+    }
+    this.view = m.view;
+    this.backlog += 1;
+    const seq = new Sequence(new Call(() => { this.target = clone(m.view); }));
+    if (m.undone !== undefined && m.undone !== null) seq.add(new Call(() => this.logUndo(m.undone)));
+    for (const ev of m.events || []) {
+      seq.add(new Call(() => this.logEvent(ev)));
+      seq.add(this.anim.animate(ev));
+    }
+    seq.add(new Call(() => { this.backlog -= 1; this.remember(m.events || []); this.landed(m); }));
+    this.timeline.play(seq);
+  }
+
+  /** An update's animations are done: the host's view is shown, and its `legal` is what taps build. */
+  landed(m) {
+    this.board.clearFlight();
+    this.shown = clone(m.view);
+    this.target = this.shown;
+    this.toAct = m.to_act;
+    this.legal = m.legal || [];
+    this.legalKey = JSON.stringify(this.legal.map((a) => a.type));
+    this.canUndo = !!m.can_undo;
+    this.over = !!m.over;
+    this.info = null;
+    this.refreshSel();
+    this.touch(true);
+  }
+
+  idle() { if (this.dirty) this.render(); }
+
+  land(...keys) {
+    for (const k of keys) {
+      if (k in this.target) this.shown[k] = clone(this.target[k]);
+      else delete this.shown[k];
+    }
+    this.touch();
+  }
+
+  landItem(k, item) {
+    const src = this.target[k], into = this.shown[k];
+    if (!src || !into) { this.land(k); return; }
+    into[item] = clone(src[item]);
+    this.touch();
+  }
+
+  touch(now = false) {
+    this.dirty = true;
+    if (now || !this.timeline.busy || this.timeline.speed === Infinity) {
+      if (!this.raf) this.raf = requestAnimationFrame(() => { this.raf = 0; if (this.dirty) this.render(); });
+      if (now || this.timeline.speed === Infinity) this.render();
+    }
+  }
+
+  // --- drawing ---------------------------------------------------------------------------------
+  render() {
+    this.dirty = false;
+    const v = this.shown;
+    if (!v || !v.game) {
+      this.controls.render();
+      return;
+    }
+    this.derived = { holders: templeHolders(v), now: scoringNow(v), outlook: stackOutlook(v) };
+    this.board.render(v, this.derived.holders);
+    this.board.renderLast(this.last);
+    this.board.renderMarks(this.marks());
+    this.panel.render(v, this.derived);
+    this.controls.render();
+    this.el.dataset.state = String(this.latest ? this.latest.state : "");
+    this.el.dataset.busy = this.timeline.busy ? "1" : "0";
+    this.el.dataset.acting = this.acting() ? "1" : "0";
+    this.el.dataset.phase = v.phase || "";
+  }
+
+  marks() {
+    const m = {};
+    if (!this.acting()) return m;
+    const sel = this.sel;
+    if (this.placing()) {
+      m.place = this.placeHexes();
+      if (sel.place) {
+        const id = this.shown.drawn;
+        if (id) m.ghost = { hex: sel.place, id, rotation: sel.rotation, fits: !!this.placeAction() };
+      }
+      return m;
+    }
+    if (sel.mode) m.pick = this.actionHexes(sel.mode);
+    if (sel.selected) {
+      m.targets = this.targets();
+      if (sel.selected.from) {
+        m.from = sel.selected.from;
+        const e = this.board.pieces.get(key(sel.selected.from));
+        const chip = e && e[2].find((c) => c.seat === this.me && c.figure === sel.selected.figure);
+        if (chip) m.chip = chip;
+      }
+    }
+    return m;
+  }
+
+  /** The last move among an update's events: a walk's path, the hex a tile, figure, camp or guard
+   * went to, a level uncovered, a treasure dug (until the next move). */
+  remember(events) {
+    for (let i = events.length - 1; i >= 0; i--) {
+      const ev = events[i];
+      if (ev.type === "figure_moved") this.last = { seat: ev.seat, hexes: [ev.path[ev.path.length - 1]], path: ev.path };
+      else if (ev.type === "figure_transferred") this.last = { seat: ev.seat, hexes: [ev.to], path: [ev.from, ev.to] };
+      else if (["tile_placed", "figure_entered", "level_uncovered", "treasure_dug", "camp_built", "guard_placed"].includes(ev.type)) {
+        this.last = { seat: ev.seat, hexes: [ev.hex], path: null };
+      } else continue;
+      return;
+    }
+  }
+
+  // --- the log ---------------------------------------------------------------------------------
+  logEvent(ev) {
+    const text = describe(this, ev);
+    if (text && this.ctx.log) this.ctx.log({ text, seat: lineSeat(ev), game: "tikal" });
+    if (ev.type) this.done = this.done || [];
+    if (ev.seat !== undefined && lineSeat(ev) !== null) {
+      const line = describe(this, ev, false);
+      if (line) { this.doneBy = this.doneBy || {}; (this.doneBy[ev.seat] = this.doneBy[ev.seat] || []).push(line); }
+    }
+  }
+
+  logUndo(seat) {
+    const lines = (this.doneBy || {})[seat] || [];
+    const name = this.shortName(seat);
+    let what = lines.length ? lines.pop() : "";
+    if (what.startsWith(`${name} `)) what = what.slice(name.length + 1);
+    if (this.ctx.log) this.ctx.log({ text: this.t("table.undone", { name, what }).trim(), seat, game: "tikal" });
+  }
+
+  logRecap(recap) {
+    for (const mv of recap.moves || []) {
+      if (mv.undone) { this.logUndo(mv.seat); continue; }
+      for (const ev of mv.events || []) this.logEvent(ev);
+    }
+  }
+
+  // --- what the player may do (always from `legal`) ---------------------------------------------
+  acting() { return this.me !== null && this.toAct === this.me && !this.over && !this.timeline.busy && this.legal.length > 0; }
+  legalOf(type) { return this.acting() ? this.legal.filter((a) => a.type === type) : []; }
+  placing() { return this.legalOf("place_tile").length > 0; }
+  placeHexes() {
+    const seen = new Map();
+    for (const a of this.legalOf("place_tile")) seen.set(key(a.hex), a.hex);
+    return [...seen.values()];
+  }
+  actionHexes(kind) {
+    const seen = new Map();
+    for (const a of this.legalOf(kind)) if (a.hex) seen.set(key(a.hex), a.hex);
+    return [...seen.values()];
+  }
+  isVolcanoDrawn() { return (TILES[this.shown.drawn] || {}).kind === "volcano"; }
+  /** The legal placement of the chosen hex and rotation (a volcano: the listed one, whatever its
+   * turn: every rotation is the same tile), or null. */
+  placeAction() {
+    const p = this.sel.place;
+    if (!p) return null;
+    const acts = this.legalOf("place_tile").filter((a) => same(a.hex, p));
+    if (this.isVolcanoDrawn()) return acts[0] || null;
+    return acts.find((a) => a.rotation === this.sel.rotation) || null;
+  }
+
+  targets() {
+    const s = this.sel.selected;
+    if (!s) return [];
+    const out = new Map();
+    if (s.from === null) {
+      for (const a of this.legalOf("enter")) if (a.figure === s.figure) out.set(key(a.hex), { hex: a.hex, cost: 1, action: a });
+    } else {
+      for (const a of this.legalOf("move")) {
+        if (a.figure === s.figure && same(a.path[0], s.from)) {
+          const to = a.path[a.path.length - 1];
+          out.set(key(to), { hex: to, cost: stepStones(this.shown, a.path[0], to), action: a });
+        }
+      }
+      for (const a of this.legalOf("transfer")) {
+        if (a.figure === s.figure && same(a.from, s.from) && !out.has(key(a.to))) out.set(key(a.to), { hex: a.to, cost: 1, action: a, jump: true });
+      }
+    }
+    return [...out.values()];
+  }
+
+  /** The AP the chosen target would cost (blinks on the meter). */
+  spendPreview() {
+    return 0;
+  }
+
+  bidAmounts() { return this.legalOf("bid").map((a) => a.amount).sort((a, b) => a - b); }
+
+  bidState(view) {
+    if (view.phase !== "bid" || !view.auction) return null;
+    const a = view.auction;
+    return { high: a.high ?? null, amount: a.bid || 0, seat: view.seat, ours: this.acting() && this.legalOf("pass").length > 0 };
+  }
+
+  hint() {
+    const v = this.shown;
+    if (!v || !v.game) return "";
+    if (v.over || this.over) return this.t("table.game_over");
+    if (this.me === null) return this.t("tikal.web.help_watch");
+    if (!this.acting()) return this.t("tikal.web.help_wait");
+    if (this.placing()) return this.t(this.sel.place && !this.placeAction() ? "tikal.web.turn_it" : "tikal.web.help_place");
+    if (this.legalOf("bid").length || this.legalOf("pass").length) return this.t("tikal.prompt_bid_you");
+    if (this.legalOf("choose_tile").length) return this.t("tikal.web.help_choose");
+    if (this.sel.mode) return this.t("tikal.web.help_pick");
+    if (this.sel.selected) return this.t("tikal.web.help_selected");
+    return this.t("tikal.web.help_actions");
+  }
+
+  promptText(v) {
+    if (v.over || this.over) return this.t("table.game_over");
+    const seat = v.seat, phase = v.phase;
+    const mine = seat === this.me && this.toAct === this.me;
+    const name = this.shortName(seat);
+    if (phase === "place") return mine ? this.t("tikal.prompt_place_you") : this.t("tikal.prompt_place", { name });
+    if (phase === "bid") return mine ? this.t("tikal.prompt_bid_you") : this.t("tikal.prompt_bid", { name });
+    if (phase === "choose") return mine ? this.t("tikal.prompt_choose_you") : this.t("tikal.prompt_choose", { name });
+    const ap = Number(v.ap || 0);
+    if (v.scoring && !ap) return this.t("tikal.prompt_scoring_round");
+    if (v.scoring) return mine ? this.t("tikal.prompt_scoring_you", { ap }) : this.t("tikal.prompt_scoring", { name, ap });
+    return mine ? this.t("tikal.prompt_actions_you", { ap }) : this.t("tikal.prompt_actions", { name, ap });
+  }
+
+  // --- taps ------------------------------------------------------------------------------------
+  send(action) {
+    if (this.pending) return;
+    this.pending = true;
+    this.info = null;
+    this.ctx.act(action);
+    this.touch(true);
+  }
+
+  boardTap(h, chip, cancel) {
+    const sel = this.sel;
+    if (cancel) { this.clearSel(); return; }
+    this.info = null;
+    if (!this.acting() || this.pending) { this.showInfo(h); return; }
+    if (this.placing()) {
+      if (h && this.placeHexes().some((p) => same(p, h))) {
+        if (sel.place && same(sel.place, h)) this.rotate(1);
+        else { sel.place = h; this.fitRotation(); }
+      } else this.showInfo(h);
+      this.touch(true);
+      return;
+    }
+    if (sel.mode) {
+      if (h && this.actionHexes(sel.mode).some((p) => same(p, h))) this.picked(sel.mode, h);
+      else sel.mode = null;
+      this.touch(true);
+      return;
+    }
+    if (!h) { this.clearSel(); return; }
+    const chosen = sel.selected;
+    if (chosen) {      // a tap on a target goes there (even onto our own figures: fingers are wide)
+      const tgt = this.targets().find((x) => same(x.hex, h));
+      if (tgt) {
+        this.sel.selected = null;
+        this.follow = { from: tgt.hex, figure: chosen.figure };
+        this.send(tgt.action);
+        return;
+      }
+    }
+    if (chip && chip.seat === this.me && this.canMoveFrom(h, chip.figure)) {
+      if (chosen && same(chosen.from, h) && chosen.figure === chip.figure) this.clearSel();
+      else this.select(h, chip.figure);
+      return;
+    }
+    const own = (this.shown.figures || []).find((f) => f.seat === this.me && same(f.hex, h));
+    if (own) {
+      const figs = [];
+      if (own.workers && this.canMoveFrom(h, "worker")) figs.push("worker");
+      if (own.leader && this.canMoveFrom(h, "leader")) figs.push("leader");
+      if (figs.length) {
+        if (chosen && same(chosen.from, h)) {
+          const i = figs.indexOf(chosen.figure);
+          if (i >= 0 && i + 1 < figs.length) this.select(h, figs[i + 1]);
+          else this.clearSel();
+        } else this.select(h, figs[0]);
+        return;
+      }
+    }
+    this.clearSel();
+    this.showInfo(h);
+  }
+
+  canMoveFrom(h, figure) {
+    return this.legalOf("move").some((a) => a.figure === figure && same(a.path[0], h))
+      || this.legalOf("transfer").some((a) => a.figure === figure && same(a.from, h));
+  }
+
+  select(from, figure) {
+    this.sel.selected = { from, figure };
+    this.sel.mode = null;
+    this.touch(true);
+  }
+
+  selectSupply(figure) {
+    if (!this.legalOf("enter").some((a) => a.figure === figure)) return;
+    const s = this.sel.selected;
+    if (s && s.from === null && s.figure === figure) this.clearSel();
+    else this.select(null, figure);
+  }
+
+  clearSel() {
+    Object.assign(this.sel, { selected: null, mode: null });
+    this.info = null;
+    this.touch(true);
+  }
+
+  /** After the host's answer: keep the selection where it still can move (a walk goes on from its
+   * new hex), drop what `legal` no longer offers. */
+  refreshSel() {
+    const sel = this.sel;
+    const keep = this.follow || sel.selected;
+    this.follow = null;
+    sel.selected = null;
+    if (keep && this.acting()) {
+      if (keep.from === null ? this.legalOf("enter").some((a) => a.figure === keep.figure) : this.canMoveFrom(keep.from, keep.figure)) {
+        sel.selected = keep;
+      }
+    }
+    if (!this.placing()) { sel.place = null; sel.rotation = 0; }
+    else if (sel.place && !this.placeHexes().some((p) => same(p, sel.place))) sel.place = null;
+    if (sel.mode && !this.legalOf(sel.mode).length) sel.mode = null;
+    if (this.chooser && !this.legalOf(this.chooser.kind).length) this.chooser = null;
+    const amounts = this.bidAmounts();
+    if (amounts.length && !amounts.includes(sel.bid)) sel.bid = amounts[0];
+  }
+
+  fitRotation() {
+    const sel = this.sel;
+    if (this.isVolcanoDrawn() || this.placeAction()) return;
+    const rots = new Set(this.legalOf("place_tile").filter((a) => same(a.hex, sel.place)).map((a) => a.rotation));
+    for (let k = 1; k <= 6; k++) {
+      const r = (sel.rotation + k) % 6;
+      if (rots.has(r)) { sel.rotation = r; return; }
+    }
+  }
+
+  rotate(step) {
+    this.sel.rotation = (this.sel.rotation + step + 6) % 6;
+    this.touch(true);
+  }
+
+  place() {
+    const a = this.placeAction();
+    if (a) this.send(a);
+  }
+
+  startAction(kind) {
+    const acts = this.legalOf(kind);
+    if (!acts.length) return;
+    if (this.sel.mode === kind) { this.clearSel(); return; }
+    this.sel.selected = null;
+    this.sel.mode = null;
+    if (kind === "exchange") {
+      if (acts.length > 1) this.openChooser("exchange", acts); else this.send(acts[0]);
+      return;
+    }
+    const hexes = this.actionHexes(kind);
+    if (hexes.length === 1) this.picked(kind, hexes[0]);
+    else { this.sel.mode = kind; this.touch(true); }
+  }
+
+  picked(kind, h) {
+    const acts = this.legalOf(kind).filter((a) => same(a.hex, h));
+    this.sel.mode = null;
+    if (acts.length > 1) this.openChooser(kind, acts);
+    else if (acts.length) this.send(acts[0]);
+    this.touch(true);
+  }
+
+  openChooser(kind, options) { this.chooser = { kind, options }; this.touch(true); }
+  closeChooser() { this.chooser = null; this.touch(true); }
+  choose(a) { this.chooser = null; this.send(a); }
+
+  changeBid(step) {
+    const amounts = this.bidAmounts();
+    if (!amounts.length) return;
+    const i = Math.max(0, amounts.indexOf(this.sel.bid));
+    this.sel.bid = amounts[Math.max(0, Math.min(amounts.length - 1, i + step))];
+    this.touch(true);
+  }
+
+  placeBid() {
+    const a = this.legalOf("bid").find((x) => x.amount === this.sel.bid);
+    if (a) this.send(a);
+  }
+
+  passBid() { const a = this.legalOf("pass")[0]; if (a) this.send(a); }
+  chooseTile(id) { const a = this.legalOf("choose_tile").find((x) => x.tile === id); if (a) this.send(a); }
+  endTurn() { const a = this.legalOf("end_turn")[0]; if (a) { this.clearSel(); this.send(a); } }
+
+  undo() {
+    if (!this.canUndo || this.pending || !this.acting()) return;
+    this.clearSel();
+    this.pending = true;
+    this.ctx.undo();
+    this.touch(true);
+  }
+
+  // --- what a tapped hex holds, in words (the window's tooltip) ------------------------------------
+  showInfo(h) {
+    this.info = h ? this.hexInfo(h) : null;
+    this.touch(true);
+  }
+
+  hexInfo(h) {
+    const v = this.shown;
+    const tile = (v.tiles || []).find((x) => same(x.hex, h));
+    if (!tile || !TILES[tile.id]) return this.t("tikal.tip_unexplored");
+    const spec = TILES[tile.id];
+    const parts = [];
+    if (spec.kind === "temple") {
+      parts.push(this.t("tikal.tip_temple", { value: tile.level || spec.value }));
+      const g = (v.guards || []).find((x) => same(x.hex, h));
+      if (g) parts.push(this.t("tikal.tip_guarded", { name: this.nameOf(g.seat) }));
+      const th = this.derived.holders.find((x) => same(x.hex, h));
+      if (th) {
+        if (th.guard === null) {
+          parts.push(th.holder !== null ? this.t("tikal.tip_held_by", { name: this.nameOf(th.holder) })
+            : th.tied ? this.t("tikal.tip_tied") : this.t("tikal.tip_nobody"));
+        }
+        const strong = th.strengths.map((x, s) => [x, s]).filter(([x]) => x).sort((a, b) => b[0] - a[0] || a[1] - b[1]);
+        if (strong.length) parts.push(this.t("tikal.tip_strengths", { list: strong.map(([x, s]) => `${this.nameOf(s)} ${x}`).join(", ") }));
+      }
+    } else if (spec.kind === "treasure") {
+      const n = typeof tile.treasures === "number" ? tile.treasures : (tile.treasures || []).length;
+      parts.push(this.tn("tikal.tip_treasure", n));
+    } else {
+      const word = this.kindName(tile.id);
+      parts.push(word.charAt(0).toUpperCase() + word.slice(1));
+    }
+    const camp = (v.camps || []).find((x) => same(x.hex, h));
+    if (camp) parts.push(this.t("tikal.tip_camp", { name: this.nameOf(camp.seat) }));
+    for (const f of (v.figures || []).filter((x) => same(x.hex, h)).sort((a, b) => a.seat - b.seat)) {
+      const k = !f.leader ? "tikal.tip_figures" : f.workers ? "tikal.tip_figures_leader" : "tikal.tip_leader_only";
+      parts.push(f.workers ? this.tn(k, f.workers, { name: this.nameOf(f.seat) }) : this.t(k, { name: this.nameOf(f.seat) }));
+    }
+    return parts.join(" · ");
+  }
+
+  // --- effects the animations ask for --------------------------------------------------------------
+  fxOrigin() { const r = this.fx.getBoundingClientRect(); return [r.left, r.top]; }
+
+  banner(title, sub, tone, seconds) {
+    const b = this.bannerEl;
+    b.textContent = "";
+    b.append(html("b", { text: title, "data-fit": "1" }), html("span", { text: sub || "", "data-fit": "1" }));
+    fitTexts(b);
+    if (tone) b.style.setProperty("--tone", rgb(tone)); else b.style.removeProperty("--tone");
+    b.hidden = false;
+    clearTimeout(this.bannerTimer);
+    const speed = this.timeline.speed === Infinity ? 50 : this.timeline.speed;
+    this.bannerTimer = setTimeout(() => { b.hidden = true; }, (seconds * 1000) / speed);
+  }
+
+  float(text, seat, cls) { if (seat !== null) this.rowFloat(seat, text, cls); }
+
+  rowFloat(seat, text, cls) {
+    this.panel.floats.set(seat, { text, cls });
+    const mark = this.panel.floats.get(seat);
+    const speed = this.timeline.speed === Infinity ? 50 : this.timeline.speed;
+    setTimeout(() => { if (this.panel.floats.get(seat) === mark) { this.panel.floats.delete(seat); this.touch(); } }, 1300 / speed);
+    this.touch();
+  }
+
+  pulseRow(seat) {
+    this.flash.add(seat);
+    setTimeout(() => { this.flash.delete(seat); this.touch(); }, 600);
+    this.touch();
+  }
+}
+
+/** "#e69f00" -> [230, 159, 0] (null for anything else). */
+function hexTone(c) {
+  const m = /^#([0-9a-f]{6})$/i.exec(String(c || "").trim());
+  if (!m) return null;
+  const v = parseInt(m[1], 16);
+  return [(v >> 16) & 255, (v >> 8) & 255, v & 255];
+}
+
+/** The animations' speed: 1, or what the page asks for (`?anim=off` lands every animation at once,
+ * `?anim=4` plays them four times faster: a test option), or the shell's `ctx.animSpeed`. */
+function animSpeed(ctx) {
+  let v = ctx.animSpeed;
+  try { v = v ?? new URLSearchParams(location.search).get("anim"); } catch { /* no location */ }
+  if (v === "off" || v === Infinity || v === "0" || v === 0) return Infinity;
+  const n = Number(v);
+  return Number.isFinite(n) && n > 0 ? n : 1;
+}
+
+export { direction };

@@ -1,0 +1,302 @@
+"""A table's seats and who else is there: the lobby's side of a table (net/table.py composes it
+with the game's side, net/play.py). No game, no I/O.
+
+``Seating`` holds the seats (empty, a player's, a bot's), the spectators, the table's owner and
+a private table's code, and answers who is here (``seat_of``, ``members``, ``tokens``). Its
+changes check what is theirs to check (the owner, the code, the seat, the colour) and raise
+``TableError``; whether the table is in its lobby at all is the table's check, made before
+(docs/protocol.md section 6: frame -> hello/seat token -> table -> ...). It says what changed;
+the table says it to the players.
+"""
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .messages import COLOURS, NAME_MAX, fold
+
+#: The letters of a private table's code: no 0/O, 1/I/L, 2/Z, 5/S, 8/B to mix up when said aloud.
+CODE_LETTERS = "ACDEFHJKMNPRTUVWXY34679"
+CODE_LENGTH = 5
+
+
+def new_code() -> str:
+    """A private table's code: 5 letters of CODE_LETTERS (23^5: 6.4 million)."""
+    return "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+
+
+def new_token() -> str:
+    """A seat token: the secret that proves a seat (128 random bits)."""
+    return secrets.token_hex(16)
+
+
+class TableError(Exception):
+    """A request a table refuses: a wire error ``code``, a ``message``, and for an illegal action
+    the engine's ``reason`` and ``rule``. Nothing changed."""
+
+    def __init__(self, code: str, message: str, reason: str | None = None,
+                 rule: str | None = None):
+        super().__init__(message)
+        self.code, self.message, self.reason, self.rule = code, message, reason, rule
+
+
+def bot_levels(game: str) -> list[str]:
+    """The bot levels registered for ``game``, weakest first (engine.bots.LEVELS order)."""
+    from engine.bots import LEVELS
+    from engine.bots.registry import FACTORIES
+
+    known = {lvl for g, lvl in FACTORIES if g == game}
+    return [lvl for lvl in LEVELS if lvl in known] + sorted(known - set(LEVELS))
+
+
+@dataclass
+class Seat:
+    index: int
+    kind: str = "empty"          # "empty" | "human" | "bot"
+    name: str = ""
+    token: str | None = None     # humans only: the secret that proves the seat
+    colour: str | None = None
+    ready: bool = False
+    level: str | None = None     # a bot seat's level
+    conn: int | None = None      # the connection holding a human seat; None while away
+    takeover: str | None = None  # while away: the level of the bot playing for the human
+    seen: int | None = None      # while away: the state counter when the player went away
+
+    def public(self) -> dict:
+        return {"seat": self.index, "kind": self.kind, "name": self.name, "colour": self.colour,
+                "ready": self.ready, "level": self.level,
+                "connected": self.kind == "bot" or self.conn is not None,
+                "takeover": self.takeover}
+
+    @property
+    def is_bot_played(self) -> bool:
+        return self.kind == "bot" or (self.kind == "human" and self.takeover is not None)
+
+    @property
+    def bot_level(self) -> str | None:
+        return self.level if self.kind == "bot" else self.takeover
+
+
+class Seating:
+    def __init__(self, game: str, nseats: int, *, owner: int | None = None,
+                 new_token: Callable[[], str] = new_token):
+        self.game_name = game
+        self.seats = [Seat(i) for i in range(nseats)]
+        self.spectators: dict[int, str] = {}    # conn -> name
+        self.owner = owner
+        self.code: str | None = None            # a private table's code (shown to its owner)
+        self.new_token = new_token
+        self.levels = bot_levels(game)
+
+    # --- who is here ------------------------------------------------------------------------------
+    def seat_of(self, conn: int) -> Seat | None:
+        for s in self.seats:
+            if s.kind == "human" and s.conn == conn:
+                return s
+        return None
+
+    def has(self, conn: int) -> bool:
+        return conn in self.spectators or self.seat_of(conn) is not None
+
+    def members(self) -> list[int]:
+        return [s.conn for s in self.seats if s.kind == "human" and s.conn is not None] + list(
+            self.spectators)
+
+    def tokens(self) -> dict[str, int]:
+        return {s.token: s.index for s in self.seats if s.kind == "human" and s.token}
+
+    @property
+    def has_people(self) -> bool:
+        """A human holds a seat (even while away): bots wait a little so people can follow."""
+        return any(s.kind == "human" for s in self.seats)
+
+    @property
+    def takeover_level(self) -> str | None:
+        """The bot that stands in for a player who dropped: a fair stand-in (the greedy
+        ``normal`` bot), neither throwing their game away nor playing it better than them."""
+        for lvl in ("normal", "easy", "random"):
+            if lvl in self.levels:
+                return lvl
+        return self.levels[0] if self.levels else None
+
+    def empty(self) -> int:
+        return sum(s.kind == "empty" for s in self.seats)
+
+    def seat(self, seat: int) -> Seat:
+        if not 0 <= seat < len(self.seats):
+            raise TableError("bad_seat", f"no seat {seat} at this table (seats 0 to "
+                                         f"{len(self.seats) - 1})")
+        return self.seats[seat]
+
+    def sender(self, conn: int) -> Seat:
+        """The seat of the connection that asks (else ``spectator`` or ``no_table``)."""
+        s = self.seat_of(conn)
+        if s is None:
+            if conn in self.spectators:
+                raise TableError("spectator", "spectators cannot do that")
+            raise TableError("no_table", "not at this table")
+        return s
+
+    def name_of(self, conn: int) -> tuple[str, int | None]:
+        """(name, seat) of a member: a seated player's, or a spectator's (seat None)."""
+        s = self.seat_of(conn)
+        if s is not None:
+            return s.name, s.index
+        if conn in self.spectators:
+            return self.spectators[conn], None
+        raise TableError("no_table", "not at this table")
+
+    # --- checks -----------------------------------------------------------------------------------
+    def require_owner(self, conn: int) -> None:
+        if conn != self.owner:
+            raise TableError("not_owner", "only the table's owner may do that")
+
+    def check_code(self, code: str | None) -> None:
+        """A private table asks whoever joins (sits or watches) for its code."""
+        if self.code is None:
+            return
+        if code is None:
+            raise TableError("code_needed", "this table is private: ask its owner for the code")
+        if code.strip().upper() != self.code:
+            raise TableError("bad_code", "that is not this table's code")
+
+    def check_level(self, level: str | None) -> str:
+        if level not in self.levels:
+            raise TableError("no_level", f"no {level!r} bot for {self.game_name}; "
+                                         f"levels: {', '.join(self.levels)}")
+        return level
+
+    def fix_owner(self) -> None:
+        """The owner gone: the first connected player owns the table (else nobody)."""
+        if self.owner is not None and self.has(self.owner):
+            return
+        humans = [s.conn for s in self.seats if s.kind == "human" and s.conn is not None]
+        self.owner = humans[0] if humans else None
+
+    def unique(self, name: str) -> str:
+        """``name``, or ``name (2)``, ``name (3)``... if someone at the table (a seat or a
+        spectator) has that name already (as ``messages.fold`` compares names)."""
+        taken = {fold(x.name) for x in self.seats if x.kind != "empty"} | \
+            {fold(n) for n in self.spectators.values()}
+        n, unique = 2, name
+        while fold(unique) in taken:
+            unique = f"{name[:NAME_MAX - 5]} ({n})"
+            n += 1
+        return unique
+
+    # --- the lobby's changes ----------------------------------------------------------------------
+    def sit(self, conn: int, name: str, seat: int | None, code: str | None) -> Seat:
+        """The connection takes ``seat`` (or the first free one): a new token, a free colour;
+        the first to sit owns a table without an owner."""
+        if self.has(conn):
+            raise TableError("in_table", "already at this table")
+        self.check_code(code)
+        if seat is None:
+            free = [s for s in self.seats if s.kind == "empty"]
+            if not free:
+                raise TableError("full", "no free seat at this table")
+            s = free[0]
+        else:
+            s = self.seat(seat)
+            if s.kind != "empty":
+                raise TableError("bad_seat", f"seat {seat} is taken")
+        used = {x.colour for x in self.seats}
+        s.kind, s.name, s.conn, s.ready = "human", self.unique(name), conn, False
+        s.token = self.new_token()
+        s.colour = next(c for c in COLOURS if c not in used)
+        if self.owner is None:
+            self.owner = conn
+        return s
+
+    def watch(self, conn: int, name: str, code: str | None) -> None:
+        if self.has(conn):
+            raise TableError("in_table", "already at this table")
+        self.check_code(code)
+        self.spectators[conn] = self.unique(name)
+
+    def set_private(self, conn: int, private: bool, code: str) -> None:
+        self.require_owner(conn)
+        self.code = code.upper() if private else None
+
+    def remove(self, conn: int, seat: int) -> int | None:
+        """The owner frees a seat, whoever holds it (not their own). Returns the connection of
+        the player removed (None: a bot, or a player away)."""
+        self.require_owner(conn)
+        s = self.seat(seat)
+        if s.kind == "empty":
+            raise TableError("bad_seat", f"seat {seat} is empty")
+        if s.kind == "human" and s.conn == conn:
+            raise TableError("bad_seat", "that is your own seat: leave the table instead")
+        gone = s.conn if s.kind == "human" else None
+        self.seats[seat] = Seat(seat)
+        return gone
+
+    def colour(self, conn: int, colour: str) -> None:
+        s = self.sender(conn)
+        if colour not in COLOURS:
+            raise TableError("bad_field", f"unknown colour {colour!r}")
+        if any(x.colour == colour and x is not s for x in self.seats):
+            raise TableError("colour_taken", f"{colour} is taken")
+        s.colour = colour
+
+    def ready(self, conn: int, ready: bool) -> None:
+        self.sender(conn).ready = bool(ready)
+
+    def put_bot(self, conn: int, seat: int, level: str) -> None:
+        self.require_owner(conn)
+        self.check_level(level)
+        s = self.seat(seat)
+        if s.kind == "human":
+            raise TableError("bad_seat", f"seat {seat} is taken by a player")
+        used = {x.colour for x in self.seats if x is not s}
+        s.kind, s.level, s.name, s.ready = "bot", level, f"Bot {seat + 1} ({level})", True
+        s.colour = s.colour if s.colour and s.colour not in used else next(
+            c for c in COLOURS if c not in used)
+
+    def remove_bot(self, conn: int, seat: int) -> None:
+        self.require_owner(conn)
+        if self.seat(seat).kind != "bot":
+            raise TableError("bad_seat", f"seat {seat} holds no bot")
+        self.seats[seat] = Seat(seat)
+
+    def fill_empty(self, conn: int, level: str) -> None:
+        """The owner's "fill the empty seats with bots" in the lobby."""
+        empty = [s.index for s in self.seats if s.kind == "empty"]
+        if not empty:
+            raise TableError("full", "no empty seat to fill")
+        for i in empty:
+            self.put_bot(conn, i, level)
+
+    def fill_away(self, level: str) -> None:
+        """... in a game: every player who is away gets their stand-in bot at once."""
+        away = [s for s in self.seats if s.kind == "human" and s.conn is None and not s.takeover]
+        if not away:
+            raise TableError("full", "no empty or away seat to fill")
+        for s in away:
+            s.takeover = level
+
+    def ready_to_start(self, conn: int) -> None:
+        """The owner starts: ready themself; every seat filled and ready, else ``not_ready``."""
+        self.require_owner(conn)
+        owner_seat = self.seat_of(conn)
+        if owner_seat is not None:
+            owner_seat.ready = True
+        missing = [s.index for s in self.seats if s.kind == "empty" or not s.ready]
+        if missing:
+            raise TableError("not_ready", f"seats not filled or not ready: {missing}")
+
+    def free(self, seat: int) -> None:
+        self.seats[seat] = Seat(seat)
+
+    def take_back(self, conn: int, token: str) -> tuple[Seat, int | None]:
+        """The connection proves ``token``: it holds that seat again (no longer played by a bot;
+        no longer a spectator). Returns (the seat, the connection that held it before or None)."""
+        s = next((x for x in self.seats if x.kind == "human" and x.token == token), None)
+        if s is None:
+            raise TableError("bad_token", "unknown seat token")
+        previous = s.conn if s.conn != conn else None
+        s.conn, s.takeover = conn, None
+        self.spectators.pop(conn, None)
+        self.fix_owner()
+        return s, previous
