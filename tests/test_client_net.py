@@ -15,6 +15,7 @@ from game.scenes.results import ResultsScene
 from game.tortuga.scene import TortugaScene
 
 from client_helpers import bot_table, button, click, join_and_start, make_app, pump, window
+from oracle import disagreements
 from waiting import Stall
 
 
@@ -224,6 +225,8 @@ def test_a_spectator_window_watches_a_bot_game_to_the_end_in_the_public_view(hos
     app = window(address, "Viewer", anim_speed=8.0)
     bridge = app.bridge
     bridge.spectate_first = True     # set before the first poll: the host's tables come then
+    notes, poll = [], bridge.poll
+    bridge.poll = lambda: [notes.append(n) or n for n in poll()]
     try:
         pump(app, lambda: any(isinstance(s, TortugaScene) for s in app.scenes))
         if isinstance(app.scene, RecapScene):   # arriving mid-game: what happened so far, then the game
@@ -240,6 +243,7 @@ def test_a_spectator_window_watches_a_bot_game_to_the_end_in_the_public_view(hos
             time.sleep(0.002)
         assert scene.shown == bridge.table.view == made["t"].game.view(None)
         assert not scene.drifts, scene.drifts   # each update's animations landed on the host's view
+        assert not disagreements(notes, None)   # ... and the engine reaches each of them by its events
         assert not [m for m in bridge.sent if m["t"] == "action"]
     finally:
         app.close()

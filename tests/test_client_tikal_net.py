@@ -10,6 +10,7 @@ from game.scenes.results import ResultsScene
 from game.tikal.scene import TikalScene
 
 from client_helpers import bot_table, button, click, join_and_start, pump, window
+from oracle import disagreements
 from tikal_client_support import ready, ui_step
 from waiting import Stall
 
@@ -63,6 +64,8 @@ def test_whole_tikal_game_through_the_host_ends_in_the_hosts_view(host, variant)
     table = bot_table(h, "tikal", 3, {"variant": variant})
     app = window(address, anim_speed=12.0)
     bridge = app.bridge
+    notes, poll = [], bridge.poll
+    bridge.poll = lambda: [notes.append(n) or n for n in poll()]
     try:
         scene = join_and_start(app, table.id, TikalScene)
         me = bridge.table.my_seat
@@ -71,6 +74,7 @@ def test_whole_tikal_game_through_the_host_ends_in_the_hosts_view(host, variant)
         assert scene.shown == bridge.table.view == table.game.view(me)
         assert undone  # the host allowed an undo once, and the scene went back with it
         assert not scene.drifts, scene.drifts   # every update's animations landed on the host's view
+        assert not disagreements(notes, me)     # ... and the engine reaches each of them by its events
         expected = {"place_tile", "enter", "move", "end_turn"} | ({"choose_tile"} if variant == "auction" else set())
         assert expected <= set(done), done
         app.draw()
