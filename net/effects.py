@@ -138,6 +138,11 @@ class HostView(Protocol):
         ...
 
     @property
+    def web(self) -> list[str]:
+        """The URLs of the page browsers play on (net/web.py), for the welcome."""
+        ...
+
+    @property
     def index(self) -> SaveIndex:
         """What the data dir holds (its unfinished and finished games), kept as games are saved:
         looked up, never read (net/saves.py)."""
@@ -154,7 +159,7 @@ class HostView(Protocol):
 
     def table_of_token(self, token: str) -> Table | None: ...
 
-    def tables_msg(self, over: bool = False, first: int = 1) -> dict:
+    def tables_msg(self, over: bool = False, first: int = 1, conn: Conn | None = None) -> dict:
         """The ``tables`` message: the tables one can join or watch."""
         ...
 

@@ -37,6 +37,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from . import replays
+from .codes import CodeGuard
 from .effects import (
     CancelGrace,
     Close,
@@ -58,10 +59,14 @@ from .table import Table, welcome_message
 
 
 class HostServices(HostView, Protocol):
-    """What a handler may use of the host: its view (net/effects.py) and the party night."""
+    """What a handler may use of the host: its view (net/effects.py), the party night and the
+    guard on private tables' codes."""
 
     @property
     def party(self) -> Party: ...
+
+    @property
+    def codes(self) -> CodeGuard: ...
 
 
 Handler = Callable[[HostServices, Conn, dict], Effects]
@@ -101,9 +106,30 @@ def lobby_step(host: HostServices, conn: Conn, msg: dict, table: Table | None = 
     t = msg["t"]
     if table is None:
         table = _join_check(host, conn, msg["table"]) if t in JOINS else host.table_of(conn)
-    out = LOBBY_OPS[t](table, conn, msg)
+    guessing = t in JOINS and table.code is not None and msg.get("code") is not None
+    if guessing:    # wrong codes are limited, per address and per table
+        host.codes.check(conn.addr, table.id)
+    try:
+        out = LOBBY_OPS[t](table, conn, msg)
+    except TableError as exc:
+        if guessing and exc.code == "bad_code":
+            host.codes.failed(conn.addr, table.id, conn.name)
+        raise
     conn.table = table
-    return table_changed(table, out)
+    back: Effects = []
+    if t == "sit":      # (a seat taken back: its grace ends, an old connection holding it goes)
+        seat = table.seat_of(conn.id)
+        back = [CancelGrace(table, seat.index)] if seat is not None else []
+        _forget_old_members(host, table)
+    return back + table_changed(table, out)
+
+
+def _forget_old_members(host: HostView, table: Table) -> None:
+    """Connections that thought they were at ``table`` but lost their place there (their seat
+    taken back by its token or key from another connection) are at no table."""
+    for cid, c in host.conns.items():
+        if c.table is table and not table.has(cid):
+            c.table = None
 
 
 def _join_check(host: HostView, conn: Conn, tid: int) -> Table:
@@ -119,7 +145,8 @@ def _join_check(host: HostView, conn: Conn, tid: int) -> Table:
 @lobby_op("sit", joins=True)
 def _sit(t: Table, c: Conn, m: dict) -> Out:
     assert c.name is not None
-    return t.sit(c.id, c.name, m.get("seat"), m.get("code"))
+    return t.sit(c.id, c.name, m.get("seat"), m.get("code"), key=c.key, token=m.get("token"),
+                 operator=c.operator)
 
 
 @lobby_op("spectate", joins=True)
@@ -221,6 +248,7 @@ def _hello(host: HostServices, conn: Conn, msg: dict) -> Effects:
     conn.name = msg["name"]
     conn.key = key_hash(msg["key"]) if "key" in msg else None
     host.party.hello(conn, msg)
+    conn.operator = conn.id in host.party.operators
     welcome = welcome_message(host.config.name, conn.id)
     welcome["party"] = True   # standings, saved games, private tables (docs/protocol.md 14)
     if conn.id in host.party.operators:
@@ -229,8 +257,10 @@ def _hello(host: HostServices, conn: Conn, msg: dict) -> Effects:
         welcome["addresses"] = host.addresses
     if host.share:
         welcome["share"] = host.share
+    if host.web:
+        welcome["web"] = host.web
     if table is None or token is None:
-        return effects + [Reply(conn, welcome), Reply(conn, host.tables_msg())]
+        return effects + [Reply(conn, welcome), Reply(conn, host.tables_msg(conn=conn))]
     previous, out = table.rejoin(conn.id, token, msg.get("seen"))
     seat = table.seat_of(conn.id)
     assert seat is not None
@@ -247,7 +277,7 @@ def _hello(host: HostServices, conn: Conn, msg: dict) -> Effects:
 
 @handles("list")
 def _list(host: HostServices, conn: Conn, msg: dict) -> Effects:
-    return [Reply(conn, host.tables_msg(msg.get("over", False), msg.get("from", 1)))]
+    return [Reply(conn, host.tables_msg(msg.get("over", False), msg.get("from", 1), conn))]
 
 
 @handles("create")
@@ -268,7 +298,7 @@ def _leave(host: HostServices, conn: Conn, msg: dict) -> Effects:
     out = t.leave(conn.id)
     conn.table = None
     kept: Effects = [CancelGrace(t, seat.index)] if seat is not None else []
-    return kept + table_changed(t, out + [(conn.id, host.tables_msg())])
+    return kept + table_changed(t, out + [(conn.id, host.tables_msg(conn=conn))])
 
 
 @handles("action")

@@ -43,6 +43,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import time
 from collections.abc import Callable, Coroutine
 from typing import Any
 
@@ -51,6 +52,7 @@ import msgpack
 from . import saves
 from .announcement import Announcement
 from .bots import Bots
+from .codes import CodeGuard
 from .config import HostConfig
 from .discovery import reach_addresses
 from .effects import CancelGrace, Close, Effects, LobbyChanged, OffLoop, Publish, Refuse, Reply, StartGrace, WakeBots
@@ -78,24 +80,34 @@ LIST_BYTES = MAX_FRAME // 4
 class Ticker:
     """The host's periodic jobs, every ``interval`` seconds. Each job survives any one failure
     of another or of itself: a failure is logged once (with its traceback) until that job works
-    again. A tick that comes much later than it should (the host process was stopped: a laptop
-    lid, Ctrl-Z then ``fg``, a stalled VM) is reported to ``on_stall(seconds)`` first."""
+    again. A tick that comes much later than it should is reported to ``on_stall(seconds,
+    busy)`` first: ``busy`` false when the process did not run meanwhile (it was stopped: a
+    laptop lid, Ctrl-Z then ``fg``, a stalled VM; its CPU time, ``cpu``, did not move), true
+    when it was running but its loop was held up (its own threads: bots, reads; a long step on
+    the loop). Either way nobody could be heard meanwhile."""
 
     def __init__(self, interval: float, jobs: list[tuple[str, Callable[[], None]]],
-                 on_stall: Callable[[float], None] | None = None):
+                 on_stall: Callable[[float, bool], None] | None = None,
+                 cpu: Callable[[], float] = time.process_time):
         self.interval = interval
         self.jobs = jobs
         self.on_stall = on_stall
+        self.cpu = cpu
         self.failing: set[str] = set()
         self.last: float | None = None
+        self.last_cpu = cpu()
 
     def tick(self, now: float) -> None:
         stall = self.on_stall
+        cpu = self.cpu()
         if self.last is not None and stall is not None:
             late = now - self.last - self.interval
             if late > max(1.0, self.interval):
-                self._run("stall", lambda: stall(late))
-        self.last = now
+                # the process's CPU time (all its threads) over the interval: a process that was
+                # stopped spent none; one whose loop waited on its own work spent about as much
+                busy = cpu - self.last_cpu >= (late + self.interval) / 2
+                self._run("stall", lambda: stall(late, busy))
+        self.last, self.last_cpu = now, cpu
         for name, job in self.jobs:
             self._run(name, job)
 
@@ -147,11 +159,15 @@ class Host:
         self.address: tuple[str, int] | None = None
         self.addresses: list[str] = []      # "ip:port" where other machines reach this host
         self.share: list[str] = []          # the download page's URLs (run_host.py --share)
+        self.web: list[str] = []            # the page browsers play on (net/web.py)
         self.loop: asyncio.AbstractEventLoop | None = None
         self.party = Party(self)   # the night's standings, saved games, the host's own window
         self.lifecycle.saved_again = lambda t: self.run(self.party.push_saved())
+        self.lifecycle.opened_late = self._opened_late
         #: replays and saved games' scores: cached, one in flight per connection, one thread
         self.reads = Reads()
+        #: wrong codes of private tables, limited per address and per table (net/codes.py)
+        self.codes = CodeGuard(time.monotonic)
 
     @property
     def frame_tap(self) -> Callable[[int, bytes], None] | None:
@@ -175,10 +191,9 @@ class Host:
         limit_repeated_lines("tikal.host", "asyncio")
         self.lifecycle.open_data_dir()
         self._open_night()
-        for t in self.lifecycle.restored:
-            for s in t.seats:
-                if s.kind == "human":
-                    self.grace.start(t, s.index)
+        self._restored(self.lifecycle.restored)
+        if self.lifecycle.unsaved:      # a full disk: the data dir opens once there is room
+            self._spawn(self.lifecycle.wait_for_room())
         try:
             self._server = await loop.create_server(lambda: _Link(self.links),
                                                     host=cfg.bind or None, port=cfg.port,
@@ -223,6 +238,22 @@ class Host:
         self.reads.shutdown()
         self.lifecycle.release()
 
+    def _restored(self, tables: list[Table]) -> None:
+        """Tables restored from the data dir (--resume): their players' seats wait for them."""
+        for t in tables:
+            for s in t.seats:
+                if s.kind == "human":
+                    self.grace.start(t, s.index)
+
+    def _opened_late(self, tables: list[Table]) -> None:
+        """The data dir opened after a full disk at start: the night's standings as at a start,
+        the restored games' seats wait for their players, their bots play, the lobby shows them."""
+        self._open_night()
+        self._restored(tables)
+        for t in tables:
+            self.bots.kick(t)
+            self.lobby_changed(t)
+
     def _open_night(self) -> None:
         """The night's standings, once the data dir is read (net/party.py): what its file
         missed is counted, what is wrong with it is said with the rest of the report."""
@@ -246,9 +277,11 @@ class Host:
 
     # --- programmatic tables (run_host.py --game) -------------------------------------------------
     def create_table(self, game: str, seats: int, options: dict | None = None, *, bots: int = 0,
-                     bot_level: str | None = None, takeover: bool = True, hints: bool = False) -> Table:
+                     bot_level: str | None = None, takeover: bool = True, hints: bool = False,
+                     for_window: bool = False) -> Table:
         """A table in the lobby with its last ``bots`` seats held by bots; started at once when
-        every seat is a bot."""
+        every seat is a bot. ``for_window``: its first seat, and the table, are kept for the
+        host's own window (whatever screen it shows, until it sits: docs/protocol.md 14)."""
         levels = bot_levels(game)
         level = bot_level or next((lv for lv in ("easy", "normal") if lv in levels),
                                   levels[0] if levels else None)
@@ -262,7 +295,9 @@ class Host:
             table.put_bot(-1, i, level)
         if bots == seats:
             table.start(-1, secrets.randbits(62))
-        table.owner = None
+        table.owner = table.seating.creator = None
+        if for_window and bots < seats:
+            table.hold_for_host(0)
         if self.loop is not None:  # the host runs: tell the lobby and the LAN
             self.lobby_changed()
             self.bots.kick(table)
@@ -302,10 +337,11 @@ class Host:
             self.lobby_changed(t)
         self.bots.kick(t)
 
-    def tables_msg(self, over: bool = False, first: int = 1) -> dict:
+    def tables_msg(self, over: bool = False, first: int = 1, conn: Conn | None = None) -> dict:
         """The tables one can join or watch (with ``over``: the finished ones kept too), from
         table id ``first`` on, as many as fit in LIST_BYTES; ``more``: ask again from the id
-        after the last one listed."""
+        after the last one listed. For ``conn``: ``mine``, the away seats of its player key
+        ("Back to my seat")."""
         status = ("lobby", "playing", "over") if over else ("lobby", "playing")
         listed, size, more = [], 0, False
         for tid in sorted(self.tables):
@@ -318,7 +354,20 @@ class Host:
                 more = True
                 break
             listed.append(summary)
-        return {"t": "tables", "tables": listed, "more": more}
+        msg = {"t": "tables", "tables": listed, "more": more}
+        mine = self._away_seats().get(conn.key) if conn is not None and conn.key else None
+        return {**msg, "mine": mine} if mine else msg
+
+    def _away_seats(self) -> dict[str, list[dict]]:
+        """Key hash -> the away seats of started games that key's player may take back."""
+        out: dict[str, list[dict]] = {}
+        for t in self.tables.values():
+            if t.status == "lobby":
+                continue
+            for s in t.seats:
+                if s.kind == "human" and s.key and s.conn is None and s.token:
+                    out.setdefault(s.key, []).append({"table": t.id, "seat": s.index})
+        return out
 
     def lobby_changed(self, table: Table | None = None) -> None:
         """Tell every greeted connection outside a table the new list of tables; forget a
@@ -328,7 +377,13 @@ class Host:
                 self.run(self.party.finished(table))   # (counted once)
             self.lifecycle.settle(table)
         self.announcement.update(self.free_seats(), len(self.tables))
-        self.links.broadcast(self.tables_msg(), lambda c: c.name is not None and c.table is None)
+        msg, away = self.tables_msg(), self._away_seats()
+        # to everyone outside a table, and to the host's own window wherever it is (it sees all)
+        self.links.broadcast(msg, lambda c: c.name is not None and (c.table is None or c.operator)
+                             and not (c.key and c.key in away))
+        for c in list(self.conns.values()):     # those with seats to go back to: theirs said
+            if c.key and c.key in away and c.name is not None and (c.table is None or c.operator):
+                self.links.send(c, {**msg, "mine": away[c.key]})
 
     # --- messages ---------------------------------------------------------------------------------
     def _on_message(self, conn: Conn, msg: dict) -> None:
@@ -431,11 +486,17 @@ class Host:
         assert self.loop is not None
         self.lifecycle.put_away_abandoned(self.loop.time(), self.bots.thinking)
 
-    def _stalled(self, seconds: float) -> None:
-        """The host process did not run for ``seconds`` (stopped, suspended): its connections
-        could not be heard meanwhile, so their silence is counted from now, not from before."""
-        log.warning("the host did not run for %.0f s (stopped or suspended): its connections get "
-                    "a fresh %g s to answer", seconds, self.config.ping_timeout)
+    def _stalled(self, seconds: float, busy: bool = False) -> None:
+        """The host's loop did not run for ``seconds``: its process was stopped (suspended), or
+        (``busy``) its loop was held up by its own work. Its connections could not be heard
+        meanwhile either way, so their silence is counted from now, not from before."""
+        if busy:
+            log.warning("the host's loop was held up %.1f s by its own work (it did not stop): "
+                        "its connections get a fresh %g s to answer", seconds,
+                        self.config.ping_timeout)
+        else:
+            log.warning("the host did not run for %.0f s (stopped or suspended): its connections "
+                        "get a fresh %g s to answer", seconds, self.config.ping_timeout)
         assert self.loop is not None
         now = self.loop.time()
         for c in list(self.conns.values()):

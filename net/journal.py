@@ -11,11 +11,14 @@ previous record's CRC (``zlib.crc32(body, previous)``; the start record's from 0
 record removed, repeated or moved breaks the chain at the record after it: damage, found and
 said, never a game that did not happen.
 
-Records (format 3; docs/protocol.md section 13):
-    {"k": "start", "v": 3, "rules": n, "table", "game", "seats", "seed", "options", "takeover",
-     "players", "check"}
-    {"k": "action", "seat", "action", "check"?, "over"?}     the canonical action that was applied
+Records (format 4; docs/protocol.md section 13):
+    {"k": "start", "v": 4, "rules": n, "table", "game", "seats", "seed", "options", "takeover",
+     "players", "check", "creator", "code"}   players: kind, name, token, colour, level, kh
+    {"k": "action", "seat", "action", "check"?, "over"?, "bot"?}   the canonical action applied
     {"k": "undo", "seat"}
+    {"k": "away", "seat"} / {"k": "back", "seat"}   a player went away / came back (the recap)
+    {"k": "seat", "seat", "token", "kh", "name"}    the owner gave the seat to another player
+    {"k": "closed", "why"}                          put away unfinished
 ``check`` is ``state_check(game)`` after the record (every CHECK_EVERY states, at the start and at
 the end): a replay under another engine, rules version or generator stops at the first check it
 fails instead of going on into another game. ``over`` (``{"scores", "winners"}``) marks the last
@@ -53,12 +56,12 @@ _ANY_NAME = re.compile(r"^table-(\d+)\.journal")   # the damaged copies and arch
 REPLAY_FORMAT = "tikal-lan-replay"
 #: The journal format this host writes; a journal without ``v`` is format 1 (no versions, no
 #: checks, no end mark), format 2 is not chained: both still read.
-FORMAT = 3
+FORMAT = 4
 #: The first format whose records are chained (each CRC starts from the previous record's).
 CHAINED = 3
 #: A state check every this many states (and at the start and the end of the game).
 CHECK_EVERY = 20
-KINDS = ("start", "action", "undo", "closed")
+KINDS = ("start", "action", "undo", "closed", "away", "back", "seat")
 
 # fdatasync where the OS has it: for an append it writes the data and the new file size, which is
 # all a replay needs, without the inode's timestamps that fsync also writes.
@@ -432,6 +435,18 @@ def finished(records: list[dict]) -> dict | None:
     return over if isinstance(over, dict) else None
 
 
+def players(records: list[dict]) -> list[dict]:
+    """The seats' players as the journal last says them: the start record's, with the seats the
+    owner gave to another player since (``seat`` records: a new token, key and name)."""
+    out = [dict(p) for p in (records[0].get("players") or [])] if records else []
+    for rec in records[1:]:
+        if rec.get("k") == "seat" and type(rec.get("seat")) is int and 0 <= rec["seat"] < len(out):
+            p = out[rec["seat"]]
+            p["token"], p["kh"] = rec.get("token"), rec.get("kh")
+            p["name"] = rec.get("name", p.get("name"))
+    return out
+
+
 def effective_actions(records: list[dict]) -> list[tuple[int, dict]]:
     """(seat, action) in effect: every action, minus the ones undone. Undo takes back the last
     action still in effect (the table only allows it within the acting seat's turn)."""
@@ -632,9 +647,9 @@ def export_replay(journal, out_path=None, *, force: bool = False) -> dict:
     replay = {"format": REPLAY_FORMAT, "version": 1, "game": start["game"],
               "rules": start_rules(start),
               "seats": start["seats"], "seed": start["seed"], "options": start["options"],
-              "names": [p["name"] for p in start["players"]],
-              # what a table summary shows of each seat (never its token)
-              "players": [{k: p.get(k) for k in ("name", "kind", "colour", "level")} for p in start["players"]],
+              "names": [p["name"] for p in players(records)],
+              # what a table summary shows of each seat (never its token nor its key)
+              "players": [{k: p.get(k) for k in ("name", "kind", "colour", "level")} for p in players(records)],
               "actions": [{"seat": s, "action": a} for s, a in effective_actions(records)],
               "over": game.is_over, "scores": list(game.scores), "winners": list(game.winners)}
     if out_path is not None:

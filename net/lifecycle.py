@@ -63,6 +63,9 @@ class Lifecycle:
         self.index = saves.SaveIndex()
         #: called with a started game that goes away unfinished: it is a saved game again
         self.saved_again: Callable[[Table], None] = lambda t: None
+        #: called when a data dir that was on a full disk at start opens at last, with the tables
+        #: it restored then (--resume)
+        self.opened_late: Callable[[list[Table]], None] = lambda tables: None
 
     def is_current(self, t: Table) -> bool:
         """The host still has ``t`` (a table it let go of may still be referenced)."""
@@ -75,16 +78,18 @@ class Lifecycle:
         the first free table id (net/saves.py). ``report`` says what was found.
 
         A data dir on a full disk does not keep the host from hosting: it says so (``unsaved``,
-        a warning), and its tables are kept in memory only, until a new table finds room again
-        (then the data dir opens, without restoring: the games of a --resume wait for the next
-        start, so that their ids never meet the tables played meanwhile)."""
+        a warning), and its tables are kept in memory only, numbered after every game the data
+        dir holds (its names are read: reading needs no room), until there is room again (a new
+        table, or ``wait_for_room``): then the data dir opens and the games of a --resume are
+        restored as at any start (``opened_late`` is told)."""
         cfg = self.config
         if cfg.data_dir is None or self.lock is not None:
             return
+        late = self.unsaved is not None
         try:
             self.lock = saves.DataDirLock(cfg.data_dir).acquire()
             try:
-                opened = saves.open_saves(cfg.data_dir, resume=cfg.resume and not self.unsaved,
+                opened = saves.open_saves(cfg.data_dir, resume=cfg.resume,
                                           keep_finished=cfg.keep_finished,
                                           keep_days=cfg.keep_days)
             except BaseException:
@@ -98,6 +103,8 @@ class Lifecycle:
                                 f"({exc.strerror}): hosting anyway, but nothing is saved until "
                                 "there is room")
                 log.warning("%s", self.unsaved)
+                # the tables played meanwhile never take the id of a game saved there
+                self.next_id = max(self.next_id, saves.next_free_id(cfg.data_dir))
             return
         if self.unsaved:
             log.warning("the data dir %s has room again: new tables are saved", cfg.data_dir)
@@ -107,9 +114,28 @@ class Lifecycle:
         self.index = opened.index
         self.notes.update(opened.notes)
         self.next_id = max(self.next_id, opened.next_id)
+        restored = []
         for tid, table in opened.tables.items():
+            if tid in self.tables:              # (never: the tables of a full disk came after)
+                log.warning("table %s of the data dir is not restored: a table of that id is "
+                            "being played", tid)
+                continue
             self.tables[tid] = table
             self.restored.append(table)
+            restored.append(table)
+        if late:
+            self.opened_late(restored)
+
+    async def wait_for_room(self):
+        """A data dir on a full disk at start: try again every ``disk_retry`` seconds until it
+        opens (its games restored, ``opened_late``), even if no new table asks for it."""
+        while self.unsaved is not None and self.lock is None:
+            await asyncio.sleep(self.config.disk_retry)
+            try:
+                self.open_data_dir()
+            except Exception:
+                log.exception("opening the data dir %s", self.config.data_dir)
+                return
 
     def release(self):
         if self.lock is not None:

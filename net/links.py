@@ -179,10 +179,15 @@ class Links:
         return Limits(rate=cfg.rate, burst=cfg.burst, ping_timeout=cfg.ping_timeout)
 
     # --- in -----------------------------------------------------------------------------------------
-    def opened(self, transport: Transport) -> Conn:
+    def opened(self, transport: Transport, kind: type[Conn] = Conn) -> Conn:
+        """A new connection (``kind``: a Conn subclass of another edge, e.g. net/web.py's
+        WebSocket one, whose transport speaks its own framing). Admission counts every edge's
+        connections together."""
         peer = transport.get_extra_info("peername")
         ip = str(peer[0]) if peer else "?"
-        conn = Conn(self._next_conn, self.limits(), self._loop.time(),
+        if ip.startswith("::ffff:"):     # IPv4 on a dual-stack socket: one address, one count
+            ip = ip[len("::ffff:"):]
+        conn = kind(self._next_conn, self.limits(), self._loop.time(),
                     peer=f"{ip}:{peer[1]}" if peer else "?", addr=ip, transport=transport)
         self._next_conn += 1
         why, knock = self._room(ip)
@@ -255,8 +260,13 @@ class Links:
                     self.close(conn)
                     self.drop(conn)
         finally:
-            if conn.counted or conn.decoder.buffered:
-                self._count_held(conn)
+            self.holding(conn)
+
+    def holding(self, conn: Conn):
+        """``conn``'s bytes of unfinished messages counted again (an edge that buffers them
+        itself calls this after every read); past ``max_held`` in all, the biggest holder goes."""
+        if conn.counted or conn.held:
+            self._count_held(conn)
         if self.held > self.config.max_held:
             self._too_much_held()
 

@@ -72,6 +72,8 @@ ERROR_CODES: dict[str, tuple[str, bool]] = {
     "limit": ("too many tables (on the host, or opened from this address)", False),
     "code_needed": ("the table is private: joining it needs its code", False),
     "bad_code": ("that is not the private table's code", False),
+    "code_wait": ("too many wrong codes (from this address, or for this table): wait a little",
+                  False),
     "not_operator": ("only the host's own window may do that", False),
     "no_save": ("no such unfinished saved game (or it is being played now)", False),
     "no_replay": ("no finished game of that id on this host: only finished games are replayed", False),
@@ -192,10 +194,62 @@ def fold(name: str) -> str:
     return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
 
 
-#: What only a bot's name looks like ("Bot 2 (hard)", "bot2", "BOT 3"; the client's Russian
-#: "Бот 2"): "bot", then a number, once letters that look like b, o, t are read as them.
-_BOT_NAME = re.compile(r"^(bot|бот)\W*\d")
-_LOOKALIKE = str.maketrans({"в": "b", "о": "o", "т": "t", "β": "b", "ο": "o", "τ": "t"})
+#: Characters that read as the letters of "bot" (and of the Russian client's "бот"): other
+#: scripts, small capitals, digits and signs. Only the first three letters of a name are read so.
+_LOOKALIKE = str.maketrans({
+    **dict.fromkeys("вбβʙьƅɓƀᵇ86ß", "b"),
+    **dict.fromkeys("оοᴏσөøօᴑ0°º○◯●", "o"),
+    **dict.fromkeys("тτᴛŧƭʈ7+†", "t"),
+})
+#: Roman numerals of the seats a table has (Ⅱ reads as "ii" once folded).
+_ROMAN = r"(i{1,3}|iv|vi{0,3})"
+
+
+_SIGNS = frozenset("+†°º○◯●")          # signs that read as letters (in _LOOKALIKE)
+
+
+def _skeleton(text: str, signs: frozenset = frozenset()) -> str:
+    """A name as it reads: compatibility forms folded (full-width, Ⅱ -> ii, ² -> 2), case folded,
+    accents dropped, nothing but its letters and digits (spaces, _, (, -, invisible characters
+    gone) and the ``signs`` kept."""
+    text = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", text).casefold())
+    return "".join(c for c in text if unicodedata.category(c)[0] in "LN" or c in signs)
+
+
+_LEVEL_WORDS: frozenset[str] | None = None
+
+
+def _level_words() -> frozenset[str]:
+    """The bots' levels in every language of the window ("hard", "сильный", "těžký"...): what
+    follows "Bot 2" in a bot's name (the catalogs' ``bot.*`` entries), read once."""
+    global _LEVEL_WORDS
+    if _LEVEL_WORDS is None:
+        from assets.i18n import LANGUAGES, pofile
+        from engine.bots import LEVELS
+
+        words = set(LEVELS)
+        for lang in LANGUAGES:
+            words |= {e.msgstr for e in pofile(lang) if e.msgid.startswith("bot.") and e.msgstr}
+        _LEVEL_WORDS = frozenset(filter(None, map(_skeleton, words)))
+    return _LEVEL_WORDS
+
+
+def passes_for_a_bot(name: str) -> bool:
+    """True if ``name`` reads as a bot's name: the host names bots "Bot <seat> (<level>)" (the
+    window: "Бот 2 (сильный)"...). Read as its letters and digits (``_skeleton``), its first
+    three letters as look-alikes of b, o, t: "bot" then a number ("Bot_2", "B0t 2", "ʙᴏᴛ 2"),
+    a Roman one with at most a level ("Bot Ⅱ (hard)"), or a level alone ("Bot (hard)"). Not:
+    "Bot" alone, "Botond", "Abbot", "Robot Wars fan", "Botvinnik" (docs/protocol.md, hello)."""
+    skeleton = _skeleton(name, _SIGNS)
+    if skeleton[:3].translate(_LOOKALIKE) != "bot":
+        return False
+    rest = "".join(c for c in skeleton[3:] if c not in _SIGNS)
+    if not rest:
+        return False
+    if rest[0].isdigit():
+        return True
+    levels = _level_words()
+    return rest in levels or any(re.fullmatch(_ROMAN + "(" + re.escape(w) + ")?", rest) for w in levels | {""})
 
 
 class PlayerName(Text):
@@ -204,8 +258,7 @@ class PlayerName(Text):
 
     def check(self, v):
         err = super().check(v)
-        folded = fold(v) if err is None else ""
-        if _BOT_NAME.match(folded) or _BOT_NAME.match(folded.translate(_LOOKALIKE)):
+        if err is None and passes_for_a_bot(v):
             return "must not look like a bot's name (\"Bot 2 (hard)\"): bots are named so"
         return err
 
@@ -312,8 +365,8 @@ CLIENT_SPECS: dict[str, Spec] = {
                    {"options": Data(dict, 2), "sit": Bool(), "takeover": Bool(),
                     "hints": Bool(), **_ALL_SEQ},   # hints: the client may show a hint
                    "create a table (the creator owns it and sits in seat 0 unless sit is false)"),
-    "sit": Spec({"table": TABLE_ID}, {"seat": ANY_SEAT, "code": CODE, **_ALL_SEQ},
-                "take a free seat (a private table's with its code)"),
+    "sit": Spec({"table": TABLE_ID}, {"seat": ANY_SEAT, "code": CODE, "token": Token(), **_ALL_SEQ},
+                "take a free seat (a private table's with its code), or one's own back (key, token)"),
     "colour": Spec({"colour": Str(choices=COLOURS)}, dict(_ALL_SEQ), "pick a colour"),
     "ready": Spec({"ready": Bool()}, dict(_ALL_SEQ), "say ready / not ready"),
     "bot": Spec({"seat": ANY_SEAT, "level": Str(1, 16)}, dict(_ALL_SEQ),
@@ -326,6 +379,8 @@ CLIENT_SPECS: dict[str, Spec] = {
     "private": Spec({"private": Bool()}, dict(_ALL_SEQ),
                     "owner, lobby: make the table private (a code) or open again"),
     "remove": Spec({"seat": ANY_SEAT}, dict(_ALL_SEQ), "owner, lobby: free a seat (bot or player)"),
+    "give": Spec({"seat": ANY_SEAT, "to": Int(0, INT_MAX)}, dict(_ALL_SEQ),
+                 "owner: give an away player's seat to a connection watching the table"),
     "fill": Spec({}, {"level": Str(1, 16), **_ALL_SEQ},
                  "owner: bots in every empty seat (lobby) / for every away player (game)"),
     "standings": Spec({}, dict(_ALL_SEQ), "ask for tonight's standings (then pushed)"),
@@ -355,13 +410,16 @@ HOST_SPECS: dict[str, Spec] = {
     "welcome": Spec({"proto": Int(), "host": Str(0, 64), "player": Int(),
                            "games": Data(dict, 4)},
                     {"resumed": Data(dict, 2), "addresses": Data(list, 1), "share": Data(list, 1),
+                     "web": Data(list, 1),
                      "colours": Data(list, 1), "party": Bool(), "operator": Bool()},
                     "hello accepted"),
-    "tables": Spec({"tables": Data(list, 6)}, {"more": Bool()}, "the tables of this host"),
+    "tables": Spec({"tables": Data(list, 6)}, {"more": Bool(), "mine": Data(list, 2)},
+                   "the tables of this host"),
     "table": Spec({"table": Data(dict, 5)}, {}, "the lobby state of your table"),
     "seated": Spec({"table": TABLE_ID, "seat": SEAT, "token": Token()}, {},
                    "you hold this seat; keep the token to rejoin"),
-    "left": Spec({"table": TABLE_ID}, {"reason": Str(0, 200)}, "you are no longer at the table"),
+    "left": Spec({"table": TABLE_ID}, {"reason": Str(0, 200), "kept": Bool()},
+                 "you are no longer at the table"),
     "update": Spec({"table": TABLE_ID, "state": Int(0, INT_MAX), "view": Data(dict, 12),
                           "events": Data(list, 12), "to_act": Nullable(SEAT),
                           "seat": Nullable(SEAT), "over": Bool()},

@@ -36,13 +36,13 @@ def game_of(table: Table) -> dict:
     g = table.game
     assert g is not None
     return {"id": table.id, "game": table.game_name, "names": [s.name for s in table.seats],
-            "kinds": [s.kind for s in table.seats], "scores": list(g.scores),
-            "winners": list(g.winners)}
+            "kinds": [s.kind for s in table.seats], "keys": [s.key for s in table.seats],
+            "scores": list(g.scores), "winners": list(g.winners)}
 
 
 class Party:
     #: the messages it answers (net/handlers.py hands them to ``handle``)
-    MESSAGES = ("remove", "standings", "new_night", "saved", "continue")
+    MESSAGES = ("remove", "give", "standings", "new_night", "saved", "continue")
 
     def __init__(self, host: HostView):
         self.host = host
@@ -55,8 +55,9 @@ class Party:
 
     def handle(self, conn: Conn, msg: dict) -> Effects:
         """One of the party night's messages (net/handlers.py sends them here)."""
-        return {"remove": self.remove, "standings": self.standings, "new_night": self.new_night,
-                "saved": self.saved, "continue": self.resume}[msg["t"]](conn, msg)
+        return {"remove": self.remove, "give": self.give, "standings": self.standings,
+                "new_night": self.new_night, "saved": self.saved,
+                "continue": self.resume}[msg["t"]](conn, msg)
 
     # --- the night ------------------------------------------------------------------------------
     def opened(self, finished: list[dict]) -> list[str]:
@@ -148,17 +149,30 @@ class Party:
         held: Effects = [CancelGrace(t, seat)] if human else []
         return held + table_changed(t, out)
 
+    def give(self, conn: Conn, msg: dict) -> Effects:
+        """The owner gives an away player's seat to a connection watching the table (its player
+        lost their key: another laptop): the seat's old token dies, the new one is theirs."""
+        host = self.host
+        t = host.table_of(conn)
+        to = host.conns.get(msg["to"])
+        if to is None or to.table is not t:
+            raise TableError("no_table", f"player {msg['to']} is not watching this table")
+        assert to.name is not None
+        out = t.give(conn.id, msg["seat"], to.id, to.name, to.key)
+        log.info("table %s: its owner gave seat %s to %s (a new token; the old one is dead)",
+                 t.id, msg["seat"], to.name)
+        return [CancelGrace(t, msg["seat"])] + table_changed(t, out)
+
     # --- saved games --------------------------------------------------------------------------------
     def _mine(self, game: dict, conn: Conn, tokens: list) -> list[int]:
-        """The seats of a saved game that are the connection's: by a token it holds, else by
-        its name (humans' seats only)."""
-        by_token = [i for i, tok in enumerate(game["tokens"])
-                    if tok and tok in tokens and game["kinds"][i] == "human"]
-        if by_token:
+        """The seats of a saved game that are the connection's: by a token it holds, else by its
+        player key (humans' seats only). Never by a name: anyone may type a name."""
+        human = [i for i, k in enumerate(game["kinds"]) if k == "human"]
+        by_token = [i for i in human if game["tokens"][i] and game["tokens"][i] in tokens]
+        if by_token or conn.key is None:
             return by_token
-        name = (conn.name or "").casefold()
-        return [i for i, n in enumerate(game["names"])
-                if game["kinds"][i] == "human" and n.casefold() == name]
+        keys = game.get("keys") or []
+        return [i for i in human if i < len(keys) and keys[i] == conn.key]
 
     def saved(self, conn: Conn, msg: dict) -> Effects:
         self.saved_to[conn.id] = list(msg.get("tokens") or [])
@@ -215,7 +229,8 @@ class Party:
         from .replays import MAX_LISTED
 
         games = self.night.tonight(list(self.host.index.finished.values()))
-        return sorted(games, key=lambda g: (g.get("ended") or 0, g["id"]), reverse=True)[:MAX_LISTED]
+        games = sorted(games, key=lambda g: (g.get("ended") or 0, g["id"]), reverse=True)[:MAX_LISTED]
+        return [{k: v for k, v in g.items() if k != "keys"} for g in games]   # never a key's hash
 
     def resume(self, conn: Conn, msg: dict) -> Effects:
         """``continue``: bring an unfinished saved game back (status "playing", its players
@@ -243,11 +258,8 @@ class Party:
         table.owner = conn.id
         seat = mine[0]
         token = game["tokens"][seat]
-        if token in tokens:
-            _previous, out = table.rejoin(conn.id, token)
-            out = [(conn.id, {"t": "seated", "table": tid, "seat": seat, "token": token})] + out
-        else:
-            out = table.sit(conn.id, conn.name or "", seat)
+        out = table.sit(conn.id, conn.name or "", seat, key=conn.key,
+                        token=token if token in tokens else None)
         conn.table = table
         if note:
             out.append((conn.id, error("damaged_save", note)))

@@ -205,7 +205,7 @@ def unfinished_entry(tid: int, records: list[dict]) -> dict:
     never sent), and ``state`` (the actions and undos recorded). JournalError if the records
     hold no start this host can replay."""
     start = jn.check_start(records)
-    players = start.get("players") or []
+    players = jn.players(records)
     return {"id": tid, "game": start["game"], "options": dict(start.get("options") or {}),
             "seats": start.get("seats", len(players)),
             "names": [str(p.get("name", "")) for p in players],
@@ -221,7 +221,7 @@ def table_entry(t: Table) -> dict:
     return {"id": t.id, "game": t.game_name, "options": dict(t.options), "seats": t.nseats,
             "names": [s.name for s in t.seats], "kinds": [s.kind for s in t.seats],
             "colours": [s.colour for s in t.seats],
-            "keys": [getattr(s, "key", None) for s in t.seats],
+            "keys": [s.key for s in t.seats],
             "tokens": [s.token for s in t.seats], "state": t.state,
             "scores": list(t.game.scores) if t.game is not None else None}
 
@@ -232,8 +232,8 @@ def finished_record(t: Table, ended: float | None = None) -> dict:
     assert g is not None
     return {"id": t.id, "game": t.game_name, "options": dict(t.options), "seats": t.nseats,
             "names": [s.name for s in t.seats], "kinds": [s.kind for s in t.seats],
-            "colours": [s.colour for s in t.seats], "scores": list(g.scores),
-            "winners": list(g.winners), "actions": len(t.history),
+            "colours": [s.colour for s in t.seats], "keys": [s.key for s in t.seats],
+            "scores": list(g.scores), "winners": list(g.winners), "actions": len(t.history),
             "ended": time.time() if ended is None else ended}
 
 
@@ -371,6 +371,11 @@ def _forget(path: Path) -> None:
         pass
 
 
+def next_free_id(data_dir) -> int:
+    """The first table id no game of ``data_dir`` has (its names only: it writes nothing)."""
+    return _next_id(Path(data_dir))
+
+
 def _next_id(d: Path) -> int:
     ids = [jn.table_id(e.name) for e in _entries(d)]
     ids += [jn.table_id(e.name) for e in _entries(d / ARCHIVE)]
@@ -428,12 +433,13 @@ def game_record(tid: int, records: list[dict], ended: float | None = None) -> di
     if end is None or "closed" in end or not records or records[0].get("k") != "start":
         return None
     start = records[0]
-    players = start.get("players") or []
+    players = jn.players(records)
     return {"id": tid, "game": start.get("game", "?"), "options": dict(start.get("options") or {}),
             "seats": start.get("seats", len(players)),
             "names": [str(p.get("name", "")) for p in players],
             "kinds": [str(p.get("kind", "")) for p in players],
             "colours": [p.get("colour") for p in players],
+            "keys": [p.get("kh") for p in players],
             "scores": list(end.get("scores", [])), "winners": list(end.get("winners", [])),
             "actions": len(jn.effective_actions(records)), "ended": ended}
 

@@ -62,12 +62,17 @@ class Seat:
     conn: int | None = None      # the connection holding a human seat; None while away
     takeover: str | None = None  # while away: the level of the bot playing for the human
     seen: int | None = None      # while away: the state counter when the player went away
+    key: str | None = None       # the hash of its player's key (net/identity.py); never sent
+    reserved: bool = False       # an empty seat kept for the host's own window until it sits
 
     def public(self) -> dict:
-        return {"seat": self.index, "kind": self.kind, "name": self.name, "colour": self.colour,
-                "ready": self.ready, "level": self.level,
-                "connected": self.kind == "bot" or self.conn is not None,
-                "takeover": self.takeover}
+        out = {"seat": self.index, "kind": self.kind, "name": self.name, "colour": self.colour,
+               "ready": self.ready, "level": self.level,
+               "connected": self.kind == "bot" or self.conn is not None,
+               "takeover": self.takeover}
+        if self.reserved:
+            out["reserved"] = True
+        return out
 
     @property
     def is_bot_played(self) -> bool:
@@ -88,6 +93,10 @@ class Seating:
         self.code: str | None = None            # a private table's code (shown to its owner)
         self.new_token = new_token
         self.levels = bot_levels(game)
+        #: the connection that made the table, and the seat it sat in: whoever holds that seat
+        #: again (its token, its player's key) owns the table again (docs/protocol.md section 3)
+        self.creator = owner
+        self.creator_seat: int | None = None
 
     # --- who is here ------------------------------------------------------------------------------
     def seat_of(self, conn: int) -> Seat | None:
@@ -121,7 +130,18 @@ class Seating:
         return self.levels[0] if self.levels else None
 
     def empty(self) -> int:
-        return sum(s.kind == "empty" for s in self.seats)
+        return sum(s.kind == "empty" and not s.reserved for s in self.seats)
+
+    def hold_for_host(self, seat: int = 0) -> None:
+        """Keep ``seat`` (empty) for the host's own window: nobody else sits there or owns the
+        table until the window sits (``sit`` with ``operator``), whatever screen it shows."""
+        self.seats[seat].reserved = True
+        self.owner = self.creator = None
+        self.creator_seat = seat
+
+    @property
+    def held_for_host(self) -> bool:
+        return any(s.reserved for s in self.seats)
 
     def seat(self, seat: int) -> Seat:
         if not 0 <= seat < len(self.seats):
@@ -168,7 +188,17 @@ class Seating:
         return level
 
     def fix_owner(self) -> None:
-        """The owner gone: the first connected player owns the table (else nobody)."""
+        """Who owns the table now: the creator's seat's player while they hold it (back with its
+        token or their key); else the owner while still here; else the first connected player;
+        else nobody (and nobody at all while the table waits for the host's window)."""
+        if self.creator_seat is not None:
+            c = self.seats[self.creator_seat]
+            if c.kind == "human" and c.conn is not None:
+                self.owner = c.conn
+                return
+            if c.reserved:
+                self.owner = None
+                return
         if self.owner is not None and self.has(self.owner):
             return
         humans = [s.conn for s in self.seats if s.kind == "human" and s.conn is not None]
@@ -186,28 +216,78 @@ class Seating:
         return unique
 
     # --- the lobby's changes ----------------------------------------------------------------------
-    def sit(self, conn: int, name: str, seat: int | None, code: str | None) -> Seat:
-        """The connection takes ``seat`` (or the first free one): a new token, a free colour;
-        the first to sit owns a table without an owner."""
+    def sit(self, conn: int, name: str, seat: int | None, code: str | None, *,
+            key: str | None = None, operator: bool = False) -> Seat:
+        """The connection takes ``seat`` (or the first free one): a new token, a free colour,
+        its player's ``key``; the first to sit owns a table without an owner. The host's own
+        window (``operator``) takes the seat kept for it (and the table); nobody else does."""
         if self.has(conn):
             raise TableError("in_table", "already at this table")
-        self.check_code(code)
-        if seat is None:
-            free = [s for s in self.seats if s.kind == "empty"]
-            if not free:
-                raise TableError("full", "no free seat at this table")
-            s = free[0]
+        held = next((s for s in self.seats if s.reserved), None)
+        if operator and held is not None:
+            s = held
         else:
-            s = self.seat(seat)
-            if s.kind != "empty":
-                raise TableError("bad_seat", f"seat {seat} is taken")
+            self.check_code(code)
+            if seat is None:
+                free = [s for s in self.seats if s.kind == "empty" and not s.reserved]
+                if not free:
+                    raise TableError("full", "no free seat at this table")
+                s = free[0]
+            else:
+                s = self.seat(seat)
+                if s.kind != "empty":
+                    raise TableError("bad_seat", f"seat {seat} is taken")
+                if s.reserved:
+                    raise TableError("bad_seat", f"seat {seat} is kept for the host's own window")
         used = {x.colour for x in self.seats}
         s.kind, s.name, s.conn, s.ready = "human", self.unique(name), conn, False
-        s.token = self.new_token()
+        s.token, s.key, s.reserved = self.new_token(), key, False
         s.colour = next(c for c in COLOURS if c not in used)
-        if self.owner is None:
+        if conn == self.creator and self.creator_seat is None:
+            self.creator_seat = s.index
+        if self.owner is None and not self.held_for_host:
             self.owner = conn
+        self.fix_owner()
         return s
+
+    def mine(self, seat: int | None, key: str | None, token: str | None) -> Seat | None:
+        """The seat a connection proves its own: by its ``token`` (``bad_token`` if it is no
+        seat's here), else one whose player's key is ``key`` and that nobody holds (the
+        ``seat`` asked for if given, else the first); None if neither proves one. A name never
+        does."""
+        if token is not None:
+            s = next((x for x in self.seats if x.kind == "human" and x.token == token), None)
+            if s is None:
+                raise TableError("bad_token", "unknown seat token")
+            if seat is not None and seat != s.index:
+                raise TableError("bad_seat", f"that token is seat {s.index}'s, not seat {seat}'s")
+            return s
+        if key is None:
+            return None
+        mine = [x for x in self.seats if x.kind == "human" and x.key == key and x.token
+                and x.conn is None]      # (a key takes back an away seat; a live one: its token)
+        if seat is not None:
+            mine = [x for x in mine if x.index == seat]
+        return mine[0] if mine else None
+
+    def give(self, conn: int, seat: int, to: int, name: str, key: str | None) -> Seat:
+        """The owner gives an away player's seat to ``to``, who watches the table: a new token
+        (the old one dies), ``to``'s key and name. ``to`` still watches: the table seats it."""
+        self.require_owner(conn)
+        s = self.seat(seat)
+        if s.kind != "human" or s.conn is not None:
+            raise TableError("bad_seat", f"seat {seat} is no player's seat that is away")
+        if to not in self.spectators:
+            raise TableError("no_table", f"player {to} is not watching this table: they watch "
+                                         "it first, then the seat is given to them")
+        del self.spectators[to]
+        s.name = ""     # (not a name taken by itself)
+        s.token, s.key, s.name = self.new_token(), key, self.unique(name)
+        return s
+
+    def _forget_creator_seat(self, seat: int) -> None:
+        if self.creator_seat == seat:
+            self.creator_seat = None
 
     def watch(self, conn: int, name: str, code: str | None) -> None:
         if self.has(conn):
@@ -229,7 +309,7 @@ class Seating:
         if s.kind == "human" and s.conn == conn:
             raise TableError("bad_seat", "that is your own seat: leave the table instead")
         gone = s.conn if s.kind == "human" else None
-        self.seats[seat] = Seat(seat)
+        self.free(seat)
         return gone
 
     def colour(self, conn: int, colour: str) -> None:
@@ -288,6 +368,7 @@ class Seating:
 
     def free(self, seat: int) -> None:
         self.seats[seat] = Seat(seat)
+        self._forget_creator_seat(seat)
 
     def take_back(self, conn: int, token: str) -> tuple[Seat, int | None]:
         """The connection proves ``token``: it holds that seat again (no longer played by a bot;

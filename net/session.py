@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .messages import CLIENT, MessageError, error, validate
-from .protocol import PROTO, FrameDecoder, FrameError
+from .protocol import PROTO, FrameDecoder, FrameError, decode_body
 
 #: The messages a connection may send before its hello is accepted.
 BEFORE_HELLO = frozenset({"hello", "ping", "pong", "bye"})
@@ -81,6 +81,7 @@ class Session:
     addr: str = ""                 # the peer's ip (connection and table limits count by it)
     name: str | None = None        # set by an accepted hello
     key: str | None = None         # the hash of the hello's player key (net/identity.py), if any
+    operator: bool = False         # the host's own window (its hello carried the operator secret)
     table: Any = None              # the Table it is at (net/table.py)
     closing: bool = False
     ping_n: int = 0
@@ -107,6 +108,20 @@ class Session:
                     return
         except FrameError as exc:
             yield Broken(exc)
+
+    def receive_body(self, body: bytes, now: float) -> Iterator[Inbound]:
+        """One whole message without its length prefix (a WebSocket edge's binary message: one
+        msgpack map), through the same gates as ``receive``'s frames. Nothing comes out of a
+        closing session; a body that is not one map with a string ``t`` is ``Broken``."""
+        if self.closing:
+            return
+        try:
+            msg = decode_body(body)
+        except FrameError as exc:
+            yield Broken(exc)
+            return
+        self.last_rx = now
+        yield self._gate(msg, now)
 
     def _gate(self, msg: dict, now: float) -> Inbound:
         lim = self.limits      # the rate bucket: ``rate`` tokens a second, up to ``burst``

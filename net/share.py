@@ -42,8 +42,9 @@ MAX_CONNECTIONS = 64     # in all ...
 MAX_PER_ADDRESS = 8      # ... and from one address (a browser opens up to 6)
 CHUNK = 64 * 1024
 DISK_THREADS = 4         # threads that list the folder and read the files
-REASONS = {200: "OK", 400: "Bad Request", 403: "Forbidden", 404: "Not Found",
-           405: "Method Not Allowed", 408: "Request Timeout",
+REASONS = {200: "OK", 206: "Partial Content", 304: "Not Modified", 400: "Bad Request",
+           403: "Forbidden", 404: "Not Found", 405: "Method Not Allowed", 408: "Request Timeout",
+           416: "Range Not Satisfiable", 421: "Misdirected Request",
            431: "Request Header Fields Too Large", 503: "Service Unavailable"}
 
 
@@ -146,10 +147,13 @@ class ShareServer:
     ``(tr, esc) -> html`` (``tr`` the page language's gettext, ``esc`` html.escape) called from a
     worker thread; e.g. a list of the host's finished games as replay files."""
 
-    def __init__(self, directory: Path | str, *, game_port: int, join: list[str] | None = None,
-                 host_name: str = ""):
-        self.directory = Path(directory).resolve()
-        if not self.directory.is_dir():
+    #: where the download page is (a subclass serving another page at ``/`` moves it)
+    page_path = "/"
+
+    def __init__(self, directory: Path | str | None, *, game_port: int,
+                 join: list[str] | None = None, host_name: str = ""):
+        self.directory = Path(directory).resolve() if directory is not None else None
+        if self.directory is not None and not self.directory.is_dir():
             raise NotADirectoryError(f"--share: {directory} is not a folder")
         self.game_port = int(game_port)
         self.join = list(join or [])
@@ -197,7 +201,9 @@ class ShareServer:
     def files(self) -> dict[str, Path]:
         """The downloadable files by name: regular files directly in the folder (symlinks only if
         they stay inside it), no dotfiles, no sdist. Reads the disk: call it off the event loop."""
-        out = {}
+        out: dict[str, Path] = {}
+        if self.directory is None:
+            return out
         try:
             entries = sorted(os.scandir(self.directory), key=lambda e: e.name.lower())
         except OSError:
@@ -330,7 +336,10 @@ vertical-align:bottom}} li{{margin:.3em 0}} h3{{margin-bottom:0}} ul{{margin:.3e
         parts = line.split(" ")
         if len(parts) != 3 or not parts[2].startswith("HTTP/1."):
             return await self._send(writer, 400, b"bad request\n")
-        method, target = parts[0], parts[1]
+        await self.route(reader, writer, head, parts[0], parts[1])
+
+    async def route(self, reader, writer, head: bytes, method: str, target: str):
+        """Answer one request (its head read): the download page at ``/``, the folder's files."""
         if method not in ("GET", "HEAD"):
             return await self._send(writer, 405, b"read-only: GET and HEAD only\n",
                                     extra={"Allow": "GET, HEAD"})
@@ -415,10 +424,10 @@ vertical-align:bottom}} li{{margin:.3em 0}} h3{{margin-bottom:0}} ul{{margin:.3e
         log.info("share: sent %s to %s", name, writer.get_extra_info("peername"))
 
     def _head(self, writer, status: int, length: int, ctype: str, extra: dict | None = None):
-        lines = [f"HTTP/1.1 {status} {REASONS[status]}", f"Date: {formatdate(usegmt=True)}",
-                 "Server: tikal-lan", f"Content-Type: {ctype}", f"Content-Length: {length}",
-                 "Connection: close", "X-Content-Type-Options: nosniff", "Cache-Control: no-store"]
-        lines += [f"{k}: {v}" for k, v in (extra or {}).items()]
+        fields = {"Date": formatdate(usegmt=True), "Server": "tikal-lan", "Content-Type": ctype,
+                  "Content-Length": str(length), "Connection": "close",
+                  "X-Content-Type-Options": "nosniff", "Cache-Control": "no-store", **(extra or {})}
+        lines = [f"HTTP/1.1 {status} {REASONS[status]}"] + [f"{k}: {v}" for k, v in fields.items()]
         writer.write(("\r\n".join(lines) + "\r\n\r\n").encode("latin-1"))
 
     async def _send(self, writer, status: int, body: bytes, *, head_only: bool = False,

@@ -24,16 +24,21 @@ data dir. No I/O but ``load`` and ``save``.
 from __future__ import annotations
 
 import json
+import math
 import os
+import stat
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from .journal import _sync_dir
+from .messages import NAME_MAX
 
 FILE = "standings.json"
 FORMAT = "tikal-lan-standings"
 VERSION = 1
+#: A standings file larger than this is not read (a night of a thousand games is ~300 kB).
+MAX_BYTES = 16 * 1024 * 1024
 
 
 def places(scores: list, winners: list) -> list[int]:
@@ -72,21 +77,38 @@ def _num(x: float):
 
 
 def rows(games: list[dict], game: str | None = None) -> list[dict]:
-    """Per player name (humans only): games played, wins, placement points; sorted by points,
-    then wins (more first), then name. ``game``: only that game's results."""
-    acc: dict[str, dict] = {}
+    """Per person (humans only): games played, wins, placement points; sorted by points, then
+    wins (more first), then name; ``rank`` 1-based, shared by those equal on points and wins.
+    A person is their player key (its hash, ``keys``: docs/protocol.md "The player key"), named
+    by the last name they played under; a player without a key, by their name. Two people of
+    one name are two rows: "Ana", "Ana (2)". ``game``: only that game's results."""
+    acc: dict[tuple, dict] = {}
     for g in games:
         if game is not None and g["game"] != game:
             continue
         pts = g.get("points") or points(g["scores"], g["winners"])
+        keys = g.get("keys") or []
         for i, name in enumerate(g["names"]):
             if g["kinds"][i] != "human":
                 continue
-            r = acc.setdefault(name, {"name": name, "played": 0, "wins": 0, "points": 0})
+            key = keys[i] if i < len(keys) else None
+            who = ("key", key) if key else ("name", name)
+            r = acc.setdefault(who, {"name": name, "played": 0, "wins": 0, "points": 0})
+            r["name"] = name        # the last name they played under
             r["played"] += 1
             r["wins"] += i in g["winners"]
             r["points"] = _num(r["points"] + pts[i])
-    return sorted(acc.values(), key=lambda r: (-r["points"], -r["wins"], r["name"]))
+    out = sorted(acc.values(), key=lambda r: (-r["points"], -r["wins"], r["name"]))
+    seen: dict[str, int] = {}
+    for r in out:   # two people of one name: told apart as the tables tell them (section 2)
+        n = seen[r["name"]] = seen.get(r["name"], 0) + 1
+        if n > 1:
+            r["name"] = f"{r['name'][:NAME_MAX - 5]} ({n})"
+    for i, r in enumerate(out):
+        prev = out[i - 1] if i else None
+        same = prev is not None and (prev["points"], prev["wins"]) == (r["points"], r["wins"])
+        r["rank"] = prev["rank"] if same and prev is not None else i + 1
+    return out
 
 
 @dataclass
@@ -107,21 +129,26 @@ class Night:
             return cls()
         path = Path(data_dir) / FILE
         try:
-            data = path.read_bytes()
+            data = _read(path)
         except FileNotFoundError:
             return cls(path)
         except OSError as exc:
             return cls(path, problem=f"cannot read {FILE} ({exc.strerror or exc}): tonight's "
                                      "standings are counted from the finished games")
         try:
+            if data is None:
+                raise ValueError(f"not a regular file, or larger than {MAX_BYTES} bytes")
             d = json.loads(data)
             if d.get("format") != FORMAT or type(d.get("version")) is not int:
                 raise ValueError("not a standings file")
             if d["version"] > VERSION:
                 raise ValueError(f"version {d['version']}, newer than this host's {VERSION}")
-            return cls(path, float(d["started"]), set(int(x) for x in d["skip"]),
-                       [_checked(g) for g in d["games"]])
-        except (ValueError, KeyError, TypeError, AttributeError) as exc:
+            started = d["started"]
+            if type(started) not in (int, float) or not math.isfinite(started):
+                raise ValueError("its start is not a time")
+            return cls(path, float(started), set(_id(x) for x in d["skip"]),
+                       [_checked(_whole(g)) for g in d["games"]])
+        except (ValueError, KeyError, TypeError, AttributeError, RecursionError, OverflowError) as exc:
             kept = "left as it is"
             if owner:
                 aside = path.with_name(FILE + ".damaged")
@@ -144,6 +171,8 @@ class Night:
         if game["id"] in self.skip or game["id"] in self.counted or "human" not in game["kinds"]:
             return False
         g = {k: game[k] for k in ("id", "game", "names", "kinds", "scores", "winners")}
+        if any(game.get("keys") or []):
+            g["keys"] = list(game["keys"])     # who they are: their key's hash, never the key
         g["points"] = points(g["scores"], g["winners"])
         g["places"] = places(g["scores"], g["winners"])
         self.games.append(g)
@@ -212,8 +241,8 @@ class Night:
         out = [f"tonight: {len(self.games)} game(s)"]
         for title, rs in [("overall", rows(self.games))] + [
                 (name, rows(self.games, name)) for name in sorted({g["game"] for g in self.games})]:
-            out.append(f"{title}:")
-            out += [f"  {i:>2}. {r['name']:<32} {r['played']:>3} played {r['wins']:>3} won "
+            out.append(f"{printable(title)}:")
+            out += [f"  {i:>2}. {printable(r['name']):<32} {r['played']:>3} played {r['wins']:>3} won "
                     f"{r['points']:>6} points" for i, r in enumerate(rs, 1)]
         return out
 
@@ -225,9 +254,68 @@ def _checked(g: dict) -> dict:
             and len(g["scores"]) == n and all(isinstance(w, int) for w in g["winners"])):
         raise ValueError(f"a game of the file is not whole: {g!r:.80}")
     out = {k: g[k] for k in ("id", "game", "names", "kinds", "scores", "winners")}
+    if isinstance(g.get("keys"), list) and len(g["keys"]) == n:
+        out["keys"] = [k if isinstance(k, str) else None for k in g["keys"]]
     out["points"] = points(out["scores"], out["winners"])
     out["places"] = places(out["scores"], out["winners"])
     return out
+
+
+def _read(path: Path) -> bytes | None:
+    """The file's bytes; None for what is no regular file (a FIFO is opened without waiting for
+    a writer, and not read) or is larger than ``MAX_BYTES``. OSError as reading raises it."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_BYTES:
+            return None
+        chunks, left = [], MAX_BYTES + 1
+        while left > 0:
+            chunk = os.read(fd, min(left, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+    finally:
+        os.close(fd)
+    data = b"".join(chunks)
+    return data if len(data) <= MAX_BYTES else None
+
+
+#: Table ids and scores as the wire carries them (msgpack: 64-bit; the protocol: 53 bits).
+_INT = 1 << 53
+
+
+def _id(x) -> int:
+    if type(x) is not int or not 0 < x < _INT:
+        raise ValueError(f"a table id of the file is not one: {x!r:.40}")
+    return x
+
+
+def _whole(g) -> dict:
+    """A game of the file whose every field has the type and size the host writes (the names
+    strings, the scores numbers a message can carry...); ValueError if not."""
+    if not isinstance(g, dict):
+        raise ValueError(f"a game of the file is not one: {g!r:.80}")
+    _id(g.get("id"))
+    names, kinds, scores, winners = (g.get(k) for k in ("names", "kinds", "scores", "winners"))
+    if not (isinstance(names, list) and isinstance(kinds, list) and isinstance(scores, list)
+            and isinstance(winners, list)):
+        raise ValueError(f"a game of the file is not whole: {g!r:.80}")
+    if not (isinstance(g.get("game"), str) and len(g["game"]) <= 32
+            and 0 < len(names) <= 16
+            and all(type(n) is str and 0 < len(n) <= 64 for n in names)
+            and all(type(k) is str and len(k) <= 16 for k in kinds)
+            and all(type(x) in (int, float) and math.isfinite(x) and abs(x) < _INT for x in scores)
+            and all(type(w) is int and 0 <= w < len(names) for w in winners)):
+        raise ValueError(f"a game of the file is not whole: {g!r:.80}")
+    return g
+
+
+def printable(text: str) -> str:
+    """Text from a file, safe to print on a terminal: controls (ESC...), direction overrides
+    (RLO...) and other invisible format characters become "?"."""
+    return "".join(c if c.isprintable() or c == " " else "?" for c in str(text))
 
 
 def tonight_finished(data_dir) -> list[dict]:

@@ -186,12 +186,22 @@ class Table:
     def free_seats(self) -> int:
         return self.seating.empty() if self.status == "lobby" else 0
 
+    def hold_for_host(self, seat: int = 0) -> None:
+        """Keep ``seat`` and the table for the host's own window (net/seats.py)."""
+        self.seating.hold_for_host(seat)
+
     def lobby_out(self) -> Out:
         """Everyone at the table gets its summary; the owner's copy of a private table's holds
-        its code too (nobody else ever sees it)."""
+        its code too (nobody else ever sees it), and who watches (``watchers``: whom the owner
+        may give an away player's seat)."""
         summary = self.summary()
         msg = {"t": "table", "table": summary}
-        mine = {"t": "table", "table": {**summary, "code": self.code}} if self.code else msg
+        extra: dict = {}
+        if self.code:
+            extra["code"] = self.code
+        if self.spectators:
+            extra["watchers"] = [{"player": c, "name": n} for c, n in self.spectators.items()]
+        mine = {"t": "table", "table": {**summary, **extra}} if extra else msg
         return [(c, mine if c == self.owner else msg) for c in self.members()]
 
     def _updates(self, events: list, **kw) -> Out:
@@ -202,28 +212,46 @@ class Table:
         if self.status != "lobby":
             raise TableError("not_lobby", "the game has started")
 
-    def sit(self, conn: int, name: str, seat: int | None = None, code: str | None = None) -> Out:
-        if self.status == "playing" and self.restored and seat is not None:
-            return self._sit_back(conn, name, seat)
-        self._require_lobby()
-        s = self.seating.sit(conn, name, seat, code)
+    def sit(self, conn: int, name: str, seat: int | None = None, code: str | None = None, *,
+            key: str | None = None, token: str | None = None, operator: bool = False) -> Out:
+        """Take a seat: one's own again (proved by the seat's ``token`` or its player's ``key``,
+        in any state of the table, no code needed: "Back to my seat", a game brought back from
+        the data dir), the seat kept for the host's window (``operator``), else a free seat of a
+        waiting table. A name never takes a seat."""
+        if self.has(conn):
+            raise TableError("in_table", "already at this table")
+        back = self.seating.mine(seat, key, token)
+        if back is not None:
+            return self._sit_back(conn, back)
+        if self.status != "lobby":
+            if seat is not None and 0 <= seat < self.nseats and self.seats[seat].kind == "human":
+                raise TableError("bad_seat", f"seat {seat} is {self.seats[seat].name}'s: only "
+                                             "they take it back (their key or its token), or the "
+                                             "table's owner gives it")
+            raise TableError("not_lobby", "the game has started")
+        s = self.seating.sit(conn, name, seat, code, key=key, operator=operator)
         return [(conn, {"t": "seated", "table": self.id, "seat": s.index, "token": s.token})] + \
             self.lobby_out()
 
-    def _sit_back(self, conn: int, name: str, seat: int) -> Out:
-        """A player of a game brought back from the data dir sits in their old seat again
-        without its token: the seat must be away and hold their name. They get its token (the
-        journal's, so that a later --resume knows it too) and a resync with what they missed."""
-        if self.has(conn):
-            raise TableError("in_table", "already at this table")
-        s = self.seating.seat(seat)
-        if s.kind != "human" or s.conn is not None or s.token is None:
-            raise TableError("bad_seat", f"seat {seat} is not a player's seat that is free again")
-        if s.name.casefold() != name.casefold():
-            raise TableError("bad_seat", f"seat {seat} was {s.name}'s: only they may sit there "
-                                         "again (or come back with its token)")
+    def _sit_back(self, conn: int, s: Seat) -> Out:
+        """A player sits in their own seat again (proved by its token or their key). They get
+        its token (the journal's, so that a later --resume knows it too) and a resync with what
+        they missed; an old connection holding it loses it (``left``)."""
+        assert s.token is not None
         _previous, out = self.rejoin(conn, s.token)
         return [(conn, {"t": "seated", "table": self.id, "seat": s.index, "token": s.token})] + out
+
+    def give(self, conn: int, seat: int, to: int, name: str, key: str | None) -> Out:
+        """The owner gives an away player's seat to ``to``, a connection watching the table (its
+        player lost their key or token: another laptop, a browser cleared). The seat gets a new
+        token (the old one dies), ``to``'s key and name, and ``to`` takes it (``seated``, and a
+        resync with the recap). Journaled, so a restart keeps it."""
+        if self.status == "over":
+            raise TableError("game_over", "the game is over")
+        s = self.seating.give(conn, seat, to, name, key)
+        if self.play is not None:
+            self._note({"k": "seat", "seat": seat, "token": s.token, "kh": key, "name": s.name})
+        return self._sit_back(to, s)
 
     def spectate(self, conn: int, name: str, code: str | None = None,
                  seen: int | None = None) -> Out:
@@ -307,7 +335,9 @@ class Table:
                 "takeover": self.takeover_allowed, "hints": self.hints_allowed,
                 "check": jn.state_check(g),
                 "players": [{"kind": s.kind, "name": s.name, "token": s.token,
-                             "colour": s.colour, "level": s.level} for s in self.seats]}
+                             "colour": s.colour, "level": s.level, "kh": s.key}
+                            for s in self.seats],
+                "creator": self.seating.creator_seat, "code": self.code}
 
     # --- coming and going -------------------------------------------------------------------------
     def leave(self, conn: int) -> Out:
@@ -320,8 +350,9 @@ class Table:
         s = self.seating.sender(conn)
         if self.status == "lobby":
             self.seating.free(s.index)
-        else:
-            s.conn, s.seen = None, self.state
+        else:   # the seat stays theirs (their key, its token): they may come back to it
+            out = [(conn, {"t": "left", "table": self.id, "kept": True})]
+            self._away(s)
             self._take_over(s)
         self.seating.fix_owner()
         return out + self.lobby_out()
@@ -331,9 +362,25 @@ class Table:
         self.spectators.pop(conn, None)
         s = self.seat_of(conn)
         if s is not None:
-            s.conn, s.seen = None, self.state
+            self._away(s)
         self.seating.fix_owner()
         return self.lobby_out()
+
+    def _away(self, s: Seat) -> None:
+        """``s``'s player went away: since when (in a game under way, the journal says it too:
+        the recap of their return starts there, after a restart as well)."""
+        s.conn, s.seen = None, self.state
+        if self.status == "playing":
+            self._note({"k": "away", "seat": s.index})
+
+    def _note(self, rec: dict) -> None:
+        """Journal a record that changes no game (who is where): best effort, never refused (a
+        disk that refuses it refuses the next move, which pauses the game)."""
+        if self.journal is not None and self.play is not None:
+            try:
+                self.journal.record(rec)
+            except Exception:
+                pass
 
     def seat_expired(self, seat: int) -> Out:
         """The grace period of an away seat ran out: free it (lobby) or let a bot play it."""
@@ -358,9 +405,12 @@ class Table:
         it loses it) and gets a full resync, with the recap of what happened since it last saw
         the game (``seen``: what the client says, else the state when the seat went away).
         Returns (the previous connection or None, out)."""
+        was_away = next((x.conn is None for x in self.seats if x.token == token), False)
         s, previous = self.seating.take_back(conn, token)
         since = seen if seen is not None else s.seen if s.seen is not None else self.state
         s.seen = None
+        if was_away and self.status == "playing":
+            self._note({"k": "back", "seat": s.index})
         if self.play is not None:
             self.play.bots.pop(s.index, None)
         out: Out = []
@@ -419,6 +469,8 @@ class Table:
         # the recap says a bot made it (for an away player: their stand-in)
         events = play.apply(s.index, action, s.bot_level if s.is_bot_played else None)
         rec = {"k": "action", "seat": s.index, "action": action}
+        if s.is_bot_played:     # (after a restart too, the recap says a bot made it)
+            rec["bot"] = s.bot_level
         g = play.game
         if play.state % jn.CHECK_EVERY == 0 or g.is_over:
             rec["check"] = jn.state_check(g)
@@ -514,7 +566,12 @@ class Table:
             for s, p in zip(t.seats, start["players"], strict=True):
                 s.kind, s.name, s.token, s.colour, s.level = (p["kind"], p["name"], p["token"],
                                                               p["colour"], p["level"])
+                s.key = p.get("kh")
                 s.ready = True
+            creator = start.get("creator")
+            t.seating.creator = None
+            t.seating.creator_seat = creator if type(creator) is int else None
+            t.seating.code = start["code"] if isinstance(start.get("code"), str) else None
             t.play = Play(t.game_name, t.nseats, t.options, start["seed"],
                           rules=jn.start_rules(start))
         except (KeyError, TypeError, ValueError, TableError) as exc:
@@ -526,24 +583,36 @@ class Table:
                 continue
             try:
                 t._replay_one(rec)
-            except (TableError, KeyError, TypeError, ValueError) as exc:
+            except (TableError, KeyError, IndexError, TypeError, ValueError) as exc:
                 why = exc.message if isinstance(exc, TableError) else str(exc)
                 t.damage = (i, f"record {i} ({rec.get('k')!r}) cannot be replayed: {why}")
                 break
             t._verify(rec, i)
         t.journal = journal
         t.restored = True
+        for s in t.seats:   # every player is away now: since they went, or since the host stopped
+            if s.kind == "human" and s.seen is None:
+                s.seen = t.state
         return t
 
     def _replay_one(self, rec: dict):
         k = rec.get("k")
+        if k in ("away", "back", "seat"):   # who is where: no change of the game
+            s = self.seats[rec["seat"]]
+            if k == "away":
+                s.seen = self.state
+            elif k == "back":
+                s.seen = None
+            else:
+                s.token, s.key, s.name = rec["token"], rec.get("kh"), rec.get("name", s.name)
+            return
         if k not in ("action", "undo"):
             raise ValueError(f"unknown record kind {k!r}")
         play = self._play
         if self.status != "playing" or play.game.to_act != rec["seat"]:
             raise ValueError(f"seat {rec['seat']} is not to act")
         if k == "action":
-            play.apply(rec["seat"], rec["action"])
+            play.apply(rec["seat"], rec["action"], rec.get("bot") if isinstance(rec.get("bot"), str) else None)
         else:
             play.undo(rec["seat"])
 

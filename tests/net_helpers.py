@@ -100,14 +100,15 @@ class BotClient:
         self.errors: list[dict] = []
         self.acted = 0
 
-    async def play(self, stop_after: int | None = None, first: dict | None = None):
+    async def play(self, timeout: float = HANG, stop_after: int | None = None, first: dict | None = None):
         """Play until the game is over (or after ``stop_after`` own actions); ``first``: a
         message already taken from the inbox (e.g. the resync after a rejoin). However long the
-        game takes, only a hang fails: no message for ``waiting.HANG`` seconds."""
+        game takes, only a hang fails: no message for ``timeout`` seconds (a limit on time
+        without progress, never on the game's length)."""
         async def run():
             pending = [first] if first else []
             while True:
-                m = pending.pop() if pending else await self.c.recv(HANG)
+                m = pending.pop() if pending else await self.c.recv(timeout)
                 self.received.append(m)
                 t = m.get("t")
                 if t == "link" and m["state"] == "invalid":
@@ -133,12 +134,14 @@ class BotClient:
 
 
 async def seat_clients(host: Host, game: str, seats: int, options=None, *, names=None,
-                       bots_in_host: int = 0, level="random", **client_kw) -> tuple[int, list]:
-    """Connect ``seats - bots_in_host`` clients, create a table and seat them, put bots in the
-    last seats, start. Returns (table id, clients in seat order)."""
+                       bots_in_host: int = 0, level="random", keys=None,
+                       **client_kw) -> tuple[int, list]:
+    """Connect ``seats - bots_in_host`` clients (``keys``: their player keys), create a table
+    and seat them, put bots in the last seats, start. Returns (table id, clients in seat order)."""
     humans = seats - bots_in_host
     names = names or [f"P{i}" for i in range(humans)]
-    clients = [await connect(host, names[i], **client_kw) for i in range(humans)]
+    keys = keys or [None] * humans
+    clients = [await connect(host, names[i], key=keys[i], **client_kw) for i in range(humans)]
     owner = clients[0]
     owner.send({"t": "create", "game": game, "seats": seats, "options": options or {}})
     seated = await owner.expect("seated")

@@ -161,7 +161,7 @@ def test_plural_forms_read_right_for_sample_numbers():
         "A walks a worker 1 hex for 3 AP.", "A walks a worker 2 hexes for 3 AP."]
     c.set_language("ru")
     hexes = [c.trn("ev.tikal.moved_worker", n, name="A", cost=3).split()[5] for n in (1, 2, 5, 11, 21, 22, 25)]
-    assert hexes == ["гекс", "гекса", "гексов", "гексов", "гекс", "гекса", "гексов"]
+    assert hexes == ["тайл", "тайла", "тайлов", "тайлов", "тайл", "тайла", "тайлов"]
     c.set_language("cs")
     assert [c.trn("tikal.tally", n) for n in (1, 3, 29)] == ["1 bod", "3 body", "29 bodů"]
     assert c.trn("lobby.seats", 4) == "místa" and c.trn("lobby.seats", 5) == "míst"

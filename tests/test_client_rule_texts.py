@@ -35,7 +35,7 @@ MUST_SAY = [
         "en": r"next level token has run out",
         "ru": r"кончились жетоны следующего уровня",
         "cs": r"dojdou žetony dalšího patra",
-        "it": r"tessere del livello seguente sono finite",
+        "it": r"tessere del tempio del valore seguente sono finite",
     }),
     ("T-A7a", "howto.tikal.turn.body", {
         "en": r"one camp at most",
@@ -99,12 +99,42 @@ MUST_SAY = [
     ("L-X1", "howto.tortuga.beach.body", {
         "en": r"next group to end on space 21 or pass it ends the game: it ends its move, its top turtle is "
               r"put on the beach",
-        "ru": r"Следующая группа, которая остановится на поле 21 или пройдёт его, заканчивает игру: она "
+        "ru": r"Следующая группа, которая остановится на делении 21 или пройдёт его, заканчивает игру: она "
               r"завершает ход, её верхнюю черепаху ставят на пляж",
         "cs": r"Další skupina, která skončí na poli 21 nebo ho přejde, hru ukončí: dokončí svůj pohyb, její "
               r"horní želva se postaví na pláž",
         "it": r"prossimo gruppo che si ferma sulla casella 21 o la supera chiude la partita: finisce la sua "
               r"mossa, la sua tartaruga in cima va sulla spiaggia",
+    }),
+    # L-X1 (issue 31): the goal page ends the game with the next group after the last card, not with the cards
+    ("L-X1", "howto.tortuga.goal.body", {
+        "en": r"Once the last card is taken, the beach shows 7 eggs: the next group to end on space 21 or pass it "
+              r"ends the game",
+        "ru": r"Когда взята последняя карта, открывается пляж с 7 яйцами: следующая группа, которая закончит "
+              r"перемещение на делении 21 или пройдёт его, заканчивает игру",
+        "cs": r"Když je vzata poslední karta, ukáže se pláž se 7 vejci: další skupina, která skončí na poli 21 nebo "
+              r"ho přejde, hru ukončí",
+        "it": r"Presa l'ultima carta, la spiaggia mostra 7 uova: il prossimo gruppo che si ferma sulla casella 21 o "
+              r"la supera chiude la partita",
+    }),
+    # T-A7a (issue 31): a camp goes on a treasure hex only once it is empty (the Czech book: «bez pokladů»)
+    ("T-A7a", "tikal.camp_tip", {
+        "en": r"empty treasure hex", "ru": r"пустом тайле сокровищ", "cs": r"na pokladovém poli bez pokladů",
+        "it": r"tavola del tesoro vuota",
+    }),
+    ("T-A7a", "howto.tikal.act.camp.text", {
+        "en": r"treasure hex with nothing left", "ru": r"опустевшем тайле сокровищ",
+        "cs": r"na pokladovém poli bez pokladů", "it": r"tavola del tesoro ormai vuota",
+    }),
+    # T-X8 (issue 31): the auction's final banner says the order is by score
+    ("T-X8", "tikal.banner_final_sub_auction", {
+        "en": r"From the lowest score up", "ru": r"От меньшего счёта к большему", "cs": r"Od nejnižšího skóre",
+        "it": r"Dal punteggio più basso",
+    }),
+    # T-V3 (issue 31): the first-game guide does not say only temples score
+    ("T-V3", "guide.walk", {
+        "en": r"Temples and treasures bring the points", "ru": r"Очки приносят храмы и сокровища",
+        "cs": r"Body přinášejí chrámy a poklady", "it": r"I punti li danno i templi e i tesori",
     }),
     # L-E2: one card in the whole turn, whoever plays it (a rider's card uses up the turn's card)
     ("L-E2", "howto.tortuga.options.body", {
@@ -130,6 +160,19 @@ MUST_NOT_SAY = [
         "ru": r"затем считаем",
         "cs": r"pak se počítají",
         "it": r"poi contano",
+    }),
+    # T-X7 (issue 31): the auction's stack tooltip says the volcanoes are chosen there, not drawn
+    ("T-X7", ("tikal.tip_outlook_auction",), {
+        "en": r"\bdr[ae]w", "ru": r"вытян", "cs": r"[Vv]ytáh", "it": r"pesca",
+    }),
+    # L-X1 (issue 31): the game does not end when the cards run out
+    ("L-X1", ("howto.tortuga.goal.body",), {
+        "en": r"When the cards run out", "ru": r"Когда карты кончаются", "cs": r"Když karty dojdou",
+        "it": r"Quando le carte finiscono",
+    }),
+    # T-A7a (issue 31): not "on a chosen treasure hex"
+    ("T-A7a", ("tikal.camp_tip", "howto.tikal.act.camp.text"), {
+        "en": r"chosen treasure", "ru": r"выбранн", "cs": r"vybran", "it": r"scelt",
     }),
     # T-V3: no page lets a majority on a guarded temple score for someone else
     ("T-V3", ("howto.tikal.goal.body",), {
@@ -209,4 +252,27 @@ def test_la_tortugas_log_names_the_riders_of_a_moving_group():
     assert alone == f"{scene.short_name(0)}'s turtle goes 4 spaces to space 7."
     assert carried == f"{scene.short_name(0)}'s turtle goes 4 spaces to space 7, carrying: {scene.short_name(1)}."
     assert scene.owner(rider) == 1 % seats
+    app.close()
+
+
+def test_la_tortugas_bust_line_says_who_splashes_back():
+    """L-T3 (issue 31): one turtle splashes, not "turtles"; the riders of other players that fall with
+    it are named (the book's riding section: they go back to the raft with it)."""
+    for lang in LANGUAGES:
+        app = make_app(lang)
+        scene = registry.sample("tortuga", app)
+        mover, rider = 0, 1
+        base = {"type": "bust", "seat": 0, "decider": 0, "turtle": mover, "from": 5, "dice": [4, 5], "sum": 9}
+        alone = scene.describe({**base, "group": [mover]})
+        carried = scene.describe({**base, "group": [mover, rider]})
+        assert alone == scene.tr("ev.tortuga.bust_one", name=scene.short_name(0), sum=9), (lang, alone)
+        assert carried == scene.tr("ev.tortuga.bust_riders", name=scene.short_name(0), sum=9,
+                                   riders=scene.short_name(1)), (lang, carried)
+        assert scene.short_name(1) in carried and scene.short_name(1) not in alone
+        app.close()
+    app = make_app("en")
+    scene = registry.sample("tortuga", app)
+    line = scene.describe({"type": "bust", "seat": 0, "decider": 0, "turtle": 0, "group": [0], "from": 5,
+                           "dice": [4, 5], "sum": 9})
+    assert line == f"Over 7 (9)! {scene.short_name(0)}'s turtle splashes back to the raft."
     app.close()

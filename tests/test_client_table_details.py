@@ -17,12 +17,16 @@ from client_helpers import click, make_app, run_frames
 
 
 def test_a_refusal_never_shows_raw_coordinates():
+    """The host's reason, from the engine, in the toast: in words (test_engine_reasons holds the
+    engine to it), never "[1, -4] is not next to an explored hex"."""
     app = make_app("en")
     scene = registry.sample("tikal_place", app)
-    scene.refused({"kind": "error", "rule": "T-P1", "reason": "[1, -4] is not next to an explored hex"})
-    scene.refused({"kind": "error", "rule": "T-A4", "reason": "[0, 2] is not a temple"})
+    scene.bridge.act({"type": "place_tile", "hex": [7, -7], "rotation": 0})
+    scene.bridge.act({"type": "uncover", "hex": [0, -1]})
+    app.step(1 / 30, events=[])
     said = [t["msg"] for t in app.toasts.items[-2:]]
-    assert said == ["That hex is not next to an explored hex", "That hex is not a temple"]
+    assert said == ["That hex is not next to an explored hex",
+                    "Uncovering a temple level is not possible now: the drawn tile is to be placed first"], said
     assert not any(re.search(r"\[-?\d", m) for m in said)
     app.close()
 

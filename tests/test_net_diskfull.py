@@ -247,3 +247,48 @@ async def _failed_sync(tmp_path, monkeypatch):
         assert not host2.tables[tid].game.is_over
     finally:
         await host2.stop()
+
+
+@pytest.mark.slow
+def test_a_host_started_on_a_full_disk_restores_the_saved_games_once_there_is_room(tmp_path):
+    """Issue 30: --resume on a data dir whose disk is full: the host hosts in memory (its tables
+    numbered after the saved games), and when room comes back, with no new table asking for it,
+    the data dir opens and the unfinished game is restored whole, under its own id."""
+    asyncio.run(asyncio.wait_for(_restore_when_room(tmp_path), 120))
+
+
+async def _restore_when_room(tmp_path):
+    with small_disk(tmp_path / "disk", size="512k") as disk:
+        saves = disk / "saves"
+        async with live_host(data_dir=saves) as host:
+            tid, (a,) = await seat_clients(host, "tortuga", 2, bots_in_host=1)
+            t = host.tables[tid]
+            seen, stop = [], asyncio.Event()
+            player = asyncio.ensure_future(human(a, seen, stop))
+            while t.state < 8:
+                await asyncio.sleep(0.01)
+            stop.set()
+            await player
+            while t.game.to_act != 0:           # the bot's turn done: the game waits for seat 0
+                await asyncio.sleep(0.01)
+            live = t.game.snapshot(), t.state
+        assert not t.game.is_over
+        (saves / "host.lock").unlink()          # (else its page is there to be written again)
+        filler = fill(disk)
+        async with live_host(data_dir=saves, resume=True, disk_retry=0.05) as host:
+            assert host.lifecycle.unsaved and tid not in host.tables
+            ana = await connect(host, "Ana")
+            ana.send({"t": "create", "game": "tortuga", "seats": 2})
+            meanwhile = (await ana.expect("seated"))["table"]
+            assert meanwhile > tid and host.tables[meanwhile].journal is None
+            filler.unlink()                     # room again: nobody creates a table
+            for _ in range(2400):
+                if tid in host.tables:
+                    break
+                await asyncio.sleep(0.05)
+            restored = host.tables[tid]
+            assert (restored.game.snapshot(), restored.state) == live
+            assert host.lifecycle.unsaved is None and host.report is not None
+            assert restored in host.lifecycle.restored and meanwhile in host.tables
+            # the game goes on where it was: its player comes back and the bot answers
+            assert (saves / "host.lock").exists()

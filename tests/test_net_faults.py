@@ -82,11 +82,12 @@ def test_every_periodic_job_survives_a_failure_and_is_logged_once(caplog):
 
 def test_a_stopped_host_does_not_count_its_own_stop_as_its_peers_silence():
     stalls = []
-    ticker = Ticker(5.0, [], on_stall=stalls.append)
+    ticker = Ticker(5.0, [], on_stall=lambda late, busy: stalls.append((late, busy)),
+                    cpu=lambda: 1.0)   # the process spent no CPU time: it did not run
     ticker.tick(100.0)
     ticker.tick(105.2)                # on time
     ticker.tick(140.0)                # 30 s late: the process was stopped
-    assert stalls == [pytest.approx(29.8)]
+    assert stalls == [(pytest.approx(29.8), False)]
     lim = Limits(ping_timeout=15.0)
     stopped, vanished = Session(1, lim, now=100.0), Session(2, lim, now=100.0)
     stopped.name = vanished.name = "Ana"
@@ -94,6 +95,22 @@ def test_a_stopped_host_does_not_count_its_own_stop_as_its_peers_silence():
     assert isinstance(stopped.tick(140.0), Ping)          # it could not be heard: a fresh chance
     assert isinstance(stopped.tick(156.0), Expired)       # ... and no more than that
     assert isinstance(vanished.tick(140.0), Expired)      # without the stall it would be cut
+
+
+def test_a_loop_held_up_by_the_hosts_own_threads_is_no_suspend():
+    """issue 28 point 8: the host took its own stall (its worker threads busy replaying journals
+    for a flood of requests) for a suspend. The stall detector measures the loop against the
+    process's CPU time: a process that ran (its threads) was not stopped."""
+    cpu = [0.0]
+    stalls = []
+    ticker = Ticker(5.0, [], on_stall=lambda late, busy: stalls.append((late, busy)),
+                    cpu=lambda: cpu[0])
+    ticker.tick(100.0)
+    cpu[0] += 7.5                     # the threads worked while the loop waited
+    ticker.tick(112.0)                # 7 s late
+    cpu[0] += 0.01                    # then the process was stopped
+    ticker.tick(150.0)                # 33 s late
+    assert stalls == [(pytest.approx(7.0), True), (pytest.approx(33.0), False)]
 
 
 # --- 2. one guest with many addresses -------------------------------------------------------------
@@ -209,15 +226,24 @@ async def test_a_huge_proto_over_the_wire_is_answered_proto_then_closed():
 
 
 @pytest.mark.parametrize("name", ["Bot 2 (hard)", "bot2", "BOT 3", "Ｂｏｔ 1 (easy)", "  bot  4",
-                                  "Бот 2 (средний)", "ВОТ 3", "B\u03bft 1"])
+                                  "Бот 2 (средний)", "ВОТ 3", "B\u03bft 1",
+                                  # issue 30: separators, digits and small capitals for letters,
+                                  # Roman numerals, a level without a number, invisible characters
+                                  "Bot_2 (hard)", "B0t 2 (hard)", "ʙᴏᴛ 2 (hard)", "Bot Ⅱ (hard)", "Bot (hard)",
+                                  "B-o-t 7", "Bo\u200bt 2", "Bot IV", "Bot²", "Bòt 3", "Бот (сильный)",
+                                  "Bot (těžký)", "ＢＯＴ（ｈａｒｄ）", "8ot 2", "Bo+ 2"])
 def test_a_name_that_passes_for_a_bot_is_refused(name):
     with pytest.raises(messages.MessageError) as e:
         messages.validate({"t": "hello", "proto": 1, "name": name}, messages.CLIENT)
     assert e.value.code == "bad_field" and "bot" in e.value.message
 
 
-@pytest.mark.parametrize("name", ["Botond", "Bot", "Robot 2", "Ana"])
+@pytest.mark.parametrize("name", ["Botond", "Bot", "Robot 2", "Ana", "Abbot", "Robot Wars fan", "Bottle",
+                                  "Botvinnik", "Botić", "Bo Tan", "Boten Anna", "Botha", "Bot Hardy", "Tobi",
+                                  "Bodo 2", "Bob 2", "Abbot 2 (hard)", "Hardbot"])
 def test_names_that_merely_start_like_bot_are_fine(name):
+    """A name that is not "bot" (as it reads) then a number or a level: "Bot" alone is no bot's
+    name (a bot's always says its seat), nor is a name going on after "Bot" ("Botond")."""
     messages.validate({"t": "hello", "proto": 1, "name": name}, messages.CLIENT)
 
 

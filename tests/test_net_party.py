@@ -10,6 +10,7 @@ import pytest
 
 from net import journal as jn
 from net import standings as st
+from net.identity import new_key
 from tikal_lan.host import main as host_main
 
 from net_helpers import BotClient, HiddenScanner, PatientClient, connect, live_host, run, seat_clients
@@ -29,10 +30,10 @@ def test_placement_points_share_ties_and_bots_are_not_listed():
     night = st.Night()
     assert [night.add(g) for g in games] == [True, True] and not night.add(games[0])
     msg = night.message()
-    assert msg["overall"] == [{"name": "Ana", "played": 2, "wins": 2, "points": 2.5},
-                              {"name": "Ben", "played": 2, "wins": 1, "points": 0.5}]
-    assert msg["games"]["tikal"] == [{"name": "Ana", "played": 1, "wins": 1, "points": 2},
-                                     {"name": "Ben", "played": 1, "wins": 0, "points": 0}]
+    assert msg["overall"] == [{"name": "Ana", "played": 2, "wins": 2, "points": 2.5, "rank": 1},
+                              {"name": "Ben", "played": 2, "wins": 1, "points": 0.5, "rank": 2}]
+    assert msg["games"]["tikal"] == [{"name": "Ana", "played": 1, "wins": 1, "points": 2, "rank": 1},
+                                     {"name": "Ben", "played": 1, "wins": 0, "points": 0, "rank": 2}]
     assert msg["last"]["table"] == 2 and msg["last"]["places"] == [1, 1]
     # a game of bots only counts for nobody
     assert not night.add({"id": 3, "game": "tikal", "names": ["B1", "B2"], "kinds": ["bot", "bot"],
@@ -57,7 +58,7 @@ def expected_row(name, results):
     """The standings row of ``name`` after ``results`` [(its seat, scores, winners), ...]."""
     pts = sum(st.points(sc, w)[seat] for seat, sc, w in results)
     return {"name": name, "played": len(results), "wins": sum(seat in w for seat, _sc, w in results),
-            "points": st._num(pts)}
+            "points": st._num(pts), "rank": 1}
 
 
 @run
@@ -316,9 +317,10 @@ async def test_one_who_left_a_game_and_comes_back_later_gets_the_recap_from_ther
 
 @run
 async def test_a_saved_unfinished_game_is_listed_and_continued_by_a_lobby_message(tmp_path):
+    ana_key, ben_key = new_key(), new_key()
     async with live_host(data_dir=tmp_path) as host:
         tid, (a, b) = await seat_clients(host, "tortuga", 3, names=["Ana", "Ben"],
-                                         bots_in_host=1, reconnect=False)
+                                         bots_in_host=1, reconnect=False, keys=[ana_key, ben_key])
         pa = BotClient(a, "tortuga", seed=1)
         await pa.play(stop_after=1)
         ben_token = b.token
@@ -327,13 +329,19 @@ async def test_a_saved_unfinished_game_is_listed_and_continued_by_a_lobby_messag
     # the host starts again without --resume: the game waits in the data dir
     async with live_host(data_dir=tmp_path) as host:
         assert tid not in host.tables
-        ana = await connect(host, "ana")                 # by name (any case)
+        ana = await connect(host, "ana", key=ana_key)    # by her key (under another name even)
         ben = await connect(host, "Someone", reconnect=False)   # by token
         eve = await connect(host, "Eve")
+        fake = await connect(host, "Ana")                # her name, not her key: nothing of hers
+        fake.send({"t": "saved"})
+        assert (await fake.expect("saved"))["games"] == []
+        fake.send({"t": "continue", "id": tid})
+        assert (await fake.expect("error"))["code"] == "not_yours"
         ana.send({"t": "saved"})
         listed = (await ana.expect("saved"))["games"]
         assert [(g["id"], g["mine"], g["state"]) for g in listed] == [(tid, [0], state)]
         assert listed[0]["names"] == ["Ana", "Ben", "Bot 3 (random)"] and "tokens" not in listed[0]
+        assert "keys" not in listed[0]
         assert listed[0]["scores"] == scores_then
         ben.send({"t": "saved", "tokens": [ben_token]})
         assert (await ben.expect("saved"))["games"][0]["mine"] == [1]
@@ -354,10 +362,13 @@ async def test_a_saved_unfinished_game_is_listed_and_continued_by_a_lobby_messag
         assert (await ben.expect("saved"))["games"] == []   # no longer a saved game: it is played
         eve.send({"t": "continue", "id": tid})
         assert (await eve.expect("error"))["code"] == "no_save"
-        # someone else may not take Ben's seat; Ben sits in his old seat by name
+        # someone else may not take Ben's seat, not even with his name; Ben sits in it by his key
         eve.send({"t": "sit", "table": tid, "seat": 1})
         assert (await eve.expect("error"))["code"] == "bad_seat"
-        ben2 = await connect(host, "Ben")
+        fake2 = await connect(host, "Ben")
+        fake2.send({"t": "sit", "table": tid, "seat": 1})
+        assert (await fake2.expect("error"))["code"] == "bad_seat"
+        ben2 = await connect(host, "Ben", key=ben_key)
         ben2.send({"t": "sit", "table": tid, "seat": 1})
         back = await ben2.expect("seated")
         assert back["seat"] == 1 and back["token"] == ben_token
@@ -372,9 +383,10 @@ async def test_a_saved_unfinished_game_is_listed_and_continued_by_a_lobby_messag
 
 @run
 async def test_a_continued_game_without_some_players_goes_on_with_their_bots(tmp_path):
+    ana_key = new_key()
     async with live_host(data_dir=tmp_path) as host:
         tid, (a, b) = await seat_clients(host, "tortuga", 2, names=["Ana", "Ben"],
-                                         reconnect=False)
+                                         reconnect=False, keys=[ana_key, None])
         await BotClient(a, "tortuga").play(stop_after=1)
         await a.close()
         await b.close()
@@ -386,7 +398,7 @@ async def test_a_continued_game_without_some_players_goes_on_with_their_bots(tmp
     async with live_host(data_dir=tmp_path, resume=True) as host:
         assert tid not in host.tables           # --resume leaves a game put away
     async with live_host(data_dir=tmp_path) as host:
-        ana = await connect(host, "Ana")
+        ana = await connect(host, "Ana", key=ana_key)
         ana.send({"t": "continue", "id": tid})
         full = await ana.expect("update", pred=lambda m: m.get("full"))
         t = host.tables[tid]
@@ -412,6 +424,7 @@ def test_the_host_windows_table_seats_the_host_and_leaves_the_others_open(tmp_pa
     def window_stub(addr, port, host=None, settings=None):
         seen["tables"] = {tid: [s.kind for s in t.seats] for tid, t in host.tables.items()}
         seen["owner"] = [t.owner for t in host.tables.values()]
+        seen["reserved"] = [s.index for t in host.tables.values() for s in t.seats if s.reserved]
         return 0
 
     monkeypatch.setattr(game.launch, "play_local", window_stub)
@@ -420,13 +433,15 @@ def test_the_host_windows_table_seats_the_host_and_leaves_the_others_open(tmp_pa
                      str(tmp_path), "--log-file", ""] + argv) == 0
     (kinds,) = seen["tables"].values()
     assert kinds == ["empty"] * (4 - bots) + ["bot"] * bots
-    assert seen["owner"] == [None]      # the first to sit (the window) becomes its owner
+    assert seen["owner"] == [None]      # nobody owns it but the window, once it sits ...
+    assert seen["reserved"] == [0]      # ... in the seat kept for it
 
 
 @run
 async def test_a_game_put_away_unfinished_is_offered_again_to_those_who_asked(tmp_path):
+    ana_key = new_key()
     async with live_host(data_dir=tmp_path, abandoned_after=0.0, ping_interval=0.05) as host:
-        ana = await connect(host, "Ana")
+        ana = await connect(host, "Ana", key=ana_key)
         ben = await connect(host, "Ben")
         ana.send({"t": "create", "game": "tortuga", "seats": 2, "takeover": False})
         tid = (await ana.expect("seated"))["table"]
@@ -436,7 +451,7 @@ async def test_a_game_put_away_unfinished_is_offered_again_to_those_who_asked(tm
         await ana.expect("table", pred=lambda m: m["table"]["players"][1]["ready"])
         ana.send({"t": "start"})
         await BotClient(ana, "tortuga").play(stop_after=1)
-        watcher = await connect(host, "ANA")        # Ana's other window, in the lobby
+        watcher = await connect(host, "ANA", key=ana_key)   # Ana's other window, in the lobby
         watcher.send({"t": "saved"})
         assert (await watcher.expect("saved"))["games"] == []     # it is being played
         for c in (ana, ben):

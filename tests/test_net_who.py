@@ -3,9 +3,13 @@ an address of its own (127.0.0.2, 127.0.0.3 ...) as from another machine."""
 from __future__ import annotations
 
 import asyncio
+import json
 import secrets
 import sys
 
+import pytest
+
+from net.identity import new_key
 from tests.net_helpers import BotClient, PatientClient, connect, live_host, run, seat_clients
 
 
@@ -81,3 +85,245 @@ async def test_a_hello_with_a_random_token_reads_no_journal_and_a_saved_games_to
         # the token of a saved game still brings it back (one journal read: that game's)
         ana = await connect(host, "Ana", token=tokens[0], local="127.0.0.3")
         assert ana.welcome["resumed"]["seat"] == 0
+
+
+# --- point 8: requests that cost the host --------------------------------------------------------
+@run
+async def test_a_guest_flooding_replay_and_saved_costs_the_host_one_read_each(tmp_path):
+    """A guest asks for a finished game's replay and the saved games as fast as it can: one
+    request in flight per connection (the others are refused ``rate``), each replay read once and
+    kept, the saved games' scores read once; another player's pings are answered meanwhile, and
+    the answers are the right ones."""
+    data_dir = tmp_path / "d"
+    await _a_data_dir_with_games(data_dir, finished=2, unfinished=1)
+    async with live_host(data_dir=data_dir) as host:
+        finished = sorted(host.index.finished)
+        flood = await connect(host, "Flood", local="127.0.0.2")
+        other = await connect(host, "Other", local="127.0.0.3")
+        replays, rated, saved, i = {}, 0, 0, 0
+        while len(replays) < 2 or not saved:    # bursts, each until one of them is answered
+            for _ in range(10):
+                flood.send({"t": "replay", "id": finished[i % 2], "seq": i})
+                flood.send({"t": "saved", "seq": 1000 + i})
+                if i % 10 == 0:
+                    other.send({"t": "ping", "n": i})
+                i += 1
+            while True:
+                m = await flood.recv(timeout=120)
+                if m["t"] == "error":
+                    assert m["code"] == "rate" and m["ref"] in ("replay", "saved"), m
+                    rated += 1
+                    continue
+                if m["t"] == "replay":
+                    replays[m["id"]] = m["replay"]
+                elif m["t"] == "saved":
+                    saved += 1
+                else:
+                    continue
+                break
+        pongs = {(await other.expect("pong", timeout=120))["n"] for _ in range(0, i, 10)}
+        assert pongs == set(range(0, i, 10))
+        assert rated > 0                               # refused while one was in flight
+        assert host.reads.reads <= 3                   # two replays and the saved games' scores, once
+        # kept: asked again, answered at once from memory, the same replay
+        flood.send({"t": "replay", "id": finished[0]})
+        again = await flood.expect("replay", timeout=120)
+        assert again["replay"] == replays[finished[0]] and host.reads.reads <= 3
+        assert replays[finished[0]]["seed"].isdigit()
+
+
+# --- point 1: the host's window owns its table from the first instant ----------------------------
+@run
+async def test_a_friend_who_sits_at_once_gets_neither_the_hosts_seat_nor_its_table(tmp_path):
+    async with live_host(data_dir=tmp_path / "d") as host:
+        t = host.create_table("tikal", 4, for_window=True)
+        friend = await connect(host, "Friend", key=new_key(), local="127.0.0.2")
+        assert friend.welcome.get("operator") is None
+        summary = host.tables_msg()["tables"][0]
+        assert summary["owner"] is None and summary["players"][0].get("reserved") is True
+        friend.send({"t": "sit", "table": t.id})
+        seated = await friend.expect("seated", timeout=120)
+        assert seated["seat"] == 1 and t.owner is None        # the next free seat; no ownership
+        for msg, code in (({"t": "start"}, "not_owner"), ({"t": "bot", "seat": 2, "level": "easy"}, "not_owner"),
+                          ({"t": "fill"}, "not_owner")):
+            friend.send(msg)
+            assert (await friend.expect("error", timeout=120))["code"] == code
+        other = await connect(host, "Other", local="127.0.0.3")
+        other.send({"t": "sit", "table": t.id, "seat": 0})
+        assert (await other.expect("error", timeout=120))["code"] == "bad_seat"
+        # the host's window comes (after its Welcome screen): seat 0 and the table are its own
+        window = await connect(host, "Host", key=new_key(), operator=host.party.operator)
+        assert window.welcome["operator"] is True
+        window.send({"t": "sit", "table": t.id})
+        mine = await window.expect("seated", timeout=120)
+        assert mine["seat"] == 0 and t.owner == window.welcome["player"]
+        window.send({"t": "fill"})
+        await window.expect("table", timeout=120,
+                            pred=lambda m: all(p["kind"] != "empty" for p in m["table"]["players"]))
+
+
+# --- point 3: a name alone never takes a seat --------------------------------------------------
+async def _ana_and_ben_mid_game(host, ana_key):
+    tid, (a, b) = await seat_clients(host, "tortuga", 2, names=["Ana", "Ben"], reconnect=False,
+                                     keys=[ana_key, new_key()])
+    await BotClient(a, "tortuga").play(stop_after=1)
+    return tid, a.token
+
+
+@pytest.mark.parametrize("resume", [True, False])
+@run
+async def test_a_stranger_with_a_seats_name_is_not_seated_in_it_after_a_restart(tmp_path, resume):
+    ana_key = new_key()
+    data_dir = tmp_path / "d"
+    async with live_host(data_dir=data_dir) as host:
+        tid, token = await _ana_and_ben_mid_game(host, ana_key)
+    async with live_host(data_dir=data_dir, resume=resume) as host:
+        stranger = await connect(host, "Ana", local="127.0.0.3")
+        assert "resumed" not in stranger.welcome
+        stranger.send({"t": "saved"})
+        assert (await stranger.expect("saved", timeout=120))["games"] == []
+        stranger.send({"t": "continue", "id": tid})
+        assert (await stranger.expect("error", timeout=120))["code"] in ("not_yours", "no_save")
+        if resume:
+            for msg in ({"t": "sit", "table": tid, "seat": 0}, {"t": "sit", "table": tid}):
+                stranger.send(msg)
+                assert (await stranger.expect("error", timeout=120))["code"] in ("bad_seat", "not_lobby")
+        assert host.tables.get(tid) is None or host.tables[tid].seats[0].conn is None
+        # the real Ana, by her key (her window lost its token): her seat, with its token
+        ana = await connect(host, "Ana", key=ana_key, local="127.0.0.2")
+        ana.send({"t": "continue", "id": tid} if not resume else {"t": "sit", "table": tid, "seat": 0})
+        seated = await ana.expect("seated", timeout=120)
+        assert seated["seat"] == 0 and seated["token"] == token
+
+
+@run
+async def test_two_people_called_ana_are_two_rows_of_the_standings(tmp_path):
+    async with live_host(data_dir=tmp_path / "d") as host:
+        rows = None
+        for i, addr in enumerate(("127.0.0.2", "127.0.0.3")):
+            tid, (ana,) = await seat_clients(host, "tortuga", 2, names=["Ana"], bots_in_host=1,
+                                             keys=[new_key()], local=addr)
+            ana.send({"t": "standings"})
+            await BotClient(ana, "tortuga", seed=i).play()
+            rows = (await ana.expect("standings", timeout=120,
+                                     pred=lambda m, i=i: m["night"]["games"] == i + 1))["overall"]
+        assert sorted(r["name"] for r in rows) == ["Ana", "Ana (2)"]
+        assert all(r["played"] == 1 for r in rows)
+        assert all(k not in json.dumps(rows) for k in ("kh", "keys"))
+
+
+# --- point 4: leaving a running game keeps the seat -------------------------------------------
+@run
+async def test_a_player_who_leaves_a_game_keeps_the_seat_and_comes_back_to_it(tmp_path):
+    async with live_host(data_dir=tmp_path / "d") as host:
+        ana_key = new_key()
+        tid, (ana, ben) = await seat_clients(host, "tortuga", 2, names=["Ana", "Ben"],
+                                             keys=[ana_key, None], reconnect=False)
+        await BotClient(ana, "tortuga").play(stop_after=1)
+        token, t = ana.token, host.tables[tid]
+        ana.send({"t": "leave"})
+        left = await ana.expect("left", timeout=120)
+        assert left.get("kept") is True
+        tables = await ana.expect("tables", timeout=120)
+        assert tables["mine"] == [{"table": tid, "seat": 0}]
+        assert t.seats[0].kind == "human" and t.seats[0].conn is None and t.seats[0].takeover
+        # a bot plays for her meanwhile; then "Back to my seat": by her key, her own token
+        ana.send({"t": "sit", "table": tid, "seat": 0})
+        back = await ana.expect("seated", timeout=120)
+        assert back["seat"] == 0 and back["token"] == token and t.seats[0].takeover is None
+        full = await ana.expect("update", timeout=120, pred=lambda m: m.get("full"))
+        assert full["seat"] == 0
+        # Ben (no key) leaves too and comes back with the token his window kept
+        ben_token = ben.token
+        ben.send({"t": "leave"})
+        assert (await ben.expect("left", timeout=120)).get("kept") is True
+        ben.send({"t": "sit", "table": tid, "token": ben_token})
+        assert (await ben.expect("seated", timeout=120))["token"] == ben_token
+        # nobody else takes a kept seat
+        eve = await connect(host, "Ben", local="127.0.0.2")
+        eve.send({"t": "sit", "table": tid, "seat": 1})
+        assert (await eve.expect("error", timeout=120))["code"] in ("bad_seat", "not_lobby")
+
+
+# --- point 5: the host's window sees every table ------------------------------------------------
+@run
+async def test_the_hosts_window_at_its_table_hears_of_other_tables(tmp_path):
+    async with live_host(data_dir=tmp_path / "d") as host:
+        t = host.create_table("tikal", 4, for_window=True)
+        window = await connect(host, "Host", operator=host.party.operator)
+        window.send({"t": "sit", "table": t.id})
+        await window.expect("seated", timeout=120)
+        guest = await connect(host, "Guest", local="127.0.0.2")
+        guest.send({"t": "create", "game": "tortuga", "seats": 2})
+        made = (await guest.expect("seated", timeout=120))["table"]
+        seen = await window.expect("tables", timeout=120,
+                                   pred=lambda m: made in [x["id"] for x in m["tables"]])
+        assert {x["id"] for x in seen["tables"]} >= {t.id, made}
+
+
+# --- point 6: the creator who drops gets the table back ----------------------------------------
+@run
+async def test_the_creator_who_drops_gets_the_table_back_with_the_seat(tmp_path):
+    async with live_host(data_dir=tmp_path / "d", grace=3600) as host:
+        tid, (ana, ben) = await seat_clients(host, "tortuga", 2, names=["Ana", "Ben"],
+                                             reconnect=False)
+        t = host.tables[tid]
+        token, ana_id = ana.token, ana.welcome["player"]
+        assert t.owner == ana_id
+        ana.drop_connection()
+        await ben.expect("table", timeout=120, pred=lambda m: m["table"]["owner"] == ben.welcome["player"])
+        back = await connect(host, "Ana", token=token)
+        await ben.expect("table", timeout=120, pred=lambda m: m["table"]["owner"] == back.welcome["player"])
+        assert t.owner == back.welcome["player"]
+
+
+# --- point 7: a private table stays private; wrong codes are limited -----------------------------
+@run
+async def test_a_private_game_stays_private_across_a_restart(tmp_path):
+    data_dir = tmp_path / "d"
+    async with live_host(data_dir=data_dir) as host:
+        ana = await connect(host, "Ana", reconnect=False)
+        ana.send({"t": "create", "game": "tortuga", "seats": 2})
+        tid = (await ana.expect("seated", timeout=120))["table"]
+        ana.send({"t": "private", "private": True})
+        code = (await ana.expect("table", timeout=120, pred=lambda m: m["table"].get("code")))["table"]["code"]
+        ana.send({"t": "bot", "seat": 1, "level": "random"})
+        await ana.expect("table", timeout=120, pred=lambda m: m["table"]["players"][1]["kind"] == "bot")
+        ana.send({"t": "start"})
+        await ana.expect("update", timeout=120)
+        token = ana.token
+    async with live_host(data_dir=data_dir, resume=True, bot_delay=3600) as host:
+        assert host.tables[tid].summary()["private"] is True
+        eve = await connect(host, "Eve", local="127.0.0.2")
+        eve.send({"t": "spectate", "table": tid})
+        assert (await eve.expect("error", timeout=120))["code"] == "code_needed"
+        back = await connect(host, "Ana", token=token)
+        mine = await back.expect("table", timeout=120)
+        assert mine["table"]["code"] == code and mine["table"]["private"] is True
+
+
+@run
+async def test_wrong_codes_are_limited_per_address_and_per_table_and_logged(tmp_path, caplog):
+    async with live_host() as host:
+        ana = await connect(host, "Ana")
+        ana.send({"t": "create", "game": "tortuga", "seats": 2})
+        tid = (await ana.expect("seated", timeout=120))["table"]
+        ana.send({"t": "private", "private": True})
+        code = (await ana.expect("table", timeout=120, pred=lambda m: m["table"].get("code")))["table"]["code"]
+        wrong = "X" if code[0] != "X" else "Y"
+        wrong = (wrong * 5)
+        codes = []
+        for a in ("127.0.0.2", "127.0.0.3", "127.0.0.4", "127.0.0.5"):
+            g = await connect(host, "Guess", local=a)
+            for _ in range(6):
+                g.send({"t": "spectate", "table": tid, "code": wrong})
+                codes.append((await g.expect("error", timeout=120))["code"])
+        # each address: 5 wrong, then refused; after 20 wrong the table refuses everyone
+        assert codes[:6] == ["bad_code"] * 5 + ["code_wait"]
+        assert codes.count("bad_code") == 20
+        late = await connect(host, "Friend", local="127.0.0.6")
+        late.send({"t": "sit", "table": tid, "code": code})
+        assert (await late.expect("error", timeout=120))["code"] == "code_wait"
+        assert host.codes.wrong == 20 and host.codes.refused == 5
+        # logged (repeated lines a few times a minute at most: net/links.py)
+        assert any("wrong code for private table" in r.getMessage() for r in caplog.records)

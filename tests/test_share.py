@@ -75,13 +75,13 @@ def two_free_ports() -> int:
             return port
 
 
-def host_sharing(d, tmp_path, tries: int = 5):
+def host_sharing(d, tmp_path, *extra: str, tries: int = 5):
     """run_host.py sharing ``d`` on a free port P, its page on P + 1 (the default); another try
     on other ports if one was taken meanwhile. Returns the process and its first line."""
     for _ in range(tries):
         p = subprocess.Popen([sys.executable, str(ROOT / "run_host.py"), "--headless", "--no-announce",
                               "--bind", "127.0.0.1", "--port", str(two_free_ports()), "--share", str(d),
-                              "--data-dir", str(tmp_path / "saves"), "--log-file", ""],
+                              "--data-dir", str(tmp_path / "saves"), "--log-file", "", *extra],
                              cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         first = p.stdout.readline()
         if first:
@@ -91,17 +91,22 @@ def host_sharing(d, tmp_path, tries: int = 5):
     raise AssertionError(f"no two free ports in {tries} tries")
 
 
-def test_run_host_share_serves_the_page_and_files_and_nothing_outside(shared, tmp_path):
+@pytest.mark.parametrize("web", [True, False], ids=["web", "no-web"])
+def test_run_host_share_serves_the_page_and_files_and_nothing_outside(shared, tmp_path, web):
+    """With the web page (the default) the download page is at /download beside the page that
+    plays; with --no-web it is the page at / as before. The same files, refusals and languages."""
     d, payload = shared
-    p, first = host_sharing(d, tmp_path)
+    page_path = "/download" if web else "/"
+    p, first = host_sharing(d, tmp_path, *([] if web else ["--no-web"]))
     try:
         assert "listening on 127.0.0.1:" in first, first
         game_port = int(first.split("127.0.0.1:")[1].split()[0].rstrip(";"))
         page_line = p.stdout.readline()
-        assert page_line.startswith(f"download page on 127.0.0.1:{game_port + 1}"), page_line
+        what = "web page" if web else "download page"
+        assert page_line.startswith(f"{what} on 127.0.0.1:{game_port + 1}"), page_line
         port = game_port + 1
 
-        status, headers, body = get(port, "/")
+        status, headers, body = get(port, page_path)
         page = body.decode("utf-8")
         assert status == 200 and headers["Content-Type"].startswith("text/html")
         assert f"127.0.0.1:{game_port}" in page                      # how to join: address, port
@@ -113,7 +118,8 @@ def test_run_host_share_serves_the_page_and_files_and_nothing_outside(shared, tm
         assert '<html lang="en">' in page and headers["Content-Language"] == "en"
         for lang in LANGUAGES:
             asked = f"de-DE,de;q=0.95,{lang};q=0.9,en;q=0.5".encode()   # no German catalog
-            status, headers, body = http(port, b"GET / HTTP/1.1\r\nHost: x\r\nAccept-Language: " + asked
+            status, headers, body = http(port, f"GET {page_path} HTTP/1.1\r\nHost: x\r\nAccept-Language: ".encode()
+                                         + asked
                                          + b"\r\n\r\n")
             page = body.decode("utf-8")
             assert status == 200 and headers["Content-Language"] == lang
@@ -153,7 +159,7 @@ def test_run_host_share_serves_the_page_and_files_and_nothing_outside(shared, tm
         assert http(port, b"NONSENSE\r\n\r\n")[0] == 400
         assert sorted(os.listdir(d)) == sorted(["tikal_lan-0.1.0-py3-none-any.whl", ".hidden", "sub",
                                                 "tikal-lan-linux x64.tar.gz", "link-out", "link-in"])
-        assert get(port, "/")[0] == 200                               # still serving after all that
+        assert get(port, page_path)[0] == 200                         # still serving after all that
     finally:
         p.terminate()
         _, err = p.communicate(timeout=HANG)
@@ -392,6 +398,7 @@ def test_console_says_the_page_beside_the_join_address(tmp_path, capsys):
         h = net_host.Host(HostConfig(name="Kitchen", bind="127.0.0.1", port=0,
                                               announce=False))
         h.addresses = ["10.9.8.7:47474"]        # safe: only printed
+        h.share = s.urls
         say_listening(h, "127.0.0.1", 47474, None, parse_args(["--data-dir", str(tmp_path)]), s)
         await s.stop()
 
@@ -437,7 +444,7 @@ def test_run_host_with_its_window_shares_too(shared, tmp_path):
     try:
         assert "listening on 127.0.0.1:" in read_line(p, timeout=120)
         line = p.stdout.readline()      # printed with the first (already in the pipe's buffer)
-        assert line.startswith("download page on 127.0.0.1:"), line
+        assert line.startswith("web page on 127.0.0.1:"), line     # the download page beside it
         port = int(line.split("127.0.0.1:")[1].split(",")[0])
         status, _, body = get(port, "/tikal_lan-0.1.0-py3-none-any.whl")
         assert status == 200 and body == payload
@@ -447,7 +454,7 @@ def test_run_host_with_its_window_shares_too(shared, tmp_path):
 
 
 GUEST = """
-import asyncio, hashlib, json, sys, urllib.request
+import asyncio, hashlib, json, sys, urllib.parse, urllib.request
 from net.client import AsyncClient
 
 async def welcome(addr, port):
@@ -462,7 +469,7 @@ addr, port, name = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 w = asyncio.run(welcome(addr, port))
 url = w["share"][0]                                   # what the guest's lobby shows
 page = urllib.request.urlopen(url, timeout=180).read().decode()
-data = urllib.request.urlopen(url + name, timeout=180).read()
+data = urllib.request.urlopen(urllib.parse.urljoin(url, name), timeout=180).read()
 print(json.dumps({"addresses": w.get("addresses"), "share": w["share"], "page": page,
                   "sha256": hashlib.sha256(data).hexdigest()}))
 """
@@ -480,10 +487,11 @@ def test_a_guest_on_another_machine_gets_the_game_from_the_address_its_lobby_sho
                          "--data-dir", str(tmp_path / "saves"), "--log-file", ""],
                         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     lines = [p.stdout.readline() for _ in range(3)]
-    url = f"http://{host_node.address}:47475/"
-    assert lines[1].startswith(f"download page on {host_node.address}:47475"), lines
-    assert lines[2].strip() == (f"players join at {host_node.address}:47474; "
-                                f"the game to download: {url}"), lines
+    page = f"http://{host_node.address}:47475/"
+    url = page + "download"
+    assert lines[1].startswith(f"web page on {host_node.address}:47475"), lines
+    assert lines[2].strip() == (f"players join at {host_node.address}:47474; phones and browsers "
+                                f"open {page}; the game to download: {url}"), lines
     wheel = "tikal_lan-0.1.0-py3-none-any.whl"
     r = guest.run([sys.executable, "-c", GUEST, host_node.address, "47474", wheel], cwd=ROOT,
                   capture_output=True, text=True)

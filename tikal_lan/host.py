@@ -59,12 +59,14 @@ def has_display() -> bool:
     return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
 
 
-def create_start_table(host: Host, args: argparse.Namespace) -> Table | None:
-    """The table of ``--game`` (with its options, bots and ``--hints``), or None without it."""
+def create_start_table(host: Host, args: argparse.Namespace,
+                       for_window: bool = False) -> Table | None:
+    """The table of ``--game`` (with its options, bots and ``--hints``), or None without it.
+    ``for_window``: a seat of it, and the table, kept for the host's own window."""
     if not args.game:
         return None
     return host.create_table(args.game, args.seats, table_options(args), bots=args.bots,
-                             bot_level=args.bot_level, hints=args.hints)
+                             bot_level=args.bot_level, hints=args.hints, for_window=for_window)
 
 
 class HostLog(RotatingFileHandler):
@@ -110,39 +112,61 @@ def say_found(host: Host) -> None:
 def say_listening(host: Host, addr: str, port: int, made: Table | None, args: argparse.Namespace,
                   share: ShareServer | None = None) -> None:
     """The host's first lines on the console: where it listens (and the table made at start),
-    then where players on other machines join (and get the game: ``--share``)."""
+    then the web page (or with ``--no-web`` the download page), then where players on other
+    machines join, where phones and browsers open the page, and where the game is downloaded."""
     print(f"host {host.config.name!r} listening on {addr or '*'}:{port}"
           + (f"; table {made.id}: {args.game}, {args.seats} seats, {args.bots} bots" if made
              else ""), flush=True)
     if share is not None:
+        from net.web import WebServer
+
         assert share.address is not None   # (it serves)
-        print(f"download page on {share.address[0] or '*'}:{share.address[1]}, sharing "
-              f"{share.directory}", flush=True)
+        web = isinstance(share, WebServer)
+        print(("web page" if web else "download page")
+              + f" on {share.address[0] or '*'}:{share.address[1]}"
+              + (f", sharing {share.directory}" if share.directory is not None else ""),
+              flush=True)
     if host.addresses:
         print("players join at " + ", ".join(host.addresses)
-              + ("; the game to download: " + ", ".join(share.urls) if share and share.urls
-                 else ""), flush=True)
+              + ("; phones and browsers open " + ", ".join(host.web) if host.web else "")
+              + ("; the game to download: " + ", ".join(host.share) if host.share else ""),
+              flush=True)
 
 
 async def start_share(args: argparse.Namespace, host: Host, port: int) -> ShareServer | None:
-    """``--share``: the download page on the host's address, next port; its URLs go into the
-    host's welcome (the lobby shows them). None without ``--share``; OSError with a message to
-    print when it cannot be served."""
-    if args.share is None:
+    """The web port (net/web.py): the page browsers play on, ``/ws``, and with ``--share`` the
+    download page (``/download``); with ``--no-web`` only ``--share``'s download page (at ``/``).
+    Its URLs go into the host's welcome (the lobby shows them, with a QR code). None with neither;
+    OSError with a message to print when it cannot be served."""
+    web = not args.no_web
+    if args.share is None and not web:
         return None
     from net.replays import attach
     from net.share import ShareServer, share_port
+    from net.web import WebServer
 
-    want = args.share_port if args.share_port is not None else share_port(port)
+    if web:
+        chosen, option = args.web_port, "--web-port"
+        if chosen is None and args.share_port is not None:
+            chosen, option = args.share_port, "--share-port"
+    else:
+        chosen, option = args.share_port, "--share-port"
+    want = chosen if chosen is not None else share_port(port)
     try:
-        share = ShareServer(args.share, game_port=port, join=host.addresses,
-                            host_name=host.config.name)
+        share: ShareServer = (WebServer(host.links, args.share, game_port=port, join=host.addresses,
+                           host_name=host.config.name) if web else
+                 ShareServer(args.share, game_port=port, join=host.addresses,
+                             host_name=host.config.name))
         attach(share, host.config.data_dir)      # tonight's finished games as replay files
         await share.start(args.bind, want)
     except OSError as exc:
-        raise OSError(f"--share: cannot serve the download page on port {want}: {exc}"
-                      " (choose another with --share-port)") from exc
-    host.share = share.urls
+        what = "the web page" if web else "--share: the download page"
+        raise OSError(f"{what}: cannot serve it on port {want}: {exc}"
+                      f" (choose another with {option}" + (", or --no-web)" if web else ")")) from exc
+    if web:
+        host.web = share.urls
+    if args.share is not None:
+        host.share = [u + share.page_path.lstrip("/") for u in share.urls]
     return share
 
 
@@ -207,11 +231,11 @@ def window_host(args: argparse.Namespace) -> tuple[Host, Table | None]:
     from net.host import Host
 
     host = Host(make_config(args))
-    made = create_start_table(host, args)
+    made = create_start_table(host, args, for_window=True)
     if made is None and not args.resume:
-        game = window_game()
+        game = window_game()    # its first seat and the table are the window's from the start
         host.create_table(game, WINDOW_SEATS, table_options(args, game), bots=args.bots,
-                          bot_level=args.bot_level, hints=args.hints)
+                          bot_level=args.bot_level, hints=args.hints, for_window=True)
     return host, made
 
 

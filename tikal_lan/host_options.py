@@ -139,7 +139,13 @@ def parse_args(argv=None, prog: str | None = None) -> argparse.Namespace:
                    help="serve a download page of DIR's files (the wheel, the apps) and how to"
                         " join, on the next port (default: off)")
     p.add_argument("--share-port", type=int, default=None, metavar="N",
-                   help="the download page's port (default: --port + 1)")
+                   help="the download page's port without the web page (--no-web; default: "
+                        "--port + 1)")
+    p.add_argument("--web-port", type=int, default=None, metavar="N",
+                   help="the port of the page browsers (phones) play on, and of the download "
+                        "page with --share (default: --port + 1; 0 = any free port)")
+    p.add_argument("--no-web", action="store_true",
+                   help="no web page: browsers cannot play (--share then serves its page alone)")
     p.add_argument("--log-level", default="INFO")
     p.add_argument("--log-file", type=Path, default=None,
                    help="the log also goes to this file, rotated at 1 MB, 3 kept (default: host.log"

@@ -79,7 +79,7 @@ def transfer_refusal(s: State, seat: int, fig: str, a: tuple, b: tuple):
     if a == b or a not in camps or b not in camps:
         return ("figures jump only between the base camp and own camps", "T-A2")
     if not has(s, seat, a, fig):
-        return (f"you have no {fig} on {list(a)}", "T-A2")
+        return (f"you have no {fig} there", "T-A2")
     if s.ap < COST["transfer"]:
         return ("moving camp to camp costs 1 AP", "T-A2")
     return None
@@ -97,7 +97,7 @@ def transfer(s: State, seat: int, fig: str, a: tuple, b: tuple, events: list) ->
 def move_cost(s: State, seat: int, fig: str, path: list) -> int:
     """The cost of walking ``fig`` along ``path`` (hex tuples), or IllegalAction."""
     if not has(s, seat, path[0], fig):
-        raise IllegalAction(f"you have no {fig} on {list(path[0])}", "T-A3")
+        raise IllegalAction(f"you have no {fig} where the walk starts", "T-A3")
     cost = path_cost(s, path)
     if cost > s.ap:
         raise IllegalAction(f"the walk costs {cost} AP, you have {s.ap}; a crossing is paid "
@@ -116,7 +116,7 @@ def move(s: State, seat: int, fig: str, path: list, cost: int, events: list) -> 
 # --- T-A4 uncover a temple level -----------------------------------------------------------------
 def uncover_refusal(s: State, seat: int, h: tuple):
     if h not in s.level:
-        return (f"{list(h)} is not a temple", "T-A4")
+        return ("that hex is not a temple", "T-A4")
     if h in s.guards:
         return ("a guarded temple is never uncovered again", "T-A8d")
     figs = count(s, seat, h)
@@ -148,7 +148,7 @@ def uncover(s: State, seat: int, h: tuple, events: list) -> None:
 # --- T-A5 dig a treasure -------------------------------------------------------------------------
 def dig_refusal(s: State, seat: int, h: tuple):
     if h not in s.treasures:
-        return (f"{list(h)} is not a treasure hex", "T-A5")
+        return ("that hex is not a treasure hex", "T-A5")
     if not s.treasures[h]:
         return ("no treasure is left on this hex", "T-A5a")
     figs = count(s, seat, h)
@@ -189,9 +189,9 @@ def exchange_refusal(s: State, seat: int, give: int, take: int, other: int):
         return ("take a treasure of another kind than the one you give", "T-A6a")
     mine, theirs = s.held[seat][give], s.held[other][take]
     if not mine:
-        return (f"you hold no treasure of kind {give}", "T-A6a")
+        return ("you hold no treasure of the kind you would give", "T-A6a")
     if not theirs:
-        return (f"player {other} holds no treasure of kind {take}", "T-A6a")
+        return ("the other player holds no treasure of the kind you would take", "T-A6a")
     if mine != 1 or theirs != 1:
         return ("only singles change hands; pairs and triples are never split",
                              "T-A6b")
@@ -250,7 +250,7 @@ def guard_refusal(s: State, seat: int, h: tuple, fig: str):
 def guard_hex_refusal(s: State, seat: int, h: tuple):
     """Why ``seat`` may not put a guard on ``h`` whichever own figure stands there."""
     if h not in s.level:
-        return (f"{list(h)} is not a temple", "T-A8")
+        return ("that hex is not a temple", "T-A8")
     if h in s.guards:
         return ("a temple has at most one guard", "T-A8e")
     if s.guards_left(seat) <= 0:

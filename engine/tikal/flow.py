@@ -209,7 +209,7 @@ def _hex(action: dict, key: str, rule: str) -> tuple:
         raise MalformedAction(f"'{key}' must be a hex [q, r]", rule)
     h = as_hex(v)
     if h is None:
-        raise IllegalAction(f"{list(v)} is not a hex of the board", rule)
+        raise IllegalAction("that hex is not on the board", rule)
     return h
 
 
@@ -242,7 +242,7 @@ def _path(action: dict) -> tuple:
     for x in raw:
         h = as_hex(x)
         if h is None:
-            raise IllegalAction(f"{list(x)} is not a hex of the board", "T-A3")
+            raise IllegalAction("the walk leaves the board", "T-A3")
         path.append(h)
     return tuple(path)
 
@@ -281,7 +281,7 @@ def _ap(do):
 
 def _check_choose(s, tile):
     if tile not in s.revealed:
-        raise IllegalAction(f"{tile} is not among the revealed tiles", "T-X3")
+        raise IllegalAction("that tile is not among the revealed tiles", "T-X3")
 
 
 def _do_choose(s, tile, events):
@@ -354,7 +354,17 @@ def _wrong_phase(s: State, t: str) -> tuple:
     if s.variant != AUCTION and t in _AUCTION_ONLY:
         return ("bids and tile choices belong to the auction variant", "T-X3")
     rule = "T-X3" if s.phase in (BID, CHOOSE) or t in _AUCTION_ONLY else "T-T1"
-    return (f"{t} is not possible now (phase: {s.phase})", rule)
+    return (f"{_DOING.get(t, 'that')} is not possible now: {_NOW.get(s.phase, 'the game is over')}", rule)
+
+
+#: A refusal's words for an action and for the phase the game is in (the reason is read by people:
+#: the window shows it, so never an action's or a phase's identifier).
+_DOING = {"place_tile": "placing a tile", "enter": "bringing a figure in", "transfer": "moving camp to camp",
+          "move": "walking", "uncover": "uncovering a temple level", "dig": "digging", "exchange": "a swap",
+          "camp": "building a camp", "guard": "placing a guard", "end_turn": "ending the turn", "bid": "bidding",
+          "pass": "passing", "choose_tile": "choosing a revealed tile"}
+_NOW = {PLACE: "the drawn tile is to be placed first", ACTIONS: "it is time to spend action points",
+        BID: "the auction for the next move is on", CHOOSE: "the auction's winner chooses a revealed tile first"}
 
 
 #: RULES.apply(s, action, events, legal=None): parse -> phase -> check -> do (engine/dispatch.py)

@@ -39,12 +39,12 @@ def step_cost(s, a: tuple, b: tuple) -> int:
             return cost
     # Not a crossing: say why.
     if a not in s.tile_at or b not in s.tile_at:
-        raise IllegalAction(f"{list(b) if a in s.tile_at else list(a)} is not explored", "T-A3")
+        raise IllegalAction("the walk crosses a hex that is not explored", "T-A3")
     if (a, b) not in _ADJACENT:
-        raise IllegalAction(f"{list(a)} and {list(b)} are not adjacent", "T-A3")
+        raise IllegalAction("each step of a walk goes to a neighbouring hex", "T-A3")
     if s.kind[a] == VOLCANO or s.kind[b] == VOLCANO:
         raise IllegalAction("nobody enters or crosses a volcano hex", "T-M2")
-    raise IllegalAction(f"no stones on the border {list(a)}-{list(b)}", "T-M1")
+    raise IllegalAction("no stones lead across that border", "T-M1")
 
 
 _ADJACENT = {(h, nh) for h, ns in NEIGHBOURS.items() for _, nh in ns}

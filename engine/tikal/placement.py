@@ -95,9 +95,9 @@ def refusal(s: State, tile: str, h: tuple, rotation: int):
     """Why ``tile`` may not go on ``h`` turned ``rotation`` steps: ``(reason, rule)``, or None.
     T-P4: a tile that no placement meeting T-P2 takes goes on any hex meeting T-P1."""
     if h in s.tile_at:
-        return (f"{list(h)} is already explored", "T-P1")
+        return ("that hex is already explored", "T-P1")
     if h not in s.entry:
-        return (f"{list(h)} is not next to an explored hex", "T-P1")
+        return ("that hex is not next to an explored hex", "T-P1")
     if rotation not in FITS[tile][s.entry[h]] and placeable(s, tile):
         return ("no stones lead to the tile from an explored hex", "T-P2")
     return None

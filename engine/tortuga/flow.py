@@ -191,7 +191,7 @@ def _after_count(s: State, total: int, n: int, events: list) -> None:
 
 def _check_turtle(s: State, t: int) -> None:
     if t not in (s.seat, s.seat + s.n) or t in s.moved:
-        raise IllegalAction(f"turtle {t} is not one of your turtles still to move", "L-T4")
+        raise IllegalAction("that turtle is not one of yours still to move", "L-T4")
 
 
 def _choose(s: State, t: int, events: list) -> None:
@@ -213,7 +213,7 @@ def _wrong_phase(s: State, t: str) -> tuple:
         if not s.cards_as_dice:
             return ("cards are played as dice only with the 'cards as dice' option", "L-E2")
         return ("a card never counts as the first die", "L-E2")
-    what = "choose a turtle" if t == "choose_turtle" else t
+    what = {"choose_turtle": "choose a turtle", "roll": "roll", "stop": "stop"}.get(t, "do that")
     rule = "L-T1" if t == "stop" else "L-T4"       # stop before the first die; else the turtles
     if s.phase == ROLL:
         return (f"you cannot {what} before the first die: roll it", rule)

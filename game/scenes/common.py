@@ -6,7 +6,6 @@ from __future__ import annotations
 import copy
 import logging
 import math
-import re
 
 import pygame
 
@@ -374,9 +373,8 @@ class TableScene(Scene):
         reason = note.get("reason") or note.get("message")
         if language != "en" and rule:   # the host's reason is English: say it with the rule instead
             reason = None
-        if reason:                      # never raw coordinates ("[1, -4] is not next to ..."): "that hex"
-            reason = re.sub(r"^\[-?\d+, ?-?\d+\]", "That hex", reason)
-            reason = re.sub(r"\[-?\d+, ?-?\d+\]", "that hex", reason)
+        if reason:                      # the engine's words (they name no identifiers: test_engine_reasons)
+            reason = reason[:1].upper() + reason[1:]
         self.app.toast(reason or self.tr("table.refused"), rule=rule, rule_text=text)
 
     def played(self) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 
 from .. import theme
+from ..net_bridge import bot_name
 from ..party import party_of
 from ..scene import Scene
 from ..widgets import Button, ScrollLog, TextInput, blit_lines, blit_text, draw_panel, fit_tagged, note_solid
@@ -22,12 +23,14 @@ def free_seats(summary: dict) -> int:
 
 
 def player_names(summary: dict, tr) -> str:
+    """A table's players in a line; a bot by its seat's number, as the table names it ("Bot 2
+    (normal)"), so three bots are three names."""
     out = []
-    for p in summary.get("players") or []:
+    for seat, p in enumerate(summary.get("players") or []):
         if isinstance(p, dict) and p.get("kind") == "human":
             out.append(p.get("name") or "?")
         elif isinstance(p, dict) and p.get("kind") == "bot":
-            out.append(tr("lobby.bot_name", level=tr(f"bot.{p.get('level')}")))
+            out.append(bot_name(tr, seat, p.get("level")))
     return ", ".join(out)
 
 
@@ -486,7 +489,7 @@ class LobbyScene(Scene):
                 continue
             name = s.get("name") or "?"
             if s.get("kind") == "bot":
-                name = self.tr("lobby.bot_name", level=self.tr(f"bot.{s.get('level')}"))
+                name = bot_name(self.tr, i, s.get("level"))       # numbered, as the table names it
             tag = (" · " + self.tr("lobby.away") if s.get("kind") != "bot" and not s.get("connected", True) else "")
             tag += f" ({self.tr('table.you')})" if mine else ""
             if not mine and self.app.party is not None and self.app.party.is_local(i):

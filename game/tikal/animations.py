@@ -574,8 +574,8 @@ class TikalAnimator(Part):
         if kind != "volcano":
             def final():
                 self.scene.land("scoring", "rounds")
-                self.scene.fx.show_banner(self.tr("tikal.banner_final"), self.tr("tikal.banner_final_sub"),
-                                          theme.ACCENT, 1.2)
+                sub = "tikal.banner_final_sub_auction" if self.scene.auction() else "tikal.banner_final_sub"   # T-X8
+                self.scene.fx.show_banner(self.tr("tikal.banner_final"), self.tr(sub), theme.ACCENT, 1.2)
                 self.app.play_sound("chime")
             return Sequence(self.edit(final), Wait(1.2))
         cx, cy = L.TILE_CENTER

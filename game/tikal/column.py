@@ -24,7 +24,8 @@ class TileColumn(Part):
 
     def build_tips(self, widgets) -> None:
         box = L.TILE_BOX
-        widgets.add(Tip((box.x + 4, box.y + 138, box.width - 8, 80), "tikal.tip_outlook"))
+        outlook = "tikal.tip_outlook_auction" if self.scene.auction() else "tikal.tip_outlook"   # T-X7: chosen
+        widgets.add(Tip((box.x + 4, box.y + 138, box.width - 8, 80), outlook))
 
     def draw(self, surface) -> None:
         self.click_zones = {}

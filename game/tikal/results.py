@@ -3,6 +3,7 @@ view's history of rounds, so a player who rejoined sees them too) and each seat'
 treasure sets at the end (the engine's own scoring breakdown, computed from the final view)."""
 from __future__ import annotations
 
+import engine
 from engine.tikal.analysis import breakdown
 
 from .viewops import treasure_groups
@@ -74,8 +75,11 @@ def tikal_columns(app, view) -> list:
             gained[s] += e["total"]
         cols.append((header, cells, tips))
     rest = [int(score) - g for score, g in zip(view.get("scores") or [], gained)]
-    if any(rest):
-        cells = [f"{x:+d}" for x in rest]
-        cols.insert(0, (app.tr("results.auction_col"), cells, [app.tr("results.auction_tip")] * seats))
+    if any(rest):   # the auction: the start less the bids paid, never "+16" (it reads as points won)
+        start = engine.GAMES["tikal"].start_scores(1, {"variant": "auction"})[0]   # T-X1
+        cells = [f"{start} − {start - x}" for x in rest]
+        tips = [app.tr("results.auction_tip") + "\n" + app.tr("results.auction_cell_tip", start=start, bids=start - x,
+                                                                left=x) for x in rest]
+        cols.insert(0, (app.tr("results.auction_col"), cells, tips))
     return cols
 

@@ -30,13 +30,21 @@ def moved_key(scene, ev) -> str:
     return "ev.tortuga.moved_one" if len(ev.get("group") or [ev["turtle"]]) == 1 else "ev.tortuga.moved"
 
 
+def bust_key(scene, ev) -> str:
+    """Who splashes back (L-T3): the mover with the other players' turtles riding on it (named),
+    the mover alone, or both of its owner's turtles."""
+    if riders(scene, ev):
+        return "ev.tortuga.bust_riders"
+    return "ev.tortuga.bust_one" if len(ev.get("group") or [ev["turtle"]]) == 1 else "ev.tortuga.bust_both"
+
+
 LOG_LINES = {
     "turn": Line("ev.tortuga.turn"),
     "turtle_chosen": Line("ev.tortuga.chosen"),
     "die_rolled": Line("ev.tortuga.die_rolled", value="value", sum="sum"),
     "card_played": Line("ev.tortuga.card_played", count=lambda ev: ev["eggs"], eggs="eggs", sum="sum"),
     "turtles_moved": Line(moved_key, seat=owner, count=lambda ev: ev["steps"], steps="steps", to="to", riders=riders),
-    "bust": Line("ev.tortuga.bust", seat=owner, sum="sum"),
+    "bust": Line(bust_key, seat=owner, sum="sum", riders=riders),
     "card_taken": Line("ev.tortuga.card_taken", count=lambda ev: ev["eggs"], eggs="eggs"),
     "beach": Line("ev.tortuga.beach", count=lambda ev: ev["eggs"], eggs="eggs"),
     "game_over": Line("ev.game_over", seat=None, count=lambda ev: len(ev.get("winners") or []),

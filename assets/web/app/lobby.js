@@ -1,0 +1,255 @@
+// The screens before a game: join (a name), the lobby (tables, create, watch, continue a saved
+// game, the night's standings) and a table's lobby (seats, colours, ready, bots, private code,
+// start, leave). Everything here is a message of docs/protocol.md sections 3, 4 and 14.
+import { h, toast } from "./ui.js";
+import { markSvg, toneOf, COLOURS, textOn } from "./marks.js";
+import { settingsButton } from "./settings.js";
+
+const NAME_MAX = 32;
+
+export function gameTitle(app, game) {
+  return app.t(`web.game.${game}`);
+}
+
+export function optionsText(app, table) {
+  const o = table.options || {};
+  if (table.game === "tikal") return app.t(o.variant === "auction" ? "web.variant.auction" : "web.variant.base");
+  if (table.game === "tortuga") return o.cards_as_dice ? app.t("web.cards_as_dice") : "";
+  return "";
+}
+
+function header(app, title, ...extra) {
+  return h("header", { class: "bar" },
+    h("h1", { class: "title" }, title),
+    ...extra,
+    settingsButton(app));
+}
+
+// --- join -------------------------------------------------------------------------------------------
+export function renderJoin(app, root) {
+  const input = h("input", {
+    id: "name", type: "text", maxlength: NAME_MAX, autocomplete: "nickname", enterkeyhint: "go",
+    value: app.name || "", placeholder: app.t("web.your_name"), "aria-label": app.t("web.your_name"),
+  });
+  const go = () => {
+    const name = input.value.trim();
+    if (!name) { input.focus(); toast(app.t("web.name_needed"), "error"); return; }
+    app.join(name);
+  };
+  input.addEventListener("keydown", (e) => { if (e.key === "Enter") go(); });
+  const title = app.hostName ? app.t("web.join_host", { host: app.hostName }) : app.t("web.join");
+  root.append(h("div", { class: "screen join" },
+    header(app, "Tikal & La Tortuga"),
+    h("main", { class: "card narrow" },
+      h("h2", { id: "join-title" }, title),
+      h("label", { for: "name", class: "label" }, app.t("web.your_name")),
+      input,
+      h("button", { id: "join", class: "primary big", onclick: go }, app.t("web.join_button")),
+      h("p", { class: "muted small" }, app.t("web.join_hint")),
+      h("p", { class: "small" }, h("a", { href: "/download" }, app.t("web.get_app"))))));
+  if (!app.name) app.name = store_name();
+  if (!input.value) input.value = app.name || "";
+}
+
+function store_name() {
+  try { return JSON.parse(localStorage.getItem("tikal.name") || '""'); } catch { return ""; }
+}
+
+// --- the lobby --------------------------------------------------------------------------------------
+export function renderLobby(app, root) {
+  const main = h("main", { class: "lobby" });
+  root.append(h("div", { class: "screen" },
+    header(app, app.hostName || "Tikal & La Tortuga",
+      h("span", { class: "who", title: app.t("web.you") }, app.name)),
+    main));
+  main.append(tablesCard(app), createCard(app));
+  if (app.saved && app.saved.length) main.append(savedCard(app));
+  main.append(standingsCard(app));
+}
+
+function seatsText(app, t) {
+  const taken = t.players.filter((p) => p.kind !== "empty").length;
+  return app.tn("web.seats_taken", t.seats, { taken, seats: t.seats });
+}
+
+function tablesCard(app) {
+  const list = h("ul", { class: "tables", id: "tables" });
+  for (const t of app.tables) {
+    const free = t.status === "lobby" && t.players.some((p) => p.kind === "empty");
+    const names = t.players.filter((p) => p.kind !== "empty").map((p) => p.name);
+    const ask = (msg) => {
+      if (t.private) {
+        const code = prompt(app.t("web.code_ask"));
+        if (!code) return;
+        msg.code = code.trim();
+      }
+      app.send(msg);
+    };
+    list.append(h("li", { class: "table-row", "data-table": t.id },
+      h("div", { class: "table-info" },
+        h("strong", {}, `${gameTitle(app, t.game)} #${t.id}`),
+        h("span", { class: "muted" }, [optionsText(app, t), seatsText(app, t),
+          app.t(t.status === "lobby" ? "web.status.lobby" : "web.status.playing"),
+          t.private ? app.t("web.private") : ""].filter(Boolean).join(" · ")),
+        names.length ? h("span", { class: "names" }, names.join(", ")) : null),
+      h("div", { class: "row-buttons" },
+        free ? h("button", { class: "primary", "data-act": "sit", onclick: () => {
+          const watching = null; void watching;
+          ask({ t: "sit", table: t.id });
+        } }, app.t("web.sit")) : null,
+        h("button", { "data-act": "watch", onclick: () => {
+          app.storeWatch(t.id);
+          ask({ t: "spectate", table: t.id });
+        } }, app.t("web.watch")))));
+  }
+  if (!app.tables.length) list.append(h("li", { class: "muted empty" }, app.t("web.no_tables")));
+  return h("section", { class: "card" }, h("h2", {}, app.t("web.tables")), list);
+}
+
+function createCard(app) {
+  const games = (app.welcome && app.welcome.games) || {};
+  const names = Object.keys(games);
+  let game = names.includes(app.lastGame) ? app.lastGame : names[0];
+  const box = h("div", { class: "create-body" });
+  const draw = () => {
+    box.replaceChildren();
+    if (!game) return;
+    const info = games[game];
+    const [lo, hi] = info.seats;
+    let seats = Math.min(hi, Math.max(lo, app.lastSeats || 4));
+    const opts = { ...(info.defaults || {}) };
+    const seatLabel = h("span", { class: "count", id: "create-seats" }, seats);
+    const step = (d) => { seats = Math.min(hi, Math.max(lo, seats + d)); seatLabel.textContent = seats; app.lastSeats = seats; };
+    box.append(h("div", { class: "field" },
+      h("span", { class: "label" }, app.t("web.players")),
+      h("div", { class: "stepper" },
+        h("button", { "aria-label": "−", onclick: () => step(-1) }, "−"), seatLabel,
+        h("button", { "aria-label": "+", onclick: () => step(1) }, "+"))));
+    for (const [name, values] of Object.entries(info.options || {})) {
+      const group = h("div", { class: "choices" });
+      for (const v of values) {
+        const b = h("button", { class: ["choice", opts[name] === v && "on"], "data-option": `${name}=${v}`,
+          onclick: () => { opts[name] = v; for (const x of group.children) x.classList.toggle("on", x === b); } },
+        optionLabel(app, name, v));
+        group.append(b);
+      }
+      box.append(h("div", { class: "field" }, h("span", { class: "label" }, app.t(`web.option.${name}`)), group));
+    }
+    box.append(h("button", { id: "create", class: "primary big", onclick: () => {
+      app.send({ t: "create", game, seats, options: opts });
+    } }, app.t("web.create")));
+  };
+  const tabs = h("div", { class: "choices games" });
+  for (const g of names) {
+    const b = h("button", { class: ["choice", g === game && "on"], "data-game": g, onclick: () => {
+      game = g; app.lastGame = g;
+      for (const x of tabs.children) x.classList.toggle("on", x === b);
+      draw();
+    } }, gameTitle(app, g));
+    tabs.append(b);
+  }
+  draw();
+  return h("section", { class: "card", id: "create-card" }, h("h2", {}, app.t("web.new_table")), tabs, box);
+}
+
+function optionLabel(app, name, value) {
+  if (name === "variant") return app.t(`web.variant.${value}`);
+  if (name === "cards_as_dice") return app.t(value ? "web.cards_as_dice" : "web.dice");
+  return String(value);
+}
+
+function savedCard(app) {
+  const list = h("ul", { class: "tables", id: "saved" });
+  for (const g of app.saved) {
+    list.append(h("li", { class: "table-row" },
+      h("div", { class: "table-info" },
+        h("strong", {}, `${gameTitle(app, g.game)} #${g.id}`),
+        h("span", { class: "names" }, g.names.join(", "))),
+      h("div", { class: "row-buttons" },
+        h("button", { class: "primary", "data-act": "continue",
+          onclick: () => app.send({ t: "continue", id: g.id, tokens: app.tokens() }) }, app.t("web.continue")))));
+  }
+  return h("section", { class: "card" }, h("h2", {}, app.t("web.saved")), list);
+}
+
+export function standingsTable(app, st) {
+  const rows = (st && st.overall) || [];
+  if (!rows.length) return h("p", { class: "muted" }, app.t("web.no_standings"));
+  return h("table", { class: "standings" },
+    h("thead", {}, h("tr", {}, h("th", {}, app.t("web.player")), h("th", {}, app.t("web.played")),
+      h("th", {}, app.t("web.wins")), h("th", {}, app.t("web.points")))),
+    h("tbody", {}, rows.map((r) => h("tr", {}, h("td", { class: "name" }, r.name), h("td", {}, r.played),
+      h("td", {}, r.wins), h("td", {}, r.points)))));
+}
+
+function standingsCard(app) {
+  const st = app.standings;
+  const games = st && st.night ? st.night.games : 0;
+  return h("section", { class: "card", id: "standings" },
+    h("h2", {}, app.t("web.standings")),
+    h("p", { class: "muted small" }, app.tn("web.games_tonight", games, { n: games })),
+    standingsTable(app, st));
+}
+
+// --- a table's lobby --------------------------------------------------------------------------------
+export function renderTableLobby(app, root) {
+  const t = app.table;
+  if (!t) return;
+  const me = app.welcome ? app.welcome.player : null;
+  const owner = t.owner === me;
+  const mine = t.players.find((p) => p.seat === app.seat);
+  const levels = (app.welcome && app.welcome.games[t.game] && app.welcome.games[t.game].levels) || [];
+  const level = levels.includes("normal") ? "normal" : levels[0];
+  const seats = h("ul", { class: "seats", id: "seats" });
+  for (const p of t.players) {
+    const you = p.seat === app.seat;
+    const tone = toneOf(p.colour, p.seat);
+    const buttons = [];
+    if (p.kind === "empty") {
+      if (owner && level) buttons.push(h("button", { "data-act": "bot", onclick: () => app.send({ t: "bot", seat: p.seat, level }) }, app.t("web.add_bot")));
+    } else if (owner && !you) {
+      buttons.push(h("button", { "data-act": "remove", onclick: () => app.send({ t: "remove", seat: p.seat }) }, app.t("web.remove")));
+    }
+    seats.append(h("li", { class: ["seat-row", you && "you", p.kind], "data-seat": p.seat },
+      markSvg(p.seat, p.colour, app.shapes, 22),
+      h("div", { class: "seat-name" },
+        h("span", { class: "name" }, p.kind === "empty" ? app.t("web.empty_seat") : p.name),
+        h("span", { class: "muted small" }, [you ? app.t("web.you") : "",
+          p.kind === "human" ? app.t(p.ready ? "web.ready" : "web.not_ready") : "",
+          p.kind === "human" && !p.connected ? app.t("web.away") : ""].filter(Boolean).join(" · "))),
+      h("div", { class: "row-buttons" }, buttons)));
+    void tone;
+  }
+  const controls = h("div", { class: "controls" });
+  if (mine) {
+    const palette = h("div", { class: "palette", id: "palette", role: "group", "aria-label": app.t("web.colour") });
+    for (const c of (app.welcome && app.welcome.colours) || COLOURS) {
+      const taken = t.players.some((p) => p.colour === c && p.seat !== app.seat);
+      const tone = toneOf(c);
+      palette.append(h("button", { class: ["swatch", mine.colour === c && "on"], "data-colour": c, disabled: taken,
+        "aria-label": c, title: c, style: { background: tone, color: textOn(tone) },
+        onclick: () => app.send({ t: "colour", colour: c }) }, mine.colour === c ? "✓" : ""));
+    }
+    controls.append(h("div", { class: "field" }, h("span", { class: "label" }, app.t("web.colour")), palette));
+    controls.append(h("button", { id: "ready", class: ["big", !mine.ready && "primary"],
+      onclick: () => app.send({ t: "ready", ready: !mine.ready }) }, app.t(mine.ready ? "web.not_ready_button" : "web.ready_button")));
+  }
+  if (owner) {
+    const empty = t.players.some((p) => p.kind === "empty");
+    if (empty && level) controls.append(h("button", { id: "fill", onclick: () => app.send({ t: "fill", level }) }, app.t("web.fill")));
+    controls.append(h("button", { id: "private", onclick: () => app.send({ t: "private", private: !t.private }) },
+      app.t(t.private ? "web.make_open" : "web.make_private")));
+    controls.append(h("button", { id: "start", class: "primary big", onclick: () => app.send({ t: "start" }) }, app.t("web.start")));
+  }
+  const info = [optionsText(app, t), t.private ? app.t("web.private") : ""].filter(Boolean).join(" · ");
+  root.append(h("div", { class: "screen" },
+    header(app, `${gameTitle(app, t.game)} #${t.id}`),
+    h("main", { class: "lobby" },
+      h("section", { class: "card" },
+        info ? h("p", { class: "muted" }, info) : null,
+        t.code ? h("p", { class: "code", id: "code" }, app.t("web.code_is", { code: t.code })) : null,
+        seats,
+        owner ? null : h("p", { class: "muted small" }, app.t("web.owner_starts"))),
+      h("section", { class: "card" }, controls,
+        h("button", { id: "leave", class: "quiet", onclick: () => app.leaveTable() }, app.t("web.leave"))))));
+}

@@ -1,0 +1,323 @@
+// The game screen: a bar (the table, whose turn, the log, the menu), the players' strip (marks,
+// names, scores, whose turn, who is away), the table's own module (games/<game>/index.js: the board
+// and the hands, games/README.md) in the middle, the log, "while you were away" and the results with
+// the score story. The module gets every update of its table; the shell handles the rest.
+import { h, s, clear, toast } from "./ui.js";
+import { markSvg, toneOf, shapeOf, textOn } from "./marks.js";
+import { gameTitle, standingsTable } from "./lobby.js";
+import { openSettings } from "./settings.js";
+
+const LOG_MAX = 400;
+
+export class Play {
+  constructor(app, root) {
+    this.app = app;
+    this.root = root;
+    this.summary = app.table;
+    this.last = null;            // the last update
+    this.queue = [];             // updates that came before the module was loaded
+    this.module = null;
+    this.instance = null;
+    this.lines = [];             // the log: [{text, kind}]
+    this.story = new Map();      // state -> scores (the score story)
+    this.resultsShown = false;
+    this.loading = null;
+    this.build();
+    if (this.summary) this.load(this.summary.game);
+    this.onResize = () => { if (this.instance && this.instance.resize) this.instance.resize(); };
+    window.addEventListener("resize", this.onResize);
+  }
+
+  get t() { return this.app.t; }
+
+  build() {
+    const app = this.app;
+    clear(this.root);
+    this.title = h("h1", { class: "title" }, "");
+    this.status = h("div", { class: "turn", id: "turn", role: "status" }, "");
+    this.logButton = h("button", { class: "icon", id: "log-button", "aria-label": app.t("web.log"), title: app.t("web.log"),
+      onclick: () => this.toggleLog() }, "☰");
+    this.menuButton = h("button", { class: "icon", id: "menu-button", "aria-label": app.t("web.menu"), title: app.t("web.menu"),
+      onclick: () => this.openMenu() }, "⋯");
+    this.strip = h("ul", { class: "players", id: "players" });
+    this.board = h("div", { class: "board", id: "board" });
+    this.logBox = h("ol", { class: "log-lines" });
+    this.logPanel = h("aside", { class: "log", id: "log", hidden: true },
+      h("h2", {}, app.t("web.log")), this.logBox);
+    this.overlay = h("div", { class: "overlay", id: "overlay", hidden: true });
+    this.netstate = h("div", { id: "netstate", class: "netstate", hidden: app.status === "open" }, app.t("web.reconnecting"));
+    this.root.append(h("div", { class: "screen play" },
+      h("header", { class: "bar" }, this.title, this.logButton, this.menuButton),
+      this.status, this.strip, this.board, this.logPanel, this.overlay, this.netstate));
+    this.drawTitle();
+    this.drawPlayers();
+  }
+
+  drawTitle() {
+    const t = this.summary;
+    this.title.textContent = t ? `${gameTitle(this.app, t.game)} #${t.id}` : "";
+  }
+
+  // --- the module --------------------------------------------------------------------------------
+  async load(game) {
+    if (this.loading) return;
+    this.loading = game;
+    let mod;
+    try {
+      mod = (await import(`/games/${game}/index.js`)).default;
+    } catch (err) {
+      console.warn(`no table module for ${game} (${err}); the plain one plays`);
+      mod = (await import("./generic.js")).default;
+    }
+    if (this.destroyed) return;
+    this.module = mod;
+    this.mount();
+  }
+
+  mount() {
+    clear(this.board);
+    this.instance = this.module.mount(this.board, this.context());
+    const queued = this.queue;
+    this.queue = [];
+    for (const msg of queued) this.instance.update(msg);
+  }
+
+  context() {
+    const app = this.app, play = this;
+    return {
+      get seat() { return app.seat; },
+      get table() { return play.summary; },
+      get players() { return play.players(); },
+      get state() { return app.state; },
+      get lang() { return app.cat.lang; },
+      get shapes() { return app.shapes; },
+      t: (key, vars) => app.t(key, vars),
+      tn: (...args) => app.tn(...args),
+      act: (action) => app.request({ t: "action", action, ...(app.seat !== null ? { seat: app.seat } : {}) }),
+      undo: () => app.request({ t: "undo" }),
+      log: (line) => play.log(line, "game"),
+      mark: (seat, size) => markSvg(seat, play.colourOf(seat), app.shapes, size),
+      tone: (seat) => toneOf(play.colourOf(seat), seat),
+      shape: (seat) => (app.shapes ? shapeOf(seat) : "circle"),
+      toast: (text, kind) => toast(text, kind),
+    };
+  }
+
+  colourOf(seat) {
+    const p = this.summary && this.summary.players.find((x) => x.seat === seat);
+    return p ? p.colour : null;
+  }
+
+  // the seats as the module sees them
+  players() {
+    const t = this.summary;
+    if (!t) return [];
+    return t.players.map((p) => ({
+      seat: p.seat, name: p.name, kind: p.kind, colour: p.colour, tone: toneOf(p.colour, p.seat),
+      shape: this.app.shapes ? shapeOf(p.seat) : "circle", connected: p.connected, takeover: p.takeover,
+      level: p.level, you: p.seat === this.app.seat,
+    }));
+  }
+
+  // the language or the shapes changed: the shell is drawn again, the module mounted again on the
+  // table as it is (no events: nothing is animated twice)
+  relabel() {
+    const last = this.last;
+    if (this.instance) { this.instance.destroy(); this.instance = null; }
+    const lines = this.lines;
+    this.build();
+    this.lines = [];
+    for (const l of lines) this.log(l.text, l.kind);
+    if (this.module) {
+      this.mount();
+      if (last) this.instance.update({ ...last, events: [], full: true, recap: undefined, seq: undefined });
+    }
+    if (last) this.drawStatus(last);
+    if (last && last.over) this.showResults(last);
+  }
+
+  destroy() {
+    this.destroyed = true;
+    window.removeEventListener("resize", this.onResize);
+    if (this.instance) this.instance.destroy();
+    this.instance = null;
+  }
+
+  // --- the host's messages --------------------------------------------------------------------------
+  table(summary) {
+    const before = this.summary;
+    this.summary = summary;
+    this.drawTitle();
+    this.drawPlayers();
+    if (before) {
+      for (const p of summary.players) {
+        const q = before.players.find((x) => x.seat === p.seat);
+        if (q && q.connected && !p.connected && p.kind === "human") this.log(this.t("web.log.away", { name: p.name }), "info");
+        if (q && !q.connected && p.connected && p.kind === "human") this.log(this.t("web.log.back", { name: p.name }), "info");
+      }
+    }
+    if (!this.loading && summary) this.load(summary.game);
+    if (this.instance && this.instance.table) this.instance.table(summary);
+  }
+
+  update(msg) {
+    const prev = this.last;
+    this.last = msg;
+    if (msg.recap) this.showRecap(msg.recap);
+    if (msg.recap) for (const m of msg.recap.moves || []) if (m.scores) this.story.set(m.state, m.scores);
+    this.story.set(msg.state, msg.scores);
+    if (msg.undone !== undefined && msg.undone !== null) this.log(this.t("web.log.undo", { name: this.nameOf(msg.undone) }), "info");
+    else if (prev && !msg.full && prev.to_act !== msg.to_act && msg.to_act !== null && msg.to_act !== undefined) {
+      this.log(this.t("web.log.turn", { name: this.nameOf(msg.to_act) }), "turn");
+    }
+    this.drawStatus(msg);
+    if (this.instance) this.instance.update(msg);
+    else this.queue.push(msg);
+    if (msg.over && !this.resultsShown) this.showResults(msg);
+  }
+
+  standings() {
+    if (this.resultsShown && this.last) this.showResults(this.last);
+  }
+
+  nameOf(seat) {
+    const p = this.summary && this.summary.players.find((x) => x.seat === seat);
+    return p ? p.name : `#${seat}`;
+  }
+
+  drawStatus(msg) {
+    const you = this.app.seat;
+    let text;
+    if (msg.over) text = this.t("web.game_over");
+    else if (msg.to_act === you && you !== null) text = this.t("web.your_turn");
+    else if (msg.to_act !== null && msg.to_act !== undefined) text = this.t("web.their_turn", { name: this.nameOf(msg.to_act) });
+    else text = "";
+    this.status.textContent = text;
+    this.status.classList.toggle("yours", msg.to_act === you && you !== null && !msg.over);
+    this.drawPlayers();
+  }
+
+  drawPlayers() {
+    const t = this.summary;
+    clear(this.strip);
+    if (!t) return;
+    const last = this.last;
+    for (const p of t.players) {
+      const score = last && last.scores ? last.scores[p.seat] : null;
+      const acting = last && !last.over && last.to_act === p.seat;
+      const away = p.kind === "human" && !p.connected;
+      this.strip.append(h("li", { class: ["player", acting && "acting", p.seat === this.app.seat && "you", away && "away"], "data-seat": p.seat },
+        markSvg(p.seat, p.colour, this.app.shapes, 16),
+        h("span", { class: "pname" }, p.name),
+        score !== null && score !== undefined ? h("span", { class: "score" }, score) : null,
+        away ? h("span", { class: "muted small" }, p.takeover ? this.t("web.bot_plays") : this.t("web.away")) : null));
+    }
+  }
+
+  // --- the log ------------------------------------------------------------------------------------
+  log(text, kind = "game") {
+    this.lines.push({ text, kind });
+    if (this.lines.length > LOG_MAX) { this.lines.shift(); this.logBox.firstChild && this.logBox.firstChild.remove(); }
+    this.logBox.append(h("li", { class: kind }, text));
+    this.logBox.scrollTop = this.logBox.scrollHeight;
+  }
+
+  toggleLog(show) {
+    this.logPanel.hidden = show === undefined ? !this.logPanel.hidden : !show;
+    if (!this.logPanel.hidden) this.logBox.scrollTop = this.logBox.scrollHeight;
+  }
+
+  openMenu() {
+    const app = this.app;
+    const close = () => back.remove();
+    const back = h("div", { class: "dialog-back", id: "menu", onclick: (e) => { if (e.target === back) close(); } },
+      h("div", { class: "dialog card", role: "dialog", "aria-modal": "true" },
+        h("h2", {}, app.t("web.menu")),
+        h("button", { id: "menu-log", onclick: () => { close(); this.toggleLog(true); } }, app.t("web.log")),
+        h("button", { id: "menu-settings", onclick: () => { close(); openSettings(app); } }, app.t("web.settings")),
+        this.last && this.last.over ? h("button", { id: "menu-results", onclick: () => { close(); this.showResults(this.last); } }, app.t("web.results")) : null,
+        h("button", { id: "menu-leave", class: "danger", onclick: () => { close(); app.leaveTable(); } },
+          app.t(app.seat === null ? "web.stop_watching" : "web.leave")),
+        h("button", { class: "primary", onclick: close }, app.t("web.close"))));
+    document.body.append(back);
+  }
+
+  // --- while you were away --------------------------------------------------------------------------
+  showRecap(recap) {
+    const moves = recap.moves || [];
+    if (!moves.length) return;
+    const list = h("ul", { class: "recap-lines" });
+    for (const m of moves) {
+      const who = this.nameOf(m.seat);
+      const text = m.undone ? this.t("web.log.undo", { name: who })
+        : m.bot ? this.t("web.recap.bot_move", { name: who }) : this.t("web.recap.move", { name: who });
+      list.append(h("li", {}, text));
+      this.log(text, "recap");
+    }
+    const panel = h("div", { class: "recap card", id: "recap", role: "dialog" },
+      h("h2", {}, this.t("web.recap.title")),
+      h("p", {}, this.tnMoves(moves.length)),
+      list,
+      h("button", { class: "primary", id: "recap-ok", onclick: () => panel.remove() }, this.t("web.got_it")));
+    const old = this.root.querySelector("#recap");
+    if (old) old.remove();
+    this.root.querySelector(".screen").append(panel);
+  }
+
+  tnMoves(n) { return this.app.tn("web.recap.moves", n, { n }); }
+
+  // --- the results and the score story ------------------------------------------------------------------
+  showResults(msg) {
+    this.resultsShown = true;
+    const app = this.app, t = this.summary;
+    const seats = t ? t.players.map((p) => p.seat) : msg.scores.map((_, i) => i);
+    const winners = new Set(msg.winners || []);
+    const order = seats.slice().sort((a, b) => (winners.has(b) - winners.has(a)) || (msg.scores[b] - msg.scores[a]) || (a - b));
+    let place = 0, prevKey = null;
+    const rows = order.map((seat, i) => {
+      const key = `${winners.has(seat)}:${msg.scores[seat]}`;
+      if (key !== prevKey) place = i + 1;
+      prevKey = key;
+      return h("li", { class: ["result", winners.has(seat) && "winner", seat === app.seat && "you"], "data-seat": seat },
+        h("span", { class: "place" }, `${place}.`),
+        markSvg(seat, this.colourOf(seat), app.shapes, 18),
+        h("span", { class: "pname" }, this.nameOf(seat)),
+        h("span", { class: "score" }, msg.scores[seat]));
+    });
+    const youWon = app.seat !== null && winners.has(app.seat);
+    const head = youWon ? app.t("web.you_won")
+      : app.t("web.winner", { name: [...winners].map((w) => this.nameOf(w)).join(", ") });
+    clear(this.overlay);
+    this.overlay.append(h("div", { class: "results card", id: "results" },
+      h("h2", {}, head),
+      h("ol", { class: "result-list" }, rows),
+      h("h3", {}, app.t("web.score_story")),
+      this.storyChart(seats),
+      app.standings ? h("h3", {}, app.t("web.standings")) : null,
+      app.standings ? standingsTable(app, app.standings) : null,
+      h("div", { class: "row-buttons" },
+        h("button", { id: "results-board", onclick: () => { this.overlay.hidden = true; } }, app.t("web.see_board")),
+        h("button", { id: "results-lobby", class: "primary", onclick: () => app.leaveTable() }, app.t("web.back_to_lobby")))));
+    this.overlay.hidden = false;
+  }
+
+  // the scores of each seat over the game, as this page saw them (and the recap told)
+  storyChart(seats) {
+    const points = [...this.story.entries()].sort((a, b) => a[0] - b[0]);
+    const W = 300, H = 120, P = 6;
+    if (points.length < 2) return h("p", { class: "muted small" }, this.app.t("web.no_story"));
+    const x0 = points[0][0], x1 = points[points.length - 1][0];
+    const top = Math.max(1, ...points.flatMap(([, sc]) => sc));
+    const X = (st) => P + ((W - 2 * P) * (st - x0)) / Math.max(1, x1 - x0);
+    const Y = (v) => H - P - ((H - 2 * P) * v) / top;
+    const lines = seats.map((seat) => s("polyline", {
+      points: points.map(([st, sc]) => `${X(st).toFixed(1)},${Y(sc[seat] || 0).toFixed(1)}`).join(" "),
+      fill: "none", stroke: toneOf(this.colourOf(seat), seat), "stroke-width": seat === this.app.seat ? 3 : 2,
+      "data-seat": seat,
+    }));
+    return s("svg", { class: "story", viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": this.app.t("web.score_story") },
+      s("rect", { x: 0, y: 0, width: W, height: H, fill: "none", stroke: "#8890a8", "stroke-width": 0.5 }), lines);
+  }
+}
+
+export { textOn };

@@ -1,0 +1,413 @@
+"""The host serves the game to browsers (docs/protocol.md section 16): on its web port (the game
+port + 1 by default; ``run_host.py --web-port``, ``--no-web``) a page at ``/`` that plays, its
+files (``assets/web/``, shipped in the package: no CDN, nothing from outside), the catalogs of
+``assets/i18n`` as JSON, the download page at ``/download`` (with ``--share DIR``: DIR's files),
+and the protocol itself over a WebSocket at ``/ws``.
+
+The WebSocket is a second edge beside net/links.py's TCP one, feeding the same ``Links`` (so the
+same admission, per-address caps counted together, rate, hello gate, timeouts and writes) and the
+same host callbacks: one binary WebSocket message carries exactly one protocol message (one
+msgpack map, no length prefix). The WebSocket framing, the handshake and its ``Origin`` check are
+the ``websockets`` library's (its Sans-I/O ``ServerProtocol``), run on the HTTP connections of
+net/share.py's server, which already bounds request heads (8 KiB within 5 s), connections (64; 8
+per address until a connection becomes a WebSocket, then the host's caps count it) and slow
+readers.
+
+- The handshake is refused (403) for an ``Origin`` other than the page's own (``http://`` + the
+  request's ``Host``) and for a ``Host`` that is a name other than this machine's (a foreign
+  page that rebinds its DNS name to the host's address). A client without ``Origin`` (not a
+  browser: a script, the outside checks) is let in.
+- A message that is not binary, or whose body is not one msgpack map with a string ``t``, is
+  answered ``error`` ``frame`` and the WebSocket closed; a message over 1 MiB too (the error goes
+  out just before the close frame, code 1009).
+- Every answer carries a ``Content-Security-Policy`` with no inline script (``script-src
+  'self'``), ``X-Content-Type-Options: nosniff`` and no caching of the page (files revalidate with
+  an ETag). The page carries no secret: it learns everything over ``/ws`` as a window does.
+"""
+from __future__ import annotations
+
+import asyncio
+import gzip
+import hashlib
+import ipaddress
+import json
+import logging
+import re
+import socket
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, cast
+
+import msgpack
+from websockets.exceptions import PayloadTooBig
+from websockets.frames import Frame, Opcode
+from websockets.http11 import Request
+from websockets.server import ServerProtocol
+
+from assets.i18n import LANGUAGES, REFERENCE, pofile
+
+from .links import Conn
+from .messages import error
+from .protocol import HEADER_SIZE, MAX_FRAME
+from .share import ShareServer, header
+
+if TYPE_CHECKING:
+    from .links import Links
+
+log = logging.getLogger("tikal.web")
+# the library's own lines ("connection open", "connection closed") say nothing the host's don't
+logging.getLogger("tikal.web.ws").setLevel(logging.WARNING)
+
+#: The browser client's files (package data of ``assets``).
+WEB_ROOT = Path(__file__).resolve().parent.parent / "assets" / "web"
+#: Where the WebSocket is.
+WS_PATH = "/ws"
+#: The pages at the top, by path.
+PAGES = {"/": "index.html", "/index.html": "index.html", "/tv": "tv.html"}
+TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
+         ".mjs": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8",
+         ".svg": "image/svg+xml", ".png": "image/png", ".json": "application/json",
+         ".woff2": "font/woff2", ".ttf": "font/ttf", ".txt": "text/plain; charset=utf-8",
+         ".md": "text/plain; charset=utf-8"}
+#: No inline script, nothing from elsewhere; the WebSocket to this same origin only.
+CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+       "font-src 'self'; connect-src 'self'; manifest-src 'self'; base-uri 'none'; "
+       "form-action 'none'; frame-ancestors 'none'")
+SECURITY = {"Content-Security-Policy": CSP, "X-Content-Type-Options": "nosniff",
+            "Referrer-Policy": "no-referrer", "X-Frame-Options": "DENY",
+            "Cross-Origin-Opener-Policy": "same-origin"}
+READ = 64 * 1024
+
+
+@dataclass(frozen=True)
+class Asset:
+    body: bytes
+    gz: bytes
+    ctype: str
+    etag: str
+
+
+def load_assets(root: Path = WEB_ROOT) -> dict[str, Asset]:
+    """Every file under ``root`` by its URL path (``/app/main.js``), read once with its gzip and
+    ETag: only these paths are ever served (nothing is looked up on disk from a request). Files
+    the browser never loads (``*.md``, ``*.d.ts``, ``*.map``) and dotfiles are left out."""
+    out = {}
+    for path in sorted(root.rglob("*")):
+        rel = path.relative_to(root).as_posix()
+        if (not path.is_file() or any(p.startswith(".") for p in rel.split("/"))
+                or path.suffix not in TYPES or path.suffix == ".md" or rel.endswith(".d.ts")):
+            continue
+        body = path.read_bytes()
+        out["/" + rel] = Asset(body, gzip.compress(body, 9, mtime=0), TYPES[path.suffix],
+                               '"' + hashlib.sha256(body).hexdigest()[:20] + '"')
+    for url, name in PAGES.items():
+        if "/" + name in out:
+            out[url] = out["/" + name]
+    return out
+
+
+def plural_rule(po_header: str) -> tuple[int, str]:
+    """(nplurals, the C expression of ``plural=``) of a catalog's ``Plural-Forms``."""
+    m = re.search(r"nplurals\s*=\s*(\d+)\s*;\s*plural\s*=\s*(.+?);?\s*$", po_header)
+    if not m:
+        return 2, "n != 1"
+    return int(m.group(1)), m.group(2).strip().rstrip(";")
+
+
+def catalog_json(lang: str) -> bytes:
+    """A language's catalog for the browser: ``{"lang", "nplurals", "plural" (the catalog's own
+    C expression, evaluated by the page's small parser, never ``eval``), "messages": {msgid:
+    text or [forms]}}`` with English behind every entry the language lacks."""
+    messages: dict[str, Any] = {}
+    for code in dict.fromkeys((REFERENCE, lang)):
+        for e in pofile(code):
+            if not e.msgid or e.obsolete or "fuzzy" in e.flags:
+                continue
+            if e.msgid_plural:
+                forms = [e.msgstr_plural[i] for i in sorted(e.msgstr_plural)]
+                if all(forms):
+                    messages[e.msgid] = forms
+            elif e.msgstr:
+                messages[e.msgid] = e.msgstr
+    nplurals, rule = plural_rule(pofile(lang).metadata.get("Plural-Forms", ""))
+    return json.dumps({"lang": lang, "nplurals": nplurals, "plural": rule,
+                       "names": {c: _language_name(c) for c in LANGUAGES},
+                       "messages": messages}, ensure_ascii=False,
+                      separators=(",", ":")).encode("utf-8")
+
+
+def _language_name(code: str) -> str:
+    return next((e.msgstr or e.msgid for e in pofile(code) if e.msgid == "language.name"), code)
+
+
+def local_names() -> set[str]:
+    """The names a browser may call this machine by (besides its addresses): a page reached by
+    another name is a foreign page that rebound its DNS name to us."""
+    names = {"localhost"}
+    try:
+        host = socket.gethostname().lower()
+    except OSError:   # pragma: no cover
+        host = ""
+    if host:
+        names |= {host, host.split(".")[0], host.split(".")[0] + ".local", host + ".local"}
+    return names
+
+
+def host_of(value: str | None) -> str | None:
+    """The host name or address of a ``Host`` header (no port, no brackets), lower case."""
+    if not value:
+        return None
+    value = value.strip().lower()
+    if value.startswith("["):
+        return value[1:value.find("]")] if "]" in value else None
+    return value.rsplit(":", 1)[0] if value.count(":") == 1 else value
+
+
+def is_local_host(value: str | None, names: set[str]) -> bool:
+    """``Host`` names this machine: an IP address, or one of its own names."""
+    h = host_of(value)
+    if not h:
+        return False
+    try:
+        ipaddress.ip_address(h)
+        return True
+    except ValueError:
+        return h.rstrip(".") in names
+
+
+class WsTransport:
+    """A WebSocket connection seen as the asyncio transport ``Links`` writes to: what it writes
+    is the TCP edge's frames (4-byte length + body), each of which goes out as one binary
+    WebSocket message; the rest is the TCP transport underneath."""
+
+    def __init__(self, transport: asyncio.Transport, proto: ServerProtocol):
+        self.transport = transport
+        self.proto = proto
+
+    def write(self, data: bytes) -> None:
+        view, at = memoryview(data), 0
+        while at + HEADER_SIZE <= len(view):
+            size = int.from_bytes(view[at:at + HEADER_SIZE], "big")
+            body = view[at + HEADER_SIZE:at + HEADER_SIZE + size]
+            at += HEADER_SIZE + size
+            if self.proto.state.name != "OPEN":
+                return
+            self.proto.send_binary(bytes(body))
+        self.flush()
+
+    def flush(self) -> None:
+        for chunk in self.proto.data_to_send():
+            if chunk:
+                self.transport.write(chunk)
+            elif self.transport.can_write_eof() and not self.transport.is_closing():
+                try:
+                    self.transport.write_eof()
+                except OSError:      # the peer is gone already
+                    self.transport.abort()
+
+    def is_closing(self) -> bool:
+        return self.transport.is_closing() or self.proto.state.name in ("CLOSING", "CLOSED")
+
+    def can_write_eof(self) -> bool:
+        return False     # closing is the WebSocket's close frame (then the TCP close)
+
+    def write_eof(self) -> None:   # pragma: no cover - never called (can_write_eof is False)
+        self.close()
+
+    def close(self) -> None:
+        if self.proto.state.name == "OPEN":
+            self.proto.send_close(1000)
+        self.flush()
+        self.transport.close()
+
+    def abort(self) -> None:
+        self.transport.abort()
+
+    def get_write_buffer_size(self) -> int:
+        return self.transport.get_write_buffer_size()
+
+    def get_extra_info(self, name: str, default: Any = None) -> Any:
+        return self.transport.get_extra_info(name, default)
+
+
+@dataclass(eq=False)
+class WsConn(Conn):
+    """A host connection on the WebSocket edge: each of its messages arrives whole."""
+    proto: Any = None              # its websockets ServerProtocol
+    parts: list | None = None      # the fragments of a message still coming
+
+    def receive(self, data: bytes, now: float):
+        return self.receive_body(data, now)
+
+    @property
+    def held(self) -> int:
+        """Bytes of a message still coming (the library's buffer and our fragments)."""
+        buffered = len(self.proto.reader.buffer) if self.proto is not None else 0
+        return buffered + sum(len(p) for p in self.parts or ())
+
+
+class WebServer(ShareServer):
+    """The web port: the page and its files, ``/ws`` into the host's ``links``, the download page
+    at ``/download`` (``directory``: the files to offer, or None)."""
+
+    page_path = "/download"
+
+    def __init__(self, links: Links, directory: Path | str | None = None, *, game_port: int,
+                 join: list[str] | None = None, host_name: str = ""):
+        super().__init__(directory, game_port=game_port, join=join, host_name=host_name)
+        self.links = links
+        self.assets = load_assets()
+        self.names = local_names()
+        self._catalogs: dict[str, Asset] = {}
+
+    async def start(self, bind: str = "", port: int = 0) -> tuple[str, int]:
+        address = await super().start(bind, port)
+        log.info("web page on %s:%s", *address)
+        return address
+
+    # --- routes -----------------------------------------------------------------------------------
+    async def route(self, reader, writer, head: bytes, method: str, target: str):
+        path = target.split("?", 1)[0].split("#", 1)[0]
+        if path == WS_PATH:
+            return await self._websocket(reader, writer, head)
+        if path == self.page_path:
+            return await super().route(reader, writer, head, method, "/")
+        if path == "/host.json":
+            body = json.dumps({"name": self.host_name}).encode("utf-8")
+            return await self._send(writer, 200, body, head_only=method == "HEAD",
+                                    ctype=TYPES[".json"], extra=SECURITY)
+        asset = self.assets.get(path)
+        m = re.fullmatch(r"/i18n/([a-z]{2})\.json", path)
+        if asset is None and m and m.group(1) in LANGUAGES:
+            asset = self._catalog(m.group(1))
+        if asset is None:      # the folder's files (--share), tonight's replays; else refused
+            return await super().route(reader, writer, head, method, target)
+        if method not in ("GET", "HEAD"):
+            return await self._send(writer, 405, b"GET and HEAD only\n",
+                                    extra={"Allow": "GET, HEAD", **SECURITY})
+        if not is_local_host(header(head, "host"), self.names):
+            return await self._send(writer, 421, b"this host is not known by that name\n",
+                                    head_only=method == "HEAD")
+        extra = {**SECURITY, "ETag": asset.etag, "Cache-Control": "no-cache",
+                 "Vary": "Accept-Encoding"}
+        if header(head, "if-none-match") == asset.etag:
+            return await self._send(writer, 304, b"", head_only=True, ctype=asset.ctype,
+                                    extra=extra)
+        body = asset.body
+        if "gzip" in (header(head, "accept-encoding") or ""):
+            body, extra["Content-Encoding"] = asset.gz, "gzip"
+        await self._send(writer, 200, body, head_only=method == "HEAD", ctype=asset.ctype,
+                         extra=extra)
+
+    def _catalog(self, lang: str) -> Asset:
+        if lang not in self._catalogs:
+            body = catalog_json(lang)
+            self._catalogs[lang] = Asset(body, gzip.compress(body, 9, mtime=0), TYPES[".json"],
+                                         '"' + hashlib.sha256(body).hexdigest()[:20] + '"')
+        return self._catalogs[lang]
+
+    # --- the WebSocket ------------------------------------------------------------------------------
+    def origins(self, head: bytes) -> list[str | None] | None:
+        """The Origins let in for this request: the page's own (``http://`` + its Host), or a
+        client without one; None when the Host is not this machine's (nothing is let in)."""
+        host = header(head, "host")
+        hosts = sum(1 for line in head.split(b"\r\n")[1:] if line.split(b":", 1)[0].strip().lower() == b"host")
+        if hosts != 1 or not is_local_host(host, self.names):
+            return None
+        assert host is not None
+        return [f"http://{host.strip().lower()}", None]
+
+    async def _websocket(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
+                         head: bytes):
+        allowed = self.origins(head)
+        origins = cast(list, allowed or ["-"])
+        proto = ServerProtocol(origins=origins, max_size=MAX_FRAME,
+                               logger=logging.getLogger("tikal.web.ws"))
+        proto.receive_data(head)
+        request = next((e for e in proto.events_received() if isinstance(e, Request)), None)
+        if request is None:
+            return await self._send(writer, 400, b"bad request\n")
+        response = proto.accept(request)
+        if response.status_code != 101:
+            self.links.count("origin" if response.status_code == 403 else "handshake")
+            log.info("web: WebSocket refused (%s) from %s, Origin %r, Host %r",
+                     response.status_code, writer.get_extra_info("peername"),
+                     header(head, "origin"), header(head, "host"))
+        for key, value in SECURITY.items():
+            response.headers[key] = value
+        proto.send_response(response)
+        edge = WsTransport(writer.transport, proto)   # type: ignore[arg-type]
+        edge.flush()
+        if response.status_code != 101:
+            return await writer.drain()
+        self._became_websocket()
+        conn = self.links.opened(edge, WsConn)
+        assert isinstance(conn, WsConn)
+        conn.proto = proto
+        try:
+            await self._read(reader, conn, edge)
+        finally:
+            self.links.drop(conn)
+
+    def _became_websocket(self) -> None:
+        """This connection is the host's now (its caps count it): not the web server's."""
+        task = asyncio.current_task()
+        if task is not None:
+            self._conns.pop(task, None)
+
+    async def _read(self, reader: asyncio.StreamReader, conn: WsConn, edge: WsTransport):
+        proto, links = conn.proto, self.links
+        while not edge.is_closing() and conn.id in links.conns:
+            data = await reader.read(READ)
+            if not data:
+                proto.receive_eof()
+                edge.flush()
+                return
+            proto.receive_data(data)
+            if isinstance(proto.parser_exc, PayloadTooBig):
+                self._too_big(conn, edge)
+                return
+            for event in proto.events_received():
+                if not isinstance(event, Frame) or conn.id not in links.conns:
+                    continue
+                body = self._message(conn, event)
+                if body is not None:
+                    links.received(conn, body)
+            edge.flush()
+            if conn.id in links.conns:
+                links.holding(conn)
+
+    def _message(self, conn: WsConn, frame: Frame) -> bytes | None:
+        """A whole message's body once its last fragment is in; a text message is no frame of
+        ours: ``error frame`` and closed."""
+        op = frame.opcode
+        if op is Opcode.TEXT or (op is Opcode.CONT and conn.parts is None):
+            conn.parts = None
+            self.links.count("frame")
+            self.links.send(conn, error("frame", "a message is one binary WebSocket message "
+                                                 "holding one msgpack map"))
+            self.links.close(conn)
+            self.links.drop(conn)
+            return None
+        if op is Opcode.BINARY or op is Opcode.CONT:
+            conn.parts = (conn.parts or []) + [frame.data]
+            if not frame.fin:
+                return None
+            body, conn.parts = b"".join(conn.parts), None
+            return body
+        return None       # ping, pong, close: the library answers them
+
+    def _too_big(self, conn: WsConn, edge: WsTransport):
+        """A message over 1 MiB: the library closes with 1009; our ``error frame`` goes first."""
+        self.links.count("frame")
+        body = msgpack.packb(error("frame", f"a message over {MAX_FRAME} bytes"),
+                             use_bin_type=True)
+        edge.transport.write(Frame(Opcode.BINARY, body).serialize(mask=False))
+        edge.flush()
+        conn.closing = True
+        self.links.drop(conn)
+        edge.transport.close()
+
+
+__all__ = ["WebServer", "WsConn", "WsTransport", "catalog_json", "is_local_host", "load_assets",
+           "plural_rule"]

@@ -1,0 +1,207 @@
+"""Helpers of the browser tests (issue 27): a real host with its web page on loopback, a real
+Chromium driven by Playwright for Python, and the page's own progress to wait on.
+
+    def test_x(web_host, phone):                 # fixtures: conftest.py imports them from here
+        page = phone()                           # 390x844, touch, English (phone(lang="ru"))
+        open_page(page, web_host)                # the page at "/", its lobby reached
+        join(page, "Ana")                        # "Join Kitchen table" -> a name -> the lobby
+        page.tap("#create")
+        wait_for(page, "tikal.screen === 'table'")
+        assert fit_problems(page) == []          # no overlap, no cut text
+
+What a page exposes for tests (``window.tikal``: the shell's App, assets/web/app/main.js): its
+``screen`` (``join``, ``lobby``, ``table``, ``play``), ``table`` (the table summary), ``seat``,
+``state`` (the last update's state counter), ``play.last`` (the last update), ``errors`` (the
+host's refusals), ``net.sent`` / ``net.received`` (message counts). Tests wait for these, never
+for a time: ``wait_for`` gives up only after ``TIMEOUT`` (a hang), however slow the machine.
+
+Chromium is Debian's (``/usr/bin/chromium``; ``CHROMIUM`` overrides it); without it, or without
+Playwright, the browser tests skip with the reason, except under CI (``CI`` set), where they fail:
+.ci/run installs both.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+#: The longest a test waits for the page's own progress (only against a hang).
+TIMEOUT = int(os.environ.get("TIKAL_WEB_TIMEOUT", 180_000))     # ms
+CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run",
+        "--disable-dev-shm-usage", "--disable-renderer-backgrounding",
+        "--disable-background-timer-throttling", "--disable-backgrounding-occluded-windows"]
+PHONE = {"width": 390, "height": 844}
+SIZES = {"phone": (360, 640), "laptop": (1280, 800)}
+LANGS = ("en", "cs", "it", "ru")
+#: 24-character names, the longest the fit checks use (as the window's fit tests do)
+LONG_NAMES = ["Maximiliána Wolfensteinová", "Alessandra Bartolomucci", "Константин Верещагин",
+              "Bartholomew Featherstone"]
+LONG_NAMES = [n[:24].ljust(24, "x") for n in LONG_NAMES]
+
+
+def need_browser():
+    """Playwright's sync API, or skip (fail under CI: the browser tests must run there)."""
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError as exc:   # pragma: no cover - .ci/run installs it
+        _missing(f"Playwright for Python is not installed ({exc})")
+    if not Path(CHROMIUM).exists():   # pragma: no cover
+        _missing(f"no Chromium at {CHROMIUM} (apt-get install chromium)")
+    return sync_playwright
+
+
+def _missing(why: str):
+    if os.environ.get("CI"):
+        pytest.fail(f"{why}: the browser tests must run in CI (.ci/run installs what they need)")
+    pytest.skip(why)
+
+
+class WebHost:
+    """A real host (net/host.py) and its web server (net/web.py) on 127.0.0.1, both on any free
+    port, on an asyncio loop in a thread of the test's process."""
+
+    def __init__(self, tmp_path: Path, name: str = "Kitchen table", share: Path | None = None,
+                 **config: Any):
+        from net.host import Host, HostConfig
+        from net.loop_thread import LoopThread
+        from net.web import WebServer
+
+        cfg = {"name": name, "bind": "127.0.0.1", "port": 0, "announce": False,
+               "data_dir": tmp_path / "saves", "bot_delay": 0.0, **config}
+        self.host = Host(HostConfig(**cfg))
+        self.runner = LoopThread("web-host")
+        self.runner.start()
+        try:
+            self.address = self.runner.call(self.host.start(), 30)
+            self.web = WebServer(self.host.links, share, game_port=self.address[1],
+                                 join=self.host.addresses, host_name=name)
+            addr, self.web_port = self.runner.call(self.web.start("127.0.0.1", 0), 30)
+        except BaseException:
+            self.runner.stop()
+            raise
+        self.host.web = [f"http://127.0.0.1:{self.web_port}/"]
+        self.url = f"http://127.0.0.1:{self.web_port}/"
+        self.origin = f"http://127.0.0.1:{self.web_port}"
+
+    def call(self, fn, *args):
+        """``fn(*args)`` run on the host's loop (the host is not thread-safe); its result."""
+        async def run():
+            return fn(*args)
+        return self.runner.call(run(), 60)
+
+    def table(self, tid: int):
+        return self.call(lambda: self.host.tables.get(tid))
+
+    def stop(self):
+        if self.runner.running:
+            try:
+                self.runner.call(self.web.stop(), 30)
+                self.runner.call(self.host.stop(), 30)
+            finally:
+                self.runner.stop()
+
+
+@pytest.fixture
+def web_host(tmp_path):
+    h = WebHost(tmp_path)
+    yield h
+    h.stop()
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    """One Chromium per test process (pytest-xdist: per worker), closed at the end."""
+    sync_playwright = need_browser()
+    pw = sync_playwright().start()
+    browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+    yield browser
+    browser.close()
+    pw.stop()
+
+
+@pytest.fixture
+def phone(chromium):
+    """A factory of pages, each in a context of its own (its own localStorage: its own player),
+    closed after the test: ``phone(lang="ru", size=(360, 640), touch=True)``."""
+    contexts = []
+
+    def make(lang: str = "en", size: tuple[int, int] | None = None, touch: bool = True):
+        width, height = size or (PHONE["width"], PHONE["height"])
+        ctx = chromium.new_context(viewport={"width": width, "height": height}, has_touch=touch,
+                                   is_mobile=touch, locale=lang, device_scale_factor=1)
+        ctx.set_default_timeout(TIMEOUT)
+        contexts.append(ctx)
+        page = ctx.new_page()
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.js_errors = errors = []    # type: ignore[attr-defined]
+        page.has_touch = touch          # type: ignore[attr-defined]
+        return page
+
+    yield make
+    for ctx in contexts:
+        try:
+            ctx.close()
+        except Exception:   # pragma: no cover - a browser already gone
+            pass
+
+
+# --- the page's own progress -------------------------------------------------------------------------
+def wait_for(page, predicate: str, arg: Any = None, timeout: int = TIMEOUT):
+    """Wait until the JavaScript expression (or function of ``arg``) ``predicate`` is truthy in the
+    page; its value."""
+    if arg is None and not predicate.lstrip().startswith(("(", "function", "async")):
+        handle = page.wait_for_function(f"() => {{ try {{ return {predicate}; }} catch (e) {{ return false; }} }}",
+                                        timeout=timeout)
+    else:
+        handle = page.wait_for_function(predicate, arg=arg, timeout=timeout)
+    return handle.json_value()
+
+
+def open_page(page, web_host: WebHost, path: str = "/"):
+    page.goto(web_host.origin + path)
+    wait_for(page, "window.tikal && window.tikal.cat && "
+                   "['join', 'lobby', 'table', 'play', 'waiting'].includes(tikal.screen)")
+
+
+def join(page, name: str):
+    """Type a name on the join screen and join: the lobby reached (its table list drawn)."""
+    wait_for(page, "tikal.screen === 'join'")
+    page.fill("#name", name)
+    tap(page, "#join")
+    wait_for(page, "tikal.screen === 'lobby' && !!document.querySelector('#tables')")
+
+
+def tap(page, selector: str):
+    """A tap on a touch page (a click on one without touch)."""
+    loc = page.locator(selector).first
+    if getattr(page, "has_touch", False):
+        loc.tap()
+    else:
+        loc.click()
+
+
+def create_table(page, game: str = "tikal", seats: int | None = None, option: str | None = None):
+    """Create a table from the lobby by taps: its table lobby reached; the table's id."""
+    tap(page, f'[data-game="{game}"]')
+    if seats is not None:
+        now = int(page.inner_text("#create-seats"))
+        for _ in range(abs(seats - now)):
+            tap(page, '.stepper button[aria-label="+"]' if seats > now else '.stepper button[aria-label="−"]')
+    if option:
+        tap(page, f'[data-option="{option}"]')
+    tap(page, "#create")
+    return wait_for(page, "tikal.screen === 'table' && tikal.table && tikal.table.id")
+
+
+FIT_JS = "async () => (await import('/app/fitcheck.js')).fitProblems()"
+
+
+def fit_problems(page) -> list[str]:
+    """The page's fit check (assets/web/app/fitcheck.js): overlapping boxes, cut text, anything
+    outside the screen; [] when everything fits."""
+    return page.evaluate(FIT_JS)
