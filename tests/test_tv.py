@@ -204,3 +204,25 @@ def test_the_tv_waits_for_the_last_update_of_a_game_the_list_says_has_ended():
     app.step(0.1, events=[])
     assert tv.over_at is not None and tv.watching == watched
     app.close()
+
+
+def test_the_tv_shows_the_end_whose_note_comes_after_the_look_that_left_it_out():
+    """The same with the last update in the same batch as the look, its note after the look's: the
+    window's model says the game is over already, and the TV still shows that end (it went to
+    another table and never did: the follow test hung at load 30)."""
+    from game.screens import sample
+
+    app = make_app()
+    tv = app.show(sample("tv_tortuga", app, names=["Ana", "Bea", "Cyril", "Dana", "Emil"]))
+    bridge, watched = app.bridge, tv.watching
+    tv.since_switch = app.time - 100
+    g = bridge.game
+    while not g.is_over:
+        bridge.act(g.legal_actions()[0])
+    sent = len(bridge.sent)
+    bridge.notes.insert(0, {"kind": "tables", "tables": [{"id": watched + 1, "status": "playing", "state": 5}]})
+    assert bridge.table.over                               # the model has the end: its note is still to come
+    app.step(0.1, events=[])
+    assert tv.over_at is not None and tv.watching == watched
+    assert not [m for m in bridge.sent[sent:] if m["t"] in ("leave", "spectate")]
+    app.close()
