@@ -448,5 +448,5 @@ def test_outside_check_web_join_against_run_host(tmp_path):
         assert r.stdout.strip().endswith("web join: ok")
     finally:
         p.terminate()
-        _, err = p.communicate(timeout=30)
+        _, err = p.communicate(timeout=HANG)
     assert "Traceback" not in err, err[-3000:]
