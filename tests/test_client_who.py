@@ -13,9 +13,9 @@ from game.settings import Settings
 from game.tortuga.scene import TortugaScene
 
 from client_helpers import button, click, make_app, pump, window
+from waiting import HANG, until
 
 LONG = "Maximiliana Wolkenstein"      # 24-character names: every line must still fit its box
-WAIT = 120                            # against a hang only: the tests wait for the program's progress
 
 
 def labelled(scene, label=None, value=None):
@@ -41,7 +41,7 @@ def test_the_hosts_window_on_its_first_start_keeps_seat_0_and_the_table_against_
 
     args = parse_args(["--bind", "127.0.0.1", "--port", "0", "--no-announce", "--data-dir", str(tmp_path / "d")])
     host, _made = window_host(args)
-    addr, port, stop = start_in_thread(host=host)
+    addr, port, stop = start_in_thread(host=host, timeout=HANG)
     apps = []
     try:
         settings = Settings.load(tmp_path / "cfg" / "settings.json")     # a first start: Welcome
@@ -51,10 +51,10 @@ def test_the_hosts_window_on_its_first_start_keeps_seat_0_and_the_table_against_
         friend = friend_window(f"{addr}:{port}", "Fred")                 # sits at once
         apps.append(friend)
         fb = friend.bridge
-        pump(friend, lambda: isinstance(friend.scene, LobbyScene) and fb.tables, timeout=WAIT)
+        pump(friend, lambda: isinstance(friend.scene, LobbyScene) and fb.tables)
         friend.draw()
         click(friend, next(w for w in labelled(friend.scene, "lobby.join") if w.enabled).rect.center)
-        pump(friend, lambda: fb.lobby is not None and fb.table.my_seat is not None, timeout=WAIT)
+        pump(friend, lambda: fb.lobby is not None and fb.table.my_seat is not None)
         assert fb.table.my_seat == 1 and fb.lobby["owner"] is None       # the next seat; no table
         assert fb.lobby["players"][0].get("reserved")
         friend.draw()
@@ -64,9 +64,8 @@ def test_the_hosts_window_on_its_first_start_keeps_seat_0_and_the_table_against_
         me.step(0, events=[])
         click(me, widget(me.scene, label="welcome.go").rect.center)
         b = me.bridge
-        pump(me, lambda: isinstance(me.scene, LobbyScene) and b.lobby is not None and b.table.my_seat == 0,
-             timeout=WAIT)
-        pump(me, lambda: b.lobby["owner"] == b.player, timeout=WAIT)
+        pump(me, lambda: isinstance(me.scene, LobbyScene) and b.lobby is not None and b.table.my_seat == 0)
+        pump(me, lambda: b.lobby["owner"] == b.player)
         me.draw()
         assert button(me.scene, "lobby.start").enabled and labelled(me.scene, "lobby.fill")
         assert b.is_operator and settings.key and not fits(me)
@@ -86,14 +85,13 @@ def test_new_night_works_from_the_hosts_window_after_a_restart_left_it_a_stale_t
         settings.seats[address] = {"token": "ab" * 16, "table": 3, "seat": 0}   # the last run's seat
         app = open_window(settings, address, hosting=True, operator=h.party.operator, discovery=False)
         b = app.bridge
-        pump(app, lambda: isinstance(app.scene, LobbyScene) and b.is_operator and b.standings is not None,
-             timeout=WAIT)
+        pump(app, lambda: isinstance(app.scene, LobbyScene) and b.is_operator and b.standings is not None)
         click(app, button(app.scene, "standings.open").rect.center)
         night = h.party.night
         app.draw()
         click(app, widget(app.scene, value="new_night").rect.center)         # "New night"
         click(app, widget(app.scene, value="new_night").rect.center)         # "Sure?"
-        pump(app, lambda: h.party.night is night and night.started > 0, timeout=WAIT)
+        pump(app, lambda: h.party.night is night and night.started > 0)
         assert not [m for m in b.sent if m["t"] == "new_night"][1:]
         assert not [t for t in app.toasts.items if t["msg"] == app.tr("net.error_not_operator")]
         app.close()
@@ -106,12 +104,12 @@ def test_a_guests_window_has_no_new_night_and_a_refusal_is_said_in_its_language(
     try:
         app = window(address, name="Gast", language="cs", anim_speed=0.0)
         b = app.bridge
-        pump(app, lambda: isinstance(app.scene, LobbyScene) and b.standings is not None, timeout=WAIT)
+        pump(app, lambda: isinstance(app.scene, LobbyScene) and b.standings is not None)
         click(app, button(app.scene, "standings.open").rect.center)
         app.draw()
         assert not labelled(app.scene, value="new_night")
         b.new_night()                       # (as an older window would, from a stale belief)
-        pump(app, lambda: app.toasts.items, timeout=WAIT)
+        pump(app, lambda: app.toasts.items)
         assert app.toasts.items[-1]["msg"] == app.tr("net.error_not_operator")
         app.close()
     finally:
@@ -135,20 +133,20 @@ def test_leaving_a_game_keeps_the_seat_and_back_to_my_seat_brings_the_recap(tmp_
         assert app.tr("menu.leave_explain") != "menu.leave_explain" and not fits(app)
         click(app, button(app.scene, "menu.leave_yes").rect.center)
         assert isinstance(app.scene, LobbyScene)
-        pump(app, lambda: b.kept is not None and labelled(app.scene, value=("back", t.id)), timeout=WAIT)
+        pump(app, lambda: b.kept is not None and labelled(app.scene, value=("back", t.id)))
         assert b.kept == {"table": t.id, "seat": me, "token": token} and b.connected
         assert app.settings.kept_seat(b.address)["token"] == token and app.settings.seat_token(b.address) is None
         seat = t.seats[me]
         assert seat.kind == "human" and seat.conn is None and seat.takeover      # kept; a bot plays it
         left_at = seat.seen         # the state when we left: the recap starts there
         assert left_at is not None
-        pump(app, lambda: any(s == me for s, _ in t.history[left_at:]) or t.game.is_over, timeout=WAIT)
+        pump(app, lambda: any(s == me for s, _ in t.history[left_at:]) or t.game.is_over)
         for language in ("en", "ru", "cs", "it"):        # the button fits, in every language
             app.set_language(language)
             assert not fits(app), language
         app.set_language("en")
         click(app, widget(app.scene, value=("back", t.id)).rect.center)
-        pump(app, lambda: isinstance(app.scene, RecapScene), timeout=WAIT)
+        pump(app, lambda: isinstance(app.scene, RecapScene))
         assert b.table.my_seat == me and b.token == token and t.seats[me].conn is not None
         assert t.seats[me].takeover is None and b.kept is None
         assert any(text.startswith(app.tr("recap.by_bot", line="")) for text, _, _ in app.scene.lines)
@@ -171,26 +169,25 @@ def test_results_lobby_lands_in_the_table_list_and_the_hosts_window_hears_of_new
                          operator=h.party.operator, discovery=False)
         apps.append(me)
         b = me.bridge
-        pump(me, lambda: isinstance(me.scene, LobbyScene) and b.table.my_seat == 0 and b.lobby["owner"] == b.player,
-             timeout=WAIT)
+        pump(me, lambda: isinstance(me.scene, LobbyScene) and b.table.my_seat == 0 and b.lobby["owner"] == b.player)
         guest = friend_window(address, "Gus")                   # another table appears
         apps.append(guest)
-        pump(guest, lambda: isinstance(guest.scene, LobbyScene) and guest.bridge.connected, timeout=WAIT)
+        pump(guest, lambda: isinstance(guest.scene, LobbyScene) and guest.bridge.connected)
         guest.bridge.create("tikal", 2, {"variant": "base"})
-        pump(guest, lambda: guest.bridge.lobby is not None, timeout=WAIT)
+        pump(guest, lambda: guest.bridge.lobby is not None)
         other = guest.bridge.lobby["id"]
-        pump(me, lambda: any(x.get("id") == other for x in b.tables), timeout=WAIT)   # at its own table
+        pump(me, lambda: any(x.get("id") == other for x in b.tables))   # at its own table
         # a game to its end, then Lobby: the table list, not the finished table
         ready_and_start(me)
         from test_client_party import play_tortuga_out
-        play_tortuga_out(me, seed=3, limit=WAIT)
+        play_tortuga_out(me, seed=3)
         assert isinstance(me.scene, ResultsScene)
         click(me, button(me.scene, "results.lobby").rect.center)
-        pump(me, lambda: isinstance(me.scene, LobbyScene) and b.lobby is None, timeout=WAIT)
+        pump(me, lambda: isinstance(me.scene, LobbyScene) and b.lobby is None)
         me.draw()
         assert labelled(me.scene, "lobby.create")             # the new table's panel: not a finished lobby
         assert not labelled(me.scene, "lobby.start")
-        pump(me, lambda: not t.members(), timeout=WAIT)       # the host: nobody at the finished table
+        pump(me, lambda: not t.members())       # the host: nobody at the finished table
     finally:
         for a in apps:
             a.close()
@@ -214,12 +211,12 @@ def test_a_laptop_that_sleeps_past_the_grace_shows_the_recap_at_the_table_when_i
         asleep = threading.Event()
         ac, loop = b.client._ac, b.client._loop
         # the lid closes: the network goes, and nothing of the window's runs until it opens again
-        loop.call_soon_threadsafe(lambda: (ac.drop_connection(), asleep.wait(WAIT)))
+        loop.call_soon_threadsafe(lambda: (ac.drop_connection(), asleep.wait(HANG)))
         pump(app, lambda: t.seats[me].conn is None and sum(s == me for s, _ in t.history) >= 2
-             or t.game.is_over, timeout=WAIT)
+             or t.game.is_over)
         assert t.seats[me].takeover                            # past the grace: a bot played for us
         asleep.set()                                           # the lid opens
-        pump(app, lambda: isinstance(app.scene, RecapScene), timeout=WAIT)
+        pump(app, lambda: isinstance(app.scene, RecapScene))
         assert app.scene.table_scene is table_scene            # at the table, not in a later lobby
         assert any(m.get("bot") and m.get("seat") == me for m in b.recap["moves"])
         click(app, widget(app.scene, value="recap.done").rect.center)
@@ -244,28 +241,25 @@ def test_each_local_player_of_a_pass_and_play_window_gets_their_own_recap(tmp_pa
         start = t.state
         app.close()                                            # the window goes: both seats away
         app = None
-        import time
-        end = time.monotonic() + WAIT                          # (against a hang only)
-        while not (t.game.is_over or all(any(s == x for s, _ in t.history[start:]) for x in seats)):
-            assert time.monotonic() < end
-            time.sleep(0.02)
+        until(lambda: t.game.is_over or all(any(s == x for s, _ in t.history[start:]) for x in seats),
+              "the stand-ins' moves for both seats", progress=lambda: t.state)
         app = window(address, settings=settings)               # back: both local players' seats
         pump(app, lambda: isinstance(app.scene, RecapScene) and app.party is not None
-             and len(app.party.bridges) == 2, timeout=WAIT)
+             and len(app.party.bridges) == 2)
         first = app.scene
         by_bot = app.tr("recap.by_bot", line="")
         for_them = app.tr("recap.by_bot_for", name=seats[theirs], line="")
         assert first.whose is None and any(x.startswith(by_bot) for x, _, _ in first.lines)
         assert any(x.startswith(for_them) for x, _, _ in first.lines)   # the other's bot, not "them"
         click(app, widget(first, value="recap.done").rect.center)
-        pump(app, lambda: isinstance(app.scene, RecapScene) and app.scene is not first, timeout=WAIT)
+        pump(app, lambda: isinstance(app.scene, RecapScene) and app.scene is not first)
         second = app.scene
         assert second.whose == seats[theirs] and second.bridge.table.my_seat == theirs
         assert any(x.startswith(by_bot) for x, _, _ in second.lines)   # ... their own bot is "for you"
         second.table_scene.bridge.name = LONG
         assert not fits(app)
         click(app, widget(second, value="recap.done").rect.center)
-        pump(app, lambda: not isinstance(app.scene, RecapScene), timeout=WAIT)
+        pump(app, lambda: not isinstance(app.scene, RecapScene))
         assert mine is not None
     finally:
         if app is not None:
@@ -274,8 +268,6 @@ def test_each_local_player_of_a_pass_and_play_window_gets_their_own_recap(tmp_pa
 
 
 def test_a_window_back_after_the_start_draws_the_score_story_from_the_hosts_replay(tmp_path):
-    import time
-
     from test_client_party import join_table
 
     from game.scenes.results import ResultsScene
@@ -289,24 +281,20 @@ def test_a_window_back_after_the_start_draws_the_score_story_from_the_hosts_repl
         settings = app.settings
         me = app.bridge.table.my_seat
         app.close()                                            # a crash: a bot plays for us ...
-        end = time.monotonic() + WAIT                          # (against a hang only)
-        while not t.game.is_over and sum(s == me for s, _ in t.history) < 6:
-            assert time.monotonic() < end
-            time.sleep(0.02)
+        until(lambda: t.game.is_over or sum(s == me for s, _ in t.history) >= 6, "our stand-in's moves",
+              progress=lambda: t.state)
         app = window(address, settings=settings)               # ... back for a moment ...
-        pump(app, lambda: app.bridge.table.view is not None, timeout=WAIT)
+        pump(app, lambda: app.bridge.table.view is not None)
         app.close()                                            # ... and another crash mid-game
-        while not t.game.is_over:
-            assert time.monotonic() < end
-            time.sleep(0.02)
+        until(lambda: t.game.is_over, "the game's end", progress=lambda: t.state)
         app = window(address, settings=settings)               # back, the game over
         b = app.bridge
-        pump(app, lambda: isinstance(app.scene, ResultsScene) or isinstance(app.scene, RecapScene), timeout=WAIT)
+        pump(app, lambda: isinstance(app.scene, ResultsScene) or isinstance(app.scene, RecapScene))
         if isinstance(app.scene, RecapScene):
             click(app, widget(app.scene, value="recap.done").rect.center)
-        pump(app, lambda: isinstance(app.scene, ResultsScene), timeout=WAIT)
+        pump(app, lambda: isinstance(app.scene, ResultsScene))
         res = app.scene
-        pump(app, lambda: not res.story_asked and res.chart is not None, timeout=WAIT)
+        pump(app, lambda: not res.story_asked and res.chart is not None)
         points = res.chart.story.points
         assert points[0][:2] == (0, 0)                           # from the start, turn 0 at state 0
         assert points[-1][2] == list(t.game.scores) and len(points) > 2

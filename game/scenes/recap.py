@@ -11,7 +11,8 @@ from .. import theme
 from ..scene import Scene
 from ..widgets import Button, ScrollLog, blit_lines, blit_text, draw_panel
 
-SCORING = frozenset({"scoring_started", "scored", "scoring_ended", "game_over"})
+#: the end of every game (docs/events.md, the conventions); a game's scorings are its own (``GameClient``)
+GAME_OVER = "game_over"
 PANEL = pygame.Rect(890, 10, 380, 700)    # over the table's side column: the board stays in view
 
 
@@ -23,6 +24,7 @@ def recap_lines(table, recap: dict, me: int | None = None) -> list[tuple[str, tu
     me = table.me if me is None else me
     players = getattr(getattr(table, "table", None), "players", None) or []
     out = []
+    scoring = table.app.games.of(table.table.game).scorings.event_types | {GAME_OVER}   # the lines that stand out
     first_scores = last_scores = None
     for move in recap.get("moves") or []:
         if not isinstance(move, dict):
@@ -45,7 +47,7 @@ def recap_lines(table, recap: dict, me: int | None = None) -> list[tuple[str, tu
                 text = table.tr("recap.by_bot_for", name=table.short_name(seat), line=text)
             if text:
                 ev_mark = table.mark_of(ev.get("seat")) if isinstance(ev.get("seat"), int) else mark
-                out.append((text, ev_mark, ev.get("type") in SCORING))
+                out.append((text, ev_mark, ev.get("type") in scoring))
         scores = move.get("scores")
         if isinstance(scores, list):
             first_scores = first_scores if first_scores is not None else scores

@@ -86,12 +86,12 @@ class ResultsScene(Scene):
         window that missed part of the game); None before two points."""
         tm = self.bridge.table
         story = score_story(tm.history if history is None else history, self.client.turn_events,
-                            len(self.scores))
+                            len(self.scores), self.client.scorings)
         if len(story.points) < 2:
             return None
         shape = (lambda s: theme.player_shape(s)) if self.app.settings.shapes else (lambda s: "circle")
         return ScoreChart(self.app, PANEL.inflate(-24, -24), story, lambda s: seat_colour(tm, s), shape, tm.name,
-                          on_pick=self.pick, legend=True)
+                          on_pick=self.pick, legend=True, scorings=self.client.scorings)
 
     def toggle_chart(self) -> None:
         self.chart_shown = not self.chart_shown
@@ -121,7 +121,7 @@ class ResultsScene(Scene):
         """The score story from the game's replay (every move from the start), for a window that
         missed the start of the game (it was closed, or crashed, and came back)."""
         try:
-            book = ReplayBook(replay, self.client.turn_events)
+            book = ReplayBook(replay, self.client.turn_events, self.client.scorings)
         except (ReplayError, TypeError, ValueError):
             return                          # the story of what this window saw stays
         history = [{"state": i, "scores": list(p.scores), "events": list(p.events)}

@@ -388,11 +388,6 @@ export class Table {
     return [...out.values()];
   }
 
-  /** The AP the chosen target would cost (blinks on the meter). */
-  spendPreview() {
-    return 0;
-  }
-
   bidAmounts() { return this.legalOf("bid").map((a) => a.amount).sort((a, b) => a - b); }
 
   bidState(view) {
@@ -653,7 +648,9 @@ export class Table {
   results() {
     const v = this.view || this.shown;
     if (!v || !v.game) return null;
-    return html("div", { class: "tk-results", "data-game": "tikal" }, [storyTable(this, v)]);
+    const el = html("div", { class: "tk-results", "data-game": "tikal" }, [html("div", { class: "tk-story-wrap" }, [storyTable(this, v)])]);
+    requestAnimationFrame(() => { if (el.isConnected) fitTexts(el); });   // once the card has laid it out
+    return el;
   }
 
   // --- effects the animations ask for --------------------------------------------------------------
