@@ -153,3 +153,71 @@ def test_a_phone_that_slept_is_back_in_its_seat_with_what_it_missed(tmp_path, ph
         assert page.js_errors == []
     finally:
         web_host.stop()
+
+
+def test_left_a_started_game_and_back_to_my_seat_by_the_key(web_host, phone):
+    """Leave a started game from the menu: the lobby offers "Back to my seat" (the seat belongs to
+    this browser's player key); a tap takes it back, with the recap."""
+    page = phone()
+    open_page(page, web_host)
+    join(page, "Gina")
+    tid = create_table(page, "tikal", seats=2)
+    tap(page, '[data-act="bot"]')
+    wait_for(page, "tikal.table.players[1].kind === 'bot'")
+    tap(page, "#start")
+    wait_for(page, "tikal.screen === 'play' && !!tikal.play.last")
+    tap(page, "#menu-button")
+    tap(page, "#menu-leave")
+    wait_for(page, "tikal.screen === 'lobby' && "
+                   f"!!document.querySelector('[data-table=\"{tid}\"] [data-act=\"back\"]')")
+    assert page.evaluate("localStorage.getItem('tikal.key').length") == 43
+    tap(page, f'[data-table="{tid}"] [data-act="back"]')
+    wait_for(page, "tikal.screen === 'play' && tikal.seat === 0 && !!tikal.play.last")
+    assert page.js_errors == []
+
+
+def test_a_browser_and_a_window_play_one_table(web_host, phone):
+    """The pygame window (a real App, headless) creates a table and starts it; a browser sits at
+    it; both play by turns (the browser by taps), twelve moves each at most; they see the same
+    game: the same state, scores and public view after every move."""
+    from game.scenes.lobby import LobbyScene
+
+    from client_helpers import button, click, pump, window
+
+    app = window(f"127.0.0.1:{web_host.address[1]}", name="Tess")
+    b = app.bridge
+    pump(app, lambda: isinstance(app.scene, LobbyScene), timeout=120)
+    b.create("tortuga", 2, {})
+    pump(app, lambda: b.lobby and b.table.my_seat == 0, timeout=120)
+    tid = b.lobby["id"]
+    page = phone()
+    open_page(page, web_host)
+    join(page, "Uma")
+    wait_for(page, f"!!document.querySelector('[data-table=\"{tid}\"] [data-act=\"sit\"]')")
+    tap(page, f'[data-table="{tid}"] [data-act="sit"]')
+    wait_for(page, "tikal.screen === 'table' && tikal.seat === 1")
+    tap(page, "#ready")
+    pump(app, lambda: b.lobby["players"][1].get("ready"), timeout=120)
+    app.draw()
+    click(app, button(app.scene, "lobby.start").rect.center)
+    wait_for(page, "tikal.screen === 'play' && !!tikal.play.last")
+    moves = {0: 0, 1: 0}
+    while min(moves.values()) < 12:
+        pump(app, lambda: b.table.state is not None and b.table.state == page.evaluate("tikal.state"),
+             timeout=120)
+        last = page.evaluate("({over: tikal.play.last.over, to: tikal.play.last.to_act, s: tikal.state,"
+                             " scores: tikal.play.last.scores})")
+        assert list(b.table.scores) == last["scores"]
+        if last["over"]:
+            break
+        moves[last["to"]] += 1
+        if last["to"] == 1:
+            wait_for(page, "!!document.querySelector('[data-legal=\"0\"]:not([disabled])')")
+            tap(page, '[data-legal="0"]')
+            wait_for(page, "(s) => tikal.state > s", last["s"])
+        else:
+            pump(app, lambda: b.table.legal, timeout=120)
+            b.act(b.table.legal[0])
+            wait_for(page, "(s) => tikal.state > s", last["s"])
+    assert sum(moves.values()) >= 12
+    assert page.js_errors == []

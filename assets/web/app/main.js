@@ -118,6 +118,7 @@ class App {
 
   on_tables(msg) {
     this.tables = msg.tables || [];
+    this.mine = msg.mine || [];        // our seats that nobody holds: "Back to my seat"
     if (this.screen === "lobby") this.render();
   }
 
