@@ -94,6 +94,12 @@ def test_a_browser_watches_a_table(web_host, phone):
     wait_for(watcher, "tikal.screen === 'play' && !!tikal.play.last && tikal.seat === null")
     assert wait_for(watcher, "tikal.play.last.seat === null && !('legal' in tikal.play.last)")
     assert watcher.inner_text("#turn") != ""
+    # its socket drops: it watches again by itself (a spectator has no token: spectate with seen)
+    sockets = watcher.evaluate("tikal.net.received")
+    watcher.evaluate("tikal.net.drop()")
+    wait_for(watcher, "(n) => tikal.net.greeted && tikal.net.received > n && tikal.screen === 'play' "
+                      "&& tikal.seat === null && tikal.play.last.full !== undefined", sockets)
+    assert watcher.evaluate("JSON.parse(localStorage.getItem('tikal.watching')).table") == tid
 
 
 @pytest.mark.parametrize("lang", ["en", "cs", "it", "ru"])
