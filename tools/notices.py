@@ -87,6 +87,8 @@ COMPONENTS = [
               lgpl=True, packages=["pygame", "pygame_ce"]),
     Component("msgpack", "Apache-2.0", ["msgpack-Apache-2.0.txt"], [], "https://github.com/msgpack/msgpack-python",
               packages=["msgpack"]),
+    Component("websockets", "BSD-3-Clause", ["websockets-BSD-3-Clause.txt"], [], "https://github.com/python-websockets/websockets",
+              packages=["websockets"]),
     Component("zeroconf", "LGPL-2.1-or-later", ["zeroconf-LGPL-2.1.txt"], [],
               "https://github.com/python-zeroconf/python-zeroconf", lgpl=True, packages=["zeroconf"]),
     Component("SDL 2 (SDL, SDL_image, SDL_mixer, SDL_ttf)", "Zlib", ["SDL-zlib.txt"],
