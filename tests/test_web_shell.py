@@ -227,3 +227,78 @@ def test_a_browser_and_a_window_play_one_table(web_host, phone):
             wait_for(page, "(s) => tikal.state > s", last["s"])
     assert sum(moves.values()) >= 12
     assert page.js_errors == []
+
+
+def test_tv_mode_in_a_browser_shows_the_qr_code_then_follows_a_game(tmp_path, phone):
+    """/tv (a smart TV): the page's address and its QR code, large, while nothing plays; then it
+    watches the table that plays (a spectator, no input), and it fits."""
+    from web_helpers import WebHost
+
+    web_host = WebHost(tmp_path, bots_alone_delay=0.3)    # bots alone: slow enough to be watched
+    try:
+        _tv(web_host, phone)
+    finally:
+        web_host.stop()
+
+
+def _tv(web_host, phone):
+    from web_helpers import fit_problems
+
+    tv = phone(size=(1280, 800), touch=False)
+    tv.goto(web_host.origin + "/tv")
+    wait_for(tv, "window.tikal && tikal.tv && tikal.screen === 'tv' && !!document.querySelector('.tv-qr')")
+    wait_for(tv, "document.querySelector('.tv-qr').complete && document.querySelector('.tv-qr').naturalWidth > 100")
+    assert tv.inner_text("#tv-url") == web_host.origin + "/"
+    assert fit_problems(tv) == []
+    web_host.call(lambda: web_host.host.create_table("tortuga", 2, None, bots=2, bot_level="random"))
+    wait_for(tv, "tikal.screen === 'play' && tikal.seat === null && !!tikal.play.last")
+    assert fit_problems(tv) == []
+    assert tv.evaluate("tikal.name") == "TV" and tv.js_errors == []
+
+
+def test_qr_code_of_the_page_is_the_address_the_browser_used(web_host):
+    import urllib.request
+
+    with urllib.request.urlopen(web_host.origin + "/qr.svg") as r:
+        body = r.read()
+        assert r.headers["Content-Type"] == "image/svg+xml" and body.startswith(b"<svg")
+    import segno
+
+    assert segno.make(web_host.origin + "/", error="m", micro=False).symbol_size(scale=10)[0] == \
+        int(body.split(b'width="')[1].split(b'"')[0])
+
+
+def test_host_restarted_the_page_is_back_in_its_game_by_itself(tmp_path, phone):
+    """The host stops mid-game and starts again on the same data dir and port (not --resume): the
+    page, reconnecting by itself with its seat token, brings the saved game back and is in its
+    seat, as a window would be; the shapes setting is kept across it."""
+    from web_helpers import WebHost
+
+    first = WebHost(tmp_path)
+    try:
+        page = phone()
+        open_page(page, first)
+        join(page, "Ivo")
+        tid = create_table(page, "tikal", seats=2)
+        tap(page, '[data-act="bot"]')
+        wait_for(page, "tikal.table.players[1].kind === 'bot'")
+        tap(page, "#start")
+        wait_for(page, "tikal.screen === 'play' && !!tikal.play.last")
+        tap(page, "#menu-button")
+        tap(page, "#menu-settings")
+        tap(page, "#shapes")
+        wait_for(page, "tikal.shapes && !!document.querySelector('#players svg.mark polygon')")
+        state = page.evaluate("tikal.state")
+        port = first.web_port
+    finally:
+        first.stop()
+    wait_for(page, "tikal.status === 'closed' || tikal.status === 'connecting'")
+    second = WebHost(tmp_path, web_port=port)
+    try:
+        wait_for(page, "(tid) => tikal.net.greeted && tikal.welcome.resumed && tikal.welcome.resumed.table === tid"
+                       " && tikal.seat === 0 && tikal.screen === 'play' && !!tikal.play.last", tid)
+        assert page.evaluate("tikal.state") >= state
+        assert page.evaluate("tikal.shapes") and page.locator("#players svg.mark polygon").count() >= 1
+        assert page.js_errors == []
+    finally:
+        second.stop()
