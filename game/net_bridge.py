@@ -18,9 +18,9 @@ The UI holds no rules: it offers ``bridge.table.legal`` and sends the chosen act
 from __future__ import annotations
 
 import copy
-import itertools
 from typing import Any, Callable
 
+from net.messages import Numbering
 from net.protocol import DEFAULT_PORT
 
 
@@ -135,9 +135,6 @@ class Bridge:
     """Common part: the model and the host-message handling. Subclasses move the messages."""
 
     tr = None   # the window's translation function (the App sets it): bots are named with it
-    #: True where every update's view was computed by this process's engine (a replay): the
-    #: tables land on it as it is, with no second engine step to check it (game/advance.py)
-    views_from_engine = False
 
     def __init__(self, name: str = "Player"):
         self.name = name
@@ -180,7 +177,9 @@ class Bridge:
         self.hosting = False                  # this window is the host's own (run_host.py): its address shows large
         self.party_host = False               # the host speaks the party messages (its welcome says "party")
         self.sent: list[dict] = []  # every message sent, newest last (the log of what we asked)
-        self._seq = itertools.count(1)
+        #: numbers what we send (``seq``): an in-process stand-in for a connection numbers it
+        #: itself; the real one (NetBridge) with its connection's one counter
+        self.numbered: Callable[[dict], dict] = Numbering()
 
     # --- to the scenes --------------------------------------------------------------------------
     def poll(self) -> list[dict]:
@@ -217,8 +216,7 @@ class Bridge:
 
     # --- to the host ----------------------------------------------------------------------------
     def send(self, msg: dict) -> dict:
-        msg = dict(msg)
-        msg.setdefault("seq", next(self._seq))
+        msg = self.numbered(dict(msg))
         self.sent.append(msg)
         self._send(msg)
         return msg
@@ -634,8 +632,10 @@ class NetBridge(Bridge):
         self.address = f"{host}:{port}"
         self.token = token_for(self.address) if token_for is not None else None
         extra = {"local": self.local} if self.local else {}
-        self.client = Client(host, port, name, token=self.token, operator=self.operator, key=self.key,
-                             **extra).start()
+        client = Client(host, port, name, token=self.token, operator=self.operator, key=self.key,
+                        **extra).start()
+        self.client = client
+        self.numbered = client.numbered   # the connection's own counter numbers what we send
 
     def disconnect(self) -> None:
         client, self.client = self.client, None
