@@ -466,7 +466,7 @@ async def test_ws_many_addresses_meet_the_hosts_total_cap():
         assert sorted(c.addr for c in host.conns.values()) == ["127.0.0.2", "127.0.0.3", "127.0.0.4"]
         reader, writer = await asyncio.open_connection(*host.address, local_addr=("127.0.0.5", 0))
         writer.write(encode({"t": "hello", "proto": 1, "name": "Late"}))
-        data = await asyncio.wait_for(reader.read(), 60)
+        data = await asyncio.wait_for(reader.read(), HANG)
         assert msgpack.unpackb(data[4:], raw=False)["code"] == "busy"
         writer.close()
         late = await ws_connect(web.ws, origin=web.origin, local_addr=("127.0.0.6", 0))

@@ -10,6 +10,7 @@ import pytest
 
 from assets.i18n import pofile
 
+from waiting import until
 from web_helpers import create_table, join, open_page, tap, wait_for
 
 pytestmark = pytest.mark.slow
@@ -143,10 +144,8 @@ def test_a_phone_that_slept_is_back_in_its_seat_with_what_it_missed(tmp_path, ph
         t = web_host.table(tid)
         wait_for(page, "tikal.net.ws.readyState === 3")
         # the host holds the seat for the grace period, then a bot plays it: moves happen meanwhile
-        for _ in range(600):
-            if web_host.call(lambda: t.status == "over" or t.state >= seen + 3):
-                break
-            page.wait_for_timeout(100)      # (only paces the look at the host: the host's progress decides)
+        until(lambda: web_host.call(lambda: t.status == "over" or t.state >= seen + 3),
+              "the bot playing for the away seat", poll=0.1, progress=lambda: web_host.call(lambda: t.state))
         assert web_host.call(lambda: t.state) > seen
         page.evaluate("tikal.net.wanted = true; document.dispatchEvent(new Event('visibilitychange'))")
         wait_for(page, "tikal.net.greeted && tikal.welcome.resumed && tikal.seat === 0")
@@ -192,9 +191,9 @@ def test_a_browser_and_a_window_play_one_table(web_host, phone):
 
     app = window(f"127.0.0.1:{web_host.address[1]}", name="Tess")
     b = app.bridge
-    pump(app, lambda: isinstance(app.scene, LobbyScene), timeout=120)
+    pump(app, lambda: isinstance(app.scene, LobbyScene))
     b.create("tortuga", 2, {})
-    pump(app, lambda: b.lobby and b.table.my_seat == 0, timeout=120)
+    pump(app, lambda: b.lobby and b.table.my_seat == 0)
     tid = b.lobby["id"]
     page = phone()
     open_page(page, web_host)
@@ -203,14 +202,14 @@ def test_a_browser_and_a_window_play_one_table(web_host, phone):
     tap(page, f'[data-table="{tid}"] [data-act="sit"]')
     wait_for(page, "tikal.screen === 'table' && tikal.seat === 1")
     tap(page, "#ready")
-    pump(app, lambda: b.lobby["players"][1].get("ready"), timeout=120)
+    pump(app, lambda: b.lobby["players"][1].get("ready"))
     app.draw()
     click(app, button(app.scene, "lobby.start").rect.center)
     wait_for(page, "tikal.screen === 'play' && !!tikal.play.last")
     moves = {0: 0, 1: 0}
     while min(moves.values()) < 12:
         pump(app, lambda: b.table.state is not None and b.table.state == page.evaluate("tikal.state"),
-             timeout=120)
+             )
         last = page.evaluate("({over: tikal.play.last.over, to: tikal.play.last.to_act, s: tikal.state,"
                              " scores: tikal.play.last.scores})")
         assert list(b.table.scores) == last["scores"]
@@ -222,7 +221,7 @@ def test_a_browser_and_a_window_play_one_table(web_host, phone):
             tap(page, '[data-legal="0"]')
             wait_for(page, "(s) => tikal.state > s", last["s"])
         else:
-            pump(app, lambda: b.table.legal, timeout=120)
+            pump(app, lambda: b.table.legal)
             b.act(b.table.legal[0])
             wait_for(page, "(s) => tikal.state > s", last["s"])
     assert sum(moves.values()) >= 12
