@@ -208,8 +208,7 @@ def test_a_browser_and_a_window_play_one_table(web_host, phone):
     wait_for(page, "tikal.screen === 'play' && !!tikal.play.last")
     moves = {0: 0, 1: 0}
     while min(moves.values()) < 12:
-        pump(app, lambda: b.table.state is not None and b.table.state == page.evaluate("tikal.state"),
-             )
+        pump(app, lambda: b.table.state is not None and b.table.state == page.evaluate("tikal.state"))
         last = page.evaluate("({over: tikal.play.last.over, to: tikal.play.last.to_act, s: tikal.state,"
                              " scores: tikal.play.last.scores})")
         assert list(b.table.scores) == last["scores"]
