@@ -135,9 +135,6 @@ class Bridge:
     """Common part: the model and the host-message handling. Subclasses move the messages."""
 
     tr = None   # the window's translation function (the App sets it): bots are named with it
-    #: True where every update's view was computed by this process's engine (a replay): the
-    #: tables land on it as it is, with no second engine step to check it (game/advance.py)
-    views_from_engine = False
 
     def __init__(self, name: str = "Player"):
         self.name = name

@@ -67,9 +67,10 @@ class TVView:
             line = self.describe(ev)
             if line:
                 self.tv.caption(line, self.mark_of(self.line_seat(ev)))
-            if ev.get("type") == "scoring_started":
+            scorings = self.tv.scorings
+            if scorings.started and ev.get("type") == scorings.started:
                 self.tv.tally_start(ev.get("kind"))
-            elif ev.get("type") == "scored":
+            elif scorings.scored and ev.get("type") == scorings.scored:
                 self.tv.tally_add(ev)
 
     def line_seat(self, ev: dict):
@@ -171,6 +172,11 @@ class TVScene(Scene):
             if now - self.over_at < HOLD or not moved:
                 return
             return self.switch(max(moved, key=lambda tid: (self.seen[tid][1], tid)))   # ... until a table moves
+        if current not in playing and current is not None and self.child is not None \
+                and self.bridge.table.id == current:
+            # it left the list as it ended: its last update (sent after the host's journal) is coming, or
+            # has come with this look and its note is next: the TV stays to show the end
+            return
         if not playing:
             return
         if current not in playing:
@@ -203,12 +209,17 @@ class TVScene(Scene):
     def caption(self, line: str, mark) -> None:
         self.captions = (self.captions + [(line, mark)])[-CAPTIONS:]
 
+    @property
+    def scorings(self):
+        """The scoring rounds of the game watched (``GameClient.scorings``)."""
+        return self.app.games.of(self.bridge.table.game).scorings
+
     def tally_start(self, kind) -> None:
         self.tally = {"kind": kind, "rows": {}, "until": -1.0}
 
     def tally_add(self, ev: dict) -> None:
         if self.tally is None:
-            self.tally = {"kind": "volcano", "rows": {}, "until": -1.0}
+            self.tally = {"kind": self.scorings.default, "rows": {}, "until": -1.0}   # came in mid-round
         self.tally["rows"][ev.get("seat")] = ev
         self.tally["until"] = self.app.time + TALLY
 
@@ -330,8 +341,9 @@ class TVScene(Scene):
         shade = pygame.Surface(app.SIZE, pygame.SRCALPHA)
         shade.fill((10, 8, 16, 215))
         surface.blit(shade, (0, 0))
-        title = self.tr("tv.volcano" if t["kind"] == "volcano" else "tv.final")
-        blit_text(surface, app, title, (640, 90), 64, (232, 96, 48) if t["kind"] == "volcano" else theme.ACCENT,
+        scoring = self.scorings.of(t["kind"])
+        title = self.tr(scoring.title) if scoring.title else ""
+        blit_text(surface, app, title, (640, 90), 64, scoring.colour,
                   bold=True, anchor="center", shadow=True, box=pygame.Rect(40, 40, 1200, 100), min_size=30)
         rows = sorted(t["rows"].values(), key=lambda ev: -int(ev.get("score") or 0))
         for i, ev in enumerate(rows[:7]):

@@ -11,7 +11,8 @@ from .. import theme
 from ..scene import Scene
 from ..widgets import Button, ScrollLog, blit_lines, blit_text, draw_panel
 
-SCORING = frozenset({"scoring_started", "scored", "scoring_ended", "game_over"})
+#: the end of every game (docs/events.md, the conventions); a game's scorings are its own (``GameClient``)
+GAME_OVER = "game_over"
 PANEL = pygame.Rect(890, 10, 380, 700)    # over the table's side column: the board stays in view
 
 
@@ -19,6 +20,7 @@ def recap_lines(table, recap: dict) -> list[tuple[str, tuple | None, bool]]:
     """The recap as ``(text, mark, scoring)`` lines: every move's events in the log's words (a
     takeover bot's moves are its player's seat's), an undone move, then the score changes."""
     out = []
+    scoring = table.app.games.of(table.table.game).scorings.event_types | {GAME_OVER}   # the lines that stand out
     first_scores = last_scores = None
     for move in recap.get("moves") or []:
         if not isinstance(move, dict):
@@ -36,7 +38,7 @@ def recap_lines(table, recap: dict) -> list[tuple[str, tuple | None, bool]]:
                 text = table.tr("recap.by_bot", line=text)
             if text:
                 ev_mark = table.mark_of(ev.get("seat")) if isinstance(ev.get("seat"), int) else mark
-                out.append((text, ev_mark, ev.get("type") in SCORING))
+                out.append((text, ev_mark, ev.get("type") in scoring))
         scores = move.get("scores")
         if isinstance(scores, list):
             first_scores = first_scores if first_scores is not None else scores

@@ -72,12 +72,12 @@ class ResultsScene(Scene):
     def make_chart(self):
         """The chart of the updates this window saw (None before two points)."""
         tm = self.bridge.table
-        story = score_story(tm.history, self.client.turn_events, len(self.scores))
+        story = score_story(tm.history, self.client.turn_events, len(self.scores), self.client.scorings)
         if len(story.points) < 2:
             return None
         shape = (lambda s: theme.player_shape(s)) if self.app.settings.shapes else (lambda s: "circle")
         return ScoreChart(self.app, PANEL.inflate(-24, -24), story, lambda s: seat_colour(tm, s), shape, tm.name,
-                          on_pick=self.pick, legend=True)
+                          on_pick=self.pick, legend=True, scorings=self.client.scorings)
 
     def toggle_chart(self) -> None:
         self.chart_shown = not self.chart_shown

@@ -122,7 +122,7 @@ class TortugaAnimator(Part):
         start = panel.row_pos(ev["seat"])
         idx = len(ev["dice"]) - 1
         end = panel.dice_slot(idx).center
-        card = {"eggs": ev["eggs"], "x": start[0], "y": start[1]}
+        card = {"eggs": ev["eggs"], "x": start[0], "y": start[1], "s": 1.0}   # full size (card_rect)
 
         def begin():
             self.scene.land("held", "cards", "scores", "played")    # the card leaves the hand
