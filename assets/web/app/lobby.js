@@ -76,6 +76,7 @@ function tablesCard(app) {
   const list = h("ul", { class: "tables", id: "tables" });
   for (const t of app.tables) {
     const free = t.status === "lobby" && t.players.some((p) => p.kind === "empty");
+    const back = (app.mine || []).find((m) => m.table === t.id);
     const names = t.players.filter((p) => p.kind !== "empty").map((p) => p.name);
     const ask = (msg) => {
       if (t.private) askCode(app, (code) => app.send({ ...msg, code }));
@@ -89,7 +90,9 @@ function tablesCard(app) {
           t.private ? app.t("web.private") : ""].filter(Boolean).join(" · ")),
         names.length ? h("span", { class: "names" }, names.join(", ")) : null),
       h("div", { class: "row-buttons" },
-        free ? h("button", { class: "primary", "data-act": "sit", onclick: () => ask({ t: "sit", table: t.id }) },
+        back ? h("button", { class: "primary", "data-act": "back", onclick: () => app.send({ t: "sit", table: t.id, seat: back.seat }) },
+          app.t("web.back_to_seat")) : null,
+        free && !back ? h("button", { class: "primary", "data-act": "sit", onclick: () => ask({ t: "sit", table: t.id }) },
           app.t("web.sit")) : null,
         h("button", { "data-act": "watch", onclick: () => {
           app.storeWatch(t.id);
