@@ -16,7 +16,7 @@ from game.net_bridge import LocalBridge
 from game.scenes.samples import use
 from game.tikal.positions import MID
 from game.tikal.scene import TikalScene
-from game.tortuga.island import DECK_POS
+from game.tortuga.island import DECK_POS, space_pos
 from game.tortuga.scene import TortugaScene
 
 from client_helpers import make_app
@@ -56,11 +56,27 @@ def tortuga_to_space_11(start: int, dice: list[int], rolls: int, lang: str = "ru
 
 
 def test_la_tortugas_steps_over_the_top_spaces_stay_under_the_prompt():
+    """The steps float under a top space (not 70 px over it, under the prompt); and a float that
+    rises there anyway stops under the plate."""
     for start, dice, rolls, said in ((6, [5], 1, "+5"), (3, [3, 1], 2, "×2 → 8")):
         seen, found = tortuga_to_space_11(start, dice, rolls)
         assert said in seen and not found, (said, seen, found)
         seen, found = tortuga_to_space_11(start, dice, rolls, plates=False)
-        assert said in seen and any(said in p for p in found), (said, found)
+        assert said in seen and not found, (said, seen, found)
+    # where the steps used to float (70 px over space 11), with the plates taken away: the check sees it
+    app = make_app("ru")
+    g = engine.from_scenario({"game": "tortuga", "seats": 5, "seed": 1, "stacks": {"11": [0], "0": [1, 2, 3, 4]},
+                              "seat": 1})
+    scene = app.show(TortugaScene(app, use(app, LocalBridge(g, my_seat=1, names=LONG_NAMES[:5]))))
+    app.fitcheck = FitCheck()
+    watch(app, scene, 3)
+    x, y = space_pos(11)
+    scene.fx.float_text("×2 → 8", x, y - 70, size=26, hold=1.2)
+    assert not watch(app, scene, 40)[1]
+    scene.plates = lambda: []
+    scene.fx.float_text("×2 → 8", x, y - 70, size=26, hold=1.2)
+    assert any("×2 → 8" in p for p in watch(app, scene, 40)[1])
+    app.close()
 
 
 def test_a_floating_word_stays_under_the_catch_up_chip():
@@ -142,3 +158,27 @@ def test_a_taken_card_flies_into_its_takers_row_over_no_other_row():
         assert any(scene.panel.row_rect(seat).collidepoint(p) for p in line for seat in range(1, seats))
         assert g.view(None)["held"]["0"], g.view(None)["held"]
         app.close()
+
+
+def test_a_played_card_flies_to_the_tray_over_no_other_row():
+    """Cards as dice, five seats: seat 0 plays a card after its first die; the card goes from its
+    row to the dice tray beside the panel, not down across the other players' rows."""
+    g = engine.from_scenario({"game": "tortuga", "seats": 5, "seed": 1, "cards_as_dice": True,
+                              "stacks": {"4": [0], "0": [1, 2, 3, 4]}, "held": {"0": [2]}, "seat": 0, "dice": [3]})
+    app = make_app("ru")
+    bridge = use(app, LocalBridge(g, my_seat=1, names=LONG_NAMES[:5]))
+    scene = app.show(TortugaScene(app, bridge))
+    app.step(1 / 30, events=[])
+    bridge.act({"type": "roll"})
+    bridge.act({"type": "play_card", "eggs": 2})
+    flown, crossed = 0, []
+    for _ in range(120):
+        app.step(1 / 30, events=[])
+        app.draw()
+        for c in scene.anim.flying_cards:
+            flown += 1
+            rect = scene.anim.card_rect(c)
+            crossed += [(seat, tuple(rect)) for seat in range(5) if rect.colliderect(scene.panel.row_rect(seat))]
+    assert flown and not crossed, (flown, crossed[:5])
+    assert g.view(None)["rolled"] == [3, 2] or g.view(None).get("played") == [2], g.view(None)
+    app.close()
