@@ -8,6 +8,7 @@ fix is taken away."""
 import copy
 
 import pygame
+import pytest
 from test_client_fit import LONG_NAMES
 
 import engine
@@ -24,13 +25,13 @@ from client_helpers import make_app
 
 def watch(app, scene, n: int = 150) -> tuple[list[str], list[str]]:
     """Step and draw ``n`` frames: the floating words seen and the fit check's problems with a
-    plate (each once)."""
+    plate or a floating word (each once)."""
     seen, found = [], []
     for _ in range(n):
         app.step(1 / 30, events=[])
         app.draw()
         seen += [f["text"] for f in scene.fx.floaters if f["text"] not in seen]
-        found += [p for p in app.fitcheck.problems() if "plate" in p and p not in found]
+        found += [p for p in app.fitcheck.problems() if ("plate" in p or "(float)" in p) and p not in found]
     return seen, found
 
 
@@ -91,7 +92,7 @@ def test_a_floating_word_stays_under_the_catch_up_chip():
     x, y = 470, 84                       # space 11
     scene.fx.float_text("×3 → 21", x, y - 30, size=26, rise=40, hold=1.2)
     _, found = watch(app, scene, 30)
-    assert not found and scene.plates() == [pygame.Rect(scene.CHIP_RECT)], found
+    assert not found and scene.plates()[0] == pygame.Rect(scene.CHIP_RECT), found
     scene.plates = lambda: []
     scene.fx.float_text("×3 → 21", x, y - 30, size=26, rise=40, hold=1.2)
     _, found = watch(app, scene, 30)
@@ -99,14 +100,16 @@ def test_a_floating_word_stays_under_the_catch_up_chip():
     app.close()
 
 
-def tikal_uncover_at_the_top(plates: bool = True):
-    """MID with its temple C1 (and Chloé's two workers on it) in the board's top row, at (4, -6),
-    under the prompt: Chloé, whose turn it is, uncovers it; Anna (seat 0) watches."""
+def tikal_uncover_at_the_top(plates: bool = True, where=(4, -6)):
+    """MID with its temple C1 (and Chloé's two workers on it) in the board's top row, at (4, -6)
+    under the prompt (or (0, -4) under the Menu): Chloé, whose turn it is, uncovers it; Anna (seat
+    0) watches."""
     d = copy.deepcopy(MID)
+    d["tiles"] = [t for t in d["tiles"] if tuple(t["hex"]) != where]
     for t in d["tiles"]:
-        t["hex"] = {(1, -3): [4, -6]}.get(tuple(t["hex"]), t["hex"])
+        t["hex"] = {(1, -3): list(where)}.get(tuple(t["hex"]), t["hex"])
     for f in d["figures"]:
-        f["hex"] = {(1, -3): [4, -6]}.get(tuple(f["hex"]), f["hex"])
+        f["hex"] = {(1, -3): list(where)}.get(tuple(f["hex"]), f["hex"])
     g = engine.from_scenario(d)
     app = make_app("cs")
     bridge = use(app, LocalBridge(g, my_seat=0, names=LONG_NAMES[:3]))
@@ -115,18 +118,20 @@ def tikal_uncover_at_the_top(plates: bool = True):
         scene.plates = lambda: []
     app.fitcheck = FitCheck()
     watch(app, scene, 5)
-    x, y = scene.board.center((4, -6))
-    assert y < 120 and scene.prompt_rect.left < x < scene.prompt_rect.right, (x, y)   # under the prompt
-    bridge.act({"type": "uncover", "hex": [4, -6]})
+    x, y = scene.board.center(where)
+    under = scene.prompt_rect if where == (4, -6) else scene.widgets.items[0].rect      # the prompt, the Menu
+    assert y < 120 and under.left < x < under.right, (x, y, under)
+    bridge.act({"type": "uncover", "hex": list(where)})
     seen, found = watch(app, scene, 90)
     app.close()
     return seen, found
 
 
-def test_a_level_rising_in_tikals_top_row_stays_under_the_prompt():
-    seen, found = tikal_uncover_at_the_top()
+@pytest.mark.parametrize("where", [(4, -6), (0, -4)])
+def test_a_level_rising_in_tikals_top_row_stays_under_the_prompt_and_the_menu(where):
+    seen, found = tikal_uncover_at_the_top(where=where)
     assert "5" in seen and not found, (seen, found)
-    seen, found = tikal_uncover_at_the_top(plates=False)
+    seen, found = tikal_uncover_at_the_top(plates=False, where=where)
     assert any("'5'" in p for p in found), found
 
 
