@@ -135,6 +135,21 @@ def test_a_level_rising_in_tikals_top_row_stays_under_the_prompt_and_the_menu(wh
     assert any("'5'" in p for p in found), found
 
 
+def card_flights(app, scene, seats: int, its_own_row: bool, n: int = 150) -> tuple[int, list]:
+    """Step and draw ``n`` frames: how many frames showed a card in flight, and the rows it
+    crossed (its own seat's row allowed with ``its_own_row``)."""
+    flown, crossed = 0, []
+    for _ in range(n):
+        app.step(1 / 30, events=[])
+        app.draw()
+        for c in scene.anim.flying_cards:
+            flown += 1
+            rect = scene.anim.card_rect(c)
+            crossed += [(seat, tuple(rect)) for seat in range(seats) if rect.colliderect(scene.panel.row_rect(seat))
+                        and not (its_own_row and seat == c["seat"])]
+    return flown, crossed
+
+
 def test_a_taken_card_flies_into_its_takers_row_over_no_other_row():
     """Seven seats (the narrowest rows): seat 0's turtle stops on the beach's space and takes the
     face-up card; the next player's turn is named meanwhile. The card crosses no other row."""
@@ -147,15 +162,7 @@ def test_a_taken_card_flies_into_its_takers_row_over_no_other_row():
         app.step(1 / 30, events=[])
         bridge.act({"type": "roll"})
         bridge.act({"type": "stop"})
-        flown, crossed = 0, []
-        for _ in range(150):
-            app.step(1 / 30, events=[])
-            app.draw()
-            for c in scene.anim.flying_cards:
-                flown += 1
-                rect = scene.anim.card_rect(c)
-                crossed += [(seat, tuple(rect)) for seat in range(seats)
-                            if seat != c["seat"] and rect.colliderect(scene.panel.row_rect(seat))]
+        flown, crossed = card_flights(app, scene, seats, its_own_row=True)
         assert flown and not crossed, (seats, flown, crossed[:5])
         # the way it used to fly (straight from the deck to the row) crossed other rows
         (x0, y0), (x1, y1) = (DECK_POS[0] + 44, DECK_POS[1]), scene.panel.row_pos(0)
@@ -176,14 +183,7 @@ def test_a_played_card_flies_to_the_tray_over_no_other_row():
     app.step(1 / 30, events=[])
     bridge.act({"type": "roll"})
     bridge.act({"type": "play_card", "eggs": 2})
-    flown, crossed = 0, []
-    for _ in range(120):
-        app.step(1 / 30, events=[])
-        app.draw()
-        for c in scene.anim.flying_cards:
-            flown += 1
-            rect = scene.anim.card_rect(c)
-            crossed += [(seat, tuple(rect)) for seat in range(5) if rect.colliderect(scene.panel.row_rect(seat))]
+    flown, crossed = card_flights(app, scene, 5, its_own_row=False)
     assert flown and not crossed, (flown, crossed[:5])
     assert g.view(None)["rolled"] == [3, 2] or g.view(None).get("played") == [2], g.view(None)
     app.close()
