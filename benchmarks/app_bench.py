@@ -156,8 +156,12 @@ def main(argv=None) -> int:
         _, p, lines = until_listening([str(exe), "host", *host, "--share", str(dist)], cwd, env)
         try:
             lines.append(p.stdout.readline())
-            page_port = int(lines[1].split("127.0.0.1:")[1].split(",")[0])
-            page = http_get(page_port, "/")
+            page_port = int(lines[1].split("127.0.0.1:")[1].split(",")[0].split("/")[0])
+            # the download page: /download beside the browser's game (the web page), or the
+            # whole page of a host without it (--no-web)
+            page = http_get(page_port, "/download")
+            if b"200 OK" not in page.split(b"\r\n")[0]:
+                page = http_get(page_port, "/")
         finally:
             stop(p)
         if b"200 OK" not in page.split(b"\r\n")[0] or archive.name.encode() not in page:

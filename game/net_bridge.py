@@ -18,9 +18,9 @@ The UI holds no rules: it offers ``bridge.table.legal`` and sends the chosen act
 from __future__ import annotations
 
 import copy
-import itertools
 from typing import Any, Callable
 
+from net.messages import Numbering
 from net.protocol import DEFAULT_PORT
 
 
@@ -148,6 +148,7 @@ class Bridge:
         self.host_name = ""
         self.host_addresses: list[str] = []   # where other machines reach the host (welcome)
         self.host_share: list[str] = []       # the host's download page (welcome; run_host --share)
+        self.host_web: list[str] = []         # the page phones play on (welcome; net/web.py)
         self.address = ""                     # the host's "ip:port" once connecting
         self.token: str | None = None         # our seat's token on that host
         #: called with (address, {"token", "table", "seat"}) when we take a seat and with
@@ -179,7 +180,9 @@ class Bridge:
         self.hosting = False                  # this window is the host's own (run_host.py): its address shows large
         self.party_host = False               # the host speaks the party messages (its welcome says "party")
         self.sent: list[dict] = []  # every message sent, newest last (the log of what we asked)
-        self._seq = itertools.count(1)
+        #: numbers what we send (``seq``): an in-process stand-in for a connection numbers it
+        #: itself; the real one (NetBridge) with its connection's one counter
+        self.numbered: Callable[[dict], dict] = Numbering()
 
     # --- to the scenes --------------------------------------------------------------------------
     def poll(self) -> list[dict]:
@@ -216,8 +219,7 @@ class Bridge:
 
     # --- to the host ----------------------------------------------------------------------------
     def send(self, msg: dict) -> dict:
-        msg = dict(msg)
-        msg.setdefault("seq", next(self._seq))
+        msg = self.numbered(dict(msg))
         self.sent.append(msg)
         self._send(msg)
         return msg
@@ -365,6 +367,7 @@ class Bridge:
         self.colours = list(msg.get("colours") or [])
         self.host_addresses = list(msg.get("addresses") or [])
         self.host_share = list(msg.get("share") or [])
+        self.host_web = list(msg.get("web") or [])
         self.is_operator = bool(msg.get("operator"))
         resumed = msg.get("resumed")
         if resumed:   # our token was accepted: we are back in our seat (a full resync follows)
@@ -632,8 +635,10 @@ class NetBridge(Bridge):
         self.address = f"{host}:{port}"
         self.token = token_for(self.address) if token_for is not None else None
         extra = {"local": self.local} if self.local else {}
-        self.client = Client(host, port, name, token=self.token, operator=self.operator, key=self.key,
-                             **extra).start()
+        client = Client(host, port, name, token=self.token, operator=self.operator, key=self.key,
+                        **extra).start()
+        self.client = client
+        self.numbered = client.numbered   # the connection's own counter numbers what we send
 
     def disconnect(self) -> None:
         client, self.client = self.client, None

@@ -27,6 +27,7 @@ import re
 from concurrent.futures import ThreadPoolExecutor
 from email.utils import formatdate
 from pathlib import Path
+from typing import Literal
 from urllib.parse import quote, unquote
 
 from assets.i18n import REFERENCE, locale_language, translations
@@ -42,6 +43,9 @@ MAX_CONNECTIONS = 64     # in all ...
 MAX_PER_ADDRESS = 8      # ... and from one address (a browser opens up to 6)
 CHUNK = 64 * 1024
 DISK_THREADS = 4         # threads that list the folder and read the files
+#: The download page's policy: no script at all, its own inline style only.
+PAGE_CSP = ("default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; base-uri 'none'; "
+            "form-action 'none'; frame-ancestors 'none'")
 REASONS = {200: "OK", 206: "Partial Content", 304: "Not Modified", 400: "Bad Request",
            403: "Forbidden", 404: "Not Found", 405: "Method Not Allowed", 408: "Request Timeout",
            416: "Range Not Satisfiable", 421: "Misdirected Request",
@@ -79,6 +83,67 @@ def header(head: bytes, name: str) -> str | None:
         if sep and key.strip().lower() == name.encode("ascii"):
             return value.strip().decode("latin-1")
     return None
+
+
+def visitor_system(user_agent: str | None) -> str:
+    """The visitor's system from its ``User-Agent``: ``windows``, ``macos``, ``linux`` (the systems
+    an app is built for), ``android``, ``ios``, ``chromeos`` (a phone, a tablet, a Chromebook: no
+    app, they play in the browser), or ``""`` when it does not say."""
+    ua = user_agent or ""
+    if "iPhone" in ua or "iPad" in ua or "iPod" in ua:
+        return "ios"
+    if "Android" in ua:
+        return "android"
+    if "CrOS" in ua:
+        return "chromeos"
+    if "Windows" in ua:
+        return "windows"
+    if "Macintosh" in ua or "Mac OS X" in ua:
+        return "macos"          # (an iPad that asks for the desktop site says Macintosh too)
+    if "Linux" in ua or "X11" in ua:
+        return "linux"
+    return ""
+
+
+#: The systems by their own (brand) names, as the page says "for your Windows".
+SYSTEM_NAMES = {"windows": "Windows", "macos": "macOS", "linux": "Linux"}
+#: How to get pipx, per system (commands: not translated): the visitor's own system's ways, or
+#: all of them when its system is unknown.
+PIPX = {"windows": [("", "py -m pip install --user pipx")],
+        "macos": [("", "brew install pipx"), ("", "python3 -m pip install --user pipx")],
+        "linux": [("Debian, Ubuntu", "sudo apt install pipx"), ("Fedora", "sudo dnf install pipx"),
+                  ("", "python3 -m pip install --user pipx")],
+        "": [("Windows", "py -m pip install --user pipx"), ("macOS", "brew install pipx"),
+             ("Debian, Ubuntu", "sudo apt install pipx"), ("", "python3 -m pip install --user pipx")]}
+
+
+def byte_range(value: str | None, size: int) -> tuple[int, int] | None | Literal[False]:
+    """The one byte range (first, last) of a ``Range: bytes=...`` header for a file of ``size``
+    bytes; None without one (or one we do not serve: several ranges, another unit: the whole file
+    is sent, as HTTP allows); False when it cannot be satisfied (416)."""
+    if not value:
+        return None
+    unit, _, spec = value.strip().partition("=")
+    if unit.strip().lower() != "bytes" or "," in spec:
+        return None
+    first, dash, last = spec.strip().partition("-")
+    if not dash:
+        return None
+    try:
+        if first.strip() == "":                   # the last N bytes
+            n = int(last)
+            if n <= 0:
+                return False
+            return max(0, size - n), size - 1
+        a = int(first)
+        b = int(last) if last.strip() else size - 1
+    except ValueError:
+        return None
+    if a >= size:
+        return False
+    if a < 0 or b < a:
+        return None
+    return a, min(b, size - 1)
 
 
 def share_port(host_port: int) -> int:
@@ -219,11 +284,16 @@ class ShareServer:
                 out[e.name] = real
         return out
 
-    def page(self, local_ip: str | None, accept_language: str | None = None) -> bytes:
+    #: the page that plays in the browser is served beside this one (net/web.py)
+    plays_here = False
+
+    def page(self, local_ip: str | None, accept_language: str | None = None,
+             user_agent: str | None = None) -> bytes:
         """The page, in the first language of the browser's ``Accept-Language`` that the game has
         a catalog for (the game's own translations, ``assets/i18n``), else English: where to join,
-        then per system what to download and how to start it, in a guest's words. Reads the
-        disk: call it off the event loop."""
+        what is for the visitor's own system (its ``User-Agent``: "for your Windows: ...", or no
+        app for a phone: play in the browser), then per system what to download and how to start
+        it, in a guest's words, and how to get pipx. Reads the disk: call it off the event loop."""
         lang = page_language(accept_language)
         tr = translations(lang).gettext
 
@@ -237,6 +307,8 @@ class ShareServer:
         join = ([here] if here else []) + [a for a in self.join if a != here]
 
         groups: dict[str, list[str]] = {}
+        yours: list[str] = []
+        system = visitor_system(user_agent)
         for name, path in self.files().items():
             try:
                 size = path.stat().st_size
@@ -251,10 +323,16 @@ class ShareServer:
                 systems = linux_systems(glibc)
                 link += "<br><small>" + text("share.linux_needs", glibc=f"{glibc[0]}.{glibc[1]}",
                                              systems=esc(", ".join(systems) or "?")) + "</small>"
+            if kind == system:
+                yours.append(link)
             if kind == "wheel":
                 link += "<br>" + text("share.python_how",
                                       pipx=f"<code>pipx install {esc(name)}</code>",
                                       command="<code>tikal-lan</code>")
+                pipx = ", ".join(f"<code>{esc(cmd)}</code>" + (f" ({esc(where)})" if where else "")
+                                 for where, cmd in PIPX.get(system, PIPX[""]))
+                link += "<br><small>" + text("share.get_pipx", commands=pipx,
+                                             ensurepath="<code>pipx ensurepath</code>") + "</small>"
             groups.setdefault(kind, []).append(link)
         parts = []
         for kind, (heading, how, command) in PLATFORMS.items():
@@ -267,6 +345,15 @@ class ShareServer:
                 parts.append(f'<h3 id="{kind}">{text(heading)}</h3>\n<ul>'
                              + "".join(f"<li>{link}</li>" for link in groups[kind]) + "</ul>")
         downloads = "\n".join(parts) or f"<p>{text('share.no_files')}</p>"
+        browser = f' <a href="/">{text("share.play_here")}</a>' if self.plays_here else ""
+        if yours:
+            mine = (f'<p id="yours"><strong>{text("share.for_your", system=SYSTEM_NAMES[system])}'
+                    f'</strong> ' + ", ".join(yours) + "</p>")
+        elif system:
+            mine = (f'<p id="yours"><strong>{text("share.no_app")}</strong>'
+                    + (browser or (" " + text("share.no_app_computer"))) + "</p>")
+        else:
+            mine = f'<p id="yours">{browser}</p>' if browser else ""
         more = "\n".join(section(tr, esc) for section in self.sections)
         title = text("share.title_at", host=esc(self.host_name)) if self.host_name else \
             "Tikal &amp; La Tortuga"
@@ -280,6 +367,7 @@ vertical-align:bottom}} li{{margin:.3em 0}} h3{{margin-bottom:0}} ul{{margin:.3e
 </head>
 <body><h1>{title}</h1>
 <p>{text("share.join", addresses=addrs)}</p>
+{mine}
 <h2>{text("share.get")}</h2>
 {downloads}
 {more}
@@ -351,11 +439,13 @@ vertical-align:bottom}} li{{margin:.3em 0}} h3{{margin-bottom:0}} ul{{margin:.3e
         if name == "":
             local = writer.get_extra_info("sockname")
             wanted = header(head, "accept-language")
-            body = await self._off_loop(self.page, local[0] if local else None, wanted)
+            body = await self._off_loop(self.page, local[0] if local else None, wanted,
+                                        header(head, "user-agent"))
             return await self._send(writer, 200, body, head_only=head_only,
                                     ctype="text/html; charset=utf-8",
                                     extra={"Content-Language": page_language(wanted),
-                                           "Vary": "Accept-Language"})
+                                           "Vary": "Accept-Language, User-Agent",
+                                           "Content-Security-Policy": PAGE_CSP})
         path = (await self._off_loop(self.files)).get(name)
         if path is None:
             made = await self._off_loop(self.generate, name)
@@ -364,7 +454,7 @@ vertical-align:bottom}} li{{margin:.3em 0}} h3{{margin-bottom:0}} ul{{margin:.3e
             return await self._send(writer, 200, made, head_only=head_only,
                                     ctype=mimetypes.guess_type(name)[0] or "application/octet-stream",
                                     extra={"Content-Disposition": f"attachment; filename*=UTF-8''{quote(name)}"})
-        await self._send_file(writer, name, path, head_only)
+        await self._send_file(writer, name, path, head_only, header(head, "range"))
 
     def generate(self, name: str) -> bytes | None:
         """A file the folder does not hold, made by one of ``generated`` (None: no such file)."""
@@ -393,16 +483,29 @@ vertical-align:bottom}} li{{margin:.3em 0}} h3{{margin-bottom:0}} ul{{margin:.3e
             return None
         return name
 
-    async def _send_file(self, writer, name: str, path: Path, head_only: bool):
+    async def _send_file(self, writer, name: str, path: Path, head_only: bool,
+                         ranged: str | None = None):
+        """The file, whole (200) or the one byte range asked for (206: a download that was cut
+        goes on where it stopped); a range past its end is 416."""
         try:
             f = await self._off_loop(open, path, "rb")
         except OSError:
             return await self._send(writer, 404, b"no such file\n", head_only=head_only)
         try:
-            size = os.fstat(f.fileno()).st_size
+            full = os.fstat(f.fileno()).st_size
             ctype = mimetypes.guess_type(name)[0] or "application/octet-stream"
-            self._head(writer, 200, size, ctype,
-                       {"Content-Disposition": f"attachment; filename*=UTF-8''{quote(name)}"})
+            fields = {"Content-Disposition": f"attachment; filename*=UTF-8''{quote(name)}",
+                      "Accept-Ranges": "bytes"}
+            part = byte_range(ranged, full)
+            if part is False:   # (typed: a range, None, or False)
+                return await self._send(writer, 416, b"range not satisfiable\n", head_only=head_only,
+                                        extra={"Content-Range": f"bytes */{full}"})
+            status, first, size = 200, 0, full
+            if part:
+                status, first, size = 206, part[0], part[1] - part[0] + 1
+                fields["Content-Range"] = f"bytes {part[0]}-{part[1]}/{full}"
+                await self._off_loop(f.seek, first)
+            self._head(writer, status, size, ctype, fields)
             if head_only:
                 return await asyncio.wait_for(writer.drain(), WRITE_TIMEOUT)
             loop = asyncio.get_running_loop()

@@ -251,6 +251,7 @@ class WebServer(ShareServer):
     at ``/download`` (``directory``: the files to offer, or None)."""
 
     page_path = "/download"
+    plays_here = True
 
     def __init__(self, links: Links, directory: Path | str | None = None, *, game_port: int,
                  join: list[str] | None = None, host_name: str = ""):

@@ -306,16 +306,20 @@ def test_every_native_library_of_the_installed_wheels_has_a_notice():
     """What PyInstaller takes from this environment (pygame-ce's libraries and extension modules,
     msgpack's and zeroconf's compiled modules, the interpreter's) is covered by tools/notices.py,
     found by their contents the way the build and the release leg find them."""
+    import sysconfig
+
     import msgpack
     import notices
     import pygame as pg
+    import websockets
     import zeroconf
 
     site = Path(pg.__file__).parent.parent
     found = [f for f in notices.shared_libraries(site / "pygame_ce.libs")]
-    found += ["pygame/" + f for f in notices.shared_libraries(Path(pg.__file__).parent)]
-    found += ["msgpack/" + f for f in notices.shared_libraries(Path(msgpack.__file__).parent)]
-    found += ["zeroconf/" + f for f in notices.shared_libraries(Path(zeroconf.__file__).parent)]
+    for package in (pg, msgpack, zeroconf, websockets):
+        found += [f"{package.__name__}/" + f for f in notices.shared_libraries(Path(package.__file__).parent)]
+    dynload = Path(sysconfig.get_paths()["platstdlib"]) / "lib-dynload"
+    found += [f"python3/lib-dynload/{f}" for f in notices.shared_libraries(dynload)]
     assert len(found) > 40 and any("fluidsynth" in f for f in found)
     missing = [f for f in found if notices.component(f) is None and not notices.dropped(f)]
     assert not missing, missing
@@ -535,3 +539,52 @@ def test_the_build_copies_nothing_into_the_app_after_pyinstaller():
 
     source = inspect.getsource(build_app)
     assert "copy" not in source and "write_text" not in source and "write_bytes" not in source
+
+
+def test_the_package_metadata_says_who_what_and_for_which_pythons():
+    """Issue 30: classifiers (the Python versions the suite runs on, from requires-python up;
+    the systems; the languages of the window), the authors as LICENSE names them, and no
+    invented address: [project.urls] only once the project has a public home."""
+    import tomllib
+
+    meta = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    lowest = meta["requires-python"].removeprefix(">=")
+    pythons = [c.rsplit(" :: ", 1)[1] for c in meta["classifiers"]
+               if c.startswith("Programming Language :: Python :: 3.")]
+    assert pythons and pythons[0] == lowest and all(tuple(map(int, p.split("."))) >= (3, 11) for p in pythons)
+    # the Python running this suite is one the classifiers name (a new one: add it once it passes)
+    assert f"{sys.version_info.major}.{sys.version_info.minor}" in pythons
+    from assets.i18n import LANGUAGES
+
+    names = {"en": "English", "ru": "Russian", "cs": "Czech", "it": "Italian"}
+    assert {f"Natural Language :: {names[lang]}" for lang in LANGUAGES} <= set(meta["classifiers"])
+    assert "Topic :: Games/Entertainment :: Board Games" in meta["classifiers"]
+    assert not any(c.startswith("License ::") for c in meta["classifiers"])     # the licence: `license`
+    [author] = meta["authors"]
+    assert f"Copyright (c) 2026 {author['name']}" in (ROOT / "LICENSE").read_text()
+    assert "urls" not in meta
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux") or shutil.which("objdump") is None,
+                    reason="ELF files and binutils' objdump")
+def test_the_glibc_a_linux_app_needs_is_what_objdump_reads_from_its_files(tmp_path):
+    """The build names a Linux archive after the newest GLIBC_ symbol version its native files
+    refer to; the same figure as `objdump -T` lists for the real libraries of the wheels (and the
+    interpreter), copied into an app folder."""
+    import re
+
+    import build_app
+
+    app = tmp_path / "tikal-lan"
+    app.mkdir()
+    libs = _wheel_libraries()
+    libpython = Path(sys.base_prefix) / "lib" / f"libpython{sys.version_info.major}.{sys.version_info.minor}.so.1.0"
+    for lib in libs + ([libpython] if libpython.is_file() else []):
+        shutil.copy2(lib, app / lib.name)
+    newest = (2, 0)
+    for f in app.iterdir():
+        out = subprocess.run(["objdump", "-T", str(f)], capture_output=True, text=True, timeout=60).stdout
+        for minor in re.findall(r"GLIBC_2\.(\d+)", out):
+            newest = max(newest, (2, int(minor)))
+    assert newest > (2, 5)
+    assert build_app.glibc_needed(app) == newest

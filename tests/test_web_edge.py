@@ -354,3 +354,99 @@ async def test_tcp_edge_unchanged_by_the_web_server():
         writer.close()
         status, _, _ = await http(web.address[1], b"BREW / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         assert status == 405
+
+
+# --- the download page knows its visitor ---------------------------------------------------------------
+UAS = {
+    "windows": "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36",  # noqa: E501
+    "macos": "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15",  # noqa: E501
+    "linux": "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0",  # noqa: E501
+    "android": "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36",  # noqa: E501
+    "ios": "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1",  # noqa: E501
+}
+APPS = {"windows": "tikal-lan-0.1.0-windows-x86_64.zip", "macos": "tikal-lan-0.1.0-macos-arm64.zip",
+        "linux": "tikal-lan-0.1.0-linux-x86_64-glibc2.35.tar.gz"}
+
+
+@run
+async def test_download_page_knows_its_visitor_and_resumes_downloads(tmp_path):
+    from net.share import visitor_system
+
+    for system, ua in UAS.items():
+        assert visitor_system(ua) == system
+    d = tmp_path / "dist"
+    d.mkdir()
+    for name in APPS.values():
+        (d / name).write_bytes(bytes(range(256)) * 40)
+    (d / "tikal_lan-0.1.0-py3-none-any.whl").write_bytes(b"wheel")
+    async with live_host(name="Kitchen table") as host:
+        web = WebServer(host.links, d, game_port=host.address[1], host_name="Kitchen table")
+        await web.start("127.0.0.1", 0)
+        port = web.address[1]
+        try:
+            for system, ua in UAS.items():
+                status, fields, body = await http(port, get("/download", user_agent=ua))
+                page = body.decode()
+                assert status == 200 and "script-src" not in fields["content-security-policy"]
+                assert "<script" not in page
+                yours = page.split('<p id="yours">')[1].split("</p>")[0]
+                if system in APPS:
+                    assert f"For your {dict(windows='Windows', macos='macOS', linux='Linux')[system]}:" in yours
+                    assert APPS[system] in yours and all(a not in yours for s, a in APPS.items() if s != system)
+                else:                                 # a phone: no app, the page that plays
+                    assert "No app for your system here: play in the browser." in yours
+                    assert '<a href="/">Play in this browser</a>' in yours
+                assert "pipx ensurepath" in page
+                assert ("brew install pipx" in page) == (system not in ("windows", "linux"))
+            status, fields, body = await http(port, get("/download", user_agent=UAS["ios"],
+                                                        accept_language="ru"))
+            assert "Приложения для вашей системы здесь нет" in body.decode()
+            name = APPS["linux"]
+            whole = (d / name).read_bytes()
+            status, fields, body = await http(port, get("/" + name))
+            assert status == 200 and body == whole and fields["accept-ranges"] == "bytes"
+            status, fields, body = await http(port, get("/" + name, range="bytes=1000-"))
+            assert status == 206 and body == whole[1000:]
+            assert fields["content-range"] == f"bytes 1000-{len(whole) - 1}/{len(whole)}"
+            status, fields, body = await http(port, get("/" + name, range="bytes=10-19"))
+            assert (status, body) == (206, whole[10:20])
+            status, fields, body = await http(port, get("/" + name, range="bytes=-5"))
+            assert (status, body) == (206, whole[-5:])
+            status, fields, _ = await http(port, get("/" + name, range=f"bytes={len(whole)}-"))
+            assert status == 416 and fields["content-range"] == f"bytes */{len(whole)}"
+            status, _, body = await http(port, get("/" + name, range="bytes=0-1,5-6"))
+            assert (status, body) == (200, whole)        # several ranges: the whole file
+        finally:
+            await web.stop()
+
+
+@pytest.mark.slow
+def test_outside_check_web_join_against_run_host(tmp_path):
+    """tools/web_join.py (the outside check ``web join``) against a real ``run_host.py --headless``:
+    the page, hello -> welcome and tables over /ws with the page's Origin, a foreign Origin
+    refused."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    p = subprocess.Popen([sys.executable, str(root / "run_host.py"), "--headless", "--no-announce",
+                          "--bind", "127.0.0.1", "--port", "0", "--web-port", "0",
+                          "--data-dir", str(tmp_path / "saves"), "--log-file", ""],
+                         cwd=root, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        first = p.stdout.readline()
+        assert "listening on 127.0.0.1:" in first, first + p.stderr.read()
+        game_port = int(first.split("127.0.0.1:")[1].split()[0].rstrip(";"))
+        line = p.stdout.readline()
+        assert line.startswith("web page on 127.0.0.1:"), line
+        web_port = int(line.split("127.0.0.1:")[1].split()[0].rstrip(","))
+        r = subprocess.run([sys.executable, str(root / "tools" / "web_join.py"), f"127.0.0.1:{game_port}",
+                            "--web-port", str(web_port)], capture_output=True, text=True, timeout=120)
+        assert r.returncode == 0, r.stdout + r.stderr
+        assert "welcome, tables" in r.stdout and "foreign Origin: refused (403)" in r.stdout
+        assert r.stdout.strip().endswith("web join: ok")
+    finally:
+        p.terminate()
+        _, err = p.communicate(timeout=30)
+    assert "Traceback" not in err, err[-3000:]

@@ -114,3 +114,42 @@ def test_plural_rules_in_the_page_match_gettext(web_host, phone, lang):
     for n in (0, 1, 2, 5, 11, 21, 22, 25, 101):
         assert page.evaluate(f"tikal.cat.tn('web.games_tonight', {n})") == \
             Catalog(lang).trn("web.games_tonight", n)
+
+
+def test_a_phone_that_slept_is_back_in_its_seat_with_what_it_missed(tmp_path, phone):
+    """The socket drops (a phone that sleeps): the seat's grace runs out, a bot plays for it; the
+    page comes back (shown again) by itself with its token and the last state it saw: its seat,
+    and "While you were away" lists what happened, the bot's moves for it among them."""
+    from web_helpers import WebHost
+
+    web_host = WebHost(tmp_path, grace=0.3)
+    try:
+        page = phone()
+        open_page(page, web_host)
+        join(page, "Eva")
+        tid = create_table(page, "tortuga", seats=2)
+        tap(page, "#fill")
+        wait_for(page, "tikal.table.players.every(p => p.kind !== 'empty')")
+        tap(page, "#start")
+        wait_for(page, "tikal.screen === 'play' && !!tikal.play.last")
+        seen = page.evaluate("tikal.state")
+        page.evaluate("tikal.net.wanted = false; tikal.net.drop()")     # asleep: no reconnecting
+        t = web_host.table(tid)
+        wait_for(page, "tikal.net.ws.readyState === 3")
+        # the host holds the seat for the grace period, then a bot plays it: moves happen meanwhile
+        for _ in range(600):
+            if web_host.call(lambda: t.status == "over" or t.state >= seen + 3):
+                break
+            page.wait_for_timeout(100)      # (only paces the look at the host: the host's progress decides)
+        assert web_host.call(lambda: t.state) > seen
+        page.evaluate("tikal.net.wanted = true; document.dispatchEvent(new Event('visibilitychange'))")
+        wait_for(page, "tikal.net.greeted && tikal.welcome.resumed && tikal.seat === 0")
+        wait_for(page, "!!document.querySelector('#recap')")
+        assert "While you were away" in page.inner_text("#recap")
+        assert "a bot played for Eva" in page.inner_text("#recap")
+        assert page.evaluate("tikal.state") >= web_host.call(lambda: t.state) - 1
+        tap(page, "#recap-ok")
+        wait_for(page, "!document.querySelector('#recap')")
+        assert page.js_errors == []
+    finally:
+        web_host.stop()

@@ -113,9 +113,11 @@ def web_host(tmp_path):
     h.stop()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def chromium():
-    """One Chromium per test process (pytest-xdist: per worker), closed at the end."""
+    """One Chromium per test module (in each pytest-xdist worker that runs its tests), closed when
+    the worker moves on to another module: Playwright's sync API keeps an asyncio loop running
+    in this thread while it lives, and other tests' ``asyncio.run`` must not find it there."""
     sync_playwright = need_browser()
     pw = sync_playwright().start()
     browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)

@@ -13,7 +13,8 @@ here stops the build (``MissingNotice``): add its entry and its text (``licences
 Left out on purpose (``DROPPED``, by ``kept``): OpenSSL (the game speaks no TLS: the LAN protocol,
 the download page and the browser's WebSocket are plain), the C++ runtime (only FluidSynth's MIDI
 player needs it, and the game plays no MIDI: the system's serves FluidSynth where it loads; bundled,
-it raised the Linux app's glibc floor to the builder's), bzip2 and xz (no compressed archives).
+it raised the Linux app's glibc floor to the builder's), bzip2 and xz (no compressed archives),
+GNU readline (GPL; only websockets' command-line client asks for it) and libuuid.
 """
 from __future__ import annotations
 
@@ -38,6 +39,8 @@ DROPPED = {
         r"^(libstdc\+\+|libgcc_s)[.-]",
     "OpenSSL (no TLS in the game)": r"^(libssl|libcrypto)[.-]",
     "bzip2 and xz (no compressed archives)": r"^(libbz2|liblzma)[.-]",
+    "GNU readline and the terminal libraries (no interactive prompt)": r"^(libreadline|libtinfo|libncurses)",
+    "libuuid (Python's uuid module works without it)": r"^libuuid[.-]",
 }
 
 
@@ -87,6 +90,8 @@ COMPONENTS = [
               lgpl=True, packages=["pygame", "pygame_ce"]),
     Component("msgpack", "Apache-2.0", ["msgpack-Apache-2.0.txt"], [], "https://github.com/msgpack/msgpack-python",
               packages=["msgpack"]),
+    Component("websockets", "BSD-3-Clause", ["websockets-BSD-3-Clause.txt"], [], "https://github.com/python-websockets/websockets",
+              packages=["websockets"]),
     Component("zeroconf", "LGPL-2.1-or-later", ["zeroconf-LGPL-2.1.txt"], [],
               "https://github.com/python-zeroconf/python-zeroconf", lgpl=True, packages=["zeroconf"]),
     Component("SDL 2 (SDL, SDL_image, SDL_mixer, SDL_ttf)", "Zlib", ["SDL-zlib.txt"],

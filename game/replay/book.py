@@ -25,9 +25,9 @@ from net.messages import COLOURS, INT_MAX, INT_MIN, NAME_MAX, Text
 #: The replay file versions this client reads.
 FORMAT_VERSIONS = (1,)
 #: A replay file larger than this is refused unread: the longest games' files are well under
-#: 100 kB (a 381-move Tikal game of four: 58 kB), so this leaves room and never fills the memory.
+#: 100 kB (the longest game of four seen: 381 moves, 58 kB), so this leaves room and never fills the memory.
 MAX_BYTES = 4 * 1024 * 1024
-#: More moves than any game has (a Tikal game of four: ~400).
+#: More moves than any game has (the longest seen: ~400).
 MAX_ACTIONS = 20_000
 _NAME = Text(1, NAME_MAX)
 _DEPTH = 6                              # how deep an action or the options nest (the wire allows 4)

@@ -75,6 +75,7 @@ def _tv_bridge(game: str, seats: int, names: list[str], upto: float):
     bridge = LocalBridge(g, my_seat=None, names=names[:seats])
     bridge.table.players = [dict(p) for p in replay["players"]]
     bridge.host_name = "LAN-party box"
+    bridge.host_web = ["http://192.168.1.20:47475/"]     # safe: text only (the TV's QR code)
     bridge.poll()               # its first full update: the TV is given it below, with the events
     return bridge, events
 

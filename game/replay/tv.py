@@ -20,6 +20,7 @@ from __future__ import annotations
 import pygame
 
 from .. import eventlog, theme
+from ..qr import draw_qr
 from ..scene import Scene
 from ..scenes.common import background, seat_colour
 from ..scenes.standings import points_text
@@ -249,10 +250,16 @@ class TVScene(Scene):
             self.draw_standings(surface)
         elif mode == "waiting":
             key = "tv.waiting_host" if self.waiting_host else "tv.waiting_tables"
-            blit_text(surface, self.app, self.tr(key), (640, 340), 40, theme.ACCENT, bold=True, anchor="center",
-                      shadow=True, box=pygame.Rect(40, 300, 1200, 80), min_size=22)
-            blit_text(surface, self.app, self.bridge.host_name or "", (640, 400), 24, theme.MUTED, anchor="center",
-                      box=pygame.Rect(40, 384, 1200, 36))
+            web = self.web()
+            y = 80 if web else 340
+            blit_text(surface, self.app, self.tr(key), (640, y), 40, theme.ACCENT, bold=True, anchor="center",
+                      shadow=True, box=pygame.Rect(40, y - 40, 1200, 80), min_size=22)
+            blit_text(surface, self.app, self.bridge.host_name or "", (640, y + 60), 24, theme.MUTED,
+                      anchor="center", box=pygame.Rect(40, y + 44, 1200, 36))
+            if web:      # guests with a phone: the page's address, its code large across the room
+                draw_qr(surface, web, (640, 400), 440)
+                blit_text(surface, self.app, self.tr("tv.phones", url=web), (640, 660), 30, theme.PAPER,
+                          bold=True, anchor="center", box=pygame.Rect(40, 636, 1200, 50), min_size=16)
 
     def draw_table(self, surface) -> None:
         app, child = self.app, self.child
@@ -282,9 +289,24 @@ class TVScene(Scene):
             text, colour = self.child.prompt_text()
             y = blit_lines(surface, app, text, pygame.Rect(rect.x + 14, y, rect.width - 28, 84), 24, colour,
                            bold=True, min_size=16) + 10
+        web = self.web()
+        bottom, qr = rect.bottom - 8, 0
+        if web:       # the page for phones: its address on the last line, its code above it
+            blit_text(surface, app, self.tr("tv.phones", url=web), (rect.x + 14, bottom - 24), 18, theme.PAPER,
+                      bold=True, box=pygame.Rect(rect.x + 8, bottom - 28, rect.width - 16, 28), min_size=11)
+            bottom -= 32
+            if bottom - y >= 90:
+                qr = min(bottom - y, 170)
+                draw_qr(surface, web, (rect.right - 8 - qr // 2, bottom - qr // 2), qr)
+                qr += 10
         how = self.tr("tv.cycling" if self.cycle else "tv.following")
-        blit_lines(surface, app, how, pygame.Rect(rect.x + 14, y, rect.width - 28, rect.bottom - y - 8), 16,
+        blit_lines(surface, app, how, pygame.Rect(rect.x + 14, y, rect.width - 28 - qr, bottom - y), 16,
                    theme.MUTED, min_size=12)
+
+    def web(self) -> str | None:
+        """The page guests with a phone open (the host's welcome), or None."""
+        urls = getattr(self.bridge, "host_web", None)
+        return urls[0] if urls else None
 
     def draw_captions(self, surface, rect) -> None:
         if not self.captions:

@@ -130,6 +130,9 @@ class LobbyScene(Scene):
             self.bot_level = self.table_bot_level() or self.bot_level
         w.clear()
         w.add(Button(app, (1040, 16, 220, 44), "settings.title", self.open_settings, key=pygame.K_F2, size=18))
+        if b.hosting and getattr(b, "host_web", None):   # the host's own window: the page for phones, its QR
+            w.add(Button(app, (20, 16, 160, 44), "phones.open", lambda: self.app.open("phones", b.host_web),
+                         key=pygame.K_p, size=18, tooltip="phones.tip"))
         if not b.hosting:   # the host's own window never drops its seat or its host by Esc (Leave is there)
             w.add(Button(app, (20, 16, 160, 44), "common.back", self.back, key=pygame.K_ESCAPE, size=18))
         w.add(Button(app, (1040, 660, 220, 44), "howto.open", self.open_howto, key=pygame.K_F1, size=18,
@@ -405,7 +408,9 @@ class LobbyScene(Scene):
         they get the game: as many addresses as fit (the page's first URL is on the first one)."""
         for n in (3, 2, 1):
             joined = ", ".join(addresses[:n])
+            web = getattr(self.bridge, "host_web", None)
             text = (self.tr("lobby.join_share", addresses=joined, url=share[0]) if share
+                    else self.tr("lobby.join_web", addresses=joined, url=web[0]) if web
                     else self.tr("lobby.join_at", addresses=joined))
             if self.app.assets.font(17).size(text)[0] <= self.JOIN_WIDTH:
                 break
@@ -423,7 +428,8 @@ class LobbyScene(Scene):
         if addresses:   # what others type to join (the host's LAN addresses, from its welcome)
             share = getattr(self.bridge, "host_share", None)
             line = self.join_line(addresses, share)
-            if self.bridge.hosting and not share:     # the address is the heading: here, the host's name
+            if self.bridge.hosting and not share and not getattr(self.bridge, "host_web", None):
+                # the address is the heading: here, the host's name
                 line = self.tr("lobby.title", host=self.bridge.host_name or "?")
             blit_text(surface, app, line, (surface.get_width() // 2, 82), 17, theme.MUTED,
                       anchor="center", box=pygame.Rect(640 - self.JOIN_WIDTH // 2, 70, self.JOIN_WIDTH, 26))

@@ -127,6 +127,7 @@ def _lobby_host(app, names):
     with its code, the owner's buttons (remove a player, fill with bots)."""
     b = lobby_bridge(names)
     b.hosting = True
+    b.host_web = [WEB_URL]                  # the page for phones: the Phones button, the join line
     b.handle(sample_standings(names))       # two games finished tonight: "Tonight" is there
     lob = dict(b.lobby, private=True, code="K7M3P")
     b.handle({"t": "table", "table": lob})
@@ -163,6 +164,18 @@ def _standings(app, names):
     return app.make("standings", b)
 
 
+#: The page phones open, as a host on a LAN would say it (only drawn, never dialled)
+WEB_URL = "http://192.168.1.20:47475/"   # safe: text only
+
+
+def _phones(app, names):
+    """Over the host's lobby: the page for phones, its address and QR code, large."""
+    b = use(app, lobby_bridge(names))
+    b.hosting, b.host_web = True, [WEB_URL]
+    app.goto("lobby", b)
+    return app.make("phones", [WEB_URL, "http://10.0.0.5:47475/"])   # safe: text only
+
+
 #: The shared screens' samples: name -> ``sample(app, names) -> Scene``. The menu's and the
 #: results' are over a game's position: that game's ``GameClient.samples`` has them.
 SAMPLES = {
@@ -175,4 +188,5 @@ SAMPLES = {
     "standings": _standings,
     "lobby_saved": _lobby_saved,
     "lobby_host": _lobby_host,
+    "phones": _phones,
 }

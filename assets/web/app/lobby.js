@@ -1,7 +1,7 @@
 // The screens before a game: join (a name), the lobby (tables, create, watch, continue a saved
 // game, the night's standings) and a table's lobby (seats, colours, ready, bots, private code,
 // start, leave). Everything here is a message of docs/protocol.md sections 3, 4 and 14.
-import { h, toast } from "./ui.js";
+import { h, toast, openDialog } from "./ui.js";
 import { markSvg, toneOf, COLOURS, textOn } from "./marks.js";
 import { settingsButton } from "./settings.js";
 
@@ -78,12 +78,8 @@ function tablesCard(app) {
     const free = t.status === "lobby" && t.players.some((p) => p.kind === "empty");
     const names = t.players.filter((p) => p.kind !== "empty").map((p) => p.name);
     const ask = (msg) => {
-      if (t.private) {
-        const code = prompt(app.t("web.code_ask"));
-        if (!code) return;
-        msg.code = code.trim();
-      }
-      app.send(msg);
+      if (t.private) askCode(app, (code) => app.send({ ...msg, code }));
+      else app.send(msg);
     };
     list.append(h("li", { class: "table-row", "data-table": t.id },
       h("div", { class: "table-info" },
@@ -93,10 +89,8 @@ function tablesCard(app) {
           t.private ? app.t("web.private") : ""].filter(Boolean).join(" · ")),
         names.length ? h("span", { class: "names" }, names.join(", ")) : null),
       h("div", { class: "row-buttons" },
-        free ? h("button", { class: "primary", "data-act": "sit", onclick: () => {
-          const watching = null; void watching;
-          ask({ t: "sit", table: t.id });
-        } }, app.t("web.sit")) : null,
+        free ? h("button", { class: "primary", "data-act": "sit", onclick: () => ask({ t: "sit", table: t.id }) },
+          app.t("web.sit")) : null,
         h("button", { "data-act": "watch", onclick: () => {
           app.storeWatch(t.id);
           ask({ t: "spectate", table: t.id });
@@ -104,6 +98,27 @@ function tablesCard(app) {
   }
   if (!app.tables.length) list.append(h("li", { class: "muted empty" }, app.t("web.no_tables")));
   return h("section", { class: "card" }, h("h2", {}, app.t("web.tables")), list);
+}
+
+// a private table's code, asked in a small dialog (5 letters, any case)
+function askCode(app, then) {
+  let typed = "";
+  openDialog("code-dialog", () => {
+    const input = h("input", { id: "code-input", type: "text", maxlength: 8, autocomplete: "off", value: typed,
+      autocapitalize: "characters", enterkeyhint: "go", "aria-label": app.t("web.code_ask") });
+    input.addEventListener("input", () => { typed = input.value; });
+    const close = () => back.remove();
+    const ok = () => { const code = input.value.trim(); if (code) { close(); then(code); } else input.focus(); };
+    input.addEventListener("keydown", (e) => { if (e.key === "Enter") ok(); });
+    const back = h("div", { class: "dialog-back", onclick: (e) => { if (e.target === back) close(); } },
+      h("div", { class: "dialog card", role: "dialog", "aria-modal": "true" },
+        h("h2", {}, app.t("web.code_ask")), input,
+        h("div", { class: "row-buttons" },
+          h("button", { id: "code-ok", class: "primary", onclick: ok }, app.t("web.join_button")),
+          h("button", { onclick: close }, app.t("web.close")))));
+    setTimeout(() => input.focus(), 0);
+    return back;
+  });
 }
 
 function createCard(app) {

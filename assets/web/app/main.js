@@ -5,7 +5,7 @@
 import { Net, socketUrl } from "./net.js";
 import { browserLanguage, loadCatalog, LANGUAGES } from "./i18n.js";
 import { store } from "./store.js";
-import { h, clear, toast } from "./ui.js";
+import { h, clear, toast, redrawDialogs } from "./ui.js";
 import { renderJoin, renderLobby, renderTableLobby } from "./lobby.js";
 import { Play } from "./play.js";
 
@@ -59,6 +59,7 @@ class App {
     store.setLang(lang);
     this.render();
     if (this.play) this.play.relabel();
+    redrawDialogs();
   }
 
   setShapes(on) {
@@ -66,6 +67,7 @@ class App {
     store.setShapes(on);
     this.render();
     if (this.play) this.play.relabel();
+    redrawDialogs();
   }
 
   // --- the connection ---------------------------------------------------------------------------

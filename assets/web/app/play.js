@@ -2,7 +2,7 @@
 // names, scores, whose turn, who is away), the table's own module (games/<game>/index.js: the board
 // and the hands, games/README.md) in the middle, the log, "while you were away" and the results with
 // the score story. The module gets every update of its table; the shell handles the rest.
-import { h, s, clear, toast } from "./ui.js";
+import { h, s, clear, toast, openDialog } from "./ui.js";
 import { markSvg, toneOf, shapeOf, textOn } from "./marks.js";
 import { gameTitle, standingsTable } from "./lobby.js";
 import { openSettings } from "./settings.js";
@@ -100,6 +100,8 @@ export class Play {
       tone: (seat) => toneOf(play.colourOf(seat), seat),
       shape: (seat) => (app.shapes ? shapeOf(seat) : "circle"),
       toast: (text, kind) => toast(text, kind),
+      // the module draws the players itself: the shell's strip of names and scores goes
+      showPlayers: (on) => { play.strip.hidden = !on; play.stripOff = !on; },
     };
   }
 
@@ -124,16 +126,18 @@ export class Play {
   relabel() {
     const last = this.last;
     if (this.instance) { this.instance.destroy(); this.instance = null; }
-    const lines = this.lines;
+    const lines = this.lines, logOpen = !this.logPanel.hidden;
     this.build();
+    this.logPanel.hidden = !logOpen;
     this.lines = [];
+    this.strip.hidden = !!this.stripOff;
     for (const l of lines) this.log(l.text, l.kind);
     if (this.module) {
       this.mount();
       if (last) this.instance.update({ ...last, events: [], full: true, recap: undefined, seq: undefined });
     }
     if (last) this.drawStatus(last);
-    if (last && last.over) this.showResults(last);
+    if (this.results && !this.resultsHidden) this.showResults(this.results);
   }
 
   destroy() {
@@ -177,7 +181,7 @@ export class Play {
   }
 
   standings() {
-    if (this.resultsShown && this.last) this.showResults(this.last);
+    if (this.results && !this.resultsHidden) this.showResults(this.results);
   }
 
   nameOf(seat) {
@@ -228,9 +232,13 @@ export class Play {
   }
 
   openMenu() {
+    openDialog("menu", () => this.menu());
+  }
+
+  menu() {
     const app = this.app;
     const close = () => back.remove();
-    const back = h("div", { class: "dialog-back", id: "menu", onclick: (e) => { if (e.target === back) close(); } },
+    const back = h("div", { class: "dialog-back", onclick: (e) => { if (e.target === back) close(); } },
       h("div", { class: "dialog card", role: "dialog", "aria-modal": "true" },
         h("h2", {}, app.t("web.menu")),
         h("button", { id: "menu-log", onclick: () => { close(); this.toggleLog(true); } }, app.t("web.log")),
@@ -239,7 +247,7 @@ export class Play {
         h("button", { id: "menu-leave", class: "danger", onclick: () => { close(); app.leaveTable(); } },
           app.t(app.seat === null ? "web.stop_watching" : "web.leave")),
         h("button", { class: "primary", onclick: close }, app.t("web.close"))));
-    document.body.append(back);
+    return back;
   }
 
   // --- while you were away --------------------------------------------------------------------------
@@ -269,6 +277,8 @@ export class Play {
   // --- the results and the score story ------------------------------------------------------------------
   showResults(msg) {
     this.resultsShown = true;
+    this.results = msg;
+    this.resultsHidden = false;
     const app = this.app, t = this.summary;
     const seats = t ? t.players.map((p) => p.seat) : msg.scores.map((_, i) => i);
     const winners = new Set(msg.winners || []);
@@ -296,7 +306,8 @@ export class Play {
       app.standings ? h("h3", {}, app.t("web.standings")) : null,
       app.standings ? standingsTable(app, app.standings) : null,
       h("div", { class: "row-buttons" },
-        h("button", { id: "results-board", onclick: () => { this.overlay.hidden = true; } }, app.t("web.see_board")),
+        h("button", { id: "results-board", onclick: () => { this.overlay.hidden = true; this.resultsHidden = true; } },
+          app.t("web.see_board")),
         h("button", { id: "results-lobby", class: "primary", onclick: () => app.leaveTable() }, app.t("web.back_to_lobby")))));
     this.overlay.hidden = false;
   }

@@ -1,6 +1,6 @@
 // The settings (a dialog from every screen's bar): the language (the four catalogs, each by its own
 // name) and the colour-blind shapes. The name is changed on the join screen.
-import { h } from "./ui.js";
+import { h, openDialog } from "./ui.js";
 import { LANGUAGES } from "./i18n.js";
 
 export function settingsButton(app) {
@@ -9,22 +9,24 @@ export function settingsButton(app) {
 }
 
 export function openSettings(app) {
-  const old = document.getElementById("settings-dialog");
-  if (old) old.remove();
+  openDialog("settings-dialog", () => settingsDialog(app));
+}
+
+function settingsDialog(app) {
   const langs = h("div", { class: "choices", id: "languages" });
   for (const code of LANGUAGES) {
     langs.append(h("button", { class: ["choice", app.cat.lang === code && "on"], "data-lang": code,
-      onclick: async () => { dlg.remove(); await app.setLanguage(code); openSettings(app); } },
+      onclick: () => app.setLanguage(code) },
     app.cat.names[code] || code));
   }
   const shapes = h("button", { id: "shapes", class: ["choice", app.shapes && "on"], "aria-pressed": String(app.shapes),
-    onclick: () => { app.setShapes(!app.shapes); dlg.remove(); openSettings(app); } },
+    onclick: () => app.setShapes(!app.shapes) },
   app.t(app.shapes ? "web.shapes_on" : "web.shapes_off"));
-  const dlg = h("div", { class: "dialog-back", id: "settings-dialog", onclick: (e) => { if (e.target === dlg) dlg.remove(); } },
+  const dlg = h("div", { class: "dialog-back", onclick: (e) => { if (e.target === dlg) dlg.remove(); } },
     h("div", { class: "dialog card", role: "dialog", "aria-modal": "true", "aria-labelledby": "settings-title" },
       h("h2", { id: "settings-title" }, app.t("web.settings")),
       h("div", { class: "field" }, h("span", { class: "label" }, app.t("web.language")), langs),
       h("div", { class: "field" }, h("span", { class: "label" }, app.t("web.shapes")), shapes),
       h("button", { id: "settings-close", class: "primary", onclick: () => dlg.remove() }, app.t("web.close"))));
-  document.body.append(dlg);
+  return dlg;
 }

@@ -38,6 +38,28 @@ function append(el, kids) {
 
 export function clear(el) { while (el.firstChild) el.firstChild.remove(); return el; }
 
+// dialogs drawn again in the new language when it changes (while they are open)
+const dialogs = new Map();   // id -> build()
+export function openDialog(id, build) {
+  const old = document.getElementById(id);
+  if (old) old.remove();
+  dialogs.set(id, build);
+  const el = build();
+  el.id = id;
+  document.body.append(el);
+  return el;
+}
+export function redrawDialogs() {
+  for (const [id, build] of dialogs) {
+    const old = document.getElementById(id);
+    if (!old) { dialogs.delete(id); continue; }
+    old.remove();
+    const el = build();
+    el.id = id;
+    document.body.append(el);
+  }
+}
+
 // a short message at the bottom of the screen (refusals, reconnecting...)
 export function toast(text, kind = "info", ms = 3500) {
   let box = document.getElementById("toasts");
