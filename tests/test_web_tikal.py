@@ -19,29 +19,10 @@ import engine
 from engine.tikal.analysis import scoring_now, stack_outlook, temple_holders
 
 from net_helpers import BotClient, live_host, seat_clients
-from web_tikal_support import CHROMIUM_ARGS, harness_server
+from web_tikal_support import harness_server
 
 ROOT = Path(__file__).resolve().parent.parent
 TIMEOUT = 180_000
-
-
-def _browser():
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError as exc:   # pragma: no cover - .ci/run installs it
-        pytest.skip(f"Playwright for Python is not installed ({exc})")
-    if not Path("/usr/bin/chromium").exists():   # pragma: no cover
-        pytest.skip("no Chromium at /usr/bin/chromium")
-    return sync_playwright
-
-
-@pytest.fixture(scope="module")
-def browser():
-    pw = _browser()().start()
-    b = pw.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS, headless=True)
-    yield b
-    b.close()
-    pw.stop()
 
 
 @pytest.fixture(scope="module")
@@ -105,13 +86,13 @@ def _views_of_games(seeds=(11, 12), variants=("base", "auction")) -> tuple[list[
     return views, steps
 
 
-def test_web_readings_match_the_engine(browser, server):
+def test_web_readings_match_the_engine(chromium, server):
     """analysis.js reads views as engine/tikal/analysis.py does: who holds each temple and every
     seat's strength there, what a scoring would give each seat now, the stack's outlook; and the
     stones of a step are what the engine charged for it."""
     views, steps = _views_of_games()
     assert len(views) > 40 and len(steps) > 30
-    page = open_harness(browser, server)
+    page = open_harness(chromium, server)
     got = page.evaluate("""async ([views, steps]) => {
         const a = await import('/games/tikal/analysis.js');
         return {
@@ -148,7 +129,7 @@ def _play_through(page, msgs: list[dict]) -> dict:
           shown: t.shown,
           tiles: el.querySelectorAll('.tk-l-tiles .tk-tile').length,
           scores: [...el.querySelectorAll('.tk-seat .tk-score')].map((s) => Number(s.dataset.score)),
-          logged: window.logged.map((l) => l.text),
+          logged: window.logged,
           played: t.timeline.played,
           missing: [...window.missing],
         };
@@ -156,12 +137,12 @@ def _play_through(page, msgs: list[dict]) -> dict:
 
 
 @pytest.mark.parametrize("variant,seats", [("base", 3), ("auction", 2)])
-def test_web_tikal_plays_a_recorded_game(browser, server, variant, seats):
+def test_web_tikal_plays_a_recorded_game(chromium, server, variant, seats):
     """A whole game recorded from a real host plays through the module with every animation
     (quickened, not skipped: frames are drawn): it ends on the host's last view, the board holds
     every tile, the cards the final scores, the log a line per event with every placeholder filled."""
     msgs = record(variant, seats)
-    page = open_harness(browser, server, anim="30")
+    page = open_harness(chromium, server, anim="30")
     out = _play_through(page, msgs)
     last = [m for m in msgs if m["t"] == "update"][-1]
     assert last["over"]

@@ -18,6 +18,8 @@ TRACK_R = (384, 272)
 RAFT_POS = (470, 686)
 DECK_POS = (400, 516)
 TURTLE_W, TURTLE_H, STACK_DY = 46, 30, 14
+#: The island's outer edge: the surf round its sand (TV mode shows it whole: game/replay/tv.py)
+SURF = pygame.Rect(CENTER[0] - 450, CENTER[1] - 326, 900, 652)
 
 
 def space_pos(space: int) -> tuple[float, float]:
@@ -213,7 +215,7 @@ class Island(Part):
                 pygame.draw.arc(waves, (255, 255, 255, 50), (x, y, 40, 14), 0.3, 2.8, 2)
             b.blit(waves, (0, 0))
             cx, cy = CENTER
-            pygame.draw.ellipse(b, (200, 230, 240), (cx - 450, cy - 326, 900, 652))     # surf
+            pygame.draw.ellipse(b, (200, 230, 240), SURF)     # surf
             pygame.draw.ellipse(b, theme.SAND, (cx - 438, cy - 316, 876, 632))
             pygame.draw.ellipse(b, (214, 190, 128), (cx - 300, cy - 204, 600, 400))
             pygame.draw.ellipse(b, theme.JUNGLE, (cx - 290, cy - 212, 580, 384))

@@ -4,7 +4,7 @@
 // ends on the host's own view; the board and the panels are redrawn only where they changed.
 import { html, fitTexts } from "./dom.js";
 import { Board } from "./board.js";
-import { Panel } from "./panel.js";
+import { Panel, storyTable } from "./panel.js";
 import { Controls } from "./controls.js";
 import { Animator } from "./animator.js";
 import { Timeline, Sequence, Call } from "./tween.js";
@@ -68,6 +68,8 @@ export class Table {
     this.tileboxEl = el("tk-tilebox");
     this.playersEl = el("tk-players");
     this.levelsEl = el("tk-levels");
+    this.storyEl = el("tk-storybox");
+    this.storyEl.hidden = true;
     this.barEl = html("div", { class: "tk-bar", "data-layer": "tk-bar" });
     this.barHead = el("tk-bar-head");
     this.hintEl = html("div", { class: "tk-hint", "data-fit": "1", role: "status" });
@@ -80,14 +82,14 @@ export class Table {
     this.bannerEl = html("div", { class: "tk-banner", "data-layer": "tk-banner" });
     this.bannerEl.hidden = true;
     this.fx = html("div", { class: "tk-fx", "data-layer": "tk-fx" });
-    this.side = html("div", { class: "tk-side" }, [this.tileboxEl, this.playersEl, this.levelsEl]);
+    this.side = html("div", { class: "tk-side" }, [this.tileboxEl, this.playersEl, this.storyEl, this.levelsEl]);
     this.el.append(this.topEl, this.boardEl, this.side, this.barEl, this.fx);
     this.boardEl.append(this.sheetEl, this.bannerEl);
     this.root.appendChild(this.el);
     this.board = new Board(this, this.boardEl);
-    this.boardEl.insertBefore(this.board.el, this.boardEl.firstChild);
+    this.boardEl.prepend(...this.board.svgs);
     this.panel = new Panel(this, { top: this.topEl, prompt: this.promptEl, ap: this.apEl, tilebox: this.tileboxEl,
-      players: this.playersEl, levels: this.levelsEl });
+      players: this.playersEl, levels: this.levelsEl, story: this.storyEl });
     this.controls = new Controls(this, { hint: this.hintEl, row: this.rowEl, sheet: this.sheetEl });
     this.resize();
   }
@@ -222,12 +224,28 @@ export class Table {
     this.touch();
   }
 
+  /** Something shown changed: draw it (at the next frame, or `now`). */
   touch(now = false) {
+    this.ver = (this.ver || 0) + 1;
     this.dirty = true;
     if (now || !this.timeline.busy || this.timeline.speed === Infinity) {
       if (!this.raf) this.raf = requestAnimationFrame(() => { this.raf = 0; if (this.dirty) this.render(); });
       if (now || this.timeline.speed === Infinity) this.render();
     }
+  }
+
+  /** Texts to fit once this frame's drawing is done (measured together: one layout). */
+  fit(el) { (this.toFit = this.toFit || new Set()).add(el); }
+  flushFit() {
+    if (!this.toFit || !this.toFit.size) return;
+    const els = [...this.toFit].filter((e) => e.isConnected);
+    this.toFit.clear();
+    fitTexts(els);
+  }
+
+  /** Only a score ticking up (a tally): the next frame writes the numbers, nothing else. */
+  touchScores() {
+    this.dirty = true;
   }
 
   // --- drawing ---------------------------------------------------------------------------------
@@ -236,14 +254,21 @@ export class Table {
     const v = this.shown;
     if (!v || !v.game) {
       this.controls.render();
+      this.flushFit();
       return;
     }
+    if (this.drawnVer === this.ver) {      // nothing but the scores moved since the last frame
+      this.panel.renderScores(v);
+      return;
+    }
+    this.drawnVer = this.ver;
     this.derived = { holders: templeHolders(v), now: scoringNow(v), outlook: stackOutlook(v) };
     this.board.render(v, this.derived.holders);
     this.board.renderLast(this.last);
     this.board.renderMarks(this.marks());
     this.panel.render(v, this.derived);
     this.controls.render();
+    this.flushFit();
     this.el.dataset.state = String(this.latest ? this.latest.state : "");
     this.el.dataset.busy = this.timeline.busy ? "1" : "0";
     this.el.dataset.acting = this.acting() ? "1" : "0";
@@ -292,7 +317,7 @@ export class Table {
   // --- the log ---------------------------------------------------------------------------------
   logEvent(ev) {
     const text = describe(this, ev);
-    if (text && this.ctx.log) this.ctx.log({ text, seat: lineSeat(ev), game: "tikal" });
+    if (text && this.ctx.log) this.ctx.log(text);
     if (ev.type) this.done = this.done || [];
     if (ev.seat !== undefined && lineSeat(ev) !== null) {
       const line = describe(this, ev, false);
@@ -305,7 +330,7 @@ export class Table {
     const name = this.shortName(seat);
     let what = lines.length ? lines.pop() : "";
     if (what.startsWith(`${name} `)) what = what.slice(name.length + 1);
-    if (this.ctx.log) this.ctx.log({ text: this.t("table.undone", { name, what }).trim(), seat, game: "tikal" });
+    if (this.ctx.log) this.ctx.log(this.t("table.undone", { name, what }).trim());
   }
 
   logRecap(recap) {
@@ -353,16 +378,14 @@ export class Table {
           out.set(key(to), { hex: to, cost: stepStones(this.shown, a.path[0], to), action: a });
         }
       }
-      for (const a of this.legalOf("transfer")) {
-        if (a.figure === s.figure && same(a.from, s.from) && !out.has(key(a.to))) out.set(key(a.to), { hex: a.to, cost: 1, action: a, jump: true });
+      for (const a of this.legalOf("transfer")) {   // camp to camp, where it is cheaper than the walk
+        const walk = out.get(key(a.to));
+        if (a.figure === s.figure && same(a.from, s.from) && (!walk || (walk.cost ?? 99) > 1)) {
+          out.set(key(a.to), { hex: a.to, cost: 1, action: a, jump: true });
+        }
       }
     }
     return [...out.values()];
-  }
-
-  /** The AP the chosen target would cost (blinks on the meter). */
-  spendPreview() {
-    return 0;
   }
 
   bidAmounts() { return this.legalOf("bid").map((a) => a.amount).sort((a, b) => a - b); }
@@ -620,6 +643,16 @@ export class Table {
     return parts.join(" · ");
   }
 
+  /** Tikal's part of the results (the shell's results card may show it): the score story by
+   * scoring round, from the last view. */
+  results() {
+    const v = this.view || this.shown;
+    if (!v || !v.game) return null;
+    const el = html("div", { class: "tk-results", "data-game": "tikal" }, [html("div", { class: "tk-story-wrap" }, [storyTable(this, v)])]);
+    requestAnimationFrame(() => { if (el.isConnected) fitTexts(el); });   // once the card has laid it out
+    return el;
+  }
+
   // --- effects the animations ask for --------------------------------------------------------------
   fxOrigin() { const r = this.fx.getBoundingClientRect(); return [r.left, r.top]; }
 
@@ -627,6 +660,7 @@ export class Table {
     const b = this.bannerEl;
     b.textContent = "";
     b.append(html("b", { text: title, "data-fit": "1" }), html("span", { text: sub || "", "data-fit": "1" }));
+    b.hidden = false;
     fitTexts(b);
     if (tone) b.style.setProperty("--tone", rgb(tone)); else b.style.removeProperty("--tone");
     b.hidden = false;
