@@ -54,10 +54,14 @@ const ctx = {
     return format(forms[Math.min(forms.length - 1, rule(n))] || forms[0], { n, ...vars });
   },
   has(k) { return !!lookup(k); },
-  act(action) { window.sent.push({ type: "action", action }); },
-  undo() { window.sent.push({ type: "undo" }); },
+  // the shell's promise of the host's answer: a test settles it (window.answer) or refuses it
+  act(action) { window.sent.push({ type: "action", action }); return answer(); },
+  undo() { window.sent.push({ type: "undo" }); return answer(); },
   log(line) { window.logged.push(line); },
 };
+function answer() {
+  return new Promise((resolve) => { window.answer = resolve; });
+}
 window.sent = [];
 window.logged = [];
 window.missing = missing;

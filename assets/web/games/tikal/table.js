@@ -42,11 +42,15 @@ export class Table {
     this.derived = { holders: [], now: [], outlook: { letters: [], volcanoes: [] } };
     this.dirty = false;
     this.lang = ctx.lang;
+    /** A mouse (a laptop): the hints say "click" and name the keys. */
+    this.mouse = typeof matchMedia === "function" && matchMedia("(hover: hover) and (pointer: fine)").matches;
     this.build();
     this.timeline = new Timeline(() => this.idle(), () => { if (this.dirty) this.render(); });
     this.timeline.hurry = () => Math.min(HURRY_MAX, 1 + HURRY_PER_UPDATE * Math.max(0, this.backlog - 1));
     this.timeline.speed = animSpeed(ctx);
     this.anim = new Animator(this);
+    this.onKey = (e) => this.key(e);
+    document.addEventListener("keydown", this.onKey);
     this.render();
   }
 
@@ -108,6 +112,10 @@ export class Table {
   }
 
   destroy() {
+    document.removeEventListener("keydown", this.onKey);
+    cancelAnimationFrame(this.raf);
+    cancelAnimationFrame(this.board.gliding);
+    clearTimeout(this.bannerTimer);
     this.timeline.stop();
     this.el.remove();
   }
@@ -172,6 +180,7 @@ export class Table {
     if (m.seq !== undefined) this.pending = false;
     this.latest = m;
     if (m.full || !this.view) {
+      this.pending = false;          // a resync (back after a drop): whatever was sent is answered or lost
       this.timeline.skip();
       this.view = m.view;
       if (m.recap) this.logRecap(m.recap);
@@ -396,18 +405,21 @@ export class Table {
     return { high: a.high ?? null, amount: a.bid || 0, seat: view.seat, ours: this.acting() && this.legalOf("pass").length > 0 };
   }
 
+  /** What to do now, for a finger or (a laptop) a mouse and its keys (the window's words where
+   * they say the same). */
   hint() {
     const v = this.shown;
     if (!v || !v.game) return "";
+    const m = this.mouse ? "_mouse" : "";
     if (v.over || this.over) return this.t("table.game_over");
-    if (this.me === null) return this.t("tikal.web.help_watch");
-    if (!this.acting()) return this.t("tikal.web.help_wait");
-    if (this.placing()) return this.t(this.sel.place && !this.placeAction() ? "tikal.web.turn_it" : "tikal.web.help_place");
+    if (this.me === null) return this.t(`tikal.web.help_watch${m}`);
+    if (!this.acting()) return this.t(`tikal.web.help_wait${m}`);
+    if (this.placing()) return this.t(this.sel.place && !this.placeAction() ? `tikal.web.turn_it${m}` : `tikal.web.help_place${m}`);
     if (this.legalOf("bid").length || this.legalOf("pass").length) return this.t("tikal.prompt_bid_you");
-    if (this.legalOf("choose_tile").length) return this.t("tikal.web.help_choose");
-    if (this.sel.mode) return this.t("tikal.web.help_pick");
-    if (this.sel.selected) return this.t("tikal.web.help_selected");
-    return this.t("tikal.web.help_actions");
+    if (this.legalOf("choose_tile").length) return this.t(`tikal.web.help_choose${m}`);
+    if (this.sel.mode) return this.t(this.mouse ? "tikal.help_pick" : "tikal.web.help_pick");
+    if (this.sel.selected) return this.t(`tikal.web.help_selected${m}`);
+    return this.t(this.mouse ? "tikal.help_actions" : "tikal.web.help_actions");
   }
 
   promptText(v) {
@@ -429,8 +441,46 @@ export class Table {
     if (this.pending) return;
     this.pending = true;
     this.info = null;
-    this.ctx.act(action);
+    this.answered(this.ctx.act(action));
     this.touch(true);
+  }
+
+  /** The host's answer to an action or undo (the shell's promise): a refusal (said by the shell
+   * already) or a lost link lets the player try again. */
+  answered(promise) {
+    if (!promise || !promise.then) return;
+    promise.then((r) => {
+      if (r && r.ok) return;
+      this.pending = false;
+      const e = (r && r.error) || {};
+      this.info = e.reason || e.message || this.t("table.refused");
+      this.touch(true);
+    });
+  }
+
+  /** A laptop's keys (the window's): R/Q turn the tile, Enter places it, U D X C G the actions,
+   * W/L the supply's figures, Z undo, E end the turn, B/P bid or pass, +/- the bid, Esc cancels. */
+  key(e) {
+    if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return;
+    const tag = (e.target && e.target.tagName) || "";
+    if (tag === "INPUT" || tag === "TEXTAREA" || (e.target && e.target.isContentEditable)) return;
+    if (!this.el.isConnected || document.querySelector(".dialog-back")) return;
+    const k = e.key.length === 1 ? e.key.toLowerCase() : e.key;
+    const actions = { u: "uncover", d: "dig", x: "exchange", c: "camp", g: "guard" };
+    let done = true;
+    if (k === "Escape") { if (this.chooser) this.closeChooser(); else if (this.sel.selected || this.sel.mode) this.clearSel(); else done = false; }
+    else if (!this.acting() || this.pending) done = false;
+    else if (this.placing() && (k === "r" || k === "q")) this.rotate(k === "r" ? 1 : -1);
+    else if (this.placing() && k === "Enter") this.place();
+    else if (actions[k] && this.legalOf(actions[k]).length) this.startAction(actions[k]);
+    else if (k === "w" || k === "l") this.selectSupply(k === "w" ? "worker" : "leader");
+    else if (k === "z" && this.canUndo) this.undo();
+    else if (k === "e" && this.legalOf("end_turn").length) this.endTurn();
+    else if (k === "b" && this.legalOf("bid").length) this.placeBid();
+    else if (k === "p" && this.legalOf("pass").length) this.passBid();
+    else if ((k === "+" || k === "=" || k === "-") && this.legalOf("bid").length) this.changeBid(k === "-" ? -1 : 1);
+    else done = false;
+    if (done) e.preventDefault();
   }
 
   boardTap(h, chip, cancel) {
@@ -598,7 +648,7 @@ export class Table {
     if (!this.canUndo || this.pending || !this.acting()) return;
     this.clearSel();
     this.pending = true;
-    this.ctx.undo();
+    this.answered(this.ctx.undo());
     this.touch(true);
   }
 
