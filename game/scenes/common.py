@@ -406,12 +406,15 @@ class TableScene(Scene):
         return len(self.backlog)
 
     def plates(self) -> list[pygame.Rect]:
-        """The plates at the top of the table a floating word must stay under (``Effects``): the
-        prompt's (``prompt_rect``, set as it is drawn) or the catch-up chip in its place."""
-        if self.chip_shown():
-            return [pygame.Rect(self.CHIP_RECT)]
-        rect = getattr(self, "prompt_rect", None)
-        return [rect] if rect is not None else []
+        """What a floating word must stay under (``Effects``): the plate at the top of the table
+        (the prompt's, ``prompt_rect``, set as it is drawn, or the catch-up chip in its place) and
+        the buttons of the top line (Menu, zoom, Hint)."""
+        rect = pygame.Rect(self.CHIP_RECT) if self.chip_shown() else getattr(self, "prompt_rect", None)
+        plates = [rect] if rect is not None else []
+        buttons = [w for w in self.widgets.items if isinstance(w, Button) and w.visible and w.rect.top < 60]
+        buttons += [a.button for a in self.addons if isinstance(getattr(a, "button", None), Button)
+                    and a.button.visible and a.button.rect.top < 60]
+        return plates + [pygame.Rect(b.rect) for b in buttons]
 
     def chip_shown(self) -> bool:
         """The "your turn — N moves to watch · Skip" chip is up (it takes the prompt's place)."""

@@ -12,7 +12,7 @@ import { key, same, direction } from "./geometry.js";
 import { templeHolders, scoringNow, stackOutlook, stepStones } from "./analysis.js";
 import { describe, lineSeat, kindName } from "./log.js";
 import { TILES } from "./tiles.js";
-import { seatTone, seatShape, rgb } from "./marks.js";
+import { hexTone, rgb } from "./marks.js";
 
 const clone = (v) => (v === undefined ? undefined : JSON.parse(JSON.stringify(v)));
 /** Hurry while updates wait to be shown (the window's catch-up): each waiting one speeds it up. */
@@ -133,14 +133,10 @@ export class Table {
     if (p && p.kind === "bot") return this.t("table.bot_short", { n: s + 1 });
     return this.nameOf(s);
   }
-  /** A seat's tone as [r, g, b]: the shell's (ctx.tone, the players' strip shows the same), else
-   * the lobby's pick in the window's tones. */
-  tone(s) {
-    if (this.ctx.tone) { const c = hexTone(this.ctx.tone(s)); if (c) return c; }
-    return seatTone(this.players, s);
-  }
+  /** A seat's tone as [r, g, b] and its shape: the shell's (its players' strip shows the same). */
+  tone(s) { return hexTone(this.ctx.tone(s)); }
   toneKey(s) { return this.tone(s).join(","); }
-  shape(s) { return this.ctx.shape ? this.ctx.shape(s) : seatShape(s, this.ctx.shapes !== false); }
+  shape(s) { return this.ctx.shape(s); }
   kindName(id) { return kindName(this, id); }
   levelAt(h) {
     const tile = (this.target.tiles || this.shown.tiles || []).find((x) => same(x.hex, h));
@@ -734,14 +730,6 @@ export class Table {
     setTimeout(() => { this.flash.delete(seat); this.touch(); }, 600);
     this.touch();
   }
-}
-
-/** "#e69f00" -> [230, 159, 0] (null for anything else). */
-function hexTone(c) {
-  const m = /^#([0-9a-f]{6})$/i.exec(String(c || "").trim());
-  if (!m) return null;
-  const v = parseInt(m[1], 16);
-  return [(v >> 16) & 255, (v >> 8) & 255, v & 255];
 }
 
 /** The animations' speed: 1, or what the page asks for (`?anim=off` lands every animation at once,
