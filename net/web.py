@@ -63,7 +63,7 @@ WEB_ROOT = Path(__file__).resolve().parent.parent / "assets" / "web"
 #: Where the WebSocket is.
 WS_PATH = "/ws"
 #: The pages at the top, by path.
-PAGES = {"/": "index.html", "/index.html": "index.html", "/tv": "tv.html"}
+PAGES = {"/": "index.html", "/index.html": "index.html", "/tv": "index.html"}   # /tv: TV mode
 TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
          ".mjs": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8",
          ".svg": "image/svg+xml", ".png": "image/png", ".json": "application/json",
