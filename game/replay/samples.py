@@ -52,7 +52,7 @@ def viewer_sample(game: str, fraction: float, chart: bool = False, seats: int = 
         at = book.marks()[0][0] + 1 if first_mark and not chart else round(book.last * fraction)
         scene = replay_scene(app, book, on_back=lambda: None, at=at)
         if chart:
-            scene.toggle_chart()
+            scene.watcher.toggle_chart()
         return scene
     return make
 

@@ -250,7 +250,8 @@ class TikalScene(TableScene):
         self.anim.draw_top(surface)
         self.fx.draw_particles(surface)
         self.fx.draw_floaters(surface)
-        self.draw_prompt(surface)
+        if self.shows_prompt:
+            self.draw_prompt(surface)
         self.fx.draw_banner(surface, (L.BOARD_RECT[0] + L.BOARD_RECT[2] // 2, L.BOARD_RECT[1] + L.BOARD_RECT[3] - 12),
                             L.BOARD_RECT[2] - 20)
         if self.chooser.kind:

@@ -147,7 +147,8 @@ class TortugaScene(TableScene):
     def draw_table(self, surface) -> None:
         self.island.draw(surface)
         self.fx.draw_particles(surface)
-        self.draw_prompt(surface)
+        if self.shows_prompt:
+            self.draw_prompt(surface)
         self.panel.draw(surface)
         self.anim.draw_top(surface)
         self.fx.draw_floaters(surface)
