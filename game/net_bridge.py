@@ -18,10 +18,16 @@ The UI holds no rules: it offers ``bridge.table.legal`` and sends the chosen act
 from __future__ import annotations
 
 import copy
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from net.messages import Numbering
 from net.protocol import DEFAULT_PORT
+
+if TYPE_CHECKING:   # loaded when a window first connects or looks for hosts
+    import threading
+
+    from net.client import Client
+    from net.discovery import BrowserThread
 
 
 class TableModel:
@@ -98,7 +104,7 @@ class TableModel:
         recap = msg.get("recap") if isinstance(msg.get("recap"), dict) else None
         if not recap:
             return []
-        out = []
+        out: list[dict] = []
         if recap.get("from") == 0:
             import engine
 
@@ -351,7 +357,7 @@ class Bridge:
         """One message from the host: update the model, queue a notification. Dispatched by the
         message's type through ``HANDLERS`` (like the host's table, net/handlers.py); a type this
         window does not know is ignored (a newer host may send more)."""
-        handler = HANDLERS.get(msg.get("t"))
+        handler = HANDLERS.get(msg.get("t", ""))
         if handler is not None:
             handler(self, msg)
 
@@ -581,11 +587,11 @@ class NetBridge(Bridge):
 
     def __init__(self, name: str = "Player", interfaces: list[str] | None = None, discovery: bool = True):
         super().__init__(name)
-        self.client = None
+        self.client: Client | None = None
         self.interfaces = interfaces
         self.discovery = discovery
-        self.finder = None
-        self._finder_thread = None
+        self.finder: BrowserThread | None = None
+        self._finder_thread: threading.Thread | None = None
         self.local: str | None = None   # connect from this address (tests: another loopback address)
 
     # discovery ----------------------------------------------------------------------------------
@@ -631,9 +637,8 @@ class NetBridge(Bridge):
         self.name = name
         self.address = f"{host}:{port}"
         self.token = token_for(self.address) if token_for is not None else None
-        extra = {"local": self.local} if self.local else {}
         client = Client(host, port, name, token=self.token, operator=self.operator, key=self.key,
-                        **extra).start()
+                        local=self.local).start()
         self.client = client
         self.numbered = client.numbered   # the connection's own counter numbers what we send
 

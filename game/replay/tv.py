@@ -22,7 +22,7 @@ import pygame
 from .. import theme
 from ..qr import draw_qr
 from ..scene import Scene
-from ..scenes.common import background, seat_colour
+from ..scenes.common import TableScene, background, seat_colour
 from ..scenes.standings import points_text
 from ..widgets import blit_lines, blit_text, draw_panel
 
@@ -81,7 +81,7 @@ class TVScene(Scene):
         super().__init__(app)
         self.bridge = bridge
         self.cycle = app.settings.tv_cycle if cycle is None else bool(cycle)
-        self.child = None               # the table scene of the table watched
+        self.child: TableScene | None = None    # the table scene of the table watched
         self.watching: int | None = None    # the table id asked for (spectate sent)
         self.seen: dict[int, tuple[int, float]] = {}   # table id -> (state, app time it last changed)
         self.first_look = True
@@ -124,11 +124,13 @@ class TVScene(Scene):
             if tm.id != self.watching:
                 return
             if self.child is None or note.get("full"):
-                self.child = self.app.games.of(tm.game).table(self.app, self.bridge)
-                self.child.watch(TVWatch(self.child, self))
+                child = self.app.games.of(tm.game).table(self.app, self.bridge)
+                assert isinstance(child, TableScene)
+                child.watch(TVWatch(child, self))
+                self.child = child
                 self.captions.clear()
                 for ev in note["events"]:
-                    self.child.log_event(ev)
+                    child.log_event(ev)
             else:
                 self.child.on_net(note)
             if tm.over and self.over_at is None:
@@ -185,7 +187,7 @@ class TVScene(Scene):
         if stayed < MIN_STAY:
             return
         best = max(playing, key=lambda tid: (self.seen[tid][1], tid))
-        mine = self.seen.get(current, (0, -1.0))[1]
+        mine = self.seen[current][1] if current in self.seen else -1.0
         fresh = self.seen[best][1] > self.since_switch and best not in getattr(self, "visited", set())
         if best != current and (fresh or self.seen[best][1] > mine + IDLE):
             self.switch(best)
@@ -269,6 +271,7 @@ class TVScene(Scene):
 
     def draw_table(self, surface) -> None:
         app, child = self.app, self.child
+        assert child is not None
         check, app.fitcheck = app.fitcheck, None    # the table is drawn off screen, at its own size
         try:
             child.draw(self.canvas)
@@ -333,6 +336,7 @@ class TVScene(Scene):
     def draw_tally(self, surface) -> None:
         """A scoring, full screen: each player's points of this round and new score."""
         app, tm, t = self.app, self.bridge.table, self.tally
+        assert t is not None
         shade = pygame.Surface(app.SIZE, pygame.SRCALPHA)
         shade.fill((10, 8, 16, 215))
         surface.blit(shade, (0, 0))

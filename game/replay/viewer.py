@@ -19,7 +19,8 @@ from __future__ import annotations
 import pygame
 
 from .. import theme
-from ..widgets import Button, Tip, blit_text, draw_panel, note_solid
+from ..scenes.common import TableScene
+from ..widgets import Button, Tip, Widget, blit_text, draw_panel, note_solid
 from .book import ReplayBook, ReplayError, read_file, score_story
 from .bridge import ReplayBridge
 from .chart import ScoreChart, mark_points
@@ -103,7 +104,7 @@ class ReplayBar:
         t = self.track
         return round(max(0.0, min(1.0, (x - t.x) / max(1, t.width))) * self.viewer.book.last)
 
-    def buttons(self) -> list[Button]:
+    def buttons(self) -> list[Widget]:
         v, app, r = self.viewer, self.app, self.rect
         specs = [(icon_step(True, True), v.turn_back, pygame.K_PAGEUP, "replay.turn_back_tip"),
                  (icon_step(True, False), v.step_back, pygame.K_LEFT, "replay.step_back_tip"),
@@ -118,7 +119,7 @@ class ReplayBar:
         if w < 50:       # a narrow bar (a side column): "Move N of M · turn T" gets a line over the buttons
             self.where_row = pygame.Rect(r.x + 8, r.y + 28, r.width - 16, 20)
             y, h = r.y + 52, r.height - 58
-        out = []
+        out: list[Widget] = []
         x = r.x + 8
         for icon, fn, key, tip in specs:
             out.append(IconButton(app, (x, y, w, h), icon, fn, key=key, key_name="", tooltip=tip,
@@ -384,6 +385,7 @@ def replay_scene(app, book: ReplayBook, on_back=None, at: int = 0):
     bridge = ReplayBridge(book)
     before, app.bridge = app.bridge, bridge
     scene = app.games.of(book.game_name).table(app, bridge)
+    assert isinstance(scene, TableScene)
     viewer = ReplayViewer(scene, on_back=on_back)
     viewer.before = before
     scene.watch(viewer)

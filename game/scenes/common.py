@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import logging
 import math
+from functools import partial
 
 import pygame
 
@@ -50,9 +51,11 @@ def seat_colour(table, seat: int):
     colour-blind-safe tone); a seat with no pick gets the first palette colour nobody picked."""
     players = getattr(table, "players", None) or []
     picks = [p.get("colour") if isinstance(p, dict) else None for p in players]
-    if 0 <= seat < len(picks) and picks[seat] in theme.TONES:
-        return theme.TONES[picks[seat]]
-    used = {theme.TONES[c] for c in picks if c in theme.TONES}
+    picks = [c if isinstance(c, str) else None for c in picks]
+    mine = picks[seat] if 0 <= seat < len(picks) else None
+    if mine is not None and mine in theme.TONES:
+        return theme.TONES[mine]
+    used = {theme.TONES[c] for c in picks if c is not None and c in theme.TONES}
     free = [c for c in theme.PLAYER_COLOURS if c not in used] or theme.PLAYER_COLOURS
     unpicked = [i for i in range(max(seat + 1, len(picks))) if i >= len(picks) or picks[i] not in theme.TONES]
     return free[unpicked.index(seat) % len(free)]
@@ -295,19 +298,18 @@ class TableScene(Scene):
                 self.sync()
                 return
             if note.get("undone") is not None:
-                self.timeline.play(Call(lambda seat=note["undone"]: self.log_undo(seat)))
+                self.timeline.play(Call(partial(self.log_undo, note["undone"])))
             target = self.next_view(note)
-            self.timeline.play(Call(lambda target=target: setattr(self, "landing", target)))
+            self.timeline.play(Call(partial(setattr, self, "landing", target)))
             self.note_actor(note["events"])
             for ev in note["events"]:
-                self.timeline.play(Call(lambda ev=ev: self.log_event(ev)))
+                self.timeline.play(Call(partial(self.log_event, ev)))
                 anim = self.animate_event(ev)
                 if anim is not None:
                     self.timeline.play(anim)
-            self.timeline.play(Call(lambda events=note["events"]: self.on_events(events)))
+            self.timeline.play(Call(partial(self.on_events, note["events"])))
             checked = note.get("undone") is None      # an undo is not animated: nothing to check
-            self.timeline.play(Call(lambda target=target, checked=checked, events=note["events"]:
-                                    self.landed(target, checked, events)))
+            self.timeline.play(Call(partial(self.landed, target, checked, note["events"])))
             self.backlog.append(sum(1 for ev in note["events"] if ev.get("type") in self.TURN_EVENTS))
             self.timeline.play(Call(self.played))
         elif kind == "error":
@@ -347,7 +349,7 @@ class TableScene(Scene):
         except (KeyError, IndexError):
             self.land(key)
 
-    def landed(self, target: dict, checked: bool = True, events: list = ()) -> None:
+    def landed(self, target: dict, checked: bool = True, events: list | tuple = ()) -> None:
         """An update's animations are done: what they left shown must be the host's view of that
         update, ``target`` (any difference is drift, recorded in ``drifts`` and the debug log);
         from here that view is shown until the next update."""
@@ -515,6 +517,10 @@ class TableScene(Scene):
         self.skip_button.visible = False
 
     # --- hooks for subclasses -----------------------------------------------------------------
+    def prompt_text(self) -> tuple[str, tuple]:
+        """Whose turn it is and what to do, in the table's words (the TV's header shows it)."""
+        return "", theme.PAPER
+
     def make_controls(self) -> None: ...
     def animate_event(self, ev: dict): return None
     def draw_table(self, surface) -> None: ...
