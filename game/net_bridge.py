@@ -2,15 +2,21 @@
 never blocking) and discovery's browser. It turns host messages into a model the scenes read
 (``tables``, ``lobby``, ``table``) and into notifications for them (``{"kind": ...}``).
 
-Notifications (``App.step`` hands each to every scene's ``on_net``):
-- ``{"kind": "welcome", "host": str}``           connected and greeted
-- ``{"kind": "tables", "tables": [...]}``        the host's tables (lobby list)
-- ``{"kind": "lobby", "table": {...}}``          the lobby state of our table
-- ``{"kind": "seated", "table": id, "seat": n}``
-- ``{"kind": "update", "events": [...], "full": bool}``  ``bridge.table`` already holds the new view
-- ``{"kind": "error", "code", "message", "reason", "rule"}``  (a refused action: reason + rule)
-- ``{"kind": "chat", "from": str, "seat": n|None, "text": str}``
-- ``{"kind": "left", "reason": str}``, ``{"kind": "disconnected", "reason": str}``
+Notifications (``App.step`` hands each to every scene's ``on_net``), a dict with ``kind``:
+- ``welcome`` ``host`` (its name), ``resumed`` (``{table, seat}`` when our token took our seat
+  back, else None): connected and greeted (again after a reconnect)
+- ``tables`` ``tables`` (the host's table summaries: the lobby's list); ``lobby`` ``table`` (our
+  table's summary); ``seated`` ``table``, ``seat``
+- ``update`` ``events``, ``full`` (a resync: nothing to animate), ``undone`` (the seat whose move
+  the host took back, or None), ``view`` (the host's view after these events: the table lands on
+  it), ``state`` (the host's counter); ``bridge.table`` already holds the newest view
+- ``error`` ``code``, ``message``, ``reason``, ``rule`` (a refused action: the rule broken; the
+  App puts a host's notices in the window's words); ``chat`` ``from``, ``seat``, ``text``, ``n``
+- ``standings`` (the host's message as it is), ``saved`` (``bridge.saved_games`` holds them), and
+  the ``PASSED`` answers (``finished``, ``replay``: the host's message as it is)
+- ``left`` ``reason`` (we left the table, were removed, or it is gone); ``link_lost`` ``reason``
+  (the client reconnects by itself); ``disconnected`` ``reason`` (it gave up, or we hung up);
+  ``discovery_failed`` ``reason`` (no LAN look-up on this machine: typed addresses still work)
 
 The UI holds no rules: it offers ``bridge.table.legal`` and sends the chosen action with
 ``bridge.act(action)``; the host decides.

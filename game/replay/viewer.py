@@ -21,7 +21,7 @@ import pygame
 from .. import theme
 from ..scenes.common import TableScene
 from ..widgets import Button, Tip, Widget, blit_text, draw_panel, note_solid
-from .book import ReplayBook, ReplayError, read_file, score_story
+from .book import ReplayBook, ReplayError, score_story
 from .bridge import ReplayBridge
 from .chart import ScoreChart, mark_points
 
@@ -373,12 +373,6 @@ def book_of(replay, games) -> ReplayBook:
     return ReplayBook(replay, client.turn_events, client.scorings) if client else ReplayBook(replay)
 
 
-def book_of_file(path, games) -> ReplayBook:
-    """The book of the replay file at ``path`` (``book.read_file``: a size cap, regular files
-    only). Raises ``ReplayError``; needs no window, so a bad file is refused before one opens."""
-    return book_of(read_file(path), games)
-
-
 def replay_scene(app, book: ReplayBook, on_back=None, at: int = 0):
     """A viewer of ``book`` on ``app`` (its bridge becomes the replay's), at position ``at``: the
     game's own table, watched by a ``ReplayViewer`` (``scene.watcher``)."""
@@ -405,12 +399,6 @@ def watch(app, note: dict, turn: int | None = None, on_back=None):
         return None
     at = book.position_of_turn(turn) if turn is not None else 0
     return app.open("replay", book, on_back=on_back, at=at)
-
-
-def open_file(app, path, at: int | str = 0, on_back=None):
-    """The viewer of the replay file at ``path`` on ``app``, at move ``at`` (an int, or "end").
-    Raises ``ReplayError`` (its ``key`` says why in the player's language)."""
-    return open_book(app, book_of_file(path, app.games), at, on_back)
 
 
 def open_book(app, book: ReplayBook, at: int | str = 0, on_back=None):
