@@ -112,7 +112,7 @@ def test_settings_switch_language_at_runtime_and_save(tmp_path, monkeypatch):
 
 def test_escape_opens_the_menu_over_the_table_and_rules_and_leave_work():
     from game.howto import HowToScene
-    from game.scenes.browser import BrowserScene
+    from game.scenes.lobby import LobbyScene
     from game.scenes.menu import MenuScene, RulesScene
 
     from client_helpers import button, click, press
@@ -140,5 +140,6 @@ def test_escape_opens_the_menu_over_the_table_and_rules_and_leave_work():
     assert isinstance(app.scene, MenuScene) and not app.scene.confirming
     click(app, button(app.scene, "menu.leave").rect.center)
     click(app, button(app.scene, "menu.leave_yes").rect.center)
-    assert isinstance(app.scene, BrowserScene) and len(app.scenes) == 1
+    # still on the host: its tables, where "Back to my seat" takes a kept seat back (issue 28)
+    assert isinstance(app.scene, LobbyScene) and len(app.scenes) == 1
     assert [m for m in bridge.sent if m["t"] == "leave"]

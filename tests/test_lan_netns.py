@@ -120,7 +120,9 @@ def test_two_players_find_the_host_by_zeroconf_and_play_a_whole_game(netns_lan, 
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     ready = host.stdout.readline()
     assert "listening on" in ready, (ready, host.stderr.read() if host.poll() is not None else "")
-    assert host.stdout.readline().strip() == f"players join at {host_node.address}:{PORT}"
+    assert host.stdout.readline().startswith(f"web page on {host_node.address}:{PORT + 1}")
+    assert host.stdout.readline().strip() == (f"players join at {host_node.address}:{PORT}; phones and "
+                                              f"browsers open http://{host_node.address}:{PORT + 1}/")
 
     players = [node.popen([sys.executable, __file__, "player", "--iface", node.address,
                            "--name", f"Player {i + 1}", "--seed", str(i + 1)],

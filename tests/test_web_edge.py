@@ -450,3 +450,28 @@ def test_outside_check_web_join_against_run_host(tmp_path):
         p.terminate()
         _, err = p.communicate(timeout=HANG)
     assert "Traceback" not in err, err[-3000:]
+
+
+@run
+async def test_ws_many_addresses_meet_the_hosts_total_cap():
+    """Connections from many addresses (127.0.0.2, .3, ...) fill the host's total cap, WebSocket and
+    TCP together: one more is let in only to knock (a hello without a seat token: busy)."""
+    async with web_host(max_conns=3) as (host, web):
+        socks = []
+        for i in range(3):
+            ws = await ws_connect(web.ws, origin=web.origin, local_addr=(f"127.0.0.{i + 2}", 0))
+            await ws.send(pack({"t": "hello", "proto": 1, "name": f"A{i}"}))
+            assert (await recv(ws))["t"] == "welcome"
+            socks.append(ws)
+        assert sorted(c.addr for c in host.conns.values()) == ["127.0.0.2", "127.0.0.3", "127.0.0.4"]
+        reader, writer = await asyncio.open_connection(*host.address, local_addr=("127.0.0.5", 0))
+        writer.write(encode({"t": "hello", "proto": 1, "name": "Late"}))
+        data = await asyncio.wait_for(reader.read(), HANG)
+        assert msgpack.unpackb(data[4:], raw=False)["code"] == "busy"
+        writer.close()
+        late = await ws_connect(web.ws, origin=web.origin, local_addr=("127.0.0.6", 0))
+        await late.send(pack({"t": "hello", "proto": 1, "name": "Later"}))
+        msg = await recv(late)
+        assert msg["code"] == "busy"
+        for ws in socks:
+            await ws.close()

@@ -141,6 +141,16 @@ class Part:
         return self.scene.app.trn(key, n, **fmt)
 
 
+def worth_a_recap(bridge) -> bool:
+    """A recap the table shows at once when its window comes back by itself: a stand-in bot
+    played our seat meanwhile, or a round or more went by (a blip of the network that cost a
+    move or two is no "while you were away")."""
+    moves = [m for m in (bridge.recap or {}).get("moves") or [] if isinstance(m, dict)]
+    me = bridge.table.my_seat
+    return bool(moves) and (any(m.get("bot") and m.get("seat") == me for m in moves)
+                            or len(moves) >= max(2, bridge.table.seats))
+
+
 class TableScene(Scene):
     """Base of the game tables. Subclasses implement ``draw_table``, ``make_controls`` (widgets
     from ``self.table.legal``), ``animate_event(ev) -> Anim | None`` and ``describe(ev) -> str |
@@ -296,6 +306,10 @@ class TableScene(Scene):
                     self.log_event(ev)
                 self.on_events(note["events"])
                 self.sync()
+                if note.get("full") and self.app.scene is self and worth_a_recap(self.bridge):
+                    # back at the table (a laptop that slept past the grace, the window's client
+                    # reconnecting): what happened meanwhile, at once, not in some later lobby
+                    self.app.open("recap", self, self.bridge)
                 return
             if note.get("undone") is not None:
                 self.timeline.play(Call(partial(self.log_undo, note["undone"])))
@@ -320,7 +334,10 @@ class TableScene(Scene):
             self.app.toast(self.tr("net.link_lost"), kind="info")
         elif kind in ("left", "disconnected"):
             self.app.toast(self.tr("net.disconnected") if kind == "disconnected" else self.tr("net.left"))
-            self.app.goto("browser", self.bridge)
+            if kind == "left" and self.app.party is not None:
+                self.app.party.dismiss(keep=bool(note.get("kept")))   # the window's players go with it
+            # still on the host: its tables ("Back to my seat" when the seat stays ours)
+            self.app.goto("lobby" if kind == "left" and self.bridge.connected else "browser", self.bridge)
 
     # --- the view shown: the host's, at the end of each update ---------------------------------
     def next_view(self, note: dict) -> dict:
@@ -427,12 +444,15 @@ class TableScene(Scene):
         return len(self.backlog)
 
     def plates(self) -> list[pygame.Rect]:
-        """The plates at the top of the table a floating word must stay under (``Effects``): the
-        prompt's (``prompt_rect``, set as it is drawn) or the catch-up chip in its place."""
-        if self.chip_shown():
-            return [pygame.Rect(self.CHIP_RECT)]
-        rect = getattr(self, "prompt_rect", None)
-        return [rect] if rect is not None else []
+        """What a floating word must stay under (``Effects``): the plate at the top of the table
+        (the prompt's, ``prompt_rect``, set as it is drawn, or the catch-up chip in its place) and
+        the buttons of the top line (Menu, zoom, Hint)."""
+        rect = pygame.Rect(self.CHIP_RECT) if self.chip_shown() else getattr(self, "prompt_rect", None)
+        plates = [rect] if rect is not None else []
+        buttons = [w for w in self.widgets.items if isinstance(w, Button) and w.visible and w.rect.top < 60]
+        buttons += [a.button for a in self.addons if isinstance(getattr(a, "button", None), Button)
+                    and a.button.visible and a.button.rect.top < 60]
+        return plates + [pygame.Rect(b.rect) for b in buttons]
 
     def chip_shown(self) -> bool:
         """The "your turn — N moves to watch · Skip" chip is up (it takes the prompt's place)."""

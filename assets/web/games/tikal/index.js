@@ -24,6 +24,7 @@ export default {
       destroy: () => table.destroy(),
       table: () => table.summary(),
       results: () => table.results(),
+      logs: true,         // every event's line, the undos and the recap's moves (log.js)
       tikal: table,
     };
   },

@@ -44,13 +44,11 @@ export class Panel {
     const seat = view.seat;
     const theirs = seat !== t.me && (view.phase === "place" || view.phase === "actions") && seat !== null && seat !== undefined;
     const label = theirs ? t.t("tikal.ap_of", { name: t.shortName(seat) }) : t.me !== null ? t.t("tikal.ap_yours") : t.t("tikal.ap");
-    const spend = t.spendPreview();
-    if (!this.changed("ap", JSON.stringify([ap, label, spend, t.lang]))) return;
+    if (!this.changed("ap", JSON.stringify([ap, label, t.lang]))) return;
     const meter = clear(this.ap);
     meter.title = label;
     meter.appendChild(html("span", { class: "tk-ap-label", text: label, "data-fit": "1" }));
     const stones = icons.apStones(ap);
-    if (spend) for (let i = Math.max(0, ap - spend); i < ap; i++) stones.querySelector(`[data-i="${i}"]`)?.classList.add("tk-ap-spend");
     meter.appendChild(html("span", { class: "tk-ap-row" }, [stones, html("b", { class: ap ? "tk-ap-n" : "tk-ap-n tk-muted", text: String(ap),
       "data-ap": String(ap) })]));
     this.table.fit(meter);
