@@ -21,18 +21,31 @@ Prints one line per matchup:
   ``cheap_guard`` guards on a temple of level 3 or less within the first 8 tiles drawn,
   ``lost_leader`` guards placed with a worker while its own leader stood on the hex,
   ``idle_scoring`` scoring turns ended with 5 AP or more unspent and figures in its supply,
-  ``uncover_rival`` temples it uncovered and left where a rival leads or ties. When the other
-  side is a hard Tikal bot too, ``other_*`` are its counts per game and seat.
-- ``tikal-4p-auction-hard-vs-hard``: four hard bots in the auction variant (the line counts their
-  ``skipped_scoring``: a scoring turn ended with all 10 AP unspent).
+  ``uncover_rival`` temples it uncovered and left where a rival leads or ties, ``idle_turn``
+  normal AP phases ended with 3 AP or more unspent and figures in its supply. When the other
+  side is a hard Tikal bot too, ``other_*`` are its counts per game and seat. Last, per hard
+  level at the table (``hard``, ``hard_prev``...: all its seats together), ``<level>_idle_turns``:
+  how many of its normal AP phases were idle turns, as a share with its Wilson interval.
+- ``tikal-4p-auction-hard-vs-hard``, ``tikal-4p-hard-vs-hard``: four hard bots in the auction
+  and the base variant (the line counts their ``skipped_scoring``: a scoring turn ended with all
+  10 AP unspent, and their idle turns).
 - ``--review N``: the review of a player's game (``engine/bots/tikal_bots/coach.py``, what the
   client's "Review" runs in its thread): N games of four greedy bots, each reviewed for one seat
   (game i: seat i mod 4) from the updates that seat received; prints the time per reviewed turn
   (wall and CPU of the thread, median and maximum) and how many turns the hard bot found clearly
   better. A line like
   ``review games=4 turns=64 per_turn_p50_s=0.42 per_turn_max_s=1.10 cpu_p50_s=0.40 clearly_better=0.55``.
-- ``hard_prev`` is the hard Tikal bot with its previous valuation (``params="hard_prev"``, see
-  ``engine/bots/tikal_bots/value.py``), kept for this comparison only.
+- ``--review-check N``: the review's "clearly better" turns checked by playing on (``coach.check``):
+  N games of four greedy bots reviewed for one seat each; every turn the review finds clearly
+  better (with at most ``--tiles-left`` tiles left) is played on to the end by four hard bots on
+  ``--playouts`` games drawn from that view, once with the bot's plan and once with the played
+  turn. Prints the mean of the plan's final margin over the played turn's with its interval, how
+  many of those turns came out better on average (``confirmed``) and how many clearly worse
+  (mean plus its half interval below 0):
+  ``review_check games=4 clearly_better_turns=30 playouts=4 ... playout_gain=+5.1 ci95=+3.0..+7.2``.
+- ``hard_prev`` is the previous hard Tikal bot (``params="hard_prev"``, see
+  ``engine/bots/tikal_bots/value.py``), kept for this comparison only; ``hard_first`` its first
+  valuation.
 """
 from __future__ import annotations
 
@@ -60,7 +73,10 @@ MATCHUPS = {
     "tortuga-4p-expectimax-vs-greedy": ("tortuga", 4, {}, "hard", "normal"),
     "tikal-4p-auction-hard-vs-normal": ("tikal", 4, {"variant": "auction"}, "hard", "normal"),
     "tikal-4p-auction-hard-vs-hard": ("tikal", 4, {"variant": "auction"}, "hard", "hard"),
+    "tikal-4p-hard-vs-hard": ("tikal", 4, {"variant": "base"}, "hard", "hard"),
     "tikal-4p-hard-vs-hard_prev": ("tikal", 4, {"variant": "base"}, "hard", "hard_prev"),
+    "tikal-4p-hard_prev-vs-hard": ("tikal", 4, {"variant": "base"}, "hard_prev", "hard"),
+    "tikal-4p-hard-vs-hard_first": ("tikal", 4, {"variant": "base"}, "hard", "hard_first"),
     "tikal-4p-hard_prev-vs-normal": ("tikal", 4, {"variant": "base"}, "hard_prev", "normal"),
     "tikal-4p-normal-vs-easy": ("tikal", 4, {"variant": "base"}, "normal", "easy"),
     "tikal-4p-normal-vs-random": ("tikal", 4, {"variant": "base"}, "normal", "random"),
@@ -72,11 +88,13 @@ DEFAULT = ("tikal-4p-hard-vs-normal", "tikal-4p-hard-vs-hard_prev", "tikal-2p-ha
 
 
 def make(game: str, level: str, seat: int, seed: int, kwargs: dict):
-    """A bot; ``kwargs`` go to the hard Tikal bots (``weights`` to the current one only)."""
-    if game == "tikal" and level in ("hard", "hard_prev"):
+    """A bot; ``kwargs`` go to the hard Tikal bots (``weights`` to the current one only); a level
+    named after one of the hard bot's parameter sets (``hard_prev``, ``hard_first``) is the hard
+    bot with that set."""
+    if game == "tikal" and level.startswith("hard"):
         kw = dict(kwargs)
-        if level == "hard_prev":
-            kw["params"] = "hard_prev"
+        if level != "hard":
+            kw["params"] = level
             kw.pop("weights", None)
         return make_bot(game, "hard", seat, seed=seed, **kw)
     return make_bot(game, level, seat, seed=seed)
@@ -108,8 +126,12 @@ def play(task: tuple) -> dict:
             watches[seat].seen(view, action, events, g.view(None))
     winners = g.winners
     others = [w.counts for s, w in watches.items() if s != hero]
+    phases: dict = {}                   # level -> (normal AP phases, idle_turn) over its seats
+    for s, w in watches.items():
+        n, k = phases.get(levels[s], (0, 0))
+        phases[levels[s]] = (n + w.phases, k + w.counts["idle_turn"])
     return {"share": 1 / len(winners) if hero in winners else 0.0, "seat": hero,
-            "scores": g.scores, "think": think,
+            "scores": g.scores, "think": think, "phases": phases,
             "habits": watches[hero].counts if hero in watches else None,
             "other_habits": {k: sum(c[k] for c in others) for k in HABITS} if others else None}
 
@@ -153,6 +175,12 @@ def run(name: str, games: int, seed: int, jobs: int, kwargs: dict, verbose: bool
         per = games * (MATCHUPS[name][1] - 1)
         line += "".join(f" other_{k}={sum(r['other_habits'][k] for r in results) / per:.2f}"
                         for k in HABITS)
+    for lvl in sorted({lvl for r in results for lvl in r["phases"]}):
+        phases = sum(r["phases"][lvl][0] for r in results)
+        idle = sum(r["phases"][lvl][1] for r in results)
+        lo, hi = wilson(idle, phases)
+        line += (f" {lvl}_idle_turns={idle}/{phases}={100 * idle / max(1, phases):.1f}%"
+                 f" ci95={100 * lo:.1f}-{100 * hi:.1f}%")
     return line
 
 
@@ -190,6 +218,56 @@ def review_game(task: tuple) -> dict:
     return {"turns": out}
 
 
+def check_game(task: tuple) -> list:
+    """One game of greedy bots reviewed for one seat (as ``review_game``); each turn the review
+    finds clearly better, from ``most`` tiles left on, played on to the end by four default hard
+    bots on ``playouts`` games drawn from the view, once with the bot's plan and once with the
+    played turn: ``[(gain, [plan's final margin - played turn's, per playout])]``."""
+    from engine.bots.tikal_bots import coach
+
+    seed, index, playouts, most = task
+    gseed = seed * 100003 + index
+    seat = index % 4
+    g0 = engine.new_game("tikal", 4, gseed, {"variant": "base"})
+    g = g0.clone()
+    bots = [make_bot("tikal", "normal", s, seed=gseed * 8 + s + 1) for s in range(4)]
+    actions = []
+    while not g.is_over:
+        s = g.to_act
+        a = bots[s].choose(g.view(s), g.legal_actions())
+        g.apply(a)
+        actions.append(a)
+    out = []
+    for i, turn in enumerate(coach.turns_of(coach.updates_of(g0, actions, seat), seat)):
+        if turn["view"]["stack_left"] > most:
+            continue
+        r = coach.review_turn(turn, seat, gseed + i)
+        if r["gain"] >= coach.CLEARLY:
+            out.append((r["gain"], coach.check(turn, r, seat, range(gseed, gseed + playouts))))
+            print(f"  review check game {index}: turn {i} ({turn['view']['stack_left']} tiles left) "
+                  f"gain {r['gain']:.1f} playouts {out[-1][1]}", file=sys.stderr, flush=True)
+    return out
+
+
+def run_check(games: int, seed: int, playouts: int, most: int) -> str:
+    """The review's "clearly better" turns against playouts (``check_game``), one process."""
+    turns = [x for i in range(games) for x in check_game((seed, i, playouts, most))]
+    diffs = [d for _, ds in turns for d in ds]
+    means = [statistics.mean(ds) for _, ds in turns]
+
+    def half(ds):
+        return 1.96 * statistics.stdev(ds) / math.sqrt(len(ds)) if len(ds) > 1 else 0.0
+
+    worse = sum(1 for _, ds in turns if statistics.mean(ds) + half(ds) < 0)
+    confirmed = sum(1 for m in means if m > 0)
+    lo, hi = wilson(confirmed, len(turns))
+    mean = statistics.mean(diffs) if diffs else 0.0
+    return (f"review_check games={games} clearly_better_turns={len(turns)} playouts={playouts} "
+            f"tiles_left_at_most={most} playout_gain={mean:+.1f} ci95={mean - half(diffs):+.1f}.."
+            f"{mean + half(diffs):+.1f} review_gain={statistics.mean(g for g, _ in turns) if turns else 0:.1f} "
+            f"confirmed={confirmed}/{len(turns)} ci95={lo:.2f}-{hi:.2f} clearly_worse={worse}")
+
+
 def run_review(games: int, seed: int, jobs: int) -> str:
     tasks = [(seed, i) for i in range(games)]
     if jobs > 1:
@@ -218,6 +296,11 @@ def main(argv=None) -> None:
     ap.add_argument("--verbose", action="store_true", help="one line per game on stderr")
     ap.add_argument("--review", type=int, default=0, metavar="N",
                     help="also time the review of a player's game over N games (0: not)")
+    ap.add_argument("--review-check", type=int, default=0, metavar="N",
+                    help="also play on the review's clearly better turns over N games (0: not)")
+    ap.add_argument("--playouts", type=int, default=4, help="playouts per line for --review-check")
+    ap.add_argument("--tiles-left", type=int, default=36,
+                    help="--review-check: only turns with at most this many tiles left (playouts are long early)")
     args = ap.parse_args(argv)
     kwargs = {} if args.budget is None else {"budget": args.budget}
     if args.weights:
@@ -226,6 +309,8 @@ def main(argv=None) -> None:
         print(run(name, args.games, args.seed, args.jobs, kwargs, args.verbose), flush=True)
     if args.review:
         print(run_review(args.review, args.seed, args.jobs), flush=True)
+    if args.review_check:
+        print(run_check(args.review_check, args.seed, args.playouts, args.tiles_left), flush=True)
 
 
 if __name__ == "__main__":

@@ -31,11 +31,10 @@ token (from ``seated`` or a ``welcome.resumed``), says hello with it and gets it
 from __future__ import annotations
 
 import asyncio
-import itertools
 import queue
 
 from .loop_thread import LoopThread
-from .messages import HOST, MessageError, hello, validate
+from .messages import HOST, MessageError, Numbering, hello, validate
 from .protocol import DEFAULT_PORT, FrameDecoder, FrameError, encode
 
 
@@ -74,7 +73,8 @@ class AsyncClient:
         self._writer: asyncio.StreamWriter | None = None
         self._runner: asyncio.Task | None = None
         self._closing = False
-        self._seq = itertools.count(1)
+        #: what this connection sends is numbered here (``seq``): the one counter, the facade's too
+        self.numbered = Numbering()
         self._connected_event = asyncio.Event()
 
     # --- public -----------------------------------------------------------------------------------
@@ -84,16 +84,9 @@ class AsyncClient:
         if wait:
             await asyncio.wait_for(self._connected_event.wait(), timeout)
 
-    def numbered(self, msg: dict) -> dict:
-        """``msg`` with a ``seq`` if it is an action or an undo without one: this connection's one
-        counter (the facade, ``Client``, numbers with it too; safe from any thread)."""
-        if msg.get("t") in ("action", "undo") and "seq" not in msg:
-            return {**msg, "seq": next(self._seq)}
-        return msg
-
     def send(self, msg: dict) -> dict:
-        """Queue ``msg`` for the host (numbered: ``numbered``). Dropped when not connected (a
-        ``link`` message said so)."""
+        """Queue ``msg`` for the host (numbered: ``numbered``, unless it has a ``seq``); returns
+        it. Dropped when not connected (a ``link`` message said so)."""
         msg = self.numbered(msg)
         w = self._writer
         if w is not None and not w.is_closing():
@@ -278,12 +271,17 @@ class Client:
             except queue.Empty:
                 return out
 
+    def numbered(self, msg: dict) -> dict:
+        """``msg`` numbered by this connection's one counter (``AsyncClient.numbered``)."""
+        assert self._ac is not None, "start() the client first"
+        return self._ac.numbered(msg)
+
     def send(self, msg: dict) -> dict:
-        """Queue ``msg`` for the host; returns it (numbered by its connection's counter:
-        ``AsyncClient.numbered``)."""
+        """Queue ``msg`` for the host; returns it, numbered by its connection's counter
+        (``AsyncClient.numbered``)."""
         loop, ac = self._loop, self._ac
         if ac is not None:
-            msg = ac.numbered(msg)
+            msg = self.numbered(msg)
         if loop is not None and ac is not None and not loop.is_closed():
             try:
                 loop.call_soon_threadsafe(ac.send, msg)

@@ -92,9 +92,7 @@ class Conn(Session):
 
 @dataclass
 class Stats:
-    frames_in: int = 0
-    frames_out: int = 0
-    errors: dict[str, int] = field(default_factory=dict)
+    errors: dict[str, int] = field(default_factory=dict)   # refusals and closings by code
 
 
 class _Link(asyncio.Protocol):
@@ -244,10 +242,8 @@ class Links:
         try:
             for item in conn.receive(data, (self.loop or self._loop).time()):
                 if type(item) is dict:      # the usual: a message through every gate
-                    self.stats.frames_in += 1
                     self.on_message(conn, item)
                 elif isinstance(item, Refusal):
-                    self.stats.frames_in += 1
                     self.count(item.code)
                     if item.answer:
                         self.send(conn, item.reply())
@@ -364,7 +360,6 @@ class Links:
         except (OSError, RuntimeError) as exc:   # a transport already torn down
             log.info("connection %s (%s): cannot write: %s", conn.id, conn.peer, exc)
             return
-        self.stats.frames_out += len(frames)
         if self.frame_tap is not None:
             for f in frames:
                 self.frame_tap(conn.id, f)

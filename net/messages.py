@@ -10,6 +10,7 @@ msgpack bin); a list is a list.
 """
 from __future__ import annotations
 
+import itertools
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -477,6 +478,19 @@ def error(code: str, message: str | None = None, **extra) -> dict:
     msg = {"t": "error", "code": code, "message": message or ERROR_CODES[code][0]}
     msg.update({k: v for k, v in extra.items() if v is not None})
     return msg
+
+
+class Numbering:
+    """A connection's one counter of what it asks: every message given a ``seq`` (1, 2, ...) unless
+    it has one, so that the host's answer (an ``error``, the sender's ``update``) names it. One per
+    connection (net/client.py ``AsyncClient``; a window's in-process stand-ins for a connection,
+    game/net_bridge.py); safe to call from any thread."""
+
+    def __init__(self) -> None:
+        self._next = itertools.count(1)
+
+    def __call__(self, msg: dict) -> dict:
+        return msg if "seq" in msg else {**msg, "seq": next(self._next)}
 
 
 def hello(name: str, token: str | None = None, client: str = "tikal-lan", *,

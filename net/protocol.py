@@ -92,10 +92,6 @@ class FrameDecoder:
         self._error: FrameError | None = None
 
     @property
-    def dead(self) -> bool:
-        return self._error is not None
-
-    @property
     def buffered(self) -> int:
         """Bytes received and not yet part of a complete message."""
         return len(self._buf)

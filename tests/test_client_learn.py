@@ -242,10 +242,20 @@ def test_every_tortuga_reason_fits_its_box(language):
 
     app = make_app(language)
     widest = {"spaces": 12, "eggs": 6, "bust": 83, "gain": 10.84, "total": 7, "space": 21}
+    stop, roll, card = {"key": "stop", "spaces": 12}, {"key": "roll"}, {"key": "card", "eggs": 6}
+    others = {"stop": [roll, card], "stop_safe": [roll, card], "roll": [stop, card], "roll_safe": [stop, card],
+              "play": [stop, roll, card], "even": [stop, roll, card]}      # the next best choice it names
     for key in WHY:
-        rows, size, _ = why_rows(app, {"key": key, **widest})
-        text = why_text(app, {"key": key, **widest})
-        assert " ".join(rows) == text and len(rows) <= 2 and size >= 15, (key, rows, size)
+        for other in others.get(key, [None]):
+            reason = {"key": key, **widest, **({"other": other} if other else {})}
+            rows, size, _ = why_rows(app, reason)
+            text = why_text(app, reason)
+            assert " ".join(rows) == text and len(rows) <= 2 and size >= 15, (key, rows, size)
+    # the box's note (the eggs are the bot's estimate): its two lines at the bottom, whole
+    from game.tortuga.hint import BOX_RECT
+    from game.widgets import wrap
+    note = wrap(app.assets.font(13), app.tr("hint.tortuga.note"), BOX_RECT[2] - 20)
+    assert len(note) <= 2, note
 
 
 def test_the_lobby_sends_the_hints_choice_and_shows_it():
@@ -291,7 +301,7 @@ def test_the_guide_follows_the_first_turn_on_the_hosts_events(tmp_path, host):
         assert guide.active and hint.visible
 
         def at(step):
-            pump(app, lambda: guide.step == step, timeout=30)
+            pump(app, lambda: guide.step == step)
             app.draw()                                       # click zones and the bubble are laid out
 
         at("place")
@@ -326,7 +336,7 @@ def test_the_guide_follows_the_first_turn_on_the_hosts_events(tmp_path, host):
         assert any(hexkey(f["hex"]) == goal and f["seat"] == scene.me for f in bridge.table.view["figures"])
         (x, y), key = guide.target("end")
         click(app, button(scene, "tikal.end_turn").rect.center)
-        pump(app, lambda: not guide.active, timeout=30)
+        pump(app, lambda: not guide.active)
         assert settings.guide_done and guide.steps.finished
         assert '"guide_done": true' in (tmp_path / "settings.json").read_text(encoding="utf-8")
         again = TikalScene(app, bridge)                      # the next table: no guide any more
@@ -488,10 +498,20 @@ def test_a_long_plan_fits_the_hints_list(lang):
                  ({"type": "dig", "hex": [1, -2]}, 3),
                  ({"type": "transfer", "figure": "leader", "from": [0, 0], "to": [1, -1]}, 1),
                  ({"type": "end_turn"}, 0)]
-    # each step with the bot's reason under it, the longest of each kind (issue 24)
-    hint.why = [{"key": "place_treasure", "count": 3}, {"key": "on_the_way"},
+    # each step with the bot's reason under it, the longest of each kind in this language
+    from game.tikal.hint import why_text
+
+    def longest(*reasons):
+        return max(reasons, key=lambda r: app.assets.font(14).size(why_text(app, r, 1))[0])
+
+    hint.why = [longest({"key": "place_treasure", "count": 3}, {"key": "place_temple", "level": 10},
+                        {"key": "place_way", "ahead": 7}, {"key": "place_volcano"}, {"key": "place_spot"}),
+                longest({"key": "for_step", "ahead": 1}, {"key": "in_play"}, {"key": "near_treasure", "count": 3},
+                        {"key": "to_dig", "count": 3, "ahead": 4}),
                 {"key": "majority", "level": 10, "scorings": 3}, {"key": "exchange", "points": 5},
-                {"key": "uncover_mine", "level": 10, "scorings": 3}, {"key": "dig", "count": 2},
+                longest({"key": "uncover_mine", "level": 10, "scorings": 3}, {"key": "uncover_guard", "level": 10,
+                                                                                "ahead": 2}),
+                {"key": "dig", "count": 2},
                 {"key": "towards", "level": 10, "mine": 12, "rival": 13}, {"key": "end", "ap": 3}]
     assert all(why for _, _, why in hint.list_lines())
     for seats in (2, 3, 4):                                    # the log is smallest at 4 seats

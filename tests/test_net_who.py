@@ -9,9 +9,8 @@ import sys
 
 import pytest
 
-from net.client import AsyncClient
 from net.identity import new_key
-from tests.net_helpers import BotClient, connect, live_host, run, seat_clients
+from tests.net_helpers import BotClient, PatientClient, connect, live_host, run, seat_clients
 
 
 # --- point 2: the host's window is its operator on every hello ---------------------------------
@@ -20,7 +19,7 @@ async def test_the_windows_second_hello_after_a_stale_token_still_carries_the_op
     """The host restarted: the window's seat token is stale (bad_token) and its client says hello
     again without it: with the operator secret, so that New night works (it was not_operator)."""
     async with live_host(data_dir=tmp_path / "d") as host:
-        window = AsyncClient(*host.address, "Host", token="ab" * 16, operator=host.party.operator,
+        window = PatientClient(*host.address, "Host", token="ab" * 16, operator=host.party.operator,
                              validate_incoming=True)
         host.test_clients.append(window)
         await window.start()
@@ -73,7 +72,7 @@ async def test_a_hello_with_a_random_token_reads_no_journal_and_a_saved_games_to
         assert len(host.lifecycle.index.unfinished) == 2 and len(host.lifecycle.index.finished) == 3
         _OPENED = []
         try:
-            x = AsyncClient(*host.address, "Stranger", token=secrets.token_hex(16), reconnect=False,
+            x = PatientClient(*host.address, "Stranger", token=secrets.token_hex(16), reconnect=False,
                             local="127.0.0.2")
             host.test_clients.append(x)
             await x.start()

@@ -1,8 +1,9 @@
 """The hard Tikal bot's four habits a watching player noticed (issue 13), on positions where its
-previous valuation (``params="hard_prev"``) showed them, drawn from the bench's games: the previous
-bot's plan shows the habit (so the position is a real case), the current bot's plan does not and
-does something better. Plans are applied by the real engine (``habits.habits_of``), so they are
-legal. The habits are defined in ``engine/bots/tikal_bots/habits.py``.
+first valuation (``params="hard_first"``; the bench's ``hard_prev`` when they were found) showed
+them, drawn from the bench's games: the first bot's plan shows the habit (so the position is a
+real case), the current bot's plan does not and does something better. Plans are applied by the
+real engine (``habits.habits_of``), so they are legal. The habits are defined in
+``engine/bots/tikal_bots/habits.py``.
 """
 import pytest
 
@@ -30,7 +31,7 @@ def played(g, actions: list):
 
 
 # benchmarks/bots_bench.py --seed 1, tikal-4p-hard_prev-vs-normal game 1: seat 1's first AP
-# phase (34 tiles in the stack). The previous bot walked a worker onto the new temple 2 and
+# phase (34 tiles in the stack). The first bot walked a worker onto the new temple 2 and
 # guarded it.
 CHEAP_GUARD = {
     "game": "tikal", "seats": 4, "variant": "base", "seed": 1,
@@ -53,7 +54,7 @@ CHEAP_GUARD = {
 }
 
 # --seed 1, tikal-4p-hard_prev-vs-normal game 2: seat 2 (21 tiles left). Its leader and two
-# workers (5) hold the temple 7 against seat 0's three workers; the previous bot uncovered it and
+# workers (5) hold the temple 7 against seat 0's three workers; the first bot uncovered it and
 # guarded it with a worker, which sent the leader out of the game.
 LOST_LEADER = {
     "game": "tikal", "seats": 4, "variant": "base", "seed": 1,
@@ -102,8 +103,8 @@ LOST_LEADER = {
     "ap": 10,
 }
 
-# --seed 1, tikal-4p-hard-vs-hard_prev game 3: seat 2, a previous hard bot (17 tiles left). On
-# the temple 7 its leader (3) faces seat 1's leader and worker (4); the previous bot uncovered it
+# --seed 1, tikal-4p-hard-vs-hard_prev game 3: seat 2, a first hard bot (17 tiles left). On
+# the temple 7 its leader (3) faces seat 1's leader and worker (4); the first bot uncovered it
 # to 8, brought one worker and left it tied.
 GIFT = {
     "game": "tikal", "seats": 4, "variant": "base", "seed": 1,
@@ -157,7 +158,7 @@ GIFT = {
     "ap": 10,
 }
 
-# --seed 1, tikal-4p-hard-vs-hard_prev game 20: seat 3, a previous hard bot, last of the final
+# --seed 1, tikal-4p-hard-vs-hard_prev game 20: seat 3, a first hard bot, last of the final
 # round (the stack is empty; seat 3 placed the last tile). It uncovered a level and ended its last
 # scoring turn with 8 AP and 7 workers in its supply, though it could take a temple.
 IDLE_FINAL = {
@@ -247,8 +248,8 @@ IDLE_FINAL = {
     "stack": [],
 }
 
-# Four previous hard bots, game seed 1000: seat 3's volcano scoring turn (seat 1 drew it, 18
-# tiles left) with 14 workers in its supply: the previous bot passed with all 10 AP (the case the
+# Four first hard bots, game seed 1000: seat 3's volcano scoring turn (seat 1 drew it, 18
+# tiles left) with 14 workers in its supply: the first bot passed with all 10 AP (the case the
 # issue quotes). Seat 0 ends its turn here, seat 1 draws the volcano, seats 1 and 2 pass.
 IDLE_VOLCANO = {
     "game": "tikal", "seats": 4, "variant": "base", "seed": 1,
@@ -307,10 +308,10 @@ IDLE_VOLCANO = {
 
 def test_no_guard_on_a_cheap_temple_early():
     """T-A8d, T-A8e: a guard freezes its temple's value and a player has two; on the second turn
-    of the game the previous bot spent one on a temple 2. The current bot keeps both guards and
+    of the game the first bot spent one on a temple 2. The current bot keeps both guards and
     takes a temple with its leader instead."""
     g = engine.from_scenario(CHEAP_GUARD)
-    assert habits_of(g, plan(g, "hard_prev"))["cheap_guard"] == 1
+    assert habits_of(g, plan(g, "hard_first"))["cheap_guard"] == 1
     mine = plan(g, "hard")
     assert habits_of(g, mine)["cheap_guard"] == 0
     assert not any(a["type"] == "guard" for a in mine)
@@ -323,7 +324,7 @@ def test_leader_not_sent_out_by_a_guard():
     """T-A8b: a guard placed with a worker where the own leader stands sends the leader out of the
     game. The current bot keeps its leader on the board."""
     g = engine.from_scenario(LOST_LEADER)
-    assert habits_of(g, plan(g, "hard_prev"))["lost_leader"] == 1
+    assert habits_of(g, plan(g, "hard_first"))["lost_leader"] == 1
     mine = plan(g, "hard")
     assert habits_of(g, mine)["lost_leader"] == 0
     after, _ = played(g, mine)
@@ -349,11 +350,11 @@ def test_a_guard_where_the_leader_stands_is_the_leader():
 @pytest.mark.parametrize("name", ["IDLE_FINAL", "IDLE_VOLCANO"])
 def test_a_scoring_turn_is_not_passed(name):
     """T-V1, T-E1: on a scoring turn with figures in the supply, the current bot spends its AP
-    (the previous one passed with 5 or more); on the final round it scores more than it would by
+    (the first one passed with 5 or more); on the final round it scores more than it would by
     passing."""
     scenario = globals()[name]
     g = scoring_turn(scenario, 3)
-    assert habits_of(g, plan(g, "hard_prev"))["idle_scoring"] == 1
+    assert habits_of(g, plan(g, "hard_first"))["idle_scoring"] == 1
     mine = plan(g, "hard")
     assert habits_of(g, mine)["idle_scoring"] == 0
     after, events = played(g, mine)
@@ -370,7 +371,7 @@ def test_no_level_uncovered_for_a_rival():
     """T-A4, T-V3: a level uncovered on a temple a rival leads or ties is a gift to the rival (a
     tie scores for nobody). The current bot leaves the level and takes the lead on the temple 7."""
     g = engine.from_scenario(GIFT)
-    assert habits_of(g, plan(g, "hard_prev"))["uncover_rival"] == 1
+    assert habits_of(g, plan(g, "hard_first"))["uncover_rival"] == 1
     mine = plan(g, "hard")
     assert habits_of(g, mine)["uncover_rival"] == 0
     after, _ = played(g, mine)
@@ -379,10 +380,13 @@ def test_no_level_uncovered_for_a_rival():
     assert st[2] > max(v for s, v in st.items() if s != 2)
 
 
-def test_previous_valuation_is_a_named_parameter_set():
-    """The previous valuation is reachable as ``params="hard_prev"`` (for the bench), not as a
-    level of its own; an unknown set is refused."""
-    assert make_bot("tikal", "hard", 0, 1, params="hard_prev").weights["gift"] == 0
+def test_previous_valuations_are_named_parameter_sets():
+    """The previous bot is reachable as ``params="hard_prev"`` (for the bench) and the first
+    valuation as ``params="hard_first"`` (for these tests), not as levels of their own; an unknown
+    set is refused."""
+    assert make_bot("tikal", "hard", 0, 1, params="hard_first").weights["gift"] == 0
+    prev = make_bot("tikal", "hard", 0, 1, params="hard_prev").weights
+    assert prev["gift"] > 0 and prev["claim"] == 1 and prev["finish"] == 0
     with pytest.raises(ValueError):
         make_bot("tikal", "hard_prev", 0, 1)
     with pytest.raises(ValueError):
@@ -432,11 +436,12 @@ def test_four_hard_bots_in_the_auction_keep_their_scoring_turns():
     Seat 0 spent its last AP in the last round and opened the final round itself (T-X8); its
     stored plan went on with ``end_turn`` and threw the scoring turn away (10 AP, 85 points). Now
     every seat spends its scoring turns, and the case the plan must stop at did arise. The bots
-    value positions as they did then (``claim`` and ``safe`` came later, issue 24's guard pricing,
-    and lead to another game), so the game is that one."""
+    value positions and search as they did then (``claim`` and ``safe`` came later, issue 24's
+    guard pricing, and ``finish``, issue 32's plans that go on while a step gains: they lead to
+    another game), so the game is that one."""
     gseed = 1 * 100003 + 0
     g = engine.new_game("tikal", 4, gseed, {"variant": "auction"})
-    then = {"claim": 0, "safe": 0.0}
+    then = {"claim": 0, "safe": 0.0, "finish": 0.0}
     bots = [make_bot("tikal", "hard", s, seed=gseed * 8 + s + 1, weights=then) for s in range(4)]
     watches = [HabitWatch(s) for s in range(4)]
     reopened = 0

@@ -6,18 +6,26 @@ puts it in words, ``hint.why.tortuga.<key>``). Every number comes from the bot's
 (``tortuga_bots.decide_values`` / ``order_values``) or from the dice themselves; values are in
 eggs, the bot's unit. Only the view and the engine's public API are read (nothing hidden).
 
-Reason keys (decide phase: ``total``/``n`` are the sum and count of the values so far):
+Reason keys (decide phase: ``total``/``n`` are the sum and count of the values so far). Each
+gain is over the next best choice, which the reason names in ``other``: ``{"key": "stop",
+"spaces": n}`` (stopping now), ``{"key": "roll"}`` (one more die) or ``{"key": "card", "eggs": e}``
+(playing the card of ``e`` eggs: with cards as dice, a card may be the runner-up).
 - ``stop_card``: stopping now reaches or passes space 21 and takes the face-up card (``eggs``)
   or the beach, for a sure ``spaces``.
 - ``stop``: one more die busts with chance ``bust`` (percent); stopping is worth ``gain`` eggs
-  more than the best other choice, for a sure ``spaces``.
+  more than ``other``, for a sure ``spaces``.
 - ``roll_safe``: one more die cannot bust (``total`` + 6 <= 7); rolling is worth ``gain`` more.
-- ``roll``: rolling is worth ``gain`` eggs more than stopping at ``spaces``, despite ``bust``.
+- ``roll``: rolling is worth ``gain`` eggs more than ``other``, despite ``bust``.
 - ``stop_safe``: no die could bust, yet a sure ``spaces`` now is worth ``gain`` eggs more.
 - ``play``: the card of ``eggs`` makes the sum ``total`` with no risk to bust; worth ``gain``.
+- ``even``: the choice and ``other`` are worth about the same (less than ``CLOSE`` apart): no
+  gain is quoted (a gain that rounds to 0.00 says nothing).
 - ``first``: which turtle moves first (it stands on ``space``, 0: the raft); the order is worth
   ``gain`` eggs more than the other; ``close`` when that is under ``CLOSE``: either is as good.
 - ``only``: the one legal action (the first die is always rolled, L-T1).
+
+Eggs are the bot's unit of value (eggs held, plus what its position is worth in eggs): a gain is
+the bot's estimate, not eggs a player will score (the hint's note says so).
 """
 from __future__ import annotations
 
@@ -49,13 +57,29 @@ def card_at_stop(view: dict, spaces: int) -> int | None:
     return view["face_up"] if view["deck_left"] else BEACH_EGGS
 
 
-def _gain(values: dict, chosen, seat: int) -> float:
-    others = [v[seat] for k, v in values.items() if k != chosen]
-    return values[chosen][seat] - max(others) if others else 0.0
+def runner_up(values: dict, chosen, seat: int) -> tuple:
+    """(the next best choice's key, the chosen one's gain over it) for ``seat``; the first of
+    equal ones in the order of ``values`` (the engine's order of legal actions)."""
+    best = None
+    for k, v in values.items():
+        if k != chosen and (best is None or v[seat] > values[best][seat]):
+            best = k
+    if best is None:
+        return None, 0.0
+    return best, values[chosen][seat] - values[best][seat]
 
 
 def _key(action: dict) -> tuple:
     return (action["type"], action.get("eggs"), action.get("turtle"))
+
+
+def _other(key: tuple, spaces: int) -> dict:
+    """The reason's name for the choice of ``key`` (a ``_key``)."""
+    if key[0] == "stop":
+        return {"key": "stop", "spaces": spaces}
+    if key[0] == "roll":
+        return {"key": "roll"}
+    return {"key": "card", "eggs": key[1]}
 
 
 def advise(view: dict, legal: list, seat: int, seed: int = 0) -> tuple[dict, dict]:
@@ -64,27 +88,32 @@ def advise(view: dict, legal: list, seat: int, seed: int = 0) -> tuple[dict, dic
     if len(legal) == 1:
         return action, {"key": "only"}
     if view["phase"] == "choose_turtle":
-        values = {t: v for t, v in order_values(view, seat)}
+        values = {t: (v,) for t, v in order_values(view, seat)}
         turtle = action["turtle"]
-        others = [v for t, v in values.items() if t != turtle]
-        gain = values[turtle] - max(others) if others else 0.0
+        _, gain = runner_up(values, turtle, 0)
         if gain < CLOSE:
             return action, {"key": "close", "space": where(view, turtle)}
         return action, {"key": "first", "space": where(view, turtle), "gain": round(gain, 2)}
     values = {_key(a): v for a, v in decide_values(view)}
     total, n = sum(view["rolled"]), len(view["rolled"])
-    gain = round(_gain(values, _key(action), seat), 2)
+    second, exact = runner_up(values, _key(action), seat)
+    other = _other(second, n * total)
+    gain = round(exact, 2)
     bust = round(100 * bust_chance(total, n))
     if action["type"] == "stop":
         eggs = card_at_stop(view, n * total)
         if eggs is not None:
             return action, {"key": "stop_card", "spaces": n * total, "eggs": eggs}
+    if exact < CLOSE:
+        return action, {"key": "even", "other": other}
+    if action["type"] == "stop":
         if bust == 0:
-            return action, {"key": "stop_safe", "spaces": n * total, "gain": gain}
-        return action, {"key": "stop", "bust": bust, "spaces": n * total, "gain": gain}
+            return action, {"key": "stop_safe", "spaces": n * total, "gain": gain, "other": other}
+        return action, {"key": "stop", "bust": bust, "spaces": n * total, "gain": gain,
+                        "other": other}
     if action["type"] == "roll":
         if bust == 0:
-            return action, {"key": "roll_safe", "total": total, "gain": gain}
-        return action, {"key": "roll", "bust": bust, "spaces": n * total, "gain": gain}
+            return action, {"key": "roll_safe", "total": total, "gain": gain, "other": other}
+        return action, {"key": "roll", "bust": bust, "gain": gain, "other": other}
     e = action["eggs"]
-    return action, {"key": "play", "eggs": e, "total": total + e, "gain": gain}
+    return action, {"key": "play", "eggs": e, "total": total + e, "gain": gain, "other": other}

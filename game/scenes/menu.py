@@ -62,10 +62,18 @@ class MenuScene(Scene):
         self.build()
 
     def leave_now(self):
+        """Leave the table: a game under way keeps our seat ours (a bot plays it meanwhile); the
+        host's tables are shown, where "Back to my seat" takes it back. The window's own player
+        leaves (and its other local players with it)."""
+        app = self.app
         bridge = getattr(self.table_scene, "bridge", None)
-        if bridge is not None and bridge.connected:
-            bridge.leave()
-        self.app.goto("browser", bridge)
+        primary = app.party.primary if app.party is not None else bridge
+        if primary is not None and primary.connected:
+            primary.leave()
+            app.bridge = primary
+            app.goto("lobby", primary)
+        else:
+            app.goto("browser", primary)
 
     def draw_scene(self, surface):
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)

@@ -73,24 +73,31 @@ def plan_with_reasons(view: dict, legal: list, seat: int, seed: int) -> tuple[li
     return steps, why(view, [a for a, _ in steps], seat, seed)
 
 
-#: reason key -> (catalog key, the number a plural entry is picked by, or None)
+#: reason key -> (catalog key, the number a plural entry is picked by, or None). A reason that
+#: speaks of a later step of the plan says how many steps on it is (``ahead``): its line names that
+#: step by its number in the list (``step``).
 WHY = {"majority": ("hint.why.majority", "scorings"), "hold": ("hint.why.hold", None),
-       "towards": ("hint.why.towards", None), "to_dig": ("hint.why.to_dig", "count"),
-       "on_the_way": ("hint.why.on_the_way", None), "in_play": ("hint.why.in_play", None),
+       "towards": ("hint.why.towards", None), "to_dig": ("hint.why.dig_at_step", "count"),
+       "near_treasure": ("hint.why.near_treasure", "count"), "for_step": ("hint.why.for_step", None),
+       "in_play": ("hint.why.in_play", None),
        "uncover_mine": ("hint.why.uncover_mine", "scorings"), "uncover_guard": ("hint.why.uncover_guard", None),
        "uncover": ("hint.why.uncover", None), "dig": ("hint.why.dig", "count"), "guard": ("hint.why.guard", None),
        "camp": ("hint.why.camp", None), "exchange": ("hint.why.exchange", "points"), "end": ("hint.why.end", "ap"),
        "bid": ("hint.why.bid", None), "pass": ("hint.why.pass", None), "choose": ("hint.why.choose", None),
        "place_temple": ("hint.why.place_temple", None), "place_treasure": ("hint.why.place_treasure", "count"),
-       "place_way": ("hint.why.place_way", None)}
+       "place_way": ("hint.why.place_way_step", None), "place_volcano": ("hint.why.place_volcano", None),
+       "place_spot": ("hint.why.place_spot", None)}
 
 
-def why_text(app, reason: dict | None) -> str:
-    """A step's reason in the window's language ("" for none)."""
+def why_text(app, reason: dict | None, number: int = 1) -> str:
+    """A step's reason in the window's language ("" for none); ``number``: the step's own number
+    in the list (a later step the reason names is ``number + ahead``)."""
     if not reason or reason.get("key") not in WHY:
         return ""
     key, count = WHY[reason["key"]]
-    numbers = {k: v for k, v in reason.items() if k != "key"}
+    numbers = {k: v for k, v in reason.items() if k not in ("key", "ahead")}
+    if "ahead" in reason:
+        numbers["step"] = number + reason["ahead"]
     if count is None:
         return app.tr(key, **numbers)
     return app.trn(key, numbers.pop(count), **numbers)
@@ -282,7 +289,7 @@ class TikalHint(HintAddon):
             text = self.step_text(step, cost)
             if cost and step["type"] != "move":
                 text = self.app.tr("hint.with_cost", step=text, ap=cost)
-            lines.append((i + 1, text, why_text(self.app, self.why[i] if i < len(self.why) else None)))
+            lines.append((i + 1, text, why_text(self.app, self.why[i] if i < len(self.why) else None, i + 1)))
         return lines
 
     def list_rect(self, seats: int | None = None) -> pygame.Rect:

@@ -22,8 +22,9 @@ from .. import theme
 from ..hint import HintAddon
 from ..widgets import Button, blit_text, draw_panel, fit_lines, wrap
 
-#: Right of the turn prompt, over the sea (never over a space, the prompt or the Menu).
-BUTTON_RECT = (808, 76, 136, 40)
+#: In the sea's bottom right corner, beside the log (never over a space, the prompt, the Menu, nor
+#: in the way of a card flying to a player's row or to the dice tray).
+BUTTON_RECT = (808, 660, 136, 40)
 #: The answer: over the island's green middle (no space, turtle or card is there).
 BOX_RECT = (236, 190, 508, 150)
 COLOUR = (120, 230, 255)
@@ -32,10 +33,14 @@ PHASES = ("decide", "choose_turtle")
 
 #: reason key -> (catalog key, the number a plural entry is picked by, or None)
 WHY = {"stop_card": ("hint.why.tortuga.stop_card", "eggs"), "stop": ("hint.why.tortuga.stop", "spaces"),
-       "stop_safe": ("hint.why.tortuga.stop_safe", "spaces"), "roll": ("hint.why.tortuga.roll", "spaces"),
+       "stop_safe": ("hint.why.tortuga.stop_safe", "spaces"), "roll": ("hint.why.tortuga.roll", None),
        "roll_safe": ("hint.why.tortuga.roll_safe", None), "play": ("hint.why.tortuga.play", "eggs"),
+       "even": ("hint.why.tortuga.even", None),
        "first": ("hint.why.tortuga.first", None), "close": ("hint.why.tortuga.close", None),
        "only": ("hint.why.tortuga.only", None)}
+#: the next best choice a reason compares with (its ``other``): (catalog key, plural number or None)
+OTHER = {"stop": ("hint.why.tortuga.other_stop", "spaces"), "roll": ("hint.why.tortuga.other_roll", None),
+         "card": ("hint.why.tortuga.other_card", "eggs")}
 DECIMALS = ("gain",)     # numbers shown with one decimal (eggs of value)
 
 
@@ -53,15 +58,22 @@ def decimal(app, x: float) -> str:
     return text.replace(".", app.tr("hint.decimal_point"))
 
 
-def why_text(app, reason: dict | None) -> str:
-    """The bot's reason in the window's language ("" for none)."""
-    if not reason or reason.get("key") not in WHY:
-        return ""
-    key, count = WHY[reason["key"]]
+def _words(app, table: dict, reason: dict) -> str:
+    key, count = table[reason["key"]]
     numbers = {k: (decimal(app, v) if k in DECIMALS else v) for k, v in reason.items() if k != "key"}
+    if "other" in numbers:
+        numbers["other"] = _words(app, OTHER, reason["other"])
     if count is None:
         return app.tr(key, **numbers)
     return app.trn(key, reason[count], **numbers)
+
+
+def why_text(app, reason: dict | None) -> str:
+    """The bot's reason in the window's language ("" for none); the next best choice it compares
+    with (``other``) in words inside it."""
+    if not reason or reason.get("key") not in WHY:
+        return ""
+    return _words(app, WHY, reason)
 
 
 def why_rows(app, reason: dict | None) -> tuple[list[str], int, int]:
@@ -155,7 +167,7 @@ class TortugaHint(HintAddon):
         for k, ln in enumerate(rows):
             blit_text(surface, app, ln, (r.centerx, r.y + 70 + lh * k), size, WHY_COLOUR, anchor="center",
                       layer="overlay")
-        note = wrap(app.assets.font(13), app.tr("hint.note"), r.width - 20)
+        note = wrap(app.assets.font(13), app.tr("hint.tortuga.note"), r.width - 20)
         for k, ln in enumerate(note[:2]):
             blit_text(surface, app, ln, (r.centerx, r.bottom - 12 - 16 * (len(note[:2]) - 1 - k)), 13, theme.MUTED,
                       anchor="center", layer="overlay")

@@ -20,9 +20,9 @@ evaluations, never in time: a bot's choices are a function of its seed and the v
 
 Auction decisions (bid / pass / choose a tile) for all levels: ``auction``.
 Knobs: ``make_bot("tikal", "hard", seat, seed, budget=..., width=..., candidates=..., samples=...,
-params="hard", weights={...})``: ``params`` names a weight set of ``value.PARAMS`` ("hard", or
-"hard_prev": its previous valuation, for the bench's comparison only), ``weights``
-overrides entries of it.
+params="hard", weights={...})``: ``params`` names a weight set of ``value.PARAMS`` ("hard";
+"hard_prev": the previous bot, for the bench's comparison; "hard_first": its first valuation, for
+the habit tests), ``weights`` overrides entries of it.
 """
 from __future__ import annotations
 
@@ -236,6 +236,7 @@ class TikalHardBot(_TikalBot):
         budget = Budget(self.budget)
         keep = bool(self.weights["keep_leader"])
         claim = bool(self.weights["claim"])
+        finish = self.weights["finish"]
 
         def turn_value(s, dug):
             return ev.value(s, False, dug)
@@ -255,7 +256,8 @@ class TikalHardBot(_TikalBot):
                     # an equal share of what is left: what one search leaves goes to the next
                     share = Budget(max(1, budget.left // (len(top) - i)))
                     before = share.left
-                    v, plan = beam_plan(c, me, turn_value, self.width, share, keep, claim)
+                    v, plan = beam_plan(c, me, turn_value, self.width, share, keep, claim,
+                                         finish)
                     budget.spend(before - share.left)
                 else:
                     v, plan = v0, []
@@ -265,7 +267,7 @@ class TikalHardBot(_TikalBot):
             actions = best[1]
         else:
             _, actions = beam_plan(with_reserve(g), me, turn_value, self.width, budget,
-                                    keep, claim)
+                                    keep, claim, finish)
         return self._expected(g, actions)
 
     def _expected(self, g, actions: list) -> list:

@@ -15,11 +15,14 @@ reason is a key and its numbers (``{"key": "majority", "level": 8, "scorings": 2
 - ``review_turn(turn, seat, seed)``: the bot's plan for that view against what was played, both
   valued by the same evaluator on the same sampled game (``gain``: estimated points the plan is
   better by). ``review(turns, seat, seed)``: every turn; ``key_moments`` marks the biggest.
+- ``check(turn, review, seat, seeds)``: the plan and the played turn each played on to the end
+  by bots on games drawn from the view (``playout``): the difference of the seat's final margins,
+  the test of a review's "clearly better" (tests/test_tikal_coach.py, benchmarks/bots_bench.py).
 """
 from __future__ import annotations
 
 from ... import IllegalAction, Rng, sample_state
-from ...tikal.analysis import ACTIONS, PLACE, SPECS
+from ...tikal.analysis import ACTIONS, PLACE, SPECS, VOLCANO
 from .geo import LEADER, WORKER
 from .search import dug_kind, with_reserve
 from .value import set_points
@@ -97,16 +100,53 @@ def _auction_reason(bot, view: dict, a: dict) -> dict:
     return {"key": "none"}
 
 
+def _uses(step: dict, h: tuple, figure: str | None) -> bool:
+    """Whether ``step`` uses a figure standing on ``h`` (``figure``: its kind, None: any): a walk
+    or a transfer from there, or an action whose figures must be there (T-A4a, T-A5a, T-A8a)."""
+    t = step["type"]
+    if t == "move":
+        return _hex(step["path"][0]) == h and figure in (None, step["figure"])
+    if t == "transfer":
+        return _hex(step["from"]) == h and figure in (None, step["figure"])
+    return t in ("uncover", "dig", "guard") and _hex(step["hex"]) == h
+
+
+def later_use(rest: list, h: tuple, figure: str | None = None, types=None) -> int | None:
+    """How many steps ahead the first of ``rest`` (the plan's steps after this one) that uses a
+    figure on ``h`` comes (1: the next step), or None (``types``: only steps of those types)."""
+    for k, step in enumerate(rest, 1):
+        if (types is None or step["type"] in types) and _uses(step, h, figure):
+            return k
+    return None
+
+
+def on_path(rest: list, h: tuple) -> int | None:
+    """How many steps ahead the first walk of ``rest`` that crosses or ends on ``h`` comes."""
+    for k, step in enumerate(rest, 1):
+        if step["type"] == "move" and any(_hex(x) == h for x in step["path"][1:]):
+            return k
+    return None
+
+
 def _reason(s0, s1, me: int, a: dict, events: list, rest: list, scorings: int) -> dict:
+    """The reason for step ``a`` (from state ``s0`` to ``s1``); ``rest``: the plan's later steps.
+    A reason that speaks of a later step names it (``ahead``: how many steps on) and is given only
+    when the plan takes that step; otherwise a modest one that holds by itself."""
     t = a["type"]
     if t == "place_tile":
-        kind = SPECS[a_tile(events)].kind if a_tile(events) else ""
+        tile = a_tile(events)
+        kind = SPECS[tile].kind if tile else ""
         h = _hex(a["hex"])
         if kind == "temple":
             return {"key": "place_temple", "level": s1.level.get(h, 1)}
         if kind == "treasure":
             return {"key": "place_treasure", "count": len(s1.treasures.get(h, ()))}
-        return {"key": "place_way"}
+        if kind == VOLCANO:
+            return {"key": "place_volcano"}
+        ahead = on_path(rest, h)
+        if ahead is not None:
+            return {"key": "place_way", "ahead": ahead}
+        return {"key": "place_spot"}
     if t in ("move", "enter", "transfer"):
         h = _target(a)
         if h in s1.level and h not in s1.guards:
@@ -119,16 +159,22 @@ def _reason(s0, s1, me: int, a: dict, events: list, rest: list, scorings: int) -
                 return {"key": "hold", "level": level, "mine": mine, "rival": rival}
             return {"key": "towards", "level": level, "mine": mine, "rival": rival}
         if h is not None and s1.treasures.get(h):
-            return {"key": "to_dig", "count": len(s1.treasures[h])}
-        if rest:
-            return {"key": "on_the_way"}
+            ahead = later_use(rest, h, types=("dig",))
+            if ahead is not None:
+                return {"key": "to_dig", "count": len(s1.treasures[h]), "ahead": ahead}
+            return {"key": "near_treasure", "count": len(s1.treasures[h])}
+        ahead = None if h is None else later_use(rest, h, a.get("figure"))
+        if ahead is not None:
+            return {"key": "for_step", "ahead": ahead}
         return {"key": "in_play"}
     if t == "uncover":
         h = _hex(a["hex"])
         if _strength(s1, me, h) > _best_rival(s1, me, h):
             return {"key": "uncover_mine", "level": s1.level[h], "scorings": scorings}
-        return {"key": "uncover_guard" if any(r["type"] == "guard" and _hex(r["hex"]) == h for r in rest)
-                else "uncover", "level": s1.level[h]}
+        ahead = later_use(rest, h, types=("guard",))
+        if ahead is not None:
+            return {"key": "uncover_guard", "level": s1.level[h], "ahead": ahead}
+        return {"key": "uncover", "level": s1.level[h]}
     if t == "dig":
         return {"key": "dig", "count": len(s1.treasures.get(_hex(a["hex"]), ()))}
     if t == "guard":
@@ -258,3 +304,38 @@ def key_moments(reviews: list, clearly: float = CLEARLY, most: int = KEY_MOMENTS
 def review(turns: list, seat: int, seed: int = 0, **bot_kw) -> list:
     """``review_turn`` for every turn (turn i uses seed ``seed + i``)."""
     return [review_turn(t, seat, seed + i, **bot_kw) for i, t in enumerate(turns)]
+
+
+# --- checking a review by playing on -----------------------------------------------------------------
+def playout(view: dict, seat: int, actions: list, seed: int, level: str = "hard", **bot_kw) -> int:
+    """``seat``'s final margin over its best rival (T-E2: points) when ``actions`` are played from
+    ``view`` on a game drawn from it (``sample_state`` with ``seed``: what the seat cannot see is
+    a sample) and bots of ``level`` play every seat from there to the end (the seat's own turn too,
+    where ``actions`` stop before it ends; an action the sample refuses ends ``actions`` there)."""
+    from .. import make_bot
+
+    g = sample_state(view, Rng(seed))
+    for a in actions:
+        if g.is_over or g.to_act != seat or g.phase not in (PLACE, ACTIONS):
+            break
+        try:
+            g.apply(a)
+        except IllegalAction:
+            break
+    kw = bot_kw if level == "hard" else {}
+    bots = [make_bot("tikal", level, p, seed * 8 + p + 1, **kw) for p in range(g.seats)]
+    while not g.is_over:
+        p = g.to_act
+        assert p is not None   # (the game is not over)
+        g.apply(bots[p].choose(g.view(p), g.legal_actions()))
+    scores = g.scores
+    return scores[seat] - max(x for p, x in enumerate(scores) if p != seat)
+
+
+def check(turn: dict, reviewed: dict, seat: int, seeds, level: str = "hard", **bot_kw) -> list:
+    """Per seed, the bot's plan's final margin minus the played turn's (``playout`` of each on the
+    same drawn game, the same bots after): how a review's gain (``review_turn``) holds when the
+    game is played on."""
+    view = turn["view"]
+    return [playout(view, seat, reviewed["plan"], k, level, **bot_kw)
+            - playout(view, seat, reviewed["played"], k, level, **bot_kw) for k in seeds]

@@ -1,4 +1,4 @@
-"""Five habits of a Tikal bot that a watching player notices, counted from what the
+"""Six habits of a Tikal bot that a watching player notices, counted from what the
 table shows: a seat's views, its actions and the events they cause. The bench
 (``benchmarks/bots_bench.py``) prints them per game for the hard bot; the tests check that the
 hard bot no longer shows them on positions where its previous valuation did.
@@ -14,16 +14,19 @@ hard bot no longer shows them on positions where its previous valuation did.
 - ``skipped_scoring``: a scoring turn (T-V1 / T-E1) ended with all its AP unspent: the whole turn
   thrown away (once seen when a plan's last action ended the seat's AP phase and the same seat
   opened the final scoring: the stored plan went on with its ``end_turn``).
+- ``idle_turn``: a normal AP phase (T-T1, not a scoring turn) ended with 3 AP or more unspent
+  while figures were in the seat's supply: the bot stops for no reason a watching player sees
+  (``HabitWatch.phases`` counts the normal AP phases, for a rate).
 """
 from __future__ import annotations
 
 from ...tikal.analysis import AP_PER_TURN, SPECS, STRENGTH
 
-HABITS = ("cheap_guard", "lost_leader", "idle_scoring", "uncover_rival", "skipped_scoring")
+HABITS = ("cheap_guard", "lost_leader", "idle_scoring", "uncover_rival", "skipped_scoring", "idle_turn")
 
 #: T-C1: the tiles of the stack (``SPECS`` also lists the four printed hexes, ids "P-...").
 STACK_TILES = sum(1 for t in SPECS if not t.startswith("P-"))
-CHEAP, EARLY, IDLE_AP = 3, 8, 5
+CHEAP, EARLY, IDLE_AP, IDLE_TURN_AP = 3, 8, 5, 3
 
 
 def strength(view: dict, seat: int, h: list) -> int:
@@ -38,6 +41,7 @@ class HabitWatch:
     def __init__(self, seat: int):
         self.seat = seat
         self.counts = dict.fromkeys(HABITS, 0)
+        self.phases = 0                     # normal AP phases ended (for ``idle_turn``'s rate)
         self.uncovered: list = []           # temples uncovered in the current AP phase
 
     def seen(self, view: dict, action: dict, events: list, after: dict) -> None:
@@ -60,6 +64,10 @@ class HabitWatch:
                     self.counts["idle_scoring"] += 1
                 if e["kind"] == "scoring" and e["ap"] >= AP_PER_TURN:
                     self.counts["skipped_scoring"] += 1
+                if e["kind"] == "normal":
+                    self.phases += 1
+                    if e["ap"] >= IDLE_TURN_AP and (supply["workers"] or supply["leader"]):
+                        self.counts["idle_turn"] += 1
                 for h in self.uncovered:
                     if any(x["hex"] == h for x in after["guards"]):
                         continue            # it guarded the temple after uncovering it

@@ -147,47 +147,87 @@ class Budget:
         return self.left <= 0
 
 
+def _steps(node, me: int, dug: tuple, keep_leader: bool, claim: bool) -> list:
+    """The search's steps from ``node``: single actions, and with ``claim`` the claims."""
+    steps = [[a] for a in macro_actions(node, me, dug, keep_leader)]
+    if claim:
+        steps += [list(pair) for pair in claims(node, me)]
+    return steps
+
+
+def _child(node, step: list, dug: tuple) -> tuple:
+    """(clone after ``step``, dug kinds after it)."""
+    c = node.clone()
+    events: list = []
+    for a in step:
+        events += c.apply(a)
+    k = dug_kind(events)
+    return c, (dug if k is None else dug + (k,))
+
+
 def beam_plan(g, me: int, evaluate, width: int, budget: Budget, keep_leader: bool = False,
-              claim: bool = False) -> tuple:
+              claim: bool = False, finish: float = 0.0) -> tuple:
     """(value, [actions]) of the best action sequence found for ``me``'s AP phase in reserve
     clone ``g``; ``evaluate(state, dug)`` values the turn ended there (``keep_leader``: see
-    ``macro_actions``; ``claim``: ``claims`` are single steps of the search too)."""
+    ``macro_actions``; ``claim``: ``claims`` are single steps of the search too).
+
+    ``finish``: the share of ``budget`` kept for ``complete``: the beam stops when only that is
+    left, and the best plan it found goes on by the best step while a step gains. A beam over
+    many steps may run out of work before its lines have spent their AP (each level costs its
+    width times the steps of a node); the best line then ended early with AP its own valuation
+    would spend (issue 32: 4 AP left where one more worker made a tie a majority)."""
     root_v = evaluate(g.s, ())
     budget.spend()
-    best_v, best_plan = root_v, []
-    beam: list[tuple[float, Any, list, tuple]] = [(root_v, g, [], ())]
+    keep = int(finish * budget.left)
+    best: tuple[float, Any, list, tuple] = (root_v, g, [], ())
+    beam: list[tuple[float, Any, list, tuple]] = [best]
     seen = {signature(g.s, me)}
-    while beam and not budget.out:
+    while beam and budget.left > keep:
         children = []
         for _, node, plan, dug in beam:
-            steps = [[a] for a in macro_actions(node, me, dug, keep_leader)]
-            if claim:
-                steps += [list(pair) for pair in claims(node, me)]
-            for step in steps:
-                c = node.clone()
-                events = []
-                for a in step:
-                    events += c.apply(a)
+            for step in _steps(node, me, dug, keep_leader, claim):
+                c, nd = _child(node, step, dug)
                 sig = signature(c.s, me)
                 if sig in seen:
                     continue
                 seen.add(sig)
-                k = dug_kind(events)
-                nd = dug if k is None else dug + (k,)
                 v = evaluate(c.s, nd)
                 budget.spend()
                 children.append((v, c, plan + step, nd))
-                if budget.out:
+                if budget.left <= keep:
                     break
-            if budget.out:
+            if budget.left <= keep:
                 break
         if not children:
             break
         children.sort(key=lambda x: -x[0])          # stable: ties keep generation order
         beam = children[:width]
-        if beam[0][0] > best_v + EPS:
-            best_v, best_plan = beam[0][0], beam[0][2]
-    return best_v, best_plan
+        if beam[0][0] > best[0] + EPS:
+            best = beam[0]
+    if finish:
+        best = complete(best, me, evaluate, budget, keep_leader, claim)
+    return best[0], best[2]
+
+
+def complete(line: tuple, me: int, evaluate, budget: Budget, keep_leader: bool = False,
+             claim: bool = False) -> tuple:
+    """``line`` (value, node, plan, dug) gone on by the step that gains most, while one gains and
+    ``budget`` lasts (a step cut short by the budget takes the best of what it valued)."""
+    while not budget.out:
+        v0, node, plan, dug = line
+        got = None
+        for step in _steps(node, me, dug, keep_leader, claim):
+            c, nd = _child(node, step, dug)
+            v = evaluate(c.s, nd)
+            budget.spend()
+            if v > (v0 if got is None else got[0]) + EPS:
+                got = (v, c, plan + step, nd)
+            if budget.out:
+                break
+        if got is None:
+            break
+        line = got
+    return line
 
 
 # --- placing the drawn tile -----------------------------------------------------------------------------

@@ -136,10 +136,11 @@ def simple_value(s, me: int, treasures: Treasures, dug: tuple = (), k=SIMPLE) ->
 
 
 # --- the strong bot's projection ------------------------------------------------------------------
-#: The previous weights of the strong bot's projection (points, see ``Evaluator``), tuned
-#: by self-play against the greedy bot. Kept as the named set ``"hard_prev"`` so that
-#: ``benchmarks/bots_bench.py`` can measure the current bot against it; the terms it lacks are 0.
-HARD_PREV = {
+#: The first weights of the strong bot's projection (points, see ``Evaluator``), tuned by
+#: self-play against the greedy bot, before the terms for what a watching player saw it throw
+#: away. Kept as the named set ``"hard_first"``: the habit tests (tests/test_tikal_bot_habits.py)
+#: show those habits on it; the terms it lacks are 0.
+HARD_FIRST = {
     "self": 0.4,         # share of its own reachable strength a seat will bring to defend
     "attack": 0.5,       # share of a rival's reachable strength it will bring to attack
     "tau": 1.0,          # softness of the hold probability (strength units)
@@ -160,22 +161,25 @@ HARD_PREV = {
                          # every scoring left (times the soft hold against all they can bring by then)
     "safe_cap": 4.0,     # at most this many AP phases of a rival count towards that reach
     "claim": 0,          # 1: bringing a figure in and walking it onto a temple is one step of the search
+    "finish": 0.0,       # share of a plan's budget kept to go on with its best line (search.beam_plan)
 }
 
-#: The strong bot's weights: the previous ones plus the terms that price what a
-#: watching player saw it throw away: a guard spent on a cheap temple early (``guard_option``,
-#: the worker figures a guard sends out of the game: ``worker``), its leader sent out by a guard
-#: (``leader``), figures left in the supply on a scoring turn (``deploy``, ``shape``) and levels
-#: uncovered for a rival (``gift``). Checked by one bot against three ``hard_prev`` bots, 48 games
-#: per change (``bots_bench.py --seed 11 --weights``; parity 0.25): these 0.48; guard_option 3:
-#: 0.46; leader 1: 0.45; gift 3 with shape 0.5: 0.44; deploy 0.05 with worker 0.15: 0.52 (but a
-#: cheap guard again); deploy 0.3 with worker 0.5: 0.29. Then ``claim`` (the search brings a figure
-#: in and walks it onto a temple in one step: it found no free temple to claim where guarding an
-#: uncontested one was worse, tests/test_tikal_coach.py) and ``safe`` (a temple no rival can reach
-#: before the last scoring counts at every scoring left, where ``later`` discounted the later
-#: ones and so overpriced guards on uncontested temples): 0.58 on the same 48 games.
-HARD = {
-    **HARD_PREV,
+#: The previous strong bot's weights (named ``"hard_prev"``, kept so that
+#: ``benchmarks/bots_bench.py`` measures the current bot against it): the first ones plus the
+#: terms that price what a watching player saw it throw away: a guard spent on a cheap temple early
+#: (``guard_option``, the worker figures a guard sends out of the game: ``worker``), its leader sent
+#: out by a guard (``leader``), figures left in the supply on a scoring turn (``deploy``, ``shape``)
+#: and levels uncovered for a rival (``gift``). Checked by one bot against three bots of the first
+#: set, 48 games per change (``bots_bench.py --seed 11 --weights``; parity 0.25): these 0.48;
+#: guard_option 3: 0.46; leader 1: 0.45; gift 3 with shape 0.5: 0.44; deploy 0.05 with worker 0.15:
+#: 0.52 (but a cheap guard again); deploy 0.3 with worker 0.5: 0.29. Then ``claim`` (the search
+#: brings a figure in and walks it onto a temple in one step: it found no free temple to claim
+#: where guarding an uncontested one was worse, tests/test_tikal_coach.py) and ``safe`` (a temple
+#: no rival can reach before the last scoring counts at every scoring left, where ``later``
+#: discounted the later ones and so overpriced guards on uncontested temples): 0.58 on the same 48
+#: games.
+HARD_PREV = {
+    **HARD_FIRST,
     "leader": 2.0,
     "worker": 0.3,
     "guard_option": 2.0,
@@ -187,8 +191,17 @@ HARD = {
     "claim": 1,
 }
 
+#: The strong bot's weights: the previous ones, and a fifth of each plan's work kept to go on with
+#: its best line while a step gains (``finish``, ``search.beam_plan``): the beam's work ran out
+#: before its lines had spent their AP, and the previous bot ended 4.6 % of its normal AP phases
+#: with 3 AP or more unspent while figures waited in its supply.
+HARD = {
+    **HARD_PREV,
+    "finish": 0.2,
+}
+
 #: Named parameter sets of the strong bot (``TikalHardBot(params=...)``).
-PARAMS = {"hard": HARD, "hard_prev": HARD_PREV}
+PARAMS = {"hard": HARD, "hard_prev": HARD_PREV, "hard_first": HARD_FIRST}
 
 
 def _sigmoid(x: float) -> float:
@@ -210,7 +223,7 @@ class Evaluator:
     the soft hold of its strength now (a step towards a majority is worth something before the
     majority itself, and for the scorings after this one).
 
-    Issue 13's terms (0 in ``HARD_PREV``): per scoring left after the next one, ``guard_option``
+    The habit terms (0 in ``HARD_FIRST``): per scoring left after the next one, ``guard_option``
     per guard a seat still has (T-A8e: spending one early on a cheap temple costs the later use)
     and ``deploy`` per own figure on the board rather than in the supply (an AP phase spent
     bringing figures in is not wasted); ``worker`` prices the workers a guard sends out of the
@@ -218,7 +231,7 @@ class Evaluator:
     unguarded temple where a rival's strength equals or beats its own at the end of the turn
     (T-A4: the level would score for that rival, or for nobody on a tie).
 
-    ``safe`` (0 in ``HARD_PREV``): a held temple counts at each scoring after the next by the larger
+    ``safe`` (0 in ``HARD_FIRST``): a held temple counts at each scoring after the next by the larger
     of ``later`` x P and the soft hold of its strength against everything each rival can bring
     before the seat's last scoring (all of it, up to ``safe_cap`` AP phases): a temple nobody can
     reach is as good as guarded, so a guard is priced against what rivals can actually reach."""
