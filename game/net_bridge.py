@@ -291,6 +291,10 @@ class Bridge:
         """The owner frees a seat of the waiting table (a player or a bot)."""
         return self.send({"t": "remove", "seat": seat})
 
+    def give(self, seat: int, player: int):
+        """The owner gives an away player's seat to ``player``, who watches the table."""
+        return self.send({"t": "give", "seat": seat, "to": player})
+
     def fill(self, level: str | None = None):
         """Every empty seat gets a bot (a playing table: every away player's takeover bot)."""
         m = {"t": "fill"}
