@@ -1,5 +1,6 @@
 """The Tikal browser module's own test page (tests/web_tikal/harness.html) served on loopback:
-``/games/`` from assets/web/games, ``/i18n/`` from the catalogs, the rest from tests/web_tikal."""
+``/games/`` from assets/web/games, ``/app/`` from the shell (its helpers the games share),
+``/i18n/`` from the catalogs, the rest from tests/web_tikal."""
 from __future__ import annotations
 
 import contextlib
@@ -8,8 +9,8 @@ import threading
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-MOUNTS = {"/games/": ROOT / "assets" / "web" / "games", "/i18n/": ROOT / "assets" / "i18n",
-          "/": ROOT / "tests" / "web_tikal"}
+MOUNTS = {"/games/": ROOT / "assets" / "web" / "games", "/app/": ROOT / "assets" / "web" / "app",
+          "/i18n/": ROOT / "assets" / "i18n", "/": ROOT / "tests" / "web_tikal"}
 TYPES = {".js": "text/javascript", ".css": "text/css", ".html": "text/html", ".po": "text/plain; charset=utf-8",
          ".json": "application/json"}
 
