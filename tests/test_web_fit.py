@@ -52,6 +52,7 @@ def test_every_screen_fits_in_four_languages_with_long_names(web_host, phone, si
     open_page(page, web_host)
     page.fill("#name", LONG_NAMES[0])
     check_all_languages(page, "join", size, problems)
+    assert page.input_value("#name") == LONG_NAMES[0]      # what was typed stays across languages
 
     other = Client(host, port, LONG_NAMES[1]).start()     # another player's table in the list
     guest = Client(host, port, LONG_NAMES[2]).start()     # ... and a guest at ours

@@ -304,3 +304,42 @@ def test_host_restarted_the_page_is_back_in_its_game_by_itself(tmp_path, phone):
         assert page.js_errors == []
     finally:
         second.stop()
+
+
+def test_colour_then_continue_a_saved_game_after_the_host_restarted(tmp_path, phone):
+    """A colour picked by a tap; the game left and the host restarted (not --resume): the lobby
+    lists the saved game this browser sat at, and Continue brings it back with it in its seat."""
+    from web_helpers import WebHost
+
+    first = WebHost(tmp_path)
+    try:
+        page = phone(lang="cs")
+        open_page(page, first)
+        join(page, "Jana")
+        # a table whose away seats wait for their players (no bot takes over: the game stays
+        # unfinished when its player leaves)
+        page.evaluate("tikal.send({t: 'create', game: 'tortuga', seats: 2, takeover: false})")
+        tid = wait_for(page, "tikal.screen === 'table' && tikal.table.id")
+        tap(page, '[data-colour="green"]')
+        wait_for(page, "tikal.table.players[0].colour === 'green'")
+        tap(page, '[data-act="bot"]')
+        wait_for(page, "tikal.table.players[1].kind === 'bot'")
+        tap(page, "#start")
+        wait_for(page, "tikal.screen === 'play' && !!tikal.play.last")
+        tap(page, "#menu-button")
+        tap(page, "#menu-leave")
+        wait_for(page, "tikal.screen === 'lobby'")
+        port = first.web_port
+    finally:
+        first.stop()
+    second = WebHost(tmp_path, web_port=port)
+    try:
+        wait_for(page, f"tikal.net.greeted && tikal.screen === 'lobby' && "
+                       f"!!document.querySelector('#saved [data-act=\"continue\"]') && tikal.saved[0].id === {tid}")
+        assert "Pokračovat" in page.inner_text("#saved")
+        tap(page, '#saved [data-act="continue"]')
+        wait_for(page, f"tikal.screen === 'play' && tikal.seat === 0 && tikal.table.id === {tid} && !!tikal.play.last")
+        assert page.evaluate("tikal.table.players[0].colour") == "green"
+        assert page.js_errors == []
+    finally:
+        second.stop()

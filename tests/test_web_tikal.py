@@ -158,3 +158,52 @@ def test_web_tikal_plays_a_recorded_game(chromium, server, variant, seats):
     assert not [ln for ln in lines if "{" in ln or "}" in ln]
     assert any("Volcano" in ln for ln in lines) and any("Game over" in ln for ln in lines)
     assert page.js_errors == []
+
+
+def _my_turn(msgs: list[dict], phase: str, after: int = 0) -> int:
+    """How many of the recorded messages lead to seat 0's first decision in ``phase`` (after the
+    first ``after`` messages; never the first, full, update)."""
+    return next(i + 1 for i, m in enumerate(msgs) if i >= after and m["t"] == "update" and m.get("legal")
+                and m["phase"] == phase and not m.get("full"))
+
+
+def test_web_tikal_keys_and_refusals(chromium, server):
+    """A laptop's keys play as the window's do (R turns the tile, Enter places it, W picks a worker
+    from the supply, E ends the turn), and an action the host refuses frees the table again with
+    the host's reason shown."""
+    msgs = record("base", 2)
+    page = open_harness(chromium, server, size=(1280, 800))
+    place = _my_turn(msgs, "place")
+    page.evaluate("m => window.feed(m)", [{"t": "seated", "table": 1, "seat": 0, "token": "0" * 32}] + msgs[:place])
+    t = "window.mod.tikal"
+    page.wait_for_function(f"{t}.acting()")
+    legal = msgs[place - 1]["legal"]
+    first = legal[0]
+    page.evaluate(f"h => {{ const t = {t}; t.boardTap(h, null, false); }}", first["hex"])   # the hex (as a click would)
+    want = first["rotation"]
+    for _ in range(6):
+        if page.evaluate(f"{t}.sel.rotation") == want and page.evaluate(f"!!{t}.placeAction()"):
+            break
+        page.keyboard.press("r")
+    page.keyboard.press("Enter")
+    sent = page.evaluate("window.sent")
+    assert sent[-1]["action"]["type"] == "place_tile" and sent[-1]["action"]["hex"] == first["hex"]
+    assert sent[-1]["action"] in legal
+    # the host refuses it: the table is free again and says why
+    assert page.evaluate(f"{t}.pending")
+    page.evaluate("window.answer({ok: false, error: {code: 'stale', reason: 'the game moved on'}})")
+    page.wait_for_function(f"!{t}.pending")
+    assert page.evaluate(f"{t}.info") == "the game moved on"
+    assert "the game moved on" in page.inner_text(".tk-hint")
+    # in an action phase: W selects a worker of the supply, E ends the turn
+    act = _my_turn(msgs, "actions", place)
+    page.evaluate("m => window.feed(m)", msgs[place:act])
+    page.wait_for_function(f"{t}.acting() && {t}.legalOf('end_turn').length > 0")
+    if page.evaluate(f"{t}.legalOf('enter').some((a) => a.figure === 'worker')"):
+        page.keyboard.press("w")
+        assert page.evaluate(f"{t}.sel.selected") == {"from": None, "figure": "worker"}
+        page.keyboard.press("Escape")
+        assert page.evaluate(f"{t}.sel.selected") is None
+    page.keyboard.press("e")
+    assert page.evaluate("window.sent")[-1]["action"] == {"type": "end_turn"}
+    assert page.js_errors == []

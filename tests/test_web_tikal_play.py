@@ -96,14 +96,13 @@ def test_web_tikal_browser_and_window_at_one_table(web_host, phone):
         bridge = app.bridge
         from game.scenes.lobby import LobbyScene
         bridge.auto_sit, bridge.auto_ready = None, True
-        pump(app, lambda: isinstance(app.scene, LobbyScene) and bridge.tables, timeout=120)
+        pump(app, lambda: isinstance(app.scene, LobbyScene) and bridge.tables)
         bridge.sit(tid)
-        pump(app, lambda: bridge.lobby and bridge.table.my_seat == 1 and bridge.lobby["players"][1].get("ready"),
-             timeout=120)
+        pump(app, lambda: bridge.lobby and bridge.table.my_seat == 1 and bridge.lobby["players"][1].get("ready"))
         wait_for(page, "tikal.table && tikal.table.players[1].ready")
         tap(page, "#start")
         wait_for(page, "tikal.play && tikal.play.instance && !!tikal.play.instance.tikal")
-        pump(app, lambda: isinstance(app.scene, TikalScene), timeout=120)
+        pump(app, lambda: isinstance(app.scene, TikalScene))
         scene = app.scene
         taps = Tapper(page)
         choose = chooser(2)
@@ -115,7 +114,7 @@ def test_web_tikal_browser_and_window_at_one_table(web_host, phone):
             if what:
                 window_did.append(what)
                 pump(app, lambda: not scene.timeline.busy and (bridge.table.to_act != 1 or scene.pending is None),
-                     timeout=120)
+                     progress=lambda: bridge.table.state)
             st = taps.status()
             if st["acting"]:
                 taps.play(choose(st), st["state"])
@@ -124,7 +123,7 @@ def test_web_tikal_browser_and_window_at_one_table(web_host, phone):
         # both caught up with the host: the phone's view and the window's are the host's
         state = web_host.call(lambda: web_host.host.tables[tid].state)
         taps.wait("t.latest && t.latest.state === arg && !t.timeline.busy", state)
-        pump(app, lambda: bridge.table.state == state and not scene.timeline.busy, timeout=120)
+        pump(app, lambda: bridge.table.state == state and not scene.timeline.busy)
         game = web_host.call(lambda: web_host.host.tables[tid].game)
         assert page.evaluate(f"{SHELL_TABLE}.shown") == web_host.call(lambda: game.view(0))
         assert scene.shown == bridge.table.view == web_host.call(lambda: game.view(1))

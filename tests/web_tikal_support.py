@@ -1,6 +1,6 @@
 """The Tikal browser module's own test page (tests/web_tikal/harness.html) served on loopback:
-``/games/`` from assets/web/games, ``/app/`` from the shell (its helpers the games share),
-``/i18n/`` from the catalogs, the rest from tests/web_tikal."""
+``/games/`` and ``/app/`` (the shell's helpers) from assets/web, ``/i18n/`` the catalogs, the rest
+from tests/web_tikal; and a driver that plays the Tikal table of a page by taps."""
 from __future__ import annotations
 
 import contextlib
@@ -10,7 +10,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 MOUNTS = {"/games/": ROOT / "assets" / "web" / "games", "/app/": ROOT / "assets" / "web" / "app",
-          "/i18n/": ROOT / "assets" / "i18n", "/": ROOT / "tests" / "web_tikal"}
+          "/i18n/": ROOT / "assets" / "i18n",
+          "/": ROOT / "tests" / "web_tikal"}
 TYPES = {".js": "text/javascript", ".css": "text/css", ".html": "text/html", ".po": "text/plain; charset=utf-8",
          ".json": "application/json"}
 

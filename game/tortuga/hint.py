@@ -22,8 +22,9 @@ from .. import theme
 from ..hint import HintAddon
 from ..widgets import Button, blit_text, draw_panel, fit_lines, wrap
 
-#: Right of the turn prompt, over the sea (never over a space, the prompt or the Menu).
-BUTTON_RECT = (808, 76, 136, 40)
+#: In the sea's bottom right corner, beside the log (never over a space, the prompt, the Menu, nor
+#: in the way of a card flying to a player's row or to the dice tray).
+BUTTON_RECT = (808, 660, 136, 40)
 #: The answer: over the island's green middle (no space, turtle or card is there).
 BOX_RECT = (236, 190, 508, 150)
 COLOUR = (120, 230, 255)
@@ -132,14 +133,7 @@ class TortugaHint(HintAddon):
             return tr("hint.tortuga.first", turtle=self.scene.turtle_choice(a["turtle"]))
         return tr("hint.tortuga.roll" if t == "roll" else "hint.tortuga.stop")
 
-    def draw(self, surface) -> None:
-        if not self.visible:
-            return
-        if self.action and not self.scene.timeline.busy and self.state == self.bridge.table.state:
-            self.draw_choice(surface)
-        self.widgets.draw(surface)
-
-    def draw_choice(self, surface) -> None:
+    def draw_answer(self, surface) -> None:
         app = self.app
         pulse = 0.5 + 0.5 * math.sin(app.time * 5)
         w = self.target()

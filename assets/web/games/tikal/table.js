@@ -12,7 +12,7 @@ import { key, same, direction } from "./geometry.js";
 import { templeHolders, scoringNow, stackOutlook, stepStones } from "./analysis.js";
 import { describe, lineSeat, kindName } from "./log.js";
 import { TILES } from "./tiles.js";
-import { seatTone, seatShape, rgb } from "./marks.js";
+import { hexTone, rgb } from "./marks.js";
 
 const clone = (v) => (v === undefined ? undefined : JSON.parse(JSON.stringify(v)));
 /** Hurry while updates wait to be shown (the window's catch-up): each waiting one speeds it up. */
@@ -42,11 +42,15 @@ export class Table {
     this.derived = { holders: [], now: [], outlook: { letters: [], volcanoes: [] } };
     this.dirty = false;
     this.lang = ctx.lang;
+    /** A mouse (a laptop): the hints say "click" and name the keys. */
+    this.mouse = typeof matchMedia === "function" && matchMedia("(hover: hover) and (pointer: fine)").matches;
     this.build();
     this.timeline = new Timeline(() => this.idle(), () => { if (this.dirty) this.render(); });
     this.timeline.hurry = () => Math.min(HURRY_MAX, 1 + HURRY_PER_UPDATE * Math.max(0, this.backlog - 1));
     this.timeline.speed = animSpeed(ctx);
     this.anim = new Animator(this);
+    this.onKey = (e) => this.key(e);
+    document.addEventListener("keydown", this.onKey);
     this.render();
   }
 
@@ -108,6 +112,10 @@ export class Table {
   }
 
   destroy() {
+    document.removeEventListener("keydown", this.onKey);
+    cancelAnimationFrame(this.raf);
+    cancelAnimationFrame(this.board.gliding);
+    clearTimeout(this.bannerTimer);
     this.timeline.stop();
     this.el.remove();
   }
@@ -125,14 +133,10 @@ export class Table {
     if (p && p.kind === "bot") return this.t("table.bot_short", { n: s + 1 });
     return this.nameOf(s);
   }
-  /** A seat's tone as [r, g, b]: the shell's (ctx.tone, the players' strip shows the same), else
-   * the lobby's pick in the window's tones. */
-  tone(s) {
-    if (this.ctx.tone) { const c = hexTone(this.ctx.tone(s)); if (c) return c; }
-    return seatTone(this.players, s);
-  }
+  /** A seat's tone as [r, g, b] and its shape: the shell's (its players' strip shows the same). */
+  tone(s) { return hexTone(this.ctx.tone(s)); }
   toneKey(s) { return this.tone(s).join(","); }
-  shape(s) { return this.ctx.shape ? this.ctx.shape(s) : seatShape(s, this.ctx.shapes !== false); }
+  shape(s) { return this.ctx.shape(s); }
   kindName(id) { return kindName(this, id); }
   levelAt(h) {
     const tile = (this.target.tiles || this.shown.tiles || []).find((x) => same(x.hex, h));
@@ -172,6 +176,7 @@ export class Table {
     if (m.seq !== undefined) this.pending = false;
     this.latest = m;
     if (m.full || !this.view) {
+      this.pending = false;          // a resync (back after a drop): whatever was sent is answered or lost
       this.timeline.skip();
       this.view = m.view;
       if (m.recap) this.logRecap(m.recap);
@@ -396,18 +401,21 @@ export class Table {
     return { high: a.high ?? null, amount: a.bid || 0, seat: view.seat, ours: this.acting() && this.legalOf("pass").length > 0 };
   }
 
+  /** What to do now, for a finger or (a laptop) a mouse and its keys (the window's words where
+   * they say the same). */
   hint() {
     const v = this.shown;
     if (!v || !v.game) return "";
+    const m = this.mouse ? "_mouse" : "";
     if (v.over || this.over) return this.t("table.game_over");
-    if (this.me === null) return this.t("tikal.web.help_watch");
-    if (!this.acting()) return this.t("tikal.web.help_wait");
-    if (this.placing()) return this.t(this.sel.place && !this.placeAction() ? "tikal.web.turn_it" : "tikal.web.help_place");
+    if (this.me === null) return this.t(`tikal.web.help_watch${m}`);
+    if (!this.acting()) return this.t(`tikal.web.help_wait${m}`);
+    if (this.placing()) return this.t(this.sel.place && !this.placeAction() ? `tikal.web.turn_it${m}` : `tikal.web.help_place${m}`);
     if (this.legalOf("bid").length || this.legalOf("pass").length) return this.t("tikal.prompt_bid_you");
-    if (this.legalOf("choose_tile").length) return this.t("tikal.web.help_choose");
-    if (this.sel.mode) return this.t("tikal.web.help_pick");
-    if (this.sel.selected) return this.t("tikal.web.help_selected");
-    return this.t("tikal.web.help_actions");
+    if (this.legalOf("choose_tile").length) return this.t(`tikal.web.help_choose${m}`);
+    if (this.sel.mode) return this.t(this.mouse ? "tikal.help_pick" : "tikal.web.help_pick");
+    if (this.sel.selected) return this.t(`tikal.web.help_selected${m}`);
+    return this.t(this.mouse ? "tikal.help_actions" : "tikal.web.help_actions");
   }
 
   promptText(v) {
@@ -429,8 +437,46 @@ export class Table {
     if (this.pending) return;
     this.pending = true;
     this.info = null;
-    this.ctx.act(action);
+    this.answered(this.ctx.act(action));
     this.touch(true);
+  }
+
+  /** The host's answer to an action or undo (the shell's promise): a refusal (said by the shell
+   * already) or a lost link lets the player try again. */
+  answered(promise) {
+    if (!promise || !promise.then) return;
+    promise.then((r) => {
+      if (r && r.ok) return;
+      this.pending = false;
+      const e = (r && r.error) || {};
+      this.info = e.reason || e.message || this.t("table.refused");
+      this.touch(true);
+    });
+  }
+
+  /** A laptop's keys (the window's): R/Q turn the tile, Enter places it, U D X C G the actions,
+   * W/L the supply's figures, Z undo, E end the turn, B/P bid or pass, +/- the bid, Esc cancels. */
+  key(e) {
+    if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return;
+    const tag = (e.target && e.target.tagName) || "";
+    if (tag === "INPUT" || tag === "TEXTAREA" || (e.target && e.target.isContentEditable)) return;
+    if (!this.el.isConnected || document.querySelector(".dialog-back")) return;
+    const k = e.key.length === 1 ? e.key.toLowerCase() : e.key;
+    const actions = { u: "uncover", d: "dig", x: "exchange", c: "camp", g: "guard" };
+    let done = true;
+    if (k === "Escape") { if (this.chooser) this.closeChooser(); else if (this.sel.selected || this.sel.mode) this.clearSel(); else done = false; }
+    else if (!this.acting() || this.pending) done = false;
+    else if (this.placing() && (k === "r" || k === "q")) this.rotate(k === "r" ? 1 : -1);
+    else if (this.placing() && k === "Enter") this.place();
+    else if (actions[k] && this.legalOf(actions[k]).length) this.startAction(actions[k]);
+    else if (k === "w" || k === "l") this.selectSupply(k === "w" ? "worker" : "leader");
+    else if (k === "z" && this.canUndo) this.undo();
+    else if (k === "e" && this.legalOf("end_turn").length) this.endTurn();
+    else if (k === "b" && this.legalOf("bid").length) this.placeBid();
+    else if (k === "p" && this.legalOf("pass").length) this.passBid();
+    else if ((k === "+" || k === "=" || k === "-") && this.legalOf("bid").length) this.changeBid(k === "-" ? -1 : 1);
+    else done = false;
+    if (done) e.preventDefault();
   }
 
   boardTap(h, chip, cancel) {
@@ -598,7 +644,7 @@ export class Table {
     if (!this.canUndo || this.pending || !this.acting()) return;
     this.clearSel();
     this.pending = true;
-    this.ctx.undo();
+    this.answered(this.ctx.undo());
     this.touch(true);
   }
 
@@ -684,14 +730,6 @@ export class Table {
     setTimeout(() => { this.flash.delete(seat); this.touch(); }, 600);
     this.touch();
   }
-}
-
-/** "#e69f00" -> [230, 159, 0] (null for anything else). */
-function hexTone(c) {
-  const m = /^#([0-9a-f]{6})$/i.exec(String(c || "").trim());
-  if (!m) return null;
-  const v = parseInt(m[1], 16);
-  return [(v >> 16) & 255, (v >> 8) & 255, v & 255];
 }
 
 /** The animations' speed: 1, or what the page asks for (`?anim=off` lands every animation at once,
