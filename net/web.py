@@ -35,6 +35,7 @@ import logging
 import re
 import socket
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
@@ -140,6 +141,7 @@ def _language_name(code: str) -> str:
     return next((e.msgstr or e.msgid for e in pofile(code) if e.msgid == "language.name"), code)
 
 
+@lru_cache(maxsize=16)
 def qr_svg(url: str) -> bytes:
     """The QR code of ``url`` as an SVG (segno; error correction M, the standard quiet zone)."""
     import io
