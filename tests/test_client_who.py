@@ -423,3 +423,19 @@ def test_tv_mode_shows_la_tortugas_whole_island():
 
     (src, _dst) = TortugaScene.TV_BOARD
     assert pygame.Rect(src).contains(island.SURF)              # its sand and surf, the top too
+
+
+def test_the_owner_gives_an_away_players_seat_from_the_give_screen():
+    from game import screens
+
+    app = make_app("cs")
+    names = [LONG] * 7
+    give = app.open("give", screens.sample("give", app, names).bridge)
+    app.draw()
+    buttons = labelled(give)
+    target = next(w for w in buttons if isinstance(getattr(w, "value", None), tuple) and w.value[0] == "give")
+    click(app, target.rect.center)
+    assert give.bridge.sent[-1] == {"t": "give", "seat": target.value[1], "to": target.value[2],
+                                    "seq": give.bridge.sent[-1]["seq"]}
+    assert app.scene is not give
+    app.close()
