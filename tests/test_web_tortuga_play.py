@@ -1,0 +1,88 @@
+"""Whole La Tortuga games in a real browser against bots through a real host on loopback (issue 27):
+a phone (390x844, touch) plays its seat by taps only, and the host's journal holds exactly what
+the taps meant, undos included. Two seats with two turtles each (a turtle chosen on the island or
+by its button, a choice taken back); five seats with cards as dice, watched by a second phone that
+plays every animation frame by frame and ends on the host's view."""
+from __future__ import annotations
+
+import types
+
+import pytest
+
+from web_helpers import LONG_NAMES, join, open_page, tap, wait_for
+from web_tortuga_support import SHELL_TABLE, Taps, chooser, journal_moves, start_game
+
+
+@pytest.fixture
+def seeded(monkeypatch):
+    """The host deals the games of this test from a known seed (its bots are seeded from it too):
+    the same game every run, whose dice give the taps what they test."""
+    def seed(value: int):
+        monkeypatch.setattr("net.handlers.secrets", types.SimpleNamespace(randbits=lambda bits: value))
+    return seed
+
+
+def test_web_tortuga_two_seats_two_turtles_by_taps(web_host, phone, seeded):
+    seeded(5)
+    page = phone()
+    tid = start_game(page, web_host, seats=2)
+    assert page.evaluate(f"{SHELL_TABLE}.shown.turtles") == 4
+    taps = Taps(page)
+    last = taps.play_game(chooser(5, cards=0), undo_first=2)
+    assert last["over"]
+    kinds = {a["type"] for a in taps.meant if a != "undo"}
+    assert {"choose_turtle", "roll", "stop"} <= kinds
+    assert taps.meant.count("undo") == 2 and taps.by_island > 0
+    assert journal_moves(web_host, tid, 0) == taps.meant
+    # the end: the host's last view shown, the results with La Tortuga's part (each seat's cards)
+    game = web_host.call(lambda: web_host.host.tables[tid].game)
+    assert page.evaluate(f"{SHELL_TABLE}.shown") == web_host.call(lambda: game.view(0))
+    wait_for(page, "!!document.querySelector('#results .tt-results')")
+    assert page.locator("#results .tt-result").count() == 2
+    held = web_host.call(lambda: game.view(0)["held"])
+    chips = page.evaluate("[...document.querySelectorAll('#results .tt-result')].map((r) => "
+                          "[...r.querySelectorAll('.tt-chip:not(.tt-chip-beach)')].map((c) => Number(c.textContent)))")
+    assert chips == [held["0"], held["1"]]
+    lines = page.evaluate("tikal.play.lines.map((l) => l.text)")
+    assert any(ln.startswith("You roll") for ln in lines) and any("took back" in ln for ln in lines)
+    assert not [ln for ln in lines if "{" in ln or "}" in ln]
+    assert page.evaluate("tikal.errors.length") == 0
+    assert page.js_errors == []
+
+
+def test_web_tortuga_five_seats_cards_as_dice_by_taps_and_watched(web_host, phone, seeded):
+    seeded(8)
+    page = phone()
+    tid = start_game(page, web_host, seats=5, cards_as_dice=True)
+    assert page.evaluate(f"{SHELL_TABLE}.shown.turtles") == 5
+    # a second phone watches the game with every animation played frame by frame (quickened)
+    watcher = phone()
+    open_page(watcher, web_host, "/?anim=12")
+    join(watcher, LONG_NAMES[1])
+    watcher.evaluate("async () => { await import('/games/tortuga/index.js'); }")
+    tap(watcher, f'[data-table="{tid}"] [data-act=watch]')
+    wait_for(watcher, f"tikal.play && tikal.play.instance && !!{SHELL_TABLE}")
+    taps = Taps(page)
+    last = taps.play_game(chooser(8, cards=1.0))
+    assert last["over"]
+    kinds = {a["type"] for a in taps.meant}
+    assert taps.offered.get("play_card"), taps.offered
+    assert {"roll", "stop", "play_card"} <= kinds
+    assert journal_moves(web_host, tid, 0) == taps.meant
+    game = web_host.call(lambda: web_host.host.tables[tid].game)
+    final = web_host.call(lambda: game.view(None))
+    assert page.evaluate(f"{SHELL_TABLE}.shown") == web_host.call(lambda: game.view(0))
+    # the watcher caught up: every update after the first played its animations to their end,
+    # frame by frame (none landed at once), and it shows the host's last view
+    state = web_host.call(lambda: web_host.host.tables[tid].state)
+    w = Taps(watcher)
+    w.wait("t.latest && t.latest.state === arg && !t.timeline.busy", state)
+    seen = watcher.evaluate(f"({{shown: {SHELL_TABLE}.shown, played: {SHELL_TABLE}.timeline.played, "
+                            f"frames: {SHELL_TABLE}.timeline.frames, updates: {SHELL_TABLE}.updates}})")
+    assert seen["shown"] == final
+    assert seen["played"] == seen["updates"] - 1 and seen["updates"] > 20 and seen["frames"] > seen["played"]
+    lines = watcher.evaluate("tikal.play.lines.map((l) => l.text)")
+    assert any("plays a card" in ln for ln in lines) and any("Game over" in ln for ln in lines)
+    assert not [ln for ln in lines if "{" in ln or "}" in ln]
+    assert page.evaluate("tikal.errors.length") == 0
+    assert page.js_errors == [] and watcher.js_errors == []
