@@ -22,7 +22,7 @@ from . import saves
 from .effects import CancelGrace, Effects, HostView, OffLoop, Publish, Reply, table_changed
 from .messages import error
 from .seats import TableError
-from .standings import Night
+from .standings import Night, who_is
 from .table import Table
 
 if TYPE_CHECKING:
@@ -104,15 +104,19 @@ class Party:
         return self._push_standings(table)
 
     def _push_standings(self, table: Table | None = None) -> Effects:
-        msg = self.night.message()
         conns = self.host.conns
-        out = [(cid, msg) for cid in list(self.standings_to) if cid in conns]
+        out = [(cid, self._standings_for(conns[cid])) for cid in sorted(self.standings_to) if cid in conns]
         self.standings_to &= set(conns)
         return [Publish(out, table)]
 
+    def _standings_for(self, conn: Conn) -> dict:
+        """The standings as ``conn`` sees them: its own rows marked (``you``), by its player key
+        (without one, its name: as the rows count a player without a key)."""
+        return self.night.message(who_is(conn.key, conn.name))
+
     def standings(self, conn: Conn, msg: dict) -> Effects:
         self.standings_to.add(conn.id)
-        return [Reply(conn, self.night.message())]
+        return [Reply(conn, self._standings_for(conn))]
 
     def new_night(self, conn: Conn, msg: dict) -> Effects:
         if conn.id not in self.operators:

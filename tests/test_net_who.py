@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from net.identity import new_key
+from net.identity import key_hash, new_key
 from tests.net_helpers import BotClient, PatientClient, connect, live_host, run, seat_clients
 
 from waiting import until_async
@@ -212,6 +212,37 @@ async def test_two_people_called_ana_are_two_rows_of_the_standings(tmp_path):
         assert sorted(r["name"] for r in rows) == ["Ana", "Ana (2)"]
         assert all(r["played"] == 1 for r in rows)
         assert all(k not in json.dumps(rows) for k in ("kh", "keys"))
+
+
+@run
+async def test_each_ana_sees_her_own_row_of_the_standings_marked_and_no_ones_key_hash(tmp_path):
+    """The standings mark the asker's own row (``you``: by its key): two people called Ana each
+    see theirs, not both rows (the window highlighted every row of its name); a third Ana who
+    never played has none. The last game's seats go out without their keys' hashes."""
+    keys = [new_key(), new_key()]
+    async with live_host(data_dir=tmp_path / "d") as host:
+        anas = []
+        for i, addr in enumerate(("127.0.0.2", "127.0.0.3")):
+            tid, (ana,) = await seat_clients(host, "tortuga", 2, names=["Ana"], bots_in_host=1,
+                                             keys=[keys[i]], local=addr)
+            ana.send({"t": "standings"})
+            await BotClient(ana, "tortuga", seed=i).play()
+            anas.append(ana)
+        seen = [await a.expect("standings", timeout=120, pred=lambda m: m["night"]["games"] == 2) for a in anas]
+        mine = [[r for r in m["overall"] if r.get("you")] for m in seen]
+        assert [len(rs) for rs in mine] == [1, 1], mine
+        assert mine[0][0]["name"] != mine[1][0]["name"]         # "Ana" and "Ana (2)": each her own
+        for m, rs in zip(seen, mine):
+            assert [r for r in m["games"]["tortuga"] if r.get("you")] == rs
+            assert "keys" not in m["last"] and "kh" not in json.dumps(m)
+            assert all(h not in json.dumps(m) for h in [key_hash(k) for k in keys])
+        # asked again, the same: her own row (the rows counted once, marked per asker)
+        anas[1].send({"t": "standings"})
+        again = await anas[1].expect("standings", timeout=120)
+        assert [r for r in again["overall"] if r.get("you")] == mine[1]
+        third = await connect(host, "Ana", key=new_key(), local="127.0.0.4")
+        third.send({"t": "standings"})
+        assert not any(r.get("you") for r in (await third.expect("standings", timeout=120))["overall"])
 
 
 # --- point 4: leaving a running game keeps the seat -------------------------------------------
