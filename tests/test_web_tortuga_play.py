@@ -5,21 +5,8 @@ by its button, a choice taken back); five seats with cards as dice, watched by a
 plays every animation frame by frame and ends on the host's view."""
 from __future__ import annotations
 
-import types
-
-import pytest
-
 from web_helpers import LONG_NAMES, join, open_page, tap, wait_for
 from web_tortuga_support import SHELL_TABLE, Taps, chooser, journal_moves, start_game
-
-
-@pytest.fixture
-def seeded(monkeypatch):
-    """The host deals the games of this test from a known seed (its bots are seeded from it too):
-    the same game every run, whose dice give the taps what they test."""
-    def seed(value: int):
-        monkeypatch.setattr("net.handlers.secrets", types.SimpleNamespace(randbits=lambda bits: value))
-    return seed
 
 
 def test_web_tortuga_two_seats_two_turtles_by_taps(web_host, phone, seeded):

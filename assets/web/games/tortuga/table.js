@@ -125,7 +125,6 @@ export class Table {
     return (p && p.tone) || "#e69f00";
   }
   shape(s) { return this.ctx.shape ? this.ctx.shape(s) : "circle"; }
-  watching() { return this.me === null; }
 
   /** A choice of turtle in words, named by its look (the second one's shell is striped) and where
    * it stands (the window's scene.turtle_choice). */
