@@ -1,8 +1,9 @@
 """Whole La Tortuga games in a real browser against bots through a real host on loopback (issue 27):
 a phone (390x844, touch) plays its seat by taps only, and the host's journal holds exactly what
 the taps meant, undos included. Two seats with two turtles each (a turtle chosen on the island or
-by its button, a choice taken back); five seats with cards as dice, watched by a second phone that
-plays every animation frame by frame and ends on the host's view."""
+by its button, a choice taken back), every animation played (quickened); five seats with cards as
+dice (animations landed at once), watched by a second phone that plays every animation frame by
+frame and ends on the host's view."""
 from __future__ import annotations
 
 from web_helpers import LONG_NAMES, join, open_page, tap, wait_for
@@ -12,7 +13,9 @@ from web_tortuga_support import SHELL_TABLE, Taps, chooser, journal_moves, start
 def test_web_tortuga_two_seats_two_turtles_by_taps(web_host, phone, seeded):
     seeded(5)
     page = phone()
-    tid = start_game(page, web_host, seats=2)
+    # animations played frame by frame (quickened): each decision comes once the moves before it
+    # have played, as on a phone at the table
+    tid = start_game(page, web_host, seats=2, path="/?anim=20")
     assert page.evaluate(f"{SHELL_TABLE}.shown.turtles") == 4
     taps = Taps(page)
     last = taps.play_game(chooser(5, cards=0), undo_first=2)

@@ -196,7 +196,8 @@ export class Table {
     this.touch(true);
   }
 
-  idle() { if (this.dirty) this.render(); }
+  /** The animations are over: what the player may do (acting()) changed with them. */
+  idle() { this.render(); }
 
   /** Parts of the update's view shown now (an animation's step). */
   land(...keys) {
