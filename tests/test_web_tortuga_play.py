@@ -76,3 +76,39 @@ def test_web_tortuga_five_seats_cards_as_dice_by_taps_and_watched(web_host, phon
     assert not [ln for ln in lines if "{" in ln or "}" in ln]
     assert page.evaluate("tikal.errors.length") == 0
     assert page.js_errors == [] and watcher.js_errors == []
+
+
+def test_web_tortuga_a_laptops_keys(web_host, phone, seeded):
+    """A laptop (1280x800, mouse) plays by its keys as in the window: A or B the plain or the
+    striped turtle, Z takes the choice back, R rolls, S stops; the journal holds what they meant."""
+    seeded(3)
+    page = phone(size=(1280, 800), touch=False)
+    tid = start_game(page, web_host, seats=2)
+    taps = Taps(page)
+    meant: list = []
+    pressed: set = set()
+    chosen = 0
+    while len(meant) < 16:
+        taps.wait("t.acting() && !t.pending")
+        st = taps.status()
+        by = {a["type"]: a for a in st["legal"]}
+        if "choose_turtle" in by:
+            striped = bool(chosen % 2)
+            chosen += 1
+            key = "b" if striped else "a"
+            action = next(a for a in st["legal"] if a["type"] == "choose_turtle" and (a["turtle"] >= 2) == striped)
+        elif "roll" in by and st["rolled"] < 2:
+            key, action = "r", by["roll"]
+        else:
+            key, action = "s", by["stop"]
+        page.keyboard.press(key)
+        pressed.add(key)
+        meant.append(action)
+        taps.wait("t.latest && t.latest.state > arg && !t.pending && !t.timeline.busy", st["state"])
+        if action["type"] == "choose_turtle" and "undo" not in meant:
+            page.keyboard.press("z")
+            meant.append("undo")
+            taps.wait("t.latest && t.latest.state > arg + 1 && !t.pending && !t.timeline.busy", st["state"])
+    assert journal_moves(web_host, tid, 0) == meant
+    assert pressed == {"a", "b", "r", "s"} and "undo" in meant
+    assert page.js_errors == []
