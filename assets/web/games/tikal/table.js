@@ -213,7 +213,8 @@ export class Table {
     this.touch(true);
   }
 
-  idle() { if (this.dirty) this.render(); }
+  /** The animations are over: what the player may do (acting()) changed with them: the bar too. */
+  idle() { this.touch(true); }
 
   land(...keys) {
     for (const k of keys) {
