@@ -173,11 +173,14 @@ def test_web_tikal_keys_and_refusals(chromium, server):
     from the supply, E ends the turn), and an action the host refuses frees the table again with
     the host's reason shown."""
     msgs = record("base", 2)
-    page = open_harness(chromium, server, size=(1280, 800))
+    # the moves before our turn animate (quickened): once they are over the bar offers our turn
+    page = open_harness(chromium, server, size=(1280, 800), anim="30", touch=False)
     place = _my_turn(msgs, "place")
     page.evaluate("m => window.feed(m)", [{"t": "seated", "table": 1, "seat": 0, "token": "0" * 32}] + msgs[:place])
     t = "window.mod.tikal"
-    page.wait_for_function(f"{t}.acting()")
+    page.wait_for_function(f"{t}.acting() && !{t}.timeline.busy")
+    page.wait_for_function("() => { const b = document.querySelector('[data-act=rotate-right]'); return b && !b.disabled; }")
+    assert page.inner_text(".tk-hint") == page.evaluate(f"{t}.t('tikal.web.help_place_mouse')")
     legal = msgs[place - 1]["legal"]
     first = legal[0]
     page.evaluate(f"h => {{ const t = {t}; t.boardTap(h, null, false); }}", first["hex"])   # the hex (as a click would)
