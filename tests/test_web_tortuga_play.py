@@ -1,31 +1,21 @@
 """Whole La Tortuga games in a real browser against bots through a real host on loopback (issue 27):
 a phone (390x844, touch) plays its seat by taps only, and the host's journal holds exactly what
 the taps meant, undos included. Two seats with two turtles each (a turtle chosen on the island or
-by its button, a choice taken back); five seats with cards as dice, watched by a second phone that
-plays every animation frame by frame and ends on the host's view."""
+by its button, a choice taken back), every animation played (quickened); five seats with cards as
+dice (animations landed at once), watched by a second phone that plays every animation frame by
+frame and ends on the host's view."""
 from __future__ import annotations
-
-import types
-
-import pytest
 
 from web_helpers import LONG_NAMES, join, open_page, tap, wait_for
 from web_tortuga_support import SHELL_TABLE, Taps, chooser, journal_moves, start_game
 
 
-@pytest.fixture
-def seeded(monkeypatch):
-    """The host deals the games of this test from a known seed (its bots are seeded from it too):
-    the same game every run, whose dice give the taps what they test."""
-    def seed(value: int):
-        monkeypatch.setattr("net.handlers.secrets", types.SimpleNamespace(randbits=lambda bits: value))
-    return seed
-
-
 def test_web_tortuga_two_seats_two_turtles_by_taps(web_host, phone, seeded):
     seeded(5)
     page = phone()
-    tid = start_game(page, web_host, seats=2)
+    # animations played frame by frame (quickened): each decision comes once the moves before it
+    # have played, as on a phone at the table
+    tid = start_game(page, web_host, seats=2, path="/?anim=20")
     assert page.evaluate(f"{SHELL_TABLE}.shown.turtles") == 4
     taps = Taps(page)
     last = taps.play_game(chooser(5, cards=0), undo_first=2)
@@ -86,3 +76,39 @@ def test_web_tortuga_five_seats_cards_as_dice_by_taps_and_watched(web_host, phon
     assert not [ln for ln in lines if "{" in ln or "}" in ln]
     assert page.evaluate("tikal.errors.length") == 0
     assert page.js_errors == [] and watcher.js_errors == []
+
+
+def test_web_tortuga_a_laptops_keys(web_host, phone, seeded):
+    """A laptop (1280x800, mouse) plays by its keys as in the window: A or B the plain or the
+    striped turtle, Z takes the choice back, R rolls, S stops; the journal holds what they meant."""
+    seeded(3)
+    page = phone(size=(1280, 800), touch=False)
+    tid = start_game(page, web_host, seats=2)
+    taps = Taps(page)
+    meant: list = []
+    pressed: set = set()
+    chosen = 0
+    while len(meant) < 16:
+        taps.wait("t.acting() && !t.pending")
+        st = taps.status()
+        by = {a["type"]: a for a in st["legal"]}
+        if "choose_turtle" in by:
+            striped = bool(chosen % 2)
+            chosen += 1
+            key = "b" if striped else "a"
+            action = next(a for a in st["legal"] if a["type"] == "choose_turtle" and (a["turtle"] >= 2) == striped)
+        elif "roll" in by and st["rolled"] < 2:
+            key, action = "r", by["roll"]
+        else:
+            key, action = "s", by["stop"]
+        page.keyboard.press(key)
+        pressed.add(key)
+        meant.append(action)
+        taps.wait("t.latest && t.latest.state > arg && !t.pending && !t.timeline.busy", st["state"])
+        if action["type"] == "choose_turtle" and "undo" not in meant:
+            page.keyboard.press("z")
+            meant.append("undo")
+            taps.wait("t.latest && t.latest.state > arg + 1 && !t.pending && !t.timeline.busy", st["state"])
+    assert journal_moves(web_host, tid, 0) == meant
+    assert pressed == {"a", "b", "r", "s"} and "undo" in meant
+    assert page.js_errors == []

@@ -5,6 +5,9 @@ and the page itself sends it."""
 from __future__ import annotations
 
 import random
+import types
+
+import pytest
 
 from net.journal import journal_path, read_records
 
@@ -30,6 +33,15 @@ def start_game(page, web_host, seats: int, cards_as_dice: bool = False, path: st
     tap(page, "#start")
     wait_for(page, f"tikal.play && tikal.play.instance && !!{SHELL_TABLE}")
     return tid
+
+
+@pytest.fixture
+def seeded(monkeypatch):
+    """``seeded(n)``: the host deals the test's games from the seed ``n`` (its bots are seeded from
+    it too): the same game every run, whose dice give the taps what they test."""
+    def seed(value: int):
+        monkeypatch.setattr("net.handlers.secrets", types.SimpleNamespace(randbits=lambda bits: value))
+    return seed
 
 
 def journal_moves(web_host, tid: int, seat: int) -> list:

@@ -448,13 +448,14 @@ export class Island {
     return g;
   }
 
-  /** The turtles, resting ones bottom first (lower on the screen drawn later), those in flight on top. */
+  /** The turtles, resting ones lowest on the screen first (a stack bottom first: a rider is drawn
+   * on the one it rides), those in flight last. */
   renderTurtles(v) {
     const n = Number(v.turtles || 0);
     this.settle();
     const order = [];
     for (let t = 0; t < n; t++) order.push(t);
-    order.sort((a, b) => (this.moving.has(a) - this.moving.has(b)) || (this.sprite(a).y - this.sprite(b).y) || a - b);
+    order.sort((a, b) => (this.moving.has(a) - this.moving.has(b)) || (this.sprite(b).y - this.sprite(a).y) || a - b);
     const busy = this.table.timeline.busy;
     const mover = v.turtle ?? null;
     const group = new Set(v.group || []);

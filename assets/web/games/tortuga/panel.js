@@ -99,11 +99,11 @@ export class Controls {
   render() {
     const t = this.table;
     const acting = t.acting();
-    const k = JSON.stringify([acting, acting && t.legal, t.canUndo, t.pending, t.lang, t.me, t.watching(), acting && t.choiceWords()]);
+    const k = JSON.stringify([acting, acting && t.legal, t.canUndo, t.pending, t.lang, t.me, t.over, acting && t.choiceWords()]);
     if (k === this.key) return;
     this.key = k;
     const row = clear(this.el);
-    if (t.me === null) return;
+    if (t.me === null || t.over) return;          // watching, or the game is over: nothing to do here
     const off = t.pending || !acting;
     const chooses = t.legalOf("choose_turtle");
     if (chooses.length) {
@@ -139,7 +139,7 @@ export class Controls {
 }
 
 /** La Tortuga's part of the results: each seat's egg cards in the order taken, the beach, how many
- * cards (the tie-break, L-X3) and the eggs, as the window's results tell them. */
+ * cards (the tie-break, L-X3) and the eggs, in the window's results' words. */
 export function resultsPart(t, v) {
   const n = Number(v.seats || 0);
   const list = h("ul", { class: "tt-result-rows" });
@@ -147,7 +147,7 @@ export function resultsPart(t, v) {
   for (let seat = 0; seat < n; seat++) {
     const held = (v.held || {})[String(seat)] || [];
     const beach = v.beach === seat;
-    const parts = [t.t("results.cards", { cards: held.join(" + ") || "—" })];
+    const parts = held.length ? [] : [t.t("results.cards", { cards: "—" })];     // the chips show the cards
     if (beach) parts.push(t.t("results.beach"));
     const count = held.length + (beach ? 1 : 0);
     parts.push(t.tn("results.card_count", count, { n: count }));

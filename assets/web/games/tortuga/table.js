@@ -125,7 +125,6 @@ export class Table {
     return (p && p.tone) || "#e69f00";
   }
   shape(s) { return this.ctx.shape ? this.ctx.shape(s) : "circle"; }
-  watching() { return this.me === null; }
 
   /** A choice of turtle in words, named by its look (the second one's shell is striped) and where
    * it stands (the window's scene.turtle_choice). */
@@ -197,7 +196,8 @@ export class Table {
     this.touch(true);
   }
 
-  idle() { if (this.dirty) this.render(); }
+  /** The animations are over: what the player may do (acting()) changed with them. */
+  idle() { this.render(); }
 
   /** Parts of the update's view shown now (an animation's step). */
   land(...keys) {
