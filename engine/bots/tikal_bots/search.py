@@ -3,7 +3,8 @@
 - ``macro_actions``: the AP actions worth considering (T-A1..T-A8), with walks (T-A3) as whole
   cheapest paths to a temple or a treasure hex rather than the engine's single steps.
 - ``greedy_action``: the greedy bot's step: the best action by a value, or end the AP phase.
-- ``beam_plan``: the strong bot's plan of a whole AP phase: a beam search over action sequences.
+- ``beam_plan``: the strong bot's plan of a whole AP phase: a beam search over action sequences,
+  its best line then gone on by the best step while one gains (``complete``).
 - ``best_placement`` / ``placements``: where the drawn tile goes (T-P1, T-P2).
 
 Searches run on private clones that hold ``RESERVE`` extra AP, never spent (actions are limited
