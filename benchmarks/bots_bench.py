@@ -193,11 +193,11 @@ def report(name: str, i: int, r: dict) -> None:
           f"{habits}", file=sys.stderr, flush=True)
 
 
-def review_game(task: tuple) -> dict:
-    """One game of greedy bots, reviewed for one seat: the time of each turn's review."""
+def reviewed_turns(seed: int, index: int) -> tuple:
+    """(game seed, seat, turns): game ``index`` of four greedy bots and the turns of its seat
+    ``index mod 4`` as the updates it received give them (``coach.turns_of``)."""
     from engine.bots.tikal_bots import coach
 
-    seed, index = task
     gseed = seed * 100003 + index
     seat = index % 4
     g0 = engine.new_game("tikal", 4, gseed, {"variant": "base"})
@@ -209,7 +209,14 @@ def review_game(task: tuple) -> dict:
         a = bots[s].choose(g.view(s), g.legal_actions())
         g.apply(a)
         actions.append(a)
-    turns = coach.turns_of(coach.updates_of(g0, actions, seat), seat)
+    return gseed, seat, coach.turns_of(coach.updates_of(g0, actions, seat), seat)
+
+
+def review_game(task: tuple) -> dict:
+    """One game of greedy bots, reviewed for one seat: the time of each turn's review."""
+    from engine.bots.tikal_bots import coach
+
+    gseed, seat, turns = reviewed_turns(*task)
     out = []
     for i, turn in enumerate(turns):
         t, c = time.perf_counter(), time.thread_time()
@@ -226,19 +233,9 @@ def check_game(task: tuple) -> list:
     from engine.bots.tikal_bots import coach
 
     seed, index, playouts, most = task
-    gseed = seed * 100003 + index
-    seat = index % 4
-    g0 = engine.new_game("tikal", 4, gseed, {"variant": "base"})
-    g = g0.clone()
-    bots = [make_bot("tikal", "normal", s, seed=gseed * 8 + s + 1) for s in range(4)]
-    actions = []
-    while not g.is_over:
-        s = g.to_act
-        a = bots[s].choose(g.view(s), g.legal_actions())
-        g.apply(a)
-        actions.append(a)
+    gseed, seat, turns = reviewed_turns(seed, index)
     out = []
-    for i, turn in enumerate(coach.turns_of(coach.updates_of(g0, actions, seat), seat)):
+    for i, turn in enumerate(turns):
         if turn["view"]["stack_left"] > most:
             continue
         r = coach.review_turn(turn, seat, gseed + i)
