@@ -7,8 +7,15 @@
 2. Frame time during the La Tortuga animations (p50 / p99), for reference.
 3. Frame time p50 / p99 during the volcano scoring sequence on a full late-game board (target
    p99 <= 8 ms), wall and CPU: ``volcano_frame_times``.
+4. What an update costs the window's thread when it arrives (issue 29: updates flow one way, the
+   table lands on the view the update carries): the table's ``on_net`` for every update of whole
+   bot games (a Tikal auction, Tikal base, La Tortuga with cards as dice; a player's seat and a
+   spectator's), thread CPU time, its max and p99 against one frame (16.7 ms), beside what the
+   engine's own next view (the test oracle, tests/oracle.py: what the table computed before) costs
+   for the same updates: ``update_costs``.
 
-    python benchmarks/client_bench.py
+    python benchmarks/client_bench.py            (all)
+    python benchmarks/client_bench.py updates    (4. only)
 """
 from __future__ import annotations
 
@@ -139,7 +146,71 @@ def volcano_frame_times(runs: int = 3) -> list[float]:
     return times
 
 
+# ------------------------------------------------------------------------------------------------
+FRAME = 1 / 60
+GAMES = [("tikal", 4, {"variant": "auction"}, None), ("tikal", 3, {"variant": "auction"}, 1),
+         ("tikal", 3, {"variant": "base"}, 0), ("tortuga", 5, {"cards_as_dice": True}, 2)]
+
+
+def update_costs(seeds=range(3)) -> dict:
+    """Per update of whole random-bot games through the real table scene (a LocalBridge: the
+    host's message shapes): the thread CPU time of the table's ``on_net`` (the window's thread),
+    and of the oracle's ``advance`` on the same update (off the window: the figure of before)."""
+    import engine
+    from engine.bots import make_bot
+    from game.app import App
+    from game.games import CLIENTS
+    from game.net_bridge import LocalBridge
+    from game.settings import Settings
+
+    sys.path.insert(0, str(ROOT / "tests"))
+    from oracle import advance
+
+    out = {}
+    for game, seats, options, seat in GAMES:
+        costs, oracle = [], []
+        for seed in seeds:
+            g = engine.new_game(game, seats=seats, seed=seed, options=options)
+            bots = {s: make_bot(game, "random", s, seed * 7 + s) for s in range(seats)}
+            app = App(Settings(anim_speed=8.0))
+            bridge = LocalBridge(g, my_seat=seat, names=[f"P{i}" for i in range(seats)])
+            app.bridge = bridge
+            scene = app.show(CLIENTS[game].table(app, bridge))
+            real = scene.on_net
+
+            def timed(note, real=real):
+                c0 = time.thread_time()
+                real(note)
+                if note.get("kind") == "update":
+                    costs.append(time.thread_time() - c0)
+            scene.on_net = timed
+            app.step(FRAME, events=[])
+            while not g.is_over:
+                before = g.view(seat)
+                s = g.to_act
+                bridge.act(bots[s].choose(g.view(s), g.legal_actions()))     # the "host" applies it
+                events = bridge.notes[-1]["events"]
+                c0 = time.thread_time()
+                advance(before, events, seat, tries=400)
+                oracle.append(time.thread_time() - c0)
+                app.step(FRAME, events=[])
+            app.close()
+        name = f"{game} {options} seat {seat}"
+        out[name] = (costs, oracle)
+        p50, p99 = percentiles(costs)
+        o50, o99 = percentiles(oracle)
+        print(f"  {name}: {len(costs)} updates; on the window's thread p50 {p50 * 1000:.3f} ms, "
+              f"p99 {p99 * 1000:.3f} ms, max {max(costs) * 1000:.3f} ms, over a frame: "
+              f"{sum(c > FRAME for c in costs)}; the engine's next view (before) p99 {o99 * 1000:.1f} ms, "
+              f"max {max(oracle) * 1000:.1f} ms, over a frame: {sum(c > FRAME for c in oracle)}")
+    return out
+
+
 def main() -> None:
+    if sys.argv[1:] == ["updates"]:
+        print(f"client_bench: what an update costs the window's thread (load average {os.getloadavg()[0]:.1f})")
+        update_costs()
+        return
     print("client_bench: time from start to the lobby (embedded host, target <= 1.5 s)")
     runs = start_to_lobby()
     print(f"start to lobby: best {min(runs) * 1000:.0f} ms, median {statistics.median(runs) * 1000:.0f} ms "
@@ -148,6 +219,8 @@ def main() -> None:
     print(f"La Tortuga table frame time: p50 {p50 * 1000:.2f} ms, p99 {p99 * 1000:.2f} ms")
     p50, p99 = percentiles(volcano_frame_times())
     print(f"volcano scoring frame time: p50 {p50 * 1000:.2f} ms, p99 {p99 * 1000:.2f} ms (target p99 <= 8 ms)")
+    print(f"what an update costs the window's thread (load average {os.getloadavg()[0]:.1f})")
+    update_costs()
 
 
 if __name__ == "__main__":

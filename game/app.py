@@ -33,7 +33,13 @@ HOST_NOTICES = ("disk_full", "damaged_save", "limit", "busy", "slow",
                 # the party night's refusals (docs/protocol.md section 14)
                 "code_needed", "bad_code", "no_save", "not_yours", "table_gone", "shutdown", "not_operator",
                 # the owner's Start refused: the host's text names 0-based seat indexes, in English
-                "not_ready")
+                "not_ready",
+                # every other refusal a window may meet (issue 28 point 10: they showed in English); an
+                # illegal or malformed action is said with its rule (the table's ``refused``)
+                "code_wait", "full", "bad_seat", "not_owner", "not_lobby", "in_table", "no_table", "colour_taken",
+                "no_level", "rate", "bad_token", "spectator", "game_over", "not_started", "stale", "not_your_turn",
+                "undo_refused", "internal", "no_replay", "wrong_seat", "bad_field", "unknown_type", "proto", "frame",
+                "hello_first", "already_hello")
 
 
 class App:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping
 
-from . import rules_ref
+from . import rules_ref, theme
 
 if TYPE_CHECKING:
     from .howto.pages import Page
@@ -74,6 +74,59 @@ class ResultsButton:
 
 
 @dataclass(frozen=True)
+class Scoring:
+    """One kind of scoring round of a game, as its events name it and the window shows it:
+    ``kind`` the value of the start event's ``kind`` field; ``title`` (the TV's tally) and
+    ``label`` (the score story's legend) catalog keys; ``colour`` and ``shape`` (``"triangle"``
+    pointing down, or ``"diamond"``) of its marks on the score story and the replay's timeline;
+    ``final``: the game's last scoring (a replay of a game that has none marks its end)."""
+
+    kind: str
+    title: str
+    label: str
+    colour: tuple[int, int, int]
+    shape: str = "diamond"
+    final: bool = False
+
+
+#: The mark of a game's end where it has no final scoring (a replay's timeline, the score story).
+END = Scoring("end", "", "", theme.ACCENT)
+
+
+@dataclass(frozen=True)
+class Scorings:
+    """How a game's scoring rounds show in its events (docs/events.md): ``started`` the event type
+    that opens one (its ``kind`` field names which ``Scoring``), ``scored`` the event type of one
+    seat's points in it (``seat``, ``total``, ``score``), ``ended`` the one that closes it;
+    ``kinds`` each kind, the first the one assumed for points seen without their start (a window
+    that came in mid-round). A game without scoring rounds declares none (``Scorings()``)."""
+
+    started: str | None = None
+    scored: str | None = None
+    ended: str | None = None
+    kinds: tuple[Scoring, ...] = ()
+
+    @property
+    def event_types(self) -> frozenset[str]:
+        return frozenset(t for t in (self.started, self.scored, self.ended) if t)
+
+    def of(self, kind) -> Scoring:
+        """The scoring ``kind`` (``END`` for the end mark, or a kind this game does not declare)."""
+        return next((k for k in self.kinds if k.kind == kind), END)
+
+    def started_in(self, events) -> list[str]:
+        """The kinds of the scorings that start in ``events``."""
+        return [ev.get("kind") for ev in events if self.started and ev.get("type") == self.started]
+
+    def is_final(self, kind) -> bool:
+        return any(k.final for k in self.kinds if k.kind == kind)
+
+    @property
+    def default(self) -> str | None:
+        return self.kinds[0].kind if self.kinds else None
+
+
+@dataclass(frozen=True)
 class GameClient:
     name: str                   # the engine's name of the game (``engine.GAMES``)
     #: ``table(app, bridge, review=False) -> Scene``: the game's table (a ``TableScene``; a ``Ref``
@@ -92,6 +145,9 @@ class GameClient:
     columns: Callable[[Any, dict], list] = _no_columns
     results_button: ResultsButton | None = None
     hints: bool = False         # its table has the hint (the lobby offers to allow hints)
+    #: its scoring rounds in its events (the TV's tally, the score story's and the timeline's marks,
+    #: the recap's lines that stand out): ``Scorings(started, scored, ended, kinds)``
+    scorings: Scorings = Scorings()
     quick_seats: int = 4        # the quick game's table (the window's own host): you and bots
     #: ``--screenshot`` samples of this game: scene name -> ``sample(app, names)`` (a mapping, or a
     #: ``Ref`` to one: the game's ``screenshots.SAMPLES``, loaded only for screenshots and tests).

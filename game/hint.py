@@ -97,8 +97,9 @@ class HintAddon:
         self.thread = threading.Thread(target=work, name=f"{self.scene.game}-hint", daemon=True)
         self.thread.start()
 
-    def wait(self, timeout: float = 30.0) -> None:
-        """Block until the running job is done (tests, screenshots)."""
+    def wait(self, timeout: float | None = None) -> None:
+        """Block until the running job is done (tests, screenshots: the job's own end, however
+        long a busy machine makes it)."""
         if self.thread is not None:
             self.thread.join(timeout)
 

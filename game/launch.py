@@ -35,7 +35,10 @@ def open_window(settings, address: str | None, *, fullscreen: bool = False, spec
         if address:
             scene.connect(address)  # before the scene is entered: no host discovery meanwhile
         app.show(scene)
-    welcome_first(app, browse)
+    if tv:      # a TV on a fresh PC has no keyboard for a welcome: it asks nothing, it shows
+        browse()
+    else:
+        welcome_first(app, browse)
     return app
 
 

@@ -135,9 +135,6 @@ class Bridge:
     """Common part: the model and the host-message handling. Subclasses move the messages."""
 
     tr = None   # the window's translation function (the App sets it): bots are named with it
-    #: True where every update's view was computed by this process's engine (a replay): the
-    #: tables land on it as it is, with no second engine step to check it (game/advance.py)
-    views_from_engine = False
 
     def __init__(self, name: str = "Player"):
         self.name = name
@@ -159,6 +156,10 @@ class Bridge:
         self.games: dict = {}           # welcome's games: {game: {"seats", "options", "defaults",
         #                                 "levels"}}
         self.colours: list[str] = []    # welcome's seat colours, in the host's order
+        #: our away seats the host knows by our player key (``tables``' ``mine``): [{"table", "seat"}]
+        self.mine: list[dict] = []
+        #: the seat we left on purpose in a started game (it stays ours): {"table", "seat", "token"}
+        self.kept: dict | None = None
         self.auto_sit: int | None = None       # sit at this table once the tables are listed
         self.auto_code: str | None = None      # ... with this code (a private table's)
         self.code: str | None = None           # the code we last joined a private table with (kept for
@@ -256,11 +257,13 @@ class Bridge:
             msg["hints"] = bool(hints)
         return self.send(msg)
 
-    def sit(self, table: int, seat: int | None = None, code: str | None = None):
-        """Sit at ``table`` (a private one asks for its ``code``)."""
+    def sit(self, table: int, seat: int | None = None, code: str | None = None, token: str | None = None):
+        """Sit at ``table`` (a private one asks for its ``code``); with ``token``: our own seat back."""
         m = {"t": "sit", "table": table}
         if seat is not None:
             m["seat"] = seat
+        if token:
+            m["token"] = token
         if code:
             m["code"] = code
             self.code = code
@@ -288,6 +291,10 @@ class Bridge:
         """The owner frees a seat of the waiting table (a player or a bot)."""
         return self.send({"t": "remove", "seat": seat})
 
+    def give(self, seat: int, player: int):
+        """The owner gives an away player's seat to ``player``, who watches the table."""
+        return self.send({"t": "give", "seat": seat, "to": player})
+
     def fill(self, level: str | None = None):
         """Every empty seat gets a bot (a playing table: every away player's takeover bot)."""
         m = {"t": "fill"}
@@ -308,6 +315,23 @@ class Bridge:
         if self.saved_tokens:
             m["tokens"] = list(self.saved_tokens)
         return self.send(m)
+
+    def my_seat_at(self, table: int) -> tuple[int, str | None] | None:
+        """Our own seat at ``table`` that we may go back to ("Back to my seat"): one we left
+        (its token kept), or one the host knows by our key; (seat, token or None) or None."""
+        if self.kept and self.kept.get("table") == table:
+            return self.kept["seat"], self.kept.get("token")
+        for m in self.mine:
+            if isinstance(m, dict) and m.get("table") == table and isinstance(m.get("seat"), int):
+                return m["seat"], None
+        return None
+
+    def back_to_seat(self, table: int):
+        """Take our own seat at ``table`` back (by its token if we kept it, else by our key)."""
+        mine = self.my_seat_at(table)
+        if mine is None:
+            return None
+        return self.sit(table, seat=mine[0], token=mine[1])
 
     def dismiss_recap(self) -> None:
         self.recap = None
@@ -382,6 +406,10 @@ class Bridge:
     def _on_tables(self, msg: Message) -> None:
         """The host's tables (outside a table); auto-sit or spectate the first if asked."""
         self.tables = msg["tables"]
+        self.mine = [m for m in msg.get("mine") or [] if isinstance(m, dict)]
+        if self.kept and not any(t.get("id") == self.kept.get("table") and t.get("status") == "playing"
+                                 for t in self.tables):
+            self.kept = None        # that game is over or gone: nothing to go back to
         self.notes.append({"kind": "tables", "tables": self.tables})
         if self.lobby is None and self.tables:
             if self.auto_sit is not None:
@@ -417,6 +445,7 @@ class Bridge:
         self.table.id = msg["table"]
         self.table.my_seat = msg["seat"]
         self.token = msg.get("token")
+        self.kept = None
         self._seat_changed({"token": self.token, "table": msg["table"], "seat": msg["seat"]})
         self.notes.append({"kind": "seated", "table": msg["table"], "seat": msg["seat"]})
 
@@ -432,9 +461,14 @@ class Bridge:
 
     def _on_update(self, msg: Message) -> None:
         """The table's new state and events."""
+        if self.recap is not None and msg.get("table") != self.recap.get("table"):
+            self.recap = None             # another game's: never shown at this one
         self.table.apply_update(msg)
         if isinstance(msg.get("recap"), dict) and msg["recap"].get("moves"):
-            self.recap = msg["recap"]     # we were away: what happened meanwhile
+            # we were away: what happened meanwhile (kept until the player dismisses it)
+            self.recap = {**msg["recap"], "table": msg.get("table")}
+        elif msg.get("full") and not self.table.state:
+            self.recap = None             # a new game begins: nothing from before it
         self.notes.append({"kind": "update", "events": list(msg.get("events") or []),
                            "full": bool(msg.get("full")), "undone": msg.get("undone"),
                            "view": self.table.view,    # the host's view after these events (drift check)
@@ -467,12 +501,19 @@ class Bridge:
         self.notes.append({**msg, "kind": msg["t"]})
 
     def _on_left(self, msg: Message) -> None:
-        """We left the table (or were removed)."""
+        """We left the table (or were removed). A started game we left keeps our seat
+        (``kept``): its token is kept for "Back to my seat"."""
+        kept = bool(msg.get("kept")) and self.token is not None and self.table.my_seat is not None
+        if kept:
+            self.kept = {"table": msg.get("table", self.table.id), "seat": self.table.my_seat, "token": self.token}
+            self._seat_changed({**self.kept, "kept": True})
+        else:
+            self._seat_changed(None)
         self.lobby = None
         self.table = TableModel(self)
         self.token = None
-        self._seat_changed(None)
-        self.notes.append({"kind": "left", "reason": msg.get("reason", "")})
+        self.recap = None
+        self.notes.append({"kind": "left", "reason": msg.get("reason", ""), "kept": kept})
 
     def _seat_changed(self, entry: dict | None) -> None:
         if self.on_seat is not None and self.address:

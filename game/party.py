@@ -12,6 +12,8 @@ the table is shown from their seat, with everything that is theirs (their cards,
 guide, the "your turn" alert and banners)."""
 from __future__ import annotations
 
+from net.identity import local_key as player_key
+
 from .net_bridge import make_bridge
 
 MAX_LOCAL = 6       # local players besides the window's own
@@ -57,6 +59,7 @@ class Party:
         key = local_key(address, n)
         b = make_bridge(name, discovery=False)
         b.tr = self.app.tr
+        b.key = player_key(settings.key, name)    # a person of their own to the host (net/identity.py)
         b.on_seat = lambda _address, entry: settings.remember_seat(key, dict(entry, name=name) if entry else None)
         if token is None:
             b.auto_sit = table if table is not None else self.primary.table.id
@@ -68,31 +71,43 @@ class Party:
         self.numbers[id(b)] = n
         return b
 
-    def remove(self, b) -> None:
-        """A local player goes: their seat is left and their connection closed."""
+    def remove(self, b, keep: bool = False) -> None:
+        """A local player goes: their seat is left and their connection closed. ``keep``: a
+        game under way keeps their seat theirs (the window's "Back to my seat" brings them back
+        with it: their token stays in the settings)."""
         if b is self.primary or b not in self.bridges:
             return
         if b.lobby is not None:
             b.leave()
-        self.app.settings.remember_seat(local_key(self.primary.address, self.numbers.pop(id(b), 0)), None)
+        key = local_key(self.primary.address, self.numbers.pop(id(b), 0))
+        if keep and b.token and b.table.id is not None and b.table.my_seat is not None:
+            self.app.settings.remember_seat(key, {"token": b.token, "table": b.table.id, "seat": b.table.my_seat,
+                                                  "name": b.name, "kept": True})
+        else:
+            self.app.settings.remember_seat(key, None)
+        b.on_seat = None        # (its "left" must not forget what was kept)
         self.bridges.remove(b)
         b.close()
 
-    def dismiss(self) -> None:
-        """The window's own player left the table (or the host): the others at this window go too."""
+    def dismiss(self, keep: bool = False) -> None:
+        """The window's own player left the table (or the host): the others at this window go too
+        (``keep``: a game under way keeps their seats theirs)."""
         for b in self.local():
-            self.remove(b)
+            self.remove(b, keep=keep)
 
-    def restore(self) -> None:
+    def restore(self, kept: bool = False) -> None:
         """A window that comes back to a host: the local players it had there take their seats
-        back with their tokens (kept in the settings by the host's address)."""
+        back with their tokens (kept in the settings by the host's address); ``kept``: those
+        who left a game with the window's player too, when it goes back to its seat there."""
         address = self.primary.address
         held = {id(b) for b in self.bridges}
         for key, entry in list(self.app.settings.seats.items()):
             prefix, _, n = key.rpartition("#")
             if prefix != address or not n.isdigit() or int(n) in {self.numbers.get(i) for i in held}:
                 continue
-            token = self.app.settings.seat_token(key)
+            if entry.get("kept") and (not kept or entry.get("table") != self.primary.table.id):
+                continue
+            token = self.app.settings.seat_token(key, kept=kept)
             if token:
                 self.add(str(entry.get("name") or "?"), token=token, n=int(n))
 
@@ -128,12 +143,23 @@ class Party:
         if self.passing is not None or len(self.bridges) < 2:
             return
         if top is None or not top.is_table:
+            if any(sc.is_table for sc in app.scenes):   # an overlay over the table (menu, recap)
+                return
             if app.bridge is not self.primary:     # results, lobby: from the window's own seat
                 app.bridge = self.primary
                 if top is not None and top.name in ("lobby", "results") and top.bridge is not self.primary:
                     app.goto(top.name, self.primary)
             return
-        if top.review or top.timeline.busy or app.bridge.table.my_turn() or top.results_shown:
+        if top.review or top.results_shown:
+            return
+        back = next((b for b in self.bridges if b is not app.bridge and (b.recap or {}).get("moves")
+                     and b.table.id == app.bridge.table.id), None)
+        if back is not None and not (app.bridge.recap or {}).get("moves"):
+            # each local player who was away sees what happened meanwhile, their own recap
+            # (their seat's stand-in bot said as theirs), after the window's own player's
+            app.open("recap", top, back)
+            return
+        if top.timeline.busy or app.bridge.table.my_turn():
             return
         tid = app.bridge.table.id
         nxt = next((b for b in self.bridges if b is not app.bridge and b.table.id == tid and b.table.my_turn()),
@@ -161,12 +187,13 @@ def party_of(app, primary):
     return app.party
 
 
-def restore_party(app, primary) -> None:
+def restore_party(app, primary, kept: bool = False) -> None:
     """On coming back to a host: the local players this window had there take their seats back
-    (nothing happens when it had none)."""
+    (nothing happens when it had none); ``kept``: also those who left a game with the window's
+    own player, once it is back in its seat there ("Back to my seat")."""
     prefix = f"{primary.address}#"
-    if any(key.startswith(prefix) for key in app.settings.seats):
-        party_of(app, primary).restore()
+    if any(key.startswith(prefix) and (kept or not entry.get("kept")) for key, entry in app.settings.seats.items()):
+        party_of(app, primary).restore(kept=kept)
 
 
 def guide_done(app, bridge) -> bool:

@@ -44,6 +44,7 @@ SCREENS: dict[str, Screen] = {
     "quick": Ref("game.scenes.welcome:QuickGameScene"),       # (app, start, levels, browse=None): the picker
     "hotseat_pass": Ref("game.scenes.hotseat:HotseatPassScene"),   # (app, table, seat, on_go): pass the laptop
     "phones": Ref("game.scenes.phones:PhonesScene"),          # (app, urls): the web page's address and QR code
+    "give": Ref("game.scenes.give:GiveScene"),                # (app, bridge): the owner gives an away seat
     "ask": Ref("game.scenes.ask:AskScene"),                   # (app, title, note, ok, on_ok, value="", ...)
     "recap": Ref("game.scenes.recap:RecapScene"),             # (app, table_scene, bridge): what happened meanwhile
     "replay": Ref("game.replay.viewer:replay_scene"),         # (app, book, on_back=None, at=0): the replay viewer

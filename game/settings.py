@@ -38,18 +38,58 @@ def _other_window_alive(pid) -> bool:
     return True
 
 
-def system_user_name() -> str:
-    """The name a first start offers: the system's user name ("anna" -> "Anna"), at most 24
-    characters; "Player" when the system has none."""
+NAME_LIMIT = 24
+
+
+def system_user_name(full: str | None = None, login: str | None = None) -> str:
+    """The name a first start offers: the account's full name ("Anna Novak"), else its login
+    name ("anna" -> "Anna"), at most 24 characters, cut between words (a long name kept its
+    first words, not half of one); "Player" when the system has none. ``full``, ``login``: the
+    system's, unless given (tests)."""
     import getpass
 
-    try:
-        name = getpass.getuser().strip()
-    except Exception:           # no user name in the environment nor in the password database
-        name = ""
+    if full is None:
+        full = _full_name()
+    if login is None:
+        try:
+            login = getpass.getuser().strip()
+        except Exception:       # no user name in the environment nor in the password database
+            login = ""
+    name = " ".join((full or "").split()) or login or ""
     if name and name.islower():
         name = name[:1].upper() + name[1:]
-    return name[:24] or "Player"
+    return fit_name(name) or "Player"
+
+
+def fit_name(name: str, limit: int = NAME_LIMIT) -> str:
+    """``name`` in ``limit`` characters: whole, else its first words that fit (words split at
+    spaces, dots, underscores, hyphens), else its first ``limit`` characters."""
+    if len(name) <= limit:
+        return name
+    cut = max((i for i in range(1, limit + 1) if i < len(name) and name[i] in " ._-"), default=0)
+    return name[:cut].rstrip(" ._-") if cut else name[:limit]
+
+
+def _full_name() -> str:
+    """The account's full name, where the system keeps one (the password database's GECOS
+    field; Windows' display name); "" when it has none."""
+    try:
+        if os.name == "posix":
+            import pwd
+
+            return pwd.getpwuid(os.getuid()).pw_gecos.split(",")[0].strip()
+        if os.name == "nt":
+            import ctypes
+
+            size = ctypes.c_ulong(0)
+            get = ctypes.windll.secur32.GetUserNameExW     # type: ignore[attr-defined]
+            get(3, None, ctypes.byref(size))               # NameDisplay
+            buf = ctypes.create_unicode_buffer(size.value)
+            if get(3, buf, ctypes.byref(size)):
+                return buf.value.strip()
+    except Exception:
+        return ""
+    return ""
 
 
 @dataclass
@@ -128,22 +168,34 @@ class Settings:
                       and _TOKEN.fullmatch(v["token"])
                       and type(v.get("table")) is int and type(v.get("seat")) is int}
 
-    def seat_token(self, address: str) -> str | None:
+    def seat_token(self, address: str, kept: bool = False) -> str | None:
         """The token of the seat we hold on the host at ``address`` ("ip:port"), if any; not
         while the window that took the seat is still running (a second window on this machine
-        would take the seat away from it)."""
+        would take the seat away from it). A seat we left on purpose (``kept``: "Back to my
+        seat" takes it back) only when ``kept`` is asked: a window opened again does not sit
+        there by itself."""
         entry = self.seats.get(address)
-        if not entry or _other_window_alive(entry.get("pid")):
+        if not entry or _other_window_alive(entry.get("pid")) or (entry.get("kept") and not kept):
             return None
         return entry["token"]
 
+    def kept_seat(self, address: str) -> dict | None:
+        """The seat we left on purpose on ``address`` (a started game keeps it ours): token,
+        table, seat; None if there is none."""
+        entry = self.seats.get(address)
+        return dict(entry) if entry and entry.get("kept") else None
+
     def remember_seat(self, address: str, entry: dict | None) -> None:
-        """We took a seat on ``address`` (``entry``: token, table, seat) or lost it (None); saved
-        at once when these settings have a file, so a crashed window can come back to it."""
+        """We took a seat on ``address`` (``entry``: token, table, seat; ``kept``: we left it
+        but it stays ours) or lost it (None); saved at once when these settings have a file, so
+        a crashed window can come back to it."""
         self.seats.pop(address, None)
         if entry is not None:
             self.seats[address] = {"token": entry["token"], "table": entry["table"], "seat": entry["seat"],
                                    "pid": os.getpid()}
+            for extra in ("name", "kept"):
+                if entry.get(extra):
+                    self.seats[address][extra] = entry[extra]
             self.seats = dict(list(self.seats.items())[-MAX_SEATS_KEPT:])
         if self.path is not None:
             try:

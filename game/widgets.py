@@ -435,6 +435,9 @@ class TextInput(Widget):
         self.tooltip = tooltip
         self.focused = False
         self.blink = 0.0
+        #: the value is a suggestion, shown selected: the first key typed replaces it (a name typed
+        #: in the pass-and-play field read "Player 2Finn"), Backspace clears it, a click keeps it
+        self.selected = False
 
     def focus(self, on: bool = True) -> None:
         self.focused = on
@@ -446,15 +449,19 @@ class TextInput(Widget):
     def handle_event(self, event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.focus(self.rect.collidepoint(event.pos))
+            self.selected = False
             return self.focused
         if not self.focused:
             return False
         if event.type == pygame.TEXTINPUT:
+            if self.selected:
+                self.value, self.selected = "", False
             self.value = (self.value + event.text)[: self.max_len]
             return True
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_BACKSPACE:
-                self.value = self.value[:-1]
+                self.value = "" if self.selected else self.value[:-1]
+                self.selected = False
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 if self.on_submit:
                     self.on_submit(self.value)
@@ -477,6 +484,9 @@ class TextInput(Widget):
             img = self.app.assets.text(self.app.tr(self.placeholder) if self.placeholder else "", font_size,
                                        (150, 150, 160))
         r = img.get_rect(midleft=(self.rect.x + 12, self.rect.centery))
+        if self.selected and self.value:    # a suggestion, marked as selected text is
+            pygame.draw.rect(surface, theme.shade(theme.ACCENT, 1.25), r.inflate(6, 4).clip(self.rect.inflate(-6, -6)),
+                             border_radius=4)
         shown = surface.blit(img, r, area=pygame.Rect(max(0, img.get_width() - self.rect.width + 30), 0,
                                                       self.rect.width - 24, img.get_height()))
         note_text(self.app, shown, self.value, self.rect)

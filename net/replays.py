@@ -69,15 +69,33 @@ def file_name(game: dict) -> str:
 _FILE = re.compile(r"^replay-[a-z]+-(\d{1,9})\.json$")
 
 
+def kept(data_dir) -> list[dict]:
+    """Every finished game the data dir keeps (tonight's and earlier nights'), newest first (at
+    most ``MAX_LISTED``), in ``tonight``'s shape."""
+    if data_dir is None:
+        return []
+    from .saves import finished_games
+
+    games = finished_games(data_dir)
+    return sorted(games, key=lambda g: (g.get("ended") or 0, g["id"]), reverse=True)[:MAX_LISTED]
+
+
 def attach(share, data_dir) -> None:
-    """The download page (net/share.py) lists tonight's finished games as replay files (name,
-    game, players, winner) and serves each as ``/replay-<game>-<id>.json``."""
+    """The download page (net/share.py) lists the finished games as replay files (name, game,
+    players, winner), tonight's first, then those of earlier nights the host keeps (a new night
+    does not take last night's away), and serves each as ``/replay-<game>-<id>.json``."""
     def section(tr, esc) -> str:
-        games = tonight(data_dir)
+        games = kept(data_dir)
         if not games:
             return f"<h2>{esc(tr('share.replays'))}</h2>\n<p>{esc(tr('share.replays_none'))}</p>"
+        now = {g["id"] for g in tonight(data_dir)}
+        games = [g for g in games if g["id"] in now] + [g for g in games if g["id"] not in now]
         rows = []
+        earlier_said = False
         for g in games:
+            if g["id"] not in now and not earlier_said:
+                earlier_said = True
+                rows.append(f'<tr><th colspan="4">{esc(tr("share.replays_earlier"))}</th></tr>')
             names = g.get("names") or []
             winners = ", ".join(esc(names[s]) for s in g.get("winners") or [] if s < len(names))
             scores = g.get("scores") or []
@@ -96,7 +114,7 @@ def attach(share, data_dir) -> None:
         if m is None:
             return None
         tid = int(m.group(1))
-        if not any(g["id"] == tid and file_name(g) == name for g in tonight(data_dir)):
+        if not any(g["id"] == tid and file_name(g) == name for g in kept(data_dir)):
             return None          # only what the page lists
         try:
             return json.dumps(replay(data_dir, tid), indent=1).encode("utf-8")

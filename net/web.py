@@ -140,6 +140,18 @@ def _language_name(code: str) -> str:
     return next((e.msgstr or e.msgid for e in pofile(code) if e.msgid == "language.name"), code)
 
 
+def qr_svg(url: str) -> bytes:
+    """The QR code of ``url`` as an SVG (segno; error correction M, the standard quiet zone)."""
+    import io
+
+    import segno
+
+    out = io.BytesIO()
+    segno.make(url, error="m", micro=False).save(out, kind="svg", scale=10, border=4, dark="#000",
+                                                  light="#fff", xmldecl=False)
+    return out.getvalue()
+
+
 def local_names() -> set[str]:
     """The names a browser may call this machine by (besides its addresses): a page reached by
     another name is a foreign page that rebound its DNS name to us."""
@@ -273,6 +285,14 @@ class WebServer(ShareServer):
             return await self._websocket(reader, writer, head)
         if path == self.page_path:
             return await super().route(reader, writer, head, method, "/")
+        if path == "/qr.svg":       # the page's own address (as this browser reached it), as a QR code
+            hostname = header(head, "host")
+            if not is_local_host(hostname, self.names):
+                return await self._send(writer, 421, b"this host is not known by that name\n")
+            assert hostname is not None
+            return await self._send(writer, 200, qr_svg(f"http://{hostname.strip().lower()}/"),
+                                    head_only=method == "HEAD", ctype=TYPES[".svg"],
+                                    extra={**SECURITY, "Cache-Control": "no-store"})
         if path == "/host.json":
             body = json.dumps({"name": self.host_name}).encode("utf-8")
             return await self._send(writer, 200, body, head_only=method == "HEAD",

@@ -16,6 +16,8 @@ from game.net_bridge import NetBridge
 from game.scenes.browser import BrowserScene
 from game.settings import Settings
 
+from waiting import HANG, Stall
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -64,15 +66,16 @@ def button(scene, label: str):
     return next(w for w in scene.widgets.items if getattr(w, "label", None) == label)
 
 
-def pump(app: App, until, timeout: float = 20.0, dt: float = 1 / 60) -> bool:
-    """Run frames (real time passes for the network) until ``until()`` or the timeout."""
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
+def pump(app: App, until, dt: float = 1 / 60, progress=lambda: None, what: str = "it") -> bool:
+    """Run frames (real time passes for the network) until ``until()``; only a hang fails: no
+    change of ``progress()`` (e.g. the table's state) for ``waiting.HANG`` seconds."""
+    stall = Stall(progress)
+    while True:
         app.step(dt, events=[])
         if until():
             return True
+        stall.check(what)
         time.sleep(0.002)
-    raise AssertionError("timed out")
 
 
 def move_mouse(app: App, pos) -> None:
@@ -106,7 +109,7 @@ def bot_table(h, game="tortuga", seats=4, options=None, level="random", hints=Fa
         made["t"] = h.create_table(game, seats, options, bots=seats - 1, bot_level=level, hints=hints)
         done.set()
     h.loop.call_soon_threadsafe(make)
-    assert done.wait(5)
+    assert done.wait(HANG)
     return made["t"]
 
 
@@ -144,7 +147,7 @@ def stays_up(p: subprocess.Popen, seconds: float = 2.0) -> None:
 
 def stop_cleanly(p: subprocess.Popen) -> None:
     p.terminate()
-    _, err = p.communicate(timeout=60)
+    _, err = p.communicate(timeout=HANG)
     assert "Traceback" not in err, err[-3000:]
 
 

@@ -24,6 +24,7 @@ for _var in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME"):
 import pytest  # noqa: E402
 
 from netns import netns_lan  # noqa: E402,F401  (a shared fixture: LANs of network namespaces)
+from waiting import HANG  # noqa: E402
 from web_helpers import chromium, phone, web_host  # noqa: E402,F401  (the browser tests' fixtures)
 
 
@@ -38,6 +39,6 @@ def host(request):
     config = {"name": "Test host", "bind": "127.0.0.1", "port": 0, "announce": False,
               **getattr(request, "param", {})}
     h = Host(HostConfig(**config))
-    addr, port, stop = start_in_thread(host=h)
+    addr, port, stop = start_in_thread(host=h, timeout=HANG)
     yield h, f"{addr}:{port}"
     stop()

@@ -5,12 +5,15 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import secrets
 
 from engine.bots import make_bot
 from net.client import AsyncClient
 from net.config import HostConfig
 from net.host import Host
 from net.protocol import decode_body
+
+from waiting import HANG
 
 #: Keys that only a snapshot may hold, anywhere in a message ...
 HIDDEN_KEYS = {"stack", "deck", "rng", "seed"}
@@ -53,10 +56,32 @@ async def live_host(**cfg):
         await host.stop()
 
 
-async def connect(host_or_addr, name="P", **kw) -> AsyncClient:
+def spare_loopback() -> str:
+    """A loopback address for this test alone (127.x.y.z: every address of 127/8 is this machine's
+    own). A host started again on the same port there never finds the port taken by another
+    test's host or connection meanwhile, as it may on 127.0.0.1."""
+    return f"127.{secrets.randbelow(200) + 50}.{secrets.randbelow(256)}.{secrets.randbelow(254) + 1}"
+
+
+class PatientClient(AsyncClient):
+    """The network client with a test's patience: its waits (``start``, ``expect``, ``recv``)
+    default to ``waiting.HANG``, a guard against a hang only (the library's few seconds are for
+    scripts on an idle machine; a test on a busy one waits for the message itself)."""
+
+    async def start(self, wait: bool = True, timeout: float = HANG):
+        return await super().start(wait, timeout)
+
+    async def recv(self, timeout: float | None = HANG) -> dict:
+        return await super().recv(timeout)
+
+    async def expect(self, t: str, timeout: float = HANG, pred=None) -> dict:
+        return await super().expect(t, timeout, pred)
+
+
+async def connect(host_or_addr, name="P", **kw) -> PatientClient:
     addr = host_or_addr.address if isinstance(host_or_addr, Host) else host_or_addr
     kw.setdefault("validate_incoming", True)
-    c = AsyncClient(addr[0], addr[1], name, **kw)
+    c = PatientClient(addr[0], addr[1], name, **kw)
     if isinstance(host_or_addr, Host):
         host_or_addr.test_clients.append(c)
     await c.start()
@@ -75,14 +100,15 @@ class BotClient:
         self.errors: list[dict] = []
         self.acted = 0
 
-    async def play(self, timeout: float = 60.0, stop_after: int | None = None,
-                   first: dict | None = None):
+    async def play(self, timeout: float = HANG, stop_after: int | None = None, first: dict | None = None):
         """Play until the game is over (or after ``stop_after`` own actions); ``first``: a
-        message already taken from the inbox (e.g. the resync after a rejoin)."""
+        message already taken from the inbox (e.g. the resync after a rejoin). However long the
+        game takes, only a hang fails: no message for ``timeout`` seconds (a limit on time
+        without progress, never on the game's length)."""
         async def run():
             pending = [first] if first else []
             while True:
-                m = pending.pop() if pending else await self.c.recv()
+                m = pending.pop() if pending else await self.c.recv(timeout)
                 self.received.append(m)
                 t = m.get("t")
                 if t == "link" and m["state"] == "invalid":
@@ -104,7 +130,7 @@ class BotClient:
                     action = self.bot.choose(m["view"], m["legal"])
                     self.c.send({"t": "action", "state": m["state"], "action": action})
                     self.acted += 1
-        return await asyncio.wait_for(run(), timeout)
+        return await run()
 
 
 async def seat_clients(host: Host, game: str, seats: int, options=None, *, names=None,

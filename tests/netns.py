@@ -26,6 +26,8 @@ from dataclasses import dataclass, field
 
 import pytest
 
+from waiting import HANG
+
 SUBNET = "10.213.0"
 _NAME = re.compile(r"^tkl-(\d+)-[0-9a-f]{4}-(sw|n\d+)$")
 
@@ -35,7 +37,7 @@ class NetnsError(RuntimeError):
 
 
 def _ip(*args: str, check: bool = True) -> subprocess.CompletedProcess:
-    res = subprocess.run(["ip", *args], capture_output=True, text=True, timeout=20)
+    res = subprocess.run(["ip", *args], capture_output=True, text=True, timeout=HANG)
     if check and res.returncode != 0:
         raise NetnsError(f"ip {' '.join(args)}: {res.stderr.strip() or res.returncode}")
     return res
@@ -153,7 +155,7 @@ class Lan:
                 proc.kill()
         for proc in self.procs:
             try:
-                proc.wait(timeout=10)
+                proc.wait(timeout=HANG)
             except subprocess.TimeoutExpired:  # pragma: no cover - a process stuck in the kernel
                 pass
             for stream in (proc.stdout, proc.stderr, proc.stdin):

@@ -1,14 +1,16 @@
-"""The client's next view comes from the rules (game/advance.py): after each update's events the
-view ``advance`` computes from the previous view equals the host's next view, over whole bot
-games of both games (every variant, a player's seat and a spectator's), and an update it cannot
-account for is None, never a wrong view."""
+"""The host and the engine agree (tests/oracle.py, the test oracle): after each update's events the
+view ``advance`` computes from the previous view by the rules equals the host's next view, over
+whole bot games of both games (every variant, a player's seat and a spectator's), and an update it
+cannot account for is None, never a wrong view. The window itself only shows the view each update
+carries (updates flow one way)."""
 from __future__ import annotations
 
 import pytest
 
 import engine
 from engine.bots import make_bot
-from game.advance import advance
+
+from oracle import advance
 
 
 def play_through(game: str, seats: int, seed: int, options: dict, seat):

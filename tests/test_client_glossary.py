@@ -104,7 +104,7 @@ KNOWN_BAD = {
     "ru": {"figure": ["фигура", "Фигуры в запасе", "из игры выходят 5 фигур."],
            "tile": ["на клетке сокровищ", "на 2 гекса", "Клетка сокровищ"],
            "stone": ["камни на границах", "1 ОД за камень", "Границу без камней"],
-           "space": ["на поле 21", "до поля {to}", "встаёт на поле 5"],
+           "space": ["на поле 21", "до поля {to}", "встаёт на поле 5", "×{mult} → {steps} шагов"],
            "egg card": ["карта с яйцами", "Карты яиц как кубики"]},
     "it": {"level": ["Porta alla luce un livello del tempio", "Livelli dei templi rimasti",
                      "aggiungi il livello successivo", "Al massimo 2 livelli per tempio e turno"],

@@ -301,7 +301,7 @@ def test_the_guide_follows_the_first_turn_on_the_hosts_events(tmp_path, host):
         assert guide.active and hint.visible
 
         def at(step):
-            pump(app, lambda: guide.step == step, timeout=30)
+            pump(app, lambda: guide.step == step)
             app.draw()                                       # click zones and the bubble are laid out
 
         at("place")
@@ -336,7 +336,7 @@ def test_the_guide_follows_the_first_turn_on_the_hosts_events(tmp_path, host):
         assert any(hexkey(f["hex"]) == goal and f["seat"] == scene.me for f in bridge.table.view["figures"])
         (x, y), key = guide.target("end")
         click(app, button(scene, "tikal.end_turn").rect.center)
-        pump(app, lambda: not guide.active, timeout=30)
+        pump(app, lambda: not guide.active)
         assert settings.guide_done and guide.steps.finished
         assert '"guide_done": true' in (tmp_path / "settings.json").read_text(encoding="utf-8")
         again = TikalScene(app, bridge)                      # the next table: no guide any more

@@ -27,23 +27,24 @@ from game.tikal import layout as TL
 from game.tikal.geometry import hexkey
 
 from client_helpers import click, move_mouse
+from waiting import Stall
 
 pytestmark = pytest.mark.slow         # the host: tests/conftest.py (bots play at once)
 
 
 def frames(app, n=1):
-    for _ in range(n):
+    for _ in range(n):          # not a deadline: n frames, each with a breath for the host's thread
         app.step(1 / 60, events=[])
         time.sleep(0.001)
 
 
-def wait(app, until, timeout=15.0, what="it"):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
+def wait(app, until, what="it"):
+    """Frames until ``until()``: only a hang fails (waiting.HANG seconds without the host's state
+    moving on)."""
+    stall = Stall(lambda: app.bridge.table.state)
+    while not until():
         frames(app)
-        if until():
-            return
-    raise AssertionError(f"timed out waiting for {what}")
+        stall.check(what)
 
 
 def widget(scene, label=None, value=None, text=None, last=False):
@@ -90,12 +91,14 @@ def my_decision(app, scene, bridge) -> bool:
             and scene.pending != bridge.table.state)
 
 
-def play(app, bridge, scene, decide, limit=50.0):
+def play(app, bridge, scene, decide):
     """Frames until the results show; each of our decisions is clicked by ``decide``, which
-    returns the actions its clicks meant."""
+    returns the actions its clicks meant. However slow the machine, the game goes on to its end;
+    only a hang (no move for waiting.HANG seconds) fails."""
     meant, refusals = [], []
-    end = time.monotonic() + limit
-    while not isinstance(app.scene, ResultsScene) and time.monotonic() < end:
+    stall = Stall(lambda: bridge.table.state)
+    while not isinstance(app.scene, ResultsScene):
+        stall.check("the end of the game")
         frames(app)
         if app.toasts.items and app.toasts.items[-1]["kind"] == "bad":
             refusals.append(app.toasts.items[-1]["msg"])
@@ -104,9 +107,8 @@ def play(app, bridge, scene, decide, limit=50.0):
             state = bridge.table.state
             meant += decide()
             # the host answers before the next decision is looked at
-            wait(app, lambda: bridge.table.state != state or scene.pending is None, 10.0, "the host's answer")
+            wait(app, lambda: bridge.table.state != state or scene.pending is None, "the host's answer")
     assert not refusals, refusals
-    assert isinstance(app.scene, ResultsScene), "the game did not finish in time"
     return meant
 
 
@@ -224,7 +226,7 @@ class TikalPlayer:
 
     def undo_it(self, meant, state):
         """Once a game: the walk is taken back with the Undo button (the host then has none)."""
-        wait(self.app, lambda: self.bridge.table.state != state and not self.scene.timeline.busy, 10, "the walk")
+        wait(self.app, lambda: self.bridge.table.state != state and not self.scene.timeline.busy, "the walk")
         undo = widget(self.scene, label="tikal.undo")
         if undo is None or not undo.enabled:
             return [meant]                               # that walk ended the turn: nothing to undo

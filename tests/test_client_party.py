@@ -16,6 +16,8 @@ from game.settings import Settings, system_user_name
 from game.tortuga.scene import TortugaScene
 
 from client_helpers import bot_table, click, join_and_start, make_app, pump, window
+from net_helpers import spare_loopback
+from waiting import HANG, Stall, until
 
 
 def widget(scene, label=None, value=None):
@@ -177,8 +179,9 @@ def test_two_players_at_one_window_play_a_whole_la_tortuga_game_passing_the_lapt
     rng, kinds = random.Random(5), set()
     meant = {0: [], 1: []}
     passes, seen_covered = [], []
-    end = time.monotonic() + 90
-    while not isinstance(app.scene, ResultsScene) and time.monotonic() < end:
+    stall = Stall(lambda: app.bridge.table.state)
+    while not isinstance(app.scene, ResultsScene):
+        stall.check("the end of the game")
         app.step(1 / 60, events=[])
         time.sleep(0.001)
         top = app.scene
@@ -196,8 +199,7 @@ def test_two_players_at_one_window_play_a_whole_la_tortuga_game_passing_the_lapt
                 and top.pending != bridge.table.state):
             state, seat = bridge.table.state, bridge.table.my_seat
             meant[seat] += tortuga_decide(app, bridge, top, rng, kinds)()
-            pump(app, lambda: bridge.table.state != state or top.pending is None, timeout=10)
-    assert isinstance(app.scene, ResultsScene), "the game did not finish in time"
+            pump(app, lambda: bridge.table.state != state or top.pending is None)
     try:
         assert table.game.is_over
         for seat in (0, 1):     # every action each local player clicked reached the host from their seat
@@ -297,7 +299,7 @@ def test_the_host_window_seats_the_host_at_open_seats_a_friend_joins_then_bots_f
 
     args = parse_args(["--bind", "127.0.0.1", "--port", "0", "--no-announce", "--data-dir", str(tmp_path)])
     host, made = window_host(args)                      # what run_host.py with a display makes
-    addr, port, stop = start_in_thread(host=host)
+    addr, port, stop = start_in_thread(host=host, timeout=HANG)
     # where other machines reach it: on a LAN its interfaces' addresses; here loopback's own
     host.addresses = [f"127.0.0.1:{port}"]
     apps = []
@@ -384,14 +386,14 @@ def test_the_host_window_seats_the_host_at_open_seats_a_friend_joins_then_bots_f
 
 # --- the evening: standings, saved games, the recap ---------------------------------------------
 
-def live(data_dir, **config):
-    """A real host on 127.0.0.1 keeping its journals (and the night's standings) in ``data_dir``."""
+def live(data_dir, bind="127.0.0.1", **config):
+    """A real host on ``bind`` keeping its journals (and the night's standings) in ``data_dir``."""
     from net.config import HostConfig
     from net.host import Host, start_in_thread
 
-    h = Host(HostConfig(name="Party host", bind="127.0.0.1", port=0, announce=False, data_dir=str(data_dir),
+    h = Host(HostConfig(name="Party host", bind=bind, port=0, announce=False, data_dir=str(data_dir),
                         **config))
-    addr, port, stop = start_in_thread(host=h)
+    addr, port, stop = start_in_thread(host=h, timeout=HANG)
     return h, f"{addr}:{port}", stop
 
 
@@ -406,12 +408,13 @@ def on_loop(h, fn):
         finally:
             done.set()
     h.loop.call_soon_threadsafe(call)
-    assert done.wait(10)
+    assert done.wait(HANG)
     return out.get("v")
 
 
-def play_tortuga_out(app, seed: int, limit: float = 90.0) -> None:
-    """Click our decisions of the La Tortuga game shown until its results show."""
+def play_tortuga_out(app, seed: int) -> None:
+    """Click our decisions of the La Tortuga game shown until its results show (only a hang
+    fails: no move for waiting.HANG seconds)."""
     import random
     import time
 
@@ -420,8 +423,9 @@ def play_tortuga_out(app, seed: int, limit: float = 90.0) -> None:
     from game.scenes.results import ResultsScene
 
     rng, kinds = random.Random(seed), set()
-    end = time.monotonic() + limit
-    while not isinstance(app.scene, ResultsScene) and time.monotonic() < end:
+    stall = Stall(lambda: app.bridge.table.state)
+    while not isinstance(app.scene, ResultsScene):
+        stall.check("the end of the game")
         app.step(1 / 60, events=[])
         time.sleep(0.001)
         top, bridge = app.scene, app.bridge
@@ -429,8 +433,7 @@ def play_tortuga_out(app, seed: int, limit: float = 90.0) -> None:
                 and top.pending != bridge.table.state):
             state = bridge.table.state
             tortuga_decide(app, bridge, top, rng, kinds)()
-            pump(app, lambda: bridge.table.state != state or top.pending is None, timeout=10)
-    assert isinstance(app.scene, ResultsScene), "the game did not finish in time"
+            pump(app, lambda: bridge.table.state != state or top.pending is None)
 
 
 def join_table(app, table_id: int) -> None:
@@ -534,7 +537,6 @@ def test_the_nights_standings_count_two_games_across_a_host_restart(tmp_path):
 @pytest.mark.slow             # whole games
 def test_a_saved_unfinished_game_continues_from_the_lobby(tmp_path):
     import random
-    import time
 
     from test_client_mouse_games import tortuga_decide
 
@@ -545,14 +547,15 @@ def test_a_saved_unfinished_game_continues_from_the_lobby(tmp_path):
         t = on_loop(h, lambda: h.create_table("tortuga", 2, None, bots=1, bot_level="normal"))
         join_table(app, t.id)
         b, rng, kinds = app.bridge, random.Random(3), set()
-        end = time.monotonic() + 30
-        while b.table.state < 6 and time.monotonic() < end:     # a few moves, then the host goes down
+        stall = Stall(lambda: b.table.state)
+        while b.table.state < 6:                                # a few moves, then the host goes down
+            stall.check("six moves")
             app.step(1 / 60, events=[])
             top = app.scene
             if b.table.my_turn() and not top.timeline.busy and top.pending != b.table.state:
                 state = b.table.state
                 tortuga_decide(app, b, top, rng, kinds)()
-                pump(app, lambda: b.table.state != state or top.pending is None, timeout=10)
+                pump(app, lambda: b.table.state != state or top.pending is None)
         saved_state, my_seat, table_id = b.table.state, b.table.my_seat, t.id
         assert saved_state >= 6 and not b.table.over
     finally:
@@ -586,7 +589,6 @@ def test_a_saved_unfinished_game_continues_from_the_lobby(tmp_path):
 
 
 def test_coming_back_after_a_drop_the_recap_lists_what_the_takeover_bot_did(tmp_path):
-    import time
 
     from game.scenes.recap import RecapScene
 
@@ -599,9 +601,8 @@ def test_coming_back_after_a_drop_the_recap_lists_what_the_takeover_bot_did(tmp_
         me = app.bridge.table.my_seat
         app.close()                                     # the window drops
         app = None
-        end = time.monotonic() + 20                     # until the takeover bot has played our seat
-        while time.monotonic() < end and sum(1 for s, _ in t.history if s == me) < 3 and not t.game.is_over:
-            time.sleep(0.05)
+        until(lambda: sum(1 for s, _ in t.history if s == me) >= 3 or t.game.is_over,  # the takeover bot
+              "the takeover bot's moves", poll=0.05, progress=lambda: len(t.history))   # has played our seat
         assert any(s == me for s, _ in t.history)
         app = window(address, settings=settings)         # back, with the seat's token
         b = app.bridge
@@ -671,7 +672,8 @@ def test_the_table_shows_a_dropped_player_as_away_while_a_bot_plays_their_seat(h
 
 
 def test_a_window_whose_table_is_gone_after_a_host_restart_goes_to_the_lobby_and_says_so(tmp_path):
-    h, address, stop = live(tmp_path / "one")
+    lo = spare_loopback()                               # the port is ours alone there, between the hosts
+    h, address, stop = live(tmp_path / "one", bind=lo)
     app = window(address, name="Tess", anim_speed=0.0, language="cs")
     try:
         t = on_loop(h, lambda: h.create_table("tortuga", 2, None, bots=1, bot_level="normal"))
@@ -681,10 +683,10 @@ def test_a_window_whose_table_is_gone_after_a_host_restart_goes_to_the_lobby_and
         from net.config import HostConfig
         from net.host import Host, start_in_thread
 
-        h2 = Host(HostConfig(name="Party host", bind="127.0.0.1", port=port, announce=False,
+        h2 = Host(HostConfig(name="Party host", bind=lo, port=port, announce=False,
                              data_dir=str(tmp_path / "two")))          # knows nothing of that table
-        _a, _p, stop = start_in_thread(host=h2)
-        pump(app, lambda: isinstance(app.scene, LobbyScene) and app.bridge.connected, timeout=30)
+        _a, _p, stop = start_in_thread(host=h2, timeout=HANG)
+        pump(app, lambda: isinstance(app.scene, LobbyScene) and app.bridge.connected)
         assert app.bridge.table.id is None
         assert any(it["msg"] == app.tr("net.error_table_gone") for it in app.toasts.items)
         shown = [it["msg"] for it in app.toasts.items]
@@ -795,8 +797,9 @@ def test_the_log_and_the_last_moves_marks_stay_when_the_laptop_is_passed(host):
         pump(app, lambda: app.bridge.lobby["players"][2]["kind"] == "bot")
         ready_and_start(app)
         rng, kinds, checked = random.Random(3), set(), 0
-        end = time.monotonic() + 60
-        while checked < 2 and time.monotonic() < end:
+        stall = Stall(lambda: app.bridge.table.state)
+        while checked < 2 and not app.bridge.table.over:
+            stall.check("two passes of the laptop")
             app.step(1 / 60, events=[])
             time.sleep(0.001)
             top = app.scene
@@ -819,7 +822,7 @@ def test_the_log_and_the_last_moves_marks_stay_when_the_laptop_is_passed(host):
                     and top.pending != bridge.table.state):
                 state = bridge.table.state
                 tortuga_decide(app, bridge, top, rng, kinds)()
-                pump(app, lambda: bridge.table.state != state or top.pending is None, timeout=10)
+                pump(app, lambda: bridge.table.state != state or top.pending is None)
         assert checked == 2, "no pass with a log to carry"
     finally:
         app.close()

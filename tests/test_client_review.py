@@ -18,6 +18,7 @@ from game.tikal.review import ReviewScene, TurnOverlay, effective, review_allowe
 from game.tikal.scene import TikalScene
 
 from client_helpers import click, colourful
+from waiting import HANG
 
 
 def test_a_table_that_forbids_hints_forbids_reviews_until_the_game_is_over():
@@ -51,7 +52,7 @@ def host_with_saves(tmp_path):
     from net.host import Host, start_in_thread
 
     h = Host(HostConfig(name="Test host", bind="127.0.0.1", port=0, announce=False, data_dir=str(tmp_path)))
-    addr, port, stop = start_in_thread(host=h)
+    addr, port, stop = start_in_thread(host=h, timeout=HANG)
     yield h, f"{addr}:{port}"
     stop()
 
@@ -71,7 +72,7 @@ def test_a_review_of_a_whole_bot_game_through_the_window(host_with_saves):
             bridge.act(action)
             return [action]
 
-        meant = play(app, bridge, scene, decide, limit=120.0)
+        meant = play(app, bridge, scene, decide)
         assert isinstance(app.scene, ResultsScene)
         mine = [a for seat, a in table.history if seat == me]
         assert mine == meant
@@ -87,7 +88,7 @@ def test_a_review_of_a_whole_bot_game_through_the_window(host_with_saves):
             if drawn < 3:
                 assert colourful(app.draw())
                 drawn += 1
-            job.thread.join(0.05)
+            job.thread.join(0.05)               # not a deadline: a pause between frames
         frames(app, 2)
         assert job.error is None
         # every turn of ours, as the host received it, from our own views
@@ -141,7 +142,7 @@ def test_a_review_of_a_whole_bot_game_through_the_window(host_with_saves):
         # the key moments on the replay's timeline, each where its turn began
         app.draw()
         click_button(app, widget(review, label="review.replay"))
-        wait(app, lambda: hasattr(app.scene, "add_marks") and app.scene.bar.extra_marks, timeout=30.0,
+        wait(app, lambda: hasattr(app.scene, "add_marks") and app.scene.bar.extra_marks,
              what="the replay with the key moments")
         viewer = app.scene
         assert sorted(k for k, _ in viewer.bar.extra_marks) == sorted(job.turns[i]["move"] for i in keys)

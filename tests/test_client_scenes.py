@@ -10,6 +10,7 @@ from assets.i18n import LANGUAGES
 from game import screens as registry
 
 from client_helpers import colourful, make_app, run_frames
+from waiting import HANG
 
 ROOT = Path(__file__).resolve().parents[1]
 REQUIRED = ["browser", "lobby", "tikal", "tortuga", "volcano", "results"]
@@ -68,7 +69,7 @@ def test_run_client_screenshots(tmp_path):
             [sys.executable, str(ROOT / "run_client.py"), "--screenshot", str(out), "--scene", name, "--frames", "3"],
             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE))
     for name, (out, p) in procs.items():
-        _, err = p.communicate(timeout=60)
+        _, err = p.communicate(timeout=HANG)
         assert p.returncode == 0, (name, err.decode()[-2000:])
         assert out.exists() and out.stat().st_size > 5000, name
         img = pygame.image.load(str(out))
@@ -78,7 +79,7 @@ def test_run_client_screenshots(tmp_path):
 
 def test_unknown_scene_is_a_clear_error(tmp_path):
     p = subprocess.run([sys.executable, str(ROOT / "run_client.py"), "--screenshot", str(tmp_path / "x.png"),
-                        "--scene", "nope"], cwd=ROOT, capture_output=True, text=True, timeout=60)
+                        "--scene", "nope"], cwd=ROOT, capture_output=True, text=True, timeout=HANG)
     assert p.returncode == 2 and "unknown scene 'nope'" in p.stderr
 
 
@@ -111,7 +112,7 @@ def test_settings_switch_language_at_runtime_and_save(tmp_path, monkeypatch):
 
 def test_escape_opens_the_menu_over_the_table_and_rules_and_leave_work():
     from game.howto import HowToScene
-    from game.scenes.browser import BrowserScene
+    from game.scenes.lobby import LobbyScene
     from game.scenes.menu import MenuScene, RulesScene
 
     from client_helpers import button, click, press
@@ -139,5 +140,6 @@ def test_escape_opens_the_menu_over_the_table_and_rules_and_leave_work():
     assert isinstance(app.scene, MenuScene) and not app.scene.confirming
     click(app, button(app.scene, "menu.leave").rect.center)
     click(app, button(app.scene, "menu.leave_yes").rect.center)
-    assert isinstance(app.scene, BrowserScene) and len(app.scenes) == 1
+    # still on the host: its tables, where "Back to my seat" takes a kept seat back (issue 28)
+    assert isinstance(app.scene, LobbyScene) and len(app.scenes) == 1
     assert [m for m in bridge.sent if m["t"] == "leave"]

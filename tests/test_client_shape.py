@@ -1,14 +1,18 @@
-"""The client's shape (issue 22): each game declares itself once (``game/<game>/client.py``), the
-shared client reads only the registry (``app.games``) and names no game, scenes reach each other
-by name through the App, and the client's modules form no import cycle. A third game (Pebbles,
-``tests/pebbles/``: its own tiny engine game and client package) shows in the lobby, the table,
-the results, the how-to and the rules with no edit to a shared file."""
+"""The client's shape (issues 22, 29): each game declares itself once (``game/<game>/client.py``),
+the shared client reads only the registry (``app.games``) and names no game nor any of a game's
+own words (its option names, its event types, its scoring kinds, its rule ids), scenes reach each
+other by name through the App, and the client's modules form no import cycle. Every per-game
+list of the client (the import contracts, the animators' tables, the keys built from a game's
+name) is the registry's or checked against it, so a new game fails loudly where it must be added.
+A third game (Pebbles, ``tests/pebbles/``: its own tiny engine game and client package) shows in
+the lobby, the table, the results, the how-to and the rules with no edit to a shared file."""
 from __future__ import annotations
 
 import ast
 import io
 import re
 import tokenize
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -32,11 +36,11 @@ from net.table import offered_games, welcome_message
 
 from client_helpers import click
 
-GAME = Path(__file__).resolve().parents[1] / "game"
+ROOT = Path(__file__).resolve().parents[1]
+GAME = ROOT / "game"
 #: The game packages and the one module that lists them may name games; nothing else of game/.
-#: ``cli.py`` is the window command (its help names the product).
 GAME_PACKAGES = {GAME / g.name for g in CLIENTS}
-NAMING_ALLOWED = {GAME / "games.py", GAME / "cli.py"}
+NAMING_ALLOWED = {GAME / "games.py"}
 GAME_NAMES = re.compile(r"(?<![\w-])(" + "|".join(CLIENTS.names) + r")(?![\w-])", re.IGNORECASE)
 
 
@@ -65,6 +69,99 @@ def test_the_shared_client_names_no_game():
 def test_the_name_check_can_fail():
     found = game_names_in('x = "tortuga"  # the Tikal table\nname = "tikal-lan"\nTIKAL_LAN = 1\n')
     assert [line for line, _ in found] == [1, 1]
+
+
+# --- each game's own words ---------------------------------------------------------------------------
+def documented_events(heading: str) -> set[str]:
+    """The event types docs/events.md lists under ``## heading`` (a game's title)."""
+    docs = (ROOT / "docs" / "events.md").read_text(encoding="utf-8")
+    part = docs[docs.index(f"\n## {heading}\n"):]
+    part = part[: part.index("\n## ", 1)] if "\n## " in part[1:] else part
+    return set(re.findall(r"^\| `(\w+)` \|", part, re.M))
+
+
+#: What every game's events share (docs/events.md, "Conventions"): the last event of a game.
+CONVENTIONS = {"game_over"}
+
+
+def vocabulary(game) -> tuple[set[str], set[str], str]:
+    """A game's own words (its option names, its event types but the conventions', its scoring
+    kinds), its option names alone, and its rule ids' prefix: knowledge of that game, wherever
+    it is spelled."""
+    info = engine.GAMES[game.name]
+    options = {o.name for o in info.options}
+    words = options | (documented_events(info.title) - CONVENTIONS)
+    words |= {k.kind for k in game.scorings.kinds} | set(game.scorings.event_types)
+    return words, options, game.rules.prefix
+
+
+def game_words_in(source: str, words: set[str], names: set[str], prefix: str) -> list[tuple[int, str]]:
+    """``(line, token)`` of every string that is one of a game's ``words`` or a rule id of it
+    ("T-A4b"), and every name that is one of ``names`` (its options: ``options.variant``)."""
+    rule = re.compile(rf"^{re.escape(prefix)}([A-Z]|$)")
+    out = []
+    for tok in tokenize.generate_tokens(io.StringIO(source).readline):
+        if tok.type == tokenize.STRING:
+            try:
+                value = ast.literal_eval(tok.string)
+            except (ValueError, SyntaxError):       # an f-string: its literal parts
+                value = None
+            if isinstance(value, str) and (value in words or rule.match(value)):
+                out.append((tok.start[0], tok.string))
+        elif tok.type == tokenize.NAME and tok.string in names:
+            out.append((tok.start[0], tok.string))
+    return out
+
+
+@pytest.mark.parametrize("name", CLIENTS.names)
+def test_the_shared_client_knows_none_of_a_games_own_words(name):
+    words, options, prefix = vocabulary(CLIENTS[name])
+    assert words and prefix
+    bad = [f"{p.relative_to(GAME.parent)}:{line}: {tok[:60]}" for p in shared_modules()
+           for line, tok in game_words_in(p.read_text(encoding="utf-8"), words, options, prefix)]
+    assert not bad, "\n".join(bad)
+
+
+def test_the_words_check_can_fail():
+    words, options, prefix = vocabulary(CLIENTS["tikal"])
+    assert {"variant", "scoring_started", "scored", "volcano", "final"} <= words and options == {"variant"}
+    found = game_words_in('if options["variant"] == "auction":\n    pass\nrule = "T-A4b"\nx = ev.get("type") == '
+                          '"scoring_started"\nkind = "volcano"\n# the volcano is fine in a comment\n'
+                          'v = table.options.variant\n', words, options, prefix)
+    assert [line for line, _ in found] == [1, 3, 4, 5, 7]
+
+
+def test_each_games_scorings_are_documented_events():
+    """A game's declared scorings (``GameClient.scorings``) name events its docs list."""
+    for game in CLIENTS:
+        events = documented_events(engine.GAMES[game.name].title)
+        assert game.scorings.event_types <= events, game.name
+        assert all(k.title and k.label and k.shape in ("triangle", "diamond") for k in game.scorings.kinds)
+        assert sum(k.final for k in game.scorings.kinds) <= 1
+
+
+# --- every per-game list of the client: the registry's, or checked against it ----------------------
+def contract(cid: str) -> dict:
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"]["contracts"]
+    return next(c for c in config if c["id"] == cid)
+
+
+def test_the_import_contracts_name_every_game_of_the_registry():
+    packages = [f"game.{name}" for name in CLIENTS.names]
+    assert sorted(contract("client-games")["modules"]) == sorted(packages)
+    assert sorted(contract("client-layers")["layers"][-1].split(" | ")) == sorted(packages)
+    assert set(packages) <= set(contract("client-shared")["forbidden_modules"])
+
+
+def test_the_shared_client_contract_holds_every_shared_module():
+    """Every module and package of game/ but the game packages and those above the registry (the
+    launcher, the App, the screens, the registry itself) is held to know no game (game.hint was
+    missing)."""
+    above = {"game.launch", "game.app", "game.icon", "game.screens", "game.games"}
+    tops = {f"game.{p.stem}" for p in GAME.glob("*.py") if p.stem != "__init__"}
+    tops |= {f"game.{p.name}" for p in GAME.iterdir() if (p / "__init__.py").exists()}
+    shared = tops - above - {f"game.{name}" for name in CLIENTS.names}
+    assert set(contract("client-shared")["source_modules"]) == shared
 
 
 # --- imports: by name through the App, and no cycle -----------------------------------------------
@@ -113,7 +210,7 @@ def test_no_scene_imports_another_inside_a_function():
     """Scenes reach each other by name through the App (``app.goto`` / ``app.open``), never by an
     import inside a method (the entry points of the window, which start it, aside)."""
     bad = sorted({f"{p.relative_to(GAME.parent)}:{line}"
-                  for p in sorted(GAME.rglob("*.py")) if p.name not in ("cli.py", "launch.py")
+                  for p in sorted(GAME.rglob("*.py")) if p.name != "launch.py"
                   for line, name, top in _imports(p) if not top})
     assert not bad, "\n".join(bad)
 
@@ -304,16 +401,14 @@ def test_the_bridge_dispatches_the_hosts_messages_by_a_table(monkeypatch):
 
 
 # --- the animators: an explicit table of the documented events ----------------------------------
-@pytest.mark.parametrize("heading, module", [("## Tikal", "game.tikal.animations"),
-                                             ("## La Tortuga", "game.tortuga.animations")])
-def test_each_documented_event_has_its_animation_in_the_table(heading, module):
+@pytest.mark.parametrize("name", CLIENTS.names)
+def test_each_documented_event_has_its_animation_in_the_table(name):
+    """Every game of the registry: its section of docs/events.md (under its title) and its
+    animator's table (``game/<game>/animations.py``) list the same events."""
     import importlib
 
-    docs = (GAME.parent / "docs" / "events.md").read_text(encoding="utf-8")
-    part = docs[docs.index(heading):]
-    part = part[: part.index("\n## ", 1)] if "\n## " in part[1:] else part
-    documented = set(re.findall(r"^\| `(\w+)` \|", part, re.M))
-    table = importlib.import_module(module).ANIMATIONS
+    documented = documented_events(engine.GAMES[name].title)
+    table = importlib.import_module(f"game.{name}.animations").ANIMATIONS
     assert documented and set(table) == documented
     assert all(callable(fn) and fn.__name__ == f"_anim_{t}" for t, fn in table.items())
 

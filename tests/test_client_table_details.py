@@ -329,13 +329,14 @@ def test_the_what_now_box_fits_the_review_and_the_replay():
     and a replay, where nobody plays; each now says what it is and how to get on. A replay's
     supply box shows the supply of whose turn it is (it was an empty "Supply"), and between turns its AP
     meter is nobody's ("Your action points" there named nobody)."""
-    for lang in LANGUAGES:
-        for name, key in (("tikal_review", "tikal.help_final"), ("tikal_game_review_turn", "tikal.help_review_turn"),
-                          ("replay", "tikal.help_replay")):
-            app = make_app(lang)
-            scene = registry.sample(name, app)
-            if scene not in app.scenes:
-                app.push(scene)
+    for name, key in (("tikal_review", "tikal.help_final"), ("tikal_game_review_turn", "tikal.help_review_turn"),
+                      ("replay", "tikal.help_replay")):
+        app = make_app()
+        scene = registry.sample(name, app)     # built once (a review runs the coach): each language on it
+        if scene not in app.scenes:
+            app.push(scene)
+        for lang in LANGUAGES:
+            app.set_language(lang)
             run_frames(app, 1)
             scene = app.scene
             assert scene.column.help_text() == app.tr(key), (lang, name)
@@ -348,12 +349,14 @@ def test_the_what_now_box_fits_the_review_and_the_replay():
                 assert scene.me is None and seat is not None
                 assert app.tr("tikal.supply_of", name=scene.short_name(seat)) in texts, (lang, texts)
                 assert not app.fitcheck.problems(), app.fitcheck.problems()
-                scene.shown["phase"] = "over"              # between turns: the AP meter is nobody's
-                app.fitcheck = FitCheck()
+                phase, scene.shown["phase"] = scene.shown.get("phase"), "over"   # between turns: the AP meter
+                app.fitcheck = FitCheck()                                        # is nobody's
                 app.draw()
                 texts = [t for _, t, _, _ in app.fitcheck.texts]
                 assert app.tr("tikal.ap") in texts and app.tr("tikal.ap_yours") not in texts, (lang, texts)
-            app.close()
+                scene.shown["phase"] = phase
+                app.fitcheck = None
+        app.close()
 
 
 def test_tv_captions_leave_the_tikal_board_clear():

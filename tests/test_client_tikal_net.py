@@ -10,16 +10,20 @@ from game.scenes.results import ResultsScene
 from game.tikal.scene import TikalScene
 
 from client_helpers import bot_table, button, click, join_and_start, pump, window
+from oracle import disagreements
 from tikal_client_support import ready, ui_step
+from waiting import Stall
 
 
-def play(app, bridge, scene, table, limit=90.0):
-    """Run frames (drawing every few) and answer every decision of ours through the scene."""
+def play(app, bridge, scene, table):
+    """Run frames (drawing every few) and answer every decision of ours through the scene, to
+    the end of the game (only a hang fails: no move for waiting.HANG seconds)."""
     done: dict = {}
     undone = False
-    end = time.monotonic() + limit
+    stall = Stall(lambda: bridge.table.state)
     frame = 0
-    while not isinstance(app.scene, ResultsScene) and time.monotonic() < end:
+    while not isinstance(app.scene, ResultsScene):
+        stall.check(f"the end of the game ({done})")
         app.step(1 / 30, events=[])
         frame += 1
         if frame % 4 == 0:
@@ -32,7 +36,6 @@ def play(app, bridge, scene, table, limit=90.0):
             if what in ("enter", "move") and not undone:
                 undone = check_undo(app, bridge, scene)
         time.sleep(0.0005)
-    assert isinstance(app.scene, ResultsScene), f"the game did not finish: {done}"
     return done, undone
 
 
@@ -40,7 +43,7 @@ def check_undo(app, bridge, scene) -> bool:
     """Right after our walk or entry the host allows an undo: the Undo button takes it back and
     the scene shows the host's view from before."""
     before = bridge.sent[-1]["state"]  # the state our action was sent at (the answer may be in already)
-    pump(app, lambda: bridge.table.state > before and not scene.timeline.busy, timeout=10)
+    pump(app, lambda: bridge.table.state > before and not scene.timeline.busy)
     if not (ready(app, scene, bridge) and bridge.table.can_undo):
         return False  # that used our last AP: the turn is over, nothing to undo
     view_after = bridge.table.view
@@ -49,7 +52,7 @@ def check_undo(app, bridge, scene) -> bool:
     click(app, press_undo)
     undo_at = bridge.sent[-1]["state"]
     assert bridge.sent[-1]["t"] == "undo"
-    pump(app, lambda: bridge.table.state > undo_at and not scene.timeline.busy, timeout=10)
+    pump(app, lambda: bridge.table.state > undo_at and not scene.timeline.busy)
     assert scene.shown == bridge.table.view != view_after
     return True
 
@@ -61,6 +64,8 @@ def test_whole_tikal_game_through_the_host_ends_in_the_hosts_view(host, variant)
     table = bot_table(h, "tikal", 3, {"variant": variant})
     app = window(address, anim_speed=12.0)
     bridge = app.bridge
+    notes, poll = [], bridge.poll
+    bridge.poll = lambda: [notes.append(n) or n for n in poll()]
     try:
         scene = join_and_start(app, table.id, TikalScene)
         me = bridge.table.my_seat
@@ -69,6 +74,7 @@ def test_whole_tikal_game_through_the_host_ends_in_the_hosts_view(host, variant)
         assert scene.shown == bridge.table.view == table.game.view(me)
         assert undone  # the host allowed an undo once, and the scene went back with it
         assert not scene.drifts, scene.drifts   # every update's animations landed on the host's view
+        assert not disagreements(notes, me)     # ... and the engine reaches each of them by its events
         expected = {"place_tile", "enter", "move", "end_turn"} | ({"choose_tile"} if variant == "auction" else set())
         assert expected <= set(done), done
         app.draw()

@@ -12,6 +12,8 @@ import pytest
 from game.settings import Settings
 from net import dirs
 
+from waiting import HANG
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -76,7 +78,7 @@ def test_move_once_never_overwrites_and_takes_an_empty_folder(tmp_path):
 
 def run_host(home: Path, *args):
     return subprocess.run([sys.executable, str(ROOT / "run_host.py"), *args], cwd=ROOT,
-                          capture_output=True, text=True, timeout=60, env=env_of(home))
+                          capture_output=True, text=True, timeout=HANG, env=env_of(home))
 
 
 @pytest.mark.slow

@@ -11,6 +11,8 @@ from pathlib import Path
 import pygame
 import pytest
 
+from waiting import HANG
+
 ROOT = Path(__file__).resolve().parents[1]
 SOURCES = ["engine", "net", "game", "assets", "tikal_lan", "pyproject.toml", "README.md", "LICENSE", "licences"]
 
@@ -81,10 +83,10 @@ def test_wheel_installs_and_runs_outside_the_checkout(tmp_path):
 def test_the_window_command_hosts_too(tmp_path):
     # `tikal-lan host ...` is `tikal-host ...`: one installed command, one built app, does both
     r = subprocess.run([sys.executable, str(ROOT / "run_client.py"), "host", "--list-saved",
-                        "--data-dir", str(tmp_path)], capture_output=True, text=True, timeout=60)
+                        "--data-dir", str(tmp_path)], capture_output=True, text=True, timeout=HANG)
     assert r.returncode == 0 and f"no saved games in {tmp_path}" in r.stdout, r.stderr
     r = subprocess.run([sys.executable, str(ROOT / "run_client.py"), "host", "--seats", "3"],
-                       capture_output=True, text=True, timeout=60)
+                       capture_output=True, text=True, timeout=HANG)
     assert r.returncode == 2 and "--seats needs --game" in r.stderr
 
 

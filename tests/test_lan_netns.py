@@ -24,28 +24,30 @@ for p in (str(ROOT), str(TESTS)):
 
 import pytest  # noqa: E402
 
+from waiting import HANG  # noqa: E402
+
 HOST_NAME = "LAN party host"
 GAME, SEATS, BOTS = "tikal", 4, 2   # base Tikal: two players, two bots of the host
 PORT = 47474
 
-pytestmark = [pytest.mark.netns, pytest.mark.slow, pytest.mark.timeout(90)]
+pytestmark = [pytest.mark.netns, pytest.mark.slow]
 
 
 # --- the players' program (runs inside a namespace) ---------------------------------------------
 
 async def player(iface: str, name: str, seed: int) -> dict:
-    from net.client import AsyncClient
     from net.discovery import Browser
 
-    from net_helpers import BotClient
+    from net_helpers import BotClient, PatientClient
+    from waiting import HANG
 
     t0 = time.perf_counter()
     async with Browser(interfaces=[iface], player_name=name) as browser:
         [found] = await browser.wait_until(
-            lambda hs: [h for h in hs if h.name == HOST_NAME], timeout=15)
+            lambda hs: [h for h in hs if h.name == HOST_NAME], timeout=HANG)
     found_ms = (time.perf_counter() - t0) * 1000
 
-    client = AsyncClient(found.address, found.port, name, validate_incoming=True)
+    client = PatientClient(found.address, found.port, name, validate_incoming=True)
     await client.start()
     try:
         welcome = await client.expect("welcome")
@@ -55,12 +57,12 @@ async def player(iface: str, name: str, seed: int) -> dict:
         client.send({"t": "sit", "table": tid})
         seated = await client.expect("seated")
         client.send({"t": "ready", "ready": True})
-        lobby = await client.expect("table", timeout=20, pred=lambda m: all(
+        lobby = await client.expect("table", pred=lambda m: all(
             p["kind"] != "empty" and p["ready"] for p in m["table"]["players"]))
         if lobby["table"]["owner"] == welcome["player"]:
             client.send({"t": "start"})
         seat_player = BotClient(client, GAME, "random", seed)
-        final = await seat_player.play(timeout=60)
+        final = await seat_player.play()
     finally:
         await client.close()
     return {"name": name, "addresses": welcome.get("addresses"), "found": found.as_dict(),
@@ -118,7 +120,9 @@ def test_two_players_find_the_host_by_zeroconf_and_play_a_whole_game(netns_lan, 
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     ready = host.stdout.readline()
     assert "listening on" in ready, (ready, host.stderr.read() if host.poll() is not None else "")
-    assert host.stdout.readline().strip() == f"players join at {host_node.address}:{PORT}"
+    assert host.stdout.readline().startswith(f"web page on {host_node.address}:{PORT + 1}")
+    assert host.stdout.readline().strip() == (f"players join at {host_node.address}:{PORT}; phones and "
+                                              f"browsers open http://{host_node.address}:{PORT + 1}/")
 
     players = [node.popen([sys.executable, __file__, "player", "--iface", node.address,
                            "--name", f"Player {i + 1}", "--seed", str(i + 1)],
@@ -126,10 +130,10 @@ def test_two_players_find_the_host_by_zeroconf_and_play_a_whole_game(netns_lan, 
                for i, node in enumerate(player_nodes)]
     results = []
     for proc in players:
-        out, err = proc.communicate(timeout=75)
+        out, err = proc.communicate(timeout=HANG)
         assert proc.returncode == 0, err[-3000:]
         results.append(json.loads(out.strip().splitlines()[-1]))
-    host_out, host_err = host.communicate(timeout=20)
+    host_out, host_err = host.communicate(timeout=HANG)
     assert host.returncode == 0, host_err[-3000:]
 
     for r in results:

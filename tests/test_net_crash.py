@@ -12,33 +12,39 @@ import pytest
 
 from engine.bots import make_bot
 from net import journal as jn
-from net.client import AsyncClient
 from net.table import Table
+
+from net_helpers import PatientClient, spare_loopback
+from waiting import HANG
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
+#: a loopback address of this run alone: the killed host's port is still free when it comes back
+ADDR = spare_loopback()
+
+
 def free_port() -> int:
     with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
+        s.bind((ADDR, 0))
         return s.getsockname()[1]
 
 
 async def start_host(port: int, data_dir: Path, *extra: str):
     proc = await asyncio.create_subprocess_exec(
         sys.executable, str(ROOT / "run_host.py"), "--headless", "--no-announce",
-        "--bind", "127.0.0.1", "--port", str(port), "--data-dir", str(data_dir),
+        "--bind", ADDR, "--port", str(port), "--data-dir", str(data_dir),
         "--grace", "30", "--rate", "100000", "--bot-delay", "0", "--log-level", "WARNING",
         *extra,
         stdout=asyncio.subprocess.PIPE, cwd=str(ROOT))
-    line = await asyncio.wait_for(proc.stdout.readline(), 15)
+    line = await asyncio.wait_for(proc.stdout.readline(), HANG)
     assert b"listening" in line, line
     return proc
 
 
 class Player:
     def __init__(self, port, name, game, seed):
-        self.c = AsyncClient("127.0.0.1", port, name, ping_interval=0.5, ping_timeout=3,
+        self.c = PatientClient(ADDR, port, name, ping_interval=0.5, ping_timeout=3,
                              retry_delays=(0.05, 0.1, 0.2))
         self.game, self.seed = game, seed
         self.last = None

@@ -17,6 +17,7 @@ from net.host import Host
 from net.table import Table, TableError
 
 from net_helpers import connect, live_host, seat_clients
+from waiting import until_async
 
 
 @contextlib.contextmanager
@@ -60,7 +61,7 @@ async def human(client, log: list, stop: asyncio.Event):
     every error and the updates it saw."""
     while not stop.is_set():
         try:
-            m = await client.recv(timeout=0.2)
+            m = await client.recv(timeout=0.2)   # not a deadline: a poll that looks at ``stop``
         except asyncio.TimeoutError:
             continue
         log.append(m)
@@ -79,7 +80,7 @@ class Counting(logging.Handler):
 
 @pytest.mark.slow
 def test_a_full_disk_pauses_the_table_and_loses_nothing(tmp_path):
-    asyncio.run(asyncio.wait_for(_full_disk(tmp_path), 60))
+    asyncio.run(_full_disk(tmp_path))
 
 
 async def _full_disk(tmp_path):
@@ -102,13 +103,10 @@ async def _full_disk(tmp_path):
                 filler = fill(disk)
                 # the next record cannot be written: the table pauses, and every seat and the
                 # spectator are told why
-                warn = await w.expect("error", timeout=5)
+                warn = await w.expect("error")
                 assert warn["code"] == "disk_full" and "disk is full" in warn["message"]
-                for _ in range(100):
-                    if any(m["t"] == "error" and m["code"] == "disk_full" for m in seen):
-                        break
-                    await asyncio.sleep(0.02)
-                assert any(m["t"] == "error" and m["code"] == "disk_full" for m in seen)
+                await until_async(lambda: any(m["t"] == "error" and m["code"] == "disk_full" for m in seen),
+                                  "the player's disk_full error")
                 paused = await w.expect("table", pred=lambda m: m["table"].get("paused"))
                 assert "disk" in paused["table"]["paused"]
                 state = t.state
@@ -121,8 +119,8 @@ async def _full_disk(tmp_path):
                 await asyncio.sleep(0.2)
                 assert t.state == state
                 os.unlink(filler)              # space again: the game goes on by itself
-                await w.expect("table", pred=lambda m: not m["table"].get("paused"), timeout=5)
-                full = await w.expect("update", pred=lambda m: m.get("full"), timeout=5)
+                await w.expect("table", pred=lambda m: not m["table"].get("paused"))
+                full = await w.expect("update", pred=lambda m: m.get("full"))
                 assert full["state"] == state
                 while t.state < state + 10 and not t.game.is_over:
                     await asyncio.sleep(0.01)
@@ -203,7 +201,7 @@ def test_a_record_refused_half_way_never_reaches_the_file(tmp_path):
 
 
 def test_a_failed_sync_closes_the_table_and_resume_restores_it(tmp_path, monkeypatch):
-    asyncio.run(asyncio.wait_for(_failed_sync(tmp_path, monkeypatch), 30))
+    asyncio.run(_failed_sync(tmp_path, monkeypatch))
 
 
 async def _failed_sync(tmp_path, monkeypatch):
@@ -217,7 +215,7 @@ async def _failed_sync(tmp_path, monkeypatch):
         while t.state < 6:                      # both play their first legal action a while
             for c in clients:
                 try:
-                    m = await c.recv(timeout=0.05)
+                    m = await c.recv(timeout=0.05)   # not a deadline: a poll of both clients
                 except asyncio.TimeoutError:
                     continue
                 if m["t"] == "update" and "legal" in m and m["state"] == t.state:
@@ -234,7 +232,7 @@ async def _failed_sync(tmp_path, monkeypatch):
         for c in clients:
             got = []
             while not got or got[-1]["t"] != "left":
-                got.append(await c.recv(timeout=5))
+                got.append(await c.recv())
             err = [m for m in got if m["t"] == "error"]
             assert err and err[-1]["code"] == "internal" and "cannot save this game" in err[-1]["message"]
             assert got[-1]["table"] == tid

@@ -15,6 +15,8 @@ from net.config import HostConfig
 from net.host import Host, start_in_thread
 from net.protocol import FrameDecoder, FrameError, encode
 
+from waiting import HANG
+
 FIELDS = sorted({f for spec in m.CLIENT_SPECS.values() for f in (*spec.required, *spec.optional)}
                 | {"x", "type"})
 # "leave" and "bye" would legitimately change who sits where; everything else must change nothing
@@ -23,7 +25,7 @@ TYPES = sorted(set(m.CLIENT_SPECS) - {"leave", "bye"}) + ["nope", "welcome", "up
 
 class SyncConn:
     def __init__(self, addr, hello: str | None = "fuzz"):
-        self.s = socket.create_connection(addr, timeout=60)
+        self.s = socket.create_connection(addr, timeout=HANG)
         self.dec = FrameDecoder()
         self.n = 0
         if hello:
@@ -70,7 +72,7 @@ def live():
     # the fuzzing counts what the host sends and keeps, and A and B stay connected without answering
     host = Host(HostConfig(bind="127.0.0.1", port=0, announce=False, rate=1e6, burst=1e6,
                            ping_interval=3600.0, ping_timeout=7200.0))
-    addr, port, stop = start_in_thread(host=host)
+    addr, port, stop = start_in_thread(host=host, timeout=HANG)
     a, b = SyncConn((addr, port), "A"), SyncConn((addr, port), "B")
     a.send({"t": "create", "game": "tortuga", "seats": 2})
     tid = a.until(lambda x: x["t"] == "seated")[0]["table"]
@@ -87,7 +89,7 @@ def live():
     def state():
         async def snap():
             return table.state, table.game.snapshot(), len(host.conns)
-        return asyncio.run_coroutine_threadsafe(snap(), host.loop).result(5)
+        return asyncio.run_coroutine_threadsafe(snap(), host.loop).result(HANG)
 
     yield {"addr": (addr, port), "b": b, "state": state, "host": host, "up": up}
     a.close()

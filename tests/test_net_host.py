@@ -12,7 +12,8 @@ from engine.bots.registry import FACTORIES
 from net import journal as jn
 from net.protocol import MAX_FRAME, encode
 
-from net_helpers import BotClient, HiddenScanner, connect, live_host, run, seat_clients
+from net_helpers import BotClient, HiddenScanner, PatientClient, connect, live_host, run, seat_clients
+from waiting import HANG, until_async
 
 
 async def play_whole_game(tmp_path, game, seats, options, bots_in_host=0):
@@ -118,10 +119,8 @@ async def test_rejoin_with_token_mid_turn_and_takeover_after_grace(tmp_path):
         a2.drop_connection()
         a2.reconnect = False
         pb_task = asyncio.ensure_future(pb.play())
-        for _ in range(200):
-            await asyncio.sleep(0.02)
-            if t.seats[0].takeover and t.state > first["state"] + 2:
-                break
+        await until_async(lambda: t.seats[0].takeover and t.state > first["state"] + 2, "the takeover's moves",
+                          progress=lambda: t.state)
         assert t.seats[0].takeover == t.takeover_level and t.state > first["state"]
         # ... until the player comes back with the token, at any time
         a3 = await connect(host, "Ana", token=token)
@@ -149,8 +148,7 @@ async def test_impersonation_and_spectators_refused(tmp_path):
         x = await connect(host, "Mallory", reconnect=False)
         x.send({"t": "hello", "proto": 1, "name": "M", "token": forged})
         assert (await x.expect("error"))["code"] == "already_hello"
-        from net.client import AsyncClient
-        y = AsyncClient(*host.address, "Mallory2", token=forged, reconnect=False)
+        y = PatientClient(*host.address, "Mallory2", token=forged, reconnect=False)
         await y.start()
         err = await y.expect("error")
         assert err["code"] == "bad_token"
@@ -231,13 +229,13 @@ async def test_every_bad_input_gets_its_code_and_nothing_changes():
 
         async def until(r, t_):
             while True:
-                m = await asyncio.wait_for(read_msg(r), 5)
+                m = await asyncio.wait_for(read_msg(r), HANG)
                 if m["t"] == t_:
                     return m
 
         async def closed(r):
             try:
-                while await asyncio.wait_for(r.read(65536), 5):
+                while await asyncio.wait_for(r.read(65536), HANG):
                     pass
             except ConnectionError:
                 pass
@@ -333,7 +331,7 @@ class _BlockingBot(RandomBot):
     gate = threading.Event()
 
     def choose(self, view, legal):
-        assert self.gate.wait(20), "test never released the bot"
+        assert self.gate.wait(HANG), "test never released the bot"
         return super().choose(view, legal)
 
 
@@ -359,9 +357,9 @@ async def test_a_thinking_bot_never_stalls_chat_or_other_tables():
                 await asyncio.sleep(0.01)
             # chat at the same table and a whole game at another table go on meanwhile
             a.send({"t": "chat", "text": "are you thinking?"})
-            assert (await a.expect("chat", timeout=15))["text"] == "are you thinking?"
+            assert (await a.expect("chat"))["text"] == "are you thinking?"
             tid2, (c,) = await seat_clients(host, "tortuga", 2, bots_in_host=1)
-            end = await BotClient(c, "tortuga").play(timeout=20)
+            end = await BotClient(c, "tortuga").play()
             assert end["over"] and tid in host.bots.thinking
             _BlockingBot.gate.set()
             nxt = await a.expect("update", pred=lambda m: m["state"] > up["state"])
@@ -380,11 +378,9 @@ async def test_ping_timeouts_find_half_open_connections():
         # a peer that says hello and then never answers anything (a sleeping laptop)
         r, w = await asyncio.open_connection(*host.address)
         w.write(encode({"t": "hello", "proto": 1, "name": "sleepy"}))
-        await asyncio.sleep(0.05)
-        assert len(host.conns) == 1
         data = b""
         while True:
-            chunk = await asyncio.wait_for(r.read(65536), 3)
+            chunk = await asyncio.wait_for(r.read(65536), HANG)
             if not chunk:
                 break
             data += chunk
@@ -392,7 +388,7 @@ async def test_ping_timeouts_find_half_open_connections():
         w.close()
         # a peer that answers pings but never says hello is not kept either
         r, w = await asyncio.open_connection(*host.address)
-        for i in range(100):
+        for i in range(10_000):                          # until the host cuts it (bounded)
             w.write(encode({"t": "pong", "n": i}))
             await asyncio.sleep(0.02)
             if r.at_eof() or not host.conns:
@@ -401,14 +397,13 @@ async def test_ping_timeouts_find_half_open_connections():
         w.close()
     # the client side: a "host" that accepts and then stays silent
     async def silent(reader, writer):
-        await asyncio.sleep(5)
+        await asyncio.sleep(HANG)
     server = await asyncio.start_server(silent, "127.0.0.1", 0)
-    from net.client import AsyncClient
-    c = AsyncClient(*server.sockets[0].getsockname()[:2], "x", ping_interval=0.05,
+    c = PatientClient(*server.sockets[0].getsockname()[:2], "x", ping_interval=0.05,
                     ping_timeout=0.3, reconnect=False)
     await c.start()
     assert (await c.expect("link", pred=lambda m: m["state"] == "connected"))
-    lost = await c.expect("link", timeout=3, pred=lambda m: m["state"] == "closed")
+    lost = await c.expect("link", pred=lambda m: m["state"] == "closed")
     assert "silent" in lost["reason"]
     server.close()
     await c.close()
@@ -421,16 +416,16 @@ def test_thread_facade_polls_without_blocking():
 
     # no keep-alive pings: nothing arrives unasked, so a poll that waited for a message would hang
     addr, port, stop = start_in_thread(HostConfig(bind="127.0.0.1", port=0, announce=False,
-                                                  ping_interval=3600.0, ping_timeout=7200.0))
+                                                  ping_interval=3600.0, ping_timeout=7200.0), timeout=HANG)
     try:
         cl = Client(addr, port, "Ana").start()
-        welcome = cl.wait_for("welcome")
+        welcome = cl.wait_for("welcome", timeout=HANG)
         assert welcome["proto"] == 1 and cl.connected
         cl.send({"t": "create", "game": "tortuga", "seats": 2})
-        seated = cl.wait_for("seated")
+        seated = cl.wait_for("seated", timeout=HANG)
         assert cl.token == seated["token"] and len(cl.token) == 32 and cl.seat == 0
         cl.send({"t": "ping", "n": 7})                         # everything sent before the pong is in
-        cl.wait_for("pong", timeout=60, pred=lambda m: m.get("n") == 7)
+        cl.wait_for("pong", timeout=HANG, pred=lambda m: m.get("n") == 7)
         assert [cl.poll() for _ in range(100)] == [[]] * 100  # nothing waiting: each returns at once
         cl.close()
         assert not cl.connected
@@ -448,13 +443,13 @@ async def test_host_announces_itself_and_its_free_seats_on_loopback():
         await browser.start()
         try:
             hosts = await browser.wait_until(
-                lambda hs: [h for h in hs if h.port == host.address[1]], timeout=5)
+                lambda hs: [h for h in hs if h.port == host.address[1]], timeout=HANG)
             assert hosts[0].name == "Loopback party" and hosts[0].free_seats == 0
             a = await connect(host, "Ana")
             a.send({"t": "create", "game": "tikal", "seats": 3})
             await a.expect("seated")
             await browser.wait_until(lambda hs: [h for h in hs if h.port == host.address[1]
-                                                 and h.free_seats == 2], timeout=5)
+                                                 and h.free_seats == 2], timeout=HANG)
         finally:
             await browser.stop()
 
@@ -472,7 +467,7 @@ async def test_the_announced_free_seats_follow_every_change(tmp_path):
         browser = Browser(interfaces=["127.0.0.1"])
         await browser.start()
 
-        async def announced(free, tables, timeout=5):
+        async def announced(free, tables, timeout=HANG):
             assert (host.free_seats(), len(host.tables)) == (free, tables)  # the host's count
             ours = lambda hs: [h for h in hs if h.port == host.address[1] and (
                 h.free_seats, h.extra.get("tables")) == (free, str(tables))]
@@ -519,9 +514,7 @@ async def test_the_announced_free_seats_follow_every_change(tmp_path):
             await announced(3, 2)
             done = host.create_table("tortuga", 2, bots=2)       # bots play it out: over, and
             await announced(3, 3)                                # nobody to come back: gone
-            async with asyncio.timeout(30):
-                while done.id in host.tables:
-                    await asyncio.sleep(0.05)
+            await until_async(lambda: done.id not in host.tables, "the finished table's end", poll=0.05)
             await announced(3, 2)
         finally:
             await browser.stop()
@@ -566,7 +559,7 @@ async def test_a_slow_disk_holds_back_only_its_own_updates(tmp_path, monkeypatch
     real = jn._sync
 
     def slow_sync(fd):
-        assert gate.wait(20)
+        assert gate.wait(HANG)
         real(fd)
         synced.append(fd)
 
@@ -582,12 +575,12 @@ async def test_a_slow_disk_holds_back_only_its_own_updates(tmp_path, monkeypatch
             await asyncio.sleep(0.01)
         for who in (a, b, c):                                   # ... the loop is free ...
             who.send({"t": "ping", "n": 42})
-            await who.expect("pong", timeout=15)
+            await who.expect("pong")
         c.send({"t": "chat", "text": "still here"})
-        assert (await c.expect("chat", timeout=15))["text"] == "still here"
+        assert (await c.expect("chat"))["text"] == "still here"
         assert not synced and not [m for m in a.inbox._queue if m.get("t") == "update"]
         gate.set()                                              # ... and the update waits
-        mine = await a.expect("update", timeout=5)
+        mine = await a.expect("update")
         assert mine["seq"] == 1 and synced
         records, _ = jn.read_records(jn.journal_path(tmp_path, tid))
         assert records[-1] == {"k": "action", "seat": 0, "action": up["legal"][0]}
@@ -603,9 +596,9 @@ def test_a_client_written_from_docs_protocol_md_alone():
     from net.config import HostConfig
     from net.host import start_in_thread
 
-    addr, port, stop = start_in_thread(HostConfig(bind="127.0.0.1", port=0, announce=False))
+    addr, port, stop = start_in_thread(HostConfig(bind="127.0.0.1", port=0, announce=False), timeout=HANG)
     rnd = random.Random(5)
-    sock = socket.create_connection((addr, port), timeout=10)
+    sock = socket.create_connection((addr, port), timeout=HANG)
     buf = b""
 
     def send(msg):

@@ -18,6 +18,7 @@ from net.host import Host
 from net.protocol import MAX_FRAME, encode
 
 from net_helpers import BotClient, connect, live_host, run, seat_clients
+from waiting import HANG, until_async
 
 
 async def raw(host, hello: str | None = "raw", local: str | None = None):
@@ -29,19 +30,19 @@ async def raw(host, hello: str | None = "raw", local: str | None = None):
     return r, w
 
 
-async def read_msg(r, timeout=5):
+async def read_msg(r, timeout=HANG):
     n = struct.unpack(">I", await asyncio.wait_for(r.readexactly(4), timeout))[0]
     return msgpack.unpackb(await asyncio.wait_for(r.readexactly(n), timeout), raw=False)
 
 
-async def until(r, t, timeout=5):
+async def until(r, t, timeout=HANG):
     while True:
         m = await read_msg(r, timeout)
         if m["t"] == t:
             return m
 
 
-async def closed(r, timeout=5) -> bool:
+async def closed(r, timeout=HANG) -> bool:
     try:
         while await asyncio.wait_for(r.read(65536), timeout):
             pass
@@ -65,7 +66,7 @@ async def test_a_finished_table_closes_its_journal_and_goes_away_after_a_while(t
         assert tid not in [x["id"] for x in (await a.expect("tables"))["tables"]]
         a.send({"t": "list", "over": True})               # ... the rest on request
         assert tid in [x["id"] for x in (await a.expect("tables"))["tables"]]
-        left = await a.expect("left", timeout=3)          # then it goes away
+        left = await a.expect("left")                     # then it goes away
         assert left["table"] == tid and tid not in host.tables
         assert jn.finished(jn.read_records(jn.journal_path(tmp_path, tid))[0])
 
@@ -83,11 +84,8 @@ async def test_an_abandoned_table_expires_and_is_not_resumed(tmp_path):
         a.send({"t": "leave"})                            # nobody left, no bot for the seat
         await a.expect("left")
         t = host.tables[tid]
-        for _ in range(100):
-            if tid not in host.tables:
-                break
-            await asyncio.sleep(0.05)
-        assert tid not in host.tables and t.journal.closed
+        await until_async(lambda: tid not in host.tables, "the abandoned table's end")
+        assert t.journal.closed
     records = jn.read_records(jn.journal_path(tmp_path, tid))[0]
     assert records[-1]["k"] == "closed" and records[-1]["why"] == "abandoned"
     async with live_host(data_dir=tmp_path, resume=True) as host:
@@ -125,11 +123,8 @@ async def test_the_list_of_tables_stays_under_the_frame_limit(tmp_path):
         a.send({"t": "leave"})
         await a.expect("left")
         t = host.tables[tid]
-        for _ in range(100):
-            if t.state > 3:
-                break
-            await asyncio.sleep(0.02)
-        assert t.state > 3 and not host.stats.errors.get("internal")
+        await until_async(lambda: t.state > 3, "three moves of the takeover bot", progress=lambda: t.state)
+        assert not host.stats.errors.get("internal")
     finally:
         for c in host.test_clients:
             await c.close()
@@ -155,10 +150,8 @@ async def test_a_table_flood_hits_the_caps(tmp_path):
             await next_of(flood, "left")
         assert len(made) == 4 and err["code"] == "limit" and "4 tables" in err["message"]
         # the flood's games play out (bots took its seats): each closes its journal at once
-        for _ in range(200):
-            if all(host.tables[t].status == "over" for t in made):
-                break
-            await asyncio.sleep(0.05)
+        await until_async(lambda: all(host.tables[t].status == "over" for t in made), "the flood's games' ends",
+                          progress=lambda: [host.tables[t].state for t in made])
         assert all(host.tables[t].journal.closed for t in made)
         # others still make tables; when the host is full, the oldest finished one makes room
         for i, local in enumerate(("127.0.0.2", "127.0.0.3", "127.0.0.4")):
@@ -169,7 +162,7 @@ async def test_a_table_flood_hits_the_caps(tmp_path):
         assert set(made[1:]) <= set(host.tables)
 
 
-async def next_of(c, *types, timeout=3):
+async def next_of(c, *types, timeout=HANG):
     while True:
         m = await c.recv(timeout)
         if m["t"] in types:
@@ -209,14 +202,14 @@ async def test_a_connection_that_completes_no_message_is_closed():
         r, w = await raw(host)
         await until(r, "welcome")
         frame = encode({"t": "chat", "text": "x" * 200})
-        for i in range(40):                               # a byte every 0.1 s, never a message
+        for i in range(200):  # not a deadline: a byte every 0.1 s (never a message) that the host cuts (0.5 s)
             if r.at_eof() or not host.conns:
                 break
             w.write(frame[i:i + 1])
             await asyncio.sleep(0.1)
-        assert not host.conns                             # closed long before the 40 bytes were out
+        assert not host.conns                             # closed long before the 200 bytes were out
         data = b""
-        while chunk := await asyncio.wait_for(r.read(65536), 5):
+        while chunk := await asyncio.wait_for(r.read(65536), HANG):
             data += chunk
         bye = [m for m in _frames(data) if m["t"] == "bye"]
         assert bye and "no message" in bye[0]["reason"]   # it is told why, then closed
@@ -248,15 +241,17 @@ async def test_a_reader_that_never_reads_is_dropped_and_the_table_plays_on():
         watcher = await connect(host, "Watcher")
         watcher.send({"t": "spectate", "table": table.id})
         most = 0
-        for _ in range(400):                               # it never reads a byte
-            await asyncio.sleep(0.02)
+
+        def dropped():                                     # it never reads a byte
+            nonlocal most
             sleepers = [c for c in host.conns.values() if c.name == "Sleeper"]
-            if not sleepers:
-                break
-            most = max(most, sleepers[0].transport.get_write_buffer_size())
-        assert not sleepers, "the host kept a connection that never reads"
+            if sleepers:
+                most = max(most, sleepers[0].transport.get_write_buffer_size())
+            return not sleepers
+        await until_async(dropped, "the host dropping the connection that never reads", poll=0.02,
+                          progress=lambda: table.state)
         assert most <= (64 << 10)
-        await watcher.expect("update", pred=lambda m: m["state"] > 40, timeout=20)
+        await watcher.expect("update", pred=lambda m: m["state"] > 40)
         sock.close()
 
 
@@ -312,7 +307,7 @@ async def test_bots_wait_a_little_where_people_sit_and_race_alone():
         tid, (a,) = await seat_clients(host, "tortuga", 2, bots_in_host=1)
         gaps, prev = [], None
         while len(gaps) < 3:
-            m = await a.expect("update", timeout=5)
+            m = await a.expect("update")
             now = time.monotonic()
             if prev is not None and prev[0]["to_act"] == 1:     # the bot was to act ...
                 gaps.append(now - prev[1])                     # ... and this is its move

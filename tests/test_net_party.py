@@ -13,7 +13,8 @@ from net import standings as st
 from net.identity import new_key
 from tikal_lan.host import main as host_main
 
-from net_helpers import BotClient, HiddenScanner, connect, live_host, run, seat_clients
+from net_helpers import BotClient, HiddenScanner, PatientClient, connect, live_host, run, seat_clients
+from waiting import until_async
 
 
 def test_placement_points_share_ties_and_bots_are_not_listed():
@@ -243,7 +244,7 @@ async def test_two_local_seats_of_one_window_are_real_seats_and_both_come_back(t
         # the window drops: both connections at once; each comes back with its own token
         anna.drop_connection()
         ben.drop_connection()
-        back = await asyncio.gather(anna.expect("welcome", timeout=10), ben.expect("welcome", timeout=10))
+        back = await asyncio.gather(anna.expect("welcome"), ben.expect("welcome"))
         assert [w["resumed"] for w in back] == [{"table": tid, "seat": 0}, {"table": tid, "seat": 1}]
         assert all(s.conn is not None for s in t.seats[:2]) and not t.seats[0].takeover
         ends = await asyncio.gather(pa.play(), pb.play())
@@ -262,11 +263,8 @@ async def test_the_recap_after_an_absence_lists_what_the_takeover_bot_did(tmp_pa
         a.reconnect = False
         a.drop_connection()
         b_task = asyncio.ensure_future(pb.play())
-        for _ in range(500):
-            await asyncio.sleep(0.01)
-            if t.seats[0].takeover and t.state > left_at + 6:
-                break
-        assert t.seats[0].takeover and t.state > left_at + 6
+        await until_async(lambda: t.seats[0].takeover and t.state > left_at + 6, "the takeover's moves",
+                          progress=lambda: t.state)
         a2 = await connect(host, "Ana", token=token)
         full = await a2.expect("update", pred=lambda m: m.get("full"))
         recap = full["recap"]
@@ -309,10 +307,7 @@ async def test_one_who_left_a_game_and_comes_back_later_gets_the_recap_from_ther
         await a.expect("left")
         pb = BotClient(b, "tortuga")
         b_task = asyncio.ensure_future(pb.play())
-        for _ in range(500):
-            await asyncio.sleep(0.01)
-            if t.state > left_at + 4:
-                break
+        await until_async(lambda: t.state > left_at + 4, "four more moves", progress=lambda: t.state)
         back = await connect(host, "Ana", token=token)
         full = await back.expect("update", pred=lambda m: m.get("full"))
         assert full["recap"]["from"] == left_at
@@ -463,7 +458,7 @@ async def test_a_game_put_away_unfinished_is_offered_again_to_those_who_asked(tm
             c.send({"t": "leave"})
             await c.expect("left")
         # nobody is at it and no bot plays it: the host puts it away, and says so
-        again = await watcher.expect("saved", timeout=10)
+        again = await watcher.expect("saved")
         assert [(g["id"], g["mine"]) for g in again["games"]] == [(tid, [0])]
         assert tid not in host.tables
 
@@ -537,8 +532,7 @@ async def test_a_player_back_with_a_token_of_a_saved_game_brings_it_back(tmp_pat
                                     BotClient(ben, "tortuga").play(first=full_b))
         assert ends[0]["over"] and ends[0]["scores"] == t.game.scores
         # a token of nothing is still refused
-        from net.client import AsyncClient
-        x = AsyncClient(*host.address, "X", token="ab" * 16, reconnect=False)
+        x = PatientClient(*host.address, "X", token="ab" * 16, reconnect=False)
         host.test_clients.append(x)
         await x.start()
         assert (await x.expect("error"))["code"] == "bad_token"

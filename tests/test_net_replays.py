@@ -4,13 +4,12 @@ scores, every seat's public summary, no token), refusals for a game still played
 the lobby's Games tonight scene through a real window: Watch and Save replay…."""
 import json
 
-import pygame
-
 from game.replay.book import ReplayBook
 from net.journal import REPLAY_FORMAT, replay_game
 
 from client_helpers import make_app
-from net_helpers import BotClient, connect, live_host, run, seat_clients
+from net_helpers import BotClient, PatientClient, connect, live_host, run, seat_clients
+from waiting import HANG
 
 
 @run
@@ -65,15 +64,13 @@ def test_games_tonight_watch_and_save_through_a_real_window(tmp_path):
     from net.config import HostConfig
     from net.host import Host, start_in_thread
 
-    from client_helpers import run_frames
+    from client_helpers import pump
 
     h = Host(HostConfig(name="Night", bind="127.0.0.1", port=0, announce=False, data_dir=str(tmp_path)))
-    addr, port, stop = start_in_thread(host=h)
+    addr, port, stop = start_in_thread(host=h, timeout=HANG)
     try:
         async def play():
-            from net.client import AsyncClient
-
-            c = AsyncClient(addr, port, "Ana")
+            c = PatientClient(addr, port, "Ana")
             await c.start()
             await c.expect("welcome")
             c.send({"t": "create", "game": "tortuga", "seats": 2, "options": {}})
@@ -91,24 +88,12 @@ def test_games_tonight_watch_and_save_through_a_real_window(tmp_path):
         bridge = make_bridge("Viewer", discovery=False)
         app.bridge = bridge
         bridge.connect(f"{addr}:{port}", "Viewer")
-        for _ in range(400):
-            run_frames(app, 1)
-            if bridge.connected:
-                break
-            pygame.time.wait(10)
+        pump(app, lambda: bridge.connected)
         games = app.show(GamesScene(app, bridge))
-        for _ in range(400):
-            run_frames(app, 1)
-            if games.games:
-                break
-            pygame.time.wait(10)
+        pump(app, lambda: games.games)
         assert [g["names"][0] for g in games.games] == ["Ana"]
         games.watch(games.games[0])
-        for _ in range(400):
-            run_frames(app, 1)
-            if app.scene is not games:
-                break
-            pygame.time.wait(10)
+        pump(app, lambda: app.scene is not games)
         viewer = app.scene
         assert viewer.name == "replay" and viewer.book.positions[-1].scores == end["scores"]
         viewer.back()
@@ -117,11 +102,7 @@ def test_games_tonight_watch_and_save_through_a_real_window(tmp_path):
         target = tmp_path / "home" / "ana.json"
         games.save_box.value = str(target)
         games.save(games.save_box.value)
-        for _ in range(400):
-            run_frames(app, 1)
-            if target.exists():
-                break
-            pygame.time.wait(10)
+        pump(app, lambda: target.exists())
         saved = json.loads(target.read_text())
         assert ReplayBook(saved).positions[-1].view == {**end["view"], "you": None}
         app.close()

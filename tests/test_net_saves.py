@@ -23,6 +23,7 @@ from net.host import Host
 from net.table import Table
 
 from net_helpers import live_host, seat_clients
+from waiting import HANG
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -59,8 +60,8 @@ def offsets(data: bytes) -> list[int]:
     return out
 
 
-def read_until(proc, done, timeout: float) -> str:
-    """What ``proc`` printed until ``done(text)`` or ``timeout`` seconds (never blocks longer)."""
+def read_until(proc, done, timeout: float = HANG) -> str:
+    """What ``proc`` printed until ``done(text)`` or its end (``timeout`` only against a hang)."""
     import select
 
     fd = proc.stdout.fileno()
@@ -190,14 +191,14 @@ def test_two_hosts_never_share_a_data_dir(tmp_path):
             r = subprocess.run([sys.executable, str(ROOT / "run_host.py"), "--headless",
                                 "--no-announce", "--bind", "127.0.0.1", "--port", "0",
                                 "--data-dir", str(tmp_path)], capture_output=True, text=True,
-                               timeout=30, cwd=ROOT)
+                               timeout=HANG, cwd=ROOT)
             assert r.returncode == 1 and f"process {os.getpid()}" in r.stderr
             assert "listening" not in r.stdout
         # once the first host is gone, the data dir is free again
         again = Host(HostConfig(bind="127.0.0.1", port=0, announce=False, data_dir=tmp_path))
         await again.start()
         await again.stop()
-    asyncio.run(asyncio.wait_for(run(), 60))
+    asyncio.run(run())
 
 
 # --- 5. what cannot be read ---------------------------------------------------------------------
@@ -211,7 +212,7 @@ def test_unreadable_entries_are_skipped_and_reported(tmp_path):
     async def run():
         host = Host(HostConfig(bind="127.0.0.1", port=0, announce=False, data_dir=tmp_path,
                                resume=True))
-        await asyncio.wait_for(host.start(), 10)     # a FIFO must not hang it
+        await asyncio.wait_for(host.start(), HANG)   # a FIFO must not hang it
         try:
             assert host.tables[1].state == expected(records).state
             lines = host.report.lines()
@@ -227,7 +228,7 @@ def test_unreadable_entries_are_skipped_and_reported(tmp_path):
     asyncio.run(run())
     r = subprocess.run([sys.executable, str(ROOT / "run_host.py"), "--list-saved",
                         "--data-dir", str(tmp_path)], capture_output=True, text=True,
-                       timeout=30, cwd=ROOT)
+                       timeout=HANG, cwd=ROOT)
     assert r.returncode == 0 and "unfinished" in r.stdout
     for name in ("table-2.journal", "table-3.journal", "table-4.journal", "table-5.journal"):
         assert name in r.stdout and "unreadable" in r.stdout
@@ -243,7 +244,7 @@ def test_a_journal_without_permission_is_skipped(tmp_path):
     os.chmod(jn.journal_path(tmp_path, 2), 0)
     r = subprocess.run(["setpriv", "--bounding-set=-dac_override,-dac_read_search",
                         sys.executable, str(ROOT / "run_host.py"), "--list-saved",
-                        "--data-dir", str(tmp_path)], capture_output=True, text=True, timeout=30,
+                        "--data-dir", str(tmp_path)], capture_output=True, text=True, timeout=HANG,
                        cwd=ROOT)
     assert r.returncode == 0, r.stderr
     assert "table-2.journal" in r.stdout and "Permission denied" in r.stdout
@@ -294,7 +295,7 @@ def test_journals_are_owner_only_and_an_unfinished_game_is_not_exported(tmp_path
                 await a.expect("update")
                 await a.close()
             return tid
-        tid = asyncio.run(asyncio.wait_for(run(), 30))
+        tid = asyncio.run(run())
     finally:
         os.umask(old)
     assert stat.S_IMODE(wide.stat().st_mode) == 0o700
@@ -304,7 +305,7 @@ def test_journals_are_owner_only_and_an_unfinished_game_is_not_exported(tmp_path
     def export(*extra):
         return subprocess.run([sys.executable, str(ROOT / "run_host.py"), "--export", str(tid),
                                str(out), "--data-dir", str(wide), *extra], capture_output=True,
-                              text=True, timeout=30, cwd=ROOT)
+                              text=True, timeout=HANG, cwd=ROOT)
     r = export()
     assert r.returncode == 1 and "not finished" in r.stderr and "--force" in r.stderr
     assert not out.exists()
@@ -326,7 +327,7 @@ def test_a_padded_action_is_journaled_as_the_rules_read_it(tmp_path):
             records, _ = jn.read_records(path)
             assert records[-1] == {"k": "action", "seat": 0, "action": up["legal"][0]}
             assert path.stat().st_size - size < 200
-    asyncio.run(asyncio.wait_for(run(), 30))
+    asyncio.run(run())
 
 
 def test_resume_on_the_command_line_says_what_it_restored_and_what_it_dropped(tmp_path):
@@ -344,11 +345,11 @@ def test_resume_on_the_command_line_says_what_it_restored_and_what_it_dropped(tm
     try:
         want = ("restored table 1", "table 2 not restored", "table 3: damaged",
                 "restored table 3")
-        text = read_until(proc, lambda text: all(w in text for w in want), 20)
+        text = read_until(proc, lambda text: all(w in text for w in want))
         assert text.startswith("host ") and "listening" in text.splitlines()[0]
     finally:
         proc.terminate()
-        proc.wait(10)
+        proc.wait(HANG)
     assert "restored table 1: tortuga, 12 action(s)" in text
     assert "table 2 not restored: tortuga rules version 7" in text
     assert "table 3: damaged" in text and "table-3.journal.damaged" in text

@@ -10,6 +10,8 @@ import pytest
 from net import journal as jn
 from net.table import Table, TableError
 
+from waiting import HANG
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -126,7 +128,7 @@ def test_journal_replay_and_torn_tail(tmp_path):
 
 def run_host(*args, env=None):
     return subprocess.run([sys.executable, str(ROOT / "run_host.py"), *args], cwd=ROOT,
-                          capture_output=True, text=True, timeout=60, env=env)
+                          capture_output=True, text=True, timeout=HANG, env=env)
 
 
 @pytest.mark.slow

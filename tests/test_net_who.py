@@ -9,9 +9,10 @@ import sys
 
 import pytest
 
-from net.client import AsyncClient
 from net.identity import new_key
-from tests.net_helpers import BotClient, connect, live_host, run, seat_clients
+from tests.net_helpers import BotClient, PatientClient, connect, live_host, run, seat_clients
+
+from waiting import until_async
 
 
 # --- point 2: the host's window is its operator on every hello ---------------------------------
@@ -20,7 +21,7 @@ async def test_the_windows_second_hello_after_a_stale_token_still_carries_the_op
     """The host restarted: the window's seat token is stale (bad_token) and its client says hello
     again without it: with the operator secret, so that New night works (it was not_operator)."""
     async with live_host(data_dir=tmp_path / "d") as host:
-        window = AsyncClient(*host.address, "Host", token="ab" * 16, operator=host.party.operator,
+        window = PatientClient(*host.address, "Host", token="ab" * 16, operator=host.party.operator,
                              validate_incoming=True)
         host.test_clients.append(window)
         await window.start()
@@ -73,7 +74,7 @@ async def test_a_hello_with_a_random_token_reads_no_journal_and_a_saved_games_to
         assert len(host.lifecycle.index.unfinished) == 2 and len(host.lifecycle.index.finished) == 3
         _OPENED = []
         try:
-            x = AsyncClient(*host.address, "Stranger", token=secrets.token_hex(16), reconnect=False,
+            x = PatientClient(*host.address, "Stranger", token=secrets.token_hex(16), reconnect=False,
                             local="127.0.0.2")
             host.test_clients.append(x)
             await x.start()
@@ -328,3 +329,94 @@ async def test_wrong_codes_are_limited_per_address_and_per_table_and_logged(tmp_
         assert host.codes.wrong == 20 and host.codes.refused == 5
         # logged (repeated lines a few times a minute at most: net/links.py)
         assert any("wrong code for private table" in r.getMessage() for r in caplog.records)
+
+
+# --- point 3: the owner gives a lost player's seat ------------------------------------------------
+@run
+async def test_the_owner_gives_an_away_seat_to_a_watcher_and_its_old_token_dies(tmp_path):
+    data_dir = tmp_path / "d"
+    async with live_host(data_dir=data_dir, grace=3600) as host:
+        tid, (owner, ana) = await seat_clients(host, "tortuga", 2, names=["Olga", "Ana"], reconnect=False,
+                                               keys=[new_key(), new_key()])
+        await BotClient(owner, "tortuga").play(stop_after=1)
+        old = ana.token
+        await ana.close()                                   # Ana's laptop dies (her key with it)
+        await owner.expect("table", timeout=120, pred=lambda m: not m["table"]["players"][1]["connected"])
+        new_ana = await connect(host, "Ana", key=(ana2 := new_key()), local="127.0.0.2")
+        new_ana.send({"t": "spectate", "table": tid})
+        seen = await owner.expect("table", timeout=120, pred=lambda m: m["table"].get("watchers"))
+        to = seen["table"]["watchers"][0]["player"]
+        assert to == new_ana.welcome["player"]
+        stranger = await connect(host, "Eve", local="127.0.0.3")
+        stranger.send({"t": "give", "seat": 1, "to": to})   # not the owner's
+        assert (await stranger.expect("error", timeout=120))["code"] in ("no_table", "not_owner")
+        owner.send({"t": "give", "seat": 1, "to": to})
+        given = await new_ana.expect("seated", timeout=120)
+        assert given["seat"] == 1 and given["token"] != old
+        full = await new_ana.expect("update", timeout=120, pred=lambda m: m.get("full"))
+        assert full["seat"] == 1
+        # the old token is dead, now and after a restart
+        thief = PatientClient(*host.address, "Ana", token=old, reconnect=False, local="127.0.0.4")
+        host.test_clients.append(thief)
+        await thief.start()
+        assert (await thief.expect("error", timeout=120))["code"] == "bad_token"
+        token = given["token"]
+    async with live_host(data_dir=data_dir, resume=True) as host:
+        t = host.tables[tid]
+        assert t.seats[1].token == token and old not in t.tokens()
+        back = await connect(host, "Ana", key=ana2)
+        back.send({"t": "sit", "table": tid, "seat": 1})
+        assert (await back.expect("seated", timeout=120))["token"] == token
+
+
+# --- point 9: the recap after a restart starts where the seat went away -----------------------------
+@run
+async def test_the_recap_after_a_restart_starts_when_the_seat_went_away(tmp_path):
+    data_dir = tmp_path / "d"
+    ana_key = new_key()
+    async with live_host(data_dir=data_dir, bot_delay=0.0) as host:
+        tid, (ana,) = await seat_clients(host, "tortuga", 2, names=["Ana"], bots_in_host=1, keys=[ana_key],
+                                         reconnect=False)
+        await BotClient(ana, "tortuga").play(stop_after=2)
+        t = host.tables[tid]
+        ana.send({"t": "leave"})
+        await ana.expect("left", timeout=120)
+        went = t.seats[0].seen
+        await until_async(lambda: t.state >= went + 6 or t.game.is_over, "the stand-in's moves",
+                          progress=lambda: t.state)
+        stopped = t.state
+    async with live_host(data_dir=data_dir, resume=True, bot_delay=3600) as host:
+        back = await connect(host, "Ana", key=ana_key)
+        back.send({"t": "sit", "table": tid, "seat": 0})
+        await back.expect("seated", timeout=120)
+        full = await back.expect("update", timeout=120, pred=lambda m: m.get("full"))
+        recap = full["recap"]
+        assert recap["from"] == went and recap["moves"][-1]["state"] == stopped
+        assert any(m.get("bot") for m in recap["moves"] if m.get("seat") == 0)   # the journal said a bot made them
+
+
+# --- point 10: the download page keeps last night's replays ----------------------------------------
+@run
+async def test_the_download_page_keeps_last_nights_replays_after_a_new_night(tmp_path):
+    from test_net_replays import http_get
+
+    from net.replays import attach, file_name, kept
+    from net.share import ShareServer
+
+    (tmp_path / "share").mkdir()
+    async with live_host(data_dir=tmp_path / "data") as host:
+        tid, (ana,) = await seat_clients(host, "tortuga", 2, names=["Ana"], bots_in_host=1)
+        await BotClient(ana, "tortuga").play()
+        await until_async(lambda: tid in host.index.finished, "the game in the index")
+        host.party.new_night_now()
+        assert host.party.tonight() == [] and [g["id"] for g in kept(host.config.data_dir)] == [tid]
+        share = ShareServer(tmp_path / "share", game_port=host.address[1], host_name="Night")
+        attach(share, host.config.data_dir)
+        await share.start("127.0.0.1", 0)
+        try:
+            status, _, page = await http_get(share.address[1], "/")
+            name = file_name(kept(host.config.data_dir)[0])
+            assert status == 200 and f'href="/{name}"' in page.decode()
+            assert (await http_get(share.address[1], f"/{name}"))[0] == 200
+        finally:
+            await share.stop()

@@ -13,6 +13,8 @@ from pathlib import Path
 import pygame
 import pytest
 
+from waiting import HANG
+
 ROOT = Path(__file__).resolve().parents[1]
 WORKFLOW = ROOT / ".github" / "workflows" / "release.yml"
 sys.path.insert(0, str(ROOT / "tools"))
@@ -106,10 +108,10 @@ def test_the_tag_must_be_the_version():
     for bad in (v, f"v{v}.1", "v0.0.0-" + v, f"V{v}"):
         assert "pyproject.toml" in check_tag.check(bad), bad
     r = subprocess.run([sys.executable, str(ROOT / "tools" / "check_tag.py"), "v999.0"], capture_output=True,
-                       text=True, timeout=60)
+                       text=True, timeout=HANG)
     assert r.returncode == 1 and "v999.0" in r.stderr
     r = subprocess.run([sys.executable, str(ROOT / "tools" / "check_tag.py"), f"v{v}"], capture_output=True,
-                       text=True, timeout=60)
+                       text=True, timeout=HANG)
     assert r.returncode == 0, r.stderr
 
 
@@ -372,7 +374,7 @@ def _run(argv0: str, *args, env=None):
     module = "tikal_lan.host" if "host" in argv0 or argv0 == "run_host.py" else "tikal_lan.window"
     code = f"import sys; sys.argv[0] = {argv0!r}; from {module} import main; sys.exit(main())"
     return subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True,
-                          timeout=60, cwd=ROOT, env=env)
+                          timeout=HANG, cwd=ROOT, env=env)
 
 
 def test_both_commands_say_their_version():
@@ -433,7 +435,7 @@ def test_the_windowed_app_without_a_console_does_not_crash_on_its_first_print(tm
             "no_console_no_crash(); sys.stdout.write('x'); sys.stderr.write('y'); sys.stdout.flush(); "
             "open(sys.argv[1], 'w').write(sys.stdout.name)")
     r = subprocess.run([sys.executable, "-c", code, str(done)], capture_output=True, text=True,
-                       timeout=60, cwd=ROOT)
+                       timeout=HANG, cwd=ROOT)
     assert r.returncode == 0 and done.read_text() == os.devnull, r.stderr[-3000:]
 
 
@@ -583,7 +585,7 @@ def test_the_glibc_a_linux_app_needs_is_what_objdump_reads_from_its_files(tmp_pa
         shutil.copy2(lib, app / lib.name)
     newest = (2, 0)
     for f in app.iterdir():
-        out = subprocess.run(["objdump", "-T", str(f)], capture_output=True, text=True, timeout=60).stdout
+        out = subprocess.run(["objdump", "-T", str(f)], capture_output=True, text=True, timeout=HANG).stdout
         for minor in re.findall(r"GLIBC_2\.(\d+)", out):
             newest = max(newest, (2, int(minor)))
     assert newest > (2, 5)

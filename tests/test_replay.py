@@ -56,7 +56,7 @@ def test_a_replay_steps_to_the_end_and_back_showing_the_engines_views(game, seat
 
 def test_keys_turns_timeline_and_play():
     replay = bot_replay("tikal", seats=2, seed=4, level="random")
-    book = ReplayBook(replay, CLIENTS["tikal"].turn_events)
+    book = ReplayBook(replay, CLIENTS["tikal"].turn_events, CLIENTS["tikal"].scorings)
     expected = engine_views(replay)
     app = make_app()
     viewer = app.show(replay_scene(app, book, on_back=lambda: None))
@@ -149,7 +149,7 @@ def test_the_charts_points_are_the_scores_of_the_games_updates():
     while not g.is_over:
         bridge.poll()
         updates[bridge.table.state] = list(bridge.table.scores)
-    story = score_story(bridge.table.history, CLIENTS["tikal"].turn_events, 3)
+    story = score_story(bridge.table.history, CLIENTS["tikal"].turn_events, 3, CLIENTS["tikal"].scorings)
     assert [p[1] for p in story.points][0] == 0
     for turn, state, scores in story.points:
         assert scores == updates.get(state, [0, 0, 0] if state == 0 else None), (turn, state)
@@ -248,10 +248,12 @@ def test_a_click_on_the_results_chart_opens_the_games_replay_at_that_turn():
 
 
 def test_the_volcano_and_the_final_scoring_marks_differ_in_shape_not_only_in_colour():
-    """Orange-red against yellow is all a colour-blind player could tell them apart by."""
+    """Orange-red against yellow is all a colour-blind player could tell them apart by (Tikal's
+    scorings declare a shape each: ``GameClient.scorings``)."""
     from game.replay.chart import mark_points
 
-    volcano, final = mark_points("volcano", 100, 10), mark_points("final", 100, 10)
+    scorings = CLIENTS["tikal"].scorings
+    volcano, final = (mark_points(scorings.of(kind), 100, 10) for kind in ("volcano", "final"))
     assert len(volcano) == 3 and len(final) == 4
     for pts in (volcano, final):      # both point down at x from about the same band
         assert max(y for _, y in pts) - 10 in range(9, 14) and min(y for _, y in pts) in (9, 10)

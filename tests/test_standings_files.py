@@ -14,6 +14,7 @@ import pytest
 from net import standings as st
 
 from net_helpers import connect, live_host, run
+from waiting import HANG
 
 ROOT = Path(__file__).resolve().parents[1]
 GOOD_GAME = {"id": 3, "game": "tortuga", "names": ["Ana", "Ben"], "kinds": ["human", "human"],
@@ -103,7 +104,7 @@ def test_standings_command_survives_every_hostile_file(tmp_path, name):
     if content == "fifo" and not hasattr(os, "mkfifo"):
         pytest.skip("no FIFOs here")
     write(tmp_path, content)
-    r = host_command("--standings", "--data-dir", str(tmp_path), timeout=60)
+    r = host_command("--standings", "--data-dir", str(tmp_path), timeout=HANG)
     assert r.returncode == 0 and "Traceback" not in r.stderr, r.stderr
     assert "damaged" in r.stderr and "no finished game tonight" in r.stdout
     assert (tmp_path / st.FILE).exists() or (tmp_path / st.FILE).is_fifo()   # a reader leaves it
@@ -113,7 +114,7 @@ def test_standings_command_prints_no_control_or_direction_character_from_the_fil
     games = [game(id=i + 1, names=[nasty, "Ben"]) for i, nasty in enumerate(NASTY)]
     games.append(game(id=99, game="\x1b]0;pwned\x07tortuga"))
     write(tmp_path, standings_file(games=games))
-    r = host_command("--standings", "--data-dir", str(tmp_path), timeout=60)
+    r = host_command("--standings", "--data-dir", str(tmp_path), timeout=HANG)
     assert r.returncode == 0 and "damaged" not in r.stderr, r.stderr
     out = r.stdout
     assert "tonight: 6 game(s)" in out
@@ -147,5 +148,5 @@ async def test_every_standings_request_is_answered_whatever_the_file_held(tmp_pa
         async with live_host(data_dir=d) as host:
             c = await connect(host, "Ana")
             c.send({"t": "standings"})
-            m = await asyncio.wait_for(c.expect("standings"), 60)
+            m = await asyncio.wait_for(c.expect("standings"), HANG)
             assert "damaged" in m["problem"] and m["overall"] == [], name

@@ -40,11 +40,11 @@ def check_legal(g, action, legal):
         assert key(action) in {key(x) for x in legal}, action
 
 
-def play(seats, variant, levels, seed, limit=None):
+def play(seats, variant, levels, seed, moves=None):
     g = engine.new_game("tikal", seats, seed, {"variant": variant})
     bots = [bot(levels[s % len(levels)], s, seed * 10 + s) for s in range(seats)]
     actions = []
-    while not g.is_over and (limit is None or len(actions) < limit):
+    while not g.is_over and (moves is None or len(actions) < moves):
         seat = g.to_act
         legal = g.legal_actions()
         a = bots[seat].choose(g.view(seat), legal)
@@ -71,8 +71,8 @@ def test_whole_games_every_action_legal(seats, variant, levels):
 
 
 def test_deterministic_given_the_seed():
-    _, a = play(2, "base", ("hard", "normal"), seed=3, limit=70)
-    _, b = play(2, "base", ("hard", "normal"), seed=3, limit=70)
+    _, a = play(2, "base", ("hard", "normal"), seed=3, moves=70)
+    _, b = play(2, "base", ("hard", "normal"), seed=3, moves=70)
     assert a == b
 
 

@@ -79,6 +79,7 @@ def named(other: dict) -> tuple:
     return {"stop": ("stop", None), "roll": ("roll", None)}.get(other["key"], ("play_card", other.get("eggs")))
 
 
+@pytest.mark.slow       # three expectimax searches for each of ~600 decisions (20 s)
 def test_every_reason_is_the_bots_own_numbers():
     found = [x[:5] for x in samples()]
     keys = {why["key"] for *_, why in found}

@@ -16,6 +16,7 @@ import pytest
 
 from net.client import Client
 
+from waiting import HANG
 from web_helpers import LANGS, LONG_NAMES, SIZES, fit_problems, join, open_page, tap, wait_for
 
 pytestmark = pytest.mark.slow
@@ -51,12 +52,13 @@ def test_every_screen_fits_in_four_languages_with_long_names(web_host, phone, si
     open_page(page, web_host)
     page.fill("#name", LONG_NAMES[0])
     check_all_languages(page, "join", size, problems)
+    assert page.input_value("#name") == LONG_NAMES[0]      # what was typed stays across languages
 
     other = Client(host, port, LONG_NAMES[1]).start()     # another player's table in the list
     guest = Client(host, port, LONG_NAMES[2]).start()     # ... and a guest at ours
     try:
         other.send({"t": "create", "game": "tikal", "seats": 4, "options": {"variant": "auction"}})
-        other.wait_for("seated", 60)
+        other.wait_for("seated", HANG)
         join(page, LONG_NAMES[0])
         wait_for(page, "tikal.tables.length === 1 && !!document.querySelector('[data-table]')")
         check_all_languages(page, "lobby", size, problems)
@@ -72,7 +74,7 @@ def test_every_screen_fits_in_four_languages_with_long_names(web_host, phone, si
         tap(page, "#create")
         tid = wait_for(page, "tikal.screen === 'table' && tikal.table.id")
         guest.send({"t": "sit", "table": tid})
-        guest.wait_for("seated", 60)
+        guest.wait_for("seated", HANG)
         tap(page, "#private")
         wait_for(page, "tikal.table.private && !!tikal.table.code && !!document.querySelector('#code')")
         tap(page, '[data-act="bot"]')

@@ -10,6 +10,7 @@ import pytest
 
 from assets.i18n import pofile
 
+from waiting import until
 from web_helpers import create_table, join, open_page, tap, wait_for
 
 pytestmark = pytest.mark.slow
@@ -94,6 +95,12 @@ def test_a_browser_watches_a_table(web_host, phone):
     wait_for(watcher, "tikal.screen === 'play' && !!tikal.play.last && tikal.seat === null")
     assert wait_for(watcher, "tikal.play.last.seat === null && !('legal' in tikal.play.last)")
     assert watcher.inner_text("#turn") != ""
+    # its socket drops: it watches again by itself (a spectator has no token: spectate with seen)
+    sockets = watcher.evaluate("tikal.net.received")
+    watcher.evaluate("tikal.net.drop()")
+    wait_for(watcher, "(n) => tikal.net.greeted && tikal.net.received > n && tikal.screen === 'play' "
+                      "&& tikal.seat === null && tikal.play.last.full !== undefined", sockets)
+    assert watcher.evaluate("JSON.parse(localStorage.getItem('tikal.watching')).table") == tid
 
 
 @pytest.mark.parametrize("lang", ["en", "cs", "it", "ru"])
@@ -137,10 +144,8 @@ def test_a_phone_that_slept_is_back_in_its_seat_with_what_it_missed(tmp_path, ph
         t = web_host.table(tid)
         wait_for(page, "tikal.net.ws.readyState === 3")
         # the host holds the seat for the grace period, then a bot plays it: moves happen meanwhile
-        for _ in range(600):
-            if web_host.call(lambda: t.status == "over" or t.state >= seen + 3):
-                break
-            page.wait_for_timeout(100)      # (only paces the look at the host: the host's progress decides)
+        until(lambda: web_host.call(lambda: t.status == "over" or t.state >= seen + 3),
+              "the bot playing for the away seat", poll=0.1, progress=lambda: web_host.call(lambda: t.state))
         assert web_host.call(lambda: t.state) > seen
         page.evaluate("tikal.net.wanted = true; document.dispatchEvent(new Event('visibilitychange'))")
         wait_for(page, "tikal.net.greeted && tikal.welcome.resumed && tikal.seat === 0")
@@ -153,3 +158,184 @@ def test_a_phone_that_slept_is_back_in_its_seat_with_what_it_missed(tmp_path, ph
         assert page.js_errors == []
     finally:
         web_host.stop()
+
+
+def test_left_a_started_game_and_back_to_my_seat_by_the_key(web_host, phone):
+    """Leave a started game from the menu: the lobby offers "Back to my seat" (the seat belongs to
+    this browser's player key); a tap takes it back, with the recap."""
+    page = phone()
+    open_page(page, web_host)
+    join(page, "Gina")
+    tid = create_table(page, "tikal", seats=2)
+    tap(page, '[data-act="bot"]')
+    wait_for(page, "tikal.table.players[1].kind === 'bot'")
+    tap(page, "#start")
+    wait_for(page, "tikal.screen === 'play' && !!tikal.play.last")
+    tap(page, "#menu-button")
+    tap(page, "#menu-leave")
+    wait_for(page, "tikal.screen === 'lobby' && "
+                   f"!!document.querySelector('[data-table=\"{tid}\"] [data-act=\"back\"]')")
+    assert page.evaluate("localStorage.getItem('tikal.key').length") == 43
+    tap(page, f'[data-table="{tid}"] [data-act="back"]')
+    wait_for(page, "tikal.screen === 'play' && tikal.seat === 0 && !!tikal.play.last")
+    assert page.js_errors == []
+
+
+def test_a_browser_and_a_window_play_one_table(web_host, phone):
+    """The pygame window (a real App, headless) creates a table and starts it; a browser sits at
+    it; both play by turns (the browser by taps), twelve moves each at most; they see the same
+    game: the same state, scores and public view after every move."""
+    from game.scenes.lobby import LobbyScene
+
+    from client_helpers import button, click, pump, window
+
+    app = window(f"127.0.0.1:{web_host.address[1]}", name="Tess")
+    b = app.bridge
+    pump(app, lambda: isinstance(app.scene, LobbyScene))
+    b.create("tortuga", 2, {})
+    pump(app, lambda: b.lobby and b.table.my_seat == 0)
+    tid = b.lobby["id"]
+    page = phone()
+    open_page(page, web_host)
+    join(page, "Uma")
+    wait_for(page, f"!!document.querySelector('[data-table=\"{tid}\"] [data-act=\"sit\"]')")
+    tap(page, f'[data-table="{tid}"] [data-act="sit"]')
+    wait_for(page, "tikal.screen === 'table' && tikal.seat === 1")
+    tap(page, "#ready")
+    pump(app, lambda: b.lobby["players"][1].get("ready"))
+    app.draw()
+    click(app, button(app.scene, "lobby.start").rect.center)
+    wait_for(page, "tikal.screen === 'play' && !!tikal.play.last")
+    moves = {0: 0, 1: 0}
+    while min(moves.values()) < 12:
+        pump(app, lambda: b.table.state is not None and b.table.state == page.evaluate("tikal.state"))
+        last = page.evaluate("({over: tikal.play.last.over, to: tikal.play.last.to_act, s: tikal.state,"
+                             " scores: tikal.play.last.scores})")
+        assert list(b.table.scores) == last["scores"]
+        if last["over"]:
+            break
+        moves[last["to"]] += 1
+        if last["to"] == 1:
+            wait_for(page, "!!document.querySelector('[data-legal=\"0\"]:not([disabled])')")
+            tap(page, '[data-legal="0"]')
+            wait_for(page, "(s) => tikal.state > s", last["s"])
+        else:
+            pump(app, lambda: b.table.legal)
+            b.act(b.table.legal[0])
+            wait_for(page, "(s) => tikal.state > s", last["s"])
+    assert sum(moves.values()) >= 12
+    assert page.js_errors == []
+
+
+def test_tv_mode_in_a_browser_shows_the_qr_code_then_follows_a_game(tmp_path, phone):
+    """/tv (a smart TV): the page's address and its QR code, large, while nothing plays; then it
+    watches the table that plays (a spectator, no input), and it fits."""
+    from web_helpers import WebHost
+
+    web_host = WebHost(tmp_path, bots_alone_delay=0.3)    # bots alone: slow enough to be watched
+    try:
+        _tv(web_host, phone)
+    finally:
+        web_host.stop()
+
+
+def _tv(web_host, phone):
+    from web_helpers import fit_problems
+
+    tv = phone(size=(1280, 800), touch=False)
+    tv.goto(web_host.origin + "/tv")
+    wait_for(tv, "window.tikal && tikal.tv && tikal.screen === 'tv' && !!document.querySelector('.tv-qr')")
+    wait_for(tv, "document.querySelector('.tv-qr').complete && document.querySelector('.tv-qr').naturalWidth > 100")
+    assert tv.inner_text("#tv-url") == web_host.origin + "/"
+    assert fit_problems(tv) == []
+    web_host.call(lambda: web_host.host.create_table("tortuga", 2, None, bots=2, bot_level="random"))
+    wait_for(tv, "tikal.screen === 'play' && tikal.seat === null && !!tikal.play.last")
+    assert fit_problems(tv) == []
+    assert tv.evaluate("tikal.name") == "TV" and tv.js_errors == []
+
+
+def test_qr_code_of_the_page_is_the_address_the_browser_used(web_host):
+    import urllib.request
+
+    with urllib.request.urlopen(web_host.origin + "/qr.svg") as r:
+        body = r.read()
+        assert r.headers["Content-Type"] == "image/svg+xml" and body.startswith(b"<svg")
+    import segno
+
+    assert segno.make(web_host.origin + "/", error="m", micro=False).symbol_size(scale=10)[0] == \
+        int(body.split(b'width="')[1].split(b'"')[0])
+
+
+def test_host_restarted_the_page_is_back_in_its_game_by_itself(tmp_path, phone):
+    """The host stops mid-game and starts again on the same data dir and port (not --resume): the
+    page, reconnecting by itself with its seat token, brings the saved game back and is in its
+    seat, as a window would be; the shapes setting is kept across it."""
+    from web_helpers import WebHost
+
+    first = WebHost(tmp_path)
+    try:
+        page = phone()
+        open_page(page, first)
+        join(page, "Ivo")
+        tid = create_table(page, "tikal", seats=2)
+        tap(page, '[data-act="bot"]')
+        wait_for(page, "tikal.table.players[1].kind === 'bot'")
+        tap(page, "#start")
+        wait_for(page, "tikal.screen === 'play' && !!tikal.play.last")
+        tap(page, "#menu-button")
+        tap(page, "#menu-settings")
+        tap(page, "#shapes")
+        wait_for(page, "tikal.shapes && !!document.querySelector('#players svg.mark polygon')")
+        state = page.evaluate("tikal.state")
+        port = first.web_port
+    finally:
+        first.stop()
+    wait_for(page, "tikal.status === 'closed' || tikal.status === 'connecting'")
+    second = WebHost(tmp_path, web_port=port)
+    try:
+        wait_for(page, "(tid) => tikal.net.greeted && tikal.welcome.resumed && tikal.welcome.resumed.table === tid"
+                       " && tikal.seat === 0 && tikal.screen === 'play' && !!tikal.play.last", tid)
+        assert page.evaluate("tikal.state") >= state
+        assert page.evaluate("tikal.shapes") and page.locator("#players svg.mark polygon").count() >= 1
+        assert page.js_errors == []
+    finally:
+        second.stop()
+
+
+def test_colour_then_continue_a_saved_game_after_the_host_restarted(tmp_path, phone):
+    """A colour picked by a tap; the game left and the host restarted (not --resume): the lobby
+    lists the saved game this browser sat at, and Continue brings it back with it in its seat."""
+    from web_helpers import WebHost
+
+    first = WebHost(tmp_path)
+    try:
+        page = phone(lang="cs")
+        open_page(page, first)
+        join(page, "Jana")
+        # a table whose away seats wait for their players (no bot takes over: the game stays
+        # unfinished when its player leaves)
+        page.evaluate("tikal.send({t: 'create', game: 'tortuga', seats: 2, takeover: false})")
+        tid = wait_for(page, "tikal.screen === 'table' && tikal.table.id")
+        tap(page, '[data-colour="green"]')
+        wait_for(page, "tikal.table.players[0].colour === 'green'")
+        tap(page, '[data-act="bot"]')
+        wait_for(page, "tikal.table.players[1].kind === 'bot'")
+        tap(page, "#start")
+        wait_for(page, "tikal.screen === 'play' && !!tikal.play.last")
+        tap(page, "#menu-button")
+        tap(page, "#menu-leave")
+        wait_for(page, "tikal.screen === 'lobby'")
+        port = first.web_port
+    finally:
+        first.stop()
+    second = WebHost(tmp_path, web_port=port)
+    try:
+        wait_for(page, f"tikal.net.greeted && tikal.screen === 'lobby' && "
+                       f"!!document.querySelector('#saved [data-act=\"continue\"]') && tikal.saved[0].id === {tid}")
+        assert "Pokračovat" in page.inner_text("#saved")
+        tap(page, '#saved [data-act="continue"]')
+        wait_for(page, f"tikal.screen === 'play' && tikal.seat === 0 && tikal.table.id === {tid} && !!tikal.play.last")
+        assert page.evaluate("tikal.table.players[0].colour") == "green"
+        assert page.js_errors == []
+    finally:
+        second.stop()

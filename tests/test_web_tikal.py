@@ -19,29 +19,10 @@ import engine
 from engine.tikal.analysis import scoring_now, stack_outlook, temple_holders
 
 from net_helpers import BotClient, live_host, seat_clients
-from web_tikal_support import CHROMIUM_ARGS, harness_server
+from web_tikal_support import harness_server
 
 ROOT = Path(__file__).resolve().parent.parent
 TIMEOUT = 180_000
-
-
-def _browser():
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError as exc:   # pragma: no cover - .ci/run installs it
-        pytest.skip(f"Playwright for Python is not installed ({exc})")
-    if not Path("/usr/bin/chromium").exists():   # pragma: no cover
-        pytest.skip("no Chromium at /usr/bin/chromium")
-    return sync_playwright
-
-
-@pytest.fixture(scope="module")
-def browser():
-    pw = _browser()().start()
-    b = pw.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS, headless=True)
-    yield b
-    b.close()
-    pw.stop()
 
 
 @pytest.fixture(scope="module")
@@ -105,13 +86,13 @@ def _views_of_games(seeds=(11, 12), variants=("base", "auction")) -> tuple[list[
     return views, steps
 
 
-def test_web_readings_match_the_engine(browser, server):
+def test_web_readings_match_the_engine(chromium, server):
     """analysis.js reads views as engine/tikal/analysis.py does: who holds each temple and every
     seat's strength there, what a scoring would give each seat now, the stack's outlook; and the
     stones of a step are what the engine charged for it."""
     views, steps = _views_of_games()
     assert len(views) > 40 and len(steps) > 30
-    page = open_harness(browser, server)
+    page = open_harness(chromium, server)
     got = page.evaluate("""async ([views, steps]) => {
         const a = await import('/games/tikal/analysis.js');
         return {
@@ -148,7 +129,7 @@ def _play_through(page, msgs: list[dict]) -> dict:
           shown: t.shown,
           tiles: el.querySelectorAll('.tk-l-tiles .tk-tile').length,
           scores: [...el.querySelectorAll('.tk-seat .tk-score')].map((s) => Number(s.dataset.score)),
-          logged: window.logged.map((l) => l.text),
+          logged: window.logged,
           played: t.timeline.played,
           missing: [...window.missing],
         };
@@ -156,12 +137,12 @@ def _play_through(page, msgs: list[dict]) -> dict:
 
 
 @pytest.mark.parametrize("variant,seats", [("base", 3), ("auction", 2)])
-def test_web_tikal_plays_a_recorded_game(browser, server, variant, seats):
+def test_web_tikal_plays_a_recorded_game(chromium, server, variant, seats):
     """A whole game recorded from a real host plays through the module with every animation
     (quickened, not skipped: frames are drawn): it ends on the host's last view, the board holds
     every tile, the cards the final scores, the log a line per event with every placeholder filled."""
     msgs = record(variant, seats)
-    page = open_harness(browser, server, anim="30")
+    page = open_harness(chromium, server, anim="30")
     out = _play_through(page, msgs)
     last = [m for m in msgs if m["t"] == "update"][-1]
     assert last["over"]
@@ -176,4 +157,53 @@ def test_web_tikal_plays_a_recorded_game(browser, server, variant, seats):
     assert len(lines) >= len([e for e in events if e["type"] in ("tile_placed", "figure_moved", "scored")])
     assert not [ln for ln in lines if "{" in ln or "}" in ln]
     assert any("Volcano" in ln for ln in lines) and any("Game over" in ln for ln in lines)
+    assert page.js_errors == []
+
+
+def _my_turn(msgs: list[dict], phase: str, after: int = 0) -> int:
+    """How many of the recorded messages lead to seat 0's first decision in ``phase`` (after the
+    first ``after`` messages; never the first, full, update)."""
+    return next(i + 1 for i, m in enumerate(msgs) if i >= after and m["t"] == "update" and m.get("legal")
+                and m["phase"] == phase and not m.get("full"))
+
+
+def test_web_tikal_keys_and_refusals(chromium, server):
+    """A laptop's keys play as the window's do (R turns the tile, Enter places it, W picks a worker
+    from the supply, E ends the turn), and an action the host refuses frees the table again with
+    the host's reason shown."""
+    msgs = record("base", 2)
+    page = open_harness(chromium, server, size=(1280, 800))
+    place = _my_turn(msgs, "place")
+    page.evaluate("m => window.feed(m)", [{"t": "seated", "table": 1, "seat": 0, "token": "0" * 32}] + msgs[:place])
+    t = "window.mod.tikal"
+    page.wait_for_function(f"{t}.acting()")
+    legal = msgs[place - 1]["legal"]
+    first = legal[0]
+    page.evaluate(f"h => {{ const t = {t}; t.boardTap(h, null, false); }}", first["hex"])   # the hex (as a click would)
+    want = first["rotation"]
+    for _ in range(6):
+        if page.evaluate(f"{t}.sel.rotation") == want and page.evaluate(f"!!{t}.placeAction()"):
+            break
+        page.keyboard.press("r")
+    page.keyboard.press("Enter")
+    sent = page.evaluate("window.sent")
+    assert sent[-1]["action"]["type"] == "place_tile" and sent[-1]["action"]["hex"] == first["hex"]
+    assert sent[-1]["action"] in legal
+    # the host refuses it: the table is free again and says why
+    assert page.evaluate(f"{t}.pending")
+    page.evaluate("window.answer({ok: false, error: {code: 'stale', reason: 'the game moved on'}})")
+    page.wait_for_function(f"!{t}.pending")
+    assert page.evaluate(f"{t}.info") == "the game moved on"
+    assert "the game moved on" in page.inner_text(".tk-hint")
+    # in an action phase: W selects a worker of the supply, E ends the turn
+    act = _my_turn(msgs, "actions", place)
+    page.evaluate("m => window.feed(m)", msgs[place:act])
+    page.wait_for_function(f"{t}.acting() && {t}.legalOf('end_turn').length > 0")
+    if page.evaluate(f"{t}.legalOf('enter').some((a) => a.figure === 'worker')"):
+        page.keyboard.press("w")
+        assert page.evaluate(f"{t}.sel.selected") == {"from": None, "figure": "worker"}
+        page.keyboard.press("Escape")
+        assert page.evaluate(f"{t}.sel.selected") is None
+    page.keyboard.press("e")
+    assert page.evaluate("window.sent")[-1]["action"] == {"type": "end_turn"}
     assert page.js_errors == []

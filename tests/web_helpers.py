@@ -66,7 +66,7 @@ class WebHost:
     port, on an asyncio loop in a thread of the test's process."""
 
     def __init__(self, tmp_path: Path, name: str = "Kitchen table", share: Path | None = None,
-                 **config: Any):
+                 web_port: int = 0, **config: Any):
         from net.host import Host, HostConfig
         from net.loop_thread import LoopThread
         from net.web import WebServer
@@ -80,7 +80,7 @@ class WebHost:
             self.address = self.runner.call(self.host.start(), 30)
             self.web = WebServer(self.host.links, share, game_port=self.address[1],
                                  join=self.host.addresses, host_name=name)
-            addr, self.web_port = self.runner.call(self.web.start("127.0.0.1", 0), 30)
+            addr, self.web_port = self.runner.call(self.web.start("127.0.0.1", web_port), 30)
         except BaseException:
             self.runner.stop()
             raise

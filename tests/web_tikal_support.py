@@ -1,15 +1,16 @@
 """The Tikal browser module's own test page (tests/web_tikal/harness.html) served on loopback:
-``/games/`` from assets/web/games, ``/i18n/`` from the catalogs, the rest from tests/web_tikal."""
+``/games/`` and ``/app/`` (the shell's helpers) from assets/web, ``/i18n/`` the catalogs, the rest
+from tests/web_tikal; and a driver that plays the Tikal table of a page by taps."""
 from __future__ import annotations
 
 import contextlib
-import functools
 import http.server
 import threading
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-MOUNTS = {"/games/": ROOT / "assets" / "web" / "games", "/i18n/": ROOT / "assets" / "i18n",
+MOUNTS = {"/games/": ROOT / "assets" / "web" / "games", "/app/": ROOT / "assets" / "web" / "app",
+          "/i18n/": ROOT / "assets" / "i18n",
           "/": ROOT / "tests" / "web_tikal"}
 TYPES = {".js": "text/javascript", ".css": "text/css", ".html": "text/html", ".po": "text/plain; charset=utf-8",
          ".json": "application/json"}
@@ -50,10 +51,160 @@ def harness_server():
         srv.server_close()
 
 
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--no-first-run"]
+
+# --- playing Tikal by taps ----------------------------------------------------------------------------
+#: The Tikal table of the shell's page (assets/web/app/play.js hands out its module's instance).
+SHELL_TABLE = "window.tikal.play.instance.tikal"
+#: The module is idle: nothing sent without its answer, nothing animating.
+IDLE = "(t => !!t && !t.pending && !t.timeline.busy)({T})"
 
 
-@functools.lru_cache(maxsize=None)
-def chromium_path() -> str:
-    return "/usr/bin/chromium"
+class Tapper:
+    """Plays the Tikal table of a page by taps only: each action of ``legal`` becomes the taps a
+    player makes for it (a hex of the board, the bar's buttons, the sheet's options), and the page
+    itself sends it. ``meant`` keeps, in order, what the taps meant (the action, or "undo")."""
+
+    def __init__(self, page, table: str = SHELL_TABLE, timeout: int = 180_000):
+        self.page, self.t, self.timeout = page, table, timeout
+        self.meant: list = []
+
+    def js(self, body: str, arg=None):
+        return self.page.evaluate(f"(arg) => {{ const t = {self.t}; {body} }}", arg)
+
+    def wait(self, predicate: str, arg=None):
+        self.page.wait_for_function(f"(arg) => {{ try {{ const t = {self.t}; return !!t && ({predicate}); }} "
+                                    "catch (e) { return false; } }", arg=arg, timeout=self.timeout)
+
+    def idle(self):
+        self.wait("!t.pending && !t.timeline.busy")
+
+    def status(self) -> dict:
+        return self.js("""return {acting: t.acting(), legal: t.legal, sel: t.sel, canUndo: t.canUndo, me: t.me,
+            over: !!t.over, state: t.latest ? t.latest.state : null, chooser: t.chooser,
+            toAct: t.toAct, phase: t.shown.phase};""")
+
+    # --- taps -------------------------------------------------------------------------------------
+    def tap(self, selector: str):
+        """A finger on the middle of the element (scrolled into view first, as a player would)."""
+        self.wait("(e => !!e && !e.disabled && e.offsetParent !== null)(t.el.querySelector(arg))", selector)
+        x, y = self.js("""const e = t.el.querySelector(arg);
+            e.scrollIntoView({block: "nearest"});
+            const r = e.getBoundingClientRect();
+            return [r.left + r.width / 2, r.top + r.height / 2];""", selector)
+        self.page.touchscreen.tap(x, y)
+
+    def tap_hex(self, h, dy: float = -0.6):
+        x, y = self.js("""t.el.scrollTop = 0;
+            t.board.el.scrollIntoView({block: "nearest"});
+            return t.board.screenOf(arg.h, arg.dy);""", {"h": list(h), "dy": dy})
+        self.page.touchscreen.tap(x, y)
+
+    def sel(self) -> dict:
+        return self.js("return t.sel;")
+
+    def cancel(self):
+        if self.js("return !!(t.sel.selected || t.sel.mode);"):
+            self.tap("[data-act=cancel]")
+
+    def select_on(self, h, figure: str):
+        """Select our ``figure`` on hex ``h`` (a tap on the hex picks a worker, a second tap the leader)."""
+        for _ in range(3):
+            s = self.sel()["selected"]
+            if s and s["from"] == list(h) and s["figure"] == figure:
+                return
+            self.tap_hex(h)
+        raise AssertionError(f"could not select the {figure} on {h}: {self.sel()}")
+
+    # --- one action ---------------------------------------------------------------------------------
+    def play(self, action: dict, before: int | None = None):
+        """Tap the page into sending ``action`` (one of ``legal``), then wait for its answer."""
+        if before is None:
+            before = self.status()["state"]
+        kind = action["type"]
+        if kind in ("move", "transfer", "enter"):
+            self.cancel()
+            if kind == "enter":
+                self.tap(f"[data-act=supply-{action['figure']}]")
+                to = action["hex"]
+            else:
+                start = action["path"][0] if kind == "move" else action["from"]
+                to = action["path"][-1] if kind == "move" else action["to"]
+                self.select_on(start, action["figure"])
+                # a walk and a jump between camps may reach the same hex: the tap there means what
+                # the table offers for it (the cheaper, its cost shown on the hex)
+                offered = self.js("const x = t.targets().find((g) => g.hex[0] === arg[0] && g.hex[1] === arg[1]);"
+                                  "return x ? x.action : null;", list(to))
+                assert offered and offered["type"] in ("move", "transfer"), (action, offered)
+                action = offered
+            self.tap_hex(to)
+        elif kind == "place_tile":
+            self.tap_hex(action["hex"], 0.0)
+            volcano = self.js("return t.isVolcanoDrawn();")
+            for _ in range(6):
+                if volcano or self.sel()["rotation"] == action["rotation"]:
+                    break
+                self.tap("[data-act=rotate-right]")
+            self.tap("[data-act=place]")
+        elif kind in ("uncover", "dig", "camp", "guard"):
+            self.cancel()
+            self.tap(f"[data-act={kind}]")
+            if self.js("return t.sel.mode;") == kind:
+                self.tap_hex(action["hex"])
+            if self.js("return !!t.chooser;"):
+                self.tap(f".tk-sheet [data-figure={action['figure']}]")
+        elif kind == "exchange":
+            self.cancel()
+            self.tap("[data-act=exchange]")
+            if self.js("return !!t.chooser;"):
+                a = action
+                self.tap(f".tk-sheet [data-give='{a['give']}'][data-take='{a['take']}'][data-with='{a['with']}']")
+        elif kind == "end_turn":
+            self.tap("[data-act=end_turn]")
+        elif kind == "bid":
+            for _ in range(200):
+                amount = self.js("return t.sel.bid;")
+                if amount == action["amount"]:
+                    break
+                self.tap("[data-act=bid-more]" if amount < action["amount"] else "[data-act=bid-less]")
+            self.tap("[data-act=bid]")
+        elif kind == "pass":
+            self.tap("[data-act=pass]")
+        elif kind == "choose_tile":
+            self.tap(f"[data-tile='{action['tile']}']")
+        else:
+            raise AssertionError(f"no taps for {action}")
+        self.meant.append(action)
+        self.wait("t.latest && t.latest.state > arg && !t.pending && !t.timeline.busy", before)
+
+    def undo(self):
+        before = self.status()["state"]
+        self.tap("[data-act=undo]")
+        self.meant.append("undo")
+        self.wait("t.latest && t.latest.state > arg && !t.pending && !t.timeline.busy", before)
+
+    def effective(self) -> list[dict]:
+        """What the taps meant, undone actions taken out (as a journal's effective actions)."""
+        out: list = []
+        for m in self.meant:
+            if m == "undo":
+                out.pop()
+            else:
+                out.append(m)
+        return out
+
+    def play_game(self, choose, undo_every: int = 0) -> dict:
+        """Play our seat to the end: ``choose(status)`` picks one of ``legal``; every ``undo_every``-th
+        action (when the host allows it) is taken back once. The last status."""
+        n = 0
+        while True:
+            self.wait("(t.over && !t.timeline.busy) || (t.acting() && !t.pending)")
+            st = self.status()
+            if st["over"]:
+                return st
+            action = choose(st)
+            self.play(action, st["state"])
+            n += 1
+            if undo_every and n % undo_every == 0:
+                after = self.status()
+                if after["canUndo"] and after["acting"]:
+                    self.undo()

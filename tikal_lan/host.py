@@ -151,7 +151,8 @@ async def start_share(args: argparse.Namespace, host: Host, port: int) -> ShareS
             chosen, option = args.share_port, "--share-port"
     else:
         chosen, option = args.share_port, "--share-port"
-    want = chosen if chosen is not None else share_port(port)
+    # the next port after the host's; any free one when the host took any free one (--port 0)
+    want = chosen if chosen is not None else share_port(port if args.port else 0)
     try:
         share: ShareServer = (WebServer(host.links, args.share, game_port=port, join=host.addresses,
                            host_name=host.config.name) if web else

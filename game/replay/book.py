@@ -22,6 +22,8 @@ import engine
 from net.journal import REPLAY_FORMAT
 from net.messages import COLOURS, INT_MAX, INT_MIN, NAME_MAX, Text
 
+from ..client import END, Scorings
+
 #: The replay file versions this client reads.
 FORMAT_VERSIONS = (1,)
 #: A replay file larger than this is refused unread: the longest games' files are well under
@@ -54,7 +56,7 @@ class Position:
     scores: list
     winners: list
     turn: int = 0                   # turns ended up to this position
-    marks: list = field(default_factory=list)   # scoring kinds that start here ("volcano", "final")
+    marks: list = field(default_factory=list)   # scoring kinds that start here (or END's: the game's end)
 
 
 def read_file(path) -> dict:
@@ -199,9 +201,10 @@ class ReplayBook:
     """Every position of a replay. ``names`` and ``players`` (per seat: ``name``, ``kind``,
     ``level``, ``colour``; what a table summary says of its seats) come from the file.
     ``turn_events``: the event types that end a turn in the book's game (its
-    ``GameClient.turn_events``: the table scene's ``TURN_EVENTS``)."""
+    ``GameClient.turn_events``: the table scene's ``TURN_EVENTS``); ``scorings`` its scoring
+    rounds (``GameClient.scorings``)."""
 
-    def __init__(self, replay: dict, turn_events=frozenset()):
+    def __init__(self, replay: dict, turn_events=frozenset(), scorings: Scorings = Scorings()):
         check(replay)
         self.replay = replay
         self.game_name: str = replay["game"]
@@ -209,6 +212,7 @@ class ReplayBook:
         self.options: dict = dict(replay.get("options") or {})
         self.rules: int = replay.get("rules", 1)
         self.turn_events = frozenset(turn_events)
+        self.scorings = scorings
         try:
             g = engine.new_game(self.game_name, seats=self.seats, seed=int(replay["seed"]), options=dict(self.options),
                                 rules=self.rules)
@@ -233,14 +237,13 @@ class ReplayBook:
             self.positions.append(self._position(g, events, seat, turn))
         if self.boundaries[-1] != self.last:
             self.boundaries.append(self.last)
-        if not any("final" in p.marks for p in self.positions):
-            self.positions[-1].marks.append("end")     # a game without a final scoring
+        if not any(scorings.is_final(kind) for p in self.positions for kind in p.marks):
+            self.positions[-1].marks.append(END.kind)     # a game without a final scoring
         self.players = self._players(replay)
         self._marks: list | None = None
 
-    @staticmethod
-    def _position(g, events: list, seat, turn: int) -> Position:
-        marks = [ev.get("kind") for ev in events if ev.get("type") == "scoring_started"]
+    def _position(self, g, events: list, seat, turn: int) -> Position:
+        marks = self.scorings.started_in(events)
         return Position(view=g.view(None), events=events, seat=seat, to_act=g.to_act, phase=g.phase,
                         over=g.is_over, scores=list(g.scores), winners=list(g.winners), turn=turn, marks=marks)
 
@@ -278,8 +281,8 @@ class ReplayBook:
         return next((k for k, p in enumerate(self.positions) if p.turn >= turn), self.last)
 
     def marks(self) -> list[tuple[int, str]]:
-        """(position, kind) of every scoring (``volcano``, ``final``), or ``end`` for a game that
-        has no final scoring (found once)."""
+        """(position, kind) of every scoring (its ``Scoring.kind``), and ``END``'s at the end of a
+        game that has no final scoring (found once)."""
         if self._marks is None:
             self._marks = [(k, kind) for k, p in enumerate(self.positions) for kind in p.marks]
         return self._marks
@@ -304,20 +307,20 @@ class Story:
         return max([1] + [t for t, _, _ in self.points])
 
 
-def score_story(entries: list[dict], turn_events, seats: int) -> Story:
+def score_story(entries: list[dict], turn_events, seats: int, scorings: Scorings = Scorings()) -> Story:
     """The points of the chart from the updates of a game (``{"state", "scores", "events"}`` per
     update, oldest first): a point at the start (turn 0), one after every turn that ended (turn
     n: the scores of the update that ended the n-th turn), and one at the last update if it
-    ended none (the game's end within a turn). A scoring's mark stands at the turn it began in."""
+    ended none (the game's end within a turn). A scoring's mark (``scorings``: the game's) stands
+    at the turn it began in."""
     points: list = []
     marks: list = []
     turn = 0
     for i, e in enumerate(entries):
         events = e.get("events") or []
         scores = list(e.get("scores") or [0] * seats)
-        for ev in events:
-            if ev.get("type") == "scoring_started":
-                marks.append((turn, e["state"], ev.get("kind")))
+        for kind in scorings.started_in(events):
+            marks.append((turn, e["state"], kind))
         ended = sum(1 for ev in events if ev.get("type") in turn_events) if i else 0
         turn += ended
         if i == 0 or ended:

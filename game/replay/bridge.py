@@ -12,8 +12,6 @@ class ReplayBridge(Bridge):
     """``at``: the position shown (or being animated to). ``step(+1/-1)`` moves one move (forward
     animates, back is a resync), ``jump(k)`` goes anywhere at once."""
 
-    views_from_engine = True    # the book's views are the engine's own, move by move
-
     def __init__(self, book: ReplayBook, name: str = "viewer"):
         super().__init__(name)
         self.book = book

@@ -1,7 +1,8 @@
 """The score story: a line chart of every player's score through the game, drawn with pygame in
 the game's style (a panel, each seat's line in its colour with its shape at every turn, the
-volcano scorings and the final scoring as marked columns). The results screens and the replay
-viewer show it; a click on a point picks that moment (``pick(pos)`` -> its point).
+game's scorings as marked columns, each kind in its colour and shape: ``GameClient.scorings``).
+The results screens and the replay viewer show it; a click on a point picks that moment
+(``pick(pos)`` -> its point).
 
 Its data is a ``book.Story`` (``score_story``: the scores at the end of every turn, taken from
 the updates of the game)."""
@@ -12,16 +13,15 @@ import math
 import pygame
 
 from .. import theme
+from ..client import Scoring, Scorings
 from ..widgets import blit_text, draw_panel, draw_tooltip, note_solid
 from .book import Story
 
-MARK_COLOURS = {"volcano": (232, 96, 48), "final": theme.ACCENT, "end": theme.ACCENT}
 
-
-def mark_points(kind: str, x: int, top: int, half: int = 7, height: int = 11) -> list[tuple[int, int]]:
-    """A scoring's mark pointing down at ``x`` from ``top``: a volcano's a triangle, the final
-    scoring's a diamond, so the two differ in shape and not only in colour."""
-    if kind == "volcano":
+def mark_points(scoring: Scoring, x: int, top: int, half: int = 7, height: int = 11) -> list[tuple[int, int]]:
+    """A scoring's mark pointing down at ``x`` from ``top``: a triangle or a diamond (its
+    ``shape``), so two kinds differ in shape and not only in colour."""
+    if scoring.shape == "triangle":
         return [(x - half, top), (x + half, top), (x, top + height)]
     mid = top + height // 2
     return [(x, top - 1), (x + half - 1, mid), (x, top + height + 1), (x - half + 1, mid)]
@@ -31,14 +31,16 @@ class ScoreChart:
     """``story`` the points; ``colour(seat)``, ``shape(seat)``, ``name(seat)`` how seats look;
     ``on_pick(point)`` is called with the clicked ``(turn, state, scores)``; ``current`` (a
     callable giving a turn, or None) draws where a replay stands; ``legend`` puts a column beside
-    the plot that names each line (where nothing else on the screen says which line is whose)."""
+    the plot that names each line (where nothing else on the screen says which line is whose);
+    ``scorings`` the game's (how its marks look and are named)."""
 
     PAD_L, PAD_R, PAD_T, PAD_B = 44, 14, 30, 30
     LEGEND_W = 210
 
     def __init__(self, app, rect, story: Story, colour, shape, name, on_pick=None, current=None,
-                 title_key: str = "chart.title", legend: bool = False):
+                 title_key: str = "chart.title", legend: bool = False, scorings: Scorings = Scorings()):
         self.app = app
+        self.scorings = scorings
         self.legend = legend
         self.rect = pygame.Rect(rect)
         self.story = story
@@ -140,11 +142,11 @@ class ScoreChart:
         # the scorings: a band at the turn each began in
         for turn, _, kind in story.marks:
             x = self.xy(turn, 0)[0] - ox
-            col = MARK_COLOURS.get(kind, theme.MUTED)
+            scoring = self.scorings.of(kind)
             band = pygame.Surface((10, p.height), pygame.SRCALPHA)
-            band.fill((*col, 60))
+            band.fill((*scoring.colour, 60))
             surf.blit(band, (x - 5, p.y))
-            pygame.draw.polygon(surf, col, mark_points(kind, x, p.y - 2))
+            pygame.draw.polygon(surf, scoring.colour, mark_points(scoring, x, p.y - 2))
         # the grid and the axes
         step, top = self.grid_step(), self.top()
         for v in range(0, top + 1, step):
@@ -181,13 +183,12 @@ class ScoreChart:
             self._draw_names(surf, p, local)
         # the legend: the marks of the scorings, top right
         x = local.right - 12
-        for kind in ("final", "volcano"):
-            if not any(k == kind for _, _, k in story.marks):
+        for scoring in reversed(self.scorings.kinds):
+            if not any(k == scoring.kind for _, _, k in story.marks):
                 continue
-            label = app.tr(f"chart.{kind}")
-            r = blit_text(surf, app, label, (x, local.y + 7), 13, theme.MUTED, anchor="topright",
+            r = blit_text(surf, app, app.tr(scoring.label), (x, local.y + 7), 13, theme.MUTED, anchor="topright",
                           box=pygame.Rect(local.centerx, local.y + 2, x - local.centerx, 22))
-            pygame.draw.polygon(surf, MARK_COLOURS[kind], mark_points(kind, r.x - 10, r.y + 3, 6, 10))
+            pygame.draw.polygon(surf, scoring.colour, mark_points(scoring, r.x - 10, r.y + 3, 6, 10))
             x = r.x - 24
 
     def _draw_names(self, surf, p, local) -> None:

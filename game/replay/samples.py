@@ -88,11 +88,11 @@ def tv_sample(game: str, seats: int, upto: float, mode: str = "table"):
         tv = app.make("tv", use(app, bridge))
         tv.watching = bridge.table.id
         tv.on_net({"kind": "update", "events": events, "full": True})
-        if mode == "tally":
-            g = bridge.game
-            tv.tally_start("volcano")
+        if mode == "tally":             # the game's first kind of scoring (it declares at least one)
+            g, scorings = bridge.game, app.games.of(game).scorings
+            tv.tally_start(scorings.default)
             for seat in range(g.seats):
-                tv.tally_add({"type": "scored", "seat": seat, "total": 4 + 3 * seat, "score": g.scores[seat]})
+                tv.tally_add({"type": scorings.scored, "seat": seat, "total": 4 + 3 * seat, "score": g.scores[seat]})
         elif mode == "standings":
             bridge.standings = sample_standings(names)
             tv.over_at = app.time - 60

@@ -23,7 +23,7 @@ from .. import eventlog, theme
 from ..qr import draw_qr
 from ..scene import Scene
 from ..scenes.common import background, seat_colour
-from ..scenes.standings import points_text
+from ..scenes.standings import points_text, ranks
 from ..widgets import blit_lines, blit_text, draw_panel
 from .viewer import mixed
 
@@ -67,9 +67,10 @@ class TVView:
             line = self.describe(ev)
             if line:
                 self.tv.caption(line, self.mark_of(self.line_seat(ev)))
-            if ev.get("type") == "scoring_started":
+            scorings = self.tv.scorings
+            if scorings.started and ev.get("type") == scorings.started:
                 self.tv.tally_start(ev.get("kind"))
-            elif ev.get("type") == "scored":
+            elif scorings.scored and ev.get("type") == scorings.scored:
                 self.tv.tally_add(ev)
 
     def line_seat(self, ev: dict):
@@ -146,7 +147,9 @@ class TVScene(Scene):
     def note_tables(self, tables: list[dict]) -> None:
         """What moved since the last look."""
         now = self.app.time
-        playing = {t["id"]: t for t in tables if t.get("status") == "playing" and not t.get("paused")}
+        # a private table asks for its code (``code_needed``): TV mode watches the open ones
+        playing = {t["id"]: t for t in tables
+                   if t.get("status") == "playing" and not t.get("paused") and not t.get("private")}
         for tid, t in playing.items():
             state = int(t.get("state") or 0)
             old = self.seen.get(tid)
@@ -171,6 +174,11 @@ class TVScene(Scene):
             if now - self.over_at < HOLD or not moved:
                 return
             return self.switch(max(moved, key=lambda tid: (self.seen[tid][1], tid)))   # ... until a table moves
+        if current not in playing and current is not None and self.child is not None \
+                and self.bridge.table.id == current:
+            # it left the list as it ended: its last update (sent after the host's journal) is coming, or
+            # has come with this look and its note is next: the TV stays to show the end
+            return
         if not playing:
             return
         if current not in playing:
@@ -185,7 +193,9 @@ class TVScene(Scene):
             return
         best = max(playing, key=lambda tid: (self.seen[tid][1], tid))
         mine = self.seen.get(current, (0, -1.0))[1]
-        fresh = self.seen[best][1] > self.since_switch and best not in getattr(self, "visited", set())
+        # (a table first seen in the very frame of the last switch is fresh too: the host's own list
+        # after a welcome and the one asked for can come in the same frame, the second one new)
+        fresh = self.seen[best][1] >= self.since_switch and best not in getattr(self, "visited", set())
         if best != current and (fresh or self.seen[best][1] > mine + IDLE):
             self.switch(best)
 
@@ -203,12 +213,17 @@ class TVScene(Scene):
     def caption(self, line: str, mark) -> None:
         self.captions = (self.captions + [(line, mark)])[-CAPTIONS:]
 
+    @property
+    def scorings(self):
+        """The scoring rounds of the game watched (``GameClient.scorings``)."""
+        return self.app.games.of(self.bridge.table.game).scorings
+
     def tally_start(self, kind) -> None:
         self.tally = {"kind": kind, "rows": {}, "until": -1.0}
 
     def tally_add(self, ev: dict) -> None:
         if self.tally is None:
-            self.tally = {"kind": "volcano", "rows": {}, "until": -1.0}
+            self.tally = {"kind": self.scorings.default, "rows": {}, "until": -1.0}   # came in mid-round
         self.tally["rows"][ev.get("seat")] = ev
         self.tally["until"] = self.app.time + TALLY
 
@@ -330,8 +345,9 @@ class TVScene(Scene):
         shade = pygame.Surface(app.SIZE, pygame.SRCALPHA)
         shade.fill((10, 8, 16, 215))
         surface.blit(shade, (0, 0))
-        title = self.tr("tv.volcano" if t["kind"] == "volcano" else "tv.final")
-        blit_text(surface, app, title, (640, 90), 64, (232, 96, 48) if t["kind"] == "volcano" else theme.ACCENT,
+        scoring = self.scorings.of(t["kind"])
+        title = self.tr(scoring.title) if scoring.title else ""
+        blit_text(surface, app, title, (640, 90), 64, scoring.colour,
                   bold=True, anchor="center", shadow=True, box=pygame.Rect(40, 40, 1200, 100), min_size=30)
         rows = sorted(t["rows"].values(), key=lambda ev: -int(ev.get("score") or 0))
         for i, ev in enumerate(rows[:7]):
@@ -353,10 +369,12 @@ class TVScene(Scene):
         blit_text(surface, app, self.tr("tv.standings"), (640, 70), 56, theme.ACCENT, bold=True, anchor="center",
                   shadow=True, box=pygame.Rect(40, 30, 1200, 84), min_size=28)
         rows = self.standing_rows()
+        places = self.standing_ranks()
         for i, (name, detail, points) in enumerate(rows[:8]):
             r = pygame.Rect(180, 140 + i * 66, 920, 58)
-            draw_panel(surface, r, fill=(70, 74, 40) if i == 0 else (40, 52, 88), radius=14, shadow=False)
-            blit_text(surface, app, f"{i + 1}.", (r.x + 20, r.centery), 30, theme.ACCENT, bold=True, anchor="midleft",
+            draw_panel(surface, r, fill=(70, 74, 40) if places[i] == 1 else (40, 52, 88), radius=14, shadow=False)
+            blit_text(surface, app, f"{places[i]}.", (r.x + 20, r.centery), 30, theme.ACCENT, bold=True,
+                      anchor="midleft",
                       box=pygame.Rect(r.x + 10, r.y, 60, r.height))
             blit_text(surface, app, name, (r.x + 80, r.centery), 30, theme.PAPER, bold=True, anchor="midleft",
                       box=pygame.Rect(r.x + 74, r.y, 440, r.height), min_size=18)
@@ -367,6 +385,25 @@ class TVScene(Scene):
         if not rows:
             blit_text(surface, app, self.tr("tv.waiting_tables"), (640, 360), 30, theme.MUTED, anchor="center",
                       box=pygame.Rect(40, 330, 1200, 60))
+
+    def standing_ranks(self) -> list[int]:
+        """Each row's place in ``standing_rows``: tied players share it (the host's ``rank``; the
+        last game's: its winners first, then equal scores together)."""
+        st = self.bridge.standings or {}
+        overall = st.get("overall") if isinstance(st, dict) else None
+        if overall:
+            return ranks([r for r in overall if isinstance(r, dict)])
+        game = self.last_game
+        if not game:
+            return []
+        order = sorted(range(len(game["scores"])), key=lambda s: (s not in game["winners"], -game["scores"][s]))
+        out: list[int] = []
+        for i, s in enumerate(order):
+            p = order[i - 1] if i else None
+            won = game["winners"]
+            same = p is not None and (p in won, game["scores"][p]) == (s in won, game["scores"][s])
+            out.append(out[-1] if same else i + 1)
+        return out
 
     def standing_rows(self) -> list[tuple[str, str, str]]:
         """(name, detail, points) per row: the night's overall standings, else the last game."""

@@ -2,8 +2,8 @@
 ``ReplayBridge`` as a spectator, with a replay bar instead of the action buttons.
 
 - the bar (``ReplayBar``): one move back / forward, one turn back / forward, play / pause, the
-  speed (×1, ×2, ×4), the score story, and a timeline to click or drag with the volcano scorings
-  and the final scoring marked on it (and any marks given: ``add_marks``);
+  speed (×1, ×2, ×4), the score story, and a timeline to click or drag with the game's scorings
+  marked on it (``GameClient.scorings``; and any marks given: ``add_marks``);
 - keys: Space play/pause, ← → a move, PgUp PgDn (or Shift+← →) a turn, Home End, S the speed,
   C the score story, Esc back;
 - a move forward is the host's update of that move (animated, logged as live); a move back or a
@@ -21,7 +21,7 @@ from .. import theme
 from ..widgets import Button, Tip, blit_text, draw_panel, note_solid
 from .book import ReplayBook, ReplayError, read_file, score_story
 from .bridge import ReplayBridge
-from .chart import MARK_COLOURS, ScoreChart, mark_points
+from .chart import ScoreChart, mark_points
 
 SPEEDS = (1, 2, 4)
 #: How long a move stays before the next plays (seconds at ×1): bots at a table wait about as long.
@@ -154,8 +154,8 @@ class ReplayBar:
         done = pygame.Rect(t.x, t.y, self.x_of(v.bridge.at) - t.x, t.height)
         pygame.draw.rect(surface, theme.shade(theme.ACCENT, 0.75), done, border_radius=5)
         for k, kind in v.book.marks():
-            x = self.x_of(k)
-            pygame.draw.polygon(surface, MARK_COLOURS.get(kind, theme.MUTED), mark_points(kind, x, t.y - 9, 6, 10))
+            scoring = v.book.scorings.of(kind)
+            pygame.draw.polygon(surface, scoring.colour, mark_points(scoring, self.x_of(k), t.y - 9, 6, 10))
         for k, _ in self.extra_marks:
             x = self.x_of(k)
             pygame.draw.circle(surface, theme.GOOD, (x, t.bottom + 3), 4)
@@ -268,9 +268,10 @@ class ReplayView:
         self.chart = None if self.chart is not None else self.make_chart()
 
     def make_chart(self) -> ScoreChart:
-        story = score_story(self.book.entries(), self.book.turn_events, self.book.seats)
+        story = score_story(self.book.entries(), self.book.turn_events, self.book.seats, self.book.scorings)
         return ScoreChart(self.app, self.REPLAY_CHART, story, self.colour, self.shape, self.short_name,
-                          on_pick=self.pick, current=lambda: self.book.positions[self.bridge.at].turn)
+                          on_pick=self.pick, current=lambda: self.book.positions[self.bridge.at].turn,
+                          scorings=self.book.scorings)
 
     def pick(self, point) -> None:
         """A click on the chart: the position of that point (the end of its turn)."""
@@ -378,7 +379,7 @@ def book_of(replay, games) -> ReplayBook:
     with a reason, never an exception elsewhere. Needs no window."""
     game = replay.get("game") if isinstance(replay, dict) else None
     client = games.get(game) if isinstance(game, str) else None
-    return ReplayBook(replay, client.turn_events if client else frozenset())
+    return ReplayBook(replay, client.turn_events, client.scorings) if client else ReplayBook(replay)
 
 
 def book_of_file(path, games) -> ReplayBook:

@@ -24,6 +24,7 @@ class AskScene(Scene):
         self.field = self.widgets.add(TextInput(app, (b.x + 40, b.y + 110, b.width - 80, 52), value, placeholder,
                                                 on_submit=self.submit, max_len=max_len))
         self.field.focus()
+        self.field.selected = bool(value)     # a suggested value: typing replaces it
         self.widgets.add(Button(app, (b.x + 40, b.bottom - 90, 250, 60), ok, lambda: self.submit(self.field.value),
                                 style="primary", size=22))
         self.widgets.add(Button(app, (b.right - 290, b.bottom - 90, 250, 60), "common.back", self.app.pop,

@@ -80,6 +80,7 @@ class BrowserScene(Scene):
         self.bridge.on_seat = settings.remember_seat     # a seat taken is kept for a comeback
         try:
             self.bridge.connect(address, settings.name, token_for=settings.seat_token)
+            self.bridge.kept = settings.kept_seat(self.bridge.address)   # a seat we left: ours to go back to
         except (OSError, ValueError) as e:
             self.connecting = None
             self.app.toast(self.tr("browser.cannot_connect", address=address, error=str(e)))

@@ -10,7 +10,6 @@ import math
 import pygame
 
 from .. import eventlog, theme
-from ..advance import advance
 from ..scene import Scene
 from ..tween import Call, Wait
 from ..widgets import Button, ScrollLog, TextInput, blit_lines, blit_text, draw_panel, fit_tagged
@@ -139,6 +138,16 @@ class Part:
         return self.scene.app.trn(key, n, **fmt)
 
 
+def worth_a_recap(bridge) -> bool:
+    """A recap the table shows at once when its window comes back by itself: a stand-in bot
+    played our seat meanwhile, or a round or more went by (a blip of the network that cost a
+    move or two is no "while you were away")."""
+    moves = [m for m in (bridge.recap or {}).get("moves") or [] if isinstance(m, dict)]
+    me = bridge.table.my_seat
+    return bool(moves) and (any(m.get("bot") and m.get("seat") == me for m in moves)
+                            or len(moves) >= max(2, bridge.table.seats))
+
+
 class TableScene(Scene):
     """Base of the game tables. Subclasses implement ``draw_table``, ``make_controls`` (widgets
     from ``self.table.legal``), ``animate_event(ev) -> Anim | None`` and ``describe(ev) -> str |
@@ -173,10 +182,8 @@ class TableScene(Scene):
         self.review = review        # the final board seen from the results: Back is its only button
         self.log = ScrollLog(app, (960, 520, 308, 188), size=15, marks=True, top=16)   # "Enter: chat" on top
         self.shown: dict = copy.deepcopy(bridge.table.view) if bridge.table.view else {}
-        self.head: dict = copy.deepcopy(self.shown)  # the engine's view once the queued updates have played
-        self.landing: dict = self.head  # the engine's view the update playing now lands on (``land``)
+        self.landing: dict = copy.deepcopy(self.shown)  # the host's view the update playing lands on (``land``)
         self.drifts: list[dict] = []    # updates whose animations did not land on the host's view
-        self.unadvanced = 0             # updates the engine could not account for (the host's view was used)
         #: the host's state counter of the view this table opened on: an update note up to it (polled
         #: in the same batch as the one that opened the table) is already in that view
         self.opened_at = bridge.table.state if bridge.table.view else None
@@ -263,6 +270,10 @@ class TableScene(Scene):
                     self.log_event(ev)
                 self.on_events(note["events"])
                 self.sync()
+                if note.get("full") and self.app.scene is self and worth_a_recap(self.bridge):
+                    # back at the table (a laptop that slept past the grace, the window's client
+                    # reconnecting): what happened meanwhile, at once, not in some later lobby
+                    self.app.open("recap", self, self.bridge)
                 return
             if note.get("undone") is not None:
                 self.timeline.play(Call(lambda seat=note["undone"]: self.log_undo(seat)))
@@ -275,9 +286,9 @@ class TableScene(Scene):
                 if anim is not None:
                     self.timeline.play(anim)
             self.timeline.play(Call(lambda events=note["events"]: self.on_events(events)))
-            host = note.get("view") if note.get("undone") is None else None   # an undo is not animated: no check
-            self.timeline.play(Call(lambda target=target, host=host, events=note["events"]:
-                                    self.landed(target, host, events)))
+            checked = note.get("undone") is None      # an undo is not animated: nothing to check
+            self.timeline.play(Call(lambda target=target, checked=checked, events=note["events"]:
+                                    self.landed(target, checked, events)))
             self.backlog.append(sum(1 for ev in note["events"] if ev.get("type") in self.TURN_EVENTS))
             self.timeline.play(Call(self.played))
         elif kind == "error":
@@ -288,25 +299,17 @@ class TableScene(Scene):
             self.app.toast(self.tr("net.link_lost"), kind="info")
         elif kind in ("left", "disconnected"):
             self.app.toast(self.tr("net.disconnected") if kind == "disconnected" else self.tr("net.left"))
-            self.app.goto("browser", self.bridge)
+            if kind == "left" and self.app.party is not None:
+                self.app.party.dismiss(keep=bool(note.get("kept")))   # the window's players go with it
+            # still on the host: its tables ("Back to my seat" when the seat stays ours)
+            self.app.goto("lobby" if kind == "left" and self.bridge.connected else "browser", self.bridge)
 
-    # --- the view shown: the engine's, between updates ----------------------------------------
+    # --- the view shown: the host's, at the end of each update ---------------------------------
     def next_view(self, note: dict) -> dict:
-        """The view an update lands on, computed by the engine from the view before it
-        (``game/advance.py``); the host's view when the engine cannot account for the events."""
-        events = note["events"]
-        undone = note.get("undone") is not None    # an undo: no events, the view goes back
-        if self.bridge.views_from_engine and note.get("view"):
-            target = note["view"]
-        else:
-            target = advance(self.head, events, self.me) if self.head and not undone else None
-        if target is None:
-            if not undone:
-                self.unadvanced += 1
-                logger.debug("advance: no view for %s; the host's is used", [ev.get("type") for ev in events])
-            target = note.get("view") or self.table.view or {}
-        self.head = copy.deepcopy(target)
-        return copy.deepcopy(target)
+        """The view an update lands on: the host's, as the update carries it (updates flow one
+        way: the window never computes a view of its own; values between the events of one
+        update come from the events themselves)."""
+        return copy.deepcopy(note.get("view") or self.table.view or {})
 
     def land(self, *keys: str) -> None:
         """The shown view takes ``keys`` from the engine's view of the update playing (an
@@ -328,18 +331,17 @@ class TableScene(Scene):
         except (KeyError, IndexError):
             self.land(key)
 
-    def landed(self, target: dict, host: dict | None, events: list = ()) -> None:
-        """An update's animations are done: what they left shown must be the host's view (any
-        difference is drift, recorded in ``drifts`` and the debug log); from here the engine's
-        view is shown until the next update."""
-        if host is not None:
-            keys = sorted({k for k in set(self.shown) | set(host) if self.shown.get(k) != host.get(k)})
-            engine_keys = sorted({k for k in set(target) | set(host) if target.get(k) != host.get(k)})
-            if keys or engine_keys:
-                self.drifts.append({"state": self.table.state, "shown": keys, "engine": engine_keys,
+    def landed(self, target: dict, checked: bool = True, events: list = ()) -> None:
+        """An update's animations are done: what they left shown must be the host's view of that
+        update, ``target`` (any difference is drift, recorded in ``drifts`` and the debug log);
+        from here that view is shown until the next update."""
+        if checked:
+            keys = sorted({k for k in set(self.shown) | set(target) if self.shown.get(k) != target.get(k)})
+            if keys:
+                self.drifts.append({"state": self.table.state, "shown": keys,
                                     "events": [ev.get("type") for ev in events]})
-                logger.debug("drift after an update %s: shown %s, engine %s differ from the host's view",
-                             self.drifts[-1]["events"], keys, engine_keys)
+                logger.debug("drift after an update %s: shown %s differ from the host's view",
+                             self.drifts[-1]["events"], keys)
         self.shown = target
         self.landing = target
         self.on_landed()
@@ -404,12 +406,15 @@ class TableScene(Scene):
         return len(self.backlog)
 
     def plates(self) -> list[pygame.Rect]:
-        """The plates at the top of the table a floating word must stay under (``Effects``): the
-        prompt's (``prompt_rect``, set as it is drawn) or the catch-up chip in its place."""
-        if self.chip_shown():
-            return [pygame.Rect(self.CHIP_RECT)]
-        rect = getattr(self, "prompt_rect", None)
-        return [rect] if rect is not None else []
+        """What a floating word must stay under (``Effects``): the plate at the top of the table
+        (the prompt's, ``prompt_rect``, set as it is drawn, or the catch-up chip in its place) and
+        the buttons of the top line (Menu, zoom, Hint)."""
+        rect = pygame.Rect(self.CHIP_RECT) if self.chip_shown() else getattr(self, "prompt_rect", None)
+        plates = [rect] if rect is not None else []
+        buttons = [w for w in self.widgets.items if isinstance(w, Button) and w.visible and w.rect.top < 60]
+        buttons += [a.button for a in self.addons if isinstance(getattr(a, "button", None), Button)
+                    and a.button.visible and a.button.rect.top < 60]
+        return plates + [pygame.Rect(b.rect) for b in buttons]
 
     def chip_shown(self) -> bool:
         """The "your turn — N moves to watch · Skip" chip is up (it takes the prompt's place)."""
@@ -436,8 +441,7 @@ class TableScene(Scene):
         if len(self.timeline.queue) > 1:
             return
         self.shown = copy.deepcopy(self.table.view) if self.table.view else {}
-        self.head = copy.deepcopy(self.shown)
-        self.landing = self.head
+        self.landing = copy.deepcopy(self.shown)
         self.on_synced()
         self.build_controls()
         self.turn_alert()

@@ -7,7 +7,7 @@ import pygame
 
 from .. import theme
 from ..net_bridge import bot_name
-from ..party import party_of
+from ..party import party_of, restore_party
 from ..scene import Scene
 from ..widgets import Button, ScrollLog, TextInput, blit_lines, blit_text, draw_panel, fit_tagged, note_solid
 from .common import ChatFeed, background, heading, seat_colour
@@ -66,8 +66,13 @@ class LobbyScene(Scene):
         return self.bridge.table.my_seat
 
     def is_owner(self) -> bool:
-        owner = (self.lobby or {}).get("owner")
-        return owner is None or owner == self.bridge.player
+        """We own the table (a table without an owner: whoever sits first, unless its first seat
+        is kept for the host's own window)."""
+        lob = self.lobby or {}
+        owner = lob.get("owner")
+        if owner is None:
+            return not any(isinstance(p, dict) and p.get("reserved") for p in lob.get("players") or [])
+        return owner == self.bridge.player
 
     def levels(self) -> list[str]:
         game = (self.lobby or {}).get("game") or self.new_game["game"]
@@ -100,7 +105,9 @@ class LobbyScene(Scene):
             return
         kind = note["kind"]
         if kind == "left" and self.app.party is not None:
-            self.app.party.dismiss()        # the window's players leave with it
+            self.app.party.dismiss(keep=bool(note.get("kept")))    # the window's players leave with it
+        if kind == "seated" and self.bridge.table.id is not None:
+            restore_party(self.app, self.bridge, kept=True)        # ... and come back with it
         if kind in ("tables", "lobby", "seated", "left", "saved"):
             self.rebuild()
         elif kind == "update":
@@ -145,9 +152,13 @@ class LobbyScene(Scene):
         for i, t in enumerate(b.tables[:self.rows()]):
             y = 150 + i * 70
             free = free_seats(t)
-            mine = self.my_away_seat(t) is not None
+            if self.lobby is None and t.get("status") == "playing" and b.my_seat_at(t.get("id")) is not None:
+                # a game whose seat is ours (we left it, or the host knows it by our key): back to it
+                w.add(Button(app, (410, y + 8, 186, 40), "lobby.back_to_seat", lambda t=t: self.back_to_seat(t),
+                             style="good", tooltip="lobby.back_to_seat_tip", size=16, value=("back", t.get("id"))))
+                continue
             w.add(Button(app, (410, y + 8, 90, 40), "lobby.join", lambda t=t: self.join(t),
-                         enabled=bool(free or mine) and self.lobby is None, tooltip="lobby.join_tip", size=17))
+                         enabled=bool(free) and self.lobby is None, tooltip="lobby.join_tip", size=17))
             w.add(Button(app, (506, y + 8, 90, 40), "lobby.watch", lambda t=t: self.join(t, watch=True),
                          enabled=self.lobby is None, tooltip="lobby.watch_tip", size=17))
         if self.lobby is None:
@@ -289,19 +300,13 @@ class LobbyScene(Scene):
         self.app.open("ask", "hotseat.add_title", "hotseat.add_note", "hotseat.add",
                       lambda name: party.add(name[:24]), value=suggested, placeholder="settings.name_hint")
 
-    def my_away_seat(self, t: dict) -> int | None:
-        """A seat of ``t`` (a continued saved game) that waits for a player of our name."""
-        if t.get("status") != "playing":
-            return None
-        for p in t.get("players") or []:
-            if (isinstance(p, dict) and p.get("kind") == "human" and not p.get("connected", True)
-                    and p.get("name") == self.bridge.name):
-                return p.get("seat")
-        return None
+    def back_to_seat(self, t: dict) -> None:
+        """"Back to my seat": our own seat of a game under way (we left it, or the host knows it
+        by our player key), with the recap of what we missed; our window's other players too."""
+        self.bridge.back_to_seat(t["id"])
 
     def join(self, t: dict, watch: bool = False) -> None:
-        """Join (or watch) a listed table: a private one asks for its code; a continued saved
-        game seats us in our old seat."""
+        """Join (or watch) a listed table: a private one asks for its code."""
         b = self.bridge
         if t.get("private"):
             go = b.spectate if watch else b.sit
@@ -310,7 +315,7 @@ class LobbyScene(Scene):
         elif watch:
             b.spectate(t["id"])
         else:
-            b.sit(t["id"], seat=self.my_away_seat(t))
+            b.sit(t["id"])
 
     def next_colour(self, bridge=None):
         """The next colour nobody has, for our seat (or for a local player's: ``bridge``)."""

@@ -33,9 +33,24 @@ class MenuScene(Scene):
                  ("menu.settings", self.open_settings, None, "normal"),
                  ("menu.save", self.save, None, "normal"),
                  ("menu.leave", self.leave, None, "danger")]
+        if self.may_give():     # the owner, a player away and someone watching: give them the seat
+            items.insert(4, ("menu.give", self.open_give, None, "normal"))
+        step = 64 if len(items) <= 6 else 56
         for i, (label, fn, key, style) in enumerate(items):
-            self.widgets.add(Button(app, (x, 190 + i * 64, w, 52), label, fn, key=key, style=style,
+            self.widgets.add(Button(app, (x, 190 + i * step, w, 52), label, fn, key=key, style=style,
                                     tooltip=label + "_tip"))
+
+    def may_give(self) -> bool:
+        from .give import givable
+
+        bridge = getattr(self.table_scene, "bridge", None)
+        lob = getattr(bridge, "lobby", None) or {}
+        away, watchers = givable(lob)
+        return bool(bridge is not None and lob.get("owner") == bridge.player and away and watchers
+                    and lob.get("status") == "playing")
+
+    def open_give(self) -> None:
+        self.app.open("give", self.table_scene.bridge)
 
     def open_howto(self):
         self.app.open("howto", getattr(self.table_scene, "game", None))
@@ -62,10 +77,18 @@ class MenuScene(Scene):
         self.build()
 
     def leave_now(self):
+        """Leave the table: a game under way keeps our seat ours (a bot plays it meanwhile); the
+        host's tables are shown, where "Back to my seat" takes it back. The window's own player
+        leaves (and its other local players with it)."""
+        app = self.app
         bridge = getattr(self.table_scene, "bridge", None)
-        if bridge is not None and bridge.connected:
-            bridge.leave()
-        self.app.goto("browser", bridge)
+        primary = app.party.primary if app.party is not None else bridge
+        if primary is not None and primary.connected:
+            primary.leave()
+            app.bridge = primary
+            app.goto("lobby", primary)
+        else:
+            app.goto("browser", primary)
 
     def draw_scene(self, surface):
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)

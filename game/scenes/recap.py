@@ -11,14 +11,20 @@ from .. import theme
 from ..scene import Scene
 from ..widgets import Button, ScrollLog, blit_lines, blit_text, draw_panel
 
-SCORING = frozenset({"scoring_started", "scored", "scoring_ended", "game_over"})
+#: the end of every game (docs/events.md, the conventions); a game's scorings are its own (``GameClient``)
+GAME_OVER = "game_over"
 PANEL = pygame.Rect(890, 10, 380, 700)    # over the table's side column: the board stays in view
 
 
-def recap_lines(table, recap: dict) -> list[tuple[str, tuple | None, bool]]:
+def recap_lines(table, recap: dict, me: int | None = None) -> list[tuple[str, tuple | None, bool]]:
     """The recap as ``(text, mark, scoring)`` lines: every move's events in the log's words (a
-    takeover bot's moves are its player's seat's), an undone move, then the score changes."""
+    takeover bot's moves are its player's seat's, said as the bot's: "A bot for you", "A bot for
+    Finn"), an undone move, then the score changes. ``me``: the seat the recap is for (the
+    table's own by default; a pass-and-play window's other local players have their own)."""
+    me = table.me if me is None else me
+    players = getattr(getattr(table, "table", None), "players", None) or []
     out = []
+    scoring = table.app.games.of(table.table.game).scorings.event_types | {GAME_OVER}   # the lines that stand out
     first_scores = last_scores = None
     for move in recap.get("moves") or []:
         if not isinstance(move, dict):
@@ -32,11 +38,16 @@ def recap_lines(table, recap: dict) -> list[tuple[str, tuple | None, bool]]:
         for ev in move.get("events") or []:
             # in the third person: what our seat did meanwhile was not us (a takeover bot, says "bot")
             text = table.describe(ev, you=False)
-            if text and move.get("bot") and seat == table.me and ev.get("seat") == table.me:
+            stood_in = (move.get("bot") and isinstance(seat, int) and ev.get("seat") == seat
+                        and not (0 <= seat < len(players) and isinstance(players[seat], dict)
+                                 and players[seat].get("kind") == "bot"))
+            if text and stood_in and seat == me:
                 text = table.tr("recap.by_bot", line=text)
+            elif text and stood_in:     # a player's seat played by their stand-in bot
+                text = table.tr("recap.by_bot_for", name=table.short_name(seat), line=text)
             if text:
                 ev_mark = table.mark_of(ev.get("seat")) if isinstance(ev.get("seat"), int) else mark
-                out.append((text, ev_mark, ev.get("type") in SCORING))
+                out.append((text, ev_mark, ev.get("type") in scoring))
         scores = move.get("scores")
         if isinstance(scores, list):
             first_scores = first_scores if first_scores is not None else scores
@@ -59,7 +70,9 @@ class RecapScene(Scene):
         super().__init__(app)
         self.table_scene, self.bridge = table_scene, bridge
         recap = bridge.recap or {}
-        self.lines = recap_lines(table_scene, recap)
+        self.lines = recap_lines(table_scene, recap, bridge.table.my_seat)
+        #: a pass-and-play window's other local player: the panel says whose recap it is
+        self.whose = bridge.name if bridge is not table_scene.bridge else None
         self.moves = sum(1 for m in recap.get("moves") or [] if isinstance(m, dict) and not m.get("undone"))
         self.log = self.widgets.add(ScrollLog(app, (PANEL.x + 14, PANEL.y + 120, PANEL.width - 28,
                                                     PANEL.height - 204), size=16, marks=True))
@@ -88,8 +101,9 @@ class RecapScene(Scene):
             check.texts[:] = [t for t in check.texts if not PANEL.colliderect(t[0])]
             check.solids[:] = [m for m in check.solids if not PANEL.colliderect(m[0])]
         draw_panel(surface, PANEL)
-        blit_text(surface, app, self.tr("recap.title"), (PANEL.centerx, PANEL.y + 32), 28, theme.ACCENT, bold=True,
-                  anchor="center", box=pygame.Rect(PANEL.x + 14, PANEL.y + 10, PANEL.width - 28, 46))
+        title = self.tr("recap.title_for", name=self.whose) if self.whose else self.tr("recap.title")
+        blit_text(surface, app, title, (PANEL.centerx, PANEL.y + 32), 28, theme.ACCENT, bold=True,
+                  anchor="center", box=pygame.Rect(PANEL.x + 14, PANEL.y + 10, PANEL.width - 28, 46), min_size=16)
         blit_lines(surface, app, self.trn("recap.moves", self.moves), pygame.Rect(PANEL.x + 18, PANEL.y + 62,
                                                                                    PANEL.width - 36, 52),
                    17, theme.MUTED, align="center")

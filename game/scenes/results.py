@@ -10,7 +10,7 @@ import pygame
 import engine
 
 from .. import theme
-from ..replay.book import score_story
+from ..replay.book import ReplayBook, ReplayError, score_story
 from ..replay.chart import ScoreChart
 from ..replay.viewer import watch
 from ..scene import Scene
@@ -40,14 +40,21 @@ class ResultsScene(Scene):
         self.client = app.games.of(tm.game)
         self.columns = self.client.columns(app, view) if view else []
         self.chart = self.make_chart()
+        self.story_asked = False        # the window missed the game's start: the host's replay tells it
+        ask = getattr(bridge, "request_replay", None)
+        if (tm.over and tm.id is not None and ask is not None and getattr(bridge, "connected", False)
+                and not self.whole_story(tm.history)):
+            self.story_asked = True
+            ask(tm.id)
+        charted = self.chart is not None or self.story_asked
         self.chart_shown = False
         extra = self.client.results_button
-        count = 4 + (self.chart is not None) + bool(extra)
+        count = 4 + charted + bool(extra)
         x = (1280 - (200 * count - 10)) // 2       # the row of buttons stays centred
-        if self.chart is not None:
+        if charted:
             self.widgets.add(Button(app, (x, 634, 190, 56), None, self.toggle_chart, key=pygame.K_c,
                                     text=lambda: self.tr("results.rows" if self.chart_shown else "results.chart"),
-                                    tooltip="results.chart_tip"))
+                                    tooltip="results.chart_tip", enabled=lambda: self.chart is not None))
             x += 200
         self.widgets.add(Button(app, (x, 634, 190, 56), "results.rematch", self.rematch, key=pygame.K_r,
                                 style="primary", tooltip="results.rematch_tip"))
@@ -69,15 +76,22 @@ class ResultsScene(Scene):
                                      lambda tips=tips, seat=seat: tips[seat]))
 
     # --- the score story ------------------------------------------------------------------------
-    def make_chart(self):
-        """The chart of the updates this window saw (None before two points)."""
+    @staticmethod
+    def whole_story(history: list) -> bool:
+        """The window saw the game from its start (its first update, or a recap reaching back)."""
+        return bool(history) and history[0].get("state") == 0
+
+    def make_chart(self, history: list | None = None):
+        """The chart of the updates this window saw, or of ``history`` (the host's replay, for a
+        window that missed part of the game); None before two points."""
         tm = self.bridge.table
-        story = score_story(tm.history, self.client.turn_events, len(self.scores))
+        story = score_story(tm.history if history is None else history, self.client.turn_events,
+                            len(self.scores), self.client.scorings)
         if len(story.points) < 2:
             return None
         shape = (lambda s: theme.player_shape(s)) if self.app.settings.shapes else (lambda s: "circle")
         return ScoreChart(self.app, PANEL.inflate(-24, -24), story, lambda s: seat_colour(tm, s), shape, tm.name,
-                          on_pick=self.pick, legend=True)
+                          on_pick=self.pick, legend=True, scorings=self.client.scorings)
 
     def toggle_chart(self) -> None:
         self.chart_shown = not self.chart_shown
@@ -93,9 +107,28 @@ class ResultsScene(Scene):
             ask(self.bridge.table.id)
 
     def on_net(self, note: dict) -> None:
-        if note.get("kind") == "replay" and self.replay_at is not None and self.app.scene is self:
+        if note.get("kind") != "replay":
+            return
+        if self.story_asked and note.get("id") == self.bridge.table.id:
+            self.story_asked = False
+            self.story_from(note.get("replay"))
+            return
+        if self.replay_at is not None and self.app.scene is self:
             turn, self.replay_at = self.replay_at, None
             watch(self.app, note, turn=turn, on_back=self.app.pop)
+
+    def story_from(self, replay) -> None:
+        """The score story from the game's replay (every move from the start), for a window that
+        missed the start of the game (it was closed, or crashed, and came back)."""
+        try:
+            book = ReplayBook(replay, self.client.turn_events, self.client.scorings)
+        except (ReplayError, TypeError, ValueError):
+            return                          # the story of what this window saw stays
+        history = [{"state": i, "scores": list(p.scores), "events": list(p.events)}
+                   for i, p in enumerate(book.positions)]
+        chart = self.make_chart(history)
+        if chart is not None:
+            self.chart = chart
 
     def handle_event(self, event) -> bool:
         if self.chart_shown and self.chart is not None and self.chart.handle_event(event):
@@ -132,10 +165,14 @@ class ResultsScene(Scene):
             opts = {k: tm.view.get(k, d) for k, d in (info.defaults if info else {}).items()}
         bots = [(i, p.get("level")) for i, p in enumerate(tm.players)
                 if isinstance(p, dict) and p.get("kind") == "bot" and p.get("level")]
-        self.bridge.rematch(tm.game, tm.seats, opts, bots)
-        self.to_lobby()
+        self.bridge.rematch(tm.game, tm.seats, opts, bots)     # (it leaves the finished table)
+        self.app.goto("lobby", self.bridge)
 
     def to_lobby(self):
+        """The host's tables: we leave the finished table (a rematch has already left it)."""
+        lob = self.bridge.lobby or {}
+        if self.bridge.connected and lob and (lob.get("status") == "over" or self.bridge.table.over):
+            self.bridge.leave()
         self.app.goto("lobby", self.bridge)
 
     def draw_scene(self, surface):

@@ -176,6 +176,21 @@ def _phones(app, names):
     return app.make("phones", [WEB_URL, "http://10.0.0.5:47475/"])   # safe: text only
 
 
+def _give(app, names):
+    """The owner of a game under way gives an away player's seat to someone watching (issue 28)."""
+    b = use(app, lobby_bridge(names))
+    lob = dict(b.lobby, status="playing", owner=b.player)
+    players = [dict(p) for p in lob["players"]]
+    for p in players[1:3]:
+        if p.get("kind") == "human" or p.get("kind") == "empty":
+            p.update(kind="human", connected=False)
+    lob["players"] = players
+    lob["watchers"] = [{"player": 40 + i, "name": names[4 + i]} for i in range(3)]
+    b.handle({"t": "table", "table": lob})
+    app.goto("lobby", b)
+    return app.make("give", b)
+
+
 #: The shared screens' samples: name -> ``sample(app, names) -> Scene``. The menu's and the
 #: results' are over a game's position: that game's ``GameClient.samples`` has them.
 SAMPLES = {
@@ -189,4 +204,5 @@ SAMPLES = {
     "lobby_saved": _lobby_saved,
     "lobby_host": _lobby_host,
     "phones": _phones,
+    "give": _give,
 }

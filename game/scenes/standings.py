@@ -38,6 +38,20 @@ def points_count(points) -> int:
     return int(value) if value.is_integer() else 2
 
 
+def ranks(rows: list[dict]) -> list[int]:
+    """Each row's place, 1-based: the host's ``rank`` (those equal on points and wins share it);
+    from an older host without it, counted here the same way."""
+    out: list[int] = []
+    for i, r in enumerate(rows):
+        if isinstance(r.get("rank"), int):
+            out.append(r["rank"])
+            continue
+        prev = rows[i - 1] if i else None
+        same = prev is not None and (prev.get("points"), prev.get("wins")) == (r.get("points"), r.get("wins"))
+        out.append(out[-1] if same else i + 1)
+    return out
+
+
 def summary_line(app, standings: dict | None, limit: int = 4) -> str:
     """One line of the overall standings for the results: "Tonight: Anna 5 · Boris 3 · …"."""
     rows = (standings or {}).get("overall") or []
@@ -122,11 +136,13 @@ class StandingsScene(Scene):
         if not rows:
             blit_text(surface, app, self.tr("standings.none"), (PANEL.centerx, PANEL.centery), 22, theme.MUTED,
                       anchor="center", box=PANEL.inflate(-40, -200))
+        places = ranks(rows)
         for i, r in enumerate(rows[:MAX_ROWS]):
             rr = pygame.Rect(PANEL.x + 16, y0 + 40 + i * (ROW_H + 6), PANEL.width - 32, ROW_H)
             mine = r.get("name") == self.bridge.name
             pygame.draw.rect(surface, (62, 80, 134) if mine else (46, 60, 102), rr, border_radius=10)
-            blit_text(surface, app, str(i + 1), (rr.x + 36, rr.centery), 20, theme.ACCENT if i == 0 else theme.PAPER,
+            first = places[i] == 1      # tied players share their place (issue 28 point 10)
+            blit_text(surface, app, str(places[i]), (rr.x + 36, rr.centery), 20, theme.ACCENT if first else theme.PAPER,
                       bold=True, anchor="center", box=pygame.Rect(rr.x + 8, rr.y, 56, rr.height))
             text, size = fit(app, str(r.get("name", "?")), 20, name_box.width, True)
             blit_text(surface, app, text, (name_box.x, rr.centery), size, theme.PAPER, bold=True, anchor="midleft",

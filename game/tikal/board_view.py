@@ -463,6 +463,8 @@ class BoardView(Part):
         camp = camp_at(view, h)
         if camp:
             parts.append(tr("tikal.tip_camp", name=name(camp["seat"])))
+        if spec.kind == "temple" and self.strength_lines(h):
+            return "\n".join(parts)     # every player's strength says who stands there (short: 4 players, long names)
         for f in sorted(figures_at(view, h), key=lambda f: f["seat"]):
             key = ("tikal.tip_figures" if not f["leader"] else
                    "tikal.tip_figures_leader" if f["workers"] else "tikal.tip_leader_only")

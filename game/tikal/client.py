@@ -2,7 +2,8 @@
 the lobby, its results, its how-to pages, its rule book, its samples and its quick game."""
 from __future__ import annotations
 
-from ..client import GameClient, Ref, ResultsButton, rule_book
+from .. import theme
+from ..client import GameClient, Ref, ResultsButton, Scoring, Scorings, rule_book
 from .results import tikal_breakdown, tikal_columns
 
 
@@ -27,6 +28,10 @@ CLIENT = GameClient(
     results_button=ResultsButton("results.review", "results.review_tip", Ref("game.tikal.review:review_after_game"),
                                  Ref("game.tikal.review:open_review")),
     hints=True,                 # the hint (game/tikal/hint.py): a table may allow it
+    # the volcano scorings (T-V1) and the final one (T-E1), docs/events.md
+    scorings=Scorings(started="scoring_started", scored="scored", ended="scoring_ended", kinds=(
+        Scoring("volcano", "tv.volcano", "chart.volcano", (232, 96, 48), "triangle"),
+        Scoring("final", "tv.final", "chart.final", theme.ACCENT, "diamond", final=True))),
     quick_seats=4,
     samples=Ref("game.tikal.screenshots:SAMPLES"),
 )

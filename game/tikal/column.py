@@ -56,7 +56,7 @@ class TileColumn(Part):
                 for k in range(min(3, int(view.get("stack_left") or 0)), 0, -1):
                     img = art.back_surface(app, view.get("next_letter") if k == 1 else None, L.TILE_SIZE)
                     surface.blit(img, img.get_rect(center=(cx - (k - 1) * 4, cy - (k - 1) * 5)))
-            else:
+            elif not any(w.visible for w in scene.controls.rotate_buttons):   # (not while the last one comes)
                 empty = True
                 blit_text(surface, app, self.tr("tikal.stack_empty"), (cx, cy), 16, theme.MUTED, anchor="center",
                           box=box.inflate(-12, 0))

@@ -286,7 +286,8 @@ class TikalScene(TableScene):
         pieces |= {hexkey(t["hex"]) for t in self.shown.get("tiles", [])}
         soft = [self.board.hex_rect(x, 0.8) for x in pieces if x != hexkey(h)]
         owner = self.board.hex_rect(h, 0.8)
-        beside = [(REGION.right + 4, owner.centery - 60), (REGION.right + 4, owner.bottom - 160)]   # the board's side
+        beside = [(REGION.right + 4, owner.centery - 60), (REGION.right + 4, owner.bottom - 160),   # the board's side
+                  (REGION.right + 4, L.TILE_BOX.y)]
         request_tooltip(surface, self.app, self.board.hex_tip(h), owner, soft=soft, further=beside)
 
     # --- the prompt ---------------------------------------------------------------------------

@@ -56,13 +56,13 @@ class TortugaAnimator(Part):
 
     @staticmethod
     def card_rect(c: dict) -> pygame.Rect:
-        """Where a flying card is drawn (44×60 at its start, shrinking to its taker's row)."""
-        w, h = round(44 * c["s"]), round(60 * c["s"])
+        """Where a flying card is drawn (44×60 at scale ``s``: shrunk to a row beside the panel)."""
+        w, h = round(44 * c.get("s", 1.0)), round(60 * c.get("s", 1.0))
         return pygame.Rect(round(c["x"] - w / 2), round(c["y"] - h / 2), w, h)
 
     def draw_top(self, surface) -> None:
         for c in self.flying_cards:
-            draw_card(surface, self.app, self.card_rect(c), c["eggs"])
+            draw_card(surface, self.app, self.card_rect(c), c["eggs"], layer="float")
 
     def _set(self, **kw):
         return Call(lambda: self.shown.update(kw))
@@ -118,11 +118,14 @@ class TortugaAnimator(Part):
                         Wait(0.2))
 
     def _anim_card_played(self, ev):
+        """The card leaves its player's row to the left, goes down beside the panel and into the
+        dice tray (it crosses no other player's row)."""
         panel = self.scene.panel
-        start = panel.row_pos(ev["seat"])
+        row = panel.row_rect(ev["seat"])
         idx = len(ev["dice"]) - 1
-        end = panel.dice_slot(idx).center
-        card = {"eggs": ev["eggs"], "x": start[0], "y": start[1]}
+        slot = panel.dice_slot(idx)
+        small = min(1.0, (row.height - 6) / 60)
+        card = {"eggs": ev["eggs"], "x": row.x - 26, "y": row.centery, "s": small, "seat": ev["seat"], "slot": idx}
 
         def begin():
             self.scene.land("held", "cards", "scores", "played")    # the card leaves the hand
@@ -134,7 +137,8 @@ class TortugaAnimator(Part):
             self.shown.update(rolled=list(ev["dice"]), sum=ev["sum"], multiplier=ev["multiplier"])
             self.scene.land("rolled_card", "turn_card", "phase", "to_act", "decider", "group", "turtle")
 
-        return Sequence(Call(begin), Tween(card, 0.5, "in_out_quad", x=end[0], y=end[1]), Call(end_))
+        return Sequence(Call(begin), Tween(card, 0.3, "in_out_quad", y=slot.centery),
+                        Tween(card, 0.25, "out_quad", x=slot.centerx, s=slot.height / 60), Call(end_))
 
     def _anim_turtles_moved(self, ev):
         island = self.scene.island
@@ -188,9 +192,9 @@ class TortugaAnimator(Part):
                 island.sprites[t]["x"], island.sprites[t]["y"] = island.rest_pos(t)
             mult = len(self.shown.get("rolled", [])) or 1
             self.scene.land(*AFTER_A_MOVE)
-            x, y = space_pos(ev["to"])
-            self.scene.fx.float_text(f"+{steps}" if mult == 1 else f"×{mult} → {steps}", x, y - 70, theme.ACCENT, 26,
-                                     hold=1.2)
+            x, y = space_pos(ev["to"])   # over the space; under it near the top (the prompt's there)
+            self.scene.fx.float_text(f"+{steps}" if mult == 1 else f"×{mult} → {steps}", x,
+                                     float_y(y, 40, 26, above=70, below=100), theme.ACCENT, 26, hold=1.2)
         seq.add(Call(land))
         seq.add(Wait(0.15))
         return seq
@@ -222,27 +226,29 @@ class TortugaAnimator(Part):
         return Sequence(Wait(0.35), Call(splash), Parallel(*anims), Call(land), Wait(0.2))
 
     def _anim_card_taken(self, ev):
-        """The face-up card flies to its taker's row: across the island to the row's height, then
-        into the row from its left, shrunk to the row's height (it never crosses another player's
-        row: the next player's turn may already be named)."""
-        panel = self.scene.panel
-        end, row = panel.row_pos(ev["seat"]), panel.row_rect(ev["seat"])
+        """The face-up card flies to its taker's row: across the island to the row's left, shrunk
+        to the row's height, and drops into the row, which lights up (it never crosses another
+        player's row, nor the row's own name: the next player's turn may already be named). The
+        next card turns face up once it has left."""
+        panel, island = self.scene.panel, self.scene.island
+        row = panel.row_rect(ev["seat"])
         card = {"eggs": ev["eggs"], "x": DECK_POS[0] + 44, "y": DECK_POS[1], "s": 1.0, "seat": ev["seat"]}
         small = min(1.0, (row.height - 6) / 60)
 
         def begin():
             self.flying_cards.append(card)
+            island.lifted = True                 # the face-up card is the one flying
             self.app.play_sound("flip")
-            self.scene.land("face_up", "deck_left")
 
         def end_():
             if card in self.flying_cards:
                 self.flying_cards.remove(card)
-            self.scene.land("held", "cards", "scores")
+            island.lifted = False
+            self.scene.land("held", "cards", "scores", "face_up", "deck_left")
             self.scene.panel.pulse_row(ev["seat"])   # the card lands among the seat's cards
             self.app.play_sound("tick")
-        return Sequence(Call(begin), Tween(card, 0.45, "in_out_quad", x=row.x - 26, y=row.centery, s=small),
-                        Tween(card, 0.25, "out_quad", x=end[0]), Call(end_), Wait(0.1))
+        return Sequence(Call(begin), Tween(card, 0.6, "in_out_quad", x=row.x - 26, y=row.centery, s=small),
+                        Call(end_), Wait(0.1))
 
     def _anim_beach(self, ev):
         island, fx = self.scene.island, self.scene.fx

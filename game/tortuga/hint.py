@@ -23,8 +23,9 @@ from .. import theme
 from ..hint import HintAddon
 from ..widgets import Button, blit_text, draw_panel, fit_lines, wrap
 
-#: Right of the turn prompt, over the sea (never over a space, the prompt or the Menu).
-BUTTON_RECT = (808, 76, 136, 40)
+#: In the sea's bottom right corner, beside the log (never over a space, the prompt, the Menu, nor
+#: in the way of a card flying to a player's row or to the dice tray).
+BUTTON_RECT = (808, 660, 136, 40)
 #: The answer: over the island's green middle (no space, turtle or card is there).
 BOX_RECT = (236, 190, 508, 150)
 COLOUR = (120, 230, 255)

@@ -18,6 +18,8 @@ TRACK_R = (384, 272)
 RAFT_POS = (470, 686)
 DECK_POS = (400, 516)
 TURTLE_W, TURTLE_H, STACK_DY = 46, 30, 14
+#: The island's outer edge: the surf round its sand (TV mode shows it whole: game/replay/tv.py)
+SURF = pygame.Rect(CENTER[0] - 450, CENTER[1] - 326, 900, 652)
 
 
 def space_pos(space: int) -> tuple[float, float]:
@@ -96,8 +98,10 @@ def glow(mover: bool) -> pygame.Surface:
     return _LIT[key]
 
 
-def draw_card(surface, app, rect, eggs: int | None, face_up: bool = True, small: bool = False) -> None:
-    """An egg card: face up its number of eggs (and an egg, unless ``small``), or its back."""
+def draw_card(surface, app, rect, eggs: int | None, face_up: bool = True, small: bool = False,
+              layer: str = "base") -> None:
+    """An egg card: face up its number of eggs (and an egg, unless ``small``), or its back.
+    ``layer``: the fit check's layer of its number ("float" for a card in flight)."""
     rect = pygame.Rect(rect)
     if not face_up:
         pygame.draw.rect(surface, (40, 110, 90), rect, border_radius=6)
@@ -112,11 +116,11 @@ def draw_card(surface, app, rect, eggs: int | None, face_up: bool = True, small:
     if small:
         size = max(11, rect.height - 2) if tiny else max(11, rect.height * 3 // 4)
         blit_text(surface, app, str(eggs), rect.center, size, theme.INK, bold=True, anchor="center",
-                  box=rect.inflate(4, 4))
+                  box=rect.inflate(4, 4), layer=layer)
         return
     size = max(12, rect.height // 2)
     blit_text(surface, app, str(eggs), (rect.centerx, rect.centery - rect.height // 8), size, theme.INK,
-              bold=True, anchor="center", box=rect)
+              bold=True, anchor="center", box=rect, layer=layer)
     ew = max(6, rect.width // 4)
     egg = pygame.Rect(0, 0, ew, int(ew * 1.3))
     egg.midbottom = (rect.centerx, rect.bottom - 3)
@@ -134,6 +138,7 @@ class Island(Part):
         self._turtle_imgs: dict = {}
         self._board: pygame.Surface | None = None
         self.highlight: set[int] = set()     # turtles a hovered choice points at (ringed, pulsing)
+        self.lifted = False                  # the face-up card is flying to its taker (not drawn here)
 
     def stack_of(self, space: int) -> list[int]:
         return list(self.shown.get("stacks", {}).get(str(space), []))
@@ -160,6 +165,7 @@ class Island(Part):
         """Every turtle at rest where the shown view puts it."""
         n = int(self.shown.get("turtles") or self.scene.seats)
         self.moving.clear()
+        self.lifted = False
         self.trail = []
         self.sprites = {t: {"x": 0.0, "y": 0.0} for t in range(n)}
         for t, sp in self.sprites.items():
@@ -209,7 +215,7 @@ class Island(Part):
                 pygame.draw.arc(waves, (255, 255, 255, 50), (x, y, 40, 14), 0.3, 2.8, 2)
             b.blit(waves, (0, 0))
             cx, cy = CENTER
-            pygame.draw.ellipse(b, (200, 230, 240), (cx - 450, cy - 326, 900, 652))     # surf
+            pygame.draw.ellipse(b, (200, 230, 240), SURF)     # surf
             pygame.draw.ellipse(b, theme.SAND, (cx - 438, cy - 316, 876, 632))
             pygame.draw.ellipse(b, (214, 190, 128), (cx - 300, cy - 204, 600, 400))
             pygame.draw.ellipse(b, theme.JUNGLE, (cx - 290, cy - 212, 580, 384))
@@ -292,7 +298,9 @@ class Island(Part):
         x, y = DECK_POS
         for k in range(min(4, max(0, left - 1))):
             draw_card(surface, app, (x - 70 - k * 3, y - 38 - k * 3, 54, 74), None, face_up=False)
-        if face is not None:
+        if self.lifted:
+            pass                               # the face-up card flies (animations.py); the next one turns up after
+        elif face is not None:
             draw_card(surface, app, (x + 16, y - 40, 56, 78), face)
         elif self.shown.get("beach") is None:  # the 7-egg beach shows once the deck is used up
             pygame.draw.circle(surface, theme.ACCENT, (x + 44, y - 2), 34)

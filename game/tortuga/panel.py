@@ -112,7 +112,7 @@ class PlayersPanel(Part):
                     draw_card(surface, app, slot.inflate(-14, 0), rolled[i])
                 else:
                     draw_die(surface, slot, rolled[i])
-            else:
+            elif not any(c.get("slot") == i for c in self.scene.anim.flying_cards):   # (a card comes here)
                 blit_text(surface, app, "×" + str(i + 1), slot.center, 16, (90, 86, 130), anchor="center", box=slot)
         total = sum(rolled)
         n = len(rolled)

@@ -38,7 +38,7 @@ class TortugaScene(TableScene):
     TURN_EVENTS = frozenset({"turn"})
     REPLAY_BAR = (962, 418, 306, 96)     # over the dice tray's corner
     REPLAY_CHART = (60, 90, 840, 420)
-    TV_BOARD = ((20, 50, 900, 670), (0, 2, 944, 703))
+    TV_BOARD = ((12, 28, 920, 692), (0, 2, 944, 703))   # the whole island, its sand and foam ring too
     TV_SIDE = ((954, 0, 326, 418), (950, 0))
     TV_CAPTIONS = (190, 190, 570, 104)   # over the middle of the island (its palms)
     BACKGROUND = "sea"

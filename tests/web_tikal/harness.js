@@ -2,6 +2,7 @@
 // ctx of its own (the catalogs read from the .po files, the actions kept in window.sent) and feeds
 // it host messages the test hands over (window.feed), recorded from a real host.
 import tikal from "/games/tikal/index.js";
+import { toneOf, shapeOf } from "/app/marks.js";
 
 const params = new URLSearchParams(location.search);
 const lang = params.get("lang") || "en";
@@ -54,10 +55,16 @@ const ctx = {
     return format(forms[Math.min(forms.length - 1, rule(n))] || forms[0], { n, ...vars });
   },
   has(k) { return !!lookup(k); },
-  act(action) { window.sent.push({ type: "action", action }); },
-  undo() { window.sent.push({ type: "undo" }); },
+  tone(seat) { const p = ctx.players[seat]; return toneOf(p && p.colour, seat); },
+  shape(seat) { return ctx.shapes ? shapeOf(seat) : "circle"; },
+  // the shell's promise of the host's answer: a test settles it (window.answer) or refuses it
+  act(action) { window.sent.push({ type: "action", action }); return answer(); },
+  undo() { window.sent.push({ type: "undo" }); return answer(); },
   log(line) { window.logged.push(line); },
 };
+function answer() {
+  return new Promise((resolve) => { window.answer = resolve; });
+}
 window.sent = [];
 window.logged = [];
 window.missing = missing;

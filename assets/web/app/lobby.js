@@ -29,8 +29,10 @@ function header(app, title, ...extra) {
 export function renderJoin(app, root) {
   const input = h("input", {
     id: "name", type: "text", maxlength: NAME_MAX, autocomplete: "nickname", enterkeyhint: "go",
-    value: app.name || "", placeholder: app.t("web.your_name"), "aria-label": app.t("web.your_name"),
+    value: app.draftName !== undefined ? app.draftName : app.name || "", placeholder: app.t("web.your_name"),
+    "aria-label": app.t("web.your_name"),
   });
+  input.addEventListener("input", () => { app.draftName = input.value; });   // kept across a new language
   const go = () => {
     const name = input.value.trim();
     if (!name) { input.focus(); toast(app.t("web.name_needed"), "error"); return; }
@@ -47,12 +49,6 @@ export function renderJoin(app, root) {
       h("button", { id: "join", class: "primary big", onclick: go }, app.t("web.join_button")),
       h("p", { class: "muted small" }, app.t("web.join_hint")),
       h("p", { class: "small" }, h("a", { href: "/download" }, app.t("web.get_app"))))));
-  if (!app.name) app.name = store_name();
-  if (!input.value) input.value = app.name || "";
-}
-
-function store_name() {
-  try { return JSON.parse(localStorage.getItem("tikal.name") || '""'); } catch { return ""; }
 }
 
 // --- the lobby --------------------------------------------------------------------------------------
@@ -76,6 +72,7 @@ function tablesCard(app) {
   const list = h("ul", { class: "tables", id: "tables" });
   for (const t of app.tables) {
     const free = t.status === "lobby" && t.players.some((p) => p.kind === "empty");
+    const back = (app.mine || []).find((m) => m.table === t.id);
     const names = t.players.filter((p) => p.kind !== "empty").map((p) => p.name);
     const ask = (msg) => {
       if (t.private) askCode(app, (code) => app.send({ ...msg, code }));
@@ -89,7 +86,9 @@ function tablesCard(app) {
           t.private ? app.t("web.private") : ""].filter(Boolean).join(" · ")),
         names.length ? h("span", { class: "names" }, names.join(", ")) : null),
       h("div", { class: "row-buttons" },
-        free ? h("button", { class: "primary", "data-act": "sit", onclick: () => ask({ t: "sit", table: t.id }) },
+        back ? h("button", { class: "primary", "data-act": "back", onclick: () => app.send({ t: "sit", table: t.id, seat: back.seat }) },
+          app.t("web.back_to_seat")) : null,
+        free && !back ? h("button", { class: "primary", "data-act": "sit", onclick: () => ask({ t: "sit", table: t.id }) },
           app.t("web.sit")) : null,
         h("button", { "data-act": "watch", onclick: () => {
           app.storeWatch(t.id);

@@ -8,6 +8,7 @@ import { store } from "./store.js";
 import { h, clear, toast, redrawDialogs } from "./ui.js";
 import { renderJoin, renderLobby, renderTableLobby } from "./lobby.js";
 import { Play } from "./play.js";
+import { TV } from "./tv.js";
 
 export const CLIENT = "tikal-lan-web";
 
@@ -31,6 +32,7 @@ class App {
     this.errors = [];           // the host's refusals, newest last (tests read them)
     this.shapes = store.shapes();
     this.name = store.name();
+    this.tv = window.location.pathname === "/tv" ? new TV(this) : null;   // TV mode: watches, no input
     this.net.addEventListener("message", (e) => this.onMessage(e.detail));
     this.net.addEventListener("status", (e) => this.onStatus(e.detail));
     window.tikal = this;        // the page's own progress, for tests and the curious
@@ -47,6 +49,7 @@ class App {
       this.hostName = info.name || "";
     } catch { /* the page still works without the host's name */ }
     document.title = this.hostName ? `${this.hostName} — Tikal & La Tortuga` : "Tikal & La Tortuga";
+    if (this.tv) { this.join("TV", false); return; }
     const name = store.name();
     if (name && (store.seat() || store.watching())) this.join(name);   // back to our seat
     else this.show("join");
@@ -71,8 +74,8 @@ class App {
   }
 
   // --- the connection ---------------------------------------------------------------------------
-  join(name) {
-    store.setName(name);
+  join(name, keep = true) {
+    if (keep) store.setName(name);
     this.name = name;
     this.show("connecting");
     this.net.connect(() => this.hello());
@@ -80,6 +83,7 @@ class App {
 
   hello() {
     const msg = { t: "hello", proto: 1, name: this.name, client: CLIENT, key: store.key() };
+    if (this.tv) return msg;            // the TV sits nowhere: it only watches
     const seat = store.seat();
     if (seat && seat.token) {
       msg.token = seat.token;
@@ -106,7 +110,11 @@ class App {
     this.seat = null;
     if (msg.resumed) {
       this.seat = msg.resumed.seat;
-      this.screen = "waiting";
+      if (this.play && this.table && this.table.id !== msg.resumed.table) this.leaveGame();
+      if (!this.play) this.show("waiting");
+    } else if (this.tv) {
+      this.leaveGame();
+      this.tv.welcome();
     } else {
       const watching = store.watching();
       if (watching) this.send({ t: "spectate", table: watching.table, ...(Number.isInteger(watching.seen) ? { seen: watching.seen } : {}) });
@@ -118,6 +126,8 @@ class App {
 
   on_tables(msg) {
     this.tables = msg.tables || [];
+    this.mine = msg.mine || [];        // our seats that nobody holds: "Back to my seat"
+    if (this.tv) this.tv.tables(this.tables);
     if (this.screen === "lobby") this.render();
   }
 
@@ -134,6 +144,7 @@ class App {
   }
 
   on_seated(msg) {
+    if (this.tv) return;
     this.seat = msg.seat;
     store.setSeat({ table: msg.table, seat: msg.seat, token: msg.token, seen: null });
     store.setWatching(null);
@@ -147,6 +158,7 @@ class App {
     store.setSeat(null);
     store.setWatching(null);
     this.leaveGame();
+    if (this.tv) { this.tv.left(); return; }
     if (msg.reason) toast(msg.reason, "info");
     this.show("lobby");
   }
@@ -156,7 +168,9 @@ class App {
     const seat = store.seat();
     if (seat && this.seat !== null && seat.table === msg.table) store.setSeat({ ...seat, seen: msg.state });
     const watching = store.watching();
-    if (watching && this.seat === null && watching.table === msg.table) store.setWatching({ ...watching, seen: msg.state });
+    if (!this.tv && watching && this.seat === null && watching.table === msg.table) {
+      store.setWatching({ ...watching, seen: msg.state });
+    }
     this.enterGame();
     this.play.update(msg);
     if (msg.seq !== undefined && this.pending.has(msg.seq)) {
@@ -236,10 +250,8 @@ class App {
 
   // --- screens ----------------------------------------------------------------------------------
   enterGame() {
-    if (!this.play) {
-      this.screen = "play";
-      this.play = new Play(this, clear(this.root));
-    }
+    this.screen = "play";
+    if (!this.play) this.play = new Play(this, clear(this.root));
   }
 
   leaveGame() {
@@ -255,7 +267,8 @@ class App {
     if (!this.cat || this.play) return;
     const root = clear(this.root);
     const bar = h("div", { id: "netstate", class: "netstate", hidden: true }, this.t("web.reconnecting"));
-    if (this.screen === "join") renderJoin(this, root);
+    if (this.tv && this.screen !== "play") this.tv.render(root);
+    else if (this.screen === "join") renderJoin(this, root);
     else if (this.screen === "lobby") renderLobby(this, root);
     else if (this.screen === "table") renderTableLobby(this, root);
     else root.append(h("div", { class: "screen center" }, h("p", { class: "muted" }, this.t("web.connecting"))));

@@ -170,8 +170,9 @@ export class Play {
     if (msg.recap) this.showRecap(msg.recap);
     if (msg.recap) for (const m of msg.recap.moves || []) if (m.scores) this.story.set(m.state, m.scores);
     this.story.set(msg.state, msg.scores);
-    if (msg.undone !== undefined && msg.undone !== null) this.log(this.t("web.log.undo", { name: this.nameOf(msg.undone) }), "info");
-    else if (prev && !msg.full && prev.to_act !== msg.to_act && msg.to_act !== null && msg.to_act !== undefined) {
+    const own = this.instance && this.instance.logs;   // the module tells turns and undos itself
+    if (!own && msg.undone !== undefined && msg.undone !== null) this.log(this.t("web.log.undo", { name: this.nameOf(msg.undone) }), "info");
+    else if (!own && prev && !msg.full && prev.to_act !== msg.to_act && msg.to_act !== null && msg.to_act !== undefined) {
       this.log(this.t("web.log.turn", { name: this.nameOf(msg.to_act) }), "turn");
     }
     this.drawStatus(msg);
@@ -260,7 +261,7 @@ export class Play {
       const text = m.undone ? this.t("web.log.undo", { name: who })
         : m.bot ? this.t("web.recap.bot_move", { name: who }) : this.t("web.recap.move", { name: who });
       list.append(h("li", {}, text));
-      this.log(text, "recap");
+      if (!(this.instance && this.instance.logs)) this.log(text, "recap");
     }
     const panel = h("div", { class: "recap card", id: "recap", role: "dialog" },
       h("h2", {}, this.t("web.recap.title")),
@@ -303,6 +304,7 @@ export class Play {
       h("ol", { class: "result-list" }, rows),
       h("h3", {}, app.t("web.score_story")),
       this.storyChart(seats),
+      this.instance && this.instance.results ? this.instance.results() : null,
       app.standings ? h("h3", {}, app.t("web.standings")) : null,
       app.standings ? standingsTable(app, app.standings) : null,
       h("div", { class: "row-buttons" },

@@ -23,9 +23,9 @@ function set(name, value) {
   }
 }
 
-// base64url of 18 random bytes: 24 characters of [A-Za-z0-9_-]
+// base64url of 32 random bytes: 43 characters of [A-Za-z0-9_-] (as the window's key)
 export function newKey() {
-  const bytes = new Uint8Array(18);
+  const bytes = new Uint8Array(32);
   crypto.getRandomValues(bytes);
   let bin = "";
   for (const b of bytes) bin += String.fromCharCode(b);

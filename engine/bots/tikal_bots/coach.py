@@ -326,6 +326,7 @@ def playout(view: dict, seat: int, actions: list, seed: int, level: str = "hard"
     bots = [make_bot("tikal", level, p, seed * 8 + p + 1, **kw) for p in range(g.seats)]
     while not g.is_over:
         p = g.to_act
+        assert p is not None   # (the game is not over)
         g.apply(bots[p].choose(g.view(p), g.legal_actions()))
     scores = g.scores
     return scores[seat] - max(x for p, x in enumerate(scores) if p != seat)

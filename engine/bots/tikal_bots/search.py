@@ -180,7 +180,7 @@ def beam_plan(g, me: int, evaluate, width: int, budget: Budget, keep_leader: boo
     root_v = evaluate(g.s, ())
     budget.spend()
     keep = int(finish * budget.left)
-    best = (root_v, g, [], ())
+    best: tuple[float, Any, list, tuple] = (root_v, g, [], ())
     beam: list[tuple[float, Any, list, tuple]] = [best]
     seen = {signature(g.s, me)}
     while beam and budget.left > keep:

@@ -313,7 +313,7 @@ export class Animator {
 
   tick(seat, a, b) {
     const t = this.table;
-    return new Progress(0.3, (p) => { t.panel.scoreFx.set(seat, a + (b - a) * p); t.touch(); }, "out_quad");
+    return new Progress(0.3, (p) => { t.panel.scoreFx.set(seat, a + (b - a) * p); t.touchScores(); }, "out_quad");
   }
 
   _scoring_ended() {
@@ -426,10 +426,11 @@ export class Animator {
     }
   }
 
+  /** Shake the board by up to `amp` hex sizes (0: still). */
   shakeNow(amp) {
-    const w = this.board.world;
-    if (!amp) { w.removeAttribute("transform"); return; }
-    w.setAttribute("transform", `translate(${((Math.random() - 0.5) * amp).toFixed(2)},${((Math.random() - 0.5) * amp).toFixed(2)})`);
+    if (!amp) { this.board.shake(0, 0); return; }
+    const px = amp * this.board.el.getBoundingClientRect().width / 125;
+    this.board.shake((Math.random() - 0.5) * px, (Math.random() - 0.5) * px);
   }
 
   shake(duration, amp) {

@@ -3,27 +3,35 @@
 // a layer for what is in flight. Pinch and wheel zoom, drag to pan (the viewBox moves: the drawing
 // stays crisp at any zoom); a tap is reported as the hex under it and the figure chip it hit.
 import { svg, clear } from "./dom.js";
-import { S, center, hexPoints, hexAt, bounds, key, points, corners } from "./geometry.js";
+import { S, center, hexPoints, hexAt, bounds, key, points, corners, neighbour, onBoard } from "./geometry.js";
 import { HEXES, TILES } from "./tiles.js";
 import * as art from "./art.js";
 import { rgb } from "./marks.js";
 
 const ZOOM_MAX = 3.2;
+/** The most the board zooms by itself to frame the explored hexes and the ring around them. */
+const AUTO_MAX = 2.4;
 const TAP_SLOP = 9;          // CSS pixels a finger may drift and still tap
 
 export class Board {
   constructor(table, host) {
     this.table = table;
-    this.el = svg("svg", { class: "tk-svg", role: "img", "aria-label": "Tikal" });
+    // three SVGs with one view box, each a layer of its own: the ground (the spaces and tiles:
+    // it changes when a tile is placed), the pieces and the marks of what one may do, and what is
+    // in flight. A figure moving or a tally counting never repaints the jungle under it.
+    this.host = host;
+    this.groundEl = svg("svg", { class: "tk-svg tk-svg-ground", "aria-hidden": "true" });
+    this.el = svg("svg", { class: "tk-svg tk-svg-pieces", role: "img", "aria-label": "Tikal" });
+    this.fxEl = svg("svg", { class: "tk-svg tk-svg-fx", "aria-hidden": "true" });
+    this.svgs = [this.groundEl, this.el, this.fxEl];
     this.defs = svg("defs");
-    this.world = svg("g", { class: "tk-world" });
     this.layers = {};
-    for (const name of ["slots", "tiles", "marks", "hl", "pieces", "ghost", "anim", "top"]) {
-      this.layers[name] = svg("g", { class: `tk-l-${name}` });
-      this.world.appendChild(this.layers[name]);
-    }
-    this.el.append(this.defs, this.world);
-    host.appendChild(this.el);
+    const group = (names, into) => { for (const name of names) { this.layers[name] = svg("g", { class: `tk-l-${name}` }); into.appendChild(this.layers[name]); } };
+    this.groundEl.appendChild(this.defs);
+    group(["slots", "tiles"], this.groundEl);
+    group(["marks", "hl", "pieces", "ghost", "hltop"], this.el);
+    group(["anim", "top"], this.fxEl);
+    host.append(...this.svgs);
     for (const h of HEXES) {
       const [x, y] = center(h);
       const g = art.slot();
@@ -36,6 +44,8 @@ export class Board {
     this.base = bounds();
     this.vb = [...this.base];
     this.zoom = 1;
+    this.auto = true;            // the view frames the explored part until the player zooms or pans
+    this.framed = "";
     this.pointers = new Map();
     this.gesture = null;
     this.setViewBox();
@@ -45,7 +55,15 @@ export class Board {
   // --- view box: zoom and pan -------------------------------------------------------------------
   setViewBox() {
     const [x, y, w, h] = this.vb;
-    this.el.setAttribute("viewBox", `${x.toFixed(2)} ${y.toFixed(2)} ${w.toFixed(2)} ${h.toFixed(2)}`);
+    const vb = `${x.toFixed(2)} ${y.toFixed(2)} ${w.toFixed(2)} ${h.toFixed(2)}`;
+    for (const e of this.svgs) e.setAttribute("viewBox", vb);
+  }
+
+  /** The board shakes (an eruption, a volcano landing): its layers move together, on the
+   * compositor only (no repaint). */
+  shake(dx, dy) {
+    const v = dx || dy ? `translate(${dx.toFixed(1)}px, ${dy.toFixed(1)}px)` : "";
+    for (const e of this.svgs) e.style.transform = v;
   }
 
   clampView() {
@@ -58,8 +76,50 @@ export class Board {
     this.setViewBox();
   }
 
-  /** Zoom by `factor` keeping the board point (px, py) where it is on screen. */
+  /** The view frames the explored hexes and the ring where a tile may go next (a phone's small
+   * board reads big early on); `tiles` the view's tiles. */
+  frame(tiles, instant) {
+    if (!this.auto) return;
+    const hexes = new Map();
+    for (const t of tiles || []) {
+      hexes.set(key(t.hex), t.hex);
+      for (let d = 0; d < 6; d++) { const n = neighbour(t.hex, d); if (onBoard(n)) hexes.set(key(n), n); }
+    }
+    const k = [...hexes.keys()].sort().join(";");
+    if (!hexes.size || k === this.framed) return;
+    this.framed = k;
+    let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+    for (const h of hexes.values()) {
+      const [x, y] = center(h);
+      x0 = Math.min(x0, x - S); x1 = Math.max(x1, x + S); y0 = Math.min(y0, y - S * 0.9); y1 = Math.max(y1, y + S * 0.9);
+    }
+    const [, , bw, bh] = this.base;
+    const z = Math.max(1, Math.min(AUTO_MAX, bw / (x1 - x0), bh / (y1 - y0)));
+    const w = bw / z, h = bh / z;
+    this.glide([(x0 + x1) / 2 - w / 2, (y0 + y1) / 2 - h / 2, w, h], z, instant);
+  }
+
+  /** Move the view to `vb` (zoom `z`), in a quarter second unless `instant`. */
+  glide(vb, z, instant) {
+    cancelAnimationFrame(this.gliding);
+    const from = [...this.vb];
+    this.zoom = z;
+    const end = () => { this.vb = vb; this.clampView(); };
+    if (instant) { end(); return; }
+    const t0 = performance.now();
+    const step = (t) => {
+      const p = Math.min(1, (t - t0) / 250), e = 1 - (1 - p) * (1 - p);
+      this.vb = from.map((a, i) => a + (vb[i] - a) * e);
+      if (p < 1) { this.setViewBox(); this.gliding = requestAnimationFrame(step); } else end();
+    };
+    this.gliding = requestAnimationFrame(step);
+  }
+
+  /** Zoom by `factor` keeping the board point (px, py) where it is on screen (the player's own
+   * zoom: from then on the view stays where the player puts it). */
   zoomAt(px, py, factor) {
+    cancelAnimationFrame(this.gliding);
+    this.auto = false;
     const z = Math.min(ZOOM_MAX, Math.max(1, this.zoom * factor));
     if (z === this.zoom) return;
     const [x, y, w, h] = this.vb;
@@ -78,7 +138,7 @@ export class Board {
 
   /** A screen point (clientX, clientY) in the board's units. */
   toBoard(cx, cy) {
-    const m = this.el.getScreenCTM();
+    const m = this.groundEl.getScreenCTM();
     if (!m) return [0, 0];
     const p = new DOMPoint(cx, cy).matrixTransform(m.inverse());
     return [p.x, p.y];
@@ -86,15 +146,16 @@ export class Board {
 
   /** The screen point (client coordinates) of a board point. */
   toScreen(x, y) {
-    const m = this.el.getScreenCTM();
+    const m = this.groundEl.getScreenCTM();
     if (!m) return [0, 0];
     const p = new DOMPoint(x, y).matrixTransform(m);
     return [p.x, p.y];
   }
 
   listen() {
-    const el = this.el;
+    const el = this.host;
     el.addEventListener("pointerdown", (e) => {
+      if (!this.el.contains(e.target) && e.target !== this.host && !this.svgs.includes(e.target)) return;   // a button over the board
       el.setPointerCapture?.(e.pointerId);
       this.pointers.set(e.pointerId, { x: e.clientX, y: e.clientY, x0: e.clientX, y0: e.clientY });
       if (this.pointers.size === 2) {
@@ -121,6 +182,8 @@ export class Board {
         g.kind = "pan";
       }
       if (g.kind === "pan") {
+        this.auto = false;
+        cancelAnimationFrame(this.gliding);
         const [ax, ay] = this.toBoard(px, py), [bx, by] = this.toBoard(p.x, p.y);
         this.vb[0] -= bx - ax; this.vb[1] -= by - ay;
         this.clampView();
@@ -169,6 +232,7 @@ export class Board {
       this.tiles.set(k, [tk, g]);
     }
     for (const [k, [, g]] of this.tiles) if (!tilesNow.has(k)) { g.remove(); this.tiles.delete(k); }
+    this.frame(view.tiles, this.table.timeline.speed === Infinity);
     this.renderPieces(view, holders);
   }
 
@@ -283,6 +347,13 @@ export class Board {
     return c ? { hex: h, seat: c.seat, figure: c.figure } : null;
   }
 
+  /** The screen point (client coordinates) of hex h's centre moved `dy` hex sizes down: where a
+   * finger taps it (tests tap the upper half, -0.6: above the figures). */
+  screenOf(h, dy = 0) {
+    const [x, y] = center(h);
+    return this.toScreen(x, y + dy * S);
+  }
+
   /** Where a seat's figure stands on hex h (board units), for animations. */
   figureSpot(h) {
     const [x, y] = center(h);
@@ -293,22 +364,22 @@ export class Board {
   /** Redraw the highlight layer: `marks` = {place: [hex], pick: [hex], targets: [{hex, cost}],
    * from: hex, fromFigure, ghost: {hex, id, rotation, fits}}. */
   renderMarks(m) {
-    const hl = clear(this.layers.hl), gh = clear(this.layers.ghost);
+    const hl = clear(this.layers.hl), gh = clear(this.layers.ghost), top = clear(this.layers.hltop);
     for (const h of m.place || []) hl.appendChild(svg("polygon", { points: hexPoints(h, 0.9), class: "tk-hl-place" }));
     for (const h of m.pick || []) hl.appendChild(svg("polygon", { points: hexPoints(h, 0.92), class: "tk-hl-pick" }));
     for (const t of m.targets || []) {
       hl.appendChild(svg("polygon", { points: hexPoints(t.hex, 0.92), class: t.jump ? "tk-hl-jump" : "tk-hl-move", "data-target": key(t.hex) }));
-      if (t.cost !== null && t.cost !== undefined) {
+      if (t.cost !== null && t.cost !== undefined) {      // over the pieces: a plaque never hides it
         const [x, y] = center(t.hex);
-        hl.appendChild(svg("circle", { cx: x.toFixed(2), cy: (y - S * 0.05).toFixed(2), r: (S * 0.26).toFixed(2), class: "tk-cost-bg" }));
-        hl.appendChild(svg("text", { x: x.toFixed(2), y: (y - S * 0.03).toFixed(2), class: "tk-cost", "font-size": (S * 0.34).toFixed(2),
+        top.appendChild(svg("circle", { cx: x.toFixed(2), cy: (y + S * 0.02).toFixed(2), r: (S * 0.3).toFixed(2), class: "tk-cost-bg" }));
+        top.appendChild(svg("text", { x: x.toFixed(2), y: (y + S * 0.04).toFixed(2), class: "tk-cost", "font-size": (S * 0.42).toFixed(2),
           "text-anchor": "middle", "dominant-baseline": "central" }, [document.createTextNode(String(t.cost))]));
       }
     }
-    if (m.from) hl.appendChild(svg("polygon", { points: hexPoints(m.from, 0.97), class: "tk-hl-from" }));
+    if (m.from) top.appendChild(svg("polygon", { points: hexPoints(m.from, 0.97), class: "tk-hl-from" }));
     if (m.chip) {
       const c = m.chip;
-      hl.appendChild(svg("ellipse", { cx: (c.x + c.w / 2).toFixed(2), cy: (c.y + c.h / 2).toFixed(2), rx: (c.w / 2 + 0.6).toFixed(2),
+      top.appendChild(svg("ellipse", { cx: (c.x + c.w / 2).toFixed(2), cy: (c.y + c.h / 2).toFixed(2), rx: (c.w / 2 + 0.6).toFixed(2),
         ry: (c.h / 2 + 0.4).toFixed(2), class: "tk-hl-chip" }));
     }
     if (m.ghost) {
@@ -319,7 +390,7 @@ export class Board {
       g.setAttribute("transform", `translate(${x.toFixed(2)},${y.toFixed(2)})`);
       g.setAttribute("class", "tk-ghost");
       gh.appendChild(g);
-      gh.appendChild(svg("polygon", { points: hexPoints(hex, 0.99), class: fits ? "tk-hl-fits" : "tk-hl-nofit" }));
+      top.appendChild(svg("polygon", { points: hexPoints(hex, 0.99), class: fits ? "tk-hl-fits" : "tk-hl-nofit" }));
     }
   }
 
@@ -353,6 +424,6 @@ export class Board {
     clear(this.layers.anim);
     clear(this.layers.top);
     this.hidden.clear();
-    this.world.removeAttribute("transform");
+    this.shake(0, 0);
   }
 }

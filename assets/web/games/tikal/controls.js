@@ -3,7 +3,7 @@
 // the tile, place it. An action phase: the five hex actions, the supply's figures, undo, end turn.
 // The auction: the bid's amount, bid, pass. A choice among several legal actions (which swap,
 // who stands guard) opens a sheet listing every one the host offers.
-import { html, clear, fitTexts } from "./dom.js";
+import { html, clear } from "./dom.js";
 import * as icons from "./icons.js";
 import { treasureName } from "./log.js";
 
@@ -30,8 +30,8 @@ export class Controls {
     if (k !== this.key) {
       this.key = k;
       this.build(acting);
-      fitTexts(this.hint.parentElement);
-      fitTexts(this.row);
+      this.table.fit(this.hint.parentElement);
+      this.table.fit(this.row);
     }
     this.renderSheet();
   }
@@ -96,8 +96,10 @@ export class Controls {
     } else if (acting && t.canUndo) {
       row.appendChild(this.button(t.t("tikal.undo"), { "data-act": "undo", disabled: off }, () => t.undo()));
     }
-    if ((sel.selected || sel.mode) && acting) {
-      row.appendChild(this.button(t.t("tikal.cancel"), { "data-act": "cancel" }, () => t.clearSel(), "tk-btn tk-cancel"));
+    const head = this.hint.parentElement;
+    head.querySelector("[data-act=cancel]")?.remove();
+    if ((sel.selected || sel.mode) && acting) {     // beside the hint that says what the selection offers
+      head.insertBefore(this.button(t.t("tikal.cancel"), { "data-act": "cancel" }, () => t.clearSel(), "tk-btn tk-cancel"), this.hint.nextSibling);
     }
   }
 
@@ -140,6 +142,6 @@ export class Controls {
     panel.appendChild(list);
     panel.appendChild(this.button(t.t("tikal.cancel"), { "data-act": "sheet-cancel" }, () => t.closeChooser(), "tk-btn tk-cancel"));
     sheet.appendChild(panel);
-    fitTexts(sheet);
+    this.table.fit(sheet);
   }
 }

@@ -16,12 +16,15 @@ export default {
   name: "tikal",
   mount(root, ctx) {
     ensureStyle();
+    if (ctx.showPlayers) ctx.showPlayers(false);     // the seats' cards below the board name the players
     const table = new Table(root, ctx);
     return {
       update: (msg) => table.update(msg),
       resize: () => table.resize(),
       destroy: () => table.destroy(),
       table: () => table.summary(),
+      results: () => table.results(),
+      logs: true,         // every event's line, the undos and the recap's moves (log.js)
       tikal: table,
     };
   },

@@ -3,7 +3,7 @@
 // stack's outlook, the auction's revealed tiles and bids, one card per seat (mark, name, score,
 // supply, camps and guards left, treasures in sets, what a scoring would give now) and the temple
 // levels left. Each part is rebuilt only when what it shows changed.
-import { html, svg, clear, fitTexts } from "./dom.js";
+import { html, svg, clear } from "./dom.js";
 import * as icons from "./icons.js";
 import { treasureGroups } from "./analysis.js";
 import { TILES } from "./tiles.js";
@@ -11,7 +11,7 @@ import { TILES } from "./tiles.js";
 export class Panel {
   constructor(table, parts) {
     this.table = table;
-    Object.assign(this, parts);      // top, prompt, ap, tilebox, players, levels (elements)
+    Object.assign(this, parts);      // top, prompt, ap, tilebox, players, levels, story (elements)
     this.keys = {};
     this.cards = [];
     this.floats = new Map();         // seat -> {text, cls}
@@ -29,6 +29,7 @@ export class Panel {
     this.renderTileBox(view, d);
     this.renderPlayers(view, d);
     this.renderLevels(view);
+    this.renderStory(view);
   }
 
   // --- the prompt and the action points --------------------------------------------------------
@@ -37,22 +38,20 @@ export class Panel {
     const prompt = t.promptText(view);
     if (this.changed("prompt", JSON.stringify([prompt, t.lang]))) {
       this.prompt.textContent = prompt;
-      fitTexts(this.top);
+      this.table.fit(this.top);
     }
     const ap = view.phase === "actions" ? Number(view.ap || 0) : 0;
     const seat = view.seat;
     const theirs = seat !== t.me && (view.phase === "place" || view.phase === "actions") && seat !== null && seat !== undefined;
     const label = theirs ? t.t("tikal.ap_of", { name: t.shortName(seat) }) : t.me !== null ? t.t("tikal.ap_yours") : t.t("tikal.ap");
-    const spend = t.spendPreview();
-    if (!this.changed("ap", JSON.stringify([ap, label, spend, t.lang]))) return;
+    if (!this.changed("ap", JSON.stringify([ap, label, t.lang]))) return;
     const meter = clear(this.ap);
     meter.title = label;
     meter.appendChild(html("span", { class: "tk-ap-label", text: label, "data-fit": "1" }));
     const stones = icons.apStones(ap);
-    if (spend) for (let i = Math.max(0, ap - spend); i < ap; i++) stones.querySelector(`[data-i="${i}"]`)?.classList.add("tk-ap-spend");
     meter.appendChild(html("span", { class: "tk-ap-row" }, [stones, html("b", { class: ap ? "tk-ap-n" : "tk-ap-n tk-muted", text: String(ap),
       "data-ap": String(ap) })]));
-    fitTexts(meter);
+    this.table.fit(meter);
   }
 
   // --- the tile box and the stack's outlook; the auction's tiles and bids ----------------------
@@ -64,7 +63,7 @@ export class Panel {
     const choose = t.legalOf("choose_tile").map((a) => a.tile);
     const bid = t.bidState(view);
     const k = JSON.stringify([view.drawn, view.volcano, view.next_letter, view.stack_left, d.outlook, rot, auction && view.revealed,
-      choose, bid, t.flyingTile, t.lang]);
+      choose, bid, t.flyingTile, t.flipDrawn, t.flipRevealed, t.lang]);
     if (!this.changed("tilebox", k)) return;
     const box = clear(this.tilebox);
     const drawn = view.drawn, volcano = view.volcano && view.volcano.tile;
@@ -72,7 +71,7 @@ export class Panel {
     const tileCell = html("div", { class: "tk-tilecell" }, [html("div", { class: "tk-box-title", text: t.t(title), "data-fit": "1" })]);
     let pic;
     if (t.flyingTile) pic = html("div", { class: "tk-i-tile tk-i-empty" });
-    else if (drawn && TILES[drawn]) pic = icons.tileIcon(t.board.defs, drawn, rot, "tk-i-tile tk-drawn");
+    else if (drawn && TILES[drawn]) pic = icons.tileIcon(t.board.defs, drawn, rot, t.flipDrawn ? "tk-i-tile tk-drawn tk-flip" : "tk-i-tile tk-drawn");
     else if (volcano && TILES[volcano]) pic = icons.tileIcon(t.board.defs, volcano, 0, "tk-i-tile tk-volcano-aside");
     else if (view.next_letter) pic = icons.backIcon(view.next_letter, "tk-i-tile tk-stack");
     else pic = html("div", { class: "tk-stack-empty", text: t.t("tikal.stack_empty"), "data-fit": "1" });
@@ -85,7 +84,8 @@ export class Panel {
       for (const id of revealed) {
         const can = choose.includes(id);
         const b = html("button", { class: can ? "tk-rev tk-can" : "tk-rev", "data-tile": id, disabled: !can,
-          "aria-label": `${id} ${t.kindName(id)}`, onclick: () => t.chooseTile(id) }, [icons.tileIcon(t.board.defs, id, 0, "tk-i-rev")]);
+          "aria-label": `${id} ${t.kindName(id)}`, onclick: () => t.chooseTile(id) },
+        [icons.tileIcon(t.board.defs, id, 0, t.flipRevealed === id ? "tk-i-rev tk-flip" : "tk-i-rev")]);
         row.appendChild(b);
       }
       if (!revealed.length) row.appendChild(html("span", { class: "tk-muted", text: t.t("tikal.none_revealed"), "data-fit": "1" }));
@@ -94,7 +94,7 @@ export class Panel {
       if (bid) box.appendChild(this.bidBox(bid));
     }
     box.appendChild(this.outlookBox(view, d.outlook));
-    fitTexts(box);
+    this.table.fit(box);
   }
 
   bidBox(bid) {
@@ -144,6 +144,7 @@ export class Panel {
     }
     const auction = view.variant === "auction" ? (view.phase === "bid" ? view.auction : null) : null;
     const moved = new Set(view.moved || []);
+    this.keys.seats = this.keys.seats || {};
     for (let s = 0; s < n; s++) {
       const score = this.scoreFx.has(s) ? Math.round(this.scoreFx.get(s)) : (view.scores || [])[s] || 0;
       const now = d.now[s] || { total: 0 };
@@ -152,14 +153,26 @@ export class Panel {
         : auction && (auction.passed || []).includes(s) ? ["passed"]
           : auction && auction.high === s ? ["bid", auction.bid]
             : !view.over ? ["now", now.total] : null;
-      const k = JSON.stringify([t.nameOf(s), t.playerKind(s), t.toneKey(s), score, (view.supply || [])[s], (view.camps_left || [])[s],
+      const p = t.player(s) || {};
+      const k = JSON.stringify([t.nameOf(s), t.playerKind(s), p.connected, p.takeover, t.toneKey(s), (view.supply || [])[s], (view.camps_left || [])[s],
         (view.guards_left || [])[s], (view.held || {})[String(s)], slot, s === view.seat && !view.over, view.variant === "auction" && moved.has(s),
         view.variant, t.flash.has(s), t.flashSets.has(s), t.lang]);
       if (this.keys.seats[s] === k) continue;
       this.keys.seats[s] = k;
       this.fillCard(this.cards[s], view, s, score, slot);
-      fitTexts(this.cards[s]);
+      this.table.fit(this.cards[s]);
     }
+    this.renderScores(view);
+  }
+
+  /** The scores only, in place (a tally ticks them up frame by frame). */
+  renderScores(view) {
+    this.cards.forEach((c, s) => {
+      const el = c.querySelector(".tk-score");
+      if (!el) return;
+      const score = String(this.scoreFx.has(s) ? Math.round(this.scoreFx.get(s)) : (view.scores || [])[s] || 0);
+      if (el.dataset.score !== score) { el.dataset.score = score; el.textContent = score; }
+    });
   }
 
   fillCard(c, view, s, score, slot) {
@@ -170,6 +183,10 @@ export class Panel {
     const tone = t.tone(s), shape = t.shape(s);
     const head = html("div", { class: "tk-seat-head" }, [icons.markIcon(tone, shape)]);
     head.appendChild(html("span", { class: "tk-name", text: t.nameOf(s), "data-fit": "1", title: t.nameOf(s) }));
+    const p = t.player(s);
+    if (p && p.kind === "human" && p.connected === false) {     // away: a bot plays for them, or the game waits
+      head.appendChild(html("span", { class: "tk-away", text: t.t(p.takeover ? "web.bot_plays" : "web.away"), "data-fit": "1" }));
+    }
     if (view.variant === "auction") {
       const movedNow = (view.moved || []).includes(s);
       head.appendChild(html("span", { class: movedNow ? "tk-marker tk-moved" : "tk-marker", title: t.t("tikal.tip_row_marker") },
@@ -231,6 +248,19 @@ export class Panel {
     return el ? rectCentre(el) : null;
   }
 
+  // --- the score story by round ---------------------------------------------------------------------
+  renderStory(view) {
+    const t = this.table;
+    const rounds = view.rounds || [];
+    if (!this.changed("story", JSON.stringify([rounds, view.over && view.scores, t.lang, t.players.map((p) => p.name)]))) return;
+    const box = clear(this.story);
+    box.hidden = !rounds.length;
+    if (!rounds.length) return;
+    box.appendChild(html("div", { class: "tk-box-title", text: t.t("results.title"), "data-fit": "1" }));
+    box.appendChild(html("div", { class: "tk-story-wrap" }, [storyTable(t, view)]));
+    this.table.fit(box);
+  }
+
   // --- the temple levels left --------------------------------------------------------------------
   renderLevels(view) {
     const t = this.table;
@@ -248,6 +278,47 @@ export class Panel {
       box.appendChild(html("div", { class: "tk-muted tk-tsupply", "data-fit": "1", text: t.tn("tikal.treasures_left", view.treasure_supply, { n: view.treasure_supply }) }));
     }
   }
+}
+
+/** The score story by scoring round (the window's game/tikal/results.py): a column per volcano
+ * and the final round, what each seat scored in it (temples + treasures in its tooltip), in the
+ * auction what the start and the bids left; the total. */
+export function storyTable(t, view) {
+  const seats = Number(view.seats || 0);
+  const cols = [];
+  const gained = new Array(seats).fill(0);
+  let volcano = 0;
+  for (const r of view.rounds || []) {
+    const head = r.kind === "volcano" ? t.t("results.volcano_n", { n: ++volcano }) : t.t("results.final");
+    const cells = new Array(seats).fill(null);
+    for (const e of r.scored || []) {
+      cells[e.seat] = { text: `+${e.total}`, tip: t.tn("results.round_tip", e.total, { round: head, temples: e.temples, treasures: e.treasures }) };
+      gained[e.seat] += e.total;
+    }
+    cols.push({ head, cells });
+  }
+  const rest = (view.scores || []).map((sc, i) => Number(sc) - gained[i]);
+  if (rest.some((x) => x)) {
+    cols.unshift({ head: t.t("results.auction_col"), tip: t.t("results.auction_tip"),
+      cells: rest.map((x) => ({ text: x > 0 ? `+${x}` : String(x).replace("-", "−"), tip: t.t("results.auction_tip") })) });
+  }
+  const table = html("table", { class: "tk-story", "data-story": "1" });
+  const head = html("tr", {}, [html("th", {})]);
+  for (const c of cols) head.appendChild(html("th", { text: c.head, title: c.tip || c.head, "data-fit": "1" }));
+  head.appendChild(html("th", { text: "=", "aria-label": t.t("tikal.tip_row_score") }));
+  table.appendChild(head);
+  for (let s = 0; s < seats; s++) {
+    // the seat's mark (the players' cards and strip name it): the columns keep their room
+    const tr = html("tr", { "data-seat": s }, [html("th", { class: "tk-story-who", title: t.nameOf(s), "aria-label": t.nameOf(s) },
+      [icons.markIcon(t.tone(s), t.shape(s))])]);
+    for (const c of cols) {
+      const cell = c.cells[s];
+      tr.appendChild(html("td", { text: cell ? cell.text : "—", title: cell ? cell.tip : "" }));
+    }
+    tr.appendChild(html("td", { class: "tk-story-total", text: String((view.scores || [])[s] ?? 0) }));
+    table.appendChild(tr);
+  }
+  return table;
 }
 
 function rectCentre(el) {

@@ -4,7 +4,7 @@
 // ends on the host's own view; the board and the panels are redrawn only where they changed.
 import { html, fitTexts } from "./dom.js";
 import { Board } from "./board.js";
-import { Panel } from "./panel.js";
+import { Panel, storyTable } from "./panel.js";
 import { Controls } from "./controls.js";
 import { Animator } from "./animator.js";
 import { Timeline, Sequence, Call } from "./tween.js";
@@ -12,7 +12,7 @@ import { key, same, direction } from "./geometry.js";
 import { templeHolders, scoringNow, stackOutlook, stepStones } from "./analysis.js";
 import { describe, lineSeat, kindName } from "./log.js";
 import { TILES } from "./tiles.js";
-import { seatTone, seatShape, rgb } from "./marks.js";
+import { hexTone, rgb } from "./marks.js";
 
 const clone = (v) => (v === undefined ? undefined : JSON.parse(JSON.stringify(v)));
 /** Hurry while updates wait to be shown (the window's catch-up): each waiting one speeds it up. */
@@ -42,11 +42,15 @@ export class Table {
     this.derived = { holders: [], now: [], outlook: { letters: [], volcanoes: [] } };
     this.dirty = false;
     this.lang = ctx.lang;
+    /** A mouse (a laptop): the hints say "click" and name the keys. */
+    this.mouse = typeof matchMedia === "function" && matchMedia("(hover: hover) and (pointer: fine)").matches;
     this.build();
     this.timeline = new Timeline(() => this.idle(), () => { if (this.dirty) this.render(); });
     this.timeline.hurry = () => Math.min(HURRY_MAX, 1 + HURRY_PER_UPDATE * Math.max(0, this.backlog - 1));
     this.timeline.speed = animSpeed(ctx);
     this.anim = new Animator(this);
+    this.onKey = (e) => this.key(e);
+    document.addEventListener("keydown", this.onKey);
     this.render();
   }
 
@@ -68,6 +72,8 @@ export class Table {
     this.tileboxEl = el("tk-tilebox");
     this.playersEl = el("tk-players");
     this.levelsEl = el("tk-levels");
+    this.storyEl = el("tk-storybox");
+    this.storyEl.hidden = true;
     this.barEl = html("div", { class: "tk-bar", "data-layer": "tk-bar" });
     this.barHead = el("tk-bar-head");
     this.hintEl = html("div", { class: "tk-hint", "data-fit": "1", role: "status" });
@@ -80,14 +86,14 @@ export class Table {
     this.bannerEl = html("div", { class: "tk-banner", "data-layer": "tk-banner" });
     this.bannerEl.hidden = true;
     this.fx = html("div", { class: "tk-fx", "data-layer": "tk-fx" });
-    this.side = html("div", { class: "tk-side" }, [this.tileboxEl, this.playersEl, this.levelsEl]);
+    this.side = html("div", { class: "tk-side" }, [this.tileboxEl, this.playersEl, this.storyEl, this.levelsEl]);
     this.el.append(this.topEl, this.boardEl, this.side, this.barEl, this.fx);
     this.boardEl.append(this.sheetEl, this.bannerEl);
     this.root.appendChild(this.el);
     this.board = new Board(this, this.boardEl);
-    this.boardEl.insertBefore(this.board.el, this.boardEl.firstChild);
+    this.boardEl.prepend(...this.board.svgs);
     this.panel = new Panel(this, { top: this.topEl, prompt: this.promptEl, ap: this.apEl, tilebox: this.tileboxEl,
-      players: this.playersEl, levels: this.levelsEl });
+      players: this.playersEl, levels: this.levelsEl, story: this.storyEl });
     this.controls = new Controls(this, { hint: this.hintEl, row: this.rowEl, sheet: this.sheetEl });
     this.resize();
   }
@@ -106,6 +112,10 @@ export class Table {
   }
 
   destroy() {
+    document.removeEventListener("keydown", this.onKey);
+    cancelAnimationFrame(this.raf);
+    cancelAnimationFrame(this.board.gliding);
+    clearTimeout(this.bannerTimer);
     this.timeline.stop();
     this.el.remove();
   }
@@ -123,14 +133,10 @@ export class Table {
     if (p && p.kind === "bot") return this.t("table.bot_short", { n: s + 1 });
     return this.nameOf(s);
   }
-  /** A seat's tone as [r, g, b]: the shell's (ctx.tone, the players' strip shows the same), else
-   * the lobby's pick in the window's tones. */
-  tone(s) {
-    if (this.ctx.tone) { const c = hexTone(this.ctx.tone(s)); if (c) return c; }
-    return seatTone(this.players, s);
-  }
+  /** A seat's tone as [r, g, b] and its shape: the shell's (its players' strip shows the same). */
+  tone(s) { return hexTone(this.ctx.tone(s)); }
   toneKey(s) { return this.tone(s).join(","); }
-  shape(s) { return this.ctx.shape ? this.ctx.shape(s) : seatShape(s, this.ctx.shapes !== false); }
+  shape(s) { return this.ctx.shape(s); }
   kindName(id) { return kindName(this, id); }
   levelAt(h) {
     const tile = (this.target.tiles || this.shown.tiles || []).find((x) => same(x.hex, h));
@@ -170,6 +176,7 @@ export class Table {
     if (m.seq !== undefined) this.pending = false;
     this.latest = m;
     if (m.full || !this.view) {
+      this.pending = false;          // a resync (back after a drop): whatever was sent is answered or lost
       this.timeline.skip();
       this.view = m.view;
       if (m.recap) this.logRecap(m.recap);
@@ -222,12 +229,28 @@ export class Table {
     this.touch();
   }
 
+  /** Something shown changed: draw it (at the next frame, or `now`). */
   touch(now = false) {
+    this.ver = (this.ver || 0) + 1;
     this.dirty = true;
     if (now || !this.timeline.busy || this.timeline.speed === Infinity) {
       if (!this.raf) this.raf = requestAnimationFrame(() => { this.raf = 0; if (this.dirty) this.render(); });
       if (now || this.timeline.speed === Infinity) this.render();
     }
+  }
+
+  /** Texts to fit once this frame's drawing is done (measured together: one layout). */
+  fit(el) { (this.toFit = this.toFit || new Set()).add(el); }
+  flushFit() {
+    if (!this.toFit || !this.toFit.size) return;
+    const els = [...this.toFit].filter((e) => e.isConnected);
+    this.toFit.clear();
+    fitTexts(els);
+  }
+
+  /** Only a score ticking up (a tally): the next frame writes the numbers, nothing else. */
+  touchScores() {
+    this.dirty = true;
   }
 
   // --- drawing ---------------------------------------------------------------------------------
@@ -236,14 +259,21 @@ export class Table {
     const v = this.shown;
     if (!v || !v.game) {
       this.controls.render();
+      this.flushFit();
       return;
     }
+    if (this.drawnVer === this.ver) {      // nothing but the scores moved since the last frame
+      this.panel.renderScores(v);
+      return;
+    }
+    this.drawnVer = this.ver;
     this.derived = { holders: templeHolders(v), now: scoringNow(v), outlook: stackOutlook(v) };
     this.board.render(v, this.derived.holders);
     this.board.renderLast(this.last);
     this.board.renderMarks(this.marks());
     this.panel.render(v, this.derived);
     this.controls.render();
+    this.flushFit();
     this.el.dataset.state = String(this.latest ? this.latest.state : "");
     this.el.dataset.busy = this.timeline.busy ? "1" : "0";
     this.el.dataset.acting = this.acting() ? "1" : "0";
@@ -292,7 +322,7 @@ export class Table {
   // --- the log ---------------------------------------------------------------------------------
   logEvent(ev) {
     const text = describe(this, ev);
-    if (text && this.ctx.log) this.ctx.log({ text, seat: lineSeat(ev), game: "tikal" });
+    if (text && this.ctx.log) this.ctx.log(text);
     if (ev.type) this.done = this.done || [];
     if (ev.seat !== undefined && lineSeat(ev) !== null) {
       const line = describe(this, ev, false);
@@ -305,7 +335,7 @@ export class Table {
     const name = this.shortName(seat);
     let what = lines.length ? lines.pop() : "";
     if (what.startsWith(`${name} `)) what = what.slice(name.length + 1);
-    if (this.ctx.log) this.ctx.log({ text: this.t("table.undone", { name, what }).trim(), seat, game: "tikal" });
+    if (this.ctx.log) this.ctx.log(this.t("table.undone", { name, what }).trim());
   }
 
   logRecap(recap) {
@@ -353,16 +383,14 @@ export class Table {
           out.set(key(to), { hex: to, cost: stepStones(this.shown, a.path[0], to), action: a });
         }
       }
-      for (const a of this.legalOf("transfer")) {
-        if (a.figure === s.figure && same(a.from, s.from) && !out.has(key(a.to))) out.set(key(a.to), { hex: a.to, cost: 1, action: a, jump: true });
+      for (const a of this.legalOf("transfer")) {   // camp to camp, where it is cheaper than the walk
+        const walk = out.get(key(a.to));
+        if (a.figure === s.figure && same(a.from, s.from) && (!walk || (walk.cost ?? 99) > 1)) {
+          out.set(key(a.to), { hex: a.to, cost: 1, action: a, jump: true });
+        }
       }
     }
     return [...out.values()];
-  }
-
-  /** The AP the chosen target would cost (blinks on the meter). */
-  spendPreview() {
-    return 0;
   }
 
   bidAmounts() { return this.legalOf("bid").map((a) => a.amount).sort((a, b) => a - b); }
@@ -373,18 +401,21 @@ export class Table {
     return { high: a.high ?? null, amount: a.bid || 0, seat: view.seat, ours: this.acting() && this.legalOf("pass").length > 0 };
   }
 
+  /** What to do now, for a finger or (a laptop) a mouse and its keys (the window's words where
+   * they say the same). */
   hint() {
     const v = this.shown;
     if (!v || !v.game) return "";
+    const m = this.mouse ? "_mouse" : "";
     if (v.over || this.over) return this.t("table.game_over");
-    if (this.me === null) return this.t("tikal.web.help_watch");
-    if (!this.acting()) return this.t("tikal.web.help_wait");
-    if (this.placing()) return this.t(this.sel.place && !this.placeAction() ? "tikal.web.turn_it" : "tikal.web.help_place");
+    if (this.me === null) return this.t(`tikal.web.help_watch${m}`);
+    if (!this.acting()) return this.t(`tikal.web.help_wait${m}`);
+    if (this.placing()) return this.t(this.sel.place && !this.placeAction() ? `tikal.web.turn_it${m}` : `tikal.web.help_place${m}`);
     if (this.legalOf("bid").length || this.legalOf("pass").length) return this.t("tikal.prompt_bid_you");
-    if (this.legalOf("choose_tile").length) return this.t("tikal.web.help_choose");
-    if (this.sel.mode) return this.t("tikal.web.help_pick");
-    if (this.sel.selected) return this.t("tikal.web.help_selected");
-    return this.t("tikal.web.help_actions");
+    if (this.legalOf("choose_tile").length) return this.t(`tikal.web.help_choose${m}`);
+    if (this.sel.mode) return this.t(this.mouse ? "tikal.help_pick" : "tikal.web.help_pick");
+    if (this.sel.selected) return this.t(`tikal.web.help_selected${m}`);
+    return this.t(this.mouse ? "tikal.help_actions" : "tikal.web.help_actions");
   }
 
   promptText(v) {
@@ -406,8 +437,46 @@ export class Table {
     if (this.pending) return;
     this.pending = true;
     this.info = null;
-    this.ctx.act(action);
+    this.answered(this.ctx.act(action));
     this.touch(true);
+  }
+
+  /** The host's answer to an action or undo (the shell's promise): a refusal (said by the shell
+   * already) or a lost link lets the player try again. */
+  answered(promise) {
+    if (!promise || !promise.then) return;
+    promise.then((r) => {
+      if (r && r.ok) return;
+      this.pending = false;
+      const e = (r && r.error) || {};
+      this.info = e.reason || e.message || this.t("table.refused");
+      this.touch(true);
+    });
+  }
+
+  /** A laptop's keys (the window's): R/Q turn the tile, Enter places it, U D X C G the actions,
+   * W/L the supply's figures, Z undo, E end the turn, B/P bid or pass, +/- the bid, Esc cancels. */
+  key(e) {
+    if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return;
+    const tag = (e.target && e.target.tagName) || "";
+    if (tag === "INPUT" || tag === "TEXTAREA" || (e.target && e.target.isContentEditable)) return;
+    if (!this.el.isConnected || document.querySelector(".dialog-back")) return;
+    const k = e.key.length === 1 ? e.key.toLowerCase() : e.key;
+    const actions = { u: "uncover", d: "dig", x: "exchange", c: "camp", g: "guard" };
+    let done = true;
+    if (k === "Escape") { if (this.chooser) this.closeChooser(); else if (this.sel.selected || this.sel.mode) this.clearSel(); else done = false; }
+    else if (!this.acting() || this.pending) done = false;
+    else if (this.placing() && (k === "r" || k === "q")) this.rotate(k === "r" ? 1 : -1);
+    else if (this.placing() && k === "Enter") this.place();
+    else if (actions[k] && this.legalOf(actions[k]).length) this.startAction(actions[k]);
+    else if (k === "w" || k === "l") this.selectSupply(k === "w" ? "worker" : "leader");
+    else if (k === "z" && this.canUndo) this.undo();
+    else if (k === "e" && this.legalOf("end_turn").length) this.endTurn();
+    else if (k === "b" && this.legalOf("bid").length) this.placeBid();
+    else if (k === "p" && this.legalOf("pass").length) this.passBid();
+    else if ((k === "+" || k === "=" || k === "-") && this.legalOf("bid").length) this.changeBid(k === "-" ? -1 : 1);
+    else done = false;
+    if (done) e.preventDefault();
   }
 
   boardTap(h, chip, cancel) {
@@ -575,7 +644,7 @@ export class Table {
     if (!this.canUndo || this.pending || !this.acting()) return;
     this.clearSel();
     this.pending = true;
-    this.ctx.undo();
+    this.answered(this.ctx.undo());
     this.touch(true);
   }
 
@@ -620,6 +689,16 @@ export class Table {
     return parts.join(" · ");
   }
 
+  /** Tikal's part of the results (the shell's results card may show it): the score story by
+   * scoring round, from the last view. */
+  results() {
+    const v = this.view || this.shown;
+    if (!v || !v.game) return null;
+    const el = html("div", { class: "tk-results", "data-game": "tikal" }, [html("div", { class: "tk-story-wrap" }, [storyTable(this, v)])]);
+    requestAnimationFrame(() => { if (el.isConnected) fitTexts(el); });   // once the card has laid it out
+    return el;
+  }
+
   // --- effects the animations ask for --------------------------------------------------------------
   fxOrigin() { const r = this.fx.getBoundingClientRect(); return [r.left, r.top]; }
 
@@ -627,6 +706,7 @@ export class Table {
     const b = this.bannerEl;
     b.textContent = "";
     b.append(html("b", { text: title, "data-fit": "1" }), html("span", { text: sub || "", "data-fit": "1" }));
+    b.hidden = false;
     fitTexts(b);
     if (tone) b.style.setProperty("--tone", rgb(tone)); else b.style.removeProperty("--tone");
     b.hidden = false;
@@ -650,14 +730,6 @@ export class Table {
     setTimeout(() => { this.flash.delete(seat); this.touch(); }, 600);
     this.touch();
   }
-}
-
-/** "#e69f00" -> [230, 159, 0] (null for anything else). */
-function hexTone(c) {
-  const m = /^#([0-9a-f]{6})$/i.exec(String(c || "").trim());
-  if (!m) return null;
-  const v = parseInt(m[1], 16);
-  return [(v >> 16) & 255, (v >> 8) & 255, v & 255];
 }
 
 /** The animations' speed: 1, or what the page asks for (`?anim=off` lands every animation at once,

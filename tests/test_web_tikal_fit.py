@@ -1,0 +1,190 @@
+"""Every screen of the Tikal table in the browser fits (issue 27): at a phone's 360x640 (touch) and
+a laptop's 1280x800 (mouse), in the four languages, with 24-character names, the page's fit check
+(assets/web/app/fitcheck.js: nothing outside the screen, no cut text, no overlap) finds nothing.
+Two players share one auction table through a real host (one at each size, a bot in the third
+seat); each screen met on the way (waiting, placing the tile, the action phase, a figure chosen,
+a hex to pick, the bids, the revealed tiles to choose, the end with the score story; a spectator's
+view) is checked in every language, screenshots kept for a look. The sheets (which swap, who stands
+guard) come up only in some games: tests/test_web_tikal.py checks them on positions made for them."""
+from __future__ import annotations
+
+import os
+import random
+from pathlib import Path
+
+from test_web_tikal_play import FAST, chooser
+
+from web_helpers import LANGS, LONG_NAMES, create_table, fit_problems, join, open_page, tap, wait_for
+from web_tikal_support import Tapper
+
+#: Where the screenshots go: TIKAL_WEB_SHOTS=dir (none by default: they take time; look at them
+#: when the table's look changes).
+SHOTS = os.environ.get("TIKAL_WEB_SHOTS")
+MUST = {"wait", "place", "actions", "select", "pick", "bid", "choose", "over", "watch"}
+
+
+class Checker:
+    def __init__(self, page, size: str, shots: Path):
+        self.page, self.size, self.shots = page, size, shots
+        self.taps = Tapper(page)
+        self.seen: set = set()
+        self.problems: list = []
+
+    def relabel(self, lang: str) -> None:
+        """The page in ``lang`` (the shell mounts the table again, on the last update)."""
+        old = self.page.evaluate("tikal.play.instance && tikal.play.instance.tikal ? 1 : 0")
+        assert old
+        self.page.evaluate("async (l) => { window.__old = tikal.play.instance; await tikal.setLanguage(l); }", lang)
+        wait_for(self.page, "tikal.play.instance !== window.__old && !!tikal.play.instance.tikal "
+                            "&& !tikal.play.instance.tikal.timeline.busy")
+
+    def check(self, name: str, redo=None) -> None:
+        """The screen ``name`` in every language (``redo()`` taps it back after each relabel)."""
+        if name in self.seen:
+            return
+        self.seen.add(name)
+        for lang in LANGS:
+            self.relabel(lang)
+            if redo:
+                redo()
+            found = fit_problems(self.page)
+            if self.shots:
+                self.page.screenshot(path=str(self.shots / f"tikal-{self.size}-{name}-{lang}.png"))
+            self.problems += [f"{self.size} {name} {lang}: {p}" for p in found]
+        self.relabel("en")
+        if redo:
+            redo()
+
+
+def screens(ck: Checker, st: dict) -> None:
+    """Check the screens this decision offers (before it is taken)."""
+    tp = ck.taps
+    by: dict = {}
+    for a in st["legal"]:
+        by.setdefault(a["type"], []).append(a)
+    if "place_tile" in by:
+        a = by["place_tile"][0]
+        ck.check("place", lambda: tp.tap_hex(a["hex"], 0.0))
+    if "bid" in by or "pass" in by:
+        ck.check("bid")
+    if "choose_tile" in by:
+        ck.check("choose")
+    if "end_turn" in by:
+        ck.check("actions")
+        moves = by.get("move", [])
+        if moves:
+            m = moves[0]
+            ck.check("select", lambda: tp.select_on(m["path"][0], m["figure"]))
+            tp.cancel()
+        for kind in ("uncover", "dig", "camp", "guard"):
+            hexes = {tuple(a["hex"]) for a in by.get(kind, [])}
+            if len(hexes) > 1:
+                ck.check("pick", lambda kind=kind: tp.tap(f"[data-act={kind}]"))
+                tp.cancel()
+                break
+        if len(by.get("exchange", [])) > 1:
+            ck.check("swap", lambda: tp.tap("[data-act=exchange]"))
+            tp.tap("[data-act=sheet-cancel]")
+        guards = by.get("guard", [])
+        for g in guards:
+            if sum(1 for x in guards if x["hex"] == g["hex"]) > 1:
+                ck.check("guard", lambda g=g: (tp.tap("[data-act=guard]"),
+                                               tp.js("return t.sel.mode") and tp.tap_hex(g["hex"])))
+                if tp.js("return !!t.chooser"):
+                    tp.tap("[data-act=sheet-cancel]")
+                tp.cancel()
+                break
+
+
+def hurry(st: dict) -> dict:
+    """The quickest way through a decision: the end of the turn, a pass, the first of the rest."""
+    by = {a["type"]: a for a in reversed(st["legal"])}
+    for kind in ("end_turn", "pass"):
+        if kind in by:
+            return by[kind]
+    return st["legal"][0]
+
+
+def preload(page) -> None:
+    """Load the Tikal module ahead (pages of one test share one address: the web server lets each
+    address only a few connections at once, so two pages must not fetch all the module's files at
+    the same moment; guests on their own phones each have their own address)."""
+    page.evaluate("async () => { await import('/games/tikal/index.js'); }")
+
+
+def test_web_tikal_every_screen_fits(web_host, phone):
+    shots = Path(SHOTS) if SHOTS else None
+    if shots:
+        shots.mkdir(parents=True, exist_ok=True)
+    small = phone(size=(360, 640))
+    big = phone(size=(1280, 800), touch=False)
+    open_page(small, web_host, FAST)
+    join(small, LONG_NAMES[0])
+    preload(small)
+    tid = create_table(small, "tikal", seats=3, option="variant=auction")
+    open_page(big, web_host, FAST)
+    join(big, LONG_NAMES[1])
+    preload(big)
+    tap(big, f'[data-table="{tid}"] [data-act=sit]')
+    wait_for(big, "tikal.screen === 'table'")
+    tap(big, "#ready")
+    wait_for(small, "tikal.table && tikal.table.players[1].ready")
+    tap(small, "[data-act=bot]")
+    wait_for(small, "tikal.table && tikal.table.players[2].kind === 'bot'")
+    tap(small, "#start")
+    checkers = []
+    for page, size in ((small, "360x640"), (big, "1280x800")):
+        wait_for(page, "tikal.play && tikal.play.instance && !!tikal.play.instance.tikal")
+        checkers.append(Checker(page, size, shots))
+    # the big screen clicks (it has no touch): its taps are mouse clicks at the same points
+    big.touchscreen.tap = lambda x, y: big.mouse.click(x, y)
+    # players who keep their camps, guards and treasures (so that a hex to pick stays on offer)
+    choose = [chooser(11, keep=("camp", "guard", "exchange")), chooser(12, keep=("camp", "guard", "exchange"))]
+    rng = random.Random(3)
+    watcher = None
+    while True:
+        # whose turn it is, as the small page last heard it (the bot's: wait for its move)
+        small_tp = checkers[0].taps
+        small_tp.wait("!t.timeline.busy && !t.pending && t.latest")
+        st0 = small_tp.status()
+        if st0["over"]:
+            break
+        seat = st0["toAct"]
+        if seat not in (0, 1):
+            small_tp.wait("t.over || (t.latest.to_act !== arg && !t.timeline.busy)", seat)
+            continue
+        ck = checkers[seat]
+        other = checkers[1 - seat]
+        if other.taps.status()["toAct"] == seat:
+            other.check("wait")
+        tp = ck.taps
+        tp.wait("t.over || (t.acting() && !t.pending)")
+        st = tp.status()
+        if st["over"]:
+            continue
+        seen = set().union(*(c.seen for c in checkers))
+        if MUST - {"over"} <= seen:       # every screen met: the shortest way to the end
+            tp.play(hurry(st), st["state"])
+            continue
+        screens(ck, st)
+        st = tp.status()
+        tp.play(choose[seat](st), st["state"])
+        if watcher is None and rng.random() < 0.05:
+            watcher = phone(size=(360, 640))
+            open_page(watcher, web_host, FAST)
+            join(watcher, LONG_NAMES[2])
+            preload(watcher)
+            tap(watcher, f'[data-table="{tid}"] [data-act=watch]')
+            wait_for(watcher, "tikal.play && tikal.play.instance && !!tikal.play.instance.tikal")
+            Checker(watcher, "360x640", shots).check("watch")
+            checkers[0].seen.add("watch")
+    for ck in checkers:
+        ck.taps.wait("!t.timeline.busy && t.over")
+        ck.check("over", lambda ck=ck: ck.page.evaluate("document.querySelector('#results-board') && "
+                                                        "document.querySelector('#results-board').click()"))
+    seen = set().union(*(ck.seen for ck in checkers))
+    assert MUST <= seen, f"screens never met: {MUST - seen}"
+    problems = [p for ck in checkers for p in ck.problems]
+    assert problems == [], "\n".join(problems[:40])
+    for page in (small, big):
+        assert page.js_errors == []
