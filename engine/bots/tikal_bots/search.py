@@ -176,7 +176,7 @@ def beam_plan(g, me: int, evaluate, width: int, budget: Budget, keep_leader: boo
     left, and the best plan it found goes on by the best step while a step gains. A beam over
     many steps may run out of work before its lines have spent their AP (each level costs its
     width times the steps of a node); the best line then ended early with AP its own valuation
-    would spend (issue 32: 4 AP left where one more worker made a tie a majority)."""
+    would spend (4 AP left where one more worker on the same walk made a tie a majority)."""
     root_v = evaluate(g.s, ())
     budget.spend()
     keep = int(finish * budget.left)
