@@ -60,7 +60,8 @@ def bench(game: str, seats: int, seed: int, level: str, frames: int) -> None:
     book = ReplayBook(replay)
     load = time.perf_counter() - t0
     app = App(Settings(anim_speed=1.0, guide_done=True))
-    viewer = app.show(replay_scene(app, book, on_back=lambda: None))
+    table = app.show(replay_scene(app, book, on_back=lambda: None))
+    viewer = table.watcher
     app.step(1 / 60, events=[])
     app.draw()
     print(f"{game}, {seats} seats, {book.last} moves: book built in {load * 1000:.1f} ms "
@@ -77,7 +78,7 @@ def bench(game: str, seats: int, seed: int, level: str, frames: int) -> None:
     forward = []
     for _ in range(book.last):
         forward.append(shown(viewer.step_forward))
-        viewer.timeline.skip()         # the next step starts from a settled table
+        table.timeline.skip()          # the next step starts from a settled table
     back = [shown(viewer.step_back) for _ in range(book.last)]
     viewer.seek(book.last)
     jumps = []

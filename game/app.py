@@ -218,7 +218,7 @@ class App:
             if focus.handle_event(event):   # typing goes to the field, never to shortcuts
                 return
         if self.scene:
-            self.scene.handle_event(event)
+            self.scene.take_event(event)
 
     def host_notice(self, code) -> str | None:
         """A host's refusal or notice in the window's language (``HOST_NOTICES``), None for others."""

@@ -55,6 +55,10 @@ class HintAddon:
     def clear(self) -> None:
         raise NotImplementedError
 
+    def draw_answer(self, surface) -> None:
+        """The answer shown on the table (only while the table still stands where it was asked)."""
+        raise NotImplementedError
+
     # --- what the table allows ----------------------------------------------------------------
     @property
     def visible(self) -> bool:
@@ -124,3 +128,11 @@ class HintAddon:
             self.clear()
             return True
         return self.visible and self.widgets.handle_event(event)
+
+    def draw(self, surface) -> None:
+        """The button, and the answer while the table stands where it was asked and nothing moves."""
+        if not self.visible:
+            return
+        if self.shown() and not self.scene.timeline.busy and self.state == self.bridge.table.state:
+            self.draw_answer(surface)
+        self.widgets.draw(surface)

@@ -2,15 +2,21 @@
 never blocking) and discovery's browser. It turns host messages into a model the scenes read
 (``tables``, ``lobby``, ``table``) and into notifications for them (``{"kind": ...}``).
 
-Notifications (``App.step`` hands each to every scene's ``on_net``):
-- ``{"kind": "welcome", "host": str}``           connected and greeted
-- ``{"kind": "tables", "tables": [...]}``        the host's tables (lobby list)
-- ``{"kind": "lobby", "table": {...}}``          the lobby state of our table
-- ``{"kind": "seated", "table": id, "seat": n}``
-- ``{"kind": "update", "events": [...], "full": bool}``  ``bridge.table`` already holds the new view
-- ``{"kind": "error", "code", "message", "reason", "rule"}``  (a refused action: reason + rule)
-- ``{"kind": "chat", "from": str, "seat": n|None, "text": str}``
-- ``{"kind": "left", "reason": str}``, ``{"kind": "disconnected", "reason": str}``
+Notifications (``App.step`` hands each to every scene's ``on_net``), a dict with ``kind``:
+- ``welcome`` ``host`` (its name), ``resumed`` (``{table, seat}`` when our token took our seat
+  back, else None): connected and greeted (again after a reconnect)
+- ``tables`` ``tables`` (the host's table summaries: the lobby's list); ``lobby`` ``table`` (our
+  table's summary); ``seated`` ``table``, ``seat``
+- ``update`` ``events``, ``full`` (a resync: nothing to animate), ``undone`` (the seat whose move
+  the host took back, or None), ``view`` (the host's view after these events: the table lands on
+  it), ``state`` (the host's counter); ``bridge.table`` already holds the newest view
+- ``error`` ``code``, ``message``, ``reason``, ``rule`` (a refused action: the rule broken; the
+  App puts a host's notices in the window's words); ``chat`` ``from``, ``seat``, ``text``, ``n``
+- ``standings`` (the host's message as it is), ``saved`` (``bridge.saved_games`` holds them), and
+  the ``PASSED`` answers (``finished``, ``replay``: the host's message as it is)
+- ``left`` ``reason`` (we left the table, were removed, or it is gone); ``link_lost`` ``reason``
+  (the client reconnects by itself); ``disconnected`` ``reason`` (it gave up, or we hung up);
+  ``discovery_failed`` ``reason`` (no LAN look-up on this machine: typed addresses still work)
 
 The UI holds no rules: it offers ``bridge.table.legal`` and sends the chosen action with
 ``bridge.act(action)``; the host decides.
@@ -18,10 +24,16 @@ The UI holds no rules: it offers ``bridge.table.legal`` and sends the chosen act
 from __future__ import annotations
 
 import copy
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from net.messages import Numbering
 from net.protocol import DEFAULT_PORT
+
+if TYPE_CHECKING:   # loaded when a window first connects or looks for hosts
+    import threading
+
+    from net.client import Client
+    from net.discovery import BrowserThread
 
 
 class TableModel:
@@ -98,7 +110,7 @@ class TableModel:
         recap = msg.get("recap") if isinstance(msg.get("recap"), dict) else None
         if not recap:
             return []
-        out = []
+        out: list[dict] = []
         if recap.get("from") == 0:
             import engine
 
@@ -378,7 +390,7 @@ class Bridge:
         """One message from the host: update the model, queue a notification. Dispatched by the
         message's type through ``HANDLERS`` (like the host's table, net/handlers.py); a type this
         window does not know is ignored (a newer host may send more)."""
-        handler = HANDLERS.get(msg.get("t"))
+        handler = HANDLERS.get(msg.get("t", ""))
         if handler is not None:
             handler(self, msg)
 
@@ -625,11 +637,11 @@ class NetBridge(Bridge):
 
     def __init__(self, name: str = "Player", interfaces: list[str] | None = None, discovery: bool = True):
         super().__init__(name)
-        self.client = None
+        self.client: Client | None = None
         self.interfaces = interfaces
         self.discovery = discovery
-        self.finder = None
-        self._finder_thread = None
+        self.finder: BrowserThread | None = None
+        self._finder_thread: threading.Thread | None = None
         self.local: str | None = None   # connect from this address (tests: another loopback address)
 
     # discovery ----------------------------------------------------------------------------------
@@ -675,9 +687,8 @@ class NetBridge(Bridge):
         self.name = name
         self.address = f"{host}:{port}"
         self.token = token_for(self.address) if token_for is not None else None
-        extra = {"local": self.local} if self.local else {}
         client = Client(host, port, name, token=self.token, operator=self.operator, key=self.key,
-                        **extra).start()
+                        local=self.local).start()
         self.client = client
         self.numbered = client.numbered   # the connection's own counter numbers what we send
 

@@ -44,6 +44,10 @@ class Scene:
         """Called when an overlay above this scene was popped."""
 
     # per frame
+    def take_event(self, event) -> bool:
+        """The App's way in for an event (a watched table gives its watcher the event first)."""
+        return self.handle_event(event)
+
     def handle_event(self, event) -> bool:
         return self.widgets.handle_event(event)
 

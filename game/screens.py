@@ -12,12 +12,13 @@ from typing import Callable
 
 from .client import GameClients, Ref, Sample
 from .games import CLIENTS
+from .scene import Scene
 from .scenes import samples as shared_samples
 from .scenes.browser import BrowserScene
 from .scenes.lobby import LobbyScene
 
 #: ``screen(app, *args, **kw) -> Scene``
-Screen = Callable[..., object]
+Screen = Callable[..., Scene]
 
 
 def table(app, bridge, review: bool = False):

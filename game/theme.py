@@ -119,11 +119,6 @@ def draw_shape(surface: pygame.Surface, shape: str, center, radius: float, colou
         pygame.draw.polygon(surface, outline, pts, width)
 
 
-def draw_player_mark(surface, seat: int, center, radius: float, shapes: bool = True) -> None:
-    """A seat's mark: its colour, and its shape when colour-blind shapes are on (a circle if off)."""
-    draw_shape(surface, player_shape(seat) if shapes else "circle", center, radius, player_colour(seat))
-
-
 def vgradient(size, top, bottom) -> pygame.Surface:
     """A vertical gradient, for backgrounds (build once, blit each frame)."""
     w, h = size

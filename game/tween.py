@@ -173,7 +173,7 @@ class Wait(Anim):
 class Call(Anim):
     """Run ``fn()`` once, taking no time."""
 
-    def __init__(self, fn: Callable[[], None]):
+    def __init__(self, fn: Callable[[], object]):
         self.fn = fn
 
     def _advance(self, dt: float) -> float:

@@ -7,14 +7,14 @@ tooltip of the hovered one last.
 """
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, TypeVar
 
 import pygame
 
 from . import theme
 from .assets import printable
 
-Label = str | Callable[[], str]
+Label = str | Callable[..., str]
 
 
 def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
@@ -274,9 +274,9 @@ class Button(Widget):
         "danger": (theme.BAD, theme.PAPER),
     }
 
-    def __init__(self, app, rect, label: str | None = None, on_click: Callable[[], None] | None = None,
+    def __init__(self, app, rect, label: str | None = None, on_click: Callable[..., object] | None = None,
                  key: int | None = None, tooltip: Label | None = None, text: Label | None = None,
-                 enabled: bool | Callable[[], bool] = True, style: str = "normal", size: int = 22,
+                 enabled: bool | Callable[..., bool] = True, style: str = "normal", size: int = 22,
                  key_name: str | None = None, art: Callable | None = None, art_w: int = 0, value=None,
                  disabled_tip: Label | None = None):
         self.app = app
@@ -609,6 +609,10 @@ class ScrollLog(Widget):
             y += line_h
 
 
+#: a widget of any kind (``Widgets.add`` gives back what it was given)
+W = TypeVar("W", bound="Widget")
+
+
 class Widgets:
     """A scene's widgets: events go to them in order (first taker wins); the hovered widget's
     tooltip is drawn last, after 0.5 s of hovering."""
@@ -620,7 +624,7 @@ class Widgets:
         self.hovered: Widget | None = None
         self.mouse: tuple | None = None     # where the mouse last moved to
 
-    def add(self, w: Widget) -> Widget:
+    def add(self, w: W) -> W:
         self.items.append(w)
         return w
 
@@ -718,17 +722,18 @@ def place_tooltip(app, text: str, owner, soft=(), further=()) -> tuple[pygame.Re
         hard += [r for r, on in frame.controls if on and r != owner]
         hard += [r for r, _ in frame.targets if not r.collidepoint(owner.center)]   # (a tip inside one explains it)
     screen = pygame.Rect(0, 0, *app.SIZE)
-    best = None
+    best: tuple | None = None
     for k, width in enumerate(TIP_WIDTHS):
         size = tooltip_size(app, text, width)
         near = tooltip_spots(size, owner, screen)
-        spots = near + [pygame.Rect(*(xy(size) if callable(xy) else xy), *size).clamp(screen) for xy in further]
+        spots = near + [pygame.Rect(xy(size) if callable(xy) else xy, size).clamp(screen) for xy in further]
         for i, spot in enumerate(spots):
             cost = (_covered(spot, hard), i >= len(near), k, _covered(spot, soft), i)
             if best is None or cost < best[0]:
                 best = (cost, spot, width)
-        if best[0][0] == 0:
+        if best is not None and best[0][0] == 0:
             break
+    assert best is not None             # a tooltip always has the spots beside its owner
     return best[1], best[2]
 
 

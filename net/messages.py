@@ -225,12 +225,13 @@ def _level_words() -> frozenset[str]:
     follows "Bot 2" in a bot's name (the catalogs' ``bot.*`` entries), read once."""
     global _LEVEL_WORDS
     if _LEVEL_WORDS is None:
-        from assets.i18n import LANGUAGES, pofile
+        from assets.i18n import HERE, LANGUAGES
         from engine.bots import LEVELS
 
         words = set(LEVELS)
-        for lang in LANGUAGES:
-            words |= {e.msgstr for e in pofile(lang) if e.msgid.startswith("bot.") and e.msgstr}
+        for lang in LANGUAGES:          # (the entries alone, read fast: this runs on the host's loop)
+            text = (HERE / f"{lang}.po").read_text(encoding="utf-8")
+            words |= set(re.findall(r'^msgid "bot\.[^"]*"\nmsgstr "([^"]+)"', text, re.M))
         _LEVEL_WORDS = frozenset(filter(None, map(_skeleton, words)))
     return _LEVEL_WORDS
 

@@ -142,15 +142,15 @@ def test_a_review_of_a_whole_bot_game_through_the_window(host_with_saves):
         # the key moments on the replay's timeline, each where its turn began
         app.draw()
         click_button(app, widget(review, label="review.replay"))
-        wait(app, lambda: hasattr(app.scene, "add_marks") and app.scene.bar.extra_marks,
+        wait(app, lambda: app.scene.name == "replay" and app.scene.watcher.bar.extra_marks,
              what="the replay with the key moments")
-        viewer = app.scene
+        viewer = app.scene.watcher
         assert sorted(k for k, _ in viewer.bar.extra_marks) == sorted(job.turns[i]["move"] for i in keys)
         for k, _ in viewer.bar.extra_marks:
             p = viewer.book.positions[k]
             assert p.to_act == me and p.phase in ("place", "actions")
             assert p.view["tiles"] == job.turns[next(i for i in keys if job.turns[i]["move"] == k)]["view"]["tiles"]
-        click_button(app, widget(viewer, label="replay.back"))
+        click_button(app, widget(viewer.scene, label="replay.back"))
         wait(app, lambda: app.scene is review, what="the review")
         click_button(app, widget(review, label="review.back"))
         wait(app, lambda: isinstance(app.scene, ResultsScene), what="the results")

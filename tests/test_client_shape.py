@@ -400,6 +400,16 @@ def test_the_bridge_dispatches_the_hosts_messages_by_a_table(monkeypatch):
     assert set(net_bridge.PASSED) <= set(net_bridge.HANDLERS)
 
 
+def test_every_note_the_bridge_makes_is_in_its_docstring():
+    """The scenes read the bridge's notes by its module's docstring (it had gone stale)."""
+    from game import net_bridge
+
+    source = (GAME / "net_bridge.py").read_text(encoding="utf-8")
+    kinds = set(re.findall(r'"kind": "(\w+)"', source)) | set(net_bridge.PASSED)
+    assert {"welcome", "update", "error", "left", "finished", "replay"} <= kinds
+    assert [k for k in sorted(kinds) if f"``{k}``" not in (net_bridge.__doc__ or "")] == []
+
+
 # --- the animators: an explicit table of the documented events ----------------------------------
 @pytest.mark.parametrize("name", CLIENTS.names)
 def test_each_documented_event_has_its_animation_in_the_table(name):

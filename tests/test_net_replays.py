@@ -95,8 +95,8 @@ def test_games_tonight_watch_and_save_through_a_real_window(tmp_path):
         games.watch(games.games[0])
         pump(app, lambda: app.scene is not games)
         viewer = app.scene
-        assert viewer.name == "replay" and viewer.book.positions[-1].scores == end["scores"]
-        viewer.back()
+        assert viewer.name == "replay" and viewer.watcher.book.positions[-1].scores == end["scores"]
+        viewer.watcher.back()
         assert app.scene is games and app.bridge is bridge
         games.ask_path(games.games[0])
         target = tmp_path / "home" / "ana.json"

@@ -384,8 +384,8 @@ async def test_the_recap_after_a_restart_starts_when_the_seat_went_away(tmp_path
         went = t.seats[0].seen
         await until_async(lambda: t.state >= went + 6 or t.game.is_over, "the stand-in's moves",
                           progress=lambda: t.state)
-        stopped = t.state
     async with live_host(data_dir=data_dir, resume=True, bot_delay=3600) as host:
+        stopped = host.tables[tid].state       # where the stand-in was when the host stopped
         back = await connect(host, "Ana", key=ana_key)
         back.send({"t": "sit", "table": tid, "seat": 0})
         await back.expect("seated", timeout=120)

@@ -33,23 +33,24 @@ def test_a_replay_steps_to_the_end_and_back_showing_the_engines_views(game, seat
     replay = bot_replay(game, seats=seats, seed=3, level="random")
     expected = engine_views(replay)
     app = make_app(anim_speed=4.0)
-    viewer = app.show(replay_scene(app, load_book(app, replay), on_back=lambda: None))
-    assert viewer.shown == expected[0]
+    table = app.show(replay_scene(app, load_book(app, replay), on_back=lambda: None))
+    viewer = table.watcher
+    assert table.shown == expected[0]
     n = len(replay["actions"])
     for k in range(1, n + 1):        # forward: the move's animations play, then the view lands
         viewer.step_forward()
         settle(app, dt=1 / 10)
         assert viewer.bridge.at == k
-        assert viewer.shown == expected[k], f"move {k}"
-        assert viewer.table.view == expected[k]
-    assert viewer.table.over
-    assert viewer.log.texts()[-1]     # the log told the last move
+        assert table.shown == expected[k], f"move {k}"
+        assert table.table.view == expected[k]
+    assert table.table.over
+    assert table.log.texts()[-1]     # the log told the last move
     viewer.step_forward()             # nothing after the end
     assert viewer.bridge.at == n
     for k in range(n - 1, -1, -1):    # back: at once, no animation
         viewer.step_back()
-        assert not viewer.timeline.busy
-        assert viewer.shown == expected[k], f"back to {k}"
+        assert not table.timeline.busy
+        assert table.shown == expected[k], f"back to {k}"
     assert viewer.bridge.at == 0
     app.close()
 
@@ -59,23 +60,24 @@ def test_keys_turns_timeline_and_play():
     book = ReplayBook(replay, CLIENTS["tikal"].turn_events, CLIENTS["tikal"].scorings)
     expected = engine_views(replay)
     app = make_app()
-    viewer = app.show(replay_scene(app, book, on_back=lambda: None))
+    table = app.show(replay_scene(app, book, on_back=lambda: None))
+    viewer = table.watcher
     press(app, pygame.K_PAGEDOWN)                       # a turn forward: where the first turn ended
     first = viewer.bridge.at
     assert first == book.boundaries[1] and first > 1
     assert any(ev["type"] == "turn_ended" for ev in book.positions[first].events)
-    assert viewer.shown == expected[first]
+    assert table.shown == expected[first]
     press(app, pygame.K_PAGEDOWN)
     assert viewer.bridge.at == book.boundaries[2]
     press(app, pygame.K_PAGEUP)
     assert viewer.bridge.at == first
     press(app, pygame.K_END)
-    assert viewer.bridge.at == book.last and viewer.shown == expected[-1]
+    assert viewer.bridge.at == book.last and table.shown == expected[-1]
     # the timeline: a click in its middle goes to the middle of the game
     track = viewer.bar.track
     click(app, (track.centerx, track.centery))
     assert abs(viewer.bridge.at - book.last // 2) <= 1
-    assert viewer.shown == expected[viewer.bridge.at]
+    assert table.shown == expected[viewer.bridge.at]
     # the volcano scorings and the final scoring are marked on it
     kinds = [kind for _, kind in book.marks()]
     assert "volcano" in kinds and kinds[-1] == "final"
@@ -92,7 +94,7 @@ def test_keys_turns_timeline_and_play():
     press(app, pygame.K_SPACE)
     assert not viewer.playing
     settle(app)
-    assert viewer.shown == expected[viewer.bridge.at]
+    assert table.shown == expected[viewer.bridge.at]
     app.close()
 
 
@@ -160,7 +162,8 @@ def test_the_charts_points_are_the_scores_of_the_games_updates():
     # the replay's chart: the same points as the updates its bridge hands the table
     replay = bot_replay("tikal", seats=3, seed=9, level="random")
     app = make_app()
-    viewer = app.show(replay_scene(app, load_book(app, replay), on_back=lambda: None))
+    table = app.show(replay_scene(app, load_book(app, replay), on_back=lambda: None))
+    viewer = table.watcher
     viewer.toggle_chart()
     for turn, state, scores in viewer.chart.story.points:
         assert scores == viewer.bridge.update_msg(state, full=True)["scores"]
@@ -238,8 +241,8 @@ def test_a_click_on_the_results_chart_opens_the_games_replay_at_that_turn():
     assert asked == [bridge.table.id]
     app.step(0, events=[])
     results.on_net({"kind": "replay", "id": bridge.table.id, "replay": replay})    # the host's answer
-    viewer = app.scene
-    assert viewer.name == "replay"
+    assert app.scene.name == "replay"
+    viewer = app.scene.watcher
     assert viewer.bridge.at == viewer.book.position_of_turn(point[0])
     assert viewer.book.positions[viewer.bridge.at].scores == point[2]
     press(app, pygame.K_ESCAPE)
@@ -269,9 +272,10 @@ def test_a_narrow_replay_bar_still_says_where_the_replay_stands():
 
     for lang in LANGUAGES:
         app = make_app(lang)
-        viewer = sample("replay_tortuga", app)
-        if viewer not in app.scenes:
-            app.show(viewer)
+        table = sample("replay_tortuga", app)
+        if table not in app.scenes:
+            app.show(table)
+        viewer = table.watcher
         app.step(0.0, events=[])
         bar = viewer.bar
         assert bar.where_row is not None and bar.rect.width < 400

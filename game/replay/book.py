@@ -17,6 +17,7 @@ import json
 import os
 import stat
 from dataclasses import dataclass, field
+from typing import TypeGuard
 
 import engine
 from net.journal import REPLAY_FORMAT
@@ -104,7 +105,7 @@ def shown(value, limit: int = 40) -> str:
     return text + ("…" if len(str(value)) > limit else "")
 
 
-def _int(v) -> bool:
+def _int(v) -> TypeGuard[int]:
     return type(v) is int
 
 
@@ -249,7 +250,9 @@ class ReplayBook:
 
     def _players(self, replay: dict) -> list[dict]:
         names = list(replay.get("names") or [])
-        given = replay.get("players") if isinstance(replay.get("players"), list) else []
+        given = replay.get("players")
+        if not isinstance(given, list):
+            given = []
         out = []
         for seat in range(self.seats):
             p = dict(given[seat]) if seat < len(given) and isinstance(given[seat], dict) else {}

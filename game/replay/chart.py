@@ -49,8 +49,8 @@ class ScoreChart:
         self.current = current
         self.title_key = title_key
         self.hover: tuple | None = None     # the point under the pointer
-        self._cache = None
-        self._cache_key = None
+        self._cache: pygame.Surface | None = None
+        self._cache_key: tuple | None = None
 
     # --- geometry --------------------------------------------------------------------------------
     @property

@@ -4,6 +4,7 @@ path the player may change)."""
 from __future__ import annotations
 
 import json
+from functools import partial
 from pathlib import Path
 
 import pygame
@@ -124,14 +125,15 @@ class GamesScene(Scene):
         w.add(Button(app, (20, 16, 160, 44), "common.back", self.back, key=pygame.K_ESCAPE, size=18))
         for i, g in enumerate((self.games or [])[self.first:self.first + ROWS]):
             r = self.row_rect(i)
-            w.add(Button(app, (r.right - 330, r.y + 9, 130, 44), "games.watch", lambda g=g: self.watch(g), size=17,
+            w.add(Button(app, (r.right - 330, r.y + 9, 130, 44), "games.watch", partial(self.watch, g), size=17,
                          style="primary", tooltip="games.watch_tip"))
-            w.add(Button(app, (r.right - 192, r.y + 9, 180, 44), "games.save", lambda g=g: self.ask_path(g), size=17,
+            w.add(Button(app, (r.right - 192, r.y + 9, 180, 44), "games.save", partial(self.ask_path, g), size=17,
                          tooltip="games.save_tip"))
-        if self.save_box is not None:
-            w.add(self.save_box)
+        box = self.save_box
+        if box is not None:
+            w.add(box)
             w.add(Button(app, (PANEL.x + 790, PANEL.bottom + 14, 140, 48), "games.save_now",
-                         lambda: self.save(self.save_box.value), style="primary", size=17))
+                         lambda: self.save(box.value), style="primary", size=17))
             w.add(Button(app, (PANEL.x + 940, PANEL.bottom + 14, 140, 48), "games.cancel", self.close_box, size=17))
 
     def back(self) -> None:

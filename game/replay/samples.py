@@ -25,6 +25,7 @@ def _bot_actions(game: str, seats: int, seed: int, level: str, options: tuple) -
     out = []
     while not g.is_over:
         seat = g.to_act
+        assert seat is not None             # a game not over has a seat to act
         action = bots[seat].choose(g.view(seat), g.legal_actions())
         out.append({"seat": seat, "action": copy.deepcopy(dict(action))})
         g.apply(action)
@@ -52,7 +53,7 @@ def viewer_sample(game: str, fraction: float, chart: bool = False, seats: int = 
         at = book.marks()[0][0] + 1 if first_mark and not chart else round(book.last * fraction)
         scene = replay_scene(app, book, on_back=lambda: None, at=at)
         if chart:
-            scene.toggle_chart()
+            scene.watcher.toggle_chart()
         return scene
     return make
 
@@ -113,14 +114,14 @@ def sample_finished(names: list[str], games: list[str]) -> dict:
     """Tonight's finished games as the host lists them (docs/protocol.md section 15): of the first
     two of ``games``, in turn."""
     a, b = games[0], games[-1]
-    games = [(14, a, [0, 1, 2, 3], [57, 53, 47, 37], [0], 381),
-             (12, b, [4, 5, 6, 0, 1], [31, 20, 15, 16, 9], [4], 146),
-             (9, a, [1, 3], [61, 64], [1], 210),
-             (7, b, [2, 3, 4], [12, 12, 8], [0, 1], 97)]
+    rows = [(14, a, [0, 1, 2, 3], [57, 53, 47, 37], [0], 381),
+            (12, b, [4, 5, 6, 0, 1], [31, 20, 15, 16, 9], [4], 146),
+            (9, a, [1, 3], [61, 64], [1], 210),
+            (7, b, [2, 3, 4], [12, 12, 8], [0, 1], 97)]
     return {"t": "finished", "games": [
         {"id": i, "game": g, "options": {}, "seats": len(seats), "names": [names[s] for s in seats],
          "kinds": ["human"] * len(seats), "colours": COLOURS[:len(seats)], "scores": sc, "winners": w,
-         "actions": n, "ended": 0} for i, g, seats, sc, w, n in games]}
+         "actions": n, "ended": 0} for i, g, seats, sc, w, n in rows]}
 
 
 def _games(save: bool):

@@ -5,7 +5,7 @@ projector that watches the host's running tables without any input.
   turn at once), or, with the setting ``tv_cycle``, goes round the running tables every 30 s. It
   learns of moves by asking the host for its tables every 2 s (each summary's ``state`` counts
   the table's changes) and watches one table at a time as a spectator (``spectate``/``leave``).
-- The table is the game's own table scene (``TVView`` over it: no controls, no input), drawn off
+- The table is the game's own table scene (watched by ``TVWatch``: no controls, no input), drawn off
   screen and composed bigger: the board scaled up, the players' rows beside it, the log as big
   captions under the board; a scoring (``scored`` events) fills the screen with its tally.
 - When the followed game ends: its final board a while, then the night's standings (the host's
@@ -19,13 +19,12 @@ from __future__ import annotations
 
 import pygame
 
-from .. import eventlog, theme
+from .. import theme
 from ..qr import draw_qr
 from ..scene import Scene
-from ..scenes.common import background, seat_colour
+from ..scenes.common import TableScene, background, seat_colour
 from ..scenes.standings import points_text, ranks
 from ..widgets import blit_lines, blit_text, draw_panel
-from .viewer import mixed
 
 POLL = 2.0          # seconds between two looks at the host's tables
 MIN_STAY = 10.0     # a table is watched at least this long before another is picked
@@ -36,17 +35,20 @@ TALLY = 6.0         # a scoring's tally stays this long after its last line
 CAPTIONS = 2        # the log lines shown as captions
 
 
-class TVView:
-    """The mixin that makes a table scene watch for the TV: no controls, no input, no results
-    screen; its log lines (in the order the animations tell them) go to the TV's captions, its
-    scorings to the TV's tally."""
+class TVWatch:
+    """The add-on that makes a table scene watch for the TV (``TableScene.watch``): no controls, no
+    input, no results screen, no prompt (the TV's header says whose turn it is: the table's own
+    plate, two lines tall, reached into the board's crop and showed there cut in half); its log
+    lines (in the order the animations tell them) go to the TV's captions, its scorings to the
+    TV's tally."""
 
     name = "tv_table"
+    replaying = False
+    shows_prompt = False
+    speed = 1
 
-    def __init__(self, app, bridge, tv=None):
-        self.tv = tv
-        super().__init__(app, bridge)
-        self.results_shown = True
+    def __init__(self, scene, tv):
+        self.scene, self.tv = scene, tv
 
     def make_controls(self) -> None:
         """Nothing to click on a TV."""
@@ -54,27 +56,19 @@ class TVView:
     def handle_event(self, event) -> bool:
         return True
 
-    def show_results(self) -> None:
-        """The TV shows the standings instead (``TVScene``)."""
+    def logged(self, ev: dict, line, mark) -> None:
+        if line:
+            self.tv.caption(line, mark)
+        scorings = self.tv.scorings
+        if scorings.started and ev.get("type") == scorings.started:
+            self.tv.tally_start(ev.get("kind"))
+        elif scorings.scored and ev.get("type") == scorings.scored:
+            self.tv.tally_add(ev)
 
-    def draw_prompt(self, surface) -> None:
-        """Whose turn it is stands in the TV's header (``TVScene.draw_header``); the table's own
-        plate, two lines tall, reached into the board's crop and showed there cut in half."""
-
-    def log_event(self, ev: dict) -> None:
-        super().log_event(ev)
-        if self.tv is not None:
-            line = self.describe(ev)
-            if line:
-                self.tv.caption(line, self.mark_of(self.line_seat(ev)))
-            scorings = self.tv.scorings
-            if scorings.started and ev.get("type") == scorings.started:
-                self.tv.tally_start(ev.get("kind"))
-            elif scorings.scored and ev.get("type") == scorings.scored:
-                self.tv.tally_add(ev)
-
-    def line_seat(self, ev: dict):
-        return eventlog.line_seat(self.LOG_LINES, self, ev)
+    def on_net(self, note: dict) -> None: ...
+    def update(self, dt: float) -> None: ...
+    def draw_under(self, surface) -> None: ...
+    def draw(self, surface) -> None: ...
 
 
 class TVScene(Scene):
@@ -87,7 +81,7 @@ class TVScene(Scene):
         super().__init__(app)
         self.bridge = bridge
         self.cycle = app.settings.tv_cycle if cycle is None else bool(cycle)
-        self.child = None               # the table scene of the table watched
+        self.child: TableScene | None = None    # the table scene of the table watched
         self.watching: int | None = None    # the table id asked for (spectate sent)
         self.seen: dict[int, tuple[int, float]] = {}   # table id -> (state, app time it last changed)
         self.first_look = True
@@ -130,10 +124,13 @@ class TVScene(Scene):
             if tm.id != self.watching:
                 return
             if self.child is None or note.get("full"):
-                self.child = mixed(TVView, self.app.games.of(tm.game).table_class, "TV")(self.app, self.bridge, tv=self)
+                child = self.app.games.of(tm.game).table(self.app, self.bridge)
+                assert isinstance(child, TableScene)
+                child.watch(TVWatch(child, self))
+                self.child = child
                 self.captions.clear()
                 for ev in note["events"]:
-                    self.child.log_event(ev)
+                    child.log_event(ev)
             else:
                 self.child.on_net(note)
             if tm.over and self.over_at is None:
@@ -192,7 +189,7 @@ class TVScene(Scene):
         if stayed < MIN_STAY:
             return
         best = max(playing, key=lambda tid: (self.seen[tid][1], tid))
-        mine = self.seen.get(current, (0, -1.0))[1]
+        mine = self.seen[current][1] if current in self.seen else -1.0
         # (a table first seen in the very frame of the last switch is fresh too: the host's own list
         # after a welcome and the one asked for can come in the same frame, the second one new)
         fresh = self.seen[best][1] >= self.since_switch and best not in getattr(self, "visited", set())
@@ -278,6 +275,7 @@ class TVScene(Scene):
 
     def draw_table(self, surface) -> None:
         app, child = self.app, self.child
+        assert child is not None
         check, app.fitcheck = app.fitcheck, None    # the table is drawn off screen, at its own size
         try:
             child.draw(self.canvas)
@@ -342,6 +340,7 @@ class TVScene(Scene):
     def draw_tally(self, surface) -> None:
         """A scoring, full screen: each player's points of this round and new score."""
         app, tm, t = self.app, self.bridge.table, self.tally
+        assert t is not None
         shade = pygame.Surface(app.SIZE, pygame.SRCALPHA)
         shade.fill((10, 8, 16, 215))
         surface.blit(shade, (0, 0))

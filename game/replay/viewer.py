@@ -10,16 +10,18 @@
   jump is a resync at once (every position's public view is in the book), with the log rebuilt
   from the moves before it.
 
-``replay_scene(app, book, on_back)`` builds the viewer for the book's game: a class made once per
-table class, the mixin first (``ReplayView``), so its keys come before the table's own.
+``replay_scene(app, book, on_back)`` builds the viewer for the book's game: the game's own table
+scene watched by a ``ReplayViewer`` (an add-on of the table, ``TableScene.watch``: it gets the
+events before the table, so its keys come before the table's own).
 """
 from __future__ import annotations
 
 import pygame
 
 from .. import theme
-from ..widgets import Button, Tip, blit_text, draw_panel, note_solid
-from .book import ReplayBook, ReplayError, read_file, score_story
+from ..scenes.common import TableScene
+from ..widgets import Button, Tip, Widget, blit_text, draw_panel, note_solid
+from .book import ReplayBook, ReplayError, score_story
 from .bridge import ReplayBridge
 from .chart import ScoreChart, mark_points
 
@@ -102,7 +104,7 @@ class ReplayBar:
         t = self.track
         return round(max(0.0, min(1.0, (x - t.x) / max(1, t.width))) * self.viewer.book.last)
 
-    def buttons(self) -> list[Button]:
+    def buttons(self) -> list[Widget]:
         v, app, r = self.viewer, self.app, self.rect
         specs = [(icon_step(True, True), v.turn_back, pygame.K_PAGEUP, "replay.turn_back_tip"),
                  (icon_step(True, False), v.step_back, pygame.K_LEFT, "replay.step_back_tip"),
@@ -117,7 +119,7 @@ class ReplayBar:
         if w < 50:       # a narrow bar (a side column): "Move N of M · turn T" gets a line over the buttons
             self.where_row = pygame.Rect(r.x + 8, r.y + 28, r.width - 16, 20)
             y, h = r.y + 52, r.height - 58
-        out = []
+        out: list[Widget] = []
         x = r.x + 8
         for icon, fn, key, tip in specs:
             out.append(IconButton(app, (x, y, w, h), icon, fn, key=key, key_name="", tooltip=tip,
@@ -174,16 +176,18 @@ class ReplayBar:
             blit_text(surface, app, text, (right + 4, box.centery), 15, theme.PAPER, anchor="midleft", box=box)
 
 
-class ReplayView:
-    """The mixin that turns a table scene into the viewer (see the module's docstring). The
-    scene's bridge is a ``ReplayBridge``; ``on_back()`` leaves (None: close the window)."""
+class ReplayViewer:
+    """The add-on that makes a table scene the viewer (see the module's docstring): the table
+    watches a ``ReplayBridge`` (``TableScene.watch``), this takes its controls, its keys first and
+    its end. ``scene`` the game's table; ``on_back()`` leaves (None: close the window)."""
 
     name = "replay"
     replaying = True
+    shows_prompt = True
 
-    def __init__(self, app, bridge: ReplayBridge, on_back=None, at: int = 0):
-        self.app = app
-        self.book: ReplayBook = bridge.book
+    def __init__(self, scene, on_back=None):
+        self.scene, self.app, self.bridge = scene, scene.app, scene.bridge
+        self.book: ReplayBook = scene.bridge.book
         self.playing = False
         self.speed = 1
         self.wait = 0.0
@@ -191,17 +195,13 @@ class ReplayView:
         self.before = None              # the bridge the app had before this replay (restored on Back)
         self.log_cache: dict = {}       # (position, language, shapes) -> its log lines and entries
         self.chart: ScoreChart | None = None
-        self.bar = ReplayBar(self, self.REPLAY_BAR)     # where the table has room for it
-        super().__init__(app, bridge)     # the table scene
-        self.results_shown = True         # the end stays in the viewer (the score story opens)
-        if at:
-            self.seek(at)
+        self.bar = ReplayBar(self, scene.REPLAY_BAR)     # where the table has room for it
 
     # --- moving ---------------------------------------------------------------------------------
     def deliver(self) -> None:
-        """Hand the bridge's notes to this scene at once (a step shows in the same frame)."""
+        """Hand the bridge's notes to the table at once (a step shows in the same frame)."""
         for note in self.bridge.poll():
-            self.on_net(note)
+            self.scene.on_net(note)
 
     def step_forward(self) -> None:
         if self.bridge.forward():
@@ -220,20 +220,22 @@ class ReplayView:
 
     def seek(self, k: int) -> None:
         """Position ``k`` at once: no animation; the log as it read then (its last moves)."""
+        scene = self.scene
         k = max(0, min(self.book.last, int(k)))
-        self.timeline.skip()
-        self.backlog.clear()
+        scene.timeline.skip()
+        scene.backlog.clear()
         lines, entries = [], []
         for j in range(max(0, k - LOG_MOVES), k + 1):
             got = self.log_of(j)
             lines += got[0]
             entries += got[1]
-        self.log.lines[:] = lines[-self.log.max_lines:]
-        self.log.entries[:] = entries[-self.log.max_lines:]
-        self.log.scroll = 0
+        log = scene.log
+        log.lines[:] = lines[-log.max_lines:]
+        log.entries[:] = entries[-log.max_lines:]
+        log.scroll = 0
         self.bridge.jump(k)
         self.deliver()
-        self.on_events(self.book.positions[k].events)     # the last move's marks
+        scene.on_events(self.book.positions[k].events)     # the last move's marks
         self.wait = PAUSE
 
     def log_of(self, j: int) -> tuple[list, list]:
@@ -242,14 +244,15 @@ class ReplayView:
         key = (j, self.app.catalog.language, self.app.settings.shapes)
         hit = self.log_cache.get(key)
         if hit is None:
-            kept = (self.log.lines, self.log.entries)
-            self.log.lines, self.log.entries = [], []
+            log = self.scene.log
+            kept = (log.lines, log.entries)
+            log.lines, log.entries = [], []
             try:
                 for ev in self.book.positions[j].events:
-                    self.log_event(ev)
-                hit = self.log_cache[key] = (self.log.lines, self.log.entries)
+                    self.scene.log_event(ev)
+                hit = self.log_cache[key] = (log.lines, log.entries)
             finally:
-                self.log.lines, self.log.entries = kept
+                log.lines, log.entries = kept
         return hit
 
     def toggle_play(self) -> None:
@@ -268,8 +271,9 @@ class ReplayView:
         self.chart = None if self.chart is not None else self.make_chart()
 
     def make_chart(self) -> ScoreChart:
+        scene = self.scene
         story = score_story(self.book.entries(), self.book.turn_events, self.book.seats, self.book.scorings)
-        return ScoreChart(self.app, self.REPLAY_CHART, story, self.colour, self.shape, self.short_name,
+        return ScoreChart(self.app, scene.REPLAY_CHART, story, scene.colour, scene.shape, scene.short_name,
                           on_pick=self.pick, current=lambda: self.book.positions[self.bridge.at].turn,
                           scorings=self.book.scorings)
 
@@ -282,20 +286,6 @@ class ReplayView:
         self.bar.extra_marks = [(int(m["move"]), str(m.get("text", ""))) for m in marks
                                 if 0 <= int(m.get("move", -1)) <= self.book.last]
 
-    # --- the table's hooks ----------------------------------------------------------------------------
-    def catch_up(self) -> float:
-        return self.speed * super().catch_up()
-
-    def make_controls(self) -> None:
-        self.widgets.add(Button(self.app, (12, 12, 110, 40), "replay.back", self.back, key=None,
-                                tooltip="replay.back_tip", size=18))
-        for part in ("panel", "column"):     # the panels' tooltips, as at the table
-            tips = getattr(getattr(self, part, None), "build_tips", None)
-            if tips is not None:
-                tips(self.widgets)
-        for b in self.bar.buttons():
-            self.widgets.add(b)
-
     def back(self) -> None:
         self.playing = False
         if self.before is not None:     # the window's own bridge (the host's) again
@@ -305,10 +295,29 @@ class ReplayView:
         else:
             self.app.running = False
 
-    def show_results(self) -> None:
-        """The end of a replay stays here (the results screen belongs to live play)."""
+    # --- the add-on: what the watched table hands it ---------------------------------------------
+    def make_controls(self) -> None:
+        """Back, the panels' tooltips as at the table, the bar's buttons (no action buttons)."""
+        scene, widgets = self.scene, self.scene.widgets
+        widgets.add(Button(self.app, (12, 12, 110, 40), "replay.back", self.back, key=None,
+                           tooltip="replay.back_tip", size=18))
+        for part in ("panel", "column"):
+            tips = getattr(getattr(scene, part, None), "build_tips", None)
+            if tips is not None:
+                tips(widgets)
+        for b in self.bar.buttons():
+            widgets.add(b)
+
+    def on_net(self, note: dict) -> None:
+        """The bridge's notes are the replay's own moves: the table plays them."""
+
+    def logged(self, ev: dict, line, mark) -> None:
+        """Each log line stays in the table's log (the viewer caches them per position)."""
 
     def handle_event(self, event) -> bool:
+        """Before the table: the chart, the bar and the replay's keys; the table's own shortcuts
+        never act in a replay (Tab still skips its animations; the mouse still hovers)."""
+        scene = self.scene
         if self.chart is not None and self.chart.handle_event(event):
             return True
         if self.bar.handle_event(event):
@@ -325,16 +334,13 @@ class ReplayView:
             if event.key in keys:
                 keys[event.key]()
                 return True
-            if self.widgets.handle_event(event):     # the bar's keys before the table's
+            if scene.widgets.handle_event(event):     # the bar's keys before the table's
                 return True
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB):
-                return super().handle_event(event) if event.key == pygame.K_TAB else True
-            return True      # a replay takes no other keys (the table's shortcuts act)
-        return super().handle_event(event)
+            return event.key != pygame.K_TAB          # Tab: the table skips its animations
+        return False
 
     def update(self, dt: float) -> None:
-        super().update(dt)
-        if self.playing and not self.timeline.busy:
+        if self.playing and not self.scene.timeline.busy:
             self.wait -= dt * self.speed
             if self.wait <= 0:
                 self.wait = PAUSE
@@ -344,27 +350,12 @@ class ReplayView:
                 else:
                     self.step_forward()
 
-    def draw_over(self, surface) -> None:
-        """The add-ons and the chart (a replay has no chat line and no pause)."""
-        for addon in self.addons:
-            addon.draw(surface)
-        if self.chart is not None:
-            self.chart.draw(surface)
-
-    def draw_scene(self, surface) -> None:
-        super().draw_scene(surface)
+    def draw_under(self, surface) -> None:
         self.bar.draw(surface)
 
-
-_MIXED: dict = {}
-
-
-def mixed(mixin: type, table: type, prefix: str) -> type:
-    """``mixin`` over a game's table scene class (the viewer's, the TV's), made once per pair;
-    the mixin comes first, so its hooks and keys come before the table's."""
-    if (mixin, table) not in _MIXED:
-        _MIXED[mixin, table] = type(f"{prefix}{table.__name__}", (mixin, table), {"name": mixin.name})
-    return _MIXED[mixin, table]
+    def draw(self, surface) -> None:
+        if self.chart is not None:
+            self.chart.draw(surface)
 
 
 def load_book(app, replay) -> ReplayBook:
@@ -382,18 +373,18 @@ def book_of(replay, games) -> ReplayBook:
     return ReplayBook(replay, client.turn_events, client.scorings) if client else ReplayBook(replay)
 
 
-def book_of_file(path, games) -> ReplayBook:
-    """The book of the replay file at ``path`` (``book.read_file``: a size cap, regular files
-    only). Raises ``ReplayError``; needs no window, so a bad file is refused before one opens."""
-    return book_of(read_file(path), games)
-
-
 def replay_scene(app, book: ReplayBook, on_back=None, at: int = 0):
-    """A viewer of ``book`` on ``app`` (its bridge becomes the replay's), at position ``at``."""
+    """A viewer of ``book`` on ``app`` (its bridge becomes the replay's), at position ``at``: the
+    game's own table, watched by a ``ReplayViewer`` (``scene.watcher``)."""
     bridge = ReplayBridge(book)
     before, app.bridge = app.bridge, bridge
-    scene = mixed(ReplayView, app.games.of(book.game_name).table_class, "Replay")(app, bridge, on_back=on_back, at=at)
-    scene.before = before
+    scene = app.games.of(book.game_name).table(app, bridge)
+    assert isinstance(scene, TableScene)
+    viewer = ReplayViewer(scene, on_back=on_back)
+    viewer.before = before
+    scene.watch(viewer)
+    if at:
+        viewer.seek(at)
     return scene
 
 
@@ -408,12 +399,6 @@ def watch(app, note: dict, turn: int | None = None, on_back=None):
         return None
     at = book.position_of_turn(turn) if turn is not None else 0
     return app.open("replay", book, on_back=on_back, at=at)
-
-
-def open_file(app, path, at: int | str = 0, on_back=None):
-    """The viewer of the replay file at ``path`` on ``app``, at move ``at`` (an int, or "end").
-    Raises ``ReplayError`` (its ``key`` says why in the player's language)."""
-    return open_book(app, book_of_file(path, app.games), at, on_back)
 
 
 def open_book(app, book: ReplayBook, at: int | str = 0, on_back=None):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import logging
 import math
+from functools import partial
 
 import pygame
 
@@ -50,9 +51,11 @@ def seat_colour(table, seat: int):
     colour-blind-safe tone); a seat with no pick gets the first palette colour nobody picked."""
     players = getattr(table, "players", None) or []
     picks = [p.get("colour") if isinstance(p, dict) else None for p in players]
-    if 0 <= seat < len(picks) and picks[seat] in theme.TONES:
-        return theme.TONES[picks[seat]]
-    used = {theme.TONES[c] for c in picks if c in theme.TONES}
+    picks = [c if isinstance(c, str) else None for c in picks]
+    mine = picks[seat] if 0 <= seat < len(picks) else None
+    if mine is not None and mine in theme.TONES:
+        return theme.TONES[mine]
+    used = {theme.TONES[c] for c in picks if c is not None and c in theme.TONES}
     free = [c for c in theme.PLAYER_COLOURS if c not in used] or theme.PLAYER_COLOURS
     unpicked = [i for i in range(max(seat + 1, len(picks))) if i >= len(picks) or picks[i] not in theme.TONES]
     return free[unpicked.index(seat) % len(free)]
@@ -172,7 +175,9 @@ class TableScene(Scene):
     TV_SIDE = ((954, 0, 326, 446), (944, 0))
     TV_CAPTIONS = (6, 604, 920, 110)
     BACKGROUND = "menu"     # the table's background (``background(app, kind)``)
-    replaying = False       # a replay's viewer (game/replay/viewer.py): nobody plays at this table
+    #: What watches this table instead of someone at it (``watch``): a replay's viewer or the TV
+    #: (game/replay/), an add-on that takes the table's controls, its events first, its end.
+    watcher = None
     CATCH_UP = 3.0          # how much faster the replay runs while it is more than a turn behind
     HURRY = 1.0             # seconds: while our turn waits behind the replay, it doubles its pace this often
 
@@ -201,6 +206,35 @@ class TableScene(Scene):
     @property
     def table(self):
         return self.bridge.table
+
+    # --- watched: a replay, the TV ---------------------------------------------------------------
+    def watch(self, watcher) -> None:
+        """This table is watched by ``watcher`` (a replay's viewer, the TV: nobody plays at it). The
+        watcher is an add-on (``on_net``, ``handle_event``, ``update``, ``draw``) that also gets
+        every event before the table (``take_event``), makes the controls (``make_controls()``),
+        draws under the widgets (``draw_under``), sets the pace (``speed``), hears each log line
+        (``logged``) and says whether the table's prompt shows (``shows_prompt``); its ``name``
+        is the scene's; the table never goes on to the results."""
+        self.watcher = watcher
+        self.name = watcher.name
+        self.results_shown = True
+        self.build_controls()
+
+    @property
+    def replaying(self) -> bool:
+        """A replay's viewer watches this table (game/replay/viewer.py): nobody plays at it."""
+        return bool(getattr(self.watcher, "replaying", False))
+
+    @property
+    def shows_prompt(self) -> bool:
+        """The table draws its prompt (whose turn, what to do): not on the TV, whose header says it."""
+        return self.watcher is None or self.watcher.shows_prompt
+
+    def take_event(self, event) -> bool:
+        """The App's way in: the watcher first (its keys before the table's own shortcuts)."""
+        if self.watcher is not None and self.watcher.handle_event(event):
+            return True
+        return self.handle_event(event)
 
     @property
     def me(self) -> int | None:
@@ -252,6 +286,8 @@ class TableScene(Scene):
     def on_net(self, note: dict) -> None:
         for addon in self.addons:
             addon.on_net(note)
+        if self.watcher is not None:
+            self.watcher.on_net(note)
         if (self.app.scene is not self and note["kind"] != "update") or self.review:
             return
         kind = note["kind"]
@@ -276,19 +312,18 @@ class TableScene(Scene):
                     self.app.open("recap", self, self.bridge)
                 return
             if note.get("undone") is not None:
-                self.timeline.play(Call(lambda seat=note["undone"]: self.log_undo(seat)))
+                self.timeline.play(Call(partial(self.log_undo, note["undone"])))
             target = self.next_view(note)
-            self.timeline.play(Call(lambda target=target: setattr(self, "landing", target)))
+            self.timeline.play(Call(partial(setattr, self, "landing", target)))
             self.note_actor(note["events"])
             for ev in note["events"]:
-                self.timeline.play(Call(lambda ev=ev: self.log_event(ev)))
+                self.timeline.play(Call(partial(self.log_event, ev)))
                 anim = self.animate_event(ev)
                 if anim is not None:
                     self.timeline.play(anim)
-            self.timeline.play(Call(lambda events=note["events"]: self.on_events(events)))
+            self.timeline.play(Call(partial(self.on_events, note["events"])))
             checked = note.get("undone") is None      # an undo is not animated: nothing to check
-            self.timeline.play(Call(lambda target=target, checked=checked, events=note["events"]:
-                                    self.landed(target, checked, events)))
+            self.timeline.play(Call(partial(self.landed, target, checked, note["events"])))
             self.backlog.append(sum(1 for ev in note["events"] if ev.get("type") in self.TURN_EVENTS))
             self.timeline.play(Call(self.played))
         elif kind == "error":
@@ -331,7 +366,7 @@ class TableScene(Scene):
         except (KeyError, IndexError):
             self.land(key)
 
-    def landed(self, target: dict, checked: bool = True, events: list = ()) -> None:
+    def landed(self, target: dict, checked: bool = True, events: list | tuple = ()) -> None:
         """An update's animations are done: what they left shown must be the host's view of that
         update, ``target`` (any difference is drift, recorded in ``drifts`` and the debug log);
         from here that view is shown until the next update."""
@@ -352,8 +387,11 @@ class TableScene(Scene):
     # --- the log --------------------------------------------------------------------------------
     def log_event(self, ev: dict) -> None:
         line = self.describe(ev)
+        mark = self.mark_of(eventlog.line_seat(self.LOG_LINES, self, ev)) if line else None
         if line:
-            self.log.add(line, mark=self.mark_of(eventlog.line_seat(self.LOG_LINES, self, ev)))
+            self.log.add(line, mark=mark)
+        if self.watcher is not None:
+            self.watcher.logged(ev, line, mark)
 
     def note_actor(self, events: list) -> None:
         """Remember the line of the action an update reports (the first line of the seat whose
@@ -428,7 +466,7 @@ class TableScene(Scene):
         speed = self.CATCH_UP if sum(self.backlog) > 1 else 1.0
         if self.our_turn_waited > 0:
             speed = max(speed, self.CATCH_UP * 2 ** max(0.0, (self.our_turn_waited - self.HURRY) / self.HURRY))
-        return speed
+        return speed * (self.watcher.speed if self.watcher is not None else 1)
 
     def skip(self) -> None:
         """Show the host's latest view at once (the chip's Skip, or Tab)."""
@@ -489,13 +527,20 @@ class TableScene(Scene):
             self.widgets.add(Button(self.app, (12, 12, 130, 40), "table.back_to_results", self.app.pop,
                                     key=pygame.K_ESCAPE, key_name="", tooltip="table.back_to_results_tip", size=18))
             return
-        self.make_controls()
+        if self.watcher is not None:
+            self.watcher.make_controls()
+        else:
+            self.make_controls()
         self.skip_button = self.widgets.add(Button(
             self.app, self.CHIP_RECT, None, self.skip, text=lambda: self.trn("table.catch_up", self.moves_to_watch()),
             tooltip="table.catch_up_tip", style="primary", size=18))
         self.skip_button.visible = False
 
     # --- hooks for subclasses -----------------------------------------------------------------
+    def prompt_text(self) -> tuple[str, tuple]:
+        """Whose turn it is and what to do, in the table's words (the TV's header shows it)."""
+        return "", theme.PAPER
+
     def make_controls(self) -> None: ...
     def animate_event(self, ev: dict): return None
     def draw_table(self, surface) -> None: ...
@@ -548,6 +593,8 @@ class TableScene(Scene):
         super().update(dt)
         for addon in self.addons:
             addon.update(dt)
+        if self.watcher is not None:
+            self.watcher.update(dt)
         if self.skip_button is not None:  # our turn came while earlier moves still play
             self.skip_button.visible = bool(self.table.my_turn() and self.timeline.busy and self.backlog)
             self.skip_button.pulse = 0.5 + 0.5 * math.sin(self.app.time * 6)
@@ -562,22 +609,29 @@ class TableScene(Scene):
             self.timeline.play(Call(self.show_results))
 
     def show_results(self) -> None:
-        self.app.goto("results", self.bridge)
+        if self.watcher is None:        # a replay's end stays in the viewer, the TV shows the standings
+            self.app.goto("results", self.bridge)
 
     def draw_scene(self, surface) -> None:
         self.draw_table(surface)
         self.log.draw(surface)
+        if self.watcher is not None:
+            self.watcher.draw_under(surface)
 
     def draw_over(self, surface) -> None:
-        if self.chat_box is not None:
-            self.chat_box.draw(surface)
-        else:
-            r = self.log.rect
-            blit_text(surface, self.app, self.tr("table.chat_key"), (r.right - 8, r.y + 4), 12, theme.MUTED,
-                      anchor="topright", box=r)
+        if self.watcher is None:        # nobody chats nor waits at a watched table
+            if self.chat_box is not None:
+                self.chat_box.draw(surface)
+            else:
+                r = self.log.rect
+                blit_text(surface, self.app, self.tr("table.chat_key"), (r.right - 8, r.y + 4), 12, theme.MUTED,
+                          anchor="topright", box=r)
         for addon in self.addons:
             addon.draw(surface)
-        self.draw_paused(surface)
+        if self.watcher is not None:
+            self.watcher.draw(surface)
+        else:
+            self.draw_paused(surface)
 
     def paused(self) -> bool:
         """The host says our table waits for it (its disk is full or failing: docs/protocol.md

@@ -135,6 +135,9 @@ class LobbyScene(Scene):
         self.drawn_local = self.local_seats()
         if not self.level_picked:   # the selector says the level the table's bots play at
             self.bot_level = self.table_bot_level() or self.bot_level
+        levels = self.levels()
+        if levels and self.bot_level not in levels:     # a game whose host offers other levels
+            self.bot_level = "normal" if "normal" in levels else levels[0]
         w.clear()
         w.add(Button(app, (1040, 16, 220, 44), "settings.title", self.open_settings, key=pygame.K_F2, size=18))
         if b.hosting and getattr(b, "host_web", None):   # the host's own window: the page for phones, its QR

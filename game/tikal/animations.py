@@ -66,7 +66,7 @@ class Mover:
 @dataclass(eq=False)
 class Flyer:
     """A treasure token flying (face down while ``flip`` < 0.5)."""
-    kind: str | None
+    kind: int | None
     x: float
     y: float
     flip: float = 1.0
@@ -116,12 +116,12 @@ class TileFx:
 class TikalAnimator(Part):
     def __init__(self, scene):
         super().__init__(scene)
-        self.movers: list[dict] = []       # figures on their way
-        self.flyers: list[dict] = []       # treasure tokens and tally numbers in the air
-        self.pulses: list[dict] = []       # rings spreading from a hex
-        self.rising: list[dict] = []       # temple level blocks rising
-        self.popping: dict = {}            # hex -> a camp's tent growing (the board hides the camp meanwhile)
-        self.tile_fx: dict | None = None   # the tile in the air (drawn, placed, the volcano)
+        self.movers: list[Mover] = []      # figures on their way
+        self.flyers: list[Flyer] = []      # treasure tokens in the air
+        self.pulses: list[Pulse] = []      # rings spreading from a hex
+        self.rising: list[Block] = []      # temple level blocks rising
+        self.popping: dict[tuple, Pop] = {}     # hex -> a camp's tent growing (the board hides the camp meanwhile)
+        self.tile_fx: TileFx | None = None      # the tile in the air (drawn, placed, the volcano)
         self._fx_cache: dict = {}
         self.flying_tiles: set = set()     # revealed tiles on their way to the tile box
         self.reveal_flip: dict = {}        # revealed tile -> flip progress
@@ -260,7 +260,7 @@ class TikalAnimator(Part):
 
     # --- the host's events → animations -------------------------------------------------------
     def animate(self, ev: dict):
-        fn = ANIMATIONS.get(ev.get("type"))
+        fn = ANIMATIONS.get(ev.get("type", ""))
         anim = fn(self, ev) if fn else None
         if anim is not None and ev.get("seat") == self.scene.me and ev.get("type") in OWN_QUICK:
             anim = Faster(anim, OWN_SPEED)  # we know what we just did: show it, then hand back control

@@ -166,12 +166,8 @@ class TikalHint(HintAddon):
         return False
 
     # --- drawing ------------------------------------------------------------------------------
-    def draw(self, surface) -> None:
-        if not self.visible:
-            return
-        if self.plan and not self.scene.timeline.busy and self.state == self.bridge.table.state:
-            self.draw_plan(surface)
-        self.widgets.draw(surface)
+    def draw_answer(self, surface) -> None:
+        self.draw_plan(surface)
 
     def draw_plan(self, surface, taken: list | None = None) -> None:
         """The plan on the board and in words; ``taken``: where another plan's numbers went this

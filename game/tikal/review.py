@@ -198,7 +198,7 @@ class ReviewScene(Scene):
             self.asked = False
             viewer = watch(self.app, note, on_back=lambda: self.app.pop())
             if viewer is not None:
-                viewer.add_marks(self.job.marks(self.tr))
+                viewer.watcher.add_marks(self.job.marks(self.tr))
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -208,8 +208,9 @@ class ReviewScene(Scene):
         if self.job.finished and not self.marked:
             self.marked = set(self.job.key_moments()) or {-1}
             for scene in self.app.scenes:       # a replay viewer open on this game: its timeline
-                if hasattr(scene, "add_marks"):
-                    scene.add_marks(self.job.marks(self.tr))
+                watcher = getattr(scene, "watcher", None)
+                if watcher is not None and watcher.replaying:
+                    watcher.add_marks(self.job.marks(self.tr))
 
     def status(self) -> str:
         job = self.job

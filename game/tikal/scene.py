@@ -59,14 +59,14 @@ class TikalScene(TableScene):
         self.chooser = Chooser(self)
         self.sel = Selection(self)
         self.addons = (TikalHint(self, app, bridge), FirstGameGuide(self, app, bridge))
-        self._base = None
-        self._base_key = None
-        self._prompt = None
+        self._base: pygame.Surface | None = None
+        self._base_key: tuple | None = None
+        self._prompt: tuple | None = None
         self.mouse = (0, 0)           # where the mouse last moved (the wheel zooms about it)
         self.dragging = False         # a right-button drag pans the board
         self.dragged = 0              # how far it has moved (px): a right click that did not move cancels
-        self.press = None             # a left press on the zoomed board: a click, or a drag if it moves
-        self.drag_at = None           # where a left drag panned the board to last (None: no drag yet)
+        self.press: tuple | None = None      # a left press on the zoomed board: a click, or a drag if it moves
+        self.drag_at: tuple | None = None    # where a left drag panned the board to last (None: no drag yet)
         super().__init__(app, bridge, review)
         self.log.rect = L.log_rect(max(2, self.seats))
         self.on_synced()
@@ -188,6 +188,8 @@ class TikalScene(TableScene):
             self.press = self.drag_at = None
             return False
         at = self.drag_at or self.press
+        if at is None:
+            return False
         if self.drag_at is None and max(abs(event.pos[0] - at[0]), abs(event.pos[1] - at[1])) <= self.DRAG_SLOP:
             return False
         self.board.pan(event.pos[0] - at[0], event.pos[1] - at[1])
@@ -219,17 +221,18 @@ class TikalScene(TableScene):
         where text goes, it is drawn afresh every frame.)"""
         board = self.board.layer()
         key = (self.board.ver, self.app.catalog.language, self.app.settings.shapes, self.me)
-        if self._base is None or self._base_key != key or self.app.fitcheck is not None:
+        base = self._base
+        if base is None or self._base_key != key or self.app.fitcheck is not None:
             chrome = self.chrome()
-            if self._base is None:
-                self._base = chrome.copy()
-            self._base.blit(board, REGION.topleft)
+            if base is None:
+                base = self._base = chrome.copy()
+            base.blit(board, REGION.topleft)
             panel = pygame.Rect(L.PANEL_X - 8, 0, self.app.SIZE[0] - L.PANEL_X + 8,
                                 L.levels_rect(self.seats).bottom + 4)
-            self._base.blit(chrome, panel, panel)
-            self.panel.draw_static(self._base)
+            base.blit(chrome, panel, panel)
+            self.panel.draw_static(base)
             self._base_key = key
-        return self._base
+        return base
 
     def draw_table(self, surface) -> None:
         shake = self.fx.shake_offset()
@@ -250,7 +253,8 @@ class TikalScene(TableScene):
         self.anim.draw_top(surface)
         self.fx.draw_particles(surface)
         self.fx.draw_floaters(surface)
-        self.draw_prompt(surface)
+        if self.shows_prompt:
+            self.draw_prompt(surface)
         self.fx.draw_banner(surface, (L.BOARD_RECT[0] + L.BOARD_RECT[2] // 2, L.BOARD_RECT[1] + L.BOARD_RECT[3] - 12),
                             L.BOARD_RECT[2] - 20)
         if self.chooser.kind:

@@ -51,7 +51,7 @@ class TortugaAnimator(Part):
         self.flying_cards = []
 
     def animate(self, ev: dict):
-        fn = ANIMATIONS.get(ev.get("type"))
+        fn = ANIMATIONS.get(ev.get("type", ""))
         return fn(self, ev) if fn else None
 
     @staticmethod

@@ -134,14 +134,7 @@ class TortugaHint(HintAddon):
             return tr("hint.tortuga.first", turtle=self.scene.turtle_choice(a["turtle"]))
         return tr("hint.tortuga.roll" if t == "roll" else "hint.tortuga.stop")
 
-    def draw(self, surface) -> None:
-        if not self.visible:
-            return
-        if self.action and not self.scene.timeline.busy and self.state == self.bridge.table.state:
-            self.draw_choice(surface)
-        self.widgets.draw(surface)
-
-    def draw_choice(self, surface) -> None:
+    def draw_answer(self, surface) -> None:
         app = self.app
         pulse = 0.5 + 0.5 * math.sin(app.time * 5)
         w = self.target()

@@ -139,15 +139,18 @@ class TortugaScene(TableScene):
         self.island.highlight = {value["turtle"]} if isinstance(value, dict) and "turtle" in value else set()
         pulse = 0.5 + 0.5 * math.sin(self.app.time * 6)  # our decision: the buttons breathe
         for w in self.widgets.items:
-            choice = isinstance(getattr(w, "value", None), dict) and w.value.get("type") == "choose_turtle"
-            if isinstance(w, Button) and (w.label in PULSING or choice):
+            if not isinstance(w, Button):
+                continue
+            choice = isinstance(w.value, dict) and w.value.get("type") == "choose_turtle"
+            if w.label in PULSING or choice:
                 w.pulse = pulse if w.enabled else 0.0
 
     # --- drawing ------------------------------------------------------------------------------------
     def draw_table(self, surface) -> None:
         self.island.draw(surface)
         self.fx.draw_particles(surface)
-        self.draw_prompt(surface)
+        if self.shows_prompt:
+            self.draw_prompt(surface)
         self.panel.draw(surface)
         self.anim.draw_top(surface)
         self.fx.draw_floaters(surface)

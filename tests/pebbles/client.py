@@ -10,6 +10,7 @@ from game.howto import Page
 from game.net_bridge import LocalBridge
 from game.scenes.common import TableScene, background
 from game.scenes.samples import use
+from game.tween import Call
 from game.widgets import Button, blit_text
 
 from .engine_game import Pebbles
@@ -29,7 +30,8 @@ class PebblesScene(TableScene):
                                     enabled=lambda t="take", a=action: a in self.legal(t)))
 
     def animate_event(self, ev):
-        return None
+        """No animation: each event lands the update's view (the host's) at once."""
+        return Call(lambda: self.land(*(set(self.landing) | set(self.shown))))
 
     def describe(self, ev):
         return f"{self.short_name(ev['seat'])} took {ev['n']}" if ev.get("type") == "took" else None
