@@ -179,7 +179,7 @@ def test_web_tikal_keys_and_refusals(chromium, server):
     page.evaluate("m => window.feed(m)", [{"t": "seated", "table": 1, "seat": 0, "token": "0" * 32}] + msgs[:place])
     t = "window.mod.tikal"
     page.wait_for_function(f"{t}.acting() && !{t}.timeline.busy")
-    page.wait_for_function("() => { const b = document.querySelector('[data-act=rotate-right]'); return b && !b.disabled; }")
+    page.wait_for_function("(b => !!b && !b.disabled)(document.querySelector('[data-act=rotate-right]'))")
     assert page.inner_text(".tk-hint") == page.evaluate(f"{t}.t('tikal.web.help_place_mouse')")
     legal = msgs[place - 1]["legal"]
     first = legal[0]

@@ -67,6 +67,7 @@ class Tapper:
     def __init__(self, page, table: str = SHELL_TABLE, timeout: int = 180_000):
         self.page, self.t, self.timeout = page, table, timeout
         self.meant: list = []
+        self.follows: list = []      # after each walk: (could it go on, was it still selected, the walk, the selection)
 
     def js(self, body: str, arg=None):
         return self.page.evaluate(f"(arg) => {{ const t = {self.t}; {body} }}", arg)
@@ -94,6 +95,7 @@ class Tapper:
         self.page.touchscreen.tap(x, y)
 
     def tap_hex(self, h, dy: float = -0.6):
+        self.wait("!t.board.moving")       # the board frames the explored hexes by itself at times
         x, y = self.js("""t.el.scrollTop = 0;
             t.board.el.scrollIntoView({block: "nearest"});
             return t.board.screenOf(arg.h, arg.dy);""", {"h": list(h), "dy": dy})
@@ -175,6 +177,13 @@ class Tapper:
             raise AssertionError(f"no taps for {action}")
         self.meant.append(action)
         self.wait("t.latest && t.latest.state > arg && !t.pending && !t.timeline.busy", before)
+        # a figure that can go on stays selected for its next step (seen when the walk's own
+        # update is the last one: the walk did not end the turn)
+        if action["type"] in ("move", "transfer") and self.js("return t.latest.state;") == before + 1:
+            to = action["path"][-1] if action["type"] == "move" else action["to"]
+            can = self.js("return t.canMoveFrom(arg.h, arg.f);", {"h": list(to), "f": action["figure"]})
+            sel = self.sel()["selected"]
+            self.follows.append((can, sel == {"from": list(to), "figure": action["figure"]}, action, sel))
 
     def undo(self):
         before = self.status()["state"]

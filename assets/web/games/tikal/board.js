@@ -104,11 +104,13 @@ export class Board {
     cancelAnimationFrame(this.gliding);
     const from = [...this.vb];
     this.zoom = z;
-    const end = () => { this.vb = vb; this.clampView(); };
-    if (instant) { end(); return; }
-    const t0 = performance.now();
+    const end = () => { this.vb = vb; this.clampView(); this.moving = false; };
+    const speed = this.table.timeline.speed;
+    if (instant || speed === Infinity) { end(); return; }
+    const t0 = performance.now(), ms = 250 / speed;
+    this.moving = true;                  // (a test's finger waits for the board to be still)
     const step = (t) => {
-      const p = Math.min(1, (t - t0) / 250), e = 1 - (1 - p) * (1 - p);
+      const p = Math.min(1, (t - t0) / ms), e = 1 - (1 - p) * (1 - p);
       this.vb = from.map((a, i) => a + (vb[i] - a) * e);
       if (p < 1) { this.setViewBox(); this.gliding = requestAnimationFrame(step); } else end();
     };
@@ -119,6 +121,7 @@ export class Board {
    * zoom: from then on the view stays where the player puts it). */
   zoomAt(px, py, factor) {
     cancelAnimationFrame(this.gliding);
+    this.moving = false;
     this.auto = false;
     const z = Math.min(ZOOM_MAX, Math.max(1, this.zoom * factor));
     if (z === this.zoom) return;
@@ -184,6 +187,7 @@ export class Board {
       if (g.kind === "pan") {
         this.auto = false;
         cancelAnimationFrame(this.gliding);
+        this.moving = false;
         const [ax, ay] = this.toBoard(px, py), [bx, by] = this.toBoard(p.x, p.y);
         this.vb[0] -= bx - ax; this.vb[1] -= by - ay;
         this.clampView();
