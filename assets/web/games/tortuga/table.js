@@ -42,13 +42,15 @@ export class Table {
     this.anim = new Animator(this);
     this.onKey = (e) => this.key(e);
     document.addEventListener("keydown", this.onKey);
-    // the room changes (the shell's bars, the rows growing, the screen turned): the island follows
+    // the room changes (the shell's bars, the screen turned): the island follows. What changes as
+    // the game goes (the rows' cards, the bar's buttons, the prompt's lines) does not reshape it:
+    // the page scrolls instead of the island jumping.
     this.sizes = "";
     this.watcher = new ResizeObserver(() => {
-      const k = [this.root.clientWidth, this.root.clientHeight, this.seatsEl.offsetHeight, this.barEl.offsetHeight, this.topEl.offsetHeight].join(" ");
+      const k = [this.root.clientWidth, this.root.clientHeight].join(" ");
       if (k !== this.sizes) { this.sizes = k; this.resize(); }
     });
-    for (const e of [this.root, this.seatsEl, this.barEl, this.topEl]) this.watcher.observe(e);
+    this.watcher.observe(this.root);
     this.render();
   }
 
@@ -88,7 +90,9 @@ export class Table {
     const box = this.boardEl.getBoundingClientRect();
     let w = box.width, hh = box.height;
     if (this.el.classList.contains("tt-narrow")) {     // the room the page leaves under the prompt and over the bar
-      const rest = this.root.getBoundingClientRect().height - this.topEl.offsetHeight - Math.max(56, this.barEl.offsetHeight)
+      const v = this.shown;
+      const bar = this.me === null ? 0 : v.cards_as_dice ? 112 : 58;
+      const rest = this.root.getBoundingClientRect().height - Math.max(36, this.topEl.offsetHeight) - bar
         - this.seatsEl.offsetHeight - 16;
       hh = Math.max(0.72 * w, Math.min(1.5 * w, rest));
     }
@@ -232,7 +236,7 @@ export class Table {
     const v = this.shown;
     if (v && v.game) {
       this.island.render(v);
-      this.rows.render(v);
+      if (this.rows.render(v) && !this.fitted) { this.fitted = true; this.fitIsland(); this.island.render(v); }
       const prompt = this.promptText(v);
       if (this.promptEl.textContent !== prompt) { this.promptEl.textContent = prompt; this.fit(this.topEl); }
       this.promptEl.classList.toggle("tt-yours", this.acting());
