@@ -86,8 +86,8 @@ class Tapper:
     # --- taps -------------------------------------------------------------------------------------
     def tap(self, selector: str):
         """A finger on the middle of the element (scrolled into view first, as a player would)."""
-        self.wait("(e => !!e && !e.disabled && e.offsetParent !== null)(t.el.querySelector(arg))", selector)
-        x, y = self.js("""const e = t.el.querySelector(arg);
+        self.wait("(e => !!e && !e.disabled && e.offsetParent !== null)(t.root.querySelector(arg))", selector)
+        x, y = self.js("""const e = t.root.querySelector(arg);
             e.scrollIntoView({block: "nearest"});
             const r = e.getBoundingClientRect();
             return [r.left + r.width / 2, r.top + r.height / 2];""", selector)
