@@ -32,11 +32,13 @@ export class Board {
     group(["marks", "hl", "pieces", "ghost", "hltop"], this.el);
     group(["anim", "top"], this.fxEl);
     host.append(...this.svgs);
+    this.defs.appendChild(art.slot("tk-slot"));
+    this.slots = new Map();      // hex key -> its space (hidden under a tile: one element less to paint)
     for (const h of HEXES) {
       const [x, y] = center(h);
-      const g = art.slot();
-      g.setAttribute("transform", `translate(${x.toFixed(2)},${y.toFixed(2)})`);
-      this.layers.slots.appendChild(g);
+      const u = svg("use", { href: "#tk-slot", x: x.toFixed(2), y: y.toFixed(2) });
+      this.layers.slots.appendChild(u);
+      this.slots.set(key(h), u);
     }
     this.tiles = new Map();      // hex key -> [tile key, element]
     this.pieces = new Map();     // hex key -> [pieces key, element, chips]
@@ -236,6 +238,10 @@ export class Board {
       this.tiles.set(k, [tk, g]);
     }
     for (const [k, [, g]] of this.tiles) if (!tilesNow.has(k)) { g.remove(); this.tiles.delete(k); }
+    for (const [k, u] of this.slots) {
+      const covered = tilesNow.has(k);
+      if (u.hasAttribute("display") !== covered) { if (covered) u.setAttribute("display", "none"); else u.removeAttribute("display"); }
+    }
     this.frame(view.tiles, this.table.timeline.speed === Infinity);
     this.renderPieces(view, holders);
   }
