@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import http.server
+import json
 import threading
 from pathlib import Path
 
@@ -36,6 +37,14 @@ class Handler(http.server.BaseHTTPRequestHandler):
 
     def log_message(self, *args):
         pass
+
+
+def feed(page, msgs: list[dict], seated: bool = False) -> None:
+    """Hand host messages to the test page's module (as JSON text: Playwright's own passing of a
+    large argument costs seconds). ``seated``: a ``seated`` message for seat 0 first."""
+    if seated:
+        msgs = [{"t": "seated", "table": 1, "seat": 0, "token": "0" * 32}] + list(msgs)
+    page.evaluate("s => window.feed(JSON.parse(s))", json.dumps(msgs))
 
 
 @contextlib.contextmanager
@@ -70,7 +79,12 @@ class Tapper:
         self.follows: list = []      # after each walk: (could it go on, was it still selected, the walk, the selection)
 
     def js(self, body: str, arg=None):
-        return self.page.evaluate(f"(arg) => {{ const t = {self.t}; {body} }}", arg)
+        """``body`` run in the page with ``t`` the table and ``arg``; its value (as JSON text both
+        ways: Playwright's own passing of a large value costs far more)."""
+        out = self.page.evaluate(f"(a) => {{ const arg = JSON.parse(a); const t = {self.t}; "
+                                 f"const v = (() => {{ {body} }})(); "
+                                 "return v === undefined ? 'null' : JSON.stringify(v); }", json.dumps(arg))
+        return json.loads(out)
 
     def wait(self, predicate: str, arg=None):
         self.page.wait_for_function(f"(arg) => {{ try {{ const t = {self.t}; return !!t && ({predicate}); }} "
