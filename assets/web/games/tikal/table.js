@@ -344,7 +344,10 @@ export class Table {
     if (this.ctx.log) this.ctx.log(this.t("table.undone", { name, what }).trim());
   }
 
+  /** What happened while the player was away (a rejoin's full update): each move's lines, in order
+   * (kept as `recapSeen` for a look afterwards). */
   logRecap(recap) {
+    this.recapSeen = recap;
     for (const mv of recap.moves || []) {
       if (mv.undone) { this.logUndo(mv.seat); continue; }
       for (const ev of mv.events || []) this.logEvent(ev);
