@@ -94,19 +94,25 @@ def ms(xs: list[float]) -> str:
             f"max {xs[-1] * 1000:7.1f} ms")
 
 
+def a_data_dir(data_dir: Path, finished: int, unfinished: int) -> None:
+    """``finished`` whole games of Tikal (4 seats) and ``unfinished`` half-played ones in
+    ``data_dir``: one of each played once, copied as many times."""
+    with tempfile.TemporaryDirectory() as t:
+        whole = a_game(Path(t) / "whole.journal", "tikal", 4, 7, finish=True)
+        half = a_game(Path(t) / "half.journal", "tikal", 4, 8, finish=False)
+    for tid in range(1, finished + unfinished + 1):
+        jn.journal_path(data_dir, tid).write_bytes(whole if tid <= finished else half)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--finished", type=int, default=200)
     ap.add_argument("--unfinished", type=int, default=20)
     ap.add_argument("--hellos", type=int, default=200)
     args = ap.parse_args()
-    with tempfile.TemporaryDirectory() as d, tempfile.TemporaryDirectory() as t:
+    with tempfile.TemporaryDirectory() as d:
         data_dir = Path(d)
-        # a whole game of Tikal (4 seats) and one half way, played once, copied as many times
-        whole = a_game(Path(t) / "whole.journal", "tikal", 4, 7, finish=True)
-        half = a_game(Path(t) / "half.journal", "tikal", 4, 8, finish=False)
-        for tid in range(1, args.finished + args.unfinished + 1):
-            jn.journal_path(data_dir, tid).write_bytes(whole if tid <= args.finished else half)
+        a_data_dir(data_dir, args.finished, args.unfinished)
         size = sum(p.stat().st_size for p in data_dir.iterdir()) / 1e6
         print(f"data dir: {args.finished} finished + {args.unfinished} unfinished games of Tikal "
               f"(4 seats), {size:.1f} MB of journals")

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import statistics
 import sys
 import tempfile
 import time
@@ -22,8 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from benchmarks.hello_bench import a_game  # noqa: E402
-from net import journal as jn  # noqa: E402
+from benchmarks.hello_bench import a_data_dir, ms  # noqa: E402
 from net.client import AsyncClient  # noqa: E402
 from net.host import Host, HostConfig  # noqa: E402
 
@@ -69,13 +67,10 @@ async def flood(data_dir: Path, seconds: float, rate: float, finished: int) -> N
             await asyncio.sleep(0.05)
 
     await asyncio.gather(asker(), reader(), pinger())
-    xs = sorted(pings)
-    p99 = xs[min(len(xs) - 1, int(len(xs) * 0.99))]
     print(f"a guest asking {rate:.0f} replay + {rate:.0f} saved a second for {seconds:.0f} s: answered "
           f"{answered['replay']} replays, {answered['saved']} saved lists, {answered['error']} refused "
           f"(one in flight); {host.reads.reads} reads off the loop")
-    print(f"another player's pings ({len(xs)}): median {statistics.median(xs) * 1000:.1f} ms, "
-          f"p99 {p99 * 1000:.1f} ms, max {xs[-1] * 1000:.1f} ms")
+    print(f"another player's pings ({len(pings)}): {ms(pings)}")
     await guest.close()
     await other.close()
     await host.stop()
@@ -87,12 +82,9 @@ def main() -> None:
     ap.add_argument("--rate", type=float, default=100.0)
     ap.add_argument("--finished", type=int, default=200)
     args = ap.parse_args()
-    with tempfile.TemporaryDirectory() as d, tempfile.TemporaryDirectory() as t:
+    with tempfile.TemporaryDirectory() as d:
         data_dir = Path(d)
-        whole = a_game(Path(t) / "whole.journal", "tikal", 4, 7, finish=True)
-        half = a_game(Path(t) / "half.journal", "tikal", 4, 8, finish=False)
-        for tid in range(1, args.finished + 21):
-            jn.journal_path(data_dir, tid).write_bytes(whole if tid <= args.finished else half)
+        a_data_dir(data_dir, args.finished, 20)
         print(f"data dir: {args.finished} finished and 20 unfinished games of Tikal (4 seats)")
         asyncio.run(flood(data_dir, args.seconds, args.rate, args.finished))
 

@@ -32,7 +32,7 @@ from web_helpers import ARGS, CHROMIUM, WebHost  # noqa: E402
 RUNS = int(sys.argv[1]) if len(sys.argv) > 1 else 7
 
 
-def first_load(browser, host: WebHost, with_tikal: bool) -> tuple[int, int, float, float]:
+def first_load(browser, host: WebHost, with_tikal: str | bool) -> tuple[int, int, float, float]:
     """(bytes as sent, requests, seconds to the join screen, seconds from Join to the lobby)."""
     ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
     page = ctx.new_page()
@@ -54,7 +54,7 @@ def first_load(browser, host: WebHost, with_tikal: bool) -> tuple[int, int, floa
     page.wait_for_function("() => tikal.screen === 'lobby' && !!document.querySelector('#tables')")
     t3 = time.perf_counter()
     if with_tikal:
-        page.evaluate("import('/games/tikal/index.js').then(m => !!m.default)")
+        page.evaluate(f"import('/games/{with_tikal}/index.js').then(m => !!m.default)")
     page.wait_for_timeout(300)       # the last loadingFinished events come in
     total = sum(max(0, int(v) - heads.get(k, 0)) for k, v in got.items())
     n = len(got)
@@ -83,8 +83,8 @@ def main() -> None:
             shell_bytes.append((b, n))
             loads.append(t_page)
             joins.append(t_lobby)
-        for i in range(2):
-            tikal_bytes.append(first_load(browser, host, True)[:2])
+        tikal_bytes.append(first_load(browser, host, "tikal")[:2])
+        tortuga_bytes = first_load(browser, host, "tortuga")[:2]
     finally:
         browser.close()
         pw.stop()
@@ -94,6 +94,8 @@ def main() -> None:
           f" -- target <= 600 KB")
     b, n = tikal_bytes[-1]
     print(f"  with the Tikal table module: {b / 1024:.0f} KB ({n} requests)")
+    b, n = tortuga_bytes
+    print(f"  with the La Tortuga table module: {b / 1024:.0f} KB ({n} requests)")
     total = [a + j for a, j in zip(loads, joins)]
     print(f"open the URL -> join screen: p50 {statistics.median(loads) * 1000:.0f} ms, max {max(loads) * 1000:.0f} ms")
     print(f"Join -> the lobby: p50 {statistics.median(joins) * 1000:.0f} ms, max {max(joins) * 1000:.0f} ms")

@@ -35,6 +35,7 @@ import logging
 import re
 import socket
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
@@ -63,7 +64,7 @@ WEB_ROOT = Path(__file__).resolve().parent.parent / "assets" / "web"
 #: Where the WebSocket is.
 WS_PATH = "/ws"
 #: The pages at the top, by path.
-PAGES = {"/": "index.html", "/index.html": "index.html", "/tv": "tv.html"}
+PAGES = {"/": "index.html", "/index.html": "index.html", "/tv": "index.html"}   # /tv: TV mode
 TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
          ".mjs": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8",
          ".svg": "image/svg+xml", ".png": "image/png", ".json": "application/json",
@@ -140,6 +141,7 @@ def _language_name(code: str) -> str:
     return next((e.msgstr or e.msgid for e in pofile(code) if e.msgid == "language.name"), code)
 
 
+@lru_cache(maxsize=16)
 def qr_svg(url: str) -> bytes:
     """The QR code of ``url`` as an SVG (segno; error correction M, the standard quiet zone)."""
     import io

@@ -26,6 +26,7 @@ import pytest  # noqa: E402
 from netns import netns_lan  # noqa: E402,F401  (a shared fixture: LANs of network namespaces)
 from waiting import HANG  # noqa: E402
 from web_helpers import chromium, phone, web_host  # noqa: E402,F401  (the browser tests' fixtures)
+from web_tortuga_support import seeded  # noqa: E402,F401  (games dealt from a known seed)
 
 
 @pytest.fixture

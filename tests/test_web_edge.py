@@ -475,3 +475,24 @@ async def test_ws_many_addresses_meet_the_hosts_total_cap():
         assert msg["code"] == "busy"
         for ws in socks:
             await ws.close()
+
+
+@run
+async def test_ws_unfinished_messages_count_in_the_hosts_bound():
+    """Bytes of a WebSocket message still coming count in the host's bound on unfinished messages
+    (``max_held``, with the TCP connections'): past it, the connection holding most is closed
+    (``busy``)."""
+    from websockets.frames import Frame, Opcode
+
+    async with web_host(max_held=64 << 10) as (host, web):
+        ws = await ws_connect(web.ws, origin=web.origin)
+        await ws.send(pack({"t": "hello", "proto": 1, "name": "Slow"}))
+        assert (await recv(ws))["t"] == "welcome"
+        await recv(ws, "tables")
+        frame = Frame(Opcode.BINARY, pack({"t": "chat", "text": "x" * 200_000})).serialize(mask=True)
+        ws.transport.write(frame[:100_000])          # most of one big message, never its end
+        msg = await recv(ws)
+        assert msg["code"] == "busy" and "unfinished" in msg["message"]
+        with pytest.raises(ConnectionClosed):
+            await recv(ws)
+        assert host.links.held == 0 and not host.conns

@@ -1,7 +1,7 @@
 """The browser client's shell (assets/web/app, issue 27) in a real Chromium at a phone's size with
 touch, against a real host on loopback (tests/web_helpers.py): join, the lobby, a table's lobby,
-a game played to its end by taps (the plain table of app/generic.js where a game has no module of
-its own yet), results, coming back after the page was closed, watching, the plural rules."""
+a game played to its end by taps (the plain table of app/generic.js, which the page's ``?table=plain``
+asks for), results, coming back after the page was closed, watching, the plural rules."""
 from __future__ import annotations
 
 import gettext
@@ -14,6 +14,10 @@ from waiting import until
 from web_helpers import create_table, join, open_page, tap, wait_for
 
 pytestmark = pytest.mark.slow
+
+#: The page with the shell's plain table for every game (app/generic.js: a button per legal
+#: action), whatever module a game has: these tests play through the shell alone.
+PLAIN = "/?table=plain"
 
 
 def play_out(page, limit: int = 2000) -> int:
@@ -35,7 +39,7 @@ def play_out(page, limit: int = 2000) -> int:
 
 def test_join_lobby_table_and_a_whole_game_by_taps_then_results(web_host, phone):
     page = phone()
-    open_page(page, web_host)
+    open_page(page, web_host, PLAIN)
     assert page.inner_text("#join-title") == "Join Kitchen table"
     join(page, "Ana")
     tid = create_table(page, "tortuga", seats=2)
@@ -196,7 +200,7 @@ def test_a_browser_and_a_window_play_one_table(web_host, phone):
     pump(app, lambda: b.lobby and b.table.my_seat == 0)
     tid = b.lobby["id"]
     page = phone()
-    open_page(page, web_host)
+    open_page(page, web_host, PLAIN)
     join(page, "Uma")
     wait_for(page, f"!!document.querySelector('[data-table=\"{tid}\"] [data-act=\"sit\"]')")
     tap(page, f'[data-table="{tid}"] [data-act="sit"]')

@@ -19,7 +19,8 @@ import engine
 from engine.tikal.analysis import scoring_now, stack_outlook, temple_holders
 
 from net_helpers import BotClient, live_host, seat_clients
-from web_tikal_support import harness_server
+from web_helpers import LONG_NAMES
+from web_tikal_support import Tapper, feed, harness_server
 
 ROOT = Path(__file__).resolve().parent.parent
 TIMEOUT = 180_000
@@ -31,13 +32,13 @@ def server():
         yield base
 
 
-def open_harness(browser, server, lang="en", size=(390, 844), anim="off"):
-    ctx = browser.new_context(viewport={"width": size[0], "height": size[1]}, has_touch=True, is_mobile=True)
+def open_harness(browser, server, lang="en", size=(390, 844), anim="off", top=0, touch=True):
+    ctx = browser.new_context(viewport={"width": size[0], "height": size[1]}, has_touch=touch, is_mobile=touch)
     ctx.set_default_timeout(TIMEOUT)
     page = ctx.new_page()
     page.js_errors = []
     page.on("pageerror", lambda e: page.js_errors.append(str(e)))
-    page.goto(f"{server}/harness.html?anim={anim}&lang={lang}")
+    page.goto(f"{server}/harness.html?anim={anim}&lang={lang}&top={top}")
     page.wait_for_function("window.harnessReady === true")
     return page
 
@@ -93,7 +94,8 @@ def test_web_readings_match_the_engine(chromium, server):
     views, steps = _views_of_games()
     assert len(views) > 40 and len(steps) > 30
     page = open_harness(chromium, server)
-    got = page.evaluate("""async ([views, steps]) => {
+    got = page.evaluate("""async (text) => {
+        const [views, steps] = JSON.parse(text);
         const a = await import('/games/tikal/analysis.js');
         return {
           holders: views.map((v) => a.templeHolders(v)),
@@ -101,7 +103,7 @@ def test_web_readings_match_the_engine(chromium, server):
           outlook: views.map((v) => a.stackOutlook(v)),
           stones: steps.map((s) => a.stepStones(s.view, s.a, s.b)),
         };
-    }""", [views, steps])
+    }""", json.dumps([views, steps]))
     for v, h, now, out in zip(views, got["holders"], got["now"], got["outlook"]):
         want = temple_holders(v)
         assert [(t["hex"], t["value"], t["guard"], t["strengths"], t["holder"], t["tied"]) for t in want] == \
@@ -120,7 +122,7 @@ PLAYED = "s => { const t = window.mod.tikal; return !t.timeline.busy && t.latest
 def _play_through(page, msgs: list[dict]) -> dict:
     """Feed a recorded game to the module (the table first), wait until every update has played,
     and read what the page shows."""
-    page.evaluate("m => window.feed(m)", [{"t": "seated", "table": 1, "seat": 0, "token": "0" * 32}] + msgs)
+    feed(page, msgs, seated=True)
     last = [m for m in msgs if m["t"] == "update"][-1]
     page.wait_for_function(PLAYED, arg=last["state"])
     return page.evaluate("""() => {
@@ -172,11 +174,14 @@ def test_web_tikal_keys_and_refusals(chromium, server):
     from the supply, E ends the turn), and an action the host refuses frees the table again with
     the host's reason shown."""
     msgs = record("base", 2)
-    page = open_harness(chromium, server, size=(1280, 800))
+    # the moves before our turn animate (quickened): once they are over the bar offers our turn
+    page = open_harness(chromium, server, size=(1280, 800), anim="30", touch=False)
     place = _my_turn(msgs, "place")
-    page.evaluate("m => window.feed(m)", [{"t": "seated", "table": 1, "seat": 0, "token": "0" * 32}] + msgs[:place])
+    feed(page, msgs[:place], seated=True)
     t = "window.mod.tikal"
-    page.wait_for_function(f"{t}.acting()")
+    page.wait_for_function(f"{t}.acting() && !{t}.timeline.busy")
+    page.wait_for_function("(b => !!b && !b.disabled)(document.querySelector('[data-act=rotate-right]'))")
+    assert page.inner_text(".tk-hint") == page.evaluate(f"{t}.t('tikal.web.help_place_mouse')")
     legal = msgs[place - 1]["legal"]
     first = legal[0]
     page.evaluate(f"h => {{ const t = {t}; t.boardTap(h, null, false); }}", first["hex"])   # the hex (as a click would)
@@ -197,7 +202,7 @@ def test_web_tikal_keys_and_refusals(chromium, server):
     assert "the game moved on" in page.inner_text(".tk-hint")
     # in an action phase: W selects a worker of the supply, E ends the turn
     act = _my_turn(msgs, "actions", place)
-    page.evaluate("m => window.feed(m)", msgs[place:act])
+    feed(page, msgs[place:act])
     page.wait_for_function(f"{t}.acting() && {t}.legalOf('end_turn').length > 0")
     if page.evaluate(f"{t}.legalOf('enter').some((a) => a.figure === 'worker')"):
         page.keyboard.press("w")
@@ -206,4 +211,104 @@ def test_web_tikal_keys_and_refusals(chromium, server):
         assert page.evaluate(f"{t}.sel.selected") is None
     page.keyboard.press("e")
     assert page.evaluate("window.sent")[-1]["action"] == {"type": "end_turn"}
+    assert page.js_errors == []
+
+
+#: A position made for the sheets (T-A6, T-A8b): seat 0 may guard the northern temple with a
+#: worker or its leader, and swap either of its single treasures for a single of two others.
+SHEETS = {"game": "tikal", "seats": 3, "variant": "base", "seed": 4,
+          "figures": [{"seat": 0, "hex": [0, -1], "workers": 2, "leader": True},
+                      {"seat": 1, "hex": [0, -1], "workers": 1, "leader": False}],
+          "held": {"0": [1, 2], "1": [3, 4], "2": [5, 5, 6]}, "seat": 0, "ap": 10}
+
+
+def engine_update(g, seat: int) -> dict:
+    """The host's full update for ``seat`` of engine game ``g`` (docs/protocol.md section 5)."""
+    v = g.view(seat)
+    legal = g.legal_actions() if g.to_act == seat else []
+    return json.loads(json.dumps({"t": "update", "table": 1, "state": 0, "seat": seat, "view": v, "events": [],
+                                  "to_act": g.to_act, "phase": v["phase"], "over": False, "scores": g.scores,
+                                  "winners": [], "legal": legal, "can_undo": False, "full": True}))
+
+
+COLOURS = ("orange", "blue", "green")
+FIT = "async () => (await import('/app/fitcheck.js')).fitProblems()"
+
+
+@pytest.mark.parametrize("lang", ["en", "cs", "it", "ru"])
+def test_web_tikal_sheets_by_taps_and_their_fit(chromium, server, lang):
+    """Who stands guard and which swap: each sheet lists every option the host offers, fits a
+    phone under the shell's bar (360x640, 24-character names) in every language, and a tap on an
+    option sends exactly that action."""
+    g = engine.from_scenario(SHEETS)
+    msg = engine_update(g, 0)
+    page = open_harness(chromium, server, lang=lang, size=(360, 640), top=90)
+    feed(page, [
+        {"t": "seated", "table": 1, "seat": 0, "token": "0" * 32},
+        {"t": "table", "table": {"players": [{"seat": i, "name": n, "kind": "human", "colour": c, "connected": True}
+                                             for i, (n, c) in enumerate(zip(LONG_NAMES, COLOURS))]}},
+        msg])
+    taps = Tapper(page, "window.mod.tikal")
+    taps.wait("t.acting()")
+    legal = msg["legal"]
+    # the guard: one temple, two figures to choose from
+    taps.tap("[data-act=guard]")
+    assert page.evaluate("window.mod.tikal.chooser.kind") == "guard"
+    assert sorted(page.eval_on_selector_all(".tk-sheet [data-figure]", "els => els.map((e) => e.dataset.figure)")) == \
+        ["leader", "worker"]
+    assert page.evaluate(FIT) == []
+    taps.tap(".tk-sheet [data-figure=leader]")
+    assert page.evaluate("window.sent")[-1]["action"] == {"type": "guard", "hex": [0, -1], "figure": "leader"}
+    page.evaluate("window.answer({ok: false, error: {code: 'stale', message: 'again'}})")   # the table is free again
+    taps.wait("!t.pending")
+    # the swap: every offer, grouped by the player it is made to
+    taps.tap("[data-act=exchange]")
+    offers = page.eval_on_selector_all(".tk-sheet [data-give]",
+                                       "els => els.map((e) => [+e.dataset.give, +e.dataset.take, +e.dataset.with])")
+    assert sorted(offers) == sorted([a["give"], a["take"], a["with"]] for a in legal if a["type"] == "exchange")
+    assert page.evaluate(FIT) == []
+    taps.tap(".tk-sheet [data-give='2'][data-take='6'][data-with='2']")
+    assert page.evaluate("window.sent")[-1]["action"] == {"type": "exchange", "give": 2, "take": 6, "with": 2}
+    assert page.js_errors == [] and page.evaluate("[...window.missing]") == []
+
+
+def test_web_tikal_zoom_pinch_pan_and_taps_still_hit(chromium, server):
+    """Pinch (two fingers), the wheel and a drag move the board's view; a tap then still lands on
+    the hex under the finger (the placement goes where it was tapped)."""
+    msgs = record("base", 2)
+    page = open_harness(chromium, server)
+    place = _my_turn(msgs, "place")
+    feed(page, msgs[:place], seated=True)
+    t = "window.mod.tikal"
+    taps = Tapper(page, t)
+    taps.wait("t.acting() && t.placing()")
+    z0 = page.evaluate(f"{t}.board.zoom")
+    box = page.locator(".tk-board").bounding_box()
+    cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    cdp = page.context.new_cdp_session(page)
+
+    def touch(kind, pts):
+        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": [{"x": x, "y": y, "id": i}
+                                                                          for i, (x, y) in enumerate(pts)]})
+    touch("touchStart", [(cx - 20, cy), (cx + 20, cy)])
+    for d in range(20, 120, 10):
+        touch("touchMove", [(cx - d, cy), (cx + d, cy)])
+    touch("touchEnd", [])
+    z1 = page.evaluate(f"{t}.board.zoom")
+    assert z1 > z0 * 1.5 and not page.evaluate(f"{t}.board.auto")
+    vb = page.evaluate(f"{t}.board.vb")
+    touch("touchStart", [(cx, cy)])
+    for d in range(0, 60, 6):
+        touch("touchMove", [(cx + d, cy + d / 2)])
+    touch("touchEnd", [])
+    assert page.evaluate(f"{t}.board.vb") != vb          # the drag panned (and tapped nothing)
+    assert page.evaluate(f"{t}.sel.place") is None
+    # the first placement hex that is on screen now: tapped, it is the one chosen
+    hexes = page.evaluate(f"{t}.placeHexes()")
+    inside = [h for h in hexes if page.evaluate(f"h => {{ const [x, y] = {t}.board.screenOf(h); const r = "
+                                                 f"{t}.board.host.getBoundingClientRect(); return x > r.left + 10 && "
+                                                 "x < r.right - 10 && y > r.top + 10 && y < r.bottom - 10; }", h)]
+    assert inside, "no placement hex left in view"
+    taps.tap_hex(inside[0], 0.0)
+    assert page.evaluate(f"{t}.sel.place") == inside[0]
     assert page.js_errors == []

@@ -7,6 +7,7 @@ from .. import rules_ref, theme
 from ..scene import Scene
 from ..widgets import Button, blit_lines, blit_text, draw_panel, wrap
 from .common import background
+from .give import givable
 
 
 class MenuScene(Scene):
@@ -41,8 +42,6 @@ class MenuScene(Scene):
                                     tooltip=label + "_tip"))
 
     def may_give(self) -> bool:
-        from .give import givable
-
         bridge = getattr(self.table_scene, "bridge", None)
         lob = getattr(bridge, "lobby", None) or {}
         away, watchers = givable(lob)

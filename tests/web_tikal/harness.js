@@ -69,6 +69,8 @@ window.sent = [];
 window.logged = [];
 window.missing = missing;
 const root = document.getElementById("root");
+// ?top=N: the module under N pixels of something else, as under the shell's bar at a phone's size
+if (params.get("top")) root.style.top = `${Number(params.get("top"))}px`;
 const mod = tikal.mount(root, ctx);
 window.mod = mod;
 window.feed = (msgs) => {

@@ -64,6 +64,7 @@ export class Play {
     this.loading = game;
     let mod;
     try {
+      if (pageOption("table") === "plain") throw new Error("?table=plain");   // a test option: the plain table
       mod = (await import(`/games/${game}/index.js`)).default;
     } catch (err) {
       console.warn(`no table module for ${game} (${err}); the plain one plays`);
@@ -91,6 +92,7 @@ export class Play {
       get state() { return app.state; },
       get lang() { return app.cat.lang; },
       get shapes() { return app.shapes; },
+      animSpeed: animSpeed(),
       t: (key, vars) => app.t(key, vars),
       tn: (...args) => app.tn(...args),
       act: (action) => app.request({ t: "action", action, ...(app.seat !== null ? { seat: app.seat } : {}) }),
@@ -331,6 +333,20 @@ export class Play {
     return s("svg", { class: "story", viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": this.app.t("web.score_story") },
       s("rect", { x: 0, y: 0, width: W, height: H, fill: "none", stroke: "#8890a8", "stroke-width": 0.5 }), lines);
   }
+}
+
+/** A query option of the page's address (`?anim=off`), or null. */
+function pageOption(name) {
+  try { return new URLSearchParams(location.search).get(name); } catch { return null; }
+}
+
+/** How fast the tables animate: 1, or the page's test option `?anim=N` (N times faster) or
+ * `?anim=off` (Infinity: every animation lands at once; its steps still run). */
+export function animSpeed(option = pageOption("anim")) {
+  if (option === null || option === undefined || option === "") return 1;
+  if (option === "off" || option === "0") return Infinity;
+  const n = Number(option);
+  return Number.isFinite(n) && n > 0 ? n : 1;
 }
 
 export { textOn };

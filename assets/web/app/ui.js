@@ -69,3 +69,9 @@ export function toast(text, kind = "info", ms = 3500) {
   setTimeout(() => el.remove(), ms);
   return el;
 }
+
+// a game module's stylesheet, linked once (the CSP allows a <link> to this origin, not a <style>)
+export function stylesheet(href, id) {
+  if (document.getElementById(id)) return;
+  document.head.append(h("link", { id, rel: "stylesheet", href: String(href) }));
+}

@@ -88,8 +88,8 @@ export class Table {
     this.fx = html("div", { class: "tk-fx", "data-layer": "tk-fx" });
     this.side = html("div", { class: "tk-side" }, [this.tileboxEl, this.playersEl, this.storyEl, this.levelsEl]);
     this.el.append(this.topEl, this.boardEl, this.side, this.barEl, this.fx);
-    this.boardEl.append(this.sheetEl, this.bannerEl);
-    this.root.appendChild(this.el);
+    this.boardEl.append(this.bannerEl);
+    this.root.append(this.el, this.sheetEl);     // the sheet covers the whole table (it needs the room)
     this.board = new Board(this, this.boardEl);
     this.boardEl.prepend(...this.board.svgs);
     this.panel = new Panel(this, { top: this.topEl, prompt: this.promptEl, ap: this.apEl, tilebox: this.tileboxEl,
@@ -112,6 +112,7 @@ export class Table {
   }
 
   destroy() {
+    this.sheetEl.remove();
     document.removeEventListener("keydown", this.onKey);
     cancelAnimationFrame(this.raf);
     cancelAnimationFrame(this.board.gliding);
@@ -208,11 +209,16 @@ export class Table {
     this.canUndo = !!m.can_undo;
     this.over = !!m.over;
     this.info = null;
-    this.refreshSel();
+    // what stays selected follows what the player may do: once the animations are over
+    if (this.timeline.busy) this.refreshDue = true; else this.refreshSel();
     this.touch(true);
   }
 
-  idle() { if (this.dirty) this.render(); }
+  /** The animations are over: what the player may do (acting()) changed with them: the bar too. */
+  idle() {
+    if (this.refreshDue) { this.refreshDue = false; this.refreshSel(); }
+    this.touch(true);
+  }
 
   land(...keys) {
     for (const k of keys) {

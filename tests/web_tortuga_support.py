@@ -1,0 +1,156 @@
+"""Playing La Tortuga in the browser by taps (assets/web/games/tortuga/, issue 27): the table of the
+shell's page is reached at ``window.tikal.play.instance.tortuga``; each action of ``legal`` becomes
+the tap a player makes for it (Roll, Stop, a card of the bar, a turtle on the island or its button),
+and the page itself sends it."""
+from __future__ import annotations
+
+import random
+import types
+
+import pytest
+
+from net.journal import journal_path, read_records
+
+from web_helpers import LONG_NAMES, create_table, join, open_page, tap, wait_for
+
+#: The La Tortuga table of the shell's page (assets/web/app/play.js hands out its module's instance).
+SHELL_TABLE = "window.tikal.play.instance.tortuga"
+#: Animations land at once (?anim=off, the shell's test option); they are played frame by frame by
+#: a watcher in tests/test_web_tortuga_play.py.
+FAST = "/?anim=off"
+
+
+def start_game(page, web_host, seats: int, cards_as_dice: bool = False, path: str = FAST,
+               name: str = LONG_NAMES[0]) -> int:
+    """Join, create a La Tortuga table by taps, fill it with bots, start: the table's id."""
+    open_page(page, web_host, path)
+    join(page, name)
+    tid = create_table(page, "tortuga", seats=seats, option="cards_as_dice=true" if cards_as_dice else None)
+    for _ in range(seats - 1):
+        n = page.locator("[data-act=bot]").count()
+        tap(page, "[data-act=bot]")
+        wait_for(page, f"document.querySelectorAll('[data-act=bot]').length < {n}")
+    tap(page, "#start")
+    wait_for(page, f"tikal.play && tikal.play.instance && !!{SHELL_TABLE}")
+    return tid
+
+
+@pytest.fixture
+def seeded(monkeypatch):
+    """``seeded(n)``: the host deals the test's games from the seed ``n`` (its bots are seeded from
+    it too): the same game every run, whose dice give the taps what they test."""
+    def seed(value: int):
+        monkeypatch.setattr("net.handlers.secrets", types.SimpleNamespace(randbits=lambda bits: value))
+    return seed
+
+
+def journal_moves(web_host, tid: int, seat: int) -> list:
+    """What the host's journal holds of a seat, in order: its actions and "undo"."""
+    records, _ = read_records(journal_path(web_host.host.config.data_dir, tid))
+    return [r["action"] if r["k"] == "action" else "undo" for r in records[1:]
+            if r.get("k") in ("action", "undo") and r.get("seat") == seat]
+
+
+class Taps:
+    """Plays the La Tortuga table of a page by taps only. ``meant`` keeps, in order, what the taps
+    meant (the action, or "undo")."""
+
+    def __init__(self, page, table: str = SHELL_TABLE, timeout: int = 180_000):
+        self.page, self.t, self.timeout = page, table, timeout
+        self.meant: list = []
+        self.by_island = 0
+        self.offered: dict = {}       # action type -> how many decisions offered it
+
+    def js(self, body: str, arg=None):
+        return self.page.evaluate(f"(arg) => {{ const t = {self.t}; {body} }}", arg)
+
+    def wait(self, predicate: str, arg=None):
+        self.page.wait_for_function(f"(arg) => {{ try {{ const t = {self.t}; return !!t && ({predicate}); }} "
+                                    "catch (e) { return false; } }", arg=arg, timeout=self.timeout)
+
+    def status(self) -> dict:
+        return self.js("""return {acting: t.acting(), legal: t.legal, canUndo: t.canUndo, me: t.me, over: !!t.over,
+            state: t.latest ? t.latest.state : null, toAct: t.toAct, phase: t.shown.phase, sum: t.shown.sum || 0,
+            rolled: (t.shown.rolled || []).length, seat: t.shown.seat, decider: t.shown.decider};""")
+
+    def tap(self, selector: str):
+        """A finger on the middle of the element (scrolled into view first, as a player would)."""
+        self.wait("(e => !!e && !e.disabled && e.offsetParent !== null)(t.el.querySelector(arg))", selector)
+        x, y = self.js("""const e = t.el.querySelector(arg);
+            e.scrollIntoView({block: "nearest"});
+            const r = e.getBoundingClientRect();
+            return [r.left + r.width / 2, r.top + r.height / 2];""", selector)
+        self.page.touchscreen.tap(x, y)
+
+    def tap_turtle(self, turtle: int):
+        """A finger on a turtle of the island (where it is drawn)."""
+        x, y = self.js("""t.island.el.scrollIntoView({block: "nearest"});
+            const sp = t.island.sprite(arg); return t.island.toClient(sp.x, sp.y);""", turtle)
+        self.page.touchscreen.tap(x, y)
+
+    def play(self, action: dict, before: int | None = None, island: bool = False):
+        """Tap the page into sending ``action`` (one of ``legal``), then wait for its answer."""
+        if before is None:
+            before = self.status()["state"]
+        kind = action["type"]
+        if kind == "choose_turtle":
+            if island:
+                self.tap_turtle(action["turtle"])
+                self.by_island += 1
+            else:
+                self.tap(f"[data-act=choose][data-turtle='{action['turtle']}']")
+        elif kind in ("roll", "stop"):
+            self.tap(f"[data-act={kind}]")
+        elif kind == "play_card":
+            self.tap(f"[data-act=card][data-eggs='{action['eggs']}']")
+        else:
+            raise AssertionError(f"no taps for {action}")
+        self.meant.append(action)
+        self.wait("t.latest && t.latest.state > arg && !t.pending && !t.timeline.busy", before)
+
+    def undo(self):
+        before = self.status()["state"]
+        self.tap("[data-act=undo]")
+        self.meant.append("undo")
+        self.wait("t.latest && t.latest.state > arg && !t.pending && !t.timeline.busy", before)
+
+    def play_game(self, choose, undo_first: int = 0, island_every: int = 2) -> dict:
+        """Play our seat to the end: ``choose(status)`` picks one of ``legal``; the first
+        ``undo_first`` choices of a turtle are taken back once (and made again); every
+        ``island_every``-th choice of a turtle is a tap on the turtle itself. The last status."""
+        chosen = 0
+        while True:
+            self.wait("(t.over && !t.timeline.busy) || (t.acting() && !t.pending)")
+            st = self.status()
+            if st["over"]:
+                return st
+            for kind in {a["type"] for a in st["legal"]}:
+                self.offered[kind] = self.offered.get(kind, 0) + 1
+            action = choose(st)
+            island = action["type"] == "choose_turtle" and island_every and chosen % island_every == 1
+            self.play(action, st["state"], island=bool(island))
+            if action["type"] == "choose_turtle":
+                chosen += 1
+                if chosen <= undo_first:
+                    after = self.status()
+                    assert after["canUndo"] and after["acting"], after
+                    self.undo()
+
+
+def chooser(seed: int, cards: float = 0.3):
+    """Picks among ``legal`` as a player would: rolls on while the sum is low, stops when it is
+    high, plays a card now and then, picks either turtle."""
+    rng = random.Random(seed)
+
+    def choose(st: dict) -> dict:
+        by: dict = {}
+        for a in st["legal"]:
+            by.setdefault(a["type"], []).append(a)
+        if "choose_turtle" in by:
+            return rng.choice(by["choose_turtle"])
+        if "play_card" in by and rng.random() < cards:
+            return rng.choice(by["play_card"])
+        if "stop" in by and ("roll" not in by or st["sum"] >= 5 or (st["sum"] >= 3 and rng.random() < 0.5)):
+            return by["stop"][0]
+        return by.get("roll", st["legal"])[0]
+    return choose
