@@ -12,14 +12,14 @@ from net.journal import effective_actions, journal_path, read_records
 from web_helpers import LONG_NAMES, create_table, join, open_page, tap, wait_for
 from web_tikal_support import SHELL_TABLE, Tapper
 
-#: Animations land at once in these games (?anim=off): they are exercised, frame by frame, by
-#: tests/test_web_tikal.py's recorded games and the benchmarks.
+#: Animations land at once (?anim=off) where a test is about the taps; the base game below and
+#: tests/test_web_tikal.py's recorded games play them frame by frame (quickened).
 FAST = "/?anim=off"
 
 
-def start_game(page, web_host, seats: int, variant: str, level: str = "random") -> int:
+def start_game(page, web_host, seats: int, variant: str, level: str = "random", path: str = FAST) -> int:
     """Join, create a Tikal table by taps, fill it with bots, start: the table's id."""
-    open_page(page, web_host, FAST)
+    open_page(page, web_host, path)
     join(page, LONG_NAMES[0])
     tid = create_table(page, "tikal", seats=seats, option=None if variant == "base" else f"variant={variant}")
     for _ in range(seats - 1):
@@ -60,10 +60,11 @@ def journal_of(web_host, tid: int, seat: int) -> list[dict]:
     return [a for s, a in effective_actions(records) if s == seat]
 
 
-@pytest.mark.parametrize("variant,seats,seed", [("base", 2, 5), ("auction", 2, 8)])
-def test_web_tikal_whole_game_by_taps(web_host, phone, variant, seats, seed):
+@pytest.mark.parametrize("variant,seats,seed,anim", [("base", 2, 5, "30"), ("auction", 2, 8, "off")])
+def test_web_tikal_whole_game_by_taps(web_host, phone, variant, seats, seed, anim):
+    """The base game plays every animation (quickened), the auction lands them at once."""
     page = phone()
-    tid = start_game(page, web_host, seats, variant)
+    tid = start_game(page, web_host, seats, variant, path=f"/?anim={anim}")
     taps = Tapper(page)
     last = taps.play_game(chooser(seed), undo_every=9)
     assert last["over"]
@@ -74,6 +75,8 @@ def test_web_tikal_whole_game_by_taps(web_host, phone, variant, seats, seed):
         assert {"bid", "pass"} & kinds
     assert "undo" in taps.meant
     assert journal_of(web_host, tid, 0) == meant
+    # a figure that could walk on stayed selected for its next step (never a stale selection)
+    assert taps.follows and [f for f in taps.follows if f[0] != f[1]] == []
     assert page.evaluate("tikal.errors.length") == 0
     assert page.js_errors == []
 

@@ -209,12 +209,16 @@ export class Table {
     this.canUndo = !!m.can_undo;
     this.over = !!m.over;
     this.info = null;
-    this.refreshSel();
+    // what stays selected follows what the player may do: once the animations are over
+    if (this.timeline.busy) this.refreshDue = true; else this.refreshSel();
     this.touch(true);
   }
 
   /** The animations are over: what the player may do (acting()) changed with them: the bar too. */
-  idle() { this.touch(true); }
+  idle() {
+    if (this.refreshDue) { this.refreshDue = false; this.refreshSel(); }
+    this.touch(true);
+  }
 
   land(...keys) {
     for (const k of keys) {
