@@ -126,7 +126,7 @@ export class Island {
     this.table = table;
     this.uid = `tt${Math.random().toString(36).slice(2, 8)}`;
     this.el = h("div", { class: "tt-island" });
-    this.svg = s("svg", { class: "tt-svg", preserveAspectRatio: "xMidYMid meet", role: "img", "aria-label": "La Tortuga" });
+    this.svg = s("svg", { class: "tt-svg", preserveAspectRatio: "xMidYMid meet", role: "img", "aria-label": table.t("web.game.tortuga") });
     this.defs = s("defs");
     this.layers = {};
     this.svg.append(this.defs);
