@@ -83,6 +83,12 @@ export class Table extends AnimatedTable {
     this.island.el.style.setProperty("--u", (iw / this.island.g.W).toFixed(4));
   }
 
+  /** The stylesheet arrived (a first mount draws before it): measured again, the island shaped. */
+  styled() {
+    this.fitted = true;
+    this.resize();
+  }
+
   destroy() {
     super.destroy();
     this.watcher.disconnect();
