@@ -24,6 +24,8 @@ which the host's loop carries out in order (``Host.run``):
                             one at a time for the host; one in flight per ``asker``; read once
                             per ``share`` while it is read), then ``then(its result)``'s effects
                             on the loop
+    Greeted(conn)           a hello that waited for a read off the loop is answered: what the
+                            connection sent meanwhile goes to its handlers now, in order
 
 Nothing in a handler writes to a socket, starts a timer or a task, or reaches into the host's
 parts: mypy holds it to ``HostView`` (tests/test_types.py).
@@ -101,7 +103,13 @@ class OffLoop:
     share: Hashable | None = None
 
 
-Effect = Reply | Publish | Refuse | Close | LobbyChanged | WakeBots | StartGrace | CancelGrace | OffLoop
+@dataclass(frozen=True, slots=True)
+class Greeted:
+    conn: Conn
+
+
+Effect = (Reply | Publish | Refuse | Close | LobbyChanged | WakeBots | StartGrace | CancelGrace | OffLoop
+          | Greeted)
 Effects = list[Effect]
 
 

@@ -42,6 +42,7 @@ from .effects import (
     CancelGrace,
     Close,
     Effects,
+    Greeted,
     HostView,
     OffLoop,
     Publish,
@@ -230,14 +231,31 @@ def _replay(host: HostServices, conn: Conn, msg: dict) -> Effects:
 @handles("hello")
 def _hello(host: HostServices, conn: Conn, msg: dict) -> Effects:
     """The hello gate's last part (the version was checked by the session): a seat token takes
-    its seat back; a connection let in over the limits (``knocking``) needs one."""
+    its seat back; a connection let in over the limits (``knocking``) needs one. A token of a
+    saved game the host does not play now brings that game back: its journal is read off the
+    loop (the connection waits for its welcome meanwhile, and what it sends waits too)."""
     if conn.name is not None:
         raise TableError("already_hello", "hello was already accepted")
     token = msg.get("token")
     table = host.table_of_token(token) if token else None
-    effects: Effects = []
     if token and table is None:   # a seat of a saved game the host does not play now?
-        table, effects = host.party.restore_for_token(conn, token)
+        def back(restored: Table | None) -> Effects:
+            if conn.id not in host.conns:      # gone meanwhile (the game is back all the same)
+                return []
+            try:
+                return _greet(host, conn, msg, restored) + [Greeted(conn)]
+            except TableError as exc:
+                return [Refuse(conn, exc.code, exc.message, msg), Greeted(conn)]
+        read = host.party.restore_for_token(conn, token, back)
+        if read is not None:
+            conn.greeting = True
+            return [read]
+    return _greet(host, conn, msg, table)
+
+
+def _greet(host: HostServices, conn: Conn, msg: dict, table: Table | None) -> Effects:
+    """The hello's answer, once its token's table (if any) is known."""
+    token = msg.get("token")
     if token and table is None:
         raise TableError("bad_token", "unknown seat token")
     if conn.knocking is not None:
@@ -260,7 +278,7 @@ def _hello(host: HostServices, conn: Conn, msg: dict) -> Effects:
     if host.web:
         welcome["web"] = host.web
     if table is None or token is None:
-        return effects + [Reply(conn, welcome), Reply(conn, host.tables_msg(conn=conn))]
+        return [Reply(conn, welcome), Reply(conn, host.tables_msg(conn=conn))]
     previous, out = table.rejoin(conn.id, token, msg.get("seen"))
     seat = table.seat_of(conn.id)
     assert seat is not None
@@ -272,7 +290,8 @@ def _hello(host: HostServices, conn: Conn, msg: dict) -> Effects:
     if note is not None:   # restored from a damaged save: say so, after the resync
         out = out + [(conn.id, error("damaged_save", note))]
     # (its bots wake: a game brought back by this token may wait for one)
-    return effects + [CancelGrace(table, seat.index), Reply(conn, welcome)] + table_changed(table, out)
+    back: Effects = [CancelGrace(table, seat.index), Reply(conn, welcome)]
+    return back + table_changed(table, out)
 
 
 @handles("list")

@@ -55,7 +55,19 @@ from .bots import Bots
 from .codes import CodeGuard
 from .config import HostConfig
 from .discovery import reach_addresses
-from .effects import CancelGrace, Close, Effects, LobbyChanged, OffLoop, Publish, Refuse, Reply, StartGrace, WakeBots
+from .effects import (
+    CancelGrace,
+    Close,
+    Effects,
+    Greeted,
+    LobbyChanged,
+    OffLoop,
+    Publish,
+    Refuse,
+    Reply,
+    StartGrace,
+    WakeBots,
+)
 from .grace import Grace
 from .handlers import HANDLERS, LOBBY_OPS
 from .lifecycle import Lifecycle
@@ -67,6 +79,7 @@ from .party import Party
 from .protocol import MAX_FRAME
 from .reads import Reads
 from .seats import TableError, bot_levels
+from .session import BEFORE_HELLO
 from .table import Table
 
 __all__ = ["Host", "HostConfig", "LIST_BYTES", "LOBBY_OPS", "SyncTimer", "start_in_thread"]
@@ -75,6 +88,8 @@ log = logging.getLogger("tikal.host")
 
 #: A ``tables`` message lists tables until its summaries reach this many bytes ("more": true).
 LIST_BYTES = MAX_FRAME // 4
+#: Messages a connection may send while its hello waits for a read off the loop (they wait too).
+WAITING_MAX = 64
 
 
 class Ticker:
@@ -390,6 +405,12 @@ class Host:
         """A message that passed its connection's gates (net/session.py): its handler, then what
         the handler says to do."""
         t = msg["t"]
+        if conn.greeting and t not in ("ping", "pong"):     # its hello is being answered: after it
+            if len(conn.waiting) < WAITING_MAX:
+                conn.waiting.append(msg)
+            else:
+                self.links.refuse(conn, "rate", "wait for the answer to your hello", msg)
+            return
         try:
             self.run(HANDLERS[t](self, conn, msg))
         except TableError as exc:
@@ -424,6 +445,8 @@ class Host:
                     self.links.drop(e.conn)
                 else:
                     self.links.close(e.conn)
+            elif type(e) is Greeted:
+                self._greeted(e.conn)
             elif type(e) is OffLoop:
                 if e.asker is not None and e.asker[0].id in self.reads.in_flight:
                     conn, msg = e.asker
@@ -445,6 +468,17 @@ class Host:
             if e.asker is not None:
                 self.reads.in_flight.discard(e.asker[0].id)
         self.run(e.then(result))
+
+    def _greeted(self, conn: Conn) -> None:
+        """``conn``'s hello, which waited for a read off the loop, is answered: what it sent
+        meanwhile goes to its handlers, in order (until a second hello waits again)."""
+        conn.greeting = False
+        while conn.waiting and not conn.greeting and conn.id in self.conns:
+            msg = conn.waiting.pop(0)
+            if conn.name is None and msg["t"] not in BEFORE_HELLO:   # the hello was refused
+                self.links.refuse(conn, "hello_first", "say hello first", msg)
+            else:
+                self._on_message(conn, msg)
 
     @property
     def index(self) -> saves.SaveIndex:

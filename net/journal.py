@@ -150,6 +150,14 @@ class Journal:
         self._chained = True    # its records are chained (a new file; an old one says)
         self._seed = 0          # where the next record's CRC starts (the last one's CRC)
 
+    def open(self) -> None:
+        """Open the file now rather than at the first record: a restored journal reads its
+        chain (the whole file) here, where its restore runs (off the host's loop), not on the
+        loop at its first new record. OSError as opening raises it (it is then opened at the
+        first record, as ever)."""
+        if self._fd is None:
+            self._open()
+
     def _open(self) -> int:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._new = not self.path.exists()

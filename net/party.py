@@ -14,15 +14,17 @@ from __future__ import annotations
 
 import logging
 import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from . import journal as jn
 from . import saves
-from .effects import CancelGrace, Effects, HostView, OffLoop, Publish, Reply, table_changed
+from .effects import CancelGrace, Effects, HostView, OffLoop, Publish, Refuse, Reply, table_changed
 from .messages import error
 from .seats import TableError
-from .standings import Night
+from .standings import Night, who_is
 from .table import Table
 
 if TYPE_CHECKING:
@@ -104,15 +106,19 @@ class Party:
         return self._push_standings(table)
 
     def _push_standings(self, table: Table | None = None) -> Effects:
-        msg = self.night.message()
         conns = self.host.conns
-        out = [(cid, msg) for cid in list(self.standings_to) if cid in conns]
+        out = [(cid, self._standings_for(conns[cid])) for cid in sorted(self.standings_to) if cid in conns]
         self.standings_to &= set(conns)
         return [Publish(out, table)]
 
+    def _standings_for(self, conn: Conn) -> dict:
+        """The standings as ``conn`` sees them: its own rows marked (``you``), by its player key
+        (without one, its name: as the rows count a player without a key)."""
+        return self.night.message(who_is(conn.key, conn.name))
+
     def standings(self, conn: Conn, msg: dict) -> Effects:
         self.standings_to.add(conn.id)
-        return [Reply(conn, self.night.message())]
+        return [Reply(conn, self._standings_for(conn))]
 
     def new_night(self, conn: Conn, msg: dict) -> Effects:
         if conn.id not in self.operators:
@@ -234,7 +240,8 @@ class Party:
 
     def resume(self, conn: Conn, msg: dict) -> Effects:
         """``continue``: bring an unfinished saved game back (status "playing", its players
-        away, the game waiting) and seat the sender in its own seat, as the table's owner."""
+        away, the game waiting) and seat the sender in its own seat, as the table's owner. Its
+        journal is read off the loop; the answer follows."""
         host = self.host
         if conn.table is not None and conn.table.id in host.tables:
             raise TableError("in_table", "already at a table; leave it first")
@@ -250,21 +257,57 @@ class Party:
         if not mine:
             raise TableError("not_yours", f"you held no seat in game {tid}")
         host.room_for_a_table(conn)
-        try:
-            table, note = saves.restore_one(data_dir, tid)
-        except saves.SaveError as exc:
-            raise TableError(exc.code, exc.message) from None
-        effects = self._install(table, note, conn)
-        table.owner = conn.id
         seat = mine[0]
         token = game["tokens"][seat]
-        out = table.sit(conn.id, conn.name or "", seat, key=conn.key,
-                        token=token if token in tokens else None)
-        conn.table = table
-        if note:
-            out.append((conn.id, error("damaged_save", note)))
-        log.info("table %s continued from its save by %s", tid, conn.name)
-        return effects + table_changed(table, out)
+
+        def landed(back: Back) -> Effects:
+            table, effects = back.table, back.effects
+            if table is None:
+                assert back.problem is not None
+                return effects + [Refuse(conn, back.problem.code, back.problem.message, msg)]
+            if conn.id not in host.conns:
+                return effects
+            try:
+                if conn.table is not None and conn.table.id in host.tables:
+                    raise TableError("in_table", "already at a table; leave it first")
+                if back.fresh:
+                    table.owner = conn.id
+                out = table.sit(conn.id, conn.name or "", seat, key=conn.key,
+                                token=token if token in tokens else None)
+            except TableError as exc:
+                return effects + [Refuse(conn, exc.code, exc.message, msg)]
+            conn.table = table
+            if back.fresh and back.note:
+                out.append((conn.id, error("damaged_save", back.note)))
+            log.info("table %s continued from its save by %s", tid, conn.name)
+            return effects + table_changed(table, out)
+        return [self._bring_back(tid, conn, landed, asker=(conn, msg))]
+
+    def _bring_back(self, tid: int, conn: Conn, then: Callable[[Back], Effects],
+                    asker: tuple[Conn, dict] | None = None) -> OffLoop:
+        """Saved game ``tid`` read and restored off the loop (``saves.restore_one``: its journal
+        replayed), then, on the loop, one of the host's tables again, unless it came back
+        meanwhile (the same game asked for by two at once is read once); ``then`` gets it."""
+        data_dir = self.host.config.data_dir
+
+        def work() -> tuple[Table, str | None] | saves.SaveError:
+            try:
+                return saves.restore_one(data_dir, tid)
+            except saves.SaveError as exc:
+                return exc
+
+        def landed(got: tuple[Table, str | None] | saves.SaveError) -> Effects:
+            if isinstance(got, saves.SaveError):
+                here = self.host.tables.get(tid)
+                return then(Back(here, [], got) if here is None else Back(here, []))
+            table, note = got
+            here = self.host.tables.get(tid)
+            if here is None:
+                return then(Back(table, self._install(table, note, conn), fresh=True, note=note))
+            if here is not table and table.journal is not None:
+                table.journal.close()       # (back by another way meanwhile: that one plays)
+            return then(Back(here, []))
+        return OffLoop(work, landed, asker=asker, share=("restore", tid))
 
     def _install(self, table: Table, note: str | None, conn: Conn) -> Effects:
         """A game brought back from the data dir is one of the host's tables again (its
@@ -273,22 +316,42 @@ class Party:
         self.host.add_table(table, made_by=conn.addr, note=note)
         return self.push_saved()
 
-    def restore_for_token(self, conn: Conn, token: str) -> tuple[Table | None, Effects]:
+    def restore_for_token(self, conn: Conn, token: str,
+                          then: Callable[[Table | None], Effects]) -> OffLoop | None:
         """A hello with a seat token of an unfinished saved game the host does not play now
-        (it was restarted without --resume): the game comes back as ``continue`` brings it, and
-        the player takes their seat (the first back owns the table). None if there is none (or
-        the host has no room for it): the token is then unknown, as before."""
+        (it was restarted without --resume, or the game was put away): the game comes back as
+        ``continue`` brings it, read off the loop, and ``then(table)`` seats the player (the
+        first back owns the table). None if the token is of no saved game (an index, never a
+        scan of the journals); ``then(None)`` if that game cannot be restored (or the host has
+        no room for it): the token is then unknown, as before."""
         data_dir = self.host.config.data_dir
-        tid = self.host.index.of_token(token)   # an index, never a scan of the journals
+        tid = self.host.index.of_token(token)
         if data_dir is None or tid is None or tid in self.host.tables:
-            return None, []
+            return None
         try:
             self.host.room_for_a_table(conn)
-            table, note = saves.restore_one(data_dir, tid)
-        except (TableError, saves.SaveError) as exc:
-            log.warning("a player came back to saved game %s, which cannot be restored: %s",
-                        tid, exc)
-            return None, []
-        effects = self._install(table, note, conn)
-        log.info("table %s restored from its save: a player came back with their token", table.id)
-        return table, effects
+        except TableError as exc:
+            log.warning("a player came back to saved game %s, which the host has no room for: %s",
+                        tid, exc.message)
+            return None
+
+        def landed(back: Back) -> Effects:
+            if back.table is None:
+                log.warning("a player came back to saved game %s, which cannot be restored: %s",
+                            tid, back.problem)
+            elif back.fresh:
+                log.info("table %s restored from its save: a player came back with their token", tid)
+            return back.effects + then(back.table)
+        return self._bring_back(tid, conn, landed)
+
+
+@dataclass
+class Back:
+    """A saved game read off the loop, back on it: the table (None: it could not be restored,
+    ``problem`` says why), the effects of its coming back, whether this read brought it back
+    (``fresh``; else it was back already) and what its players are told (a damaged save)."""
+    table: Table | None
+    effects: Effects
+    problem: saves.SaveError | None = None
+    fresh: bool = False
+    note: str | None = None

@@ -359,6 +359,11 @@ def _restore(tid: int, path: Path, scan: jn.Scan, opened: Opened, deferred: bool
         rep.finished += 1
         return
     table.journal = jn.Journal(path, deferred=deferred)
+    try:    # its chain read now, with the rest of the restore (off the loop for a continue)
+        table.journal.open()
+    except OSError as exc:
+        log.warning("table %s: its journal could not be opened yet (%s): at its next move",
+                    tid, exc.strerror or exc)
     opened.tables[tid] = table
     rep.restored.append(f"restored table {tid}: {table.game_name}, {len(table.history)} "
                         f"action(s), state {table.state}")

@@ -82,6 +82,10 @@ class Session:
     name: str | None = None        # set by an accepted hello
     key: str | None = None         # the hash of the hello's player key (net/identity.py), if any
     operator: bool = False         # the host's own window (its hello carried the operator secret)
+    #: its hello waits for a read off the loop (a saved game its token brings back): what it
+    #: sends meanwhile passes the gates and waits its turn (net/host.py), as if the hello were done
+    greeting: bool = False
+    waiting: list = field(default_factory=list)   # ... those messages, in order
     table: Any = None              # the Table it is at (net/table.py)
     closing: bool = False
     ping_n: int = 0
@@ -146,7 +150,7 @@ class Session:
             validate(msg, CLIENT)
         except MessageError as exc:
             return Refusal(exc.code, exc.message, msg)
-        if self.name is None and t not in BEFORE_HELLO:
+        if self.name is None and t not in BEFORE_HELLO and not self.greeting:
             return Refusal("hello_first", "say hello first", msg)
         return msg
 

@@ -82,6 +82,16 @@ def rows(games: list[dict], game: str | None = None) -> list[dict]:
     A person is their player key (its hash, ``keys``: docs/protocol.md "The player key"), named
     by the last name they played under; a player without a key, by their name. Two people of
     one name are two rows: "Ana", "Ana (2)". ``game``: only that game's results."""
+    return [r for _, r in people(games, game)]
+
+
+def who_is(key: str | None, name: str | None) -> tuple:
+    """Who a row of the standings is: a player key's hash, else (a player without one) a name."""
+    return ("key", key) if key else ("name", name)
+
+
+def people(games: list[dict], game: str | None = None) -> list[tuple[tuple, dict]]:
+    """``rows``, each with who it is (``who_is``: never sent)."""
     acc: dict[tuple, dict] = {}
     for g in games:
         if game is not None and g["game"] != game:
@@ -91,21 +101,20 @@ def rows(games: list[dict], game: str | None = None) -> list[dict]:
         for i, name in enumerate(g["names"]):
             if g["kinds"][i] != "human":
                 continue
-            key = keys[i] if i < len(keys) else None
-            who = ("key", key) if key else ("name", name)
+            who = who_is(keys[i] if i < len(keys) else None, name)
             r = acc.setdefault(who, {"name": name, "played": 0, "wins": 0, "points": 0})
             r["name"] = name        # the last name they played under
             r["played"] += 1
             r["wins"] += i in g["winners"]
             r["points"] = _num(r["points"] + pts[i])
-    out = sorted(acc.values(), key=lambda r: (-r["points"], -r["wins"], r["name"]))
+    out = sorted(acc.items(), key=lambda wr: (-wr[1]["points"], -wr[1]["wins"], wr[1]["name"]))
     seen: dict[str, int] = {}
-    for r in out:   # two people of one name: told apart as the tables tell them (section 2)
+    for _, r in out:   # two people of one name: told apart as the tables tell them (section 2)
         n = seen[r["name"]] = seen.get(r["name"], 0) + 1
         if n > 1:
             r["name"] = f"{r['name'][:NAME_MAX - 5]} ({n})"
-    for i, r in enumerate(out):
-        prev = out[i - 1] if i else None
+    for i, (_, r) in enumerate(out):
+        prev = out[i - 1][1] if i else None
         same = prev is not None and (prev["points"], prev["wins"]) == (r["points"], r["wins"])
         r["rank"] = prev["rank"] if same and prev is not None else i + 1
     return out
@@ -118,6 +127,8 @@ class Night:
     skip: set = field(default_factory=set)     # games finished before the night began
     games: list = field(default_factory=list)  # the night's games, in the order they ended
     problem: str | None = None          # why the file could not be read or written (said aloud)
+    #: the rows as last counted (``message``), with what they were counted from
+    _rows: tuple | None = field(default=None, repr=False, compare=False)
 
     @classmethod
     def load(cls, data_dir, *, owner: bool = True) -> "Night":
@@ -222,14 +233,24 @@ class Night:
         _sync_dir(self.path.parent)
 
     # --- what is shown --------------------------------------------------------------------------
-    def message(self) -> dict:
-        """The ``standings`` message (docs/protocol.md)."""
-        by_game = sorted({g["game"] for g in self.games})
+    def message(self, who: tuple | None = None) -> dict:
+        """The ``standings`` message (docs/protocol.md); for ``who`` (``who_is`` of the one who
+        asked), their own rows say ``"you": true`` (two people called Ana: each sees their own).
+        The rows are counted once per change of the night (asking again costs a copy)."""
+        mark = (id(self.games), len(self.games), self.started)
+        if self._rows is None or self._rows[0] != mark:
+            self._rows = (mark, people(self.games),
+                          {name: people(self.games, name) for name in sorted({g["game"] for g in self.games})})
+        _, overall, by_game = self._rows
+
+        def table(rs: list[tuple[tuple, dict]]) -> list[dict]:
+            return [{**r, "you": True} if who is not None and w == who else r for w, r in rs]
         last = dict(self.games[-1]) if self.games else None
         if last is not None:
             last["table"] = last.pop("id")
-        msg = {"t": "standings", "night": {"games": len(self.games)}, "overall": rows(self.games),
-               "games": {name: rows(self.games, name) for name in by_game}, "last": last}
+            last.pop("keys", None)      # (who they are stays on the host)
+        msg = {"t": "standings", "night": {"games": len(self.games)}, "overall": table(overall),
+               "games": {name: table(rs) for name, rs in by_game.items()}, "last": last}
         if self.problem:
             msg["problem"] = self.problem
         return msg

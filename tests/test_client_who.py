@@ -439,3 +439,57 @@ def test_the_owner_gives_an_away_players_seat_from_the_give_screen():
                                     "seq": give.bridge.sent[-1]["seq"]}
     assert app.scene is not give
     app.close()
+
+
+# --- the standings mark the player's own row, never a name's ------------------------------------
+def test_two_windows_called_ana_each_highlight_only_their_own_standings_row(tmp_path):
+    """Two people called Ana played tonight: each one's window highlights her own row of the
+    standings (the host marks it by her key), not both rows (it compared names)."""
+    import asyncio
+
+    from test_client_party import live
+
+    from game.net_bridge import NetBridge
+    from game.scenes.browser import BrowserScene
+    from game.scenes.standings import PANEL, ROW_H, StandingsScene
+    from net.identity import new_key
+    from tests.net_helpers import BotClient, live_host, seat_clients
+
+    keys, data_dir = [new_key(), new_key()], tmp_path / "d"
+
+    async def two_games():
+        async with live_host(data_dir=data_dir) as host:
+            for i, addr in enumerate(("127.0.0.2", "127.0.0.3")):
+                _tid, (ana,) = await seat_clients(host, "tortuga", 2, names=["Ana"], bots_in_host=1,
+                                                  keys=[keys[i]], local=addr)
+                await BotClient(ana, "tortuga", seed=i).play()
+    asyncio.run(two_games())
+    h, address, stop = live(data_dir)
+    apps = []
+    try:
+        highlighted = []
+        for i, addr in enumerate(("127.0.0.2", "127.0.0.3")):
+            app = make_app(anim_speed=0.0)
+            apps.append(app)
+            app.settings.name, app.settings.key = "Ana", keys[i]       # her install, its key
+            app.bridge = NetBridge("Ana", discovery=False)
+            app.bridge.local = addr                                    # her own machine
+            app.show(BrowserScene(app, app.bridge))
+            app.scene.connect(address)
+            pump(app, lambda app=app: isinstance(app.scene, LobbyScene) and app.bridge.standings is not None)
+            app.draw()
+            click(app, button(app.scene, "standings.open").rect.center)
+            assert isinstance(app.scene, StandingsScene)
+            frame = app.draw()
+            rows = app.scene.rows()
+            assert [r["name"] for r in rows] and sorted(r["name"] for r in rows) == ["Ana", "Ana (2)"]
+            lit = [r["name"] for j, r in enumerate(rows)
+                   if tuple(frame.get_at((PANEL.right - 20, PANEL.y + 56 + j * (ROW_H + 6) + ROW_H // 2)))[:3]
+                   == (62, 80, 134)]
+            highlighted.append(lit)
+        assert [len(lit) for lit in highlighted] == [1, 1], highlighted
+        assert highlighted[0] != highlighted[1]
+    finally:
+        for a in apps:
+            a.close()
+        stop()

@@ -58,15 +58,22 @@ def fill(disk) -> "os.PathLike":
 
 async def human(client, log: list, stop: asyncio.Event):
     """Seat 0's player: plays the first legal action of every update offered to it; notes
-    every error and the updates it saw."""
-    while not stop.is_set():
+    every error and the updates it saw. Once ``stop`` is set it sends nothing more and returns
+    when the host has answered its last action (an update past that action's state, or a
+    refusal): nothing it sent is still on its way when the test reads where the game is."""
+    sent = None         # the state our last action was sent at, until the host answers it
+    while not stop.is_set() or sent is not None:
         try:
             m = await client.recv(timeout=0.2)   # not a deadline: a poll that looks at ``stop``
         except asyncio.TimeoutError:
             continue
         log.append(m)
-        if m["t"] == "update" and "legal" in m and not m["over"]:
+        if sent is not None and (m["t"] == "error" and m.get("ref") == "action"
+                                 or m["t"] == "update" and m["state"] > sent):
+            sent = None
+        if m["t"] == "update" and "legal" in m and not m["over"] and not stop.is_set():
             client.send({"t": "action", "state": m["state"], "action": m["legal"][0]})
+            sent = m["state"]
 
 
 class Counting(logging.Handler):

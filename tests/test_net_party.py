@@ -67,7 +67,8 @@ async def test_standings_count_two_finished_games_across_a_host_restart(tmp_path
         old = await connect(host, "Old client")     # knows none of the new messages
         tid1, end1, pushed = await play_tortuga(host, "Ana")
         r1 = (0, end1["scores"], end1["winners"])
-        assert pushed["night"]["games"] == 1 and pushed["overall"] == [expected_row("Ana", [r1])]
+        # (Ana has no key: her row is her name's, marked as hers)
+        assert pushed["night"]["games"] == 1 and pushed["overall"] == [{**expected_row("Ana", [r1]), "you": True}]
         assert pushed["last"]["table"] == tid1 and pushed["last"]["kinds"] == ["human", "bot"]
         # one that never asked gets nothing new (only messages an older client knows)
         assert {m["t"] for m in old.inbox._queue} <= {"welcome", "tables", "link"}
@@ -82,11 +83,11 @@ async def test_standings_count_two_finished_games_across_a_host_restart(tmp_path
         tid2, end2, pushed = await play_tortuga(host, "Ana")
         r2 = (0, end2["scores"], end2["winners"])
         assert tid2 != tid1 and pushed["night"]["games"] == 2
-        assert pushed["overall"] == [expected_row("Ana", [r1, r2])]
+        assert pushed["overall"] == [{**expected_row("Ana", [r1, r2]), "you": True}]
         assert pushed["games"]["tortuga"] == pushed["overall"]
-        # one who asked once gets it after every game, without asking again
+        # one who asked once gets it after every game, without asking again (not marked: not theirs)
         again = await watcher.expect("standings", pred=lambda m: m["night"]["games"] == 2)
-        assert again["overall"] == pushed["overall"]
+        assert again["overall"] == [expected_row("Ana", [r1, r2])]
     # run_host.py --standings prints them, one line per player
     assert host_main(["--standings", "--data-dir", str(tmp_path), "--log-file", ""]) == 0
     out = capsys.readouterr().out

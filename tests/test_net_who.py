@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import secrets
 import sys
+import threading
 
 import pytest
 
-from net.identity import new_key
+from net import journal as jn
+from net.identity import key_hash, new_key
 from tests.net_helpers import BotClient, PatientClient, connect, live_host, run, seat_clients
 
 from waiting import until_async
@@ -87,6 +90,70 @@ async def test_a_hello_with_a_random_token_reads_no_journal_and_a_saved_games_to
         # the token of a saved game still brings it back (one journal read: that game's)
         ana = await connect(host, "Ana", token=tokens[0], local="127.0.0.3")
         assert ana.welcome["resumed"]["seat"] == 0
+
+
+_OPENED_BY: list | None = None  # (path, thread) of what the process opens to read while a test watches
+
+
+def _watch_opens_by_thread(event: str, args: tuple) -> None:
+    if _OPENED_BY is not None and event == "open" and len(args) == 3 and isinstance(args[2], int) \
+            and args[2] & os.O_ACCMODE == os.O_RDONLY:
+        _OPENED_BY.append((str(args[0]), threading.current_thread().name))
+
+
+@run
+async def test_a_saved_games_token_and_continue_read_its_journal_off_the_loop(tmp_path):
+    """A hello whose token is a seat of a saved game, and a ``continue``, bring that game back
+    with its journal read on the host's reads thread, never on its loop (a long journal held
+    every other player meanwhile); the returning player is answered as ever (welcome with
+    ``resumed``, the table, the full update), and what it sent right after its hello is
+    answered after it, not refused ``hello_first``."""
+    global _OPENED_BY
+    data_dir = tmp_path / "d"
+    tokens = await _a_data_dir_with_games(data_dir, finished=1, unfinished=3)
+    sys.addaudithook(_watch_opens_by_thread)
+    async with live_host(data_dir=data_dir) as host:
+        loop_thread = threading.current_thread().name
+        first, second = (host.index.of_token(tokens[i]) for i in (0, 2))
+        assert first != second and first not in host.tables and second not in host.tables
+        _OPENED_BY = []
+        try:
+            ana = PatientClient(*host.address, "Ana", token=tokens[0], reconnect=False, local="127.0.0.2",
+                                validate_incoming=True)
+            host.test_clients.append(ana)
+            await ana.start()
+            ana.send({"t": "standings"})                     # at once, before the welcome
+            seen = [m for m in [(await ana.recv(timeout=120)) for _ in range(5)] if m["t"] != "link"]
+            # (the standings go at once; the table's messages after its journal's sync)
+            assert seen[0]["t"] == "welcome" and sorted(m["t"] for m in seen) == ["standings", "table", "update",
+                                                                                 "welcome"], seen
+            assert seen[0]["resumed"] == {"table": first, "seat": 0}
+            assert next(m for m in seen if m["t"] == "update")["full"]
+            # continue: the other saved game, by the token its player kept
+            cleo = await connect(host, "Cleo", local="127.0.0.3")
+            cleo.send({"t": "continue", "id": second, "tokens": [tokens[2]]})
+            assert (await cleo.expect("seated", timeout=120))["table"] == second
+            await cleo.expect("update", timeout=120, pred=lambda m: m.get("full"))
+            opened = list(_OPENED_BY)
+        finally:
+            _OPENED_BY = None
+        for tid in (first, second):
+            path = str(jn.journal_path(data_dir, tid))
+            threads = {thread for p, thread in opened if p == path}
+            assert threads and loop_thread not in threads, (tid, threads)
+        assert host.tables[first].seats[0].conn is not None and host.tables[second].owner is not None
+        # a saved game gone from the disk since the host started: the token is unknown after all
+        # (bad_token), what was sent behind that hello is "hello_first", a second hello works
+        gone = host.index.of_token(tokens[4])
+        jn.journal_path(data_dir, gone).unlink()
+        dan = PatientClient(*host.address, "Dan", token=tokens[4], reconnect=False, local="127.0.0.4",
+                            validate_incoming=True)
+        host.test_clients.append(dan)
+        await dan.start()
+        dan.send({"t": "standings"})
+        errors = [(await dan.expect("error", timeout=120))["code"] for _ in range(2)]
+        assert errors == ["bad_token", "hello_first"]
+        assert "resumed" not in await dan.expect("welcome", timeout=120)   # (the library's second hello)
 
 
 # --- point 8: requests that cost the host --------------------------------------------------------
@@ -212,6 +279,37 @@ async def test_two_people_called_ana_are_two_rows_of_the_standings(tmp_path):
         assert sorted(r["name"] for r in rows) == ["Ana", "Ana (2)"]
         assert all(r["played"] == 1 for r in rows)
         assert all(k not in json.dumps(rows) for k in ("kh", "keys"))
+
+
+@run
+async def test_each_ana_sees_her_own_row_of_the_standings_marked_and_no_ones_key_hash(tmp_path):
+    """The standings mark the asker's own row (``you``: by its key): two people called Ana each
+    see theirs, not both rows (the window highlighted every row of its name); a third Ana who
+    never played has none. The last game's seats go out without their keys' hashes."""
+    keys = [new_key(), new_key()]
+    async with live_host(data_dir=tmp_path / "d") as host:
+        anas = []
+        for i, addr in enumerate(("127.0.0.2", "127.0.0.3")):
+            tid, (ana,) = await seat_clients(host, "tortuga", 2, names=["Ana"], bots_in_host=1,
+                                             keys=[keys[i]], local=addr)
+            ana.send({"t": "standings"})
+            await BotClient(ana, "tortuga", seed=i).play()
+            anas.append(ana)
+        seen = [await a.expect("standings", timeout=120, pred=lambda m: m["night"]["games"] == 2) for a in anas]
+        mine = [[r for r in m["overall"] if r.get("you")] for m in seen]
+        assert [len(rs) for rs in mine] == [1, 1], mine
+        assert mine[0][0]["name"] != mine[1][0]["name"]         # "Ana" and "Ana (2)": each her own
+        for m, rs in zip(seen, mine):
+            assert [r for r in m["games"]["tortuga"] if r.get("you")] == rs
+            assert "keys" not in m["last"] and "kh" not in json.dumps(m)
+            assert all(h not in json.dumps(m) for h in [key_hash(k) for k in keys])
+        # asked again, the same: her own row (the rows counted once, marked per asker)
+        anas[1].send({"t": "standings"})
+        again = await anas[1].expect("standings", timeout=120)
+        assert [r for r in again["overall"] if r.get("you")] == mine[1]
+        third = await connect(host, "Ana", key=new_key(), local="127.0.0.4")
+        third.send({"t": "standings"})
+        assert not any(r.get("you") for r in (await third.expect("standings", timeout=120))["overall"])
 
 
 # --- point 4: leaving a running game keeps the seat -------------------------------------------

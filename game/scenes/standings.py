@@ -1,4 +1,4 @@
-"""The night's standings ("Tonight"): per player name, the games played, the wins and the
+"""The night's standings ("Tonight"): per player, the games played, the wins and the
 placement points (n−1 for the first of n … 0 for the last; ties share), overall and per game, as
 the host keeps them across every finished game of its data dir (docs/protocol.md, ``standings``).
 Opened from the lobby and the results; the host's own window may start a new night."""
@@ -139,7 +139,7 @@ class StandingsScene(Scene):
         places = ranks(rows)
         for i, r in enumerate(rows[:MAX_ROWS]):
             rr = pygame.Rect(PANEL.x + 16, y0 + 40 + i * (ROW_H + 6), PANEL.width - 32, ROW_H)
-            mine = r.get("name") == self.bridge.name
+            mine = r.get("you") is True     # the host marks the asker's own row (its key), never a name
             pygame.draw.rect(surface, (62, 80, 134) if mine else (46, 60, 102), rr, border_radius=10)
             first = places[i] == 1      # tied players share their place (issue 28 point 10)
             blit_text(surface, app, str(places[i]), (rr.x + 36, rr.centery), 20, theme.ACCENT if first else theme.PAPER,
