@@ -31,7 +31,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from net_helpers import BotClient, live_host, seat_clients  # noqa: E402
 from web_helpers import ARGS, CHROMIUM  # noqa: E402
-from web_tikal_support import Tapper, harness_server  # noqa: E402
+from web_tikal_support import Tapper, feed, harness_server  # noqa: E402
 
 PHONE = {"width": 390, "height": 844}
 
@@ -59,7 +59,8 @@ def record(variant: str = "base", seats: int = 3, seed: int = 3) -> list[dict]:
 FRAMES_JS = """() => { const d = []; let last = 0, on = true;
   const f = (t) => { if (last) d.push(t - last); last = t; if (on) requestAnimationFrame(f); };
   requestAnimationFrame(f); window.__stopFrames = () => { on = false; return d; }; }"""
-AT_ONCE = "m => { const t = window.mod.tikal; t.timeline.speed = Infinity; window.feed(m); t.timeline.speed = 1; }"
+AT_ONCE = ("s => { const t = window.mod.tikal; t.timeline.speed = Infinity; window.feed(JSON.parse(s)); "
+           "t.timeline.speed = 1; }")
 PLAYED = "s => { const t = window.mod.tikal; return !t.timeline.busy && t.latest && t.latest.state === s; }"
 
 
@@ -76,9 +77,9 @@ def volcano_frames(browser, base: str, msgs: list[dict], throttle: float = 1.0) 
         cdp = ctx.new_cdp_session(page)
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
     # the game up to the volcano, landed at once; then the volcano's updates at real speed
-    page.evaluate(AT_ONCE, [{"t": "seated", "table": 1, "seat": 0, "token": "0" * 32}] + msgs[:first])
+    page.evaluate(AT_ONCE, json.dumps([{"t": "seated", "table": 1, "seat": 0, "token": "0" * 32}] + msgs[:first]))
     page.evaluate(FRAMES_JS)
-    page.evaluate("m => window.feed(m)", msgs[first:end + 1])
+    feed(page, msgs[first:end + 1])
     page.wait_for_function(PLAYED, arg=msgs[end]["state"], timeout=600_000)
     deltas = page.evaluate("window.__stopFrames()")
     nodes = page.evaluate("document.querySelectorAll('.tk *').length")

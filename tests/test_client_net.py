@@ -190,8 +190,10 @@ def test_a_dropped_link_mid_game_reconnects_by_itself_and_the_window_plays_on(ho
             app.step(1 / 30, events=[])
             if not dropped and bridge.table.state >= 6:
                 client._loop.call_soon_threadsafe(client._ac.drop_connection)
-                dropped, before = True, bridge.table.state
-                pump(app, lambda: not bridge.connected or bridge.table.state > before)
+                dropped = True
+                # the window hears the link go (on a busy machine it may be back within one frame:
+                # its note says it was lost), then it is back
+                pump(app, lambda: any(n["kind"] == "link_lost" for n in notes))
                 pump(app, lambda: bridge.connected)
                 resumed = client.seat
             if app.scene.name == "recap":       # a round went by meanwhile: what happened (issue 28)

@@ -20,7 +20,7 @@ from engine.tikal.analysis import scoring_now, stack_outlook, temple_holders
 
 from net_helpers import BotClient, live_host, seat_clients
 from web_helpers import LONG_NAMES
-from web_tikal_support import Tapper, harness_server
+from web_tikal_support import Tapper, feed, harness_server
 
 ROOT = Path(__file__).resolve().parent.parent
 TIMEOUT = 180_000
@@ -94,7 +94,8 @@ def test_web_readings_match_the_engine(chromium, server):
     views, steps = _views_of_games()
     assert len(views) > 40 and len(steps) > 30
     page = open_harness(chromium, server)
-    got = page.evaluate("""async ([views, steps]) => {
+    got = page.evaluate("""async (text) => {
+        const [views, steps] = JSON.parse(text);
         const a = await import('/games/tikal/analysis.js');
         return {
           holders: views.map((v) => a.templeHolders(v)),
@@ -102,7 +103,7 @@ def test_web_readings_match_the_engine(chromium, server):
           outlook: views.map((v) => a.stackOutlook(v)),
           stones: steps.map((s) => a.stepStones(s.view, s.a, s.b)),
         };
-    }""", [views, steps])
+    }""", json.dumps([views, steps]))
     for v, h, now, out in zip(views, got["holders"], got["now"], got["outlook"]):
         want = temple_holders(v)
         assert [(t["hex"], t["value"], t["guard"], t["strengths"], t["holder"], t["tied"]) for t in want] == \
@@ -121,7 +122,7 @@ PLAYED = "s => { const t = window.mod.tikal; return !t.timeline.busy && t.latest
 def _play_through(page, msgs: list[dict]) -> dict:
     """Feed a recorded game to the module (the table first), wait until every update has played,
     and read what the page shows."""
-    page.evaluate("m => window.feed(m)", [{"t": "seated", "table": 1, "seat": 0, "token": "0" * 32}] + msgs)
+    feed(page, msgs, seated=True)
     last = [m for m in msgs if m["t"] == "update"][-1]
     page.wait_for_function(PLAYED, arg=last["state"])
     return page.evaluate("""() => {
@@ -176,10 +177,10 @@ def test_web_tikal_keys_and_refusals(chromium, server):
     # the moves before our turn animate (quickened): once they are over the bar offers our turn
     page = open_harness(chromium, server, size=(1280, 800), anim="30", touch=False)
     place = _my_turn(msgs, "place")
-    page.evaluate("m => window.feed(m)", [{"t": "seated", "table": 1, "seat": 0, "token": "0" * 32}] + msgs[:place])
+    feed(page, msgs[:place], seated=True)
     t = "window.mod.tikal"
     page.wait_for_function(f"{t}.acting() && !{t}.timeline.busy")
-    page.wait_for_function("() => { const b = document.querySelector('[data-act=rotate-right]'); return b && !b.disabled; }")
+    page.wait_for_function("(b => !!b && !b.disabled)(document.querySelector('[data-act=rotate-right]'))")
     assert page.inner_text(".tk-hint") == page.evaluate(f"{t}.t('tikal.web.help_place_mouse')")
     legal = msgs[place - 1]["legal"]
     first = legal[0]
@@ -201,7 +202,7 @@ def test_web_tikal_keys_and_refusals(chromium, server):
     assert "the game moved on" in page.inner_text(".tk-hint")
     # in an action phase: W selects a worker of the supply, E ends the turn
     act = _my_turn(msgs, "actions", place)
-    page.evaluate("m => window.feed(m)", msgs[place:act])
+    feed(page, msgs[place:act])
     page.wait_for_function(f"{t}.acting() && {t}.legalOf('end_turn').length > 0")
     if page.evaluate(f"{t}.legalOf('enter').some((a) => a.figure === 'worker')"):
         page.keyboard.press("w")
@@ -242,7 +243,7 @@ def test_web_tikal_sheets_by_taps_and_their_fit(chromium, server, lang):
     g = engine.from_scenario(SHEETS)
     msg = engine_update(g, 0)
     page = open_harness(chromium, server, lang=lang, size=(360, 640), top=90)
-    page.evaluate("m => window.feed(m)", [
+    feed(page, [
         {"t": "seated", "table": 1, "seat": 0, "token": "0" * 32},
         {"t": "table", "table": {"players": [{"seat": i, "name": n, "kind": "human", "colour": c, "connected": True}
                                              for i, (n, c) in enumerate(zip(LONG_NAMES, COLOURS))]}},
@@ -277,7 +278,7 @@ def test_web_tikal_zoom_pinch_pan_and_taps_still_hit(chromium, server):
     msgs = record("base", 2)
     page = open_harness(chromium, server)
     place = _my_turn(msgs, "place")
-    page.evaluate("m => window.feed(m)", [{"t": "seated", "table": 1, "seat": 0, "token": "0" * 32}] + msgs[:place])
+    feed(page, msgs[:place], seated=True)
     t = "window.mod.tikal"
     taps = Tapper(page, t)
     taps.wait("t.acting() && t.placing()")

@@ -12,14 +12,14 @@ from net.journal import effective_actions, journal_path, read_records
 from web_helpers import LONG_NAMES, create_table, join, open_page, tap, wait_for
 from web_tikal_support import SHELL_TABLE, Tapper
 
-#: Animations land at once in these games (?anim=off): they are exercised, frame by frame, by
-#: tests/test_web_tikal.py's recorded games and the benchmarks.
+#: Animations land at once (?anim=off) where a test is about the taps; the base game below and
+#: tests/test_web_tikal.py's recorded games play them frame by frame (quickened).
 FAST = "/?anim=off"
 
 
-def start_game(page, web_host, seats: int, variant: str, level: str = "random") -> int:
+def start_game(page, web_host, seats: int, variant: str, level: str = "random", path: str = FAST) -> int:
     """Join, create a Tikal table by taps, fill it with bots, start: the table's id."""
-    open_page(page, web_host, FAST)
+    open_page(page, web_host, path)
     join(page, LONG_NAMES[0])
     tid = create_table(page, "tikal", seats=seats, option=None if variant == "base" else f"variant={variant}")
     for _ in range(seats - 1):
@@ -60,10 +60,11 @@ def journal_of(web_host, tid: int, seat: int) -> list[dict]:
     return [a for s, a in effective_actions(records) if s == seat]
 
 
-@pytest.mark.parametrize("variant,seats,seed", [("base", 2, 5), ("auction", 2, 8)])
-def test_web_tikal_whole_game_by_taps(web_host, phone, variant, seats, seed):
+@pytest.mark.parametrize("variant,seats,seed,anim", [("base", 2, 5, "30"), ("auction", 2, 8, "off")])
+def test_web_tikal_whole_game_by_taps(web_host, phone, variant, seats, seed, anim):
+    """The base game plays every animation (quickened), the auction lands them at once."""
     page = phone()
-    tid = start_game(page, web_host, seats, variant)
+    tid = start_game(page, web_host, seats, variant, path=f"/?anim={anim}")
     taps = Tapper(page)
     last = taps.play_game(chooser(seed), undo_every=9)
     assert last["over"]
@@ -74,6 +75,8 @@ def test_web_tikal_whole_game_by_taps(web_host, phone, variant, seats, seed):
         assert {"bid", "pass"} & kinds
     assert "undo" in taps.meant
     assert journal_of(web_host, tid, 0) == meant
+    # a figure that could walk on stayed selected for its next step (never a stale selection)
+    assert taps.follows and [f for f in taps.follows if f[0] != f[1]] == []
     assert page.evaluate("tikal.errors.length") == 0
     assert page.js_errors == []
 
@@ -135,3 +138,46 @@ def test_web_tikal_browser_and_window_at_one_table(web_host, phone):
         assert page.js_errors == []
     finally:
         app.close()
+
+
+def test_web_tikal_phone_asleep_then_back_at_its_board(tmp_path, phone):
+    """The phone sleeps mid-game (its socket drops): a bot plays its seat after the grace period.
+    It wakes: the table is the host's view of its seat again, the log tells in Tikal's words what
+    happened meanwhile (the recap's moves), and the page plays on by taps."""
+    from waiting import until
+    from web_helpers import WebHost
+
+    web_host = WebHost(tmp_path, grace=0.3)
+    try:
+        page = phone()
+        tid = start_game(page, web_host, 2, "base")
+        taps = Tapper(page)
+        taps.wait("t.acting() && !t.pending")
+        st = taps.status()
+        taps.play(st["legal"][0], st["state"])            # the tile placed: the action phase
+        seen = page.evaluate("tikal.state")
+        lines = page.evaluate("tikal.play.lines.length")
+        page.evaluate("tikal.net.wanted = false; tikal.net.drop()")     # asleep: no reconnecting
+        t = web_host.table(tid)
+        wait_for(page, "tikal.net.ws.readyState === 3")
+        until(lambda: web_host.call(lambda: t.status == "over" or t.state >= seen + 6),
+              "the bot playing for the away seat", poll=0.1, progress=lambda: web_host.call(lambda: t.state))
+        page.evaluate("tikal.net.wanted = true; document.dispatchEvent(new Event('visibilitychange'))")
+        wait_for(page, "tikal.net.greeted && tikal.welcome.resumed && tikal.seat === 0")
+        # back at its seat: once the game waits for it (or is over), its table is the host's view
+        taps.wait("(t.over || t.acting()) && !t.timeline.busy && !t.pending")
+        assert page.evaluate(f"{SHELL_TABLE}.shown") == web_host.call(lambda: t.game.view(0))
+        told = page.evaluate("tikal.play.lines.map((l) => l.text)")[lines:]
+        # the moves made meanwhile, each in Tikal's words (a walk, a tile, a turn), not a count
+        recap = page.evaluate(f"{SHELL_TABLE}.recapSeen") or {"moves": []}
+        moved = [ev for m in recap["moves"] for ev in m.get("events", []) if ev["type"] == "figure_moved"]
+        assert recap["moves"] and len([ln for ln in told if "walk" in ln]) >= len(moved) > 0
+        wait_for(page, "!!document.querySelector('#recap')")     # the shell's "While you were away"
+        tap(page, "#recap-ok")
+        taps.wait("(t.over && !t.timeline.busy) || (t.acting() && !t.pending)")   # and it plays on
+        st = taps.status()
+        if not st["over"]:
+            taps.play(st["legal"][0], st["state"])
+        assert page.js_errors == []
+    finally:
+        web_host.stop()

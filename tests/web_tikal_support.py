@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import http.server
+import json
 import threading
 from pathlib import Path
 
@@ -38,6 +39,14 @@ class Handler(http.server.BaseHTTPRequestHandler):
         pass
 
 
+def feed(page, msgs: list[dict], seated: bool = False) -> None:
+    """Hand host messages to the test page's module (as JSON text: Playwright's own passing of a
+    large argument costs seconds). ``seated``: a ``seated`` message for seat 0 first."""
+    if seated:
+        msgs = [{"t": "seated", "table": 1, "seat": 0, "token": "0" * 32}] + list(msgs)
+    page.evaluate("s => window.feed(JSON.parse(s))", json.dumps(msgs))
+
+
 @contextlib.contextmanager
 def harness_server():
     """``http://127.0.0.1:PORT`` serving the harness; stopped after."""
@@ -67,9 +76,15 @@ class Tapper:
     def __init__(self, page, table: str = SHELL_TABLE, timeout: int = 180_000):
         self.page, self.t, self.timeout = page, table, timeout
         self.meant: list = []
+        self.follows: list = []      # after each walk: (could it go on, was it still selected, the walk, the selection)
 
     def js(self, body: str, arg=None):
-        return self.page.evaluate(f"(arg) => {{ const t = {self.t}; {body} }}", arg)
+        """``body`` run in the page with ``t`` the table and ``arg``; its value (as JSON text both
+        ways: Playwright's own passing of a large value costs far more)."""
+        out = self.page.evaluate(f"(a) => {{ const arg = JSON.parse(a); const t = {self.t}; "
+                                 f"const v = (() => {{ {body} }})(); "
+                                 "return v === undefined ? 'null' : JSON.stringify(v); }", json.dumps(arg))
+        return json.loads(out)
 
     def wait(self, predicate: str, arg=None):
         self.page.wait_for_function(f"(arg) => {{ try {{ const t = {self.t}; return !!t && ({predicate}); }} "
@@ -94,6 +109,7 @@ class Tapper:
         self.page.touchscreen.tap(x, y)
 
     def tap_hex(self, h, dy: float = -0.6):
+        self.wait("!t.board.moving")       # the board frames the explored hexes by itself at times
         x, y = self.js("""t.el.scrollTop = 0;
             t.board.el.scrollIntoView({block: "nearest"});
             return t.board.screenOf(arg.h, arg.dy);""", {"h": list(h), "dy": dy})
@@ -175,6 +191,13 @@ class Tapper:
             raise AssertionError(f"no taps for {action}")
         self.meant.append(action)
         self.wait("t.latest && t.latest.state > arg && !t.pending && !t.timeline.busy", before)
+        # a figure that can go on stays selected for its next step (seen when the walk's own
+        # update is the last one: the walk did not end the turn)
+        if action["type"] in ("move", "transfer") and self.js("return t.latest.state;") == before + 1:
+            to = action["path"][-1] if action["type"] == "move" else action["to"]
+            can = self.js("return t.canMoveFrom(arg.h, arg.f);", {"h": list(to), "f": action["figure"]})
+            sel = self.sel()["selected"]
+            self.follows.append((can, sel == {"from": list(to), "figure": action["figure"]}, action, sel))
 
     def undo(self):
         before = self.status()["state"]

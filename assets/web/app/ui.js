@@ -69,3 +69,13 @@ export function toast(text, kind = "info", ms = 3500) {
   setTimeout(() => el.remove(), ms);
   return el;
 }
+
+// a game module's stylesheet, linked once (the CSP allows a <link> to this origin, not a <style>);
+// the <link> (its `sheet` is null until it has loaded)
+export function stylesheet(href, id) {
+  const old = document.getElementById(id);
+  if (old) return old;
+  const link = h("link", { id, rel: "stylesheet", href: String(href) });
+  document.head.append(link);
+  return link;
+}

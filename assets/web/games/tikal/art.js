@@ -145,9 +145,9 @@ const DECO = {
   },
 };
 
-/** An unexplored board space. */
-export function slot() {
-  const g = svg("g", { class: "tk-slot" });
+/** An unexplored board space (kept once in <defs> as `id`: each space <use>s it). */
+export function slot(id) {
+  const g = svg("g", { class: "tk-slot", id });
   g.appendChild(poly(corners(0, 0, 0.94), { fill: "#1a462e", "fill-opacity": "0.8", stroke: "#366846", "stroke-width": "0.25" }));
   for (let i = 0; i < 6; i++) {
     const a = ((60 * i + 30) * Math.PI) / 180;

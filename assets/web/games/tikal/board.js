@@ -32,11 +32,13 @@ export class Board {
     group(["marks", "hl", "pieces", "ghost", "hltop"], this.el);
     group(["anim", "top"], this.fxEl);
     host.append(...this.svgs);
+    this.defs.appendChild(art.slot("tk-slot"));
+    this.slots = new Map();      // hex key -> its space (hidden under a tile: one element less to paint)
     for (const h of HEXES) {
       const [x, y] = center(h);
-      const g = art.slot();
-      g.setAttribute("transform", `translate(${x.toFixed(2)},${y.toFixed(2)})`);
-      this.layers.slots.appendChild(g);
+      const u = svg("use", { href: "#tk-slot", x: x.toFixed(2), y: y.toFixed(2) });
+      this.layers.slots.appendChild(u);
+      this.slots.set(key(h), u);
     }
     this.tiles = new Map();      // hex key -> [tile key, element]
     this.pieces = new Map();     // hex key -> [pieces key, element, chips]
@@ -104,11 +106,13 @@ export class Board {
     cancelAnimationFrame(this.gliding);
     const from = [...this.vb];
     this.zoom = z;
-    const end = () => { this.vb = vb; this.clampView(); };
-    if (instant) { end(); return; }
-    const t0 = performance.now();
+    const end = () => { this.vb = vb; this.clampView(); this.moving = false; };
+    const speed = this.table.timeline.speed;
+    if (instant || speed === Infinity) { end(); return; }
+    const t0 = performance.now(), ms = 250 / speed;
+    this.moving = true;                  // (a test's finger waits for the board to be still)
     const step = (t) => {
-      const p = Math.min(1, (t - t0) / 250), e = 1 - (1 - p) * (1 - p);
+      const p = Math.min(1, (t - t0) / ms), e = 1 - (1 - p) * (1 - p);
       this.vb = from.map((a, i) => a + (vb[i] - a) * e);
       if (p < 1) { this.setViewBox(); this.gliding = requestAnimationFrame(step); } else end();
     };
@@ -119,6 +123,7 @@ export class Board {
    * zoom: from then on the view stays where the player puts it). */
   zoomAt(px, py, factor) {
     cancelAnimationFrame(this.gliding);
+    this.moving = false;
     this.auto = false;
     const z = Math.min(ZOOM_MAX, Math.max(1, this.zoom * factor));
     if (z === this.zoom) return;
@@ -184,6 +189,7 @@ export class Board {
       if (g.kind === "pan") {
         this.auto = false;
         cancelAnimationFrame(this.gliding);
+        this.moving = false;
         const [ax, ay] = this.toBoard(px, py), [bx, by] = this.toBoard(p.x, p.y);
         this.vb[0] -= bx - ax; this.vb[1] -= by - ay;
         this.clampView();
@@ -232,6 +238,10 @@ export class Board {
       this.tiles.set(k, [tk, g]);
     }
     for (const [k, [, g]] of this.tiles) if (!tilesNow.has(k)) { g.remove(); this.tiles.delete(k); }
+    for (const [k, u] of this.slots) {
+      const covered = tilesNow.has(k);
+      if (u.hasAttribute("display") !== covered) { if (covered) u.setAttribute("display", "none"); else u.removeAttribute("display"); }
+    }
     this.frame(view.tiles, this.table.timeline.speed === Infinity);
     this.renderPieces(view, holders);
   }

@@ -1,21 +1,11 @@
 // Tikal at a browser's table: the game module the page's shell mounts (assets/web/games/README.md).
+import { stylesheet } from "../../app/ui.js";
 import { Table } from "./table.js";
-
-const STYLE_ID = "tk-style";
-
-function ensureStyle() {
-  if (document.getElementById(STYLE_ID)) return;
-  const link = document.createElement("link");
-  link.id = STYLE_ID;
-  link.rel = "stylesheet";
-  link.href = new URL("./style.css", import.meta.url).href;
-  document.head.appendChild(link);
-}
 
 export default {
   name: "tikal",
   mount(root, ctx) {
-    ensureStyle();
+    stylesheet(new URL("./style.css", import.meta.url), "tk-style");
     if (ctx.showPlayers) ctx.showPlayers(false);     // the seats' cards below the board name the players
     const table = new Table(root, ctx);
     return {

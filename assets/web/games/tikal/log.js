@@ -2,6 +2,7 @@
 // catalog keys): [key or key(ev, table), {placeholders}, options]. A line about the player's own
 // seat reads in the second person where the catalog has the key's "_you" form.
 import { TILES } from "./tiles.js";
+import { seatOf, describeLine } from "../../app/loglines.js";
 
 export const TREASURE_KEYS = ["tikal.treasure.mask", "tikal.treasure.jaguar", "tikal.treasure.jade", "tikal.treasure.sun",
   "tikal.treasure.vase", "tikal.treasure.idol", "tikal.treasure.necklace", "tikal.treasure.calendar"];
@@ -47,24 +48,7 @@ export const LOG_LINES = {
 };
 
 /** The seat a logged event is about (null: the table). */
-export function lineSeat(ev) {
-  const spec = LOG_LINES[ev.type];
-  if (!spec || spec.seat === null) return null;
-  return ev.seat ?? null;
-}
+export const lineSeat = (ev) => seatOf(LOG_LINES, ev, null);
 
 /** The event's sentence in the player's language, or null (an event the log leaves out). */
-export function describe(t, ev, you = true) {
-  const spec = LOG_LINES[ev.type];
-  if (!spec || (spec.when && !spec.when(ev))) return null;
-  let k = typeof spec.key === "function" ? spec.key(ev, t) : spec.key;
-  const seat = lineSeat(ev);
-  if (you && seat !== null && seat === t.me && t.has(`${k}_you`)) k += "_you";
-  const vars = { name: seat !== null ? t.shortName(seat) : "" };
-  for (const [name, src] of Object.entries(spec.fields || {})) vars[name] = typeof src === "function" ? src(ev, t) : ev[src];
-  if (spec.count) {
-    const n = spec.count(ev);
-    return t.tn(k, n, { n, ...vars });
-  }
-  return t.t(k, vars);
-}
+export const describe = (t, ev, you = true) => describeLine(LOG_LINES, t, ev, you);

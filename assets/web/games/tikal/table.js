@@ -209,12 +209,16 @@ export class Table {
     this.canUndo = !!m.can_undo;
     this.over = !!m.over;
     this.info = null;
-    this.refreshSel();
+    // what stays selected follows what the player may do: once the animations are over
+    if (this.timeline.busy) this.refreshDue = true; else this.refreshSel();
     this.touch(true);
   }
 
   /** The animations are over: what the player may do (acting()) changed with them: the bar too. */
-  idle() { this.touch(true); }
+  idle() {
+    if (this.refreshDue) { this.refreshDue = false; this.refreshSel(); }
+    this.touch(true);
+  }
 
   land(...keys) {
     for (const k of keys) {
@@ -340,7 +344,10 @@ export class Table {
     if (this.ctx.log) this.ctx.log(this.t("table.undone", { name, what }).trim());
   }
 
+  /** What happened while the player was away (a rejoin's full update): each move's lines, in order
+   * (kept as `recapSeen` for a look afterwards). */
   logRecap(recap) {
+    this.recapSeen = recap;
     for (const mv of recap.moves || []) {
       if (mv.undone) { this.logUndo(mv.seat); continue; }
       for (const ev of mv.events || []) this.logEvent(ev);

@@ -126,7 +126,7 @@ export class Island {
     this.table = table;
     this.uid = `tt${Math.random().toString(36).slice(2, 8)}`;
     this.el = h("div", { class: "tt-island" });
-    this.svg = s("svg", { class: "tt-svg", preserveAspectRatio: "xMidYMid meet", role: "img", "aria-label": "La Tortuga" });
+    this.svg = s("svg", { class: "tt-svg", preserveAspectRatio: "xMidYMid meet", role: "img", "aria-label": table.t("web.game.tortuga") });
     this.defs = s("defs");
     this.layers = {};
     this.svg.append(this.defs);
@@ -167,7 +167,9 @@ export class Island {
     const [bx, by] = this.spacePos(BEACH);
     const [dx, dy] = g.deck;
     const [rx, ry] = g.raft;
-    const boxes = { sum: [g.cx - 234, g.cy - 50, 468, 64], beach: [bx - 90, by + 46, 180, 30], deck: [dx - 115, dy + 46, 232, 28] };
+    // the beach's word under it, ending short of the raft's turtles; the deck's under its cards
+    const beachEnd = Math.min(bx + 30, rx - 118);
+    const boxes = { sum: [g.cx - 234, g.cy - 50, 468, 64], beach: [beachEnd - 170, by + 42, 170, 28], deck: [dx - 150, dy + 46, 300, 28] };
     boxes.raft = [rx + 124, ry - 14, Math.min(236, g.W - rx - 130), 30];
     for (const [name, [x, y, bw, bh]] of Object.entries(boxes)) {
       const el = this.labels[name];

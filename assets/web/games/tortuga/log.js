@@ -1,6 +1,6 @@
 // How each La Tortuga event reads in the table's log (the window's game/tortuga/log_lines.py, the
-// same catalog keys). A line about the player's own seat reads in the second person where the
-// catalog has the key's "_you" form ("You roll 4").
+// same catalog keys), as data for the shell's app/loglines.js.
+import { seatOf, describeLine } from "../../app/loglines.js";
 
 /** Several players' short names, joined (winners, riders). */
 export const names = (t, seats) => (seats || []).map((s) => t.shortName(s)).join(", ");
@@ -21,7 +21,7 @@ export function riders(ev, t) {
 
 const groupSize = (ev) => (ev.group || [ev.turtle]).length;
 
-/** type -> {key (or key(ev, t)), count?(ev), seat? (null: the table; fn(ev, t): whose line), fields} */
+/** type -> {key (or key(ev, t)), count?(ev), seat? (null: the table; fn(ev, t): whose line), fields} (app/loglines.js) */
 export const LOG_LINES = {
   turn: { key: "ev.tortuga.turn" },
   turtle_chosen: { key: "ev.tortuga.chosen" },
@@ -41,25 +41,7 @@ export const LOG_LINES = {
 };
 
 /** The seat a logged event is about (null: the table). */
-export function lineSeat(ev, t) {
-  const spec = LOG_LINES[ev.type];
-  if (!spec || spec.seat === null) return null;
-  if (typeof spec.seat === "function") return spec.seat(ev, t);
-  return ev.seat ?? null;
-}
+export const lineSeat = (ev, t) => seatOf(LOG_LINES, ev, t);
 
-/** The event's sentence in the player's language, or null (an event the log leaves out). */
-export function describe(t, ev, you = true) {
-  const spec = LOG_LINES[ev.type];
-  if (!spec) return null;
-  let k = typeof spec.key === "function" ? spec.key(ev, t) : spec.key;
-  const seat = lineSeat(ev, t);
-  if (you && seat !== null && seat === t.me && t.has(`${k}_you`)) k += "_you";
-  const vars = { name: seat !== null ? t.shortName(seat) : "" };
-  for (const [name, src] of Object.entries(spec.fields || {})) vars[name] = typeof src === "function" ? src(ev, t) : ev[src];
-  if (spec.count) {
-    const n = spec.count(ev);
-    return t.tn(k, n, { n, ...vars });
-  }
-  return t.t(k, vars);
-}
+/** The event's sentence in the player's language, or null. */
+export const describe = (t, ev, you = true) => describeLine(LOG_LINES, t, ev, you);

@@ -55,7 +55,9 @@ export class Seats {
     const t = this.table;
     clear(row);
     const active = seat === v.seat && !v.over;
-    row.className = "tt-seat" + (active ? " tt-active" : "") + (seat === t.me ? " tt-you" : "") + (t.flash.has(seat) ? " tt-flash" : "");
+    const decides = seat === v.decider && v.decider !== v.seat && !v.over;     // rides on top: decides for the mover (L-R2)
+    row.className = "tt-seat" + (active ? " tt-active" : "") + (decides ? " tt-decider" : "") + (seat === t.me ? " tt-you" : "")
+      + (t.flash.has(seat) ? " tt-flash" : "");
     const tone = t.toneOf(seat), shape = t.shape(seat);
     const marks = h("span", { class: "tt-marks" }, turtleIcon(tone, shape, false, `${t.uid}-r${seat}a`));
     if (Number(v.turtles || 0) > Number(v.seats || 0)) marks.append(turtleIcon(tone, shape, true, `${t.uid}-r${seat}b`));

@@ -4,51 +4,34 @@
 // every one ends on the host's own view.
 import { h } from "../../app/ui.js";
 import { fitTexts } from "../../app/fit.js";
-import { Timeline, Sequence, Call } from "../../app/tween.js";
+import { AnimatedTable } from "../../app/table.js";
 import { Island } from "./island.js";
 import { Seats, Controls, resultsPart } from "./panel.js";
 import { Animator } from "./animator.js";
 import { describe, lineSeat } from "./log.js";
 
-const clone = (v) => (v === undefined ? undefined : JSON.parse(JSON.stringify(v)));
-/** Hurry while updates wait to be shown (the window's catch-up): each waiting one speeds it up. */
-const HURRY_PER_UPDATE = 0.75, HURRY_MAX = 4;
 /** The keys of a laptop (the window's): R roll, S stop, 1–6 a card, A and B the turtles. */
 const KEYS = { r: "roll", s: "stop" };
 
-export class Table {
+export class Table extends AnimatedTable {
   constructor(root, ctx) {
-    this.ctx = ctx;
-    this.root = root;
-    this.me = ctx.seat ?? null;
+    super(root, ctx);
     this.uid = `tt${Math.random().toString(36).slice(2, 8)}`;
-    this.view = null;             // the host's latest view
-    this.shown = {};              // what is drawn now (the host's view, landed step by step)
-    this.target = {};             // the view the update playing lands on
-    this.legal = [];
-    this.canUndo = false;
-    this.toAct = null;
-    this.over = false;
-    this.pending = false;         // an action or undo sent, its answer not yet here
-    this.backlog = 0;             // updates received and not yet shown
-    this.updates = 0;             // updates received
     this.hover = null;            // the turtle a choice button points at
     this.flash = new Set();       // rows lit a moment (a card just taken)
-    this.lang = ctx.lang;
     this.build();
-    this.timeline = new Timeline(() => this.idle(), () => { if (this.dirty) this.render(); });
-    this.timeline.hurry = () => Math.min(HURRY_MAX, 1 + HURRY_PER_UPDATE * Math.max(0, this.backlog - 1));
-    this.timeline.speed = ctx.animSpeed ?? 1;
     this.anim = new Animator(this);
     this.onKey = (e) => this.key(e);
     document.addEventListener("keydown", this.onKey);
-    // the room changes (the shell's bars, the rows growing, the screen turned): the island follows
+    // the room changes (the shell's bars, the screen turned): the island follows. What changes as
+    // the game goes (the rows' cards, the bar's buttons, the prompt's lines) does not reshape it:
+    // the page scrolls instead of the island jumping.
     this.sizes = "";
     this.watcher = new ResizeObserver(() => {
-      const k = [this.root.clientWidth, this.root.clientHeight, this.seatsEl.offsetHeight, this.barEl.offsetHeight, this.topEl.offsetHeight].join(" ");
+      const k = [this.root.clientWidth, this.root.clientHeight].join(" ");
       if (k !== this.sizes) { this.sizes = k; this.resize(); }
     });
-    for (const e of [this.root, this.seatsEl, this.barEl, this.topEl]) this.watcher.observe(e);
+    this.watcher.observe(this.root);
     this.render();
   }
 
@@ -88,7 +71,9 @@ export class Table {
     const box = this.boardEl.getBoundingClientRect();
     let w = box.width, hh = box.height;
     if (this.el.classList.contains("tt-narrow")) {     // the room the page leaves under the prompt and over the bar
-      const rest = this.root.getBoundingClientRect().height - this.topEl.offsetHeight - Math.max(56, this.barEl.offsetHeight)
+      const v = this.shown;
+      const bar = this.me === null ? 0 : v.cards_as_dice ? 112 : 58;
+      const rest = this.root.getBoundingClientRect().height - Math.max(36, this.topEl.offsetHeight) - bar
         - this.seatsEl.offsetHeight - 16;
       hh = Math.max(0.72 * w, Math.min(1.5 * w, rest));
     }
@@ -98,25 +83,20 @@ export class Table {
     this.island.el.style.setProperty("--u", (iw / this.island.g.W).toFixed(4));
   }
 
+  /** The stylesheet arrived (a first mount draws before it): measured again, the island shaped. */
+  styled() {
+    this.fitted = true;
+    this.resize();
+  }
+
   destroy() {
-    this.timeline.stop();
+    super.destroy();
     this.watcher.disconnect();
     document.removeEventListener("keydown", this.onKey);
     this.el.remove();
   }
 
   // --- words, seats and marks ------------------------------------------------------------------
-  t(k, vars = {}) { return this.ctx.t(k, vars); }
-  tn(k, n, vars = {}) { return this.ctx.tn(k, n, { n, ...vars }); }
-  has(k) { return this.ctx.has ? this.ctx.has(k) : this.ctx.t(k, {}) !== k; }
-  get players() { return this.ctx.players || []; }
-  player(s) { return this.players[s] || null; }
-  nameOf(s) { const p = this.player(s); return p && p.name ? p.name : this.t("table.bot_short", { n: s + 1 }); }
-  shortName(s) {
-    const p = this.player(s);
-    if (p && p.kind === "bot") return this.t("table.bot_short", { n: s + 1 });
-    return this.nameOf(s);
-  }
   get seats() { return Number(this.shown.seats || (this.view && this.view.seats) || this.players.length || 1); }
   owner(turtle) { return turtle % this.seats; }
   toneOf(s) {
@@ -136,15 +116,7 @@ export class Table {
   }
   choiceWords() { return this.legalOf("choose_turtle").map((a) => this.turtleChoice(a.turtle)); }
 
-  // --- the host's messages -------------------------------------------------------------------
-  update(msg) {
-    if (!msg || typeof msg !== "object") return;
-    if (msg.t === "table" && msg.table) this.summary();
-    else if (msg.t === "seated") this.me = msg.seat;
-    else if (msg.t === "update") this.onUpdate(msg);
-    else if (msg.t === "error" && (msg.ref === "action" || msg.ref === "undo")) { this.pending = false; this.touch(); }
-  }
-
+  // --- the host's messages (app/table.js plays them) ----------------------------------------------
   /** The table summary changed (a name, a colour, a player away): the rows are drawn again. */
   summary() {
     this.rows.keys = [];
@@ -152,87 +124,33 @@ export class Table {
     this.touch();
   }
 
-  onUpdate(m) {
-    if (m.seat !== undefined) this.me = m.seat;
-    if (m.seq !== undefined) this.pending = false;
-    this.latest = m;
-    this.updates += 1;
-    if (m.full || !this.view) {
-      this.timeline.skip();
-      this.view = m.view;
-      if (m.recap) this.logRecap(m.recap);
-      for (const ev of m.events || []) this.logEvent(ev);
-      this.remember(m.events || []);
-      this.shown = clone(m.view);
-      this.island.reset();
-      this.landed(m);
-      return;
-    }
-    this.view = m.view;
-    this.backlog += 1;
-    const seq = new Sequence(new Call(() => { this.target = clone(m.view); }));
-    if (m.undone !== undefined && m.undone !== null) seq.add(new Call(() => this.logUndo(m.undone)));
-    for (const ev of m.events || []) {
-      seq.add(new Call(() => this.logEvent(ev)));
-      seq.add(this.anim.animate(ev));
-    }
-    seq.add(new Call(() => { this.backlog -= 1; this.remember(m.events || []); this.landed(m); }));
-    this.timeline.play(seq);
+  animate(ev) { return this.anim.animate(ev); }
+  describe(ev, you) { return describe(this, ev, you); }
+  lineSeat(ev) { return lineSeat(ev, this); }
+
+  resync(m) {
+    this.remember(m.events || []);
+    this.island.reset();
   }
 
   /** An update's animations are done: the host's view is shown, and its `legal` is what taps build. */
   landed(m) {
-    this.shown = clone(m.view);
-    this.target = this.shown;
+    if (!m.full) this.remember(m.events || []);
     this.island.moving.clear();
     this.island.trail = [];
     this.island.dice.clear();
     this.island.lifted = false;
-    this.toAct = m.to_act;
-    this.legal = m.legal || [];
-    this.canUndo = !!m.can_undo;
-    this.over = !!m.over;
-    if (this.hover !== null && !this.choosable().includes(this.hover)) this.hover = null;
-    this.touch(true);
-  }
-
-  /** The animations are over: what the player may do (acting()) changed with them. */
-  idle() { this.render(); }
-
-  /** Parts of the update's view shown now (an animation's step). */
-  land(...keys) {
-    for (const k of keys) {
-      if (k in this.target) this.shown[k] = clone(this.target[k]);
-      else delete this.shown[k];
-    }
-    this.touch();
-  }
-
-  /** Something shown changed: draw it (at the next frame, or `now`). */
-  touch(now = false) {
-    this.dirty = true;
-    if (now || !this.timeline.busy || this.timeline.speed === Infinity) {
-      if (!this.raf) this.raf = requestAnimationFrame(() => { this.raf = 0; if (this.dirty) this.render(); });
-      if (now || this.timeline.speed === Infinity) this.render();
-    }
-  }
-
-  /** Texts to fit once this frame's drawing is done (measured together: one layout). */
-  fit(el) { (this.toFit = this.toFit || new Set()).add(el); }
-  flushFit() {
-    if (!this.toFit || !this.toFit.size) return;
-    const els = [...this.toFit].filter((e) => e.isConnected);
-    this.toFit.clear();
-    fitTexts(els);
+    super.landed(m);
+    if (this.hover !== null && !this.choosable().includes(this.hover)) { this.hover = null; this.touch(true); }
   }
 
   // --- drawing ---------------------------------------------------------------------------------
   render() {
-    this.dirty = false;
+    super.render();
     const v = this.shown;
     if (v && v.game) {
       this.island.render(v);
-      this.rows.render(v);
+      if (this.rows.render(v) && !this.fitted) { this.fitted = true; this.fitIsland(); this.island.render(v); }
       const prompt = this.promptText(v);
       if (this.promptEl.textContent !== prompt) { this.promptEl.textContent = prompt; this.fit(this.topEl); }
       this.promptEl.classList.toggle("tt-yours", this.acting());
@@ -274,56 +192,18 @@ export class Table {
     if (ends.length) this.island.marks = new Set(ends);
   }
 
-  // --- the log ---------------------------------------------------------------------------------
-  logEvent(ev) {
-    const text = describe(this, ev);
-    if (text && this.ctx.log) this.ctx.log(text);
-    const seat = lineSeat(ev, this);
-    if (seat !== null) {
-      const line = describe(this, ev, false);
-      if (line) { this.doneBy = this.doneBy || {}; (this.doneBy[seat] = this.doneBy[seat] || []).push(line); }
-    }
-  }
-
-  logUndo(seat) {
-    const lines = (this.doneBy || {})[seat] || [];
-    const name = this.shortName(seat);
-    let what = lines.length ? lines.pop() : "";
-    if (what.startsWith(`${name} `)) what = what.slice(name.length + 1);
-    if (this.ctx.log) this.ctx.log(this.t("table.undone", { name, what }).trim());
-  }
-
-  logRecap(recap) {
-    for (const mv of recap.moves || []) {
-      if (mv.undone) { this.logUndo(mv.seat); continue; }
-      for (const ev of mv.events || []) this.logEvent(ev);
-    }
-  }
-
   // --- what the player may do (always from `legal`) ---------------------------------------------
-  acting() { return this.me !== null && this.toAct === this.me && !this.over && !this.timeline.busy && this.legal.length > 0; }
-  legalOf(type) { return this.acting() ? this.legal.filter((a) => a.type === type) : []; }
   choosable() { return this.legalOf("choose_turtle").map((a) => a.turtle); }
 
   send(action) {
-    if (this.pending || !action) return;
-    this.pending = true;
-    this.hover = null;
-    this.ctx.act(action);
-    this.touch(true);
+    if (!this.pending && action) this.hover = null;
+    super.send(action);
   }
 
   sendType(type) { this.send(this.legalOf(type)[0]); }
   playCard(eggs) { this.send(this.legalOf("play_card").find((a) => a.eggs === eggs)); }
   chooseTurtle(turtle) { this.send(this.legalOf("choose_turtle").find((a) => a.turtle === turtle)); }
   setHover(turtle) { if (this.hover !== turtle) { this.hover = turtle; this.touch(); } }
-
-  undo() {
-    if (!this.canUndo || this.pending || !this.acting()) return;
-    this.pending = true;
-    this.ctx.undo();
-    this.touch(true);
-  }
 
   key(e) {
     if (e.ctrlKey || e.metaKey || e.altKey || !this.acting() || !this.el.isConnected) return;
