@@ -43,6 +43,8 @@ Prints one line per matchup:
   many of those turns came out better on average (``confirmed``) and how many clearly worse
   (mean plus its half interval below 0):
   ``review_check games=4 clearly_better_turns=30 playouts=4 ... playout_gain=+5.1 ci95=+3.0..+7.2``.
+  With ``--every-turn``, every reviewed turn: the hard bot's plan (what the hint shows) against the
+  greedy bot's turn.
 - ``hard_prev`` is the previous hard Tikal bot (``params="hard_prev"``, see
   ``engine/bots/tikal_bots/value.py``), kept for this comparison only; ``hard_first`` its first
   valuation.
@@ -193,11 +195,11 @@ def report(name: str, i: int, r: dict) -> None:
           f"{habits}", file=sys.stderr, flush=True)
 
 
-def review_game(task: tuple) -> dict:
-    """One game of greedy bots, reviewed for one seat: the time of each turn's review."""
+def reviewed_turns(seed: int, index: int) -> tuple:
+    """(game seed, seat, turns): game ``index`` of four greedy bots and the turns of its seat
+    ``index mod 4`` as the updates it received give them (``coach.turns_of``)."""
     from engine.bots.tikal_bots import coach
 
-    seed, index = task
     gseed = seed * 100003 + index
     seat = index % 4
     g0 = engine.new_game("tikal", 4, gseed, {"variant": "base"})
@@ -209,7 +211,14 @@ def review_game(task: tuple) -> dict:
         a = bots[s].choose(g.view(s), g.legal_actions())
         g.apply(a)
         actions.append(a)
-    turns = coach.turns_of(coach.updates_of(g0, actions, seat), seat)
+    return gseed, seat, coach.turns_of(coach.updates_of(g0, actions, seat), seat)
+
+
+def review_game(task: tuple) -> dict:
+    """One game of greedy bots, reviewed for one seat: the time of each turn's review."""
+    from engine.bots.tikal_bots import coach
+
+    gseed, seat, turns = reviewed_turns(*task)
     out = []
     for i, turn in enumerate(turns):
         t, c = time.perf_counter(), time.thread_time()
@@ -225,33 +234,24 @@ def check_game(task: tuple) -> list:
     played turn: ``[(gain, [plan's final margin - played turn's, per playout])]``."""
     from engine.bots.tikal_bots import coach
 
-    seed, index, playouts, most = task
-    gseed = seed * 100003 + index
-    seat = index % 4
-    g0 = engine.new_game("tikal", 4, gseed, {"variant": "base"})
-    g = g0.clone()
-    bots = [make_bot("tikal", "normal", s, seed=gseed * 8 + s + 1) for s in range(4)]
-    actions = []
-    while not g.is_over:
-        s = g.to_act
-        a = bots[s].choose(g.view(s), g.legal_actions())
-        g.apply(a)
-        actions.append(a)
+    seed, index, playouts, most, every = task
+    gseed, seat, turns = reviewed_turns(seed, index)
     out = []
-    for i, turn in enumerate(coach.turns_of(coach.updates_of(g0, actions, seat), seat)):
+    for i, turn in enumerate(turns):
         if turn["view"]["stack_left"] > most:
             continue
         r = coach.review_turn(turn, seat, gseed + i)
-        if r["gain"] >= coach.CLEARLY:
+        if every or r["gain"] >= coach.CLEARLY:
             out.append((r["gain"], coach.check(turn, r, seat, range(gseed, gseed + playouts))))
             print(f"  review check game {index}: turn {i} ({turn['view']['stack_left']} tiles left) "
                   f"gain {r['gain']:.1f} playouts {out[-1][1]}", file=sys.stderr, flush=True)
     return out
 
 
-def run_check(games: int, seed: int, playouts: int, most: int) -> str:
-    """The review's "clearly better" turns against playouts (``check_game``), one process."""
-    turns = [x for i in range(games) for x in check_game((seed, i, playouts, most))]
+def run_check(games: int, seed: int, playouts: int, most: int, every: bool = False) -> str:
+    """The review's "clearly better" turns (``every``: all its turns) against playouts
+    (``check_game``), one process."""
+    turns = [x for i in range(games) for x in check_game((seed, i, playouts, most, every))]
     diffs = [d for _, ds in turns for d in ds]
     means = [statistics.mean(ds) for _, ds in turns]
 
@@ -262,7 +262,8 @@ def run_check(games: int, seed: int, playouts: int, most: int) -> str:
     confirmed = sum(1 for m in means if m > 0)
     lo, hi = wilson(confirmed, len(turns))
     mean = statistics.mean(diffs) if diffs else 0.0
-    return (f"review_check games={games} clearly_better_turns={len(turns)} playouts={playouts} "
+    return (f"review_check games={games} {'turns' if every else 'clearly_better_turns'}={len(turns)} "
+            f"playouts={playouts} "
             f"tiles_left_at_most={most} playout_gain={mean:+.1f} ci95={mean - half(diffs):+.1f}.."
             f"{mean + half(diffs):+.1f} review_gain={statistics.mean(g for g, _ in turns) if turns else 0:.1f} "
             f"confirmed={confirmed}/{len(turns)} ci95={lo:.2f}-{hi:.2f} clearly_worse={worse}")
@@ -286,7 +287,7 @@ def run_review(games: int, seed: int, jobs: int) -> str:
 
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=40)
+    ap.add_argument("--games", type=int, default=40, help="games per matchup (0: no matchup)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--matchups", nargs="+", default=list(DEFAULT), choices=sorted(MATCHUPS))
@@ -299,18 +300,22 @@ def main(argv=None) -> None:
     ap.add_argument("--review-check", type=int, default=0, metavar="N",
                     help="also play on the review's clearly better turns over N games (0: not)")
     ap.add_argument("--playouts", type=int, default=4, help="playouts per line for --review-check")
+    ap.add_argument("--every-turn", action="store_true",
+                    help="--review-check: every reviewed turn, not only the clearly better ones (the hard "
+                         "bot's plan, the hint's, against the greedy bot's turn)")
     ap.add_argument("--tiles-left", type=int, default=36,
                     help="--review-check: only turns with at most this many tiles left (playouts are long early)")
     args = ap.parse_args(argv)
     kwargs = {} if args.budget is None else {"budget": args.budget}
     if args.weights:
         kwargs["weights"] = args.weights
-    for name in args.matchups:
+    for name in args.matchups if args.games else ():
         print(run(name, args.games, args.seed, args.jobs, kwargs, args.verbose), flush=True)
     if args.review:
         print(run_review(args.review, args.seed, args.jobs), flush=True)
     if args.review_check:
-        print(run_check(args.review_check, args.seed, args.playouts, args.tiles_left), flush=True)
+        print(run_check(args.review_check, args.seed, args.playouts, args.tiles_left, args.every_turn),
+              flush=True)
 
 
 if __name__ == "__main__":

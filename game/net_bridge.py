@@ -382,7 +382,8 @@ class Bridge:
         seats (``bots``: ``[(seat, level), ...]``)."""
         self.pending_bots = list(bots)
         hints = bool((self.lobby or {}).get("hints"))   # the same hint setting as the last table
-        self.leave()
+        if self.lobby is not None:      # (the host may have forgotten the finished table already)
+            self.leave()
         self.create(game, seats, options, hints=hints)
 
     # --- from the host --------------------------------------------------------------------------

@@ -49,6 +49,7 @@ if TYPE_CHECKING:
 class Reply:
     conn: Conn
     msg: dict
+    frame: bytes | None = None      # ``msg`` already encoded (a cached answer), if it is
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,6 +170,11 @@ class HostView(Protocol):
 
     def tables_msg(self, over: bool = False, first: int = 1, conn: Conn | None = None) -> dict:
         """The ``tables`` message: the tables one can join or watch."""
+        ...
+
+    def tables_reply(self, conn: Conn, over: bool = False, first: int = 1) -> Reply:
+        """``tables_msg`` for ``conn`` as a ``Reply``, answered from what was last listed while
+        no table changed (a guest asking for the list a hundred times a second costs one)."""
         ...
 
     def room_for_a_table(self, conn: Conn) -> None:

@@ -278,7 +278,7 @@ def _greet(host: HostServices, conn: Conn, msg: dict, table: Table | None) -> Ef
     if host.web:
         welcome["web"] = host.web
     if table is None or token is None:
-        return [Reply(conn, welcome), Reply(conn, host.tables_msg(conn=conn))]
+        return [Reply(conn, welcome), host.tables_reply(conn)]
     previous, out = table.rejoin(conn.id, token, msg.get("seen"))
     seat = table.seat_of(conn.id)
     assert seat is not None
@@ -296,7 +296,7 @@ def _greet(host: HostServices, conn: Conn, msg: dict, table: Table | None) -> Ef
 
 @handles("list")
 def _list(host: HostServices, conn: Conn, msg: dict) -> Effects:
-    return [Reply(conn, host.tables_msg(msg.get("over", False), msg.get("from", 1), conn))]
+    return [host.tables_reply(conn, msg.get("over", False), msg.get("from", 1))]
 
 
 @handles("create")

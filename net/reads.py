@@ -7,7 +7,7 @@ One guest asking for them a hundred times a second once pushed every other playe
 - **cached**: a finished game's replay never changes, it is read once and kept (the newest
   ``REPLAYS_KEPT``); the saved games' list and tonight's finished games come from the data dir's
   index (net/saves.py), kept as games are saved, so they change only when a game ends or is
-  continued;
+  continued; the list of tables is encoded once while no table changes (``Host.tables_reply``);
 - **one in flight per connection**: an ``OffLoop`` effect asked by a connection (net/effects.py,
   ``asker``) is refused (``rate``) while that connection still waits for an earlier one;
 - **under a budget**: what must be read runs on one thread of its own, one read at a time for the

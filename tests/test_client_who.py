@@ -493,3 +493,44 @@ def test_two_windows_called_ana_each_highlight_only_their_own_standings_row(tmp_
         for a in apps:
             a.close()
         stop()
+
+
+# --- the results stay whole when the host forgets the finished table -----------------------------
+def test_the_results_keep_their_names_when_the_host_forgets_the_finished_table(tmp_path):
+    """A finished table goes from the host a while after the game (``over_linger``): whoever
+    still looks at the results then gets ``left``. The results kept drawing from the bridge's
+    model, which ``left`` made afresh: every name became "#1", "#2" ("Winner: #2"). They keep
+    the game that ended; the final board and a rematch still work."""
+    from test_client_party import join_table, live, play_tortuga_out
+
+    from game.scenes.results import ResultsScene
+
+    h, address, stop = live(tmp_path / "d", over_linger=0.5)
+    app = window(address, name=LONG, anim_speed=0.0)
+    try:
+        t = on_loop(h, lambda: h.create_table("tortuga", 2, None, bots=1, bot_level="normal"))
+        join_table(app, t.id)
+        play_tortuga_out(app, seed=3)
+        res = app.scene
+        assert isinstance(res, ResultsScene)
+        b = app.bridge
+        pump(app, lambda: t.id not in h.tables and b.table.id is None)   # forgotten: "left"
+        app.fitcheck = FitCheck()
+        app.draw()
+        drawn = [text for _rect, text, _box, _layer in app.fitcheck.texts]
+        app.fitcheck = None
+        assert app.scene is res and not any(x.startswith("#") for x in drawn), drawn
+        bot = app.tr("table.bot_name", number=2, level=app.tr("bot.normal"))
+        assert any(LONG in x for x in drawn) and any(bot in x for x in drawn), drawn
+        click(app, button(res, "results.board").rect.center)              # the final board still
+        assert app.scene.review and app.scene.bridge.table is res.tm
+        app.step(1 / 60, events=[])
+        app.draw()
+        click(app, button(app.scene, "table.back_to_results").rect.center)
+        assert app.scene is res
+        click(app, button(res, "results.rematch").rect.center)            # a new table like it
+        pump(app, lambda: b.lobby is not None and b.lobby["id"] != t.id and b.table.my_seat is not None)
+        pump(app, lambda: b.lobby["players"][1].get("kind") == "bot")
+    finally:
+        app.close()
+        stop()

@@ -201,6 +201,59 @@ async def test_a_guest_flooding_replay_and_saved_costs_the_host_one_read_each(tm
         assert replays[finished[0]]["seed"].isdigit()
 
 
+@run
+async def test_a_guest_flooding_list_costs_the_host_one_listing_while_nothing_changes(tmp_path):
+    """``list`` answered 200 times from four connections while no table changes is listed (and
+    encoded) once, not 200 times (listing 64 tables costs the loop about a millisecond: such a
+    flood held every other player's pings for over a second); a change shows at once: a new
+    table, a move at a running one, a player who sits."""
+    async with live_host(data_dir=tmp_path / "d") as host:
+        for _ in range(8):
+            host.create_table("tortuga", 7, bots=3)
+        listed = []
+        real = host.tables_msg
+        host.tables_msg = lambda *a, **kw: listed.append(a) or real(*a, **kw)
+        floods = [await connect(host, f"Flood{i}", local="127.0.0.2") for i in range(4)]
+        listed.clear()
+        for i in range(50):
+            for f in floods:
+                f.send({"t": "list", "over": True})
+        answers = [await f.expect("tables", timeout=120) for f in floods for _ in range(50)]
+        assert all(a["tables"] == answers[0]["tables"] for a in answers) and len(answers[0]["tables"]) == 8
+        assert len(listed) <= 2, len(listed)            # (once, and once more if a tick came between)
+        # a change shows at once: a table made, then a player sits at one
+        ana = await connect(host, "Ana", local="127.0.0.3")
+        ana.send({"t": "create", "game": "tikal", "seats": 2})
+        tid = (await ana.expect("seated", timeout=120))["table"]
+        assert tid in [t["id"] for t in (await _listed(floods[0]))["tables"]]
+        floods[1].send({"t": "sit", "table": tid})
+        await floods[1].expect("seated", timeout=120)
+        seats = next(t for t in (await _listed(floods[2]))["tables"] if t["id"] == tid)
+        assert [p["name"] for p in seats["players"]] == ["Ana", "Flood1"]
+        # a running game's moves (its state) show too, without the lobby being told
+        tid2, (bo,) = await seat_clients(host, "tortuga", 2, names=["Bo"], bots_in_host=1, local="127.0.0.4")
+        await BotClient(bo, "tortuga").play(stop_after=2)
+        moved = host.tables[tid2].state
+        assert moved > 1
+        assert next(t for t in (await _listed(floods[3]))["tables"] if t["id"] == tid2)["state"] == moved
+
+
+async def _listed(client) -> dict:
+    """The answer to a ``list`` (not a list the host pushed before it): the last ``tables`` before
+    the pong of a ping sent after it."""
+    n = secrets.randbelow(1 << 30)
+    client.send({"t": "list"})
+    client.send({"t": "ping", "n": n})
+    last = None
+    while True:
+        m = await client.recv(timeout=120)
+        if m["t"] == "tables":
+            last = m
+        if m["t"] == "pong" and m.get("n") == n:
+            assert last is not None
+            return last
+
+
 # --- point 1: the host's window owns its table from the first instant ----------------------------
 @run
 async def test_a_friend_who_sits_at_once_gets_neither_the_hosts_seat_nor_its_table(tmp_path):

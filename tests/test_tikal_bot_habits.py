@@ -5,14 +5,19 @@ real case), the current bot's plan does not and does something better. Plans are
 real engine (``habits.habits_of``), so they are legal. The habits are defined in
 ``engine/bots/tikal_bots/habits.py``.
 """
+import json
+from pathlib import Path
+
 import pytest
 
 import engine
 from engine.bots import make_bot
-from engine.bots.tikal_bots import search
+from engine.bots.tikal_bots import coach, search
 from engine.bots.tikal_bots.habits import HabitWatch, habits_of
 
 from tikal_support import scoring_turn
+
+POSITIONS = Path(__file__).resolve().parent / "positions"
 
 
 def plan(g, params: str, seed: int = 1) -> list:
@@ -457,3 +462,52 @@ def test_four_hard_bots_in_the_auction_keep_their_scoring_turns():
                 reopened += 1
     assert reopened >= 1
     assert [w.counts["skipped_scoring"] for w in watches] == [0, 0, 0, 0]
+
+
+# --- a normal turn ended with AP its own valuation would spend ------------------------------------------
+def tie_with_ap_left():
+    """A game of four previous hard bots (``params="hard_prev"``) on the bench's game seed 700023
+    (``--seed 7``, game 2; bot seeds drawn as the bench draws them) after 166 actions: seat 1 has drawn E4 (10 tiles
+    left, one volcano among them), 8 workers in its supply, workers in the base camp. A snapshot of
+    the game (tests/positions/tikal_tie_with_ap_left.json)."""
+    return engine.from_scenario(json.loads((POSITIONS / "tikal_tie_with_ap_left.json").read_text("utf-8")))
+
+
+def strength_on(g, seat: int, h: list) -> tuple:
+    """(``seat``'s strength on ``h``, the best rival's) in ``g`` (T-L1)."""
+    view = g.view(None)
+    st = [sum(f["workers"] + 3 * f["leader"] for f in view["figures"] if f["seat"] == p and f["hex"] == h)
+          for p in range(len(view["scores"]))]
+    return st[seat], max(x for p, x in enumerate(st) if p != seat)
+
+
+def test_a_tie_is_not_left_with_the_ap_to_break_it():
+    """The issue's case (a plan ties a temple and ends "nothing left is worth its AP" with 4 AP,
+    though one more worker on the same walk makes it a majority; its own example, seed 808000
+    action 198, came from an outside harness whose seeds we do not have: this is the same case
+    from our bench). The previous bot walks two workers from the base camp onto the 5-temple at
+    [2, -2] (3 against 3: a tie scores for nobody, T-V3) and ends its turn with 4 AP (T-T1) while
+    8 workers wait in its supply; a third worker on the same 2-AP walk makes it 4 against 3. Not
+    the plan's stop where its AP phase ends (``turn_ended``: these plans end with ``end_turn``) but
+    its search: the placement's candidates share the budget and the beam ran out of work before
+    its lines had spent their AP. The same valuation without ``finish`` does the same; the current
+    bot goes on by the best step while one gains, takes the majority and spends its AP, and its
+    valuation prefers that turn."""
+    g = tie_with_ap_left()
+    temple = [2, -2]
+    assert g.to_act == 1 and g.view(1)["supply"][1]["workers"] == 8
+    for seed in (1, 2):
+        for prev in (plan(g, "hard_prev", seed), [a for a, _ in make_bot("tikal", "hard", 1, seed, weights={
+                "finish": 0.0}).make_plan(g.view(1))]):
+            assert habits_of(g, prev)["idle_turn"] == 1
+            after, events = played(g, prev)
+            assert [e["ap"] for e in events if e["type"] == "turn_ended"] == [4]
+            assert strength_on(after, 1, temple) == (3, 3)
+            assert coach.why(g.view(1), prev, 1, seed)[-1] == {"key": "end", "ap": 4}
+        mine = plan(g, "hard", seed)
+        assert habits_of(g, mine)["idle_turn"] == 0
+        after, events = played(g, mine)
+        assert [e["ap"] for e in events if e["type"] == "turn_ended"][0] < 3
+        mine_st, rival_st = strength_on(after, 1, temple)
+        assert mine_st > rival_st == 3
+        assert coach.review_turn({"view": g.view(1), "actions": prev}, 1, seed)["gain"] > 0

@@ -30,7 +30,9 @@ class ResultsScene(Scene):
     def __init__(self, app, bridge):
         super().__init__(app)
         self.bridge = bridge
-        tm = bridge.table
+        #: the finished game, as it ended: the host forgets a finished table a while after (its
+        #: players get ``left`` and the bridge a fresh model) while people still look at this
+        self.tm = tm = bridge.table
         view = tm.view or {}
         self.scores = list(tm.scores or view.get("scores") or [0] * tm.seats)
         self.winners = list(tm.winners or view.get("winners") or [])
@@ -65,8 +67,9 @@ class ResultsScene(Scene):
         self.widgets.add(Button(app, (x + 600, 634, 190, 56), "standings.open", self.open_standings, key=pygame.K_t,
                                 tooltip="standings.open_tip", enabled=lambda: self.bridge.standings is not None))
         if extra:
-            self.widgets.add(Button(app, (x + 800, 634, 190, 56), extra.label, lambda: extra.open(app, bridge),
-                                    key=pygame.K_v, tooltip=extra.tooltip, enabled=lambda: extra.allowed(bridge)))
+            self.widgets.add(Button(app, (x + 800, 634, 190, 56), extra.label, lambda: extra.open(app, self.ended()),
+                                    key=pygame.K_v, tooltip=extra.tooltip,
+                                    enabled=lambda: extra.allowed(self.ended())))
         self.replay_at: int | None = None      # the turn a click on the chart asked the replay for
         for rank, seat in enumerate(self.order()):
             r = self.row_rect(rank)
@@ -84,7 +87,7 @@ class ResultsScene(Scene):
     def make_chart(self, history: list | None = None):
         """The chart of the updates this window saw, or of ``history`` (the host's replay, for a
         window that missed part of the game); None before two points."""
-        tm = self.bridge.table
+        tm = self.tm
         story = score_story(tm.history if history is None else history, self.client.turn_events,
                             len(self.scores), self.client.scorings)
         if len(story.points) < 2:
@@ -102,14 +105,14 @@ class ResultsScene(Scene):
     def pick(self, point) -> None:
         """A click on a point: the game's replay from the end of that turn (asked of the host)."""
         ask = getattr(self.bridge, "request_replay", None)
-        if ask is not None and self.bridge.table.id is not None:
+        if ask is not None and self.tm.id is not None:
             self.replay_at = point[0]
-            ask(self.bridge.table.id)
+            ask(self.tm.id)
 
     def on_net(self, note: dict) -> None:
         if note.get("kind") != "replay":
             return
-        if self.story_asked and note.get("id") == self.bridge.table.id:
+        if self.story_asked and note.get("id") == self.tm.id:
             self.story_asked = False
             self.story_from(note.get("replay"))
             return
@@ -149,7 +152,11 @@ class ResultsScene(Scene):
 
     def look(self):
         """The final board, as the table showed it; Back returns here."""
-        self.app.open("table", self.bridge, review=True)
+        self.app.open("table", self.ended(), review=True)
+
+    def ended(self):
+        """The bridge with the finished game (a stand-in for it once the host forgot the table)."""
+        return self.bridge if self.bridge.table is self.tm else Finished(self.bridge, self.tm)
 
     def on_enter(self):
         self.app.play_sound("chime")
@@ -158,7 +165,7 @@ class ResultsScene(Scene):
         self.app.open("standings", self.bridge)
 
     def rematch(self):
-        tm = self.bridge.table
+        tm = self.tm
         opts = dict(tm.options or {})
         if not opts and tm.view:      # the view carries each option (contract section 3)
             info = engine.GAMES.get(tm.game)
@@ -171,12 +178,12 @@ class ResultsScene(Scene):
     def to_lobby(self):
         """The host's tables: we leave the finished table (a rematch has already left it)."""
         lob = self.bridge.lobby or {}
-        if self.bridge.connected and lob and (lob.get("status") == "over" or self.bridge.table.over):
+        if self.bridge.connected and lob and (lob.get("status") == "over" or self.tm.over):
             self.bridge.leave()
         self.app.goto("lobby", self.bridge)
 
     def draw_scene(self, surface):
-        app, tm = self.app, self.bridge.table
+        app, tm = self.app, self.tm
         surface.blit(background(app), (0, 0))
         heading(surface, app, self.tr("results.title"))
         names = ", ".join(tm.name(s) for s in self.winners)
@@ -221,3 +228,15 @@ class ResultsScene(Scene):
         if line and len(self.order()) <= 6:     # the night so far, under the rows
             box = pygame.Rect(PANEL.x + 20, PANEL.bottom - 44, PANEL.width - 40, 34)
             blit_text(surface, app, line, box.center, 19, theme.ACCENT, bold=True, anchor="center", box=box)
+
+
+class Finished:
+    """The bridge with the finished game's model (``table``) the results keep, for the final
+    board once the host forgot that table (the bridge's own model is then a fresh one)."""
+
+    def __init__(self, bridge, table):
+        self._bridge = bridge
+        self.table = table
+
+    def __getattr__(self, name: str):
+        return getattr(self._bridge, name)

@@ -5,8 +5,10 @@ Tikal's hint: its button (H) runs the hard bot (exact expectimax over the dice) 
 own view in a worker thread, through ``engine.bots.tortuga_coach.advise``, which also gives the
 bot's reason from its own numbers. The answer shows as a ring round the button to press (Roll,
 Stop, a card, a turtle: the turtle is ringed on the island too) and a box over the island's middle:
-the choice in words and one line of why. Nothing is sent to the host; the view holds nothing
-hidden (the deck's order and the removed cards are not in it), so a hint reveals nothing.
+the choice in words and one line of why (its gain over the next best choice, which it names), and a
+note that the eggs of that line are the bot's estimate of worth, not eggs promised. Nothing is sent
+to the host; the view holds nothing hidden (the deck's order and the removed cards are not in it),
+so a hint reveals nothing.
 
 The button is there only when the table allows hints (the table summary's ``hints``) and we hold
 a seat; it can be asked when the decision is ours and there is one to make (not the first die,

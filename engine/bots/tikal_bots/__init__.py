@@ -11,7 +11,8 @@ evaluations, never in time: a bot's choices are a function of its seed and the v
   simple value (``value.simple_value``: points it would score now, treasures, digs within reach,
   camps, guards); a placement is valued by the best walk onto the new tile.
 - ``hard``: plans the whole AP phase (placement included) by a beam search over action sequences
-  valued by ``value.Evaluator`` (projected points with rivals' reachable strength and the sampled
+  (its best line gone on by the best step while one gains, ``search.complete``) valued by
+  ``value.Evaluator`` (projected points with rivals' reachable strength and the sampled
   volcano timing), then replays the plan while the views match what it expected, re-planning when
   they do not (a dug treasure differs from the sample, an unexpected state). Its valuation prices
   what a watching player saw it throw away (``habits``: cheap guards early, its leader sent out by a

@@ -3,7 +3,8 @@
 - ``macro_actions``: the AP actions worth considering (T-A1..T-A8), with walks (T-A3) as whole
   cheapest paths to a temple or a treasure hex rather than the engine's single steps.
 - ``greedy_action``: the greedy bot's step: the best action by a value, or end the AP phase.
-- ``beam_plan``: the strong bot's plan of a whole AP phase: a beam search over action sequences.
+- ``beam_plan``: the strong bot's plan of a whole AP phase: a beam search over action sequences,
+  its best line then gone on by the best step while one gains (``complete``).
 - ``best_placement`` / ``placements``: where the drawn tile goes (T-P1, T-P2).
 
 Searches run on private clones that hold ``RESERVE`` extra AP, never spent (actions are limited
@@ -175,7 +176,7 @@ def beam_plan(g, me: int, evaluate, width: int, budget: Budget, keep_leader: boo
     left, and the best plan it found goes on by the best step while a step gains. A beam over
     many steps may run out of work before its lines have spent their AP (each level costs its
     width times the steps of a node); the best line then ended early with AP its own valuation
-    would spend (issue 32: 4 AP left where one more worker made a tie a majority)."""
+    would spend (4 AP left where one more worker on the same walk made a tie a majority)."""
     root_v = evaluate(g.s, ())
     budget.spend()
     keep = int(finish * budget.left)
