@@ -8,7 +8,7 @@ import { Panel, storyTable } from "./panel.js";
 import { Controls } from "./controls.js";
 import { Animator } from "./animator.js";
 import { Timeline, Sequence, Call } from "./tween.js";
-import { key, same, direction } from "./geometry.js";
+import { key, same } from "./geometry.js";
 import { templeHolders, scoringNow, stackOutlook, stepStones } from "./analysis.js";
 import { describe, lineSeat, kindName } from "./log.js";
 import { TILES } from "./tiles.js";
@@ -38,7 +38,6 @@ export class Table {
     this.last = null;             // the last move's marks
     this.flash = new Set();
     this.flashSets = new Set();
-    this.flyingTile = false;
     this.derived = { holders: [], now: [], outlook: { letters: [], volcanoes: [] } };
     this.dirty = false;
     this.lang = ctx.lang;
@@ -144,8 +143,6 @@ export class Table {
     return tile ? tile.level ?? (TILES[tile.id] || {}).value ?? "?" : "?";
   }
   pieceScale() { return this.el.classList.contains("tk-narrow") ? 1.25 : 1.1; }
-  zoomChanged() {}
-  get marksKey() { return ""; }
 
   // --- the host's messages -------------------------------------------------------------------
   update(msg) {
@@ -329,7 +326,6 @@ export class Table {
   logEvent(ev) {
     const text = describe(this, ev);
     if (text && this.ctx.log) this.ctx.log(text);
-    if (ev.type) this.done = this.done || [];
     if (ev.seat !== undefined && lineSeat(ev) !== null) {
       const line = describe(this, ev, false);
       if (line) { this.doneBy = this.doneBy || {}; (this.doneBy[ev.seat] = this.doneBy[ev.seat] || []).push(line); }
@@ -724,8 +720,6 @@ export class Table {
     this.bannerTimer = setTimeout(() => { b.hidden = true; }, (seconds * 1000) / speed);
   }
 
-  float(text, seat, cls) { if (seat !== null) this.rowFloat(seat, text, cls); }
-
   rowFloat(seat, text, cls) {
     this.panel.floats.set(seat, { text, cls });
     const mark = this.panel.floats.get(seat);
@@ -751,4 +745,3 @@ function animSpeed(ctx) {
   return Number.isFinite(n) && n > 0 ? n : 1;
 }
 
-export { direction };
