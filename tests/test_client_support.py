@@ -122,10 +122,13 @@ def test_every_request_the_bridge_sends_is_a_valid_client_message():
     b.undo()
     b.chat("hello")
     b.leave()
+    b.lobby = {"id": 3, "hints": True}     # at a finished table: a rematch leaves it first
     b.rematch("tortuga", 4, {"cards_as_dice": True}, [(1, "easy")])
+    b.lobby = None                         # the host forgot that table: nothing to leave
+    b.rematch("tikal", 2, {}, [])
     sent = [m["t"] for m in b.sent]
     assert sent == ["list", "create", "sit", "sit", "spectate", "colour", "ready", "bot", "unbot", "start",
-                    "action", "undo", "chat", "leave", "leave", "create"]
+                    "action", "undo", "chat", "leave", "leave", "create", "create"]
     for m in b.sent:
         assert validate(m, CLIENT) is m
     assert b.sent[10]["seat"] == 1 and b.sent[10]["state"] == 7

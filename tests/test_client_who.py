@@ -534,3 +534,48 @@ def test_the_results_keep_their_names_when_the_host_forgets_the_finished_table(t
     finally:
         app.close()
         stop()
+
+
+def test_a_first_start_says_where_the_name_came_from_only_when_it_is_the_accounts(tmp_path):
+    """The Welcome's note "Taken from this computer's user name" was under a name given with
+    ``--name`` too (a guest started by a script, a shortcut): it shows only under the account's."""
+    from game.app import App
+    from game.scenes.welcome import WelcomeScene
+
+    for given, noted in ((None, True), (LONG, False)):
+        settings = Settings.load(tmp_path / f"{noted}" / "settings.json")     # a first start
+        if given is not None:
+            settings.name = given                                       # run_client.py --name
+        app = App(settings)
+        for language in ("en", "ru", "cs", "it"):
+            app.set_language(language)
+            app.show(WelcomeScene(app))
+            app.fitcheck = FitCheck()
+            app.draw()
+            note = app.tr("welcome.name_note")
+            drawn = " ".join(text for _rect, text, _box, _layer in app.fitcheck.texts)
+            assert (" ".join(note.split()[:2]) in drawn) is noted, (language, given)
+            assert not app.fitcheck.problems(), app.fitcheck.problems()
+            app.fitcheck = None
+        app.close()
+
+
+def test_a_local_players_recap_names_them_whole_in_every_language():
+    """The recap of a pass-and-play window's other player is titled with their name: with a
+    24-character name it was cut ("Maximilian Wolkensteiner, mentre er…"); it goes on two lines."""
+    from game import screens
+
+    app = make_app()
+    for language in ("en", "ru", "cs", "it"):
+        app.set_language(language)
+        recap = screens.sample("recap", app, names=[LONG] * 4)
+        recap.whose = LONG
+        app.push(recap)
+        app.fitcheck = FitCheck()
+        app.draw()
+        title = app.tr("recap.title_for", name=LONG)
+        lines = [text for _rect, text, _box, _layer in app.fitcheck.texts if text in title]
+        assert " ".join(lines).split() == title.split(), (language, lines)     # whole: nothing cut
+        assert not app.fitcheck.problems(), (language, app.fitcheck.problems())
+        app.fitcheck = None
+    app.close()

@@ -57,6 +57,8 @@ def test_every_screen_fits_in_four_languages_with_long_names(web_host, phone, si
     other = Client(host, port, LONG_NAMES[1]).start()     # another player's table in the list
     guest = Client(host, port, LONG_NAMES[2]).start()     # ... and a guest at ours
     try:
+        other.wait_for("welcome", HANG)        # a Client drops what it sends before it is connected
+        guest.wait_for("welcome", HANG)
         other.send({"t": "create", "game": "tikal", "seats": 4, "options": {"variant": "auction"}})
         other.wait_for("seated", HANG)
         join(page, LONG_NAMES[0])

@@ -101,9 +101,14 @@ class RecapScene(Scene):
             check.texts[:] = [t for t in check.texts if not PANEL.colliderect(t[0])]
             check.solids[:] = [m for m in check.solids if not PANEL.colliderect(m[0])]
         draw_panel(surface, PANEL)
-        title = self.tr("recap.title_for", name=self.whose) if self.whose else self.tr("recap.title")
-        blit_text(surface, app, title, (PANEL.centerx, PANEL.y + 32), 28, theme.ACCENT, bold=True,
-                  anchor="center", box=pygame.Rect(PANEL.x + 14, PANEL.y + 10, PANEL.width - 28, 46), min_size=16)
+        if self.whose:      # a long name and the title: on two lines rather than cut ("…, mentre er…")
+            blit_lines(surface, app, self.tr("recap.title_for", name=self.whose),
+                       pygame.Rect(PANEL.x + 14, PANEL.y + 6, PANEL.width - 28, 56), 24, theme.ACCENT, bold=True,
+                       min_size=16, align="center")
+        else:
+            blit_text(surface, app, self.tr("recap.title"), (PANEL.centerx, PANEL.y + 32), 28, theme.ACCENT,
+                      bold=True, anchor="center", box=pygame.Rect(PANEL.x + 14, PANEL.y + 10, PANEL.width - 28, 46),
+                      min_size=16)
         blit_lines(surface, app, self.trn("recap.moves", self.moves), pygame.Rect(PANEL.x + 18, PANEL.y + 62,
                                                                                    PANEL.width - 36, 52),
                    17, theme.MUTED, align="center")

@@ -15,6 +15,7 @@ from assets.i18n import LANGUAGES, language_name
 
 from .. import theme
 from ..scene import Scene
+from ..settings import system_user_name
 from ..widgets import Button, TextInput, blit_lines, blit_text, draw_panel, same_size
 from .common import background, heading
 
@@ -42,6 +43,8 @@ class WelcomeScene(Scene):
         super().__init__(app)
         self.then = then
         s, p = app.settings, self.PANEL
+        #: the name offered is the account's (the note says so), not one given (``--name``)
+        self.offered = s.name == system_user_name()
         x = p.x + self.LABEL_W + 40
         self.name_input = self.widgets.add(TextInput(app, (x, p.y + 40, 480, 52), s.name, "settings.name_hint",
                                                      on_submit=self.set_name, max_len=24,
@@ -90,8 +93,9 @@ class WelcomeScene(Scene):
             box = pygame.Rect(p.x + 30, p.y + 40 + i * 110, self.LABEL_W, 52)
             blit_text(surface, app, self.tr(key), (box.x + 6, box.centery), 24, theme.PAPER, bold=True,
                       anchor="midleft", box=box)
-        blit_lines(surface, app, self.tr("welcome.name_note"), pygame.Rect(p.x + self.LABEL_W + 40, p.y + 96, 480, 44),
-                   15, theme.MUTED)
+        if self.offered:
+            blit_lines(surface, app, self.tr("welcome.name_note"),
+                       pygame.Rect(p.x + self.LABEL_W + 40, p.y + 96, 480, 44), 15, theme.MUTED)
         for seat in range(7):   # the marks, as they will look
             shape = theme.player_shape(seat) if app.settings.shapes else "circle"
             theme.draw_shape(surface, shape, (p.x + self.LABEL_W + 230 + seat * 34, p.y + 286), 12,

@@ -1,6 +1,5 @@
-// Colours for Tikal's pieces ([r, g, b]: the art shades them) and the players' shapes, which come
-// from the shell's marks (assets/web/app/marks.js: the same tones and shapes as its players' strip).
-export { shapePoints } from "../../app/marks.js";
+// Colours for Tikal's pieces as [r, g, b] (the art shades them). The players' tones and shapes are
+// the shell's (assets/web/app/marks.js: the same as its players' strip).
 
 export const INK = "#141826";
 export const PAPER = "#faf6e8";

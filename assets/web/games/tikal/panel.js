@@ -63,15 +63,14 @@ export class Panel {
     const choose = t.legalOf("choose_tile").map((a) => a.tile);
     const bid = t.bidState(view);
     const k = JSON.stringify([view.drawn, view.volcano, view.next_letter, view.stack_left, d.outlook, rot, auction && view.revealed,
-      choose, bid, t.flyingTile, t.flipDrawn, t.flipRevealed, t.lang]);
+      choose, bid, t.flipDrawn, t.flipRevealed, t.lang]);
     if (!this.changed("tilebox", k)) return;
     const box = clear(this.tilebox);
     const drawn = view.drawn, volcano = view.volcano && view.volcano.tile;
     const title = volcano ? "tikal.volcano_title" : drawn ? "tikal.tile_to_place" : "tikal.tile_stack";
     const tileCell = html("div", { class: "tk-tilecell" }, [html("div", { class: "tk-box-title", text: t.t(title), "data-fit": "1" })]);
     let pic;
-    if (t.flyingTile) pic = html("div", { class: "tk-i-tile tk-i-empty" });
-    else if (drawn && TILES[drawn]) pic = icons.tileIcon(t.board.defs, drawn, rot, t.flipDrawn ? "tk-i-tile tk-drawn tk-flip" : "tk-i-tile tk-drawn");
+    if (drawn && TILES[drawn]) pic = icons.tileIcon(t.board.defs, drawn, rot, t.flipDrawn ? "tk-i-tile tk-drawn tk-flip" : "tk-i-tile tk-drawn");
     else if (volcano && TILES[volcano]) pic = icons.tileIcon(t.board.defs, volcano, 0, "tk-i-tile tk-volcano-aside");
     else if (view.next_letter) pic = icons.backIcon(view.next_letter, "tk-i-tile tk-stack");
     else pic = html("div", { class: "tk-stack-empty", text: t.t("tikal.stack_empty"), "data-fit": "1" });
