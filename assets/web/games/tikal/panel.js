@@ -74,6 +74,7 @@ export class Panel {
     else if (volcano && TILES[volcano]) pic = icons.tileIcon(t.board.defs, volcano, 0, "tk-i-tile tk-volcano-aside");
     else if (view.next_letter) pic = icons.backIcon(view.next_letter, "tk-i-tile tk-stack");
     else pic = html("div", { class: "tk-stack-empty", text: t.t("tikal.stack_empty"), "data-fit": "1" });
+    const empty = !drawn && !volcano && !view.next_letter;
     tileCell.appendChild(pic);
     box.appendChild(tileCell);
     if (auction) {
@@ -92,7 +93,7 @@ export class Panel {
       box.appendChild(cell);
       if (bid) box.appendChild(this.bidBox(bid));
     }
-    box.appendChild(this.outlookBox(view, d.outlook));
+    box.appendChild(this.outlookBox(view, d.outlook, empty));
     this.table.fit(box);
   }
 
@@ -102,14 +103,17 @@ export class Panel {
     const line = bid.high !== null ? t.t("tikal.high_bid", { amount: bid.amount, name: t.shortName(bid.high) }) : t.t("tikal.no_bid");
     cell.appendChild(html("div", { class: "tk-bidline", text: line, "data-fit": "1" }));
     if (!bid.ours) cell.appendChild(html("div", { class: "tk-muted tk-bidline", text: t.t("tikal.bidding", { name: t.shortName(bid.seat) }), "data-fit": "1" }));
+    else if (bid.most !== null) cell.appendChild(html("div", { class: "tk-bidline tk-bidmost", text: t.t("tikal.web.bid_up_to", { n: bid.most }), "data-fit": "1" }));
     return cell;
   }
 
-  outlookBox(view, outlook) {
+  /** The stack as everyone can work it out (the tiles left under each letter, the volcanoes in
+   * it); under an empty stack's "No tiles left" it says no "0 tiles left", no "No volcano left". */
+  outlookBox(view, outlook, empty = false) {
     const t = this.table;
     const cell = html("div", { class: "tk-outlook", title: t.t("tikal.tip_outlook") });
     const left = Number(view.stack_left || 0);
-    cell.appendChild(html("div", { class: "tk-box-title", text: t.tn("tikal.next_tiles", left, { n: left }), "data-fit": "1" }));
+    if (!empty) cell.appendChild(html("div", { class: "tk-box-title", text: t.tn("tikal.next_tiles", left, { n: left }), "data-fit": "1" }));
     const row = html("div", { class: "tk-letters" });
     const volc = new Set(outlook.volcanoes);
     for (const [letter, n] of outlook.letters) {
@@ -121,6 +125,7 @@ export class Panel {
     }
     cell.appendChild(row);
     const n = outlook.volcanoes.length;
+    if (empty && !n) return cell;
     cell.appendChild(html("div", { class: n ? "tk-volc-left" : "tk-volc-left tk-muted", "data-fit": "1",
       text: n ? t.tn("tikal.volcanoes_left", n, { n, letters: outlook.volcanoes.join(", ") }) : t.t("tikal.no_volcano_left") }));
     return cell;
@@ -296,10 +301,12 @@ export function storyTable(t, view) {
     }
     cols.push({ head, cells });
   }
+  // the auction: what the start less the bids paid left (the rest of the score): never "+16", it
+  // would read as points won
   const rest = (view.scores || []).map((sc, i) => Number(sc) - gained[i]);
   if (rest.some((x) => x)) {
     cols.unshift({ head: t.t("results.auction_col"), tip: t.t("results.auction_tip"),
-      cells: rest.map((x) => ({ text: x > 0 ? `+${x}` : String(x).replace("-", "−"), tip: t.t("results.auction_tip") })) });
+      cells: rest.map((x) => ({ text: String(x).replace("-", "−"), tip: t.t("results.auction_tip") })) });
   }
   const table = html("table", { class: "tk-story", "data-story": "1" });
   const head = html("tr", {}, [html("th", {})]);

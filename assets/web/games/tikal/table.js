@@ -292,7 +292,9 @@ export class Table extends AnimatedTable {
   bidState(view) {
     if (view.phase !== "bid" || !view.auction) return null;
     const a = view.auction;
-    return { high: a.high ?? null, amount: a.bid || 0, seat: view.seat, ours: this.acting() && this.legalOf("pass").length > 0 };
+    const amounts = this.bidAmounts();     // what we may bid (the host's list): up to the last
+    return { high: a.high ?? null, amount: a.bid || 0, seat: view.seat, ours: this.acting() && this.legalOf("pass").length > 0,
+      most: amounts.length ? amounts[amounts.length - 1] : null };
   }
 
   /** What to do now, for a finger or (a laptop) a mouse and its keys (the window's words where
