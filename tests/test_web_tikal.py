@@ -218,6 +218,42 @@ def test_web_tikal_auction_what_is_left_to_bid(chromium, server, lang):
     assert page.js_errors == [] and page.evaluate("[...window.missing]") == []
 
 
+def _contrast(a: list, b: list) -> float:
+    """The WCAG contrast ratio of two sRGB colours ([r, g, b], 0-255)."""
+    def lum(c):
+        lin = [(v / 255) / 12.92 if v / 255 <= 0.03928 else ((v / 255 + 0.055) / 1.055) ** 2.4 for v in c[:3]]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+    hi, lo = sorted((lum(a), lum(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def test_web_tikal_banner_reads_in_every_seat_tone(chromium, server):
+    """A banner about a seat (its scoring turn) is edged in the seat's tone, and its title is
+    written in that tone made readable on the banner's dark ground: a blue or a black seat's name
+    there was dark on dark (contrast 3.4 and 1.9)."""
+    colours = ["orange", "blue", "green", "yellow", "purple", "red", "black", "white"]
+    page = open_harness(chromium, server, size=(360, 640))
+    g = engine.from_scenario(SHEETS)
+    feed(page, [{"t": "seated", "table": 1, "seat": 0, "token": "0" * 32},
+                {"t": "table", "table": {"players": [{"seat": i, "name": f"Seat {i}", "kind": "human", "colour": c,
+                                                      "connected": True} for i, c in enumerate(colours)]}},
+                engine_update(g, 0)])
+    t = "window.mod.tikal"
+    page.wait_for_function(f"{t}.acting()")
+    for seat, colour in enumerate(colours):
+        got = page.evaluate(f"""s => {{
+            const t = {t};
+            t.banner(t.t('tikal.banner_scoring_turn', {{name: t.shortName(s)}}), 'sub', t.tone(s), 600);
+            const b = document.querySelector('.tk-banner'), title = b.querySelector('b');
+            const rgb = (c) => c.match(/[0-9.]+/g).map(Number);
+            return {{ text: rgb(getComputedStyle(title).color), edge: rgb(getComputedStyle(b).borderTopColor),
+                      back: rgb(getComputedStyle(b).backgroundColor), tone: t.tone(s) }};
+        }}""", seat)
+        assert got["edge"][:3] == got["tone"], colour          # the edge: the seat's own tone
+        assert _contrast(got["text"], got["back"]) >= 4.5, (colour, got)
+    assert page.js_errors == []
+
+
 def _my_turn(msgs: list[dict], phase: str, after: int = 0) -> int:
     """How many of the recorded messages lead to seat 0's first decision in ``phase`` (after the
     first ``after`` messages; never the first, full, update)."""
