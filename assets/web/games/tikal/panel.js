@@ -119,8 +119,7 @@ export class Panel {
     for (const [letter, n] of outlook.letters) {
       const c = html("span", { class: `tk-letter${n ? "" : " tk-none"}${letter === view.next_letter ? " tk-next" : ""}`, "data-letter": letter },
         [html("b", { text: letter }), html("i", { text: String(n) })]);
-      if (volc.has(letter)) c.appendChild(svg("svg", { class: "tk-volc-mark", viewBox: "0 0 10 8", "aria-hidden": "true" },
-        [svg("polygon", { points: "0,8 4,0 6,0 10,8" })]));
+      if (volc.has(letter)) c.appendChild(volcanoMark());
       row.appendChild(c);
     }
     cell.appendChild(row);
@@ -226,8 +225,7 @@ export class Panel {
         const now = this.table.derived.now[s] || { temple_points: 0, treasure_points: 0, total: 0 };
         el = html("span", { class: "tk-slot tk-now", title: now.total ? t.tn("tikal.tip_row_now", now.total, { n: now.total, temples: now.temple_points,
           treasures: now.treasure_points }) : t.t("tikal.tip_row_now_none") },
-        [svg("svg", { class: "tk-volc-mark", viewBox: "0 0 10 8", "aria-hidden": "true" }, [svg("polygon", { points: "0,8 4,0 6,0 10,8" })]),
-          html("span", { text: `+${slot[1]}` })]);
+        [volcanoMark(), html("span", { text: `+${slot[1]}` })]);
       }
       body.appendChild(el);
     }
@@ -294,23 +292,29 @@ export function storyTable(t, view) {
   let volcano = 0;
   for (const r of view.rounds || []) {
     const head = r.kind === "volcano" ? t.t("results.volcano_n", { n: ++volcano }) : t.t("results.final");
+    // a volcano's column is headed by its mark and number (the cards' "what a volcano would give"
+    // mark): the words are its tooltip, and the columns keep a readable size on a phone
+    const mark = r.kind === "volcano" ? [volcanoMark(), html("span", { text: String(volcano) })] : null;
     const cells = new Array(seats).fill(null);
     for (const e of r.scored || []) {
       cells[e.seat] = { text: `+${e.total}`, tip: t.tn("results.round_tip", e.total, { round: head, temples: e.temples, treasures: e.treasures }) };
       gained[e.seat] += e.total;
     }
-    cols.push({ head, cells });
+    cols.push({ head, mark, cells });
   }
   // the auction: what the start less the bids paid left (the rest of the score): never "+16", it
   // would read as points won
   const rest = (view.scores || []).map((sc, i) => Number(sc) - gained[i]);
   if (rest.some((x) => x)) {
-    cols.unshift({ head: t.t("results.auction_col"), tip: t.t("results.auction_tip"),
+    cols.unshift({ head: t.t("results.auction_col"), tip: t.t("results.auction_tip"), cls: "tk-story-auction",
       cells: rest.map((x) => ({ text: String(x).replace("-", "−"), tip: t.t("results.auction_tip") })) });
   }
   const table = html("table", { class: "tk-story", "data-story": "1" });
   const head = html("tr", {}, [html("th", {})]);
-  for (const c of cols) head.appendChild(html("th", { text: c.head, title: c.tip || c.head, "data-fit": "1" }));
+  for (const c of cols) {
+    head.appendChild(c.mark ? html("th", { class: "tk-story-volc", title: c.head, "aria-label": c.head }, c.mark)
+      : html("th", { class: c.cls, text: c.head, title: c.tip || c.head, "data-fit": "1" }));
+  }
   head.appendChild(html("th", { text: "=", "aria-label": t.t("tikal.tip_row_score") }));
   table.appendChild(head);
   for (let s = 0; s < seats; s++) {
@@ -325,6 +329,11 @@ export function storyTable(t, view) {
     table.appendChild(tr);
   }
   return table;
+}
+
+/** The little volcano (a letter that still hides one, what a scoring would give, a volcano's column). */
+function volcanoMark() {
+  return svg("svg", { class: "tk-volc-mark", viewBox: "0 0 10 8", "aria-hidden": "true" }, [svg("polygon", { points: "0,8 4,0 6,0 10,8" })]);
 }
 
 function rectCentre(el) {
