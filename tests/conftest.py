@@ -43,3 +43,11 @@ def host(request):
     addr, port, stop = start_in_thread(host=h, timeout=HANG)
     yield h, f"{addr}:{port}"
     stop()
+
+
+def pytest_collection_modifyitems(config, items):
+    """The long tests (marked ``slow``) run first, the short ones after them: spread over the
+    cores by pytest-xdist, the short ones then fill the gaps, where a long test started last
+    kept one core busy alone at the end of the run. Within each group the order is the files'
+    (the same on every xdist worker, as it must be)."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
