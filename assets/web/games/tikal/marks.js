@@ -16,3 +16,11 @@ export function hexTone(c) {
   const v = parseInt(m[1], 16);
   return [(v >> 16) & 255, (v >> 8) & 255, v & 255];
 }
+
+/** A tone to write with on the dark panels: the tone itself, or lightened (towards white, its hue
+ * kept) until it reads there (a blue or black seat's name in a banner). */
+export const READABLE = 150;
+export function readable(c) {
+  const l = luminance(c);
+  return l >= READABLE ? c : shade(c, 1 + (READABLE - l) / (255 - l));
+}

@@ -13,7 +13,7 @@ import { key, same } from "./geometry.js";
 import { templeHolders, scoringNow, stackOutlook, stepStones } from "./analysis.js";
 import { describe as describeEvent, lineSeat as seatOfLine, kindName } from "./log.js";
 import { TILES } from "./tiles.js";
-import { hexTone, rgb } from "./marks.js";
+import { hexTone, readable, rgb } from "./marks.js";
 
 export class Table extends AnimatedTable {
   constructor(root, ctx) {
@@ -292,7 +292,9 @@ export class Table extends AnimatedTable {
   bidState(view) {
     if (view.phase !== "bid" || !view.auction) return null;
     const a = view.auction;
-    return { high: a.high ?? null, amount: a.bid || 0, seat: view.seat, ours: this.acting() && this.legalOf("pass").length > 0 };
+    const amounts = this.bidAmounts();     // what we may bid (the host's list): up to the last
+    return { high: a.high ?? null, amount: a.bid || 0, seat: view.seat, ours: this.acting() && this.legalOf("pass").length > 0,
+      most: amounts.length ? amounts[amounts.length - 1] : null };
   }
 
   /** What to do now, for a finger or (a laptop) a mouse and its keys (the window's words where
@@ -587,8 +589,8 @@ export class Table extends AnimatedTable {
     b.append(html("b", { text: title, "data-fit": "1" }), html("span", { text: sub || "", "data-fit": "1" }));
     b.hidden = false;
     fitTexts(b);
-    if (tone) b.style.setProperty("--tone", rgb(tone)); else b.style.removeProperty("--tone");
-    b.hidden = false;
+    if (tone) { b.style.setProperty("--tone", rgb(tone)); b.style.setProperty("--tone-text", rgb(readable(tone))); }
+    else { b.style.removeProperty("--tone"); b.style.removeProperty("--tone-text"); }
     clearTimeout(this.bannerTimer);
     const speed = this.timeline.speed === Infinity ? 50 : this.timeline.speed;
     this.bannerTimer = setTimeout(() => { b.hidden = true; }, (seconds * 1000) / speed);
