@@ -163,6 +163,98 @@ def test_web_tikal_plays_a_recorded_game(chromium, server, variant, seats):
     assert page.js_errors == []
 
 
+#: An auction game at seat 2's turn, the scores apart (seat 0 may bid up to its 7 once a new round opens).
+BIDS = {"game": "tikal", "seats": 3, "variant": "auction", "seed": 4, "scores": [7, 25, 9], "seat": 2, "ap": 10}
+#: An auction game with the stack spent after a volcano's scoring (its story: 5, 0 and 1 points won;
+#: the scores 17, 25, 9: what the start and the bids left is 12, 25 and 8).
+SPENT = {"game": "tikal", "seats": 3, "variant": "auction", "seed": 4, "scores": [17, 25, 9], "stack": [],
+         "rounds": [{"kind": "volcano", "scored": [{"seat": 0, "total": 5, "temples": 3, "treasures": 2},
+                                                   {"seat": 1, "total": 0, "temples": 0, "treasures": 0},
+                                                   {"seat": 2, "total": 1, "temples": 1, "treasures": 0}]}]}
+
+
+def _players_table() -> dict:
+    return {"t": "table", "table": {"players": [{"seat": i, "name": n, "kind": "human", "colour": c, "connected": True}
+                                                for i, (n, c) in enumerate(zip(LONG_NAMES, COLOURS))]}}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_web_tikal_auction_what_is_left_to_bid(chromium, server, lang):
+    """The auction: at our bid the bid box says how far we may go, the host's last listed amount
+    (the UI works out no cap: T-X3's "up to your score" is the host's); in the score story the
+    auction's column is what the start less the bids left, a plain number (not "+12": no points
+    won); an empty stack says "No tiles left" once (no "0 tiles left", no "No volcano left");
+    both fit a phone."""
+    g = engine.from_scenario(BIDS)
+    g.apply({"type": "end_turn"})              # a new round: seat 0 opens the auction
+    msg = engine_update(g, 0)
+    assert msg["view"]["phase"] == "bid" and max(a["amount"] for a in msg["legal"] if a["type"] == "bid") == 7
+    page = open_harness(chromium, server, lang=lang, size=(360, 640), top=90)
+    t = "window.mod.tikal"
+    feed(page, [{"t": "seated", "table": 1, "seat": 0, "token": "0" * 32}, _players_table(), msg])
+    page.wait_for_function(f"{t}.acting() && {t}.legalOf('pass').length > 0")
+    most = page.inner_text(".tk-bidbox .tk-bidmost")
+    assert most == page.evaluate(f"{t}.t('tikal.web.bid_up_to', {{n: 7}})") and "7" in most
+    assert page.evaluate(FIT) == []
+    # we bid 3: the next seat bids, the box says who and what stands, not our cap
+    g.apply({"type": "bid", "amount": 3})
+    feed(page, [engine_update(g, 0)])
+    page.wait_for_function(f"{t}.toAct === 1 && !{t}.acting()")
+    assert page.locator(".tk-bidbox .tk-bidmost").count() == 0
+    assert page.evaluate(f"{t}.t('tikal.bidding', {{name: {t}.shortName(1)}})") in page.inner_text(".tk-bidbox")
+    # the stack spent, a volcano scored: the story and the tile box
+    msg = engine_update(engine.from_scenario(SPENT), 0)
+    feed(page, [msg])
+    page.wait_for_function("s => window.mod.tikal.shown.stack_left === 0", arg=0)
+    head = page.eval_on_selector_all(".tk-storybox .tk-story tr:first-child th", "els => els.map((e) => e.textContent)")
+    assert head[1] == page.evaluate(f"{t}.t('results.auction_col')")
+    cells = page.eval_on_selector_all(".tk-storybox .tk-story tr[data-seat] td:first-of-type",
+                                      "els => els.map((e) => e.textContent)")
+    assert cells == ["12", "25", "8"]
+    outlook = page.inner_text(".tk-outlook")
+    assert page.evaluate(f"{t}.tn('tikal.next_tiles', 0, {{n: 0}})") not in outlook
+    assert page.evaluate(f"{t}.t('tikal.no_volcano_left')") not in outlook
+    assert page.inner_text(".tk-stack-empty") == page.evaluate(f"{t}.t('tikal.stack_empty')")
+    assert page.evaluate(FIT) == []
+    assert page.js_errors == [] and page.evaluate("[...window.missing]") == []
+
+
+def _contrast(a: list, b: list) -> float:
+    """The WCAG contrast ratio of two sRGB colours ([r, g, b], 0-255)."""
+    def lum(c):
+        lin = [(v / 255) / 12.92 if v / 255 <= 0.03928 else ((v / 255 + 0.055) / 1.055) ** 2.4 for v in c[:3]]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+    hi, lo = sorted((lum(a), lum(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def test_web_tikal_banner_reads_in_every_seat_tone(chromium, server):
+    """A banner about a seat (its scoring turn) is edged in the seat's tone, and its title is
+    written in that tone made readable on the banner's dark ground: a blue or a black seat's name
+    there was dark on dark (contrast 3.4 and 1.9)."""
+    colours = ["orange", "blue", "green", "yellow", "purple", "red", "black", "white"]
+    page = open_harness(chromium, server, size=(360, 640))
+    g = engine.from_scenario(SHEETS)
+    feed(page, [{"t": "seated", "table": 1, "seat": 0, "token": "0" * 32},
+                {"t": "table", "table": {"players": [{"seat": i, "name": f"Seat {i}", "kind": "human", "colour": c,
+                                                      "connected": True} for i, c in enumerate(colours)]}},
+                engine_update(g, 0)])
+    t = "window.mod.tikal"
+    page.wait_for_function(f"{t}.acting()")
+    for seat, colour in enumerate(colours):
+        got = page.evaluate(f"""s => {{
+            const t = {t};
+            t.banner(t.t('tikal.banner_scoring_turn', {{name: t.shortName(s)}}), 'sub', t.tone(s), 600);
+            const b = document.querySelector('.tk-banner'), title = b.querySelector('b');
+            const rgb = (c) => c.match(/[0-9.]+/g).map(Number);
+            return {{ text: rgb(getComputedStyle(title).color), edge: rgb(getComputedStyle(b).borderTopColor),
+                      back: rgb(getComputedStyle(b).backgroundColor), tone: t.tone(s) }};
+        }}""", seat)
+        assert got["edge"][:3] == got["tone"], colour          # the edge: the seat's own tone
+        assert _contrast(got["text"], got["back"]) >= 4.5, (colour, got)
+    assert page.js_errors == []
+
+
 def _my_turn(msgs: list[dict], phase: str, after: int = 0) -> int:
     """How many of the recorded messages lead to seat 0's first decision in ``phase`` (after the
     first ``after`` messages; never the first, full, update)."""

@@ -8,7 +8,7 @@ import { svg, html } from "./dom.js";
 import { S, center, corners, points } from "./geometry.js";
 import * as art from "./art.js";
 import * as icons from "./icons.js";
-import { Call, Wait, Progress, Sequence, Parallel, tween } from "./tween.js";
+import { Call, Wait, Progress, Sequence, Parallel, tween } from "../../app/tween.js";
 import { rgb } from "./marks.js";
 
 const OWN_QUICK = new Set(["figure_entered", "figure_transferred", "figure_moved", "level_uncovered", "treasure_dug",
