@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import random
 import subprocess
 import sys
@@ -20,10 +21,18 @@ from engine.tikal.analysis import scoring_now, stack_outlook, temple_holders
 
 from net_helpers import BotClient, live_host, seat_clients
 from web_helpers import LONG_NAMES
-from web_tikal_support import Tapper, feed, harness_server
+from web_tikal_support import Tapper, broken_words, feed, harness_server
 
 ROOT = Path(__file__).resolve().parent.parent
 TIMEOUT = 180_000
+#: Where screenshots go: TIKAL_WEB_SHOTS=dir (none by default), as tests/test_web_tikal_fit.py's.
+SHOTS = os.environ.get("TIKAL_WEB_SHOTS")
+
+
+def _shot(page, name: str) -> None:
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(SHOTS) / f"tikal-{name}.png"))
 
 
 @pytest.fixture(scope="module")
@@ -328,13 +337,14 @@ FIT = "async () => (await import('/app/fitcheck.js')).fitProblems()"
 
 
 @pytest.mark.parametrize("lang", ["en", "cs", "it", "ru"])
-def test_web_tikal_sheets_by_taps_and_their_fit(chromium, server, lang):
+@pytest.mark.parametrize("size", [(360, 640), (1280, 800)])
+def test_web_tikal_sheets_by_taps_and_their_fit(chromium, server, lang, size):
     """Who stands guard and which swap: each sheet lists every option the host offers, fits a
-    phone under the shell's bar (360x640, 24-character names) in every language, and a tap on an
-    option sends exactly that action."""
+    phone and a tablet under the shell's bar (360x640 and 1280x800, 24-character names) in every
+    language with no word broken, and a tap on an option sends exactly that action."""
     g = engine.from_scenario(SHEETS)
     msg = engine_update(g, 0)
-    page = open_harness(chromium, server, lang=lang, size=(360, 640), top=90)
+    page = open_harness(chromium, server, lang=lang, size=size, top=90)
     feed(page, [
         {"t": "seated", "table": 1, "seat": 0, "token": "0" * 32},
         {"t": "table", "table": {"players": [{"seat": i, "name": n, "kind": "human", "colour": c, "connected": True}
@@ -348,7 +358,8 @@ def test_web_tikal_sheets_by_taps_and_their_fit(chromium, server, lang):
     assert page.evaluate("window.mod.tikal.chooser.kind") == "guard"
     assert sorted(page.eval_on_selector_all(".tk-sheet [data-figure]", "els => els.map((e) => e.dataset.figure)")) == \
         ["leader", "worker"]
-    assert page.evaluate(FIT) == []
+    assert page.evaluate(FIT) == [] and broken_words(page) == []
+    _shot(page, f"sheet-guard-{size[0]}x{size[1]}-{lang}")
     taps.tap(".tk-sheet [data-figure=leader]")
     assert page.evaluate("window.sent")[-1]["action"] == {"type": "guard", "hex": [0, -1], "figure": "leader"}
     page.evaluate("window.answer({ok: false, error: {code: 'stale', message: 'again'}})")   # the table is free again
@@ -358,7 +369,8 @@ def test_web_tikal_sheets_by_taps_and_their_fit(chromium, server, lang):
     offers = page.eval_on_selector_all(".tk-sheet [data-give]",
                                        "els => els.map((e) => [+e.dataset.give, +e.dataset.take, +e.dataset.with])")
     assert sorted(offers) == sorted([a["give"], a["take"], a["with"]] for a in legal if a["type"] == "exchange")
-    assert page.evaluate(FIT) == []
+    assert page.evaluate(FIT) == [] and broken_words(page) == []
+    _shot(page, f"sheet-swap-{size[0]}x{size[1]}-{lang}")
     taps.tap(".tk-sheet [data-give='2'][data-take='6'][data-with='2']")
     assert page.evaluate("window.sent")[-1]["action"] == {"type": "exchange", "give": 2, "take": 6, "with": 2}
     assert page.js_errors == [] and page.evaluate("[...window.missing]") == []
