@@ -227,6 +227,26 @@ def test_web_tikal_auction_what_is_left_to_bid(chromium, server, lang):
     assert page.js_errors == [] and page.evaluate("[...window.missing]") == []
 
 
+@pytest.mark.parametrize("size", [(360, 640), (1280, 800)])
+def test_web_tikal_seat_cards_marks_read(chromium, server, size):
+    """A seat's card shows its figures in supply, its tents and guards left, its treasures: each
+    picture drawn at least 10 CSS pixels tall and 8 wide (the tents were drawn 6 pixels wide in
+    their 13-pixel boxes, a guard 9: too small to tell apart on a phone)."""
+    page = open_harness(chromium, server, size=size, top=90)
+    feed(page, [{"t": "seated", "table": 1, "seat": 0, "token": "0" * 32}, _players_table(),
+                engine_update(engine.from_scenario(SHEETS), 0)])
+    page.wait_for_function("window.mod.tikal.acting()")
+    drawn = page.eval_on_selector_all(".tk-seat .tk-seat-body svg", """els => els.map((e) => {
+        const r = e.firstChild.getBoundingClientRect();
+        return [e.getAttribute('class'), Math.round(r.width * 10) / 10, Math.round(r.height * 10) / 10];
+    })""")
+    kinds = {c for c, _, _ in drawn}
+    assert {"tk-i-fig", "tk-i-tent", "tk-i-guard", "tk-i-tr"} <= kinds, kinds
+    small = [d for d in drawn if d[2] < 10 or d[1] < 8]
+    assert small == [], small
+    assert page.js_errors == []
+
+
 def _contrast(a: list, b: list) -> float:
     """The WCAG contrast ratio of two sRGB colours ([r, g, b], 0-255)."""
     def lum(c):
