@@ -29,6 +29,16 @@ from web_helpers import chromium, phone, web_host  # noqa: E402,F401  (the brows
 from web_tortuga_support import seeded  # noqa: E402,F401  (games dealt from a known seed)
 
 
+@pytest.fixture(autouse=True)
+def _fresh_log_limits():
+    """Each test's repeated log lines counted from its own start: the host's RepeatFilters
+    (net/links.py) live as long as the process, and what an earlier test logged in the same
+    worker would hide this one's first lines."""
+    from net.links import forget_repeated_lines
+
+    forget_repeated_lines()
+
+
 @pytest.fixture
 def host(request):
     """A real host on 127.0.0.1 in a thread of this process, stopped after the test:
