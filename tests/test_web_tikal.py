@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import math
+import os
 import random
 import subprocess
 import sys
@@ -20,10 +22,18 @@ from engine.tikal.analysis import scoring_now, stack_outlook, temple_holders
 
 from net_helpers import BotClient, live_host, seat_clients
 from web_helpers import LONG_NAMES
-from web_tikal_support import Tapper, feed, harness_server
+from web_tikal_support import Tapper, broken_words, feed, harness_server
 
 ROOT = Path(__file__).resolve().parent.parent
 TIMEOUT = 180_000
+#: Where screenshots go: TIKAL_WEB_SHOTS=dir (none by default), as tests/test_web_tikal_fit.py's.
+SHOTS = os.environ.get("TIKAL_WEB_SHOTS")
+
+
+def _shot(page, name: str) -> None:
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(SHOTS) / f"tikal-{name}.png"))
 
 
 @pytest.fixture(scope="module")
@@ -218,6 +228,26 @@ def test_web_tikal_auction_what_is_left_to_bid(chromium, server, lang):
     assert page.js_errors == [] and page.evaluate("[...window.missing]") == []
 
 
+@pytest.mark.parametrize("size", [(360, 640), (1280, 800)])
+def test_web_tikal_seat_cards_marks_read(chromium, server, size):
+    """A seat's card shows its figures in supply, its tents and guards left, its treasures: each
+    picture drawn at least 10 CSS pixels tall and 8 wide (the tents were drawn 6 pixels wide in
+    their 13-pixel boxes, a guard 9: too small to tell apart on a phone)."""
+    page = open_harness(chromium, server, size=size, top=90)
+    feed(page, [{"t": "seated", "table": 1, "seat": 0, "token": "0" * 32}, _players_table(),
+                engine_update(engine.from_scenario(SHEETS), 0)])
+    page.wait_for_function("window.mod.tikal.acting()")
+    drawn = page.eval_on_selector_all(".tk-seat .tk-seat-body svg", """els => els.map((e) => {
+        const r = e.firstChild.getBoundingClientRect();
+        return [e.getAttribute('class'), Math.round(r.width * 10) / 10, Math.round(r.height * 10) / 10];
+    })""")
+    kinds = {c for c, _, _ in drawn}
+    assert {"tk-i-fig", "tk-i-tent", "tk-i-guard", "tk-i-tr"} <= kinds, kinds
+    small = [d for d in drawn if d[2] < 10 or d[1] < 8]
+    assert small == [], small
+    assert page.js_errors == []
+
+
 def _contrast(a: list, b: list) -> float:
     """The WCAG contrast ratio of two sRGB colours ([r, g, b], 0-255)."""
     def lum(c):
@@ -328,13 +358,14 @@ FIT = "async () => (await import('/app/fitcheck.js')).fitProblems()"
 
 
 @pytest.mark.parametrize("lang", ["en", "cs", "it", "ru"])
-def test_web_tikal_sheets_by_taps_and_their_fit(chromium, server, lang):
+@pytest.mark.parametrize("size", [(360, 640), (1280, 800)])
+def test_web_tikal_sheets_by_taps_and_their_fit(chromium, server, lang, size):
     """Who stands guard and which swap: each sheet lists every option the host offers, fits a
-    phone under the shell's bar (360x640, 24-character names) in every language, and a tap on an
-    option sends exactly that action."""
+    phone and a tablet under the shell's bar (360x640 and 1280x800, 24-character names) in every
+    language with no word broken, and a tap on an option sends exactly that action."""
     g = engine.from_scenario(SHEETS)
     msg = engine_update(g, 0)
-    page = open_harness(chromium, server, lang=lang, size=(360, 640), top=90)
+    page = open_harness(chromium, server, lang=lang, size=size, top=90)
     feed(page, [
         {"t": "seated", "table": 1, "seat": 0, "token": "0" * 32},
         {"t": "table", "table": {"players": [{"seat": i, "name": n, "kind": "human", "colour": c, "connected": True}
@@ -348,7 +379,8 @@ def test_web_tikal_sheets_by_taps_and_their_fit(chromium, server, lang):
     assert page.evaluate("window.mod.tikal.chooser.kind") == "guard"
     assert sorted(page.eval_on_selector_all(".tk-sheet [data-figure]", "els => els.map((e) => e.dataset.figure)")) == \
         ["leader", "worker"]
-    assert page.evaluate(FIT) == []
+    assert page.evaluate(FIT) == [] and broken_words(page) == []
+    _shot(page, f"sheet-guard-{size[0]}x{size[1]}-{lang}")
     taps.tap(".tk-sheet [data-figure=leader]")
     assert page.evaluate("window.sent")[-1]["action"] == {"type": "guard", "hex": [0, -1], "figure": "leader"}
     page.evaluate("window.answer({ok: false, error: {code: 'stale', message: 'again'}})")   # the table is free again
@@ -358,7 +390,8 @@ def test_web_tikal_sheets_by_taps_and_their_fit(chromium, server, lang):
     offers = page.eval_on_selector_all(".tk-sheet [data-give]",
                                        "els => els.map((e) => [+e.dataset.give, +e.dataset.take, +e.dataset.with])")
     assert sorted(offers) == sorted([a["give"], a["take"], a["with"]] for a in legal if a["type"] == "exchange")
-    assert page.evaluate(FIT) == []
+    assert page.evaluate(FIT) == [] and broken_words(page) == []
+    _shot(page, f"sheet-swap-{size[0]}x{size[1]}-{lang}")
     taps.tap(".tk-sheet [data-give='2'][data-take='6'][data-with='2']")
     assert page.evaluate("window.sent")[-1]["action"] == {"type": "exchange", "give": 2, "take": 6, "with": 2}
     assert page.js_errors == [] and page.evaluate("[...window.missing]") == []
@@ -375,12 +408,15 @@ def test_web_tikal_zoom_pinch_pan_and_taps_still_hit(chromium, server):
     taps = Tapper(page, t)
     taps.wait("t.acting() && t.placing()")
     z0 = page.evaluate(f"{t}.board.zoom")
-    # the fingers pinch about a hex where the tile may go (the game's board differs from run to run)
-    aim = page.evaluate(f"{t}.placeHexes()")[0]
-    cx, cy = page.evaluate(f"h => {t}.board.screenOf(h)", aim)
+    # the fingers pinch about the hex where the tile may go nearest the board's middle (the game's
+    # board differs from run to run: the first such hex was at times on the board's edge, the
+    # fingers 40 px off it, and at 3.2 times the zoom no such hex was left in view)
     box = page.locator(".tk-board").bounding_box()       # both fingers on the board
-    cx = min(max(cx, box["x"] + 40), box["x"] + box["width"] - 40)
-    cy = min(max(cy, box["y"] + 20), box["y"] + box["height"] - 20)
+    mid = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    spots = [(page.evaluate(f"h => {t}.board.screenOf(h)", h), h) for h in page.evaluate(f"{t}.placeHexes()")]
+    (cx, cy), aim = min(spots, key=lambda s: math.dist(s[0], mid))
+    cx = min(max(cx, box["x"] + 50), box["x"] + box["width"] - 50)
+    cy = min(max(cy, box["y"] + 40), box["y"] + box["height"] - 40)
     cdp = page.context.new_cdp_session(page)
 
     def touch(kind, pts):
