@@ -30,6 +30,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import socket
+import struct
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -50,6 +51,20 @@ LINGER = 2.0
 KNOCKING = 16
 
 Out = list[tuple[int, dict]]
+
+
+def cut(transport: Any) -> None:
+    """Abort ``transport``; with a reset (``SO_LINGER`` 0) when bytes written to it still wait
+    for its peer (one that does not read): a plain abort closes only our file descriptor, and the
+    kernel would keep the connection and its bytes, trying to deliver them for minutes."""
+    if transport.get_write_buffer_size():
+        sock = transport.get_extra_info("socket")
+        if sock is not None:
+            try:
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+            except OSError:    # closed already
+                pass
+    transport.abort()
 
 
 class Transport(Protocol):
@@ -140,6 +155,14 @@ class RepeatFilter(logging.Filter):
             return True
         seen[2] += 1
         return False
+
+
+def forget_repeated_lines() -> None:
+    """Every RepeatFilter's memory forgotten (the tests: each one's lines from its own start)."""
+    for lg in list(logging.Logger.manager.loggerDict.values()):
+        for f in getattr(lg, "filters", ()):
+            if isinstance(f, RepeatFilter):
+                f._seen.clear()
 
 
 def limit_repeated_lines(*names: str) -> None:
@@ -301,7 +324,7 @@ class Links:
             if tr.can_write_eof():
                 tr.write_eof()
                 conn.shut = True
-                self._loop.call_later(LINGER, tr.abort)
+                self._loop.call_later(LINGER, cut, tr)
                 return
             tr.close()
         except OSError as exc:   # the peer is gone already

@@ -32,6 +32,8 @@ from urllib.parse import quote, unquote
 
 from assets.i18n import REFERENCE, locale_language, translations
 
+from .links import LINGER, cut
+
 log = logging.getLogger("tikal.share")
 
 MAX_HEAD = 8192          # bytes of request line + headers
@@ -50,6 +52,16 @@ REASONS = {200: "OK", 206: "Partial Content", 304: "Not Modified", 400: "Bad Req
            403: "Forbidden", 404: "Not Found", 405: "Method Not Allowed", 408: "Request Timeout",
            416: "Range Not Satisfiable", 421: "Misdirected Request",
            431: "Request Header Fields Too Large", 503: "Service Unavailable"}
+
+
+def close_soon(transport: asyncio.BaseTransport) -> None:
+    """Close ``transport`` after what is written to it, or cut it (a reset) LINGER seconds from
+    now if its peer has not taken that much by then: asyncio's close waits for unsent bytes
+    forever, and a peer that never reads would keep the socket, the bytes and (for a WebSocket)
+    its reading task for good, while no limit counts it any more."""
+    transport.close()
+    if isinstance(transport, asyncio.WriteTransport) and transport.get_write_buffer_size():
+        asyncio.get_running_loop().call_later(LINGER, cut, transport)
 
 
 def page_language(accept_language: str | None) -> str:
@@ -408,7 +420,7 @@ vertical-align:bottom}} li{{margin:.3em 0}} h3{{margin-bottom:0}} ul{{margin:.3e
             log.exception("share: request failed")
         finally:
             self._conns.pop(task, None)
-            writer.close()
+            close_soon(writer.transport)
 
     async def _answer(self, reader, writer, state: list):
         try:

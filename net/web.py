@@ -34,6 +34,7 @@ import json
 import logging
 import re
 import socket
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -47,10 +48,10 @@ from websockets.server import ServerProtocol
 
 from assets.i18n import LANGUAGES, REFERENCE, pofile
 
-from .links import Conn
+from .links import Conn, cut, limit_repeated_lines
 from .messages import error
 from .protocol import HEADER_SIZE, MAX_FRAME
-from .share import ShareServer, header
+from .share import ShareServer, close_soon, header
 
 if TYPE_CHECKING:
     from .links import Links
@@ -167,14 +168,18 @@ def local_names() -> set[str]:
     return names
 
 
+#: A ``Host`` header as browsers send it: a name or an IPv4 address, or an IPv6 one in brackets,
+#: and an optional port (nothing else: no user part, no path, no second port).
+_HOST = re.compile(r"(?:\[([0-9a-f:.]+)\]|([a-z0-9.-]+))(?::[0-9]{1,5})?")
+
+
 def host_of(value: str | None) -> str | None:
-    """The host name or address of a ``Host`` header (no port, no brackets), lower case."""
+    """The host name or address of a ``Host`` header (no port, no brackets), lower case; None
+    when it is not a well-formed one."""
     if not value:
         return None
-    value = value.strip().lower()
-    if value.startswith("["):
-        return value[1:value.find("]")] if "]" in value else None
-    return value.rsplit(":", 1)[0] if value.count(":") == 1 else value
+    m = _HOST.fullmatch(value.strip().lower())
+    return (m.group(1) or m.group(2)) if m else None
 
 
 def is_local_host(value: str | None, names: set[str]) -> bool:
@@ -229,19 +234,39 @@ class WsTransport:
         self.close()
 
     def close(self) -> None:
+        """The close frame after what is written, then the TCP close; a peer that does not read
+        them is cut after LINGER seconds (asyncio's close waits for the unsent bytes forever, and
+        the connection, no longer the host's, would hold its socket and its bytes for good)."""
         if self.proto.state.name == "OPEN":
             self.proto.send_close(1000)
         self.flush()
-        self.transport.close()
+        close_soon(self.transport)
 
     def abort(self) -> None:
-        self.transport.abort()
+        cut(self.transport)
 
     def get_write_buffer_size(self) -> int:
         return self.transport.get_write_buffer_size()
 
     def get_extra_info(self, name: str, default: Any = None) -> Any:
         return self.transport.get_extra_info(name, default)
+
+
+class GatedProtocol(ServerProtocol):
+    """The library's WebSocket protocol, whose answer to a ping (a pong) is given only while
+    ``gate()`` (the connection's rate bucket) lets the ping through: past it, neither that ping
+    nor any later control frame is answered, and ``over_rate`` says so (the connection is closed
+    for it)."""
+
+    gate: Callable[[], bool] | None = None
+    over_rate = False
+
+    def recv_frame(self, frame: Frame) -> None:
+        if frame.opcode in (Opcode.PING, Opcode.PONG) and self.gate is not None:
+            if self.over_rate or not self.gate():
+                self.over_rate = True
+                return
+        super().recv_frame(frame)
 
 
 @dataclass(eq=False)
@@ -252,6 +277,18 @@ class WsConn(Conn):
 
     def receive(self, data: bytes, now: float):
         return self.receive_body(data, now)
+
+    def control(self, now: float) -> bool:
+        """A WebSocket control frame (ping, pong) takes a token of the connection's rate bucket,
+        as a message does (the library answers each ping: a flood of them costs the host as
+        much as one of messages); False when the bucket is empty."""
+        lim = self.limits
+        self.tokens = min(lim.burst, self.tokens + (now - self.last_refill) * lim.rate)
+        self.last_refill = now
+        if self.tokens < 1.0:
+            return False
+        self.tokens -= 1.0
+        return True
 
     @property
     def held(self) -> int:
@@ -274,6 +311,7 @@ class WebServer(ShareServer):
         self.assets = load_assets()
         self.names = local_names()
         self._catalogs: dict[str, Asset] = {}
+        limit_repeated_lines("tikal.web", "tikal.share")    # a flood of refusals: a few lines
 
     async def start(self, bind: str = "", port: int = 0) -> tuple[str, int]:
         address = await super().start(bind, port)
@@ -285,19 +323,24 @@ class WebServer(ShareServer):
         path = target.split("?", 1)[0].split("#", 1)[0]
         if path == WS_PATH:
             return await self._websocket(reader, writer, head)
+        head_only = method == "HEAD"
+        if self.origins(head) is None:     # a name not this machine's: a foreign page's rebinding
+            return await self._send(writer, 421, b"this host is not known by that name\n",
+                                    head_only=head_only, extra=SECURITY)
+        if method not in ("GET", "HEAD"):
+            return await self._send(writer, 405, b"GET and HEAD only\n",
+                                    extra={"Allow": "GET, HEAD", **SECURITY})
         if path == self.page_path:
             return await super().route(reader, writer, head, method, "/")
         if path == "/qr.svg":       # the page's own address (as this browser reached it), as a QR code
             hostname = header(head, "host")
-            if not is_local_host(hostname, self.names):
-                return await self._send(writer, 421, b"this host is not known by that name\n")
             assert hostname is not None
             return await self._send(writer, 200, qr_svg(f"http://{hostname.strip().lower()}/"),
-                                    head_only=method == "HEAD", ctype=TYPES[".svg"],
+                                    head_only=head_only, ctype=TYPES[".svg"],
                                     extra={**SECURITY, "Cache-Control": "no-store"})
         if path == "/host.json":
             body = json.dumps({"name": self.host_name}).encode("utf-8")
-            return await self._send(writer, 200, body, head_only=method == "HEAD",
+            return await self._send(writer, 200, body, head_only=head_only,
                                     ctype=TYPES[".json"], extra=SECURITY)
         asset = self.assets.get(path)
         m = re.fullmatch(r"/i18n/([a-z]{2})\.json", path)
@@ -305,12 +348,6 @@ class WebServer(ShareServer):
             asset = self._catalog(m.group(1))
         if asset is None:      # the folder's files (--share), tonight's replays; else refused
             return await super().route(reader, writer, head, method, target)
-        if method not in ("GET", "HEAD"):
-            return await self._send(writer, 405, b"GET and HEAD only\n",
-                                    extra={"Allow": "GET, HEAD", **SECURITY})
-        if not is_local_host(header(head, "host"), self.names):
-            return await self._send(writer, 421, b"this host is not known by that name\n",
-                                    head_only=method == "HEAD")
         extra = {**SECURITY, "ETag": asset.etag, "Cache-Control": "no-cache",
                  "Vary": "Accept-Encoding"}
         if header(head, "if-none-match") == asset.etag:
@@ -319,7 +356,7 @@ class WebServer(ShareServer):
         body = asset.body
         if "gzip" in (header(head, "accept-encoding") or ""):
             body, extra["Content-Encoding"] = asset.gz, "gzip"
-        await self._send(writer, 200, body, head_only=method == "HEAD", ctype=asset.ctype,
+        await self._send(writer, 200, body, head_only=head_only, ctype=asset.ctype,
                          extra=extra)
 
     def _catalog(self, lang: str) -> Asset:
@@ -344,8 +381,8 @@ class WebServer(ShareServer):
                          head: bytes):
         allowed = self.origins(head)
         origins = cast(list, allowed or ["-"])
-        proto = ServerProtocol(origins=origins, max_size=MAX_FRAME,
-                               logger=logging.getLogger("tikal.web.ws"))
+        proto = GatedProtocol(origins=origins, max_size=MAX_FRAME,
+                              logger=logging.getLogger("tikal.web.ws"))
         proto.receive_data(head)
         request = next((e for e in proto.events_received() if isinstance(e, Request)), None)
         if request is None:
@@ -367,6 +404,8 @@ class WebServer(ShareServer):
         conn = self.links.opened(edge, WsConn)
         assert isinstance(conn, WsConn)
         conn.proto = proto
+        loop = asyncio.get_running_loop()
+        proto.gate = lambda: conn.control(loop.time())
         try:
             await self._read(reader, conn, edge)
         finally:
@@ -396,7 +435,14 @@ class WebServer(ShareServer):
                 body = self._message(conn, event)
                 if body is not None:
                     links.received(conn, body)
+            if proto.over_rate and conn.id in links.conns:
+                self._over_rate(conn)
+                return
             edge.flush()
+            unsent = edge.get_write_buffer_size()
+            if conn.id in links.conns and unsent > links.config.max_unsent:
+                self._too_slow(conn, edge, unsent)
+                return
             if conn.id in links.conns:
                 links.holding(conn)
 
@@ -420,6 +466,27 @@ class WebServer(ShareServer):
             return body
         return None       # ping, pong, close: the library answers them
 
+    def _over_rate(self, conn: WsConn):
+        """WebSocket pings (or pongs) over the connection's rate: no browser sends them (a page
+        cannot), so this is no guest: told why and closed."""
+        self.links.count("rate")
+        log.warning("web: connection %s (%s) sends WebSocket pings over %g a second: closed",
+                    conn.id, conn.peer, self.links.config.rate)
+        self.links.send(conn, error("rate", f"over {self.links.config.rate:g} messages per second "
+                                            "(WebSocket pings count too): closed"))
+        self.links.close(conn)
+        self.links.drop(conn)
+
+    def _too_slow(self, conn: WsConn, edge: WsTransport, unsent: int):
+        """What the host wrote (the library's answers to pings too) is not read: the connection
+        is cut (as Links does for its own writes)."""
+        self.links.count("slow")
+        log.warning("web: connection %s (%s) does not read what the host sends (%d bytes "
+                    "waiting): cut", conn.id, conn.peer, unsent)
+        conn.closing = True
+        self.links.drop(conn)
+        edge.abort()     # (a reset: what waits is never read)
+
     def _too_big(self, conn: WsConn, edge: WsTransport):
         """A message over 1 MiB: the library closes with 1009; our ``error frame`` goes first."""
         self.links.count("frame")
@@ -429,7 +496,7 @@ class WebServer(ShareServer):
         edge.flush()
         conn.closing = True
         self.links.drop(conn)
-        edge.transport.close()
+        close_soon(edge.transport)
 
 
 __all__ = ["WebServer", "WsConn", "WsTransport", "catalog_json", "is_local_host", "load_assets",

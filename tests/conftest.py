@@ -29,6 +29,16 @@ from web_helpers import chromium, phone, web_host  # noqa: E402,F401  (the brows
 from web_tortuga_support import seeded  # noqa: E402,F401  (games dealt from a known seed)
 
 
+@pytest.fixture(autouse=True)
+def _fresh_log_limits():
+    """Each test's repeated log lines counted from its own start: the host's RepeatFilters
+    (net/links.py) live as long as the process, and what an earlier test logged in the same
+    worker would hide this one's first lines."""
+    from net.links import forget_repeated_lines
+
+    forget_repeated_lines()
+
+
 @pytest.fixture
 def host(request):
     """A real host on 127.0.0.1 in a thread of this process, stopped after the test:
@@ -43,3 +53,11 @@ def host(request):
     addr, port, stop = start_in_thread(host=h, timeout=HANG)
     yield h, f"{addr}:{port}"
     stop()
+
+
+def pytest_collection_modifyitems(config, items):
+    """The long tests (marked ``slow``) run first, the short ones after them: spread over the
+    cores by pytest-xdist, the short ones then fill the gaps, where a long test started last
+    kept one core busy alone at the end of the run. Within each group the order is the files'
+    (the same on every xdist worker, as it must be)."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)

@@ -12,10 +12,12 @@ ROOT = Path(__file__).resolve().parent.parent
 #: the packages and modules held to it
 TYPED = ["engine", "net", "tikal_lan",
          "game/app.py", "game/client.py", "game/hint.py", "game/net_bridge.py", "game/scene.py",
-         "game/screens.py", "game/tween.py", "game/widgets.py",
-         "game/replay", "game/scenes/common.py", "game/scenes/recap.py", "game/scenes/results.py",
-         "game/tikal/animations.py", "game/tikal/client.py", "game/tikal/review.py", "game/tikal/scene.py",
-         "game/tortuga/animations.py", "game/tortuga/client.py", "game/tortuga/scene.py"]
+         "game/screens.py", "game/theme.py", "game/tween.py", "game/widgets.py",
+         "game/replay", "game/scenes/common.py", "game/scenes/lobby.py", "game/scenes/recap.py",
+         "game/scenes/results.py",
+         "game/tikal/animations.py", "game/tikal/art.py", "game/tikal/client.py", "game/tikal/hint.py",
+         "game/tikal/review.py", "game/tikal/scene.py",
+         "game/tortuga/animations.py", "game/tortuga/client.py", "game/tortuga/hint.py", "game/tortuga/scene.py"]
 
 
 def test_mypy_is_clean():

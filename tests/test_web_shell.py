@@ -11,13 +11,17 @@ import pytest
 from assets.i18n import pofile
 
 from waiting import until
-from web_helpers import create_table, join, open_page, tap, wait_for
+from web_helpers import LANGS, LONG_NAMES, create_table, join, open_page, tap, wait_for
 
 pytestmark = pytest.mark.slow
 
 #: The page with the shell's plain table for every game (app/generic.js: a button per legal
 #: action), whatever module a game has: these tests play through the shell alone.
 PLAIN = "/?table=plain"
+#: The words of the interface's own text cut over two lines under an element (app/fitcheck.js);
+#: the players' names, which may break anywhere, left out.
+BROKEN_WORDS = ("async (root) => (await import('/app/fitcheck.js'))"
+                ".brokenWords(document.querySelector(root), 'th, td:not(.name)')")
 
 
 def play_out(page, limit: int = 2000) -> int:
@@ -41,7 +45,7 @@ def test_join_lobby_table_and_a_whole_game_by_taps_then_results(web_host, phone)
     page = phone()
     open_page(page, web_host, PLAIN)
     assert page.inner_text("#join-title") == "Join Kitchen table"
-    join(page, "Ana")
+    join(page, LONG_NAMES[3])
     tid = create_table(page, "tortuga", seats=2)
     assert wait_for(page, "tikal.seat === 0")
     tap(page, "#fill")
@@ -57,7 +61,13 @@ def test_join_lobby_table_and_a_whole_game_by_taps_then_results(web_host, phone)
     assert page.locator(".story polyline").count() == 2        # the score story: one line per seat
     wait_for(page, "tikal.standings && tikal.standings.night.games === 1")
     tap(page, "#results-lobby")
-    wait_for(page, "tikal.screen === 'lobby'")
+    wait_for(page, "tikal.screen === 'lobby' && !!document.querySelector('#standings table')")
+    problems = []
+    for lang in LANGS:     # tonight's standings beside a 24-character name: no header cut in two
+        page.evaluate("(lang) => tikal.setLanguage(lang)", lang)
+        wait_for(page, "(lang) => tikal.cat.lang === lang && !!document.querySelector('#standings table')", lang)
+        problems += [f"{lang}: {p}" for p in page.evaluate(BROKEN_WORDS, "#standings")]
+    assert problems == []
     assert page.js_errors == []
 
 
@@ -183,6 +193,36 @@ def test_left_a_started_game_and_back_to_my_seat_by_the_key(web_host, phone):
     tap(page, f'[data-table="{tid}"] [data-act="back"]')
     wait_for(page, "tikal.screen === 'play' && tikal.seat === 0 && !!tikal.play.last")
     assert page.js_errors == []
+
+
+def test_bots_are_named_in_the_pages_language(web_host, phone):
+    """The host names a bot in English ("Bot 2 (normal)"); a page in Russian shows "Бот 2
+    (средний)" (the catalogs' table.bot_name and bot.<level>, as the window does) in the table's
+    lobby, in the lobby's list of tables (another phone), and in the game (the players a game
+    module is handed, the turn in the bar)."""
+    ru = pofile("ru")
+    want = next(e.msgstr for e in ru if e.msgid == "table.bot_name").format(
+        number=2, level=next(e.msgstr for e in ru if e.msgid == "bot.normal"))
+    assert want == "Бот 2 (средний)"
+    page = phone(lang="ru")
+    open_page(page, web_host)
+    join(page, "Ana")
+    tid = create_table(page, "tortuga", seats=2)
+    tap(page, "[data-act=bot]")
+    wait_for(page, "tikal.table.players.every(p => p.kind !== 'empty')")
+    assert page.inner_text('[data-seat="1"] .name') == want
+    other = phone(lang="ru")
+    open_page(other, web_host)
+    join(other, "Uma")
+    wait_for(other, f"!!document.querySelector('[data-table=\"{tid}\"]')")
+    assert want in other.inner_text(f'[data-table="{tid}"]')
+    assert "Bot 2" not in other.inner_text(f'[data-table="{tid}"]')
+    tap(page, "#start")
+    wait_for(page, "tikal.screen === 'play' && !!tikal.play.last")
+    assert page.evaluate("tikal.play.players()[1].name") == want
+    wait_for(page, "(want) => document.body.innerText.includes(want)", want)
+    assert "Bot 2" not in page.inner_text("body")
+    assert page.js_errors == [] and other.js_errors == []
 
 
 def test_a_browser_and_a_window_play_one_table(web_host, phone):

@@ -1,10 +1,12 @@
 """Every screen of the Tikal table in the browser fits (issue 27): at a phone's 360x640 (touch) and
 a laptop's 1280x800 (mouse), in the four languages, with 24-character names, the page's fit check
-(assets/web/app/fitcheck.js: nothing outside the screen, no cut text, no overlap) finds nothing.
+(assets/web/app/fitcheck.js: nothing outside the screen, no cut text, no overlap) finds nothing,
+and no word of Tikal's texts is broken across lines.
 Two players share one auction table through a real host (one at each size, a bot in the third
 seat); each screen met on the way (waiting, placing the tile, the action phase, a figure chosen,
-a hex to pick, the bids, the revealed tiles to choose, the end with the score story; a spectator's
-view) is checked in every language, screenshots kept for a look. The sheets (which swap, who stands
+a hex to pick, the bids, the revealed tiles to choose, a scoring turn when a volcano comes, the
+results card with Tikal's score story, the board at the end; a spectator's view) is checked in every
+language, screenshots kept for a look. The sheets (which swap, who stands
 guard) come up only in some games: tests/test_web_tikal.py checks them on positions made for them."""
 from __future__ import annotations
 
@@ -15,12 +17,12 @@ from pathlib import Path
 from test_web_tikal_play import FAST, chooser
 
 from web_helpers import LANGS, LONG_NAMES, create_table, fit_problems, join, open_page, tap, wait_for
-from web_tikal_support import Tapper
+from web_tikal_support import Tapper, broken_words
 
 #: Where the screenshots go: TIKAL_WEB_SHOTS=dir (none by default: they take time; look at them
 #: when the table's look changes).
 SHOTS = os.environ.get("TIKAL_WEB_SHOTS")
-MUST = {"wait", "place", "actions", "select", "pick", "bid", "choose", "over", "watch"}
+MUST = {"wait", "place", "actions", "select", "pick", "bid", "choose", "results", "over", "watch"}
 
 
 class Checker:
@@ -47,7 +49,7 @@ class Checker:
             self.relabel(lang)
             if redo:
                 redo()
-            found = fit_problems(self.page)
+            found = fit_problems(self.page) + broken_words(self.page)
             if self.shots:
                 self.page.screenshot(path=str(self.shots / f"tikal-{self.size}-{name}-{lang}.png"))
             self.problems += [f"{self.size} {name} {lang}: {p}" for p in found]
@@ -69,6 +71,8 @@ def screens(ck: Checker, st: dict) -> None:
         ck.check("bid")
     if "choose_tile" in by:
         ck.check("choose")
+    if "end_turn" in by and st.get("scoring"):
+        ck.check("scoring")
     if "end_turn" in by:
         ck.check("actions")
         moves = by.get("move", [])
@@ -163,7 +167,7 @@ def test_web_tikal_every_screen_fits(web_host, phone):
         if st["over"]:
             continue
         seen = set().union(*(c.seen for c in checkers))
-        if MUST - {"over"} <= seen:       # every screen met: the shortest way to the end
+        if MUST - {"results", "over"} <= seen:       # every screen met: the shortest way to the end
             tp.play(hurry(st), st["state"])
             continue
         screens(ck, st)
@@ -180,6 +184,8 @@ def test_web_tikal_every_screen_fits(web_host, phone):
             checkers[0].seen.add("watch")
     for ck in checkers:
         ck.taps.wait("!t.timeline.busy && t.over")
+        wait_for(ck.page, "!!document.querySelector('#results .tk-results')")   # with Tikal's score story
+        ck.check("results")
         ck.check("over", lambda ck=ck: ck.page.evaluate("document.querySelector('#results-board') && "
                                                         "document.querySelector('#results-board').click()"))
     seen = set().union(*(ck.seen for ck in checkers))

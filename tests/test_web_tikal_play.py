@@ -164,8 +164,11 @@ def test_web_tikal_phone_asleep_then_back_at_its_board(tmp_path, phone):
               "the bot playing for the away seat", poll=0.1, progress=lambda: web_host.call(lambda: t.state))
         page.evaluate("tikal.net.wanted = true; document.dispatchEvent(new Event('visibilitychange'))")
         wait_for(page, "tikal.net.greeted && tikal.welcome.resumed && tikal.seat === 0")
-        # back at its seat: once the game waits for it (or is over), its table is the host's view
-        taps.wait("(t.over || t.acting()) && !t.timeline.busy && !t.pending")
+        # back at its seat: once the host's update after the sleep is in (until then the table still
+        # shows the turn it fell asleep in, which was its own) and the game waits for it (or is
+        # over), its table is the host's view
+        taps.wait("t.latest && t.latest.state >= arg && (t.over || t.acting()) && !t.timeline.busy && !t.pending",
+                  seen + 6)
         assert page.evaluate(f"{SHELL_TABLE}.shown") == web_host.call(lambda: t.game.view(0))
         told = page.evaluate("tikal.play.lines.map((l) => l.text)")[lines:]
         # the moves made meanwhile, each in Tikal's words (a walk, a tile, a turn), not a count

@@ -3,6 +3,8 @@ colour and shape, ready marks, bots with their level), the game, variant and opt
 Everything is asked of the host; the lobby shows what it answers."""
 from __future__ import annotations
 
+from typing import cast
+
 import pygame
 
 from .. import theme
@@ -10,7 +12,7 @@ from ..net_bridge import bot_name
 from ..party import party_of, restore_party
 from ..scene import Scene
 from ..widgets import Button, ScrollLog, TextInput, blit_lines, blit_text, draw_panel, fit_tagged, note_solid
-from .common import ChatFeed, background, heading, seat_colour
+from .common import ChatFeed, TableScene, background, heading, seat_colour
 
 
 def free_seats(summary: dict) -> int:
@@ -111,14 +113,14 @@ class LobbyScene(Scene):
         if kind in ("tables", "lobby", "seated", "left", "saved"):
             self.rebuild()
         elif kind == "update":
-            table = self.app.goto("table", self.bridge)
+            table = cast(TableScene, self.app.goto("table", self.bridge))
             tm = self.bridge.table
             if tm.state and not tm.over and tm.to_act is not None:   # a game met mid-way: where it stands
                 table.log.add(self.trn("recap.resumed", tm.state, name=table.short_name(tm.to_act)))
             if (self.bridge.recap or {}).get("moves"):      # we were away: what happened meanwhile
                 self.app.open("recap", table, self.bridge)
         elif kind == "error":
-            self.app.toast(note.get("message") or note.get("code"))
+            self.app.toast(str(note.get("message") or note.get("code")))
         elif kind == "chat":
             self.chat_feed.take(note)
         elif kind == "disconnected":
@@ -236,7 +238,7 @@ class LobbyScene(Scene):
             away = any(s.get("kind") == "human" and not s.get("connected", True) for s in seats)
             w.add(Button(app, (414, 660, 210, 44), "lobby.fill", lambda: b.fill(self.bot_level), size=17,
                          enabled=(free and self.waiting()) or (away and not self.waiting()), tooltip="lobby.fill_tip"))
-            w.add(Button(app, self.PRIVATE_RECT, None, lambda: b.set_private(not self.lobby.get("private")),
+            w.add(Button(app, self.PRIVATE_RECT, None, lambda: b.set_private(not (self.lobby or {}).get("private")),
                          size=16, text=self.private_label, enabled=self.waiting(), tooltip="lobby.private_tip",
                          value="private"))
 

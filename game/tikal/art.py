@@ -365,7 +365,7 @@ def draw_plaque(surface, app, center, r: float, value: int, ring=None) -> None:
     surface.blit(img, img.get_rect(center=(x, y + 1)))
 
 
-def draw_level_block(surface, app, center, w: float, value: int, alpha: int = 255) -> None:
+def draw_level_block(surface, app, center, w: float, value: int | str, alpha: int = 255) -> None:
     """A temple level token (the block that rises when a level is uncovered)."""
     rect = pygame.Rect(0, 0, w, w * 0.62)
     rect.center = center

@@ -274,9 +274,9 @@ class TikalHint(HintAddon):
             return tr("hint.step.pass")
         if t == "choose_tile":
             return tr("hint.step.choose", tile=step["tile"])
-        key = {"uncover": "hint.step.uncover", "dig": "hint.step.dig", "camp": "hint.step.camp",
-               "guard": "hint.step.guard"}.get(t)
-        return tr(key) if key else t
+        plain = {"uncover": "hint.step.uncover", "dig": "hint.step.dig", "camp": "hint.step.camp",
+                 "guard": "hint.step.guard"}.get(t)
+        return tr(plain) if plain else t
 
     def list_lines(self) -> list[tuple[int, str, str]]:
         """The plan's steps in words, numbered, each with the bot's reason for it ("" if none)."""

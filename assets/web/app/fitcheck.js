@@ -92,3 +92,23 @@ function layerOf(el) {
   const layer = el.closest(".dialog-back, .overlay, .log, .recap, #toasts, .netstate, .bar, [data-layer]");
   return layer ? (layer.id || layer.className) : "page";
 }
+
+// Words of the interface's own text cut over two lines ("Gam|es" in a narrow column's header: the
+// page lets any text break anywhere rather than overflow, which squeezes a table's columns): in
+// the elements of `pieces` under `root` (not a player's name, which may break anywhere by design).
+export function brokenWords(root = document.body, pieces = "th, button, label, h1, h2, h3") {
+  const problems = [];
+  for (const el of [...root.querySelectorAll(pieces)].filter(visible)) {
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const m of node.data.matchAll(/\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, m.index);
+        range.setEnd(node, m.index + m[0].length);
+        const tops = [...range.getClientRects()].filter((r) => r.width > 0).map((r) => r.top);
+        if (tops.length > 1 && Math.max(...tops) - Math.min(...tops) > 2) problems.push(`broken word "${m[0]}": ${describe(el)}`);
+      }
+    }
+  }
+  return problems;
+}

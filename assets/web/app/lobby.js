@@ -11,6 +11,16 @@ export function gameTitle(app, game) {
   return app.t(`web.game.${game}`);
 }
 
+// A seat's name as the page shows it: a bot's in the page's language ("Бот 2 (средний)": the host
+// names bots in English, "Bot 2 (normal)", as the window does in its own), a person's as typed.
+export function playerName(app, p) {
+  if (!p) return "";
+  if (p.kind !== "bot") return p.name;
+  const key = `bot.${p.level}`;
+  const level = p.level ? (app.cat && app.cat.has(key) ? app.t(key) : p.level) : null;
+  return level ? app.t("table.bot_name", { number: p.seat + 1, level }) : app.t("table.bot_number", { number: p.seat + 1 });
+}
+
 export function optionsText(app, table) {
   const o = table.options || {};
   if (table.game === "tikal") return app.t(o.variant === "auction" ? "web.variant.auction" : "web.variant.base");
@@ -73,7 +83,7 @@ function tablesCard(app) {
   for (const t of app.tables) {
     const free = t.status === "lobby" && t.players.some((p) => p.kind === "empty");
     const back = (app.mine || []).find((m) => m.table === t.id);
-    const names = t.players.filter((p) => p.kind !== "empty").map((p) => p.name);
+    const names = t.players.filter((p) => p.kind !== "empty").map((p) => playerName(app, p));
     const ask = (msg) => {
       if (t.private) askCode(app, (code) => app.send({ ...msg, code }));
       else app.send(msg);
@@ -227,7 +237,7 @@ export function renderTableLobby(app, root) {
     seats.append(h("li", { class: ["seat-row", you && "you", p.kind], "data-seat": p.seat },
       markSvg(p.seat, p.colour, app.shapes, 22),
       h("div", { class: "seat-name" },
-        h("span", { class: "name" }, p.kind === "empty" ? app.t("web.empty_seat") : p.name),
+        h("span", { class: "name" }, p.kind === "empty" ? app.t("web.empty_seat") : playerName(app, p)),
         h("span", { class: "muted small" }, [you ? app.t("web.you") : "",
           p.kind === "human" ? app.t(p.ready ? "web.ready" : "web.not_ready") : "",
           p.kind === "human" && !p.connected ? app.t("web.away") : ""].filter(Boolean).join(" · "))),

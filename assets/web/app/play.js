@@ -4,7 +4,7 @@
 // the score story. The module gets every update of its table; the shell handles the rest.
 import { h, s, clear, toast, openDialog } from "./ui.js";
 import { markSvg, toneOf, shapeOf, textOn } from "./marks.js";
-import { gameTitle, standingsTable } from "./lobby.js";
+import { gameTitle, playerName, standingsTable } from "./lobby.js";
 import { openSettings } from "./settings.js";
 
 const LOG_MAX = 400;
@@ -117,7 +117,7 @@ export class Play {
     const t = this.summary;
     if (!t) return [];
     return t.players.map((p) => ({
-      seat: p.seat, name: p.name, kind: p.kind, colour: p.colour, tone: toneOf(p.colour, p.seat),
+      seat: p.seat, name: playerName(this.app, p), kind: p.kind, colour: p.colour, tone: toneOf(p.colour, p.seat),
       shape: this.app.shapes ? shapeOf(p.seat) : "circle", connected: p.connected, takeover: p.takeover,
       level: p.level, you: p.seat === this.app.seat,
     }));
@@ -189,7 +189,7 @@ export class Play {
 
   nameOf(seat) {
     const p = this.summary && this.summary.players.find((x) => x.seat === seat);
-    return p ? p.name : `#${seat}`;
+    return p ? playerName(this.app, p) : `#${seat}`;
   }
 
   drawStatus(msg) {
@@ -215,7 +215,7 @@ export class Play {
       const away = p.kind === "human" && !p.connected;
       this.strip.append(h("li", { class: ["player", acting && "acting", p.seat === this.app.seat && "you", away && "away"], "data-seat": p.seat },
         markSvg(p.seat, p.colour, this.app.shapes, 16),
-        h("span", { class: "pname" }, p.name),
+        h("span", { class: "pname" }, playerName(this.app, p)),
         score !== null && score !== undefined ? h("span", { class: "score" }, score) : null,
         away ? h("span", { class: "muted small" }, p.takeover ? this.t("web.bot_plays") : this.t("web.away")) : null));
     }

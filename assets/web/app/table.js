@@ -9,7 +9,8 @@
 //   lineSeat(ev)          the seat a line is about (null: the table): an undo takes back its last line
 //   render()              draw `shown` (called at most once a frame while something moves)
 //
-// and may hook `landed(m)` (call super), `resync(m)` (a full update: no animation) and `summary()`.
+// and may hook `landed(m)` (call super), `resync(m)` (a full update: no animation), `refused(error)`
+// (an action or undo refused, or its link lost) and `summary()`.
 import { fitTexts } from "./fit.js";
 import { Timeline, Sequence, Call } from "./tween.js";
 
@@ -60,7 +61,7 @@ export class AnimatedTable {
     if (msg.t === "table" && msg.table) this.summary();
     else if (msg.t === "seated") this.me = msg.seat;
     else if (msg.t === "update") this.onUpdate(msg);
-    else if (msg.t === "error" && (msg.ref === "action" || msg.ref === "undo")) { this.pending = false; this.touch(true); }
+    else if (msg.t === "error" && (msg.ref === "action" || msg.ref === "undo")) { this.pending = false; this.refused(msg); this.touch(true); }
   }
 
   /** The table summary changed (a name, a colour, a player away). */
@@ -72,6 +73,7 @@ export class AnimatedTable {
     this.latest = m;
     this.updates += 1;
     if (m.full || !this.view) {          // a resync: the view as it is, no animation
+      this.pending = false;              // (back after a drop: whatever was sent is answered or lost)
       this.timeline.skip();
       this.view = m.view;
       if (m.recap) this.logRecap(m.recap);
@@ -179,16 +181,31 @@ export class AnimatedTable {
   send(action) {
     if (this.pending || !action) return;
     this.pending = true;
-    this.ctx.act(action);
+    this.answered(this.ctx.act(action));
     this.touch(true);
   }
 
   undo() {
     if (!this.canUndo || this.pending || !this.acting()) return;
     this.pending = true;
-    this.ctx.undo();
+    this.answered(this.ctx.undo());
     this.touch(true);
   }
+
+  /** The host's answer (ctx.act's promise): a refusal (the shell has shown it) or a lost link frees
+   * the table to try again; `refused(error)` lets the game say so. */
+  answered(promise) {
+    if (!promise || !promise.then) return;
+    promise.then((r) => {
+      if (r && r.ok) return;
+      this.pending = false;
+      this.refused((r && r.error) || {});
+      this.touch(true);
+    });
+  }
+
+  /** The host refused what was sent, or the link was lost before its answer. */
+  refused() {}
 
   destroy() { this.timeline.stop(); }
 }

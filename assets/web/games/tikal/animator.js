@@ -8,7 +8,7 @@ import { svg, html } from "./dom.js";
 import { S, center, corners, points } from "./geometry.js";
 import * as art from "./art.js";
 import * as icons from "./icons.js";
-import { Call, Wait, Progress, Sequence, Parallel, tween } from "./tween.js";
+import { Call, Wait, Progress, Sequence, Parallel, tween } from "../../app/tween.js";
 import { rgb } from "./marks.js";
 
 const OWN_QUICK = new Set(["figure_entered", "figure_transferred", "figure_moved", "level_uncovered", "treasure_dug",
@@ -80,7 +80,11 @@ export class Animator {
 
   _tile_removed(ev) {
     const t = this.table;
-    return new Sequence(this.edit(() => { t.shown.drawn = null; t.land("removed"); t.float(t.t("tikal.removed"), null, "tk-bad"); }), new Wait(0.6));
+    return new Sequence(this.edit(() => {       // rules 1 only (an older game): a tile that fits nowhere
+      t.shown.drawn = null;
+      t.land("removed");
+      t.banner(t.t("tikal.removed"), t.kindName(ev.tile), [213, 94, 0], 1.0);
+    }), new Wait(0.6));
   }
 
   _tile_placed(ev) {
@@ -91,7 +95,7 @@ export class Animator {
     const g = art.tileUse(ev.tile, ev.rotation || 0);
     const fx = { x, y: volcano ? y - 6 * S : y, s: volcano ? 1.3 : 1.5, a: 0 };
     const draw = () => { g.setAttribute("transform", tf(fx.x, fx.y, fx.s)); g.setAttribute("opacity", fx.a.toFixed(2)); };
-    const begin = () => { t.shown.drawn = null; t.flyingTile = false; this.sprite(g); draw(); };
+    const begin = () => { t.shown.drawn = null; this.sprite(g); draw(); };
     const land = () => {
       g.remove();
       t.land("tiles", "treasure_supply", "last_placer");

@@ -4,7 +4,8 @@
 import { svg } from "./dom.js";
 import { S, SQRT3, corners, edgePoint, points } from "./geometry.js";
 import { TILES } from "./tiles.js";
-import { INK, PAPER, luminance, rgb, shade, shapePoints } from "./marks.js";
+import { shapePoints } from "../../app/marks.js";
+import { INK, PAPER, luminance, rgb, shade } from "./marks.js";
 
 export const GROUND = { jungle: [52, 128, 64], temple: [92, 138, 84], treasure: [176, 146, 84], volcano: [64, 54, 52],
   base: [158, 118, 74] };

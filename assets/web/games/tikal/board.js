@@ -133,7 +133,6 @@ export class Board {
     const nw = this.base[2] / z, nh = this.base[3] / z;
     this.vb = [px - fx * nw, py - fy * nh, nw, nh];
     this.clampView();
-    this.table.zoomChanged();
   }
 
   zoomStep(dir) {
@@ -274,7 +273,7 @@ export class Board {
     const zoom = this.table.pieceScale();
     for (const [k, e] of per) {
       live.add(k);
-      const pk = JSON.stringify([e.temple, e.treasures, e.guard, e.camp, e.groups, e.flag, this.table.marksKey, zoom]);
+      const pk = JSON.stringify([e.temple, e.treasures, e.guard, e.camp, e.groups, e.flag, zoom]);
       const had = this.pieces.get(k);
       if (had && had[0] === pk) continue;
       if (had) had[1].remove();

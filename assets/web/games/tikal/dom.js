@@ -28,6 +28,4 @@ export function clear(e) {
   return e;
 }
 
-export const fmt = (n) => (Math.round(n * 100) / 100).toString();
-
 export { fitTexts } from "../../app/fit.js";   // shared by the games' tables

@@ -12,8 +12,9 @@ export function box(cls, vb, children) {
 export const markIcon = (tone, shape, cls = "tk-i-mark") => box(cls, [-1.4, -1.4, 2.8, 2.8], [art.mark(shape, 0, 0, 1, tone, 0.18)]);
 export const figureIcon = (tone, shape, leader, cls = "tk-i-fig") =>
   box(cls, leader ? [-2.2, -3.2, 4.4, 5.4] : [-1.7, -1.7, 3.4, 3.6], [art.figure(0, 0, 1, tone, shape, leader)]);
-export const tentIcon = (tone, shape, cls = "tk-i-tent") => box(cls, [-1.3, -1.7, 2.6, 2.7], [art.tent(0, 0, 0.55, tone, shape)]);
-export const guardIcon = (tone, shape, cls = "tk-i-guard") => box(cls, [-1.4, -2, 2.8, 3.4], [art.guard(0, 0, 0.75, tone, shape)]);
+// (the tent's and the guard's boxes hug their drawings: in a seat's card they are a few pixels tall)
+export const tentIcon = (tone, shape, cls = "tk-i-tent") => box(cls, [-0.72, -0.95, 1.44, 1.5], [art.tent(0, 0, 0.55, tone, shape)]);
+export const guardIcon = (tone, shape, cls = "tk-i-guard") => box(cls, [-1.05, -1.42, 2.1, 2.46], [art.guard(0, 0, 0.75, tone, shape)]);
 export const treasureIcon = (kind, cls = "tk-i-tr") => box(cls, [-1.1, -1.1, 2.2, 2.2], [art.treasure(0, 0, 1, kind)]);
 
 /** A tile (its id, turned `rotation` steps), drawn from the page's <defs>. */

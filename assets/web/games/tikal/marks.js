@@ -1,6 +1,5 @@
-// Colours for Tikal's pieces ([r, g, b]: the art shades them) and the players' shapes, which come
-// from the shell's marks (assets/web/app/marks.js: the same tones and shapes as its players' strip).
-export { shapePoints } from "../../app/marks.js";
+// Colours for Tikal's pieces as [r, g, b] (the art shades them). The players' tones and shapes are
+// the shell's (assets/web/app/marks.js: the same as its players' strip).
 
 export const INK = "#141826";
 export const PAPER = "#faf6e8";
@@ -16,4 +15,12 @@ export function hexTone(c) {
   if (!m) return [150, 150, 160];
   const v = parseInt(m[1], 16);
   return [(v >> 16) & 255, (v >> 8) & 255, v & 255];
+}
+
+/** A tone to write with on the dark panels: the tone itself, or lightened (towards white, its hue
+ * kept) until it reads there (a blue or black seat's name in a banner). */
+export const READABLE = 150;
+export function readable(c) {
+  const l = luminance(c);
+  return l >= READABLE ? c : shade(c, 1 + (READABLE - l) / (255 - l));
 }

@@ -63,18 +63,18 @@ export class Panel {
     const choose = t.legalOf("choose_tile").map((a) => a.tile);
     const bid = t.bidState(view);
     const k = JSON.stringify([view.drawn, view.volcano, view.next_letter, view.stack_left, d.outlook, rot, auction && view.revealed,
-      choose, bid, t.flyingTile, t.flipDrawn, t.flipRevealed, t.lang]);
+      choose, bid, t.flipDrawn, t.flipRevealed, t.lang]);
     if (!this.changed("tilebox", k)) return;
     const box = clear(this.tilebox);
     const drawn = view.drawn, volcano = view.volcano && view.volcano.tile;
     const title = volcano ? "tikal.volcano_title" : drawn ? "tikal.tile_to_place" : "tikal.tile_stack";
     const tileCell = html("div", { class: "tk-tilecell" }, [html("div", { class: "tk-box-title", text: t.t(title), "data-fit": "1" })]);
     let pic;
-    if (t.flyingTile) pic = html("div", { class: "tk-i-tile tk-i-empty" });
-    else if (drawn && TILES[drawn]) pic = icons.tileIcon(t.board.defs, drawn, rot, t.flipDrawn ? "tk-i-tile tk-drawn tk-flip" : "tk-i-tile tk-drawn");
+    if (drawn && TILES[drawn]) pic = icons.tileIcon(t.board.defs, drawn, rot, t.flipDrawn ? "tk-i-tile tk-drawn tk-flip" : "tk-i-tile tk-drawn");
     else if (volcano && TILES[volcano]) pic = icons.tileIcon(t.board.defs, volcano, 0, "tk-i-tile tk-volcano-aside");
     else if (view.next_letter) pic = icons.backIcon(view.next_letter, "tk-i-tile tk-stack");
     else pic = html("div", { class: "tk-stack-empty", text: t.t("tikal.stack_empty"), "data-fit": "1" });
+    const empty = !drawn && !volcano && !view.next_letter;
     tileCell.appendChild(pic);
     box.appendChild(tileCell);
     if (auction) {
@@ -93,7 +93,7 @@ export class Panel {
       box.appendChild(cell);
       if (bid) box.appendChild(this.bidBox(bid));
     }
-    box.appendChild(this.outlookBox(view, d.outlook));
+    box.appendChild(this.outlookBox(view, d.outlook, empty));
     this.table.fit(box);
   }
 
@@ -103,25 +103,28 @@ export class Panel {
     const line = bid.high !== null ? t.t("tikal.high_bid", { amount: bid.amount, name: t.shortName(bid.high) }) : t.t("tikal.no_bid");
     cell.appendChild(html("div", { class: "tk-bidline", text: line, "data-fit": "1" }));
     if (!bid.ours) cell.appendChild(html("div", { class: "tk-muted tk-bidline", text: t.t("tikal.bidding", { name: t.shortName(bid.seat) }), "data-fit": "1" }));
+    else if (bid.most !== null) cell.appendChild(html("div", { class: "tk-bidline tk-bidmost", text: t.t("tikal.web.bid_up_to", { n: bid.most }), "data-fit": "1" }));
     return cell;
   }
 
-  outlookBox(view, outlook) {
+  /** The stack as everyone can work it out (the tiles left under each letter, the volcanoes in
+   * it); under an empty stack's "No tiles left" it says no "0 tiles left", no "No volcano left". */
+  outlookBox(view, outlook, empty = false) {
     const t = this.table;
     const cell = html("div", { class: "tk-outlook", title: t.t("tikal.tip_outlook") });
     const left = Number(view.stack_left || 0);
-    cell.appendChild(html("div", { class: "tk-box-title", text: t.tn("tikal.next_tiles", left, { n: left }), "data-fit": "1" }));
+    if (!empty) cell.appendChild(html("div", { class: "tk-box-title", text: t.tn("tikal.next_tiles", left, { n: left }), "data-fit": "1" }));
     const row = html("div", { class: "tk-letters" });
     const volc = new Set(outlook.volcanoes);
     for (const [letter, n] of outlook.letters) {
       const c = html("span", { class: `tk-letter${n ? "" : " tk-none"}${letter === view.next_letter ? " tk-next" : ""}`, "data-letter": letter },
         [html("b", { text: letter }), html("i", { text: String(n) })]);
-      if (volc.has(letter)) c.appendChild(svg("svg", { class: "tk-volc-mark", viewBox: "0 0 10 8", "aria-hidden": "true" },
-        [svg("polygon", { points: "0,8 4,0 6,0 10,8" })]));
+      if (volc.has(letter)) c.appendChild(volcanoMark());
       row.appendChild(c);
     }
     cell.appendChild(row);
     const n = outlook.volcanoes.length;
+    if (empty && !n) return cell;
     cell.appendChild(html("div", { class: n ? "tk-volc-left" : "tk-volc-left tk-muted", "data-fit": "1",
       text: n ? t.tn("tikal.volcanoes_left", n, { n, letters: outlook.volcanoes.join(", ") }) : t.t("tikal.no_volcano_left") }));
     return cell;
@@ -222,8 +225,7 @@ export class Panel {
         const now = this.table.derived.now[s] || { temple_points: 0, treasure_points: 0, total: 0 };
         el = html("span", { class: "tk-slot tk-now", title: now.total ? t.tn("tikal.tip_row_now", now.total, { n: now.total, temples: now.temple_points,
           treasures: now.treasure_points }) : t.t("tikal.tip_row_now_none") },
-        [svg("svg", { class: "tk-volc-mark", viewBox: "0 0 10 8", "aria-hidden": "true" }, [svg("polygon", { points: "0,8 4,0 6,0 10,8" })]),
-          html("span", { text: `+${slot[1]}` })]);
+        [volcanoMark(), html("span", { text: `+${slot[1]}` })]);
       }
       body.appendChild(el);
     }
@@ -290,21 +292,29 @@ export function storyTable(t, view) {
   let volcano = 0;
   for (const r of view.rounds || []) {
     const head = r.kind === "volcano" ? t.t("results.volcano_n", { n: ++volcano }) : t.t("results.final");
+    // a volcano's column is headed by its mark and number (the cards' "what a volcano would give"
+    // mark): the words are its tooltip, and the columns keep a readable size on a phone
+    const mark = r.kind === "volcano" ? [volcanoMark(), html("span", { text: String(volcano) })] : null;
     const cells = new Array(seats).fill(null);
     for (const e of r.scored || []) {
       cells[e.seat] = { text: `+${e.total}`, tip: t.tn("results.round_tip", e.total, { round: head, temples: e.temples, treasures: e.treasures }) };
       gained[e.seat] += e.total;
     }
-    cols.push({ head, cells });
+    cols.push({ head, mark, cells });
   }
+  // the auction: what the start less the bids paid left (the rest of the score): never "+16", it
+  // would read as points won
   const rest = (view.scores || []).map((sc, i) => Number(sc) - gained[i]);
   if (rest.some((x) => x)) {
-    cols.unshift({ head: t.t("results.auction_col"), tip: t.t("results.auction_tip"),
-      cells: rest.map((x) => ({ text: x > 0 ? `+${x}` : String(x).replace("-", "−"), tip: t.t("results.auction_tip") })) });
+    cols.unshift({ head: t.t("results.auction_col"), tip: t.t("results.auction_tip"), cls: "tk-story-auction",
+      cells: rest.map((x) => ({ text: String(x).replace("-", "−"), tip: t.t("results.auction_tip") })) });
   }
   const table = html("table", { class: "tk-story", "data-story": "1" });
   const head = html("tr", {}, [html("th", {})]);
-  for (const c of cols) head.appendChild(html("th", { text: c.head, title: c.tip || c.head, "data-fit": "1" }));
+  for (const c of cols) {
+    head.appendChild(c.mark ? html("th", { class: "tk-story-volc", title: c.head, "aria-label": c.head }, c.mark)
+      : html("th", { class: c.cls, text: c.head, title: c.tip || c.head, "data-fit": "1" }));
+  }
   head.appendChild(html("th", { text: "=", "aria-label": t.t("tikal.tip_row_score") }));
   table.appendChild(head);
   for (let s = 0; s < seats; s++) {
@@ -319,6 +329,11 @@ export function storyTable(t, view) {
     table.appendChild(tr);
   }
   return table;
+}
+
+/** The little volcano (a letter that still hides one, what a scoring would give, a volcano's column). */
+function volcanoMark() {
+  return svg("svg", { class: "tk-volc-mark", viewBox: "0 0 10 8", "aria-hidden": "true" }, [svg("polygon", { points: "0,8 4,0 6,0 10,8" })]);
 }
 
 function rectCentre(el) {

@@ -1,53 +1,35 @@
 // The Tikal table in the browser: it shows the host's views and turns taps into the actions the
 // host lists in `legal` (docs/protocol.md section 5; the UI decides nothing: an action is always
-// one of `legal`, sent as it is). Updates animate one after the other (animator.js) and every one
-// ends on the host's own view; the board and the panels are redrawn only where they changed.
+// one of `legal`, sent as it is). Updates animate one after the other (the shell's AnimatedTable,
+// app/table.js, plays them with animator.js) and every one ends on the host's own view; the board
+// and the panels are redrawn only where they changed.
+import { AnimatedTable, clone } from "../../app/table.js";
 import { html, fitTexts } from "./dom.js";
 import { Board } from "./board.js";
 import { Panel, storyTable } from "./panel.js";
 import { Controls } from "./controls.js";
 import { Animator } from "./animator.js";
-import { Timeline, Sequence, Call } from "./tween.js";
-import { key, same, direction } from "./geometry.js";
+import { key, same } from "./geometry.js";
 import { templeHolders, scoringNow, stackOutlook, stepStones } from "./analysis.js";
-import { describe, lineSeat, kindName } from "./log.js";
+import { describe as describeEvent, lineSeat as seatOfLine, kindName } from "./log.js";
 import { TILES } from "./tiles.js";
-import { hexTone, rgb } from "./marks.js";
+import { hexTone, readable, rgb } from "./marks.js";
 
-const clone = (v) => (v === undefined ? undefined : JSON.parse(JSON.stringify(v)));
-/** Hurry while updates wait to be shown (the window's catch-up): each waiting one speeds it up. */
-const HURRY_PER_UPDATE = 0.75, HURRY_MAX = 4;
-
-export class Table {
+export class Table extends AnimatedTable {
   constructor(root, ctx) {
-    this.ctx = ctx;
-    this.root = root;
-    this.me = ctx.seat ?? null;
-    this.view = null;             // the host's latest view
-    this.shown = {};              // what is drawn now (the host's view, landed step by step)
-    this.target = {};             // the view the update playing lands on
-    this.legal = [];
+    super(root, ctx);
+    this.timeline.speed = animSpeed(ctx);
     this.legalKey = "";
-    this.canUndo = false;
-    this.toAct = null;
-    this.pending = false;         // an action or undo sent, its answer not yet here
-    this.backlog = 0;             // updates received and not yet shown
     this.sel = { selected: null, mode: null, place: null, rotation: 0, bid: null };
     this.chooser = null;
     this.info = null;
     this.last = null;             // the last move's marks
     this.flash = new Set();
     this.flashSets = new Set();
-    this.flyingTile = false;
     this.derived = { holders: [], now: [], outlook: { letters: [], volcanoes: [] } };
-    this.dirty = false;
-    this.lang = ctx.lang;
     /** A mouse (a laptop): the hints say "click" and name the keys. */
     this.mouse = typeof matchMedia === "function" && matchMedia("(hover: hover) and (pointer: fine)").matches;
     this.build();
-    this.timeline = new Timeline(() => this.idle(), () => { if (this.dirty) this.render(); });
-    this.timeline.hurry = () => Math.min(HURRY_MAX, 1 + HURRY_PER_UPDATE * Math.max(0, this.backlog - 1));
-    this.timeline.speed = animSpeed(ctx);
     this.anim = new Animator(this);
     this.onKey = (e) => this.key(e);
     document.addEventListener("keydown", this.onKey);
@@ -108,7 +90,7 @@ export class Table {
     this.el.classList.toggle("tk-short", !wide && r.height < 760);
     const apHome = wide ? this.topEl : this.barHead;
     if (this.apEl.parentElement !== apHome) apHome.appendChild(this.apEl);
-    if (this.timeline) { this.panel.keys = {}; this.controls.key = null; this.touch(); }
+    if (this.anim) { this.panel.keys = {}; this.controls.key = null; this.touch(); }
   }
 
   destroy() {
@@ -117,23 +99,12 @@ export class Table {
     cancelAnimationFrame(this.raf);
     cancelAnimationFrame(this.board.gliding);
     clearTimeout(this.bannerTimer);
-    this.timeline.stop();
+    super.destroy();
     this.el.remove();
   }
 
-  // --- words and marks -----------------------------------------------------------------------
-  t(k, vars = {}) { return this.ctx.t(k, vars); }
-  tn(k, n, vars = {}) { return this.ctx.tn(k, n, { n, ...vars }); }
-  has(k) { return this.ctx.has ? this.ctx.has(k) : this.ctx.t(k, {}) !== k; }
-  get players() { return this.ctx.players || []; }
-  player(s) { return this.players[s] || null; }
-  nameOf(s) { const p = this.player(s); return p && p.name ? p.name : this.t("table.bot_short", { n: s + 1 }); }
+  // --- words and marks (the words and names: app/table.js) -----------------------------------
   playerKind(s) { const p = this.player(s); return p ? p.kind : null; }
-  shortName(s) {
-    const p = this.player(s);
-    if (p && p.kind === "bot") return this.t("table.bot_short", { n: s + 1 });
-    return this.nameOf(s);
-  }
   /** A seat's tone as [r, g, b] and its shape: the shell's (its players' strip shows the same). */
   tone(s) { return hexTone(this.ctx.tone(s)); }
   toneKey(s) { return this.tone(s).join(","); }
@@ -144,27 +115,8 @@ export class Table {
     return tile ? tile.level ?? (TILES[tile.id] || {}).value ?? "?" : "?";
   }
   pieceScale() { return this.el.classList.contains("tk-narrow") ? 1.25 : 1.1; }
-  zoomChanged() {}
-  get marksKey() { return ""; }
 
-  // --- the host's messages -------------------------------------------------------------------
-  update(msg) {
-    if (!msg || typeof msg !== "object") return;
-    if (msg.t === "table" && msg.table) {
-      this.summary();
-    } else if (msg.t === "seated") {
-      this.me = msg.seat;
-    } else if (msg.t === "update") {
-      this.onUpdate(msg);
-    } else if (msg.t === "error") {
-      if (msg.ref === "action" || msg.ref === "undo") {
-        this.pending = false;
-        this.info = msg.reason || msg.message || this.t("table.refused");
-        this.touch();
-      }
-    }
-  }
-
+  // --- the host's messages (app/table.js plays them) ------------------------------------------
   /** The table summary changed (a name, a colour, a player away): the panels are drawn again. */
   summary() {
     this.panel.keys = {};
@@ -172,43 +124,19 @@ export class Table {
     this.touch();
   }
 
-  onUpdate(m) {
-    if (m.seat !== undefined) this.me = m.seat;
-    if (m.seq !== undefined) this.pending = false;
-    this.latest = m;
-    if (m.full || !this.view) {
-      this.pending = false;          // a resync (back after a drop): whatever was sent is answered or lost
-      this.timeline.skip();
-      this.view = m.view;
-      if (m.recap) this.logRecap(m.recap);
-      for (const ev of m.events || []) this.logEvent(ev);
-      this.remember(m.events || []);
-      this.landed(m);
-      return;
-    }
-    this.view = m.view;
-    this.backlog += 1;
-    const seq = new Sequence(new Call(() => { this.target = clone(m.view); }));
-    if (m.undone !== undefined && m.undone !== null) seq.add(new Call(() => this.logUndo(m.undone)));
-    for (const ev of m.events || []) {
-      seq.add(new Call(() => this.logEvent(ev)));
-      seq.add(this.anim.animate(ev));
-    }
-    seq.add(new Call(() => { this.backlog -= 1; this.remember(m.events || []); this.landed(m); }));
-    this.timeline.play(seq);
-  }
+  animate(ev) { return this.anim.animate(ev); }
+  describe(ev, you) { return describeEvent(this, ev, you); }
+  lineSeat(ev) { return seatOfLine(ev); }
 
   /** An update's animations are done: the host's view is shown, and its `legal` is what taps build. */
   landed(m) {
     this.board.clearFlight();
-    this.shown = clone(m.view);
-    this.target = this.shown;
-    this.toAct = m.to_act;
-    this.legal = m.legal || [];
-    this.legalKey = JSON.stringify(this.legal.map((a) => a.type));
-    this.canUndo = !!m.can_undo;
-    this.over = !!m.over;
+    this.remember(m.events || []);
+    this.legalKey = JSON.stringify((m.legal || []).map((a) => a.type));
     this.info = null;
+    this.holding = true;           // drawn once, below, with the selection that follows it
+    super.landed(m);
+    this.holding = false;
     // what stays selected follows what the player may do: once the animations are over
     if (this.timeline.busy) this.refreshDue = true; else this.refreshSel();
     this.touch(true);
@@ -217,15 +145,7 @@ export class Table {
   /** The animations are over: what the player may do (acting()) changed with them: the bar too. */
   idle() {
     if (this.refreshDue) { this.refreshDue = false; this.refreshSel(); }
-    this.touch(true);
-  }
-
-  land(...keys) {
-    for (const k of keys) {
-      if (k in this.target) this.shown[k] = clone(this.target[k]);
-      else delete this.shown[k];
-    }
-    this.touch();
+    super.idle();
   }
 
   landItem(k, item) {
@@ -238,20 +158,7 @@ export class Table {
   /** Something shown changed: draw it (at the next frame, or `now`). */
   touch(now = false) {
     this.ver = (this.ver || 0) + 1;
-    this.dirty = true;
-    if (now || !this.timeline.busy || this.timeline.speed === Infinity) {
-      if (!this.raf) this.raf = requestAnimationFrame(() => { this.raf = 0; if (this.dirty) this.render(); });
-      if (now || this.timeline.speed === Infinity) this.render();
-    }
-  }
-
-  /** Texts to fit once this frame's drawing is done (measured together: one layout). */
-  fit(el) { (this.toFit = this.toFit || new Set()).add(el); }
-  flushFit() {
-    if (!this.toFit || !this.toFit.size) return;
-    const els = [...this.toFit].filter((e) => e.isConnected);
-    this.toFit.clear();
-    fitTexts(els);
+    super.touch(now);
   }
 
   /** Only a score ticking up (a tally): the next frame writes the numbers, nothing else. */
@@ -261,7 +168,8 @@ export class Table {
 
   // --- drawing ---------------------------------------------------------------------------------
   render() {
-    this.dirty = false;
+    if (this.holding) { this.dirty = true; return; }
+    super.render();
     const v = this.shown;
     if (!v || !v.game) {
       this.controls.render();
@@ -325,38 +233,15 @@ export class Table {
     }
   }
 
-  // --- the log ---------------------------------------------------------------------------------
-  logEvent(ev) {
-    const text = describe(this, ev);
-    if (text && this.ctx.log) this.ctx.log(text);
-    if (ev.type) this.done = this.done || [];
-    if (ev.seat !== undefined && lineSeat(ev) !== null) {
-      const line = describe(this, ev, false);
-      if (line) { this.doneBy = this.doneBy || {}; (this.doneBy[ev.seat] = this.doneBy[ev.seat] || []).push(line); }
-    }
-  }
-
-  logUndo(seat) {
-    const lines = (this.doneBy || {})[seat] || [];
-    const name = this.shortName(seat);
-    let what = lines.length ? lines.pop() : "";
-    if (what.startsWith(`${name} `)) what = what.slice(name.length + 1);
-    if (this.ctx.log) this.ctx.log(this.t("table.undone", { name, what }).trim());
-  }
-
+  // --- the log (the lines: log.js) ------------------------------------------------------------
   /** What happened while the player was away (a rejoin's full update): each move's lines, in order
    * (kept as `recapSeen` for a look afterwards). */
   logRecap(recap) {
     this.recapSeen = recap;
-    for (const mv of recap.moves || []) {
-      if (mv.undone) { this.logUndo(mv.seat); continue; }
-      for (const ev of mv.events || []) this.logEvent(ev);
-    }
+    super.logRecap(recap);
   }
 
   // --- what the player may do (always from `legal`) ---------------------------------------------
-  acting() { return this.me !== null && this.toAct === this.me && !this.over && !this.timeline.busy && this.legal.length > 0; }
-  legalOf(type) { return this.acting() ? this.legal.filter((a) => a.type === type) : []; }
   placing() { return this.legalOf("place_tile").length > 0; }
   placeHexes() {
     const seen = new Map();
@@ -407,7 +292,9 @@ export class Table {
   bidState(view) {
     if (view.phase !== "bid" || !view.auction) return null;
     const a = view.auction;
-    return { high: a.high ?? null, amount: a.bid || 0, seat: view.seat, ours: this.acting() && this.legalOf("pass").length > 0 };
+    const amounts = this.bidAmounts();     // what we may bid (the host's list): up to the last
+    return { high: a.high ?? null, amount: a.bid || 0, seat: view.seat, ours: this.acting() && this.legalOf("pass").length > 0,
+      most: amounts.length ? amounts[amounts.length - 1] : null };
   }
 
   /** What to do now, for a finger or (a laptop) a mouse and its keys (the window's words where
@@ -443,25 +330,12 @@ export class Table {
 
   // --- taps ------------------------------------------------------------------------------------
   send(action) {
-    if (this.pending) return;
-    this.pending = true;
-    this.info = null;
-    this.answered(this.ctx.act(action));
-    this.touch(true);
+    if (!this.pending && action) this.info = null;
+    super.send(action);
   }
 
-  /** The host's answer to an action or undo (the shell's promise): a refusal (said by the shell
-   * already) or a lost link lets the player try again. */
-  answered(promise) {
-    if (!promise || !promise.then) return;
-    promise.then((r) => {
-      if (r && r.ok) return;
-      this.pending = false;
-      const e = (r && r.error) || {};
-      this.info = e.reason || e.message || this.t("table.refused");
-      this.touch(true);
-    });
-  }
+  /** A refusal (said by the shell already) or a lost link: the hint says why, the player may try again. */
+  refused(e) { this.info = e.reason || e.message || this.t("table.refused"); }
 
   /** A laptop's keys (the window's): R/Q turn the tile, Enter places it, U D X C G the actions,
    * W/L the supply's figures, Z undo, E end the turn, B/P bid or pass, +/- the bid, Esc cancels. */
@@ -652,9 +526,7 @@ export class Table {
   undo() {
     if (!this.canUndo || this.pending || !this.acting()) return;
     this.clearSel();
-    this.pending = true;
-    this.answered(this.ctx.undo());
-    this.touch(true);
+    super.undo();
   }
 
   // --- what a tapped hex holds, in words (the window's tooltip) ------------------------------------
@@ -717,14 +589,12 @@ export class Table {
     b.append(html("b", { text: title, "data-fit": "1" }), html("span", { text: sub || "", "data-fit": "1" }));
     b.hidden = false;
     fitTexts(b);
-    if (tone) b.style.setProperty("--tone", rgb(tone)); else b.style.removeProperty("--tone");
-    b.hidden = false;
+    if (tone) { b.style.setProperty("--tone", rgb(tone)); b.style.setProperty("--tone-text", rgb(readable(tone))); }
+    else { b.style.removeProperty("--tone"); b.style.removeProperty("--tone-text"); }
     clearTimeout(this.bannerTimer);
     const speed = this.timeline.speed === Infinity ? 50 : this.timeline.speed;
     this.bannerTimer = setTimeout(() => { b.hidden = true; }, (seconds * 1000) / speed);
   }
-
-  float(text, seat, cls) { if (seat !== null) this.rowFloat(seat, text, cls); }
 
   rowFloat(seat, text, cls) {
     this.panel.floats.set(seat, { text, cls });
@@ -751,4 +621,3 @@ function animSpeed(ctx) {
   return Number.isFinite(n) && n > 0 ? n : 1;
 }
 
-export { direction };
