@@ -22,7 +22,7 @@ from engine.tikal.analysis import scoring_now, stack_outlook, temple_holders
 
 from net_helpers import BotClient, live_host, seat_clients
 from web_helpers import LONG_NAMES
-from web_tikal_support import Tapper, broken_words, feed, harness_server
+from web_tikal_support import BROKEN_WORDS, Tapper, broken_words, feed, harness_server
 
 ROOT = Path(__file__).resolve().parent.parent
 TIMEOUT = 180_000
@@ -246,6 +246,54 @@ def test_web_tikal_seat_cards_marks_read(chromium, server, size):
     small = [d for d in drawn if d[2] < 10 or d[1] < 8]
     assert small == [], small
     assert page.js_errors == []
+
+
+def test_web_tikal_volcano_screens_fit(chromium, server):
+    """A volcano's scoring as a player meets it, in the four languages at 360x640 and 1280x800
+    under the shell's bar: the volcano's banner while it erupts, then our scoring turn (its prompt,
+    the hint, the bar); nothing cut, overlapping or outside the screen, no word broken."""
+    msgs = record("base", 3)
+    ups = [i for i, m in enumerate(msgs) if m["t"] == "update"]
+    volcano = next(i for i in ups if any(e["type"] == "scoring_started" and e.get("kind") == "volcano"
+                                         for e in msgs[i]["events"]))
+    turn = next(i for i in ups if i > volcano and msgs[i].get("legal") and msgs[i]["view"].get("scoring"))
+    before = dict(msgs[[i for i in ups if i < volcano][-1]], full=True, events=[])
+    problems = []
+    for size in ((360, 640), (1280, 800)):
+        for lang in ("en", "cs", "it", "ru"):
+            page = open_harness(chromium, server, lang=lang, size=size, top=90, anim="1")
+            page.evaluate("async () => { window.fit = (await import('/app/fitcheck.js')).fitProblems; }")
+            page.evaluate(BROKEN_WORDS)
+            feed(page, [{"t": "seated", "table": 1, "seat": 0, "token": "0" * 32}, _players_table(), before])
+            # once the banner says "Volcano!" the animations hold still and the banner stays (its
+            # timer cleared as it shows): it is checked as the player sees it, however busy the machine
+            page.evaluate("""(title) => {
+                const t = window.mod.tikal, b = document.querySelector('.tk-banner');
+                new MutationObserver(() => {
+                    if (window.held || b.hidden || !b.textContent.startsWith(title)) return;
+                    clearTimeout(t.bannerTimer);
+                    t.timeline.speed = 0;
+                    window.held = true;
+                }).observe(b, {attributes: true, childList: true, subtree: true});
+            }""", page.evaluate("window.mod.tikal.t('tikal.banner_volcano')"))
+            feed(page, [msgs[volcano]])
+            page.wait_for_function("window.held === true")
+            found = page.evaluate("[...window.fit(), ...window.brokenWords('.tk, .tk-sheet')]")
+            problems += [f"{size} {lang} volcano: {p}" for p in found]
+            _shot(page, f"volcano-{size[0]}x{size[1]}-{lang}")
+            page.evaluate("window.mod.tikal.timeline.speed = 1")
+            turn_msg = dict(msgs[turn], full=True, events=[])
+            feed(page, [turn_msg])
+            page.wait_for_function("s => { const t = window.mod.tikal; return t.acting() && !t.timeline.busy "
+                                   "&& t.latest.state === s; }", arg=turn_msg["state"])
+            page.evaluate("document.querySelector('.tk-banner').hidden = true")
+            problems += [f"{size} {lang} scoring turn: {p}" for p in page.evaluate(FIT) + broken_words(page)]
+            assert page.inner_text(".tk-prompt") == page.evaluate("window.mod.tikal.t('tikal.prompt_scoring_you', "
+                                                                  "{ap: window.mod.tikal.shown.ap})")
+            _shot(page, f"scoring-{size[0]}x{size[1]}-{lang}")
+            assert page.js_errors == []
+            page.context.close()
+    assert problems == [], "\n".join(problems)
 
 
 def _contrast(a: list, b: list) -> float:
