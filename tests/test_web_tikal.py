@@ -262,8 +262,8 @@ def test_web_tikal_volcano_screens_fit(chromium, server):
     for size in ((360, 640), (1280, 800)):
         for lang in ("en", "cs", "it", "ru"):
             page = open_harness(chromium, server, lang=lang, size=size, top=90, anim="1")
-            page.evaluate(f"async () => {{ window.fit = (await import('/app/fitcheck.js')).fitProblems; "
-                          f"window.brokenWords = {BROKEN_WORDS}; }}")
+            page.evaluate("async () => { window.fit = (await import('/app/fitcheck.js')).fitProblems; }")
+            page.evaluate(BROKEN_WORDS)
             feed(page, [{"t": "seated", "table": 1, "seat": 0, "token": "0" * 32}, _players_table(), before])
             # once the banner says "Volcano!" the animations hold still and the banner stays (its
             # timer cleared as it shows): it is checked as the player sees it, however busy the machine

@@ -233,32 +233,17 @@ class Tapper:
                     self.undo()
 
 
-#: Words the page breaks across lines ("Volcan|o 1"): the page lets a long word wrap anywhere
-#: rather than overflow (app/style.css), so the fit check, which looks for overflow, cannot see
-#: them. Every word (letters and digits, two or more) of the visible texts under ``roots`` must lie
-#: on one line.
-BROKEN_WORDS = """(roots) => {
-  const out = [];
-  for (const root of document.querySelectorAll(roots)) {
-    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-      const el = n.parentElement;
-      if (!el || el.closest('[hidden]')) continue;
-      const re = /[\\p{L}\\p{N}]{2,}/gu;
-      for (let m = re.exec(n.textContent); m; m = re.exec(n.textContent)) {
-        const r = document.createRange();
-        r.setStart(n, m.index);
-        r.setEnd(n, m.index + m[0].length);
-        const lines = new Set([...r.getClientRects()].filter((x) => x.width > 0).map((x) => Math.round(x.bottom)));
-        const where = `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`;
-        if (lines.size > 1) out.push(`word broken across lines: "${m[0]}" in ${where}`);
-      }
-    }
-  }
-  return [...new Set(out)];
-}"""
+#: Tikal's texts whose words must each stay on one line (the shell's fit check, app/fitcheck.js
+#: brokenWords: the page lets a long word wrap anywhere rather than overflow, so a word broken
+#: across lines, "Volcan|o 1", is no overflow the fit check would see).
+WORD_PIECES = "[data-fit], th, td, button, label, h1, h2, h3"
+#: ``window.brokenWords(roots)`` on the page: the broken words under each of ``roots`` (a selector).
+BROKEN_WORDS = ("async () => { const f = await import('/app/fitcheck.js'); window.brokenWords = (roots) => "
+                "[...new Set([...document.querySelectorAll(roots)]"
+                f".flatMap((r) => f.brokenWords(r, '{WORD_PIECES}')))]; }}")
 
 
 def broken_words(page, roots: str = ".tk, .tk-results, .tk-sheet") -> list[str]:
     """The words of Tikal's texts (the table, its part of the results, its sheets) broken across lines."""
-    return page.evaluate(BROKEN_WORDS, roots)
+    page.evaluate(BROKEN_WORDS)
+    return page.evaluate("(roots) => window.brokenWords(roots)", roots)
