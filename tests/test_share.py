@@ -41,7 +41,7 @@ def http(port: int, request: bytes, timeout: float = HANG) -> tuple[int, dict, b
 
 
 def get(port: int, target: str, method: str = "GET") -> tuple[int, dict, bytes]:
-    return http(port, f"{method} {target} HTTP/1.1\r\nHost: x\r\n\r\n".encode("latin-1"))
+    return http(port, f"{method} {target} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode("latin-1"))
 
 
 @pytest.fixture
@@ -120,7 +120,7 @@ def test_run_host_share_serves_the_page_and_files_and_nothing_outside(shared, tm
         assert '<html lang="en">' in page and headers["Content-Language"] == "en"
         for lang in LANGUAGES:
             asked = f"de-DE,de;q=0.95,{lang};q=0.9,en;q=0.5".encode()   # no German catalog
-            status, headers, body = http(port, f"GET {page_path} HTTP/1.1\r\nHost: x\r\nAccept-Language: ".encode()
+            status, headers, body = http(port, f"GET {page_path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Language: ".encode()
                                          + asked
                                          + b"\r\n\r\n")
             page = body.decode("utf-8")
@@ -191,7 +191,7 @@ def test_share_needs_a_folder_and_a_free_port(tmp_path):
 async def _fetch(port: int, local: str, target: str = "/") -> bytes:
     """One request to 127.0.0.1:port from the loopback address ``local``: the whole answer."""
     r, w = await asyncio.open_connection("127.0.0.1", port, local_addr=(local, 0))
-    w.write(f"GET {target} HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+    w.write(f"GET {target} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode())
     try:
         return await r.read()
     finally:
@@ -201,7 +201,7 @@ async def _fetch(port: int, local: str, target: str = "/") -> bytes:
 async def _slow(port: int, local: str):
     """A slowloris connection from ``local``: half a request head, the rest never comes."""
     r, w = await asyncio.open_connection("127.0.0.1", port, local_addr=(local, 0))
-    w.write(b"GET / HTTP/1.1\r\nHost: x\r\n")
+    w.write(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
     await w.drain()
     return r, w
 

@@ -22,6 +22,8 @@ PLAIN = "/?table=plain"
 #: the players' names, which may break anywhere, left out.
 BROKEN_WORDS = ("async (root) => (await import('/app/fitcheck.js'))"
                 ".brokenWords(document.querySelector(root), 'th, td:not(.name)')")
+#: The numbers of the log drawer's list cut by the drawer (app/fitcheck.js).
+CUT_MARKERS = "async () => (await import('/app/fitcheck.js')).cutMarkers(document.querySelector('#log'))"
 
 
 def play_out(page, limit: int = 2000) -> int:
@@ -223,6 +225,34 @@ def test_bots_are_named_in_the_pages_language(web_host, phone):
     wait_for(page, "(want) => document.body.innerText.includes(want)", want)
     assert "Bot 2" not in page.inner_text("body")
     assert page.js_errors == [] and other.js_errors == []
+
+
+def test_the_log_shows_its_numbers_whole(web_host, phone):
+    """The log drawer numbers its lines: line 10 read "0." on a phone (the list's padding left
+    room for one digit, the drawer cut the rest). Its numbers fit with a game's lines, and with
+    three digits' worth (the log keeps up to 400)."""
+    page = phone()
+    open_page(page, web_host, PLAIN)
+    join(page, "Ana")
+    create_table(page, "tortuga", seats=2)
+    tap(page, "[data-act=bot]")
+    wait_for(page, "tikal.table.players.every(p => p.kind !== 'empty')")
+    tap(page, "#start")
+    wait_for(page, "tikal.screen === 'play' && !!tikal.play.last")
+    while page.evaluate("document.querySelectorAll('#log li').length") < 12:
+        wait_for(page, "tikal.play.last.over || !!document.querySelector('[data-legal=\"0\"]:not([disabled])')")
+        if page.evaluate("tikal.play.last.over"):
+            break
+        before = page.evaluate("tikal.play.last.state")
+        tap(page, '[data-legal="0"]')
+        wait_for(page, "(s) => tikal.play.last.state > s", before)
+    tap(page, "#log-button")
+    wait_for(page, "!document.querySelector('#log').hidden && document.querySelectorAll('#log li').length >= 10")
+    assert page.evaluate(CUT_MARKERS) == []
+    page.evaluate("() => { for (let i = 0; i < 120; i++) tikal.play.log(`line ${i}`, 'info'); }")
+    wait_for(page, "document.querySelectorAll('#log li').length >= 120")
+    assert page.evaluate(CUT_MARKERS) == []
+    assert page.js_errors == []
 
 
 def test_a_browser_and_a_window_play_one_table(web_host, phone):

@@ -112,3 +112,29 @@ export function brokenWords(root = document.body, pieces = "th, button, label, h
   }
   return problems;
 }
+
+// The numbers of a numbered list cut by the box that clips it ("0." for 10: an <ol> whose padding
+// leaves room for one digit): for each visible list whose numbers stand outside its items, the
+// widest number ("12. ", as Chromium draws it) must fit between the first item and the clip.
+export function cutMarkers(root = document.body) {
+  const problems = [];
+  for (const ol of [...root.querySelectorAll("ol")].filter(visible)) {
+    const items = [...ol.children].filter((li) => li.tagName === "LI" && visible(li));
+    if (!items.length) continue;
+    const st = getComputedStyle(items[0]);
+    if (st.listStyleType === "none" || st.listStylePosition !== "outside") continue;
+    const probe = document.createElement("span");
+    probe.style.cssText = `position:absolute;visibility:hidden;white-space:pre;font:${st.font}`;
+    probe.textContent = `${(ol.start || 1) + ol.children.length - 1}. `;
+    document.body.append(probe);
+    const need = probe.getBoundingClientRect().width;
+    probe.remove();
+    let clip = 0;
+    for (let p = ol; p && p !== document.body; p = p.parentElement) {
+      if (getComputedStyle(p).overflowX !== "visible") { clip = Math.max(clip, p.getBoundingClientRect().left + p.clientLeft); }
+    }
+    const room = items[0].getBoundingClientRect().left - clip;
+    if (need > room + 1) problems.push(`cut list numbers: ${describe(ol)} (${Math.round(need)} > ${Math.round(room)})`);
+  }
+  return problems;
+}
