@@ -342,7 +342,7 @@ def _my_turn(msgs: list[dict], phase: str, after: int = 0) -> int:
 def test_web_tikal_keys_and_refusals(chromium, server):
     """A laptop's keys play as the window's do (R turns the tile, Enter places it, W picks a worker
     from the supply, E ends the turn), and an action the host refuses frees the table again with
-    the host's reason shown."""
+    the host's reason shown (so does a resync after a lost link)."""
     msgs = record("base", 2)
     # the moves before our turn animate (quickened): once they are over the bar offers our turn
     page = open_harness(chromium, server, size=(1280, 800), anim="30", touch=False)
@@ -370,6 +370,12 @@ def test_web_tikal_keys_and_refusals(chromium, server):
     page.wait_for_function(f"!{t}.pending")
     assert page.evaluate(f"{t}.info") == "the game moved on"
     assert "the game moved on" in page.inner_text(".tk-hint")
+    # sent again, and the link drops before the answer: the host's full update after the
+    # reconnection frees the table (app/table.js), whatever became of what was sent
+    page.keyboard.press("Enter")
+    assert page.evaluate(f"{t}.pending")
+    feed(page, [dict(msgs[place - 1], full=True, events=[], recap=None)])
+    page.wait_for_function(f"!{t}.pending && {t}.acting()")
     # in an action phase: W selects a worker of the supply, E ends the turn
     act = _my_turn(msgs, "actions", place)
     feed(page, msgs[place:act])

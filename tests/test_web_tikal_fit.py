@@ -180,8 +180,12 @@ def test_web_tikal_every_screen_fits(web_host, phone):
             preload(watcher)
             tap(watcher, f'[data-table="{tid}"] [data-act=watch]')
             wait_for(watcher, "tikal.play && tikal.play.instance && !!tikal.play.instance.tikal")
-            Checker(watcher, "360x640", shots).check("watch")
-            checkers[0].seen.add("watch")
+            for c, size in zip(checkers, ((360, 640), (1280, 800))):     # the spectator at both sizes
+                watcher.set_viewport_size({"width": size[0], "height": size[1]})
+                wck = Checker(watcher, c.size, shots)
+                wck.check("watch")
+                c.problems += wck.problems
+                c.seen.add("watch")
     for ck in checkers:
         ck.taps.wait("!t.timeline.busy && t.over")
         wait_for(ck.page, "!!document.querySelector('#results .tk-results')")   # with Tikal's score story

@@ -64,6 +64,9 @@ def harness_server():
 # --- playing Tikal by taps ----------------------------------------------------------------------------
 #: The Tikal table of the shell's page (assets/web/app/play.js hands out its module's instance).
 SHELL_TABLE = "window.tikal.play.instance.tikal"
+#: The module's stylesheet is in (a finger aims where the styled page has the control: on a busy
+#: machine the sheet can come after the first draw, and the page then moves under the finger).
+STYLED = "(l => !!l && !!l.sheet)(document.getElementById('tk-style'))"
 #: The module is idle: nothing sent without its answer, nothing animating.
 IDLE = "(t => !!t && !t.pending && !t.timeline.busy)({T})"
 
@@ -101,7 +104,8 @@ class Tapper:
     # --- taps -------------------------------------------------------------------------------------
     def tap(self, selector: str):
         """A finger on the middle of the element (scrolled into view first, as a player would)."""
-        self.wait("(e => !!e && !e.disabled && e.offsetParent !== null)(t.root.querySelector(arg))", selector)
+        self.wait(f"{STYLED} && (e => !!e && !e.disabled && e.offsetParent !== null)(t.root.querySelector(arg))",
+                  selector)
         x, y = self.js("""const e = t.root.querySelector(arg);
             e.scrollIntoView({block: "nearest"});
             const r = e.getBoundingClientRect();
@@ -109,7 +113,7 @@ class Tapper:
         self.page.touchscreen.tap(x, y)
 
     def tap_hex(self, h, dy: float = -0.6):
-        self.wait("!t.board.moving")       # the board frames the explored hexes by itself at times
+        self.wait(f"{STYLED} && !t.board.moving")   # the board frames the explored hexes by itself at times
         x, y = self.js("""t.el.scrollTop = 0;
             t.board.el.scrollIntoView({block: "nearest"});
             return t.board.screenOf(arg.h, arg.dy);""", {"h": list(h), "dy": dy})
