@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import gettext
 
+import msgpack
 import pytest
 
 from assets.i18n import pofile
@@ -253,6 +254,50 @@ def test_the_log_shows_its_numbers_whole(web_host, phone):
     wait_for(page, "document.querySelectorAll('#log li').length >= 120")
     assert page.evaluate(CUT_MARKERS) == []
     assert page.js_errors == []
+
+
+def test_watching_the_table_one_left_recaps_from_where_one_left(web_host, phone):
+    """A player who leaves a game mid-turn (a bot plays their seat on) and watches it from the
+    lobby is told what happened since they left, not since the game began: the spectate carries
+    the last state the page saw. In the recap a bot's own seat plays as itself ("Bot 2 (normal)
+    played"), never "a bot played for Bot 2 (normal)"; the seat that left is played "for" its
+    player. (Ben, the third seat, keeps the table going: it waits for him.)"""
+    page, ben = phone(), phone()
+    sent = []
+    page.on("websocket", lambda ws: ws.on("framesent", lambda body: sent.append(body)))
+    open_page(page, web_host, PLAIN)
+    join(page, "Ana")
+    tid = create_table(page, "tortuga", seats=3)
+    tap(page, '[data-seat="1"] [data-act=bot]')
+    open_page(ben, web_host, PLAIN)
+    join(ben, "Ben")
+    wait_for(ben, f"!!document.querySelector('[data-table=\"{tid}\"] [data-act=\"sit\"]')")
+    tap(ben, f'[data-table="{tid}"] [data-act="sit"]')
+    wait_for(ben, "tikal.screen === 'table' && tikal.seat === 2")
+    tap(ben, "#ready")
+    wait_for(page, "tikal.table.players.every(p => p.kind !== 'empty' && "
+                   "(p.kind !== 'human' || p.ready || p.seat === 0))")
+    tap(page, "#start")
+    wait_for(page, "tikal.screen === 'play' && !!tikal.play.last && tikal.play.last.to_act === 0")
+    wait_for(page, "!!document.querySelector('[data-legal=\"0\"]:not([disabled])')")
+    before = page.evaluate("tikal.play.last.state")
+    tap(page, '[data-legal="0"]')          # Ana's first move, her turn goes on
+    wait_for(page, "(s) => tikal.play.last.state > s", before)
+    seen = page.evaluate("tikal.state")
+    tap(page, "#menu-button")
+    tap(page, "#menu-leave")
+    wait_for(page, "tikal.screen === 'lobby'")
+    wait_for(ben, "tikal.play.last.to_act === 2")     # the bots played on to Ben's turn
+    tap(page, f'[data-table="{tid}"] [data-act="watch"]')
+    wait_for(page, "tikal.screen === 'play' && tikal.seat === null && !!tikal.play.last")
+    asked = [m for m in (msgpack.unpackb(b) for b in sent if isinstance(b, bytes)) if m.get("t") == "spectate"]
+    assert asked and asked[-1].get("seen") == seen, asked
+    wait_for(page, "!!document.querySelector('#recap')")
+    lines = page.locator("#recap li").all_inner_texts()
+    assert "Ana played" not in lines, lines                       # her own move: she saw it
+    assert "a bot played for Ana" in lines and "Bot 2 (normal) played" in lines, lines
+    assert not [x for x in lines if x.startswith("a bot played for Bot")], lines
+    assert page.js_errors == [] and ben.js_errors == []
 
 
 def test_a_browser_and_a_window_play_one_table(web_host, phone):

@@ -100,10 +100,7 @@ function tablesCard(app) {
           app.t("web.back_to_seat")) : null,
         free && !back ? h("button", { class: "primary", "data-act": "sit", onclick: () => ask({ t: "sit", table: t.id }) },
           app.t("web.sit")) : null,
-        h("button", { "data-act": "watch", onclick: () => {
-          app.storeWatch(t.id);
-          ask({ t: "spectate", table: t.id });
-        } }, app.t("web.watch")))));
+        h("button", { "data-act": "watch", onclick: () => ask(app.watch(t.id)) }, app.t("web.watch")))));
   }
   if (!app.tables.length) list.append(h("li", { class: "muted empty" }, app.t("web.no_tables")));
   return h("section", { class: "card" }, h("h2", {}, app.t("web.tables")), list);

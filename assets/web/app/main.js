@@ -25,6 +25,7 @@ class App {
     this.state = null;          // the last update's state counter
     this.screen = "boot";
     this.standings = null;
+    this.seen = new Map();          // table id -> the last state of it this page saw
     this.saved = [];
     this.play = null;           // the game screen (play.js) while at a started table
     this.pending = new Map();   // seq -> {resolve} of actions and undos in flight
@@ -165,6 +166,7 @@ class App {
 
   on_update(msg) {
     this.state = msg.state;
+    this.seen.set(msg.table, msg.state);
     const seat = store.seat();
     if (seat && this.seat !== null && seat.table === msg.table) store.setSeat({ ...seat, seen: msg.state });
     const watching = store.watching();
@@ -227,7 +229,13 @@ class App {
 
   on_bye() { /* the host closes: the socket's close reconnects */ }
 
-  storeWatch(table) { store.setWatching({ table, seen: null }); }
+  // watch a table: from the last state this page saw of it (it played there, or watched it), so
+  // that "while you were away" starts where it left, not at the game's start
+  watch(table) {
+    const seen = this.seen.get(table);
+    store.setWatching({ table, seen: Number.isInteger(seen) ? seen : null });
+    return { t: "spectate", table, ...(Number.isInteger(seen) ? { seen } : {}) };
+  }
 
   tokens() { return store.tokens(); }
 

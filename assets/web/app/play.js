@@ -260,8 +260,10 @@ export class Play {
     const list = h("ul", { class: "recap-lines" });
     for (const m of moves) {
       const who = this.nameOf(m.seat);
+      const p = this.summary && this.summary.players.find((x) => x.seat === m.seat);
+      const forSomeone = m.bot && !(p && p.kind === "bot");    // a bot's own seat plays as itself
       const text = m.undone ? this.t("web.log.undo", { name: who })
-        : m.bot ? this.t("web.recap.bot_move", { name: who }) : this.t("web.recap.move", { name: who });
+        : forSomeone ? this.t("web.recap.bot_move", { name: who }) : this.t("web.recap.move", { name: who });
       list.append(h("li", {}, text));
       if (!(this.instance && this.instance.logs)) this.log(text, "recap");
     }
