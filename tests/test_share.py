@@ -120,9 +120,8 @@ def test_run_host_share_serves_the_page_and_files_and_nothing_outside(shared, tm
         assert '<html lang="en">' in page and headers["Content-Language"] == "en"
         for lang in LANGUAGES:
             asked = f"de-DE,de;q=0.95,{lang};q=0.9,en;q=0.5".encode()   # no German catalog
-            status, headers, body = http(port, f"GET {page_path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Language: ".encode()
-                                         + asked
-                                         + b"\r\n\r\n")
+            request = f"GET {page_path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Language: ".encode()
+            status, headers, body = http(port, request + asked + b"\r\n\r\n")
             page = body.decode("utf-8")
             assert status == 200 and headers["Content-Language"] == lang
             assert "Accept-Language" in headers["Vary"] and f'<html lang="{lang}">' in page
