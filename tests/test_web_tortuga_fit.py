@@ -72,6 +72,8 @@ def screens(ck: Checker, st: dict) -> None:
     kinds = {a["type"] for a in st["legal"]}
     if "choose_turtle" in kinds:
         ck.check("choose")
+    elif "play_card" in kinds and "cards" not in ck.seen:   # (cards offered at a roll too: met once)
+        ck.check("cards")
     elif st["phase"] == "roll":
         ck.check("roll")
     elif "play_card" in kinds:
