@@ -472,7 +472,10 @@ def test_the_nights_standings_count_two_games_across_a_host_restart(tmp_path):
             t = on_loop(h, lambda: h.create_table("tortuga", 2, None, bots=1, bot_level="normal"))
             if n:                                           # from the results: the lobby, leave the old table
                 click(app, widget(app.scene, label="results.lobby").rect.center)
-                pump(app, lambda: isinstance(app.scene, LobbyScene))
+                # the lobby shows its Leave once the host's word on the old table is in (under load
+                # the scene came a frame or more before it: 'no widget lobby.leave')
+                pump(app, lambda: isinstance(app.scene, LobbyScene) and any(
+                    w.visible and getattr(w, "label", None) == "lobby.leave" for w in app.scene.widgets.items))
                 app.draw()
                 click(app, widget(app.scene, label="lobby.leave").rect.center)
             join_table(app, t.id)
