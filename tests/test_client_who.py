@@ -4,6 +4,7 @@ addresses; clicks where a player clicks."""
 from __future__ import annotations
 
 import pygame
+import pytest
 from test_client_party import friend_window, live, on_loop, ready_and_start, widget
 
 from game.fitcheck import FitCheck
@@ -195,6 +196,7 @@ def test_results_lobby_lands_in_the_table_list_and_the_hosts_window_hears_of_new
 
 
 # --- point 9: the recap on every way back ---------------------------------------------------------
+@pytest.mark.slow
 def test_a_laptop_that_sleeps_past_the_grace_shows_the_recap_at_the_table_when_it_wakes(tmp_path):
     import threading
 

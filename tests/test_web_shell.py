@@ -65,6 +65,7 @@ def test_join_lobby_table_and_a_whole_game_by_taps_then_results(web_host, phone)
     wait_for(page, "tikal.standings && tikal.standings.night.games === 1")
     tap(page, "#results-lobby")
     wait_for(page, "tikal.screen === 'lobby' && !!document.querySelector('#standings table')")
+    assert page.locator("#standings tr.you td.name").all_inner_texts() == [LONG_NAMES[3]]   # one's own row
     problems = []
     for lang in LANGS:     # tonight's standings beside a 24-character name: no header cut in two
         page.evaluate("(lang) => tikal.setLanguage(lang)", lang)

@@ -149,6 +149,7 @@ def _play_through(page, msgs: list[dict]) -> dict:
 
 
 @pytest.mark.parametrize("variant,seats", [("base", 3), ("auction", 2)])
+@pytest.mark.slow
 def test_web_tikal_plays_a_recorded_game(chromium, server, variant, seats):
     """A whole game recorded from a real host plays through the module with every animation
     (quickened, not skipped: frames are drawn): it ends on the host's last view, the board holds

@@ -14,6 +14,7 @@ import os
 import random
 from pathlib import Path
 
+import pytest
 from test_web_tikal_play import FAST, chooser
 
 from web_helpers import LANGS, LONG_NAMES, create_table, fit_problems, join, open_page, tap, wait_for
@@ -116,6 +117,7 @@ def preload(page) -> None:
     page.evaluate("async () => { await import('/games/tikal/index.js'); }")
 
 
+@pytest.mark.slow
 def test_web_tikal_every_screen_fits(web_host, phone):
     shots = Path(SHOTS) if SHOTS else None
     if shots:

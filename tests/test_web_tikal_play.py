@@ -61,6 +61,7 @@ def journal_of(web_host, tid: int, seat: int) -> list[dict]:
 
 
 @pytest.mark.parametrize("variant,seats,seed,anim", [("base", 2, 5, "30"), ("auction", 2, 8, "off")])
+@pytest.mark.slow
 def test_web_tikal_whole_game_by_taps(web_host, phone, variant, seats, seed, anim):
     """The base game plays every animation (quickened), the auction lands them at once."""
     page = phone()
@@ -81,6 +82,7 @@ def test_web_tikal_whole_game_by_taps(web_host, phone, variant, seats, seed, ani
     assert page.js_errors == []
 
 
+@pytest.mark.slow
 def test_web_tikal_browser_and_window_at_one_table(web_host, phone):
     """A phone and a pygame window play one Tikal table through the host: the phone creates it,
     the window sits down, the phone starts; each plays its own turns (taps, clicks) and each shows

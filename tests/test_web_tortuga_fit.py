@@ -16,6 +16,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import pytest
+
 from net.client import Client
 
 from waiting import HANG
@@ -72,6 +74,8 @@ def screens(ck: Checker, st: dict) -> None:
     kinds = {a["type"] for a in st["legal"]}
     if "choose_turtle" in kinds:
         ck.check("choose")
+    elif "play_card" in kinds and "cards" not in ck.seen:   # (cards offered at a roll too: met once)
+        ck.check("cards")
     elif st["phase"] == "roll":
         ck.check("roll")
     elif "play_card" in kinds:
@@ -156,6 +160,7 @@ def five_seats(web_host, small, big, checkers) -> None:
         wait_for(page, "tikal.screen === 'lobby' && !!document.querySelector('#tables')")
 
 
+@pytest.mark.slow
 def test_web_tortuga_every_screen_fits(tmp_path, phone, seeded):
     seeded(11)
     web_host = WebHost(tmp_path, grace=0.2)

@@ -6,10 +6,13 @@ dice (animations landed at once), watched by a second phone that plays every ani
 frame and ends on the host's view."""
 from __future__ import annotations
 
+import pytest
+
 from web_helpers import LONG_NAMES, join, open_page, tap, wait_for
 from web_tortuga_support import SHELL_TABLE, Taps, chooser, journal_moves, start_game
 
 
+@pytest.mark.slow
 def test_web_tortuga_two_seats_two_turtles_by_taps(web_host, phone, seeded):
     seeded(5)
     page = phone()
@@ -40,6 +43,7 @@ def test_web_tortuga_two_seats_two_turtles_by_taps(web_host, phone, seeded):
     assert page.js_errors == []
 
 
+@pytest.mark.slow
 def test_web_tortuga_five_seats_cards_as_dice_by_taps_and_watched(web_host, phone, seeded):
     seeded(8)
     page = phone()

@@ -199,7 +199,7 @@ export function standingsTable(app, st) {
   return h("table", { class: "standings" },
     h("thead", {}, h("tr", {}, h("th", {}, app.t("web.player")), h("th", {}, app.t("web.played")),
       h("th", {}, app.t("web.wins")), h("th", {}, app.t("web.points")))),
-    h("tbody", {}, rows.map((r) => h("tr", {}, h("td", { class: "name" }, r.name), h("td", {}, r.played),
+    h("tbody", {}, rows.map((r) => h("tr", { class: r.you ? "you" : null }, h("td", { class: "name" }, r.name), h("td", {}, r.played),
       h("td", {}, r.wins), h("td", {}, r.points)))));
 }
 
