@@ -44,7 +44,8 @@ Prints one line per matchup:
   (mean plus its half interval below 0):
   ``review_check games=4 clearly_better_turns=30 playouts=4 ... playout_gain=+5.1 ci95=+3.0..+7.2``.
   With ``--every-turn``, every reviewed turn: the hard bot's plan (what the hint shows) against the
-  greedy bot's turn.
+  greedy bot's turn; ``clearly_better=K of_them_clearly_worse=M`` then counts the turns the review
+  calls clearly better and how many of them came out clearly worse.
 - ``hard_prev`` is the previous hard Tikal bot (``params="hard_prev"``, see
   ``engine/bots/tikal_bots/value.py``), kept for this comparison only; ``hard_first`` its first
   valuation.
@@ -244,13 +245,18 @@ def check_game(task: tuple) -> list:
         if every or r["gain"] >= coach.CLEARLY:
             out.append((r["gain"], coach.check(turn, r, seat, range(gseed, gseed + playouts))))
             print(f"  review check game {index}: turn {i} ({turn['view']['stack_left']} tiles left) "
-                  f"gain {r['gain']:.1f} playouts {out[-1][1]}", file=sys.stderr, flush=True)
+                  f"gain {r['gain']:.1f} (estimate {r['estimate']:.1f}) playouts {out[-1][1]}",
+                  file=sys.stderr, flush=True)
     return out
 
 
 def run_check(games: int, seed: int, playouts: int, most: int, every: bool = False) -> str:
     """The review's "clearly better" turns (``every``: all its turns) against playouts
-    (``check_game``), one process."""
+    (``check_game``), one process. ``clearly_better``: how many of the turns the review calls
+    clearly better (a late one once played on, ``coach.LATE_TILES``), ``of_them_clearly_worse``:
+    how many of those came out clearly worse here."""
+    from engine.bots.tikal_bots.coach import CLEARLY
+
     turns = [x for i in range(games) for x in check_game((seed, i, playouts, most, every))]
     diffs = [d for _, ds in turns for d in ds]
     means = [statistics.mean(ds) for _, ds in turns]
@@ -259,6 +265,8 @@ def run_check(games: int, seed: int, playouts: int, most: int, every: bool = Fal
         return 1.96 * statistics.stdev(ds) / math.sqrt(len(ds)) if len(ds) > 1 else 0.0
 
     worse = sum(1 for _, ds in turns if statistics.mean(ds) + half(ds) < 0)
+    claimed = [ds for g, ds in turns if g >= CLEARLY]
+    claimed_worse = sum(1 for ds in claimed if statistics.mean(ds) + half(ds) < 0)
     confirmed = sum(1 for m in means if m > 0)
     lo, hi = wilson(confirmed, len(turns))
     mean = statistics.mean(diffs) if diffs else 0.0
@@ -266,7 +274,8 @@ def run_check(games: int, seed: int, playouts: int, most: int, every: bool = Fal
             f"playouts={playouts} "
             f"tiles_left_at_most={most} playout_gain={mean:+.1f} ci95={mean - half(diffs):+.1f}.."
             f"{mean + half(diffs):+.1f} review_gain={statistics.mean(g for g, _ in turns) if turns else 0:.1f} "
-            f"confirmed={confirmed}/{len(turns)} ci95={lo:.2f}-{hi:.2f} clearly_worse={worse}")
+            f"confirmed={confirmed}/{len(turns)} ci95={lo:.2f}-{hi:.2f} clearly_worse={worse} "
+            f"clearly_better={len(claimed)} of_them_clearly_worse={claimed_worse}")
 
 
 def run_review(games: int, seed: int, jobs: int) -> str:

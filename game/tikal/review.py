@@ -5,11 +5,13 @@ it only once the game is over). ``ReviewJob`` runs in a worker thread, never on 
 it takes the player's turns from the updates the client received (``TableModel.history``, through
 ``engine.bots.tikal_bots.coach.turns_of``: their own view when each turn began, what they played)
 and sets the hard bot's plan for that view against each (``coach.review_turn``: both valued by the
-bot in estimated points). ``ReviewScene`` lists the turns where the bot's plan was clearly better
-(``coach.CLEARLY`` points or more), the three biggest marked as key moments, while the job fills
-the list in; a row shows that turn's board (``show_turn``): the bot's plan drawn on it beside what
-was played, each in words (the hint's drawing, ``hint.TikalHint``). When the replay viewer is
-open on this game its timeline gets the key moments (``marks``).
+bot in estimated points; on the last turns a clearly better estimate is played on first and its
+points are what the playouts measured, ``coach.LATE_TILES``). ``ReviewScene`` lists the turns
+where the bot's plan was clearly better (``coach.CLEARLY`` points or more), the three biggest
+marked as key moments, while the job fills the list in; a row shows that turn's board
+(``show_turn``): the bot's plan drawn on it beside what was played, each in words (the hint's
+drawing, ``hint.TikalHint``). When the replay viewer is open on this game its timeline gets the
+key moments (``marks``).
 """
 from __future__ import annotations
 
