@@ -318,7 +318,9 @@ def test_web_tikal_banner_reads_in_every_seat_tone(chromium, server):
                                                       "connected": True} for i, c in enumerate(colours)]}},
                 engine_update(g, 0)])
     t = "window.mod.tikal"
-    page.wait_for_function(f"{t}.acting()")
+    # the module's stylesheet loads beside it (its <link>'s sheet is null until then): measured
+    # before, the banner had no border yet (under load: 'orange', [0, 0, 0] for its tone)
+    page.wait_for_function(f"{t}.acting() && !!(document.getElementById('tk-style') || {{}}).sheet")
     for seat, colour in enumerate(colours):
         got = page.evaluate(f"""s => {{
             const t = {t};
