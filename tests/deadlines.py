@@ -40,21 +40,23 @@ SECOND_ARG_TIMEOUT = {"wait_for"}
 IMPATIENT = {"AsyncClient": "its waits default to 5 s; net_helpers.PatientClient waits for the message"}
 CLOCKS = {"monotonic", "time", "perf_counter", "monotonic_ns"}
 MARK = "# not a deadline:"
+#: the project's packages whose functions' timeout parameters a test's calls are checked against
+PROJECT = ("net", "game", "engine", "tikal_lan")
 
 
-def short_deadlines(source: str) -> list[tuple[int, str]]:
+def short_deadlines(source: str, known: dict[str, set[tuple[int, str]]] | None = None) -> list[tuple[int, str]]:
+    """``known``: the project's own functions whose parameter at a position bounds a wait in
+    real time (``timeout_positions``), for calls to them from here (``runner.call(coro, 30)``,
+    ``browser.wait_until(pred, 30)``)."""
     tree = ast.parse(source)
     lines = source.splitlines()
     consts = _module_constants(tree)
     found: list[tuple[int, str]] = []
-    # this module's functions with a deadline parameter: the position it takes in a call
-    positions = {}
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            names = [a.arg for a in node.args.posonlyargs + node.args.args]
-            for i, name in enumerate(names):
-                if _deadline_name(name):
-                    positions[node.name] = (i - 1 if names and names[0] in ("self", "cls") else i, name)
+    # this module's functions with a deadline parameter (and the project's with a timeout one):
+    # the positions it takes in a call
+    positions: dict[str, set[tuple[int, str]]] = {k: set(v) for k, v in (known or {}).items()}
+    for name, where in _deadline_positions(tree, _deadline_name).items():
+        positions.setdefault(name, set()).update(where)
 
     def span(node) -> float | None:
         """The number of seconds ``node`` stands for, if it is a constant one."""
@@ -93,8 +95,7 @@ def short_deadlines(source: str) -> list[tuple[int, str]]:
                     note(default, f"a parameter {arg.arg}={span(default):g} s")
         elif isinstance(node, ast.Call):
             name = _call_name(node.func)
-            if name in positions:
-                i, param = positions[name]
+            for i, param in sorted(positions.get(name, ())):
                 if 0 <= i < len(node.args) and short(node.args[i]):
                     note(node, f"{name}(…, {param}={span(node.args[i]):g})")
             if name in IMPATIENT:
@@ -123,12 +124,62 @@ def short_deadlines(source: str) -> list[tuple[int, str]]:
 
 
 def scan(folder: Path) -> list[str]:
-    """``path:line: what`` for every short deadline in the Python files under ``folder``."""
+    """``path:line: what`` for every short deadline in the Python files under ``folder``, calls
+    to the project's own functions with a timeout parameter included (``timeout_positions``)."""
+    known = timeout_positions([folder.parent / name for name in PROJECT] + [folder])
     out = []
     for path in sorted(folder.rglob("*.py")):
-        for line, what in short_deadlines(path.read_text(encoding="utf-8")):
+        for line, what in short_deadlines(path.read_text(encoding="utf-8"), known):
             out.append(f"{path.relative_to(folder.parent)}:{line}: {what}")
     return out
+
+
+def timeout_positions(folders: list[Path]) -> dict[str, set[tuple[int, str]]]:
+    """{function name: {(position in a call, parameter)}} for the functions of ``folders`` with a
+    parameter named as a timeout (``LoopThread.call(self, coro, timeout=None)``: ``call`` →
+    ``(1, "timeout")``), where every function of that name agrees: each has that parameter at
+    that position, or *args there, or too few parameters to be called so (``Table.start(seed,
+    delay)`` is not ``Client.start(host, timeout)``: a call ``start(…, 5)`` is left alone). Only
+    ``timeout`` names: elsewhere ``limit`` is as often a count as a time."""
+    defs: dict[str, list[list[str]]] = {}
+    for folder in folders:
+        for path in sorted(folder.rglob("*.py")):
+            try:
+                tree = ast.parse(path.read_text(encoding="utf-8"))
+            except (SyntaxError, UnicodeDecodeError):
+                continue
+            for node in ast.walk(tree):
+                if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    names = [a.arg for a in node.args.posonlyargs + node.args.args]
+                    if names and names[0] in ("self", "cls"):
+                        names = names[1:]
+                    defs.setdefault(node.name, []).append(names)
+    out: dict[str, set[tuple[int, str]]] = {}
+    for fname, sigs in defs.items():
+        for names in sigs:
+            for i, param in enumerate(names):
+                if _timeout_name(param) and all(i >= len(other) or other[i] == param
+                                                for other in sigs):
+                    out.setdefault(fname, set()).add((i, param))
+    return out
+
+
+def _deadline_positions(tree: ast.AST, named) -> dict[str, set[tuple[int, str]]]:
+    """{function name: {(position in a call, parameter name)}} of the functions in ``tree`` with
+    a parameter ``named(name)`` says is a deadline (a method's ``self`` not counted)."""
+    out: dict[str, set[tuple[int, str]]] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            names = [a.arg for a in node.args.posonlyargs + node.args.args]
+            skip = 1 if names and names[0] in ("self", "cls") else 0
+            for i, name in enumerate(names):
+                if i >= skip and named(name):
+                    out.setdefault(node.name, set()).add((i - skip, name))
+    return out
+
+
+def _timeout_name(name: str) -> bool:
+    return name == "timeout" or name.endswith("_timeout") and not name.startswith("ping")
 
 
 def _library_default(call: ast.Call, name: str) -> bool:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from deadlines import SHORTEST, scan, short_deadlines
+from deadlines import PROJECT, SHORTEST, scan, short_deadlines, timeout_positions
 from waiting import HANG
 
 TESTS = Path(__file__).resolve().parent
@@ -72,3 +72,21 @@ def test_the_check_finds_each_kind_of_short_deadline(line):
 ])
 def test_the_check_leaves_alone_what_is_no_short_deadline(line):
     assert not short_deadlines(line), short_deadlines(line)
+
+
+def test_calls_to_the_projects_own_waits_are_checked_by_position(tmp_path):
+    """A project function's timeout parameter, given a short span by position from a test module
+    (``LoopThread.call(coro, 30)``, ``Browser.wait_until(pred, 30)``), where every function of
+    that name takes a timeout there; ``Table.start(seed, delay)`` beside ``Client.start(host,
+    timeout)`` leaves ``start(100, 5)`` alone."""
+    known = timeout_positions([TESTS.parent / name for name in PROJECT] + [TESTS])
+    assert (1, "timeout") in known["call"] and (1, "timeout") in known["wait_until"]
+    assert short_deadlines("runner.call(host.start(), 30)", known)
+    assert short_deadlines("browser.wait_until(lambda hs: hs, 2 * 30)", known)
+    assert not short_deadlines("runner.call(host.start(), HANG)", known)
+    assert not short_deadlines("runner.call(host.start(), 30)")        # unknown without the map
+    (tmp_path / "a.py").write_text("class C:\n    def start(self, host, timeout=5.0):\n        pass\n")
+    alone = timeout_positions([tmp_path])
+    assert alone == {"start": {(1, "timeout")}} and short_deadlines("c.start(h, 5)", alone)
+    (tmp_path / "b.py").write_text("class T:\n    def start(self, seed, delay):\n        pass\n")
+    assert timeout_positions([tmp_path]) == {}

@@ -184,14 +184,14 @@ def test_a_new_host_appears_its_txt_updates_propagate_and_a_stopped_host_goes():
             assert not await ann.update(free_seats=1)          # nothing changed: nothing sent
             [h] = await browser.wait_until(
                 lambda hs: [x for x in ours(hs)
-                            if x.free_seats == 1 and x.extra.get("tables") == "4"], 30)
+                            if x.free_seats == 1 and x.extra.get("tables") == "4"], HANG)
             assert h.games == ("tikal", "tortuga")
 
             ann.update_soon(free_seats=0)                      # from synchronous host code
-            await browser.wait_until(lambda hs: [x for x in ours(hs) if x.free_seats == 0], 30)
+            await browser.wait_until(lambda hs: [x for x in ours(hs) if x.free_seats == 0], HANG)
 
             await ann.stop()                                   # goodbye: dropped at once,
-            await browser.wait_until(lambda hs: not ours(hs), 30)   # though it still answers hello
+            await browser.wait_until(lambda hs: not ours(hs), HANG)   # though it still answers hello
         finally:
             await ann.stop()
             await browser.stop()
@@ -206,20 +206,20 @@ def test_killed_host_is_dropped_and_listed_again_when_it_restarts(tmp_path):
     proc, port = spawn_host(tagged("Crashy"), tmp_path)
     try:
         assert finder.poll() is not None                       # first poll: the current list
-        finder.wait_until(named("Crashy"), 30)
+        finder.wait_until(named("Crashy"), HANG)
         assert [h.name for h in ours(finder.poll())] == [tagged("Crashy")]
         finder.poll()
         assert finder.poll() is None                           # unchanged since the last poll
 
         proc.send_signal(signal.SIGKILL)                        # no goodbye, no clean close
         proc.wait()
-        finder.wait_until(lambda hs: not named("Crashy")(hs), 60)
+        finder.wait_until(lambda hs: not named("Crashy")(hs), HANG)
         assert ours(finder.poll()) == []
 
         proc.stdout.close()
         proc, port2 = spawn_host(tagged("Crashy"), tmp_path, port)   # restarted (e.g. --resume)
         assert port2 == port
-        [h] = finder.wait_until(named("Crashy"), 30)
+        [h] = finder.wait_until(named("Crashy"), HANG)
         assert h.port == port
     finally:
         proc.kill()

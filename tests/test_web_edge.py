@@ -243,7 +243,7 @@ async def test_ws_browser_and_tcp_client_at_one_table_get_the_same_public_update
     async with web_host() as (host, web):
         owner = await connect(host, "Owner")
         owner.send({"t": "create", "game": "tikal", "seats": 2})
-        await owner.expect("seated", 60)
+        await owner.expect("seated", HANG)
         owner.send({"t": "bot", "seat": 1, "level": "easy"})
         watcher = await connect(host, "Tcp")
         async with ws_connect(web.ws, origin=web.origin) as ws:
@@ -253,10 +253,10 @@ async def test_ws_browser_and_tcp_client_at_one_table_get_the_same_public_update
             await ws.send(pack({"t": "spectate", "table": tid}))
             watcher.send({"t": "spectate", "table": tid})
             await recv(ws, "table")
-            await watcher.expect("table", 60)
+            await watcher.expect("table", HANG)
             owner.send({"t": "start"})
             a = await recv(ws, "update")
-            b = await watcher.expect("update", 60)
+            b = await watcher.expect("update", HANG)
             assert a == b and a["seat"] is None and "legal" not in a
             raw = json.dumps(a)
             for t in host.tables.values():

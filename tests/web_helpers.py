@@ -28,6 +28,8 @@ from typing import Any
 
 import pytest
 
+from waiting import HANG
+
 #: The longest a test waits for the page's own progress (only against a hang).
 TIMEOUT = int(os.environ.get("TIKAL_WEB_TIMEOUT", 180_000))     # ms
 CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
@@ -77,10 +79,10 @@ class WebHost:
         self.runner = LoopThread("web-host")
         self.runner.start()
         try:
-            self.address = self.runner.call(self.host.start(), 30)
+            self.address = self.runner.call(self.host.start(), HANG)
             self.web = WebServer(self.host.links, share, game_port=self.address[1],
                                  join=self.host.addresses, host_name=name)
-            addr, self.web_port = self.runner.call(self.web.start("127.0.0.1", web_port), 30)
+            addr, self.web_port = self.runner.call(self.web.start("127.0.0.1", web_port), HANG)
         except BaseException:
             self.runner.stop()
             raise
@@ -92,7 +94,7 @@ class WebHost:
         """``fn(*args)`` run on the host's loop (the host is not thread-safe); its result."""
         async def run():
             return fn(*args)
-        return self.runner.call(run(), 60)
+        return self.runner.call(run(), HANG)
 
     def table(self, tid: int):
         return self.call(lambda: self.host.tables.get(tid))
@@ -100,8 +102,8 @@ class WebHost:
     def stop(self):
         if self.runner.running:
             try:
-                self.runner.call(self.web.stop(), 30)
-                self.runner.call(self.host.stop(), 30)
+                self.runner.call(self.web.stop(), HANG)
+                self.runner.call(self.host.stop(), HANG)
             finally:
                 self.runner.stop()
 
