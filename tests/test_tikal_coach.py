@@ -336,6 +336,7 @@ def test_a_late_turn_is_clearly_better_only_when_it_holds_when_played_on(seed, i
     assert t["view"]["stack_left"] <= 2
     r = coach.review_turn(t, seat, gseed + turn)
     assert r.get("estimate", r["gain"]) >= coach.CLEARLY, r      # the valuation still claims it
-    diffs = coach.check(t, r, seat, range(3))
-    if r["gain"] >= coach.CLEARLY:
+    assert r["checked"] is not None, r                            # ... so the review played it on
+    if r["gain"] >= coach.CLEARLY:                                # the review still claims it
+        diffs = coach.check(t, r, seat, range(3))
         assert sum(diffs) / len(diffs) >= coach.CLEARLY, (r["gain"], diffs)
