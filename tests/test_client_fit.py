@@ -8,12 +8,12 @@ from assets.i18n import LANGUAGES
 from game import screens as registry
 from game.fitcheck import FitCheck
 
-from client_helpers import make_app
+from client_helpers import colourful, make_app
 
 #: 24 characters each, wide letters: the longest names the settings accept.
 LONG_NAMES = ["Wilhelmina Wolkenstein-W", "Александра Константинова", "Maximilian Grünwald-Weiß",
               "Шарлотта Щербакова-Шмидт", "Bartholomew MacWilliamss", "Екатерина Преображенская",
-              "Ouwehand van Wijngaarden"]
+              "Gosha WWWWWWWWWWWWWWWWWW"]
 
 
 def frames_of(name: str, language: str, frames=(1, 8, 16, 26, 38, 52, 70)):
@@ -29,8 +29,9 @@ def frames_of(name: str, language: str, frames=(1, 8, 16, 26, 38, 52, 70)):
         while done < n:
             app.step(1 / 30, events=[])
             done += 1
-        app.draw()
+        frame = app.draw()
         assert app.fitcheck.texts, "nothing was drawn"
+        assert colourful(frame), f"frame {n} is blank"
         problems += [f"frame {n}: {p}" for p in app.fitcheck.problems() if f"frame {n}: {p}" not in problems]
     app.close()
     return problems

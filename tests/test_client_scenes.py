@@ -1,4 +1,5 @@
-"""Every scene renders headless (SDL's dummy driver), in-process and through run_client.py."""
+"""Every scene renders headless (SDL's dummy driver) through run_client.py (in-process, in every
+language: tests/test_client_fit.py)."""
 import subprocess
 import sys
 from pathlib import Path
@@ -6,10 +7,9 @@ from pathlib import Path
 import pygame
 import pytest
 
-from assets.i18n import LANGUAGES
 from game import screens as registry
 
-from client_helpers import colourful, make_app, run_frames
+from client_helpers import colourful, make_app
 from waiting import HANG
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -20,44 +20,8 @@ def test_registry_has_the_required_scenes():
     assert set(REQUIRED) <= set(registry.names())
 
 
-#: Player names of 24 characters (the longest the settings keep), wide letters included.
-LONG_NAMES = ["Anastasia Wolkonskaja-Li", "Bartholomew Fitzgerald J", "Chloé-Marguerite Daubois",
-              "Dmitrij Aleksandrovič Ko", "Eva-Maria Schwarzenbergr", "Farid Abdelrahman-Nasser",
-              "Gosha WWWWWWWWWWWWWWWWWW"]
-
-
-def lengthen(app) -> None:
-    """Every player the scene's bridge knows gets a long name (the samples' lobby included)."""
-    b = app.bridge
-    if b is None:
-        return
-    people = list(b.table.players)
-    for summary in list(b.tables) + ([b.lobby] if b.lobby else []):
-        people += summary.get("players") or []
-    for i, p in enumerate(people):
-        if isinstance(p, dict) and p.get("name") and p.get("kind") != "bot":
-            p["name"] = LONG_NAMES[i % len(LONG_NAMES)]
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize("name", registry.names())
-def test_scene_renders_in_every_language_with_long_names(name, lang, monkeypatch):
-    from game.scenes import samples
-    from game.tikal import samples as tikal_samples
-
-    assert {len(n) for n in LONG_NAMES} == {24}
-    monkeypatch.setattr(samples, "NAMES", LONG_NAMES)
-    monkeypatch.setattr(tikal_samples, "NAMES", LONG_NAMES[:4])
-    app = make_app(lang)
-    scene = registry.sample(name, app)
-    if scene not in app.scenes:
-        app.push(scene)
-    lengthen(app)
-    run_frames(app, 5)
-    frame = app.draw()
-    assert colourful(frame), (name, lang)
-    app.close()
+# Every scene in every language with 24-character names: tests/test_client_fit.py draws each at
+# several moments, checks that none is blank and that its text fits.
 
 
 @pytest.mark.slow
