@@ -134,7 +134,8 @@ def test_running_host_is_listed_with_its_txt_and_fake_hosts_are_not():
         wrong = await asyncio.start_server(_not_a_host, "127.0.0.1", 0)
         fakes = [Announcer(tagged(name), srv.sockets[0].getsockname()[1], ["tikal"], 4,
                            interfaces=LO) for name, srv in (("Silent", silent), ("Wrong", wrong))]
-        browser = Browser(interfaces=LO, timeout=5.0)   # not a deadline: the browser's own check, the silent fake's end
+        # the browser's own check (a real host slow to answer is checked again), the silent fake's end
+        browser = Browser(interfaces=LO, timeout=2.5)   # not a deadline: the check's own setting
         try:
             for fake in fakes:
                 await fake.start()
