@@ -56,8 +56,22 @@ def host(request):
 
 
 def pytest_collection_modifyitems(config, items):
-    """The long tests (marked ``slow``) run first, the short ones after them: spread over the
-    cores by pytest-xdist, the short ones then fill the gaps, where a long test started last
-    kept one core busy alone at the end of the run. Within each group the order is the files'
-    (the same on every xdist worker, as it must be)."""
-    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+    """The long tests (marked ``slow``) start first on every pytest-xdist worker, the short ones
+    after them. With ``--dist worksteal`` (pyproject.toml) each of the N workers is first handed
+    one Nth of the list, in order, and a worker that runs dry takes the tail of another's: so the
+    list is N blocks of equal length, each the Nth part of the long tests (dealt round) and then
+    short ones. Every worker starts on long tests and the short ones are what is left to share at
+    the end (sorted long-first and dealt in halves, the browser tests, the last long ones in file
+    order, had been taken by the other worker at the end of the run and ran last, 30 s alone).
+    The order is the same on every worker, as it must be: it depends only on the items and on
+    PYTEST_XDIST_WORKER_COUNT (1 without xdist)."""
+    n = max(1, int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1") or 1))
+    slow = [item for item in items if item.get_closest_marker("slow") is not None]
+    short = [item for item in items if item.get_closest_marker("slow") is None]
+    order: list = []
+    for i in range(n):                          # block i ends where the scheduler cuts: (i + 1) * len // n
+        block = slow[i::n]
+        need = max(0, (i + 1) * len(items) // n - len(order) - len(block))
+        order += block + short[:need]
+        short = short[need:]
+    items[:] = order + short

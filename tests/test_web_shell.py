@@ -17,8 +17,9 @@ from web_helpers import LANGS, LONG_NAMES, create_table, join, open_page, tap, w
 pytestmark = pytest.mark.slow
 
 #: The page with the shell's plain table for every game (app/generic.js: a button per legal
-#: action), whatever module a game has: these tests play through the shell alone.
-PLAIN = "/?table=plain"
+#: action), whatever module a game has: these tests play through the shell alone. Its moves land
+#: at once (``anim=off``; the games' own tables play animated in tests/test_web_tikal_play.py).
+PLAIN = "/?table=plain&anim=off"
 #: The words of the interface's own text cut over two lines under an element (app/fitcheck.js);
 #: the players' names, which may break anywhere, left out.
 BROKEN_WORDS = ("async (root) => (await import('/app/fitcheck.js'))"

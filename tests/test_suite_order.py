@@ -1,0 +1,29 @@
+"""The suite's order for pytest-xdist's work stealing (tests/conftest.py): each worker's first
+block starts with its share of the long tests, and every test runs once."""
+import conftest
+import pytest
+
+
+class Item:
+    def __init__(self, name: str, slow: bool):
+        self.name, self.slow = name, slow
+
+    def get_closest_marker(self, name):
+        return "slow" if name == "slow" and self.slow else None
+
+    def __repr__(self):
+        return self.name
+
+
+@pytest.mark.parametrize("workers", [1, 2, 3])
+def test_each_workers_block_starts_with_its_share_of_the_long_tests(workers, monkeypatch):
+    monkeypatch.setenv("PYTEST_XDIST_WORKER_COUNT", str(workers))
+    items = [Item(f"t{i}", slow=i % 7 in (2, 5)) for i in range(100)]
+    given = list(items)
+    conftest.pytest_collection_modifyitems(None, items)
+    assert sorted(map(id, items)) == sorted(map(id, given))       # the same tests, once each
+    slow = [x for x in given if x.slow]
+    for i in range(workers):                                        # xdist's blocks
+        block = items[i * len(items) // workers:(i + 1) * len(items) // workers]
+        share = slow[i::workers]
+        assert block[:len(share)] == share and not any(x.slow for x in block[len(share):])
