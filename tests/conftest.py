@@ -1,5 +1,6 @@
 import os
 import sys
+from collections import Counter
 from pathlib import Path
 
 # Headless pygame everywhere in the suite (SDL's dummy drivers), before anything imports pygame.
@@ -66,7 +67,11 @@ def pytest_collection_modifyitems(config, items):
     The order is the same on every worker, as it must be: it depends only on the items and on
     PYTEST_XDIST_WORKER_COUNT (1 without xdist)."""
     n = max(1, int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1") or 1))
-    slow = [item for item in items if item.get_closest_marker("slow") is not None]
+    # the long tests longest first, as far as the names tell: a test of its own (a whole game, a
+    # fit check in four languages) before each of a test's many cases (a scene of 220 in the fit)
+    cases = Counter(_function(item) for item in items)
+    slow = sorted((item for item in items if item.get_closest_marker("slow") is not None),
+                  key=lambda item: cases[_function(item)])
     short = [item for item in items if item.get_closest_marker("slow") is None]
     order: list = []
     for i in range(n):                          # block i ends where the scheduler cuts: (i + 1) * len // n
@@ -75,3 +80,8 @@ def pytest_collection_modifyitems(config, items):
         order += block + short[:need]
         short = short[need:]
     items[:] = order + short
+
+
+def _function(item) -> tuple:
+    """The test function an item is a case of (its module and name without the parameters)."""
+    return (getattr(item, "fspath", None), getattr(item, "originalname", None) or getattr(item, "name", ""))

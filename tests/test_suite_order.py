@@ -22,8 +22,19 @@ def test_each_workers_block_starts_with_its_share_of_the_long_tests(workers, mon
     given = list(items)
     conftest.pytest_collection_modifyitems(None, items)
     assert sorted(map(id, items)) == sorted(map(id, given))       # the same tests, once each
-    slow = [x for x in given if x.slow]
+    slow = [x for x in given if x.slow]           # (one case each: file order)
     for i in range(workers):                                        # xdist's blocks
         block = items[i * len(items) // workers:(i + 1) * len(items) // workers]
         share = slow[i::workers]
         assert block[:len(share)] == share and not any(x.slow for x in block[len(share):])
+
+
+def test_a_long_test_of_its_own_starts_before_the_cases_of_a_parametrized_one(monkeypatch):
+    monkeypatch.setenv("PYTEST_XDIST_WORKER_COUNT", "1")
+    cases = [Item(f"fit[{i}]", slow=True) for i in range(5)]
+    for c in cases:
+        c.originalname = "fit"
+    whole = Item("whole_game", slow=True)
+    items = cases + [Item("quick", slow=False), whole]
+    conftest.pytest_collection_modifyitems(None, items)
+    assert items == [whole] + cases + [items[-1]] and items[-1].name == "quick"
