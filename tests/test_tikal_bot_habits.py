@@ -481,6 +481,7 @@ def strength_on(g, seat: int, h: list) -> tuple:
     return st[seat], max(x for p, x in enumerate(st) if p != seat)
 
 
+@pytest.mark.slow             # hard bots play the position on
 def test_a_tie_is_not_left_with_the_ap_to_break_it():
     """The issue's case (a plan ties a temple and ends "nothing left is worth its AP" with 4 AP,
     though one more worker on the same walk makes it a majority; its own example, seed 808000

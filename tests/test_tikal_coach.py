@@ -179,6 +179,7 @@ def hint_positions() -> list:
     return out
 
 
+@pytest.mark.slow             # the hard bot plans 57 positions
 def test_every_reason_holds_on_the_plan():
     """The hint's "why" under each step of the hard bot's plan, on many positions: a reason that
     names a later step (``ahead``) names one the plan takes and that step really uses what this
@@ -297,6 +298,7 @@ def greedy_turns(gseed: int, seat: int) -> list:
     return coach.turns_of(coach.updates_of(g0, acts, seat), seat)
 
 
+@pytest.mark.slow             # games played on to the end by four hard bots
 def test_clearly_better_turns_hold_when_played_on():
     """The review's "clearly better" (``coach.CLEARLY`` estimated points or more), checked by
     playing on: a game of four greedy bots reviewed for seat 1; each of its last turns the review
@@ -322,6 +324,7 @@ def test_clearly_better_turns_hold_when_played_on():
     assert sum(sum(d) for *_, d in checked) > 0, checked
 
 
+@pytest.mark.slow             # games played on by hard bots
 @pytest.mark.parametrize("seed, index, turn", [(33, 1, 11), (34, 3, 11), (34, 2, 11), (34, 0, 12)])
 def test_a_late_turn_is_clearly_better_only_when_it_holds_when_played_on(seed, index, turn):
     """The bench's late turns (0-2 tiles left) that the valuation finds clearly better but that

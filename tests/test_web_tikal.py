@@ -249,6 +249,7 @@ def test_web_tikal_seat_cards_marks_read(chromium, server, size):
     assert page.js_errors == []
 
 
+@pytest.mark.slow             # eight pages, the volcano at full speed
 def test_web_tikal_volcano_screens_fit(chromium, server):
     """A volcano's scoring as a player meets it, in the four languages at 360x640 and 1280x800
     under the shell's bar: the volcano's banner while it erupts, then our scoring turn (its prompt,
