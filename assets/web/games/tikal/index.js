@@ -5,9 +5,10 @@ import { Table } from "./table.js";
 export default {
   name: "tikal",
   mount(root, ctx) {
-    stylesheet(new URL("./style.css", import.meta.url), "tk-style");
+    const css = stylesheet(new URL("./style.css", import.meta.url), "tk-style");
     if (ctx.showPlayers) ctx.showPlayers(false);     // the seats' cards below the board name the players
     const table = new Table(root, ctx);
+    if (!css.sheet) css.addEventListener("load", () => table.styled(), { once: true });
     return {
       update: (msg) => table.update(msg),
       resize: () => table.resize(),

@@ -93,6 +93,16 @@ export class Table extends AnimatedTable {
     if (this.anim) { this.panel.keys = {}; this.controls.key = null; this.touch(); }
   }
 
+  /** The module's stylesheet has loaded after the table first drew (a slow phone: the first
+   * update can come before it): everything is laid out and its texts fitted again, at the sizes
+   * the stylesheet gives them (the bar's "Guardiano 5" had stayed outside its button). */
+  styled() {
+    if (!this.el.isConnected) return;
+    this.controls.sheetKey = null;
+    this.resize();
+    this.touch();
+  }
+
   destroy() {
     this.sheetEl.remove();
     document.removeEventListener("keydown", this.onKey);
