@@ -56,6 +56,19 @@ def host(request):
     stop()
 
 
+@pytest.hookimpl(wrapper=True)
+def pytest_xdist_auto_num_workers(config):
+    """``-n auto``: one process more than pytest-xdist's count of the cores (unless
+    PYTEST_XDIST_AUTO_NUM_WORKERS says how many). A fifth of the suite's time goes to waiting (a
+    host's timers, a browser's frames, a subprocess), and with a process per core that left a
+    fifth of the cores idle: on 2 cores the suite took 4 min 46 s with two processes, 4 min 26 s
+    with three (benchmarks/suite_bench.py)."""
+    count = yield
+    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
+        return count
+    return count + 1
+
+
 def pytest_collection_modifyitems(config, items):
     """The long tests (marked ``slow``) start first on every pytest-xdist worker, the short ones
     after them. With ``--dist worksteal`` (pyproject.toml) each of the N workers is first handed

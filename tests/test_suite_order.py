@@ -38,3 +38,35 @@ def test_a_long_test_of_its_own_starts_before_the_cases_of_a_parametrized_one(mo
     items = cases + [Item("quick", slow=False), whole]
     conftest.pytest_collection_modifyitems(None, items)
     assert items == [whole] + cases + [items[-1]] and items[-1].name == "quick"
+
+
+def test_auto_starts_one_process_more_than_the_cores(monkeypatch):
+    """``-n auto`` (the README's command): xdist's count of the cores, plus one for the time the
+    tests wait (tests/conftest.py); PYTEST_XDIST_AUTO_NUM_WORKERS still says exactly how many."""
+    import os
+    import re
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from xdist.plugin import pytest_xdist_auto_num_workers as xdists_count
+
+    class Config:
+        class option:
+            numprocesses = "auto"
+
+    monkeypatch.delenv("PYTEST_XDIST_AUTO_NUM_WORKERS", raising=False)
+    cores = xdists_count(Config)
+    root = Path(__file__).resolve().parents[1]
+
+    def workers(**env) -> int:
+        r = subprocess.run([sys.executable, "-m", "pytest", "-n", "auto", "-p", "no:cacheprovider",
+                            "tests/test_suite_order.py", "-k", "block_starts"],
+                           cwd=root, capture_output=True, text=True,
+                           env={k: v for k, v in {**os.environ, **env}.items() if k != "PYTEST_XDIST_AUTO_NUM_WORKERS"
+                                or env.get(k)})
+        assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-2000:]
+        return int(re.search(r"created: (\d+)/\1 workers", r.stdout + r.stderr).group(1))
+
+    assert workers() == cores + 1
+    assert workers(PYTEST_XDIST_AUTO_NUM_WORKERS="2") == 2
