@@ -11,7 +11,9 @@ import pytest
 
 from assets.i18n import pofile
 
-from waiting import until
+from net.client import Client
+
+from waiting import HANG, until
 from web_helpers import LANGS, LONG_NAMES, create_table, join, open_page, tap, wait_for
 
 pytestmark = pytest.mark.slow
@@ -197,6 +199,36 @@ def test_left_a_started_game_and_back_to_my_seat_by_the_key(web_host, phone):
     assert page.evaluate("localStorage.getItem('tikal.key').length") == 43
     tap(page, f'[data-table="{tid}"] [data-act="back"]')
     wait_for(page, "tikal.screen === 'play' && tikal.seat === 0 && !!tikal.play.last")
+    assert page.js_errors == []
+
+
+def test_the_new_tables_choices_stay_while_the_list_of_tables_changes(web_host, phone):
+    """The lobby is drawn again whenever the list of tables changes (another table's game goes
+    on). A choice tapped on the card for a new table (the game, the players, "cards as dice")
+    stays through it, and the table is created with it: the page once made its tables with the
+    options' defaults when another table changed between the tap and "Create"."""
+    page = phone()
+    open_page(page, web_host)
+    join(page, "Gina")
+    tap(page, '[data-game="tortuga"]')
+    tap(page, '.stepper button[aria-label="−"]')
+    tap(page, '[data-option="cards_as_dice=true"]')
+    host, port = web_host.address
+    other = Client(host, port, "Uma").start()
+    try:
+        other.wait_for("welcome", HANG)
+        other.send({"t": "create", "game": "tikal", "seats": 2, "options": {}})
+        other.wait_for("table", HANG)
+        wait_for(page, "tikal.tables.length === 1 && !!document.querySelector('[data-table]')")
+    finally:
+        other.close()
+    chosen = "document.querySelector('[data-option=\"cards_as_dice=true\"]').classList.contains('on')"
+    assert page.evaluate(chosen)
+    assert page.inner_text("#create-seats") == "3"
+    tap(page, "#create")
+    wait_for(page, "tikal.screen === 'table' && !!tikal.table && tikal.table.game === 'tortuga'")
+    assert page.evaluate("tikal.table.options") == {"cards_as_dice": True}
+    assert page.evaluate("tikal.table.seats") == 3
     assert page.js_errors == []
 
 

@@ -165,8 +165,8 @@ def test_web_tortuga_every_screen_fits(tmp_path, phone, seeded):
     seeded(11)
     # a seat whose page is cut is played by a bot 0.2 s later, and the seeded game goes another way:
     # no keep-alive cut of a page that is slow to answer on a busy machine (the host's defaults cut
-    # a connection silent 15 s; under two suites and twelve busy processes the small page was
-    # never offered its cards: 'screens never met at 360x640: {cards}')
+    # a connection silent 15 s). (The small page once never met its cards under load for another
+    # reason: the lobby forgot "cards as dice" when the list of tables changed before "Create".)
     web_host = WebHost(tmp_path, grace=0.2, ping_interval=3600.0, ping_timeout=7200.0)
     try:
         _every_screen(web_host, phone)
