@@ -10,7 +10,6 @@ import msgpack
 import pytest
 
 from assets.i18n import pofile
-
 from net.client import Client
 
 from waiting import HANG, until

@@ -21,8 +21,8 @@ import engine
 from engine.tikal.analysis import scoring_now, stack_outlook, temple_holders
 
 from net_helpers import BotClient, live_host, seat_clients
-from web_helpers import LONG_NAMES
-from web_tikal_support import BROKEN_WORDS, Tapper, broken_words, feed, harness_server
+from web_helpers import BROKEN_WORDS, LONG_NAMES
+from web_tikal_support import Tapper, broken_words, feed, harness_server
 
 ROOT = Path(__file__).resolve().parent.parent
 TIMEOUT = 180_000

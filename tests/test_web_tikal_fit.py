@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 from test_web_tikal_play import FAST, chooser
 
-from web_helpers import LANGS, LONG_NAMES, create_table, fit_problems, join, open_page, tap, wait_for
-from web_tikal_support import Tapper, broken_words
+from web_helpers import LONG_NAMES, ScreenChecker, create_table, join, open_page, tap, wait_for
+from web_tikal_support import TIKAL_TEXTS, Tapper
 
 #: Where the screenshots go: TIKAL_WEB_SHOTS=dir (none by default: they take time; look at them
 #: when the table's look changes).
@@ -26,37 +26,12 @@ SHOTS = os.environ.get("TIKAL_WEB_SHOTS")
 MUST = {"wait", "place", "actions", "select", "pick", "bid", "choose", "results", "over", "watch"}
 
 
-class Checker:
-    def __init__(self, page, size: str, shots: Path):
-        self.page, self.size, self.shots = page, size, shots
+class Checker(ScreenChecker):
+    """The screens of the Tikal table at one size (web_helpers.ScreenChecker), tapped by ``taps``."""
+
+    def __init__(self, page, size: str, shots: Path | None):
+        super().__init__(page, size, "tikal", "tikal.play.instance.tikal", TIKAL_TEXTS, shots)
         self.taps = Tapper(page)
-        self.seen: set = set()
-        self.problems: list = []
-
-    def relabel(self, lang: str) -> None:
-        """The page in ``lang`` (the shell mounts the table again, on the last update)."""
-        old = self.page.evaluate("tikal.play.instance && tikal.play.instance.tikal ? 1 : 0")
-        assert old
-        self.page.evaluate("async (l) => { window.__old = tikal.play.instance; await tikal.setLanguage(l); }", lang)
-        wait_for(self.page, "tikal.play.instance !== window.__old && !!tikal.play.instance.tikal "
-                            "&& !tikal.play.instance.tikal.timeline.busy")
-
-    def check(self, name: str, redo=None) -> None:
-        """The screen ``name`` in every language (``redo()`` taps it back after each relabel)."""
-        if name in self.seen:
-            return
-        self.seen.add(name)
-        for lang in LANGS:
-            self.relabel(lang)
-            if redo:
-                redo()
-            found = fit_problems(self.page) + broken_words(self.page)
-            if self.shots:
-                self.page.screenshot(path=str(self.shots / f"tikal-{self.size}-{name}-{lang}.png"))
-            self.problems += [f"{self.size} {name} {lang}: {p}" for p in found]
-        self.relabel("en")
-        if redo:
-            redo()
 
 
 def screens(ck: Checker, st: dict) -> None:

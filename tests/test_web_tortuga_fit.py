@@ -14,14 +14,13 @@ saved there to be looked at."""
 from __future__ import annotations
 
 import os
-from pathlib import Path
 
 import pytest
 
 from net.client import Client
 
 from waiting import HANG
-from web_helpers import LANGS, LONG_NAMES, WebHost, create_table, fit_problems, join, open_page, tap, wait_for
+from web_helpers import LONG_NAMES, ScreenChecker, WebHost, create_table, join, open_page, tap, wait_for
 from web_tortuga_support import FAST, SHELL_TABLE, Taps, chooser
 
 SHOTS = os.environ.get("TIKAL_WEB_SHOTS")
@@ -31,36 +30,12 @@ END = {"results", "over"}
 NAME5 = "Wilhelmina Oosterhuisxxx"[:24]
 
 
-class Checker:
+class Checker(ScreenChecker):
+    """The screens of the La Tortuga table at one size (web_helpers.ScreenChecker), tapped by ``taps``."""
+
     def __init__(self, page, size: str):
-        self.page, self.size = page, size
+        super().__init__(page, size, "tortuga", SHELL_TABLE, ".tt, .tt-results", SHOTS)
         self.taps = Taps(page)
-        self.seen: set = set()
-        self.problems: list = []
-
-    def relabel(self, lang: str) -> None:
-        """The page in ``lang`` (the shell mounts the table again, on the last update)."""
-        self.page.evaluate("async (l) => { window.__old = tikal.play.instance; await tikal.setLanguage(l); }", lang)
-        wait_for(self.page, f"tikal.play.instance !== window.__old && !!{SHELL_TABLE} && !{SHELL_TABLE}.timeline.busy")
-        self.page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
-
-    def check(self, name: str, redo=None) -> None:
-        """The screen ``name`` in every language (``redo()`` taps it back after each relabel)."""
-        if name in self.seen:
-            return
-        self.seen.add(name)
-        for lang in LANGS:
-            self.relabel(lang)
-            if redo:
-                redo()
-            found = fit_problems(self.page)
-            if SHOTS:
-                Path(SHOTS).mkdir(parents=True, exist_ok=True)
-                self.page.screenshot(path=str(Path(SHOTS) / f"tortuga-{self.size}-{name}-{lang}.png"))
-            self.problems += [f"{self.size} {name} {lang}: {p}" for p in found]
-        self.relabel("en")
-        if redo:
-            redo()
 
 
 def preload(page) -> None:

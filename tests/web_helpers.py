@@ -209,3 +209,58 @@ def fit_problems(page) -> list[str]:
     """The page's fit check (assets/web/app/fitcheck.js): overlapping boxes, cut text, anything
     outside the screen; [] when everything fits."""
     return page.evaluate(FIT_JS)
+
+
+#: The words of a game's texts that must each stay on one line (app/fitcheck.js brokenWords: the
+#: page lets a long word wrap anywhere rather than overflow, so a word broken across lines,
+#: "Volcan|o 1", is no overflow the fit check would see).
+WORD_PIECES = "[data-fit], th, td, button, label, h1, h2, h3"
+#: ``window.brokenWords(roots)`` on the page: the broken words under each of ``roots`` (a selector).
+BROKEN_WORDS = ("async () => { const f = await import('/app/fitcheck.js'); window.brokenWords = (roots) => "
+                "[...new Set([...document.querySelectorAll(roots)]"
+                f".flatMap((r) => f.brokenWords(r, '{WORD_PIECES}')))]; }}")
+
+
+def broken_words(page, roots: str) -> list[str]:
+    """The words of the texts under ``roots`` (a selector: a game's table, its part of the results)
+    broken across lines."""
+    page.evaluate(BROKEN_WORDS)
+    return page.evaluate("(roots) => window.brokenWords(roots)", roots)
+
+
+class ScreenChecker:
+    """Checks the screens a game's page meets, each once, in every language: the fit check and no
+    word of the game's texts broken across lines. ``table``: the JS expression of the page's table
+    (``window.tikal.play.instance.<game>``); ``roots``: the selector of the game's texts; with
+    ``shots`` (a folder) the screenshots are saved there, ``<game>-<size>-<screen>-<lang>.png``.
+    ``seen``: the screens met; ``problems``: what the checks found."""
+
+    def __init__(self, page, size: str, game: str, table: str, roots: str, shots: Path | None = None):
+        self.page, self.size, self.game, self.table, self.roots = page, size, game, table, roots
+        self.shots = Path(shots) if shots else None
+        self.seen: set = set()
+        self.problems: list = []
+
+    def relabel(self, lang: str) -> None:
+        """The page in ``lang`` (the shell mounts the table again, on the last update), drawn."""
+        self.page.evaluate("async (l) => { window.__old = tikal.play.instance; await tikal.setLanguage(l); }", lang)
+        wait_for(self.page, f"tikal.play.instance !== window.__old && !!{self.table} && !{self.table}.timeline.busy")
+        self.page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+
+    def check(self, name: str, redo=None) -> None:
+        """The screen ``name`` in every language (``redo()`` taps it back after each relabel)."""
+        if name in self.seen:
+            return
+        self.seen.add(name)
+        for lang in LANGS:
+            self.relabel(lang)
+            if redo:
+                redo()
+            found = fit_problems(self.page) + broken_words(self.page, self.roots)
+            if self.shots:
+                self.shots.mkdir(parents=True, exist_ok=True)
+                self.page.screenshot(path=str(self.shots / f"{self.game}-{self.size}-{name}-{lang}.png"))
+            self.problems += [f"{self.size} {name} {lang}: {p}" for p in found]
+        self.relabel("en")
+        if redo:
+            redo()

@@ -9,6 +9,8 @@ import json
 import threading
 from pathlib import Path
 
+from web_helpers import broken_words as any_broken_words
+
 ROOT = Path(__file__).resolve().parent.parent
 MOUNTS = {"/games/": ROOT / "assets" / "web" / "games", "/app/": ROOT / "assets" / "web" / "app",
           "/i18n/": ROOT / "assets" / "i18n",
@@ -237,17 +239,10 @@ class Tapper:
                     self.undo()
 
 
-#: Tikal's texts whose words must each stay on one line (the shell's fit check, app/fitcheck.js
-#: brokenWords: the page lets a long word wrap anywhere rather than overflow, so a word broken
-#: across lines, "Volcan|o 1", is no overflow the fit check would see).
-WORD_PIECES = "[data-fit], th, td, button, label, h1, h2, h3"
-#: ``window.brokenWords(roots)`` on the page: the broken words under each of ``roots`` (a selector).
-BROKEN_WORDS = ("async () => { const f = await import('/app/fitcheck.js'); window.brokenWords = (roots) => "
-                "[...new Set([...document.querySelectorAll(roots)]"
-                f".flatMap((r) => f.brokenWords(r, '{WORD_PIECES}')))]; }}")
+#: Tikal's texts (the table, its part of the results, its sheets), whose words stay on one line.
+TIKAL_TEXTS = ".tk, .tk-results, .tk-sheet"
 
 
-def broken_words(page, roots: str = ".tk, .tk-results, .tk-sheet") -> list[str]:
-    """The words of Tikal's texts (the table, its part of the results, its sheets) broken across lines."""
-    page.evaluate(BROKEN_WORDS)
-    return page.evaluate("(roots) => window.brokenWords(roots)", roots)
+def broken_words(page, roots: str = TIKAL_TEXTS) -> list[str]:
+    """The words of Tikal's texts broken across lines (web_helpers.broken_words)."""
+    return any_broken_words(page, roots)
