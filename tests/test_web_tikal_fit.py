@@ -95,8 +95,6 @@ def preload(page) -> None:
 @pytest.mark.slow
 def test_web_tikal_every_screen_fits(web_host, phone):
     shots = Path(SHOTS) if SHOTS else None
-    if shots:
-        shots.mkdir(parents=True, exist_ok=True)
     small = phone(size=(360, 640))
     big = phone(size=(1280, 800), touch=False)
     open_page(small, web_host, FAST)

@@ -243,6 +243,7 @@ class ScreenChecker:
 
     def relabel(self, lang: str) -> None:
         """The page in ``lang`` (the shell mounts the table again, on the last update), drawn."""
+        assert self.page.evaluate(f"() => {{ try {{ return !!{self.table}; }} catch (e) {{ return false; }} }}")
         self.page.evaluate("async (l) => { window.__old = tikal.play.instance; await tikal.setLanguage(l); }", lang)
         wait_for(self.page, f"tikal.play.instance !== window.__old && !!{self.table} && !{self.table}.timeline.busy")
         self.page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
