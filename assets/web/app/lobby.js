@@ -140,7 +140,7 @@ function createCard(app) {
     let seats = Math.min(hi, Math.max(lo, app.lastSeats || 4));
     // the choices are the page's, not the card's: the lobby is drawn again on every change of the
     // tables (another table's game going on), and a choice tapped before it must still be there
-    const kept = (app.createOptions = app.createOptions || {})[game] || {};
+    const kept = (app.createOptions ||= {})[game] || {};
     const opts = { ...(info.defaults || {}) };
     for (const [name, values] of Object.entries(info.options || {})) {
       if (name in kept && values.includes(kept[name])) opts[name] = kept[name];
