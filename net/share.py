@@ -43,6 +43,12 @@ MIN_RATE = 32 * 1024     # ... and bytes per second a download must average ...
 RATE_GRACE = 60.0        # ... after this many seconds
 MAX_CONNECTIONS = 64     # in all ...
 MAX_PER_ADDRESS = 8      # ... and from one address (a browser opens up to 6)
+#: Seconds a connection beyond those shares waits for a place before it is told "busy": a page
+#: closed or reloaded while it loads leaves its requests here for a moment after the browser
+#: dropped them, and the next page's must not be refused for them (as many may wait per address).
+QUEUE_WAIT = 5.0
+#: Seconds a browser told "busy" waits before it asks again by itself (the page: Refresh).
+BUSY_RETRY = 2
 CHUNK = 64 * 1024
 DISK_THREADS = 4         # threads that list the folder and read the files
 #: The download page's policy: no script at all, its own inline style only.
@@ -245,6 +251,10 @@ class ShareServer:
         self._server: asyncio.AbstractServer | None = None
         # every open connection: its task -> [peer address, True once its request head is in]
         self._conns: dict[asyncio.Task, list] = {}
+        # the connections waiting for a place (their task -> peer address), and the event set
+        # (then replaced) each time a place is freed
+        self._queued: dict[asyncio.Task, str] = {}
+        self._room = asyncio.Event()
         # the disk work (listing the folder, reading files) in threads of its own: many downloads
         # never crowd the host's default executor (saved games, replays)
         self._pool = ThreadPoolExecutor(DISK_THREADS, thread_name_prefix="share")
@@ -267,9 +277,10 @@ class ShareServer:
     async def stop(self) -> None:
         if self._server is not None:
             self._server.close()
-            for t in list(self._conns):
+            tasks = [*self._conns, *self._queued]
+            for t in tasks:
                 t.cancel()
-            await asyncio.gather(*self._conns, return_exceptions=True)
+            await asyncio.gather(*tasks, return_exceptions=True)
             await self._server.wait_closed()
             self._server = None
         self._pool.shutdown(wait=False, cancel_futures=True)
@@ -403,13 +414,42 @@ vertical-align:bottom}} li{{margin:.3em 0}} h3{{margin-bottom:0}} ul{{margin:.3e
         self._conns[task] = [peer, False]
         return True
 
+    async def _queue(self, task: asyncio.Task, peer: str) -> bool:
+        """Wait up to QUEUE_WAIT for a place for ``peer``'s connection; False at once when as many
+        of its connections wait already (or as many as all places), or when none came in time."""
+        if (sum(1 for a in self._queued.values() if a == peer) >= MAX_PER_ADDRESS
+                or len(self._queued) >= MAX_CONNECTIONS):
+            return False
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + QUEUE_WAIT
+        self._queued[task] = peer
+        try:
+            while (left := deadline - loop.time()) > 0:
+                try:
+                    await asyncio.wait_for(self._room.wait(), left)
+                except TimeoutError:
+                    return False
+                if self._admit(task, peer):
+                    return True
+            return False
+        finally:
+            self._queued.pop(task, None)
+
+    def _release(self, task: asyncio.Task) -> None:
+        """``task``'s place is free: the connections waiting for one try again (in their order)."""
+        if self._conns.pop(task, None) is not None:
+            self._room.set()
+            self._room = asyncio.Event()
+
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter):
         task = asyncio.current_task()
         assert task is not None   # (a connection's handler runs as a task)
         peer = (writer.get_extra_info("peername") or ("?",))[0]
         try:
-            if not self._admit(task, peer):
-                await self._send(writer, 503, b"busy, try again\n", head_only=False)
+            if not self._admit(task, peer) and not await self._queue(task, peer):
+                log.info("share: busy, refused a connection from %s", peer)
+                await self._send(writer, 503, b"busy, try again\n", head_only=False,
+                                 extra={"Retry-After": str(BUSY_RETRY), "Refresh": str(BUSY_RETRY)})
             else:
                 await self._answer(reader, writer, self._conns[task])
         except (TimeoutError, ConnectionError, asyncio.IncompleteReadError):
@@ -419,7 +459,7 @@ vertical-align:bottom}} li{{margin:.3em 0}} h3{{margin-bottom:0}} ul{{margin:.3e
         except Exception:  # pragma: no cover - never take the host down for a web request
             log.exception("share: request failed")
         finally:
-            self._conns.pop(task, None)
+            self._release(task)
             close_soon(writer.transport)
 
     async def _answer(self, reader, writer, state: list):

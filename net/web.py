@@ -415,7 +415,7 @@ class WebServer(ShareServer):
         """This connection is the host's now (its caps count it): not the web server's."""
         task = asyncio.current_task()
         if task is not None:
-            self._conns.pop(task, None)
+            self._release(task)
 
     async def _read(self, reader: asyncio.StreamReader, conn: WsConn, edge: WsTransport):
         proto, links = conn.proto, self.links

@@ -22,7 +22,7 @@ from net.config import HostConfig
 from net.share import ShareServer, page_language
 
 from client_helpers import launch, pump, read_line, stays_up, stop_cleanly, window
-from waiting import HANG
+from waiting import HANG, until_async
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -241,6 +241,53 @@ def test_slow_clients_cannot_starve_the_guests(tmp_path):
             for _, w in slow:
                 w.close()
             await s.stop()
+
+    asyncio.run(scenario())
+
+
+def test_a_connection_beyond_its_share_waits_for_a_place(tmp_path, monkeypatch):
+    """A page closed or reloaded while it loads leaves its requests here for a moment after the
+    browser dropped them, and the next page's come from the same address: beyond its share they
+    wait for a place instead of being told "busy" (a blank page). As many as its share may wait;
+    the next one is told "busy" at once, with when to ask again (Retry-After, and Refresh: a
+    browser loads a refused page again by itself)."""
+    from net import share as share_mod
+
+    monkeypatch.setattr(share_mod, "HEAD_TIMEOUT", HANG)   # the held connections stay: no clock
+    monkeypatch.setattr(share_mod, "QUEUE_WAIT", HANG)
+    (tmp_path / "tikal_lan-0.1.0-py3-none-any.whl").write_bytes(b"wheel")
+
+    async def scenario():
+        s = ShareServer(tmp_path, game_port=47474)
+        _, port = await s.start("127.0.0.1", 0)
+        held = []
+        try:
+            for _ in range(share_mod.MAX_PER_ADDRESS):
+                held.append(await _slow(port, "127.0.0.1"))
+            await until_async(lambda: len(s._conns) == share_mod.MAX_PER_ADDRESS, "the share taken")
+            asked = asyncio.create_task(_fetch(port, "127.0.0.1"))
+            await until_async(lambda: len(s._queued) == 1, "the request waiting")
+            assert not asked.done()
+            held.pop(0)[1].close()                          # one of that address's connections ends
+            got = await asyncio.wait_for(asked, HANG)
+            assert got.startswith(b"HTTP/1.1 200") and b"tikal_lan-0.1.0" in got, got[:200]
+            # its share taken and as many waiting: the next one is told busy, and when to come back
+            held.append(await _slow(port, "127.0.0.1"))
+            for _ in range(share_mod.MAX_PER_ADDRESS):
+                held.append(await _slow(port, "127.0.0.1"))
+            await until_async(lambda: len(s._queued) == share_mod.MAX_PER_ADDRESS, "the queue full")
+            got = await asyncio.wait_for(_fetch(port, "127.0.0.1"), HANG)
+            head = got.split(b"\r\n\r\n", 1)[0].decode("latin-1").split("\r\n")
+            assert head[0] == "HTTP/1.1 503 Service Unavailable", head
+            assert f"Retry-After: {share_mod.BUSY_RETRY}" in head and f"Refresh: {share_mod.BUSY_RETRY}" in head
+            # another address is not kept waiting by that one
+            got = await asyncio.wait_for(_fetch(port, "127.0.0.2"), HANG)
+            assert got.startswith(b"HTTP/1.1 200"), got[:200]
+        finally:
+            for _, w in held:
+                w.close()
+            await s.stop()
+        assert s._queued == {} and s._conns == {}
 
     asyncio.run(scenario())
 
