@@ -285,4 +285,5 @@ class App {
 }
 
 const app = new App(document.getElementById("app"));
-app.start();
+// its catalog not loaded (the host busy): the page loads itself again (app/boot.js)
+app.start().then(() => window.tikalBoot?.started(), () => window.tikalBoot?.failed());
