@@ -16,7 +16,7 @@ import pytest
 from net import share as share_mod
 
 from waiting import HANG, until
-from web_helpers import open_page, wait_for
+from web_helpers import create_table, join, open_page, tap, wait_for
 
 pytestmark = pytest.mark.slow
 
@@ -113,7 +113,34 @@ def test_a_file_refused_while_the_page_loads_makes_it_load_again(web_host, phone
     open_page(page, web_host)
     wait_for(page, "tikal.screen === 'join'")
     assert len(asked) == 2
-    assert page.evaluate("sessionStorage.getItem('tikal.boot.tries')") is None
+    assert page.evaluate("sessionStorage.getItem('tikal.boot.tries.page')") is None
+
+
+def test_a_table_module_refused_mid_game_loads_the_page_again_back_in_its_seat(web_host, phone):
+    """A game's table module is loaded when its game starts: a file of it refused (a busy host)
+    makes the page load itself again, back in its seat with the game's own table, not the plain
+    one that plays a game with no module of its own."""
+    page = phone()
+    asked = []
+
+    def once(route):
+        asked.append(route.request.url)
+        if len(asked) == 1:
+            route.fulfill(status=503, body="busy, try again\n", content_type="text/plain")
+        else:
+            route.continue_()
+
+    page.route(web_host.origin + "/games/tikal/board.js", once)
+    open_page(page, web_host)
+    join(page, "Ben")
+    create_table(page, "tikal", seats=2)
+    tap(page, '[data-act="bot"]')
+    wait_for(page, "tikal.table.players[1].kind === 'bot'")
+    tap(page, "#start")
+    wait_for(page, "tikal.screen === 'play' && tikal.seat === 0 && !!tikal.play.module "
+                   "&& tikal.play.module.name === 'tikal'")
+    assert len(asked) == 2
+    assert page.evaluate("sessionStorage.getItem('tikal.boot.tries.table')") is None
 
 
 def test_a_page_whose_file_never_comes_stops_loading_itself_again(web_host, phone):
@@ -128,7 +155,7 @@ def test_a_page_whose_file_never_comes_stops_loading_itself_again(web_host, phon
     page.route(web_host.origin + "/app/main.js", never)
     page.goto(web_host.origin + "/")
     wait_for(page, "!!window.tikalBoot && window.tikalBoot.outOfTries")
-    assert page.evaluate("sessionStorage.getItem('tikal.boot.tries')") == "5"
+    assert page.evaluate("sessionStorage.getItem('tikal.boot.tries.page')") == "5"
     assert page.evaluate("window.tikalBoot.failed()") is False      # no more loads
     assert len(asked) == 6                                            # the first and five again
     assert page.evaluate("typeof window.tikal") == "undefined"

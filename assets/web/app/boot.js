@@ -1,33 +1,38 @@
 // The page's first script, a classic one that runs before the modules. A browser never fetches a
 // module again once it failed, so a file refused while the page loaded (the host busy: "503, try
 // again"; a connection dropped on the way) would leave the page blank. Instead the page loads
-// itself again a second later, at most MAX_TRIES times in a row (counted in this tab's session);
-// main.js says when it started (window.tikalBoot.started()).
+// itself again a second later, at most MAX_TRIES times in a row for each part (counted in this
+// tab's session): "page" (its scripts, its style, its catalog: main.js says when it started) and
+// "table" (a game's table module, app/play.js: it says when one loaded).
 (function () {
   "use strict";
-  var KEY = "tikal.boot.tries";
+  var KEY = "tikal.boot.tries.";
   var MAX_TRIES = 5;
   var pending = false;
 
-  function tries() {
-    try { return Number(sessionStorage.getItem(KEY)) || 0; } catch (e) { return MAX_TRIES; }
+  function tries(part) {
+    try { return Number(sessionStorage.getItem(KEY + part)) || 0; } catch (e) { return MAX_TRIES; }
   }
 
   window.tikalBoot = {
     outOfTries: false,
-    // A file the page needs did not come: load the page again (false when out of tries).
-    failed: function () {
-      var n = tries();
-      if (n >= MAX_TRIES) window.tikalBoot.outOfTries = true;
-      if (pending || n >= MAX_TRIES) return false;
+    // A file ``part`` needs did not come: the page loads itself again (true), or not, out of tries.
+    failed: function (part) {
+      part = part || "page";
+      if (pending) return true;
+      var n = tries(part);
+      if (n >= MAX_TRIES) {
+        window.tikalBoot.outOfTries = true;
+        return false;
+      }
+      try { sessionStorage.setItem(KEY + part, String(n + 1)); } catch (e) { return false; }
       pending = true;
-      try { sessionStorage.setItem(KEY, String(n + 1)); } catch (e) { return false; }
       setTimeout(function () { location.reload(); }, 1000);
       return true;
     },
-    // The page runs: the count starts again for the next time.
-    started: function () {
-      try { sessionStorage.removeItem(KEY); } catch (e) { /* no storage: nothing counted */ }
+    // ``part`` runs: its count starts again for the next time.
+    started: function (part) {
+      try { sessionStorage.removeItem(KEY + (part || "page")); } catch (e) { /* nothing counted */ }
     },
   };
 
@@ -36,7 +41,7 @@
   window.addEventListener("error", function (e) {
     var el = e.target;
     if (el && (el.tagName === "SCRIPT" || (el.tagName === "LINK" && el.rel === "stylesheet"))) {
-      window.tikalBoot.failed();
+      window.tikalBoot.failed("page");
     }
   }, true);
 })();

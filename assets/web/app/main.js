@@ -286,4 +286,4 @@ class App {
 
 const app = new App(document.getElementById("app"));
 // its catalog not loaded (the host busy): the page loads itself again (app/boot.js)
-app.start().then(() => window.tikalBoot?.started(), () => window.tikalBoot?.failed());
+app.start().then(() => window.tikalBoot?.started("page"), () => window.tikalBoot?.failed("page"));

@@ -9,6 +9,16 @@ import { openSettings } from "./settings.js";
 
 const LOG_MAX = 400;
 
+// Whether the host has this file (a game with no table module of its own answers 404; a busy host
+// or a dropped connection counts as having it).
+async function shipped(url) {
+  try {
+    return (await fetch(url, { method: "HEAD", cache: "no-store" })).status !== 404;
+  } catch {
+    return true;
+  }
+}
+
 export class Play {
   constructor(app, root) {
     this.app = app;
@@ -66,7 +76,12 @@ export class Play {
     try {
       if (pageOption("table") === "plain") throw new Error("?table=plain");   // a test option: the plain table
       mod = (await import(`/games/${game}/index.js`)).default;
+      window.tikalBoot?.started("table");
     } catch (err) {
+      // the game has its module but a file of it was refused (the host busy): a browser never
+      // fetches it again, so the page loads itself again (app/boot.js) and comes back to its seat
+      if (pageOption("table") !== "plain" && await shipped(`/games/${game}/index.js`)
+          && window.tikalBoot?.failed("table")) return;
       console.warn(`no table module for ${game} (${err}); the plain one plays`);
       mod = (await import("./generic.js")).default;
     }
