@@ -600,10 +600,17 @@ def test_coming_back_after_a_drop_the_recap_lists_what_the_takeover_bot_did(tmp_
         t = on_loop(h, lambda: h.create_table("tortuga", 2, None, bots=1, bot_level="normal"))
         join_table(app, t.id)
         me = app.bridge.table.my_seat
+        left = len(t.play.moves)
         app.close()                                     # the window drops
         app = None
-        until(lambda: sum(1 for s, _ in t.history if s == me) >= 3 or t.game.is_over,  # the takeover bot
-              "the takeover bot's moves", poll=0.05, progress=lambda: len(t.history))   # has played our seat
+
+        def played_on() -> bool:
+            # the takeover bot has played our seat, and a group has moved since the window left:
+            # each run's seed differs, and dice and busts alone move no turtle (nothing to mark)
+            moved = any(ev.get("type") == "turtles_moved" for m in t.play.moves[left:] for ev in m["events"])
+            return (moved and sum(1 for s, _ in t.history if s == me) >= 3) or t.game.is_over
+
+        until(played_on, "the takeover bot's moves", poll=0.05, progress=lambda: len(t.history))
         assert any(s == me for s, _ in t.history)
         app = window(address, settings=settings)         # back, with the seat's token
         b = app.bridge
