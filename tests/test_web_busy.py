@@ -94,11 +94,12 @@ def test_a_page_told_busy_loads_itself_again(web_host, phone, patient):
     wait_for(page, "tikal.screen === 'join'")
 
 
-@pytest.mark.parametrize("refused", ["/app/main.js", "/app/ui.js", "/i18n/en.json"])
+@pytest.mark.parametrize("refused", ["/app/main.js", "/app/ui.js", "/app/style.css", "/i18n/en.json"])
 def test_a_file_refused_while_the_page_loads_makes_it_load_again(web_host, phone, refused):
     """A browser never fetches a failed module again, and the app cannot start without its
-    catalog: one of them refused once (503, as a busy host answers) and the page loads itself
-    again (app/boot.js) and starts; the count of tries starts again once it runs."""
+    catalog (nor look right without its style): one of them refused once (503, as a busy host
+    answers) and the page loads itself again (app/boot.js), styled and started; the count of
+    tries starts again once it runs."""
     page = phone()
     asked = []
 
@@ -110,9 +111,11 @@ def test_a_file_refused_while_the_page_loads_makes_it_load_again(web_host, phone
             route.continue_()
 
     page.route(web_host.origin + refused, once)
-    open_page(page, web_host)
-    wait_for(page, "tikal.screen === 'join'")
+    page.goto(web_host.origin + "/")
+    wait_for(page, "performance.getEntriesByType('navigation')[0].type === 'reload' "
+                   "&& window.tikal && tikal.screen === 'join'")          # loaded again by itself
     assert len(asked) == 2
+    assert page.evaluate("document.querySelector('link[data-boot]').sheet.cssRules.length") > 0
     assert page.evaluate("sessionStorage.getItem('tikal.boot.tries.page')") is None
 
 

@@ -275,7 +275,8 @@ async def test_page_files_csp_gzip_etag_and_nothing_else():
         status, fields, body = await http(port, get("/", accept_encoding="gzip"))
         assert status == 200 and fields["content-encoding"] == "gzip"
         page = gzip.decompress(body).decode()
-        assert '<script type="module" src="/app/main.js">' in page
+        assert '<script type="module" src="/app/main.js" data-boot>' in page
+        assert '<script src="/app/boot.js">' in page       # before it: a refused file loads the page again
         csp = fields["content-security-policy"]
         assert "script-src 'self'" in csp and "unsafe-inline" not in csp and "unsafe-eval" not in csp
         assert "default-src 'none'" in csp and fields["x-content-type-options"] == "nosniff"

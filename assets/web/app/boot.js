@@ -30,18 +30,18 @@
       setTimeout(function () { location.reload(); }, 1000);
       return true;
     },
-    // ``part`` runs: its count starts again for the next time.
+    // ``part`` runs: its count starts again for the next time (not while a load is on its way).
     started: function (part) {
+      if (pending) return;
       try { sessionStorage.removeItem(KEY + (part || "page")); } catch (e) { /* nothing counted */ }
     },
   };
 
-  // A script or the style sheet that could not be loaded (its element's error event, which does
-  // not bubble: caught on the way down).
+  // The page's own script or style sheet (index.html's, marked data-boot) that could not be
+  // loaded: its element's error event, which does not bubble, caught on the way down. (A table
+  // module's files are play.js's to judge: it knows when one loaded.)
   window.addEventListener("error", function (e) {
     var el = e.target;
-    if (el && (el.tagName === "SCRIPT" || (el.tagName === "LINK" && el.rel === "stylesheet"))) {
-      window.tikalBoot.failed("page");
-    }
+    if (el && el.hasAttribute && el.hasAttribute("data-boot")) window.tikalBoot.failed("page");
   }, true);
 })();
