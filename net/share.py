@@ -32,7 +32,7 @@ from urllib.parse import quote, unquote
 
 from assets.i18n import REFERENCE, locale_language, translations
 
-from .links import LINGER, cut
+from .links import LINGER, cut, limit_repeated_lines
 
 log = logging.getLogger("tikal.share")
 
@@ -255,6 +255,7 @@ class ShareServer:
         # (then replaced) each time a place is freed
         self._queued: dict[asyncio.Task, str] = {}
         self._room = asyncio.Event()
+        limit_repeated_lines("tikal.share")       # a flood of refusals: a few lines (--no-web too)
         # the disk work (listing the folder, reading files) in threads of its own: many downloads
         # never crowd the host's default executor (saved games, replays)
         self._pool = ThreadPoolExecutor(DISK_THREADS, thread_name_prefix="share")
