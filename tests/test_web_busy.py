@@ -48,6 +48,23 @@ def release(held: list[socket.socket]) -> None:
         s.close()
 
 
+def refuse(page, url: str, times: int | None = None) -> list[str]:
+    """The page's requests for ``url`` answered 503 as a busy host answers them, the first
+    ``times`` of them (all of them when None; the rest reach the host). Each request's URL is
+    added to the list returned, as it is asked."""
+    asked: list[str] = []
+
+    def handle(route):
+        asked.append(route.request.url)
+        if times is None or len(asked) <= times:
+            route.fulfill(status=503, body="busy, try again\n", content_type="text/plain")
+        else:
+            route.continue_()
+
+    page.route(url, handle)
+    return asked
+
+
 def test_a_page_opened_while_its_address_has_its_share_waits_and_loads(web_host, phone, patient):
     """A page closed or reloaded while it loads leaves its requests at the host a moment after
     the browser dropped them; the next page's requests from that address wait for a place
@@ -101,16 +118,7 @@ def test_a_file_refused_while_the_page_loads_makes_it_load_again(web_host, phone
     answers) and the page loads itself again (app/boot.js), styled and started; the count of
     tries starts again once it runs."""
     page = phone()
-    asked = []
-
-    def once(route):
-        asked.append(route.request.url)
-        if len(asked) == 1:
-            route.fulfill(status=503, body="busy, try again\n", content_type="text/plain")
-        else:
-            route.continue_()
-
-    page.route(web_host.origin + refused, once)
+    asked = refuse(page, web_host.origin + refused, times=1)
     page.goto(web_host.origin + "/")
     wait_for(page, "performance.getEntriesByType('navigation')[0].type === 'reload' "
                    "&& window.tikal && tikal.screen === 'join'")          # loaded again by itself
@@ -124,16 +132,7 @@ def test_a_table_module_refused_mid_game_loads_the_page_again_back_in_its_seat(w
     makes the page load itself again, back in its seat with the game's own table, not the plain
     one that plays a game with no module of its own."""
     page = phone()
-    asked = []
-
-    def once(route):
-        asked.append(route.request.url)
-        if len(asked) == 1:
-            route.fulfill(status=503, body="busy, try again\n", content_type="text/plain")
-        else:
-            route.continue_()
-
-    page.route(web_host.origin + "/games/tikal/board.js", once)
+    asked = refuse(page, web_host.origin + "/games/tikal/board.js", times=1)
     open_page(page, web_host)
     join(page, "Ben")
     create_table(page, "tikal", seats=2)
@@ -149,13 +148,7 @@ def test_a_table_module_refused_mid_game_loads_the_page_again_back_in_its_seat(w
 def test_a_page_whose_file_never_comes_stops_loading_itself_again(web_host, phone):
     """Refused every time, the page loads itself again five times in a row and then stops."""
     page = phone()
-    asked = []
-
-    def never(route):
-        asked.append(route.request.url)
-        route.fulfill(status=503, body="busy, try again\n", content_type="text/plain")
-
-    page.route(web_host.origin + "/app/main.js", never)
+    asked = refuse(page, web_host.origin + "/app/main.js")
     page.goto(web_host.origin + "/")
     wait_for(page, "!!window.tikalBoot && window.tikalBoot.outOfTries")
     assert page.evaluate("sessionStorage.getItem('tikal.boot.tries.page')") == "5"
