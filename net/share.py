@@ -421,17 +421,13 @@ vertical-align:bottom}} li{{margin:.3em 0}} h3{{margin-bottom:0}} ul{{margin:.3e
         if (sum(1 for a in self._queued.values() if a == peer) >= MAX_PER_ADDRESS
                 or len(self._queued) >= MAX_CONNECTIONS):
             return False
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + QUEUE_WAIT
         self._queued[task] = peer
         try:
-            while (left := deadline - loop.time()) > 0:
-                try:
-                    await asyncio.wait_for(self._room.wait(), left)
-                except TimeoutError:
-                    return False
-                if self._admit(task, peer):
-                    return True
+            async with asyncio.timeout(QUEUE_WAIT):
+                while not self._admit(task, peer):
+                    await self._room.wait()
+            return True
+        except TimeoutError:
             return False
         finally:
             self._queued.pop(task, None)

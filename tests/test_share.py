@@ -292,6 +292,30 @@ def test_a_connection_beyond_its_share_waits_for_a_place(tmp_path, monkeypatch):
     asyncio.run(scenario())
 
 
+def test_a_connection_that_waited_in_vain_is_told_busy(tmp_path, monkeypatch):
+    """No place came free while it waited (QUEUE_WAIT): "busy", and it no longer waits."""
+    from net import share as share_mod
+
+    monkeypatch.setattr(share_mod, "HEAD_TIMEOUT", HANG)   # the held places are never freed
+    monkeypatch.setattr(share_mod, "QUEUE_WAIT", 0.05)
+
+    async def scenario():
+        s = ShareServer(tmp_path, game_port=47474)
+        _, port = await s.start("127.0.0.1", 0)
+        held = [await _slow(port, "127.0.0.1") for _ in range(share_mod.MAX_PER_ADDRESS)]
+        try:
+            await until_async(lambda: len(s._conns) == share_mod.MAX_PER_ADDRESS, "the share taken")
+            got = await asyncio.wait_for(_fetch(port, "127.0.0.1"), HANG)
+            assert got.startswith(b"HTTP/1.1 503"), got[:200]
+            assert s._queued == {}
+        finally:
+            for _, w in held:
+                w.close()
+            await s.stop()
+
+    asyncio.run(scenario())
+
+
 def test_a_silent_connection_is_told_it_is_too_slow(tmp_path, monkeypatch):
     from net import share as share_mod
 
