@@ -1,10 +1,9 @@
 """The browser client's shell (assets/web/app, issue 27) in a real Chromium at a phone's size with
 touch, against a real host on loopback (tests/web_helpers.py): join, the lobby, a table's lobby,
 a game played to its end by taps (the plain table of app/generic.js, which the page's ``?table=plain``
-asks for), results, coming back after the page was closed, watching, the plural rules."""
+asks for), results, coming back after the page was closed, watching (the page's plural rules are checked
+without a browser: tests/test_js.py)."""
 from __future__ import annotations
-
-import gettext
 
 import msgpack
 import pytest
@@ -121,26 +120,6 @@ def test_a_browser_watches_a_table(web_host, phone):
     wait_for(watcher, "(n) => tikal.net.greeted && tikal.net.received > n && tikal.screen === 'play' "
                       "&& tikal.seat === null && tikal.play.last.full !== undefined", sockets)
     assert watcher.evaluate("JSON.parse(localStorage.getItem('tikal.watching')).table") == tid
-
-
-@pytest.mark.parametrize("lang", ["en", "cs", "it", "ru"])
-def test_plural_rules_in_the_page_match_gettext(web_host, phone, lang):
-    """The page's own parser of the catalogs' Plural-Forms (no eval) picks the same form as
-    Python's gettext for n = 0..300."""
-    page = phone(lang=lang)
-    open_page(page, web_host)
-    assert wait_for(page, "tikal.cat.lang") == lang
-    header = pofile(lang).metadata["Plural-Forms"]
-    expr = header.split("plural=")[1].rstrip(";")
-    py = gettext.c2py(expr)
-    js = page.evaluate("async (src) => { const m = await import('/app/i18n.js'); const f = m.compilePlural(src);"
-                       " return Array.from({length: 301}, (_, n) => f(n)); }", expr)
-    assert js == [py(n) for n in range(301)]
-    from assets.i18n import Catalog
-
-    for n in (0, 1, 2, 5, 11, 21, 22, 25, 101):
-        assert page.evaluate(f"tikal.cat.tn('web.games_tonight', {n})") == \
-            Catalog(lang).trn("web.games_tonight", n)
 
 
 def test_a_phone_that_slept_is_back_in_its_seat_with_what_it_missed(tmp_path, phone):

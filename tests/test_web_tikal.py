@@ -9,7 +9,6 @@ import asyncio
 import json
 import math
 import os
-import random
 import subprocess
 import sys
 import threading
@@ -18,7 +17,6 @@ from pathlib import Path
 import pytest
 
 import engine
-from engine.tikal.analysis import scoring_now, stack_outlook, temple_holders
 
 from net_helpers import BotClient, live_host, seat_clients
 from web_helpers import BROKEN_WORDS, LONG_NAMES
@@ -74,55 +72,6 @@ def test_web_tiles_are_the_engines():
     """tiles.js is what tools/web_tikal_data.py writes from engine/tikal/tiles.py."""
     r = subprocess.run([sys.executable, str(ROOT / "tools" / "web_tikal_data.py"), "--check"], cwd=ROOT)
     assert r.returncode == 0, "assets/web/games/tikal/tiles.js is stale: run tools/web_tikal_data.py"
-
-
-def _views_of_games(seeds=(11, 12), variants=("base", "auction")) -> tuple[list[dict], list[dict]]:
-    """Views along whole random games (every few actions) and their one-step walks."""
-    views, steps = [], []
-    for seed, variant in zip(seeds, variants):
-        g = engine.new_game("tikal", seats=3, seed=seed, options={"variant": variant})
-        rng = random.Random(seed)
-        n = 0
-        while not g.is_over:
-            before = g.view(None)
-            action = rng.choice(g.legal_actions())
-            events = g.apply(action)
-            for ev in events:
-                if ev["type"] == "figure_moved" and len(ev["path"]) == 2:
-                    steps.append({"view": before, "a": ev["path"][0], "b": ev["path"][1], "cost": ev["cost"]})
-            n += 1
-            if n % 7 == 0:
-                views.append(g.view(n % 3))
-        views.append(g.view(None))
-    return views, steps
-
-
-def test_web_readings_match_the_engine(chromium, server):
-    """analysis.js reads views as engine/tikal/analysis.py does: who holds each temple and every
-    seat's strength there, what a scoring would give each seat now, the stack's outlook; and the
-    stones of a step are what the engine charged for it."""
-    views, steps = _views_of_games()
-    assert len(views) > 40 and len(steps) > 30
-    page = open_harness(chromium, server)
-    got = page.evaluate("""async (text) => {
-        const [views, steps] = JSON.parse(text);
-        const a = await import('/games/tikal/analysis.js');
-        return {
-          holders: views.map((v) => a.templeHolders(v)),
-          now: views.map((v) => a.scoringNow(v)),
-          outlook: views.map((v) => a.stackOutlook(v)),
-          stones: steps.map((s) => a.stepStones(s.view, s.a, s.b)),
-        };
-    }""", json.dumps([views, steps]))
-    for v, h, now, out in zip(views, got["holders"], got["now"], got["outlook"]):
-        want = temple_holders(v)
-        assert [(t["hex"], t["value"], t["guard"], t["strengths"], t["holder"], t["tied"]) for t in want] == \
-               [(t["hex"], t["value"], t["guard"], t["strengths"], t["holder"], t["tied"]) for t in h]
-        assert [{k: b[k] for k in ("temple_points", "treasure_points", "total")} for b in scoring_now(v)] == now
-        o = stack_outlook(v)
-        assert [list(x) for x in o["letters"]] == out["letters"] and o["volcanoes"] == out["volcanoes"]
-    assert got["stones"] == [s["cost"] for s in steps]
-    assert page.js_errors == []
 
 
 #: The module has shown the update of state ``s`` and every animation before it.

@@ -69,7 +69,8 @@ export class Table extends AnimatedTable {
    * pieces bigger); the labels over it are placed by percent. */
   fitIsland() {
     const box = this.boardEl.getBoundingClientRect();
-    let w = box.width, hh = box.height;
+    const w = box.width;
+    let hh = box.height;
     if (this.el.classList.contains("tt-narrow")) {     // the room the page leaves under the prompt and over the bar
       const v = this.shown;
       const bar = this.me === null ? 0 : v.cards_as_dice ? 112 : 58;
