@@ -171,14 +171,15 @@ esac
 """)
     monkeypatch.setenv("PATH", f"{bin_dir}{os.pathsep}{os.environ['PATH']}")
     tag = f"v{check_tag.version()}"
-    assert publish_release.main(["--tag", tag, str(leg)]) == 0
-    assert publish_release.main(["--tag", tag, str(leg)]) == 0
+    sums = ["--sums", str(tmp_path)]
+    assert publish_release.main(["--tag", tag, *sums, str(leg)]) == 0
+    assert publish_release.main(["--tag", tag, *sums, str(leg)]) == 0
     calls = log.read_text().splitlines()
     assert calls == [f"release view {tag} --json", f"release create {tag} --verify-tag",
                      f"release upload {tag} --clobber", f"release view {tag} --json",
                      f"release upload {tag} --clobber"], calls
     with pytest.raises(SystemExit, match="pyproject.toml"):
-        publish_release.main(["--tag", "v999.0", str(leg)])
+        publish_release.main(["--tag", "v999.0", *sums, str(leg)])
 
 
 def test_publish_attaches_what_the_legs_listed(tmp_path):

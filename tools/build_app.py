@@ -22,6 +22,10 @@ THIRD-PARTY-NOTICES.txt (tools/notices.py: every native library it bundles), all
 """
 from __future__ import annotations
 
+import python_floor  # noqa: I001  (first: an older Python is told so before the imports below)
+
+python_floor.check(__file__)
+
 import argparse
 import os
 import platform

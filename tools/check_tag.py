@@ -7,6 +7,10 @@ release before anything is built.
 """
 from __future__ import annotations
 
+import python_floor  # noqa: I001  (first: an older Python is told so before the imports below)
+
+python_floor.check(__file__)
+
 import sys
 import tomllib
 from pathlib import Path

@@ -7,6 +7,10 @@ bound (issue 21: zeroconf is bounded to the versions tested).
 """
 from __future__ import annotations
 
+import python_floor  # noqa: I001  (first: an older Python is told so before the imports below)
+
+python_floor.check(__file__)
+
 import re
 import subprocess
 import sys

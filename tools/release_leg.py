@@ -16,6 +16,10 @@ guest unpacks it.
 """
 from __future__ import annotations
 
+import python_floor  # noqa: I001  (first: an older Python is told so before the imports below)
+
+python_floor.check(__file__)
+
 import argparse
 import hashlib
 import subprocess
