@@ -129,11 +129,12 @@ def archive(app: Path, dist: Path) -> Path:
     return Path(shutil.make_archive(str(base), fmt, root_dir=app.parent, base_dir=app.name))
 
 
-def build_python(dist: Path) -> list[Path]:
-    """The wheel and the sdist (``python -m build``)."""
+def build_python(dist: Path, isolation: bool = True) -> list[Path]:
+    """The wheel and the sdist (``python -m build``; without ``isolation``, by the build backend
+    installed here: the release's pinned setuptools, tools/release_leg.py --install)."""
     before = set(dist.glob("tikal_lan-*"))
-    subprocess.run([sys.executable, "-m", "build", "--outdir", str(dist), str(ROOT)], check=True,
-                   stdout=subprocess.DEVNULL)
+    subprocess.run([sys.executable, "-m", "build", *([] if isolation else ["--no-isolation"]), "--outdir",
+                    str(dist), str(ROOT)], check=True, stdout=subprocess.DEVNULL)
     return sorted(set(dist.glob("tikal_lan-*")) - before) or sorted(dist.glob("tikal_lan-*"))
 
 
@@ -148,6 +149,8 @@ def main(argv=None) -> int:
                    help="PyInstaller's work folder (default build/pyinstaller)")
     p.add_argument("--no-archive", action="store_true", help="the app folder only")
     p.add_argument("--no-python", action="store_true", help="no wheel and sdist")
+    p.add_argument("--no-isolation", action="store_true",
+                   help="build the wheel and sdist with the setuptools installed here (no isolated download)")
     args = p.parse_args(argv)
     args.dist.mkdir(parents=True, exist_ok=True)
     t0 = time.perf_counter()
@@ -158,7 +161,7 @@ def main(argv=None) -> int:
         a = archive(app, args.dist)
         print(f"archive    {a}  {a.stat().st_size / 1e6:.1f} MB", flush=True)
     if not args.no_python:
-        for f in build_python(args.dist):
+        for f in build_python(args.dist, isolation=not args.no_isolation):
             print(f"python     {f}  {f.stat().st_size / 1e6:.2f} MB", flush=True)
     print(f"hand them out: tikal-host --share {args.dist}")
     return 0

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""The discovery tests against the lowest and the newest zeroconf that pyproject.toml allows, each
-in a scratch virtual environment (minutes: not part of the suite). Run it before moving the
-bound (issue 21: zeroconf is bounded to the versions tested).
+"""The discovery tests against the lowest and the newest zeroconf that pyproject.toml allows and
+the one the release pins (tools/pins/runtime.txt: what .ci/run runs the suite with and every leg
+bundles), each in a scratch virtual environment (minutes: not part of the suite). Run it before
+moving the bounds or the pin (issue 21: zeroconf is bounded to the versions tested).
 
     python tools/check_zeroconf_versions.py          # prints one line per version, exits 1 on a failure
 """
@@ -31,6 +32,13 @@ def bounds() -> tuple[str, str]:
     return low.group(1), spec
 
 
+def pinned() -> str:
+    """The release's zeroconf pin (``zeroconf==0.148.0``)."""
+    text = (ROOT / "tools" / "pins" / "runtime.txt").read_text(encoding="utf-8")
+    [line] = [x.strip() for x in text.splitlines() if re.match(r"zeroconf==", x.strip())]
+    return line
+
+
 def run_with(tmp: Path, label: str, constraint: str) -> bool:
     venv = tmp / label
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
@@ -55,7 +63,8 @@ def main() -> int:
     low, spec = bounds()
     with tempfile.TemporaryDirectory(prefix="tikal-zeroconf-") as tmp:
         ok = [run_with(Path(tmp), "lowest", f"zeroconf=={low}"),
-              run_with(Path(tmp), "newest", spec)]
+              run_with(Path(tmp), "newest", spec),
+              run_with(Path(tmp), "pinned", pinned())]
     return 0 if all(ok) else 1
 
 

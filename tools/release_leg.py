@@ -5,8 +5,15 @@ built app as a guest and as a host would (benchmarks/app_bench.py: a real frame 
 ``--screenshot``, a headless host whose bots play a game out on 127.0.0.1, its download page, its
 zeroconf announcement on loopback), check what a guest unpacks, and list the files to attach.
 
-    python tools/release_leg.py --install      # pip install -e ".[build]" into this Python first
+    python tools/release_leg.py --install      # the pinned build into this Python first
     python tools/release_leg.py                # PyInstaller and build already there
+
+``--install`` installs tools/pins/release.txt (every package the build and the app need, exact,
+with their hashes: ``pip install --require-hashes --only-binary :all:``; tools/pin_release.py
+writes it) and the project without its dependencies, then checks that this Python holds exactly
+those versions and nothing else that could be bundled: the app carries only the runtime versions
+the suite runs with (tools/pins/runtime.txt, what .ci/run installs). The wheel is then built
+without build isolation, by the pinned setuptools.
 
 Writes into ``--dist`` (default dist/): the app's archive ``tikal-lan-<version>-<os>-<cpu>`` (a
 Linux one ends ``-glibc2.N``: the oldest glibc it runs on, measured from its files) and, with
@@ -22,6 +29,7 @@ python_floor.check(__file__)
 
 import argparse
 import hashlib
+import json
 import subprocess
 import sys
 import tarfile
@@ -34,6 +42,52 @@ sys.path[:0] = [str(ROOT / "tools"), str(ROOT / "benchmarks")]
 
 import build_app  # noqa: E402
 import notices  # noqa: E402
+
+PINS = ROOT / "tools" / "pins"
+#: installers in a fresh runner's Python that are never bundled (the app imports none of them)
+UNPINNED = {"pip", "wheel", "tikal-lan"}
+
+
+def install(python: str = sys.executable) -> None:
+    """The pinned build into ``python``: every package by its hash, then the project (editable,
+    no dependencies, built by the pinned setuptools)."""
+    pip = [python, "-m", "pip", "install", "-q", "--disable-pip-version-check"]
+    subprocess.run(pip + ["--require-hashes", "--only-binary", ":all:", "-r", str(PINS / "release.txt")], check=True)
+    subprocess.run(pip + ["--no-deps", "--no-build-isolation", "-e", str(ROOT)], check=True)
+
+
+def installed(python: str = sys.executable) -> dict[str, str]:
+    """Every distribution ``python`` holds: normalised name -> version."""
+    code = ("import importlib.metadata as m, json; "
+            "print(json.dumps({d.metadata['Name']: d.version for d in m.distributions()}))")
+    out = subprocess.run([python, "-c", code], capture_output=True, text=True, check=True).stdout
+    import pin_release
+
+    return {pin_release.normal(k): v for k, v in json.loads(out).items()}
+
+
+def unpinned(have: dict[str, str], pins: list[dict], env: dict | None = None) -> list[str]:
+    """What in ``have`` (``installed()``) is not the pinned build for this machine (``env``: its
+    marker environment, default this Python's): a pin missing or at another version, or a
+    distribution no pin names."""
+    from packaging.markers import Marker
+
+    want = {r["name"]: r["version"] for r in pins if not r["marker"] or Marker(r["marker"]).evaluate(env)}
+    problems = [f"{name} {have.get(name, 'missing')}, pinned {version}" for name, version in sorted(want.items())
+                if have.get(name) != version]
+    problems += [f"{name} {version}, not pinned" for name, version in sorted(have.items())
+                 if name not in want and name not in UNPINNED]
+    return problems
+
+
+def check_pinned(python: str = sys.executable) -> None:
+    import pin_release
+
+    problems = unpinned(installed(python), pin_release.pins(PINS / "release.txt"))
+    if problems:
+        sys.exit("the build's Python is not the pinned build (tools/pins/release.txt): " + "; ".join(problems))
+    runtime = {r["name"]: r["version"] for r in pin_release.pins(PINS / "runtime.txt")}
+    print("pinned     " + ", ".join(f"{k} {v}" for k, v in runtime.items()) + ": the suite's versions", flush=True)
 
 
 def members(archive: Path) -> list[str]:
@@ -120,16 +174,19 @@ def glibc_needed(app: Path) -> tuple[int, int]:
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--dist", type=Path, default=ROOT / "dist")
-    p.add_argument("--install", action="store_true", help='pip install -e ".[build]" first')
+    p.add_argument("--install", action="store_true",
+                   help="install the pinned build (tools/pins/release.txt, by hash) and the project first")
     p.add_argument("--python", action="store_true", help="attach the wheel too (one leg does)")
     p.add_argument("--max-glibc", metavar="2.N",
                    help="Linux: fail unless the app runs on this glibc (the release builds on Ubuntu 22.04: 2.35)")
     args = p.parse_args(argv)
     if args.install:
-        subprocess.run([sys.executable, "-m", "pip", "install", "-q", "-e", f"{ROOT}[build]"],
-                       check=True)
+        install()
+        check_pinned()
     dist = args.dist.resolve()
     build = ["--dist", str(dist)] + ([] if args.python else ["--no-python"])
+    if args.install:
+        build.append("--no-isolation")          # the wheel by the pinned setuptools
     if build_app.main(build) != 0:
         return 1
     app = dist / (build_app.APP + (".app" if build_app.BUNDLED else ""))
