@@ -58,9 +58,13 @@ def luminance(colour) -> float:
     return 0.299 * r + 0.587 * g + 0.114 * b
 
 
+#: A tone whose luminance is over this takes ink (dark text), else paper.
+LIGHT_TONE = 140
+
+
 def text_on(colour) -> tuple[int, int, int]:
     """Ink or paper, whichever reads better on ``colour``."""
-    return INK if luminance(colour) > 140 else PAPER
+    return INK if luminance(colour) > LIGHT_TONE else PAPER
 
 
 def shape_points(shape: str, center, radius: float) -> list[tuple[float, float]]:

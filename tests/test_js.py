@@ -20,13 +20,14 @@ UNIT_TESTS = sorted((ROOT / "tests" / "js").glob("*.test.mjs"))
 
 
 def test_the_javascript_unit_tests_pass():
-    """Every ``test(...)`` of tests/js runs and passes (none skipped, none left out)."""
+    """Every ``test(...)`` of tests/js runs and passes (none skipped, none left out; a ``test`` in a
+    loop counts once here and runs once per turn)."""
     assert UNIT_TESTS
     r = node("--test", "--test-reporter=tap", *[str(p.relative_to(ROOT)) for p in UNIT_TESTS])
     counts = dict(re.findall(r"^# (pass|fail|skipped|todo|cancelled) (\d+)$", r.stdout, re.M))
-    declared = sum(len(re.findall(r"^test\(", p.read_text(encoding="utf-8"), re.M)) for p in UNIT_TESTS)
+    declared = sum(len(re.findall(r"^\s*test\(", p.read_text(encoding="utf-8"), re.M)) for p in UNIT_TESTS)
     assert r.returncode == 0 and counts.get("fail") == "0", r.stdout[-6000:] + r.stderr[-2000:]
-    assert int(counts["pass"]) == declared and counts.get("skipped") == "0", counts
+    assert int(counts["pass"]) >= declared and counts.get("skipped") == counts.get("todo") == "0", counts
 
 
 def test_the_javascript_lints_clean():

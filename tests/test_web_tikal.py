@@ -1,16 +1,14 @@
 """The Tikal table in the browser (assets/web/games/tikal/, issue 27), on its own test page
-(tests/web_tikal/harness.html) in a real Chromium: its component data is the engine's, what it
-reads off a view (temple holders, what a scoring would give, the stack's outlook, a step's stones)
-is what the engine reads, and whole games recorded from a real host on loopback play through it,
-every animation included, ending on the host's views."""
+(tests/web_tikal/harness.html) in a real Chromium: whole games recorded from a real host on
+loopback play through it, every animation included, ending on the host's views. (Its component
+data is the engine's, tests/test_web_data.py; what it reads off a view is what the engine reads,
+tests/test_js.py.)"""
 from __future__ import annotations
 
 import asyncio
 import json
 import math
 import os
-import subprocess
-import sys
 import threading
 from pathlib import Path
 
@@ -66,12 +64,6 @@ def record(variant: str, seats: int, level: str = "random") -> list[dict]:
     th.join()
     assert out, "the recorded game did not finish"
     return json.loads(json.dumps(out[0]))
-
-
-def test_web_tiles_are_the_engines():
-    """tiles.js is what tools/web_tikal_data.py writes from engine/tikal/tiles.py."""
-    r = subprocess.run([sys.executable, str(ROOT / "tools" / "web_tikal_data.py"), "--check"], cwd=ROOT)
-    assert r.returncode == 0, "assets/web/games/tikal/tiles.js is stale: run tools/web_tikal_data.py"
 
 
 #: The module has shown the update of state ``s`` and every animation before it.

@@ -163,7 +163,7 @@ class TableScene(Scene):
     #: events first, the frame's update and is drawn last (``on_net``, ``handle_event``,
     #: ``update``, ``draw``). A subclass sets them before this ``__init__``.
     addons: tuple = ()
-    LOG_LINES: dict = {}    # event type -> eventlog.Line: how the game's events read in the log
+    LOG_LINES: eventlog.LogLines = eventlog.NONE   # how the game's events read in the log
     TURN_EVENTS: frozenset = frozenset()   # the event type that marks each turn (one per turn)
     CHIP_RECT = (420, 560, 440, 44)        # where "your turn — N moves to watch · Skip" shows
     #: Where a replay's bar and its score chart go over this table (game/replay/viewer.py).
@@ -264,7 +264,7 @@ class TableScene(Scene):
     def describe(self, ev: dict, you: bool = True) -> str | None:
         """The event's log line, from the game's ``LOG_LINES`` (game/eventlog.py); ``you``: our
         own moves in the second person ("You place a tile")."""
-        return eventlog.describe(self.LOG_LINES, self, ev, you and not self.shared_window())
+        return self.LOG_LINES.describe(self, ev, you and not self.shared_window())
 
     def shared_window(self) -> bool:
         """More than one player of this table at this window (pass-and-play: game/party.py): the
@@ -387,7 +387,7 @@ class TableScene(Scene):
     # --- the log --------------------------------------------------------------------------------
     def log_event(self, ev: dict) -> None:
         line = self.describe(ev)
-        mark = self.mark_of(eventlog.line_seat(self.LOG_LINES, self, ev)) if line else None
+        mark = self.mark_of(self.LOG_LINES.seat(self, ev)) if line else None
         if line:
             self.log.add(line, mark=mark)
         if self.watcher is not None:
@@ -398,9 +398,9 @@ class TableScene(Scene):
         event comes first), so an undo can say what was taken back."""
         if not events:
             return
-        actor = eventlog.line_seat(self.LOG_LINES, self, events[0])
+        actor = self.LOG_LINES.seat(self, events[0])
         for ev in events:
-            if eventlog.line_seat(self.LOG_LINES, self, ev) == actor and actor is not None:
+            if self.LOG_LINES.seat(self, ev) == actor and actor is not None:
                 line = self.describe(ev, you=False)   # "Anna took back: walks ...", never "You walk"
                 if line:
                     self.done.setdefault(actor, []).append(line)

@@ -3,7 +3,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { animSpeed } from "../../assets/web/app/play.js";
-import { hopPath, BEACH } from "../../assets/web/games/tortuga/island.js";
+import { hopPath } from "../../assets/web/games/tortuga/island.js";
+import { BEACH } from "../../assets/web/games/tortuga/facts.js";
 import { hexTone, readable, luminance, READABLE } from "../../assets/web/games/tikal/marks.js";
 import { TONES } from "../../assets/web/app/marks.js";
 

@@ -92,3 +92,9 @@ export function treasureGroups(kinds) {
   for (const k of kinds || []) m.set(k, (m.get(k) || 0) + 1);
   return [...m.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
 }
+
+/** The level of the temple at hex h in the view (its printed value while none was uncovered), "?" off a temple. */
+export function levelAt(view, h) {
+  const tile = ((view && view.tiles) || []).find((x) => x.hex[0] === h[0] && x.hex[1] === h[1]);
+  return tile ? tile.level ?? (TILES[tile.id] || {}).value ?? "?" : "?";
+}

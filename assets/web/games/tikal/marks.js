@@ -1,8 +1,7 @@
 // Colours for Tikal's pieces as [r, g, b] (the art shades them). The players' tones and shapes are
-// the shell's (assets/web/app/marks.js: the same as its players' strip).
-
-export const INK = "#141826";
-export const PAPER = "#faf6e8";
+// the shell's (assets/web/app/marks.js: the same as its players' strip); ink and paper the window's
+// (app/palette.js).
+export { INK, PAPER } from "../../app/palette.js";
 
 export const rgb = (c) => `rgb(${c[0]},${c[1]},${c[2]})`;
 export const shade = (c, f) => (f <= 1 ? c.map((x) => Math.max(0, Math.round(x * f)))

@@ -10,7 +10,7 @@ import { Panel, storyTable } from "./panel.js";
 import { Controls } from "./controls.js";
 import { Animator } from "./animator.js";
 import { key, same } from "./geometry.js";
-import { templeHolders, scoringNow, stackOutlook, stepStones } from "./analysis.js";
+import { templeHolders, scoringNow, stackOutlook, stepStones, levelAt } from "./analysis.js";
 import { describe as describeEvent, lineSeat as seatOfLine, kindName } from "./log.js";
 import { TILES } from "./tiles.js";
 import { hexTone, readable, rgb } from "./marks.js";
@@ -120,10 +120,7 @@ export class Table extends AnimatedTable {
   toneKey(s) { return this.tone(s).join(","); }
   shape(s) { return this.ctx.shape(s); }
   kindName(id) { return kindName(this, id); }
-  levelAt(h) {
-    const tile = (this.target.tiles || this.shown.tiles || []).find((x) => same(x.hex, h));
-    return tile ? tile.level ?? (TILES[tile.id] || {}).value ?? "?" : "?";
-  }
+  levelAt(h) { return levelAt(this.target.tiles ? this.target : this.shown, h); }
   pieceScale() { return this.el.classList.contains("tk-narrow") ? 1.25 : 1.1; }
 
   // --- the host's messages (app/table.js plays them) ------------------------------------------

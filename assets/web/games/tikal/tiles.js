@@ -1,5 +1,5 @@
-// The Tikal components the browser draws (tikal-tiles.md): written by tools/web_tikal_data.py
-// from engine/tikal/tiles.py; do not edit by hand (tests/test_web_tikal.py checks it).
+// The Tikal components the browser draws (tikal-tiles.md).
+// Written by tools/web_data.py from engine/tikal/tiles.py: do not edit by hand (tests/test_web_data.py checks it).
 // stones: per edge N NE SE S SW NW at rotation 0; rotation k turns them clockwise.
 export const TILES = {
   "A1": {"letter": "A", "kind": "temple", "value": 1, "masks": 0, "stones": [0, 0, 0, 2, 1, 0]},

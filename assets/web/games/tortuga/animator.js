@@ -5,7 +5,8 @@
 // (`table.land(keys)`); the table ends every update on the host's own view.
 import { h } from "../../app/ui.js";
 import { Call, Wait, Progress, Sequence, Parallel, tween } from "../../app/tween.js";
-import { hopPath, BEACH, STACK_DY, DICE } from "./island.js";
+import { hopPath, STACK_DY, DICE } from "./island.js";
+import { BEACH } from "./facts.js";
 
 /** What a movement's end changes in the view besides the stacks. */
 const AFTER_A_MOVE = ["rolled", "sum", "multiplier", "turtle", "moved", "phase", "to_act", "seat", "decider", "group",

@@ -4,10 +4,9 @@
 // each turtle is drawn: at rest where the shown view puts it; the animations move the ones in flight.
 import { s, h, clear } from "../../app/ui.js";
 import { shapePoints } from "../../app/marks.js";
+import { INK, PAPER, ACCENT, GOOD, BAD } from "../../app/palette.js";
+import { BEACH, BEACH_EGGS, MAX_SUM } from "./facts.js";
 
-export const BEACH = 21;
-export const BEACH_EGGS = 7;
-export const MAX_SUM = 7;
 export const TW = 46, TH = 30, STACK_DY = 14;
 /** The dice tray in the island's middle (from its centre): three slots and the sum's bar. */
 export const DICE = { dx: -144, dy: -124, size: 66, gap: 14 };
@@ -32,7 +31,6 @@ export function geometry(w, h) {
   return { W, H, k: Math.min(w / W, h / H), cx, cy, rx, ry, rxT, ryT, raft: [cx, H - 40], deck: [cx - 40, cy + 0.5 * ryT] };
 }
 
-const INK = "#141826", PAPER = "#faf6e8", ACCENT = "#ffcc40", GOOD = "#009e73", BAD = "#d55e00";
 
 /** A track space's centre (1–21, counter-clockwise from beside the raft); 0: the raft. */
 export function spacePos(g, space) {

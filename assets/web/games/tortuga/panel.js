@@ -3,7 +3,8 @@
 // each button there exactly while the host lists its action: Roll, Stop, a card as a die, which
 // turtle moves first, Undo. Each part is rebuilt only when what it shows changed.
 import { h, s, clear } from "../../app/ui.js";
-import { turtleIcon, BEACH_EGGS } from "./island.js";
+import { turtleIcon } from "./island.js";
+import { BEACH_EGGS } from "./facts.js";
 
 /** A small egg card (its number) for the rows and the results. */
 export function cardChip(eggs, cls = "") {

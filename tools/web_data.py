@@ -1,0 +1,153 @@
+"""Writes the data both clients share into the browser client's files, from its one Python source
+(the page has no build step: these files are committed, and tests/test_web_data.py checks that
+each is what this script writes):
+
+- ``assets/web/games/tikal/tiles.js``: Tikal's components (``engine/tikal/tiles.py``,
+  tikal-tiles.md): each tile's letter, kind, printed temple value, treasure masks and stones per
+  edge at rotation 0, and the board's 40 hexes. The browser draws the tiles from it and counts
+  what is left of the stack; it decides nothing with it (the host's ``legal`` does).
+- ``assets/web/games/<game>/log_lines.js``: each game's log lines (``game/<game>/log_lines.py``,
+  ``game/eventlog.py``), read by ``assets/web/app/loglines.js``; Tikal's with the catalog keys of
+  its tile and treasure kinds (``game/tikal/words.py``).
+- ``assets/web/games/tortuga/facts.js``: La Tortuga's numbers the island draws (``engine/tortuga``:
+  the track, the beach's card, the sum's limit).
+- ``assets/web/app/palette.js``: the players' tones in the host's order of colours, the shapes
+  (each one's polygon round (0, 0) of radius 1) and the interface's colours (``game/theme.py``).
+
+    python tools/web_data.py          # rewrite the files
+    python tools/web_data.py --check  # exit 1 (naming them) if one differs
+"""
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+from engine.tikal.analysis import HEXES, SPECS, TREASURE_COPIES, TREASURE_KINDS  # noqa: E402
+from engine.tortuga import cards as tortuga_cards  # noqa: E402
+from engine.tortuga import flow as tortuga_flow  # noqa: E402
+from engine.tortuga import track as tortuga_track  # noqa: E402
+from game import theme  # noqa: E402
+from game.tikal import log_lines as tikal_lines  # noqa: E402
+from game.tikal import words as tikal_words  # noqa: E402
+from game.tortuga import log_lines as tortuga_lines  # noqa: E402
+from net.messages import COLOURS  # noqa: E402
+
+WEB = ROOT / "assets" / "web"
+
+
+def _header(what: str, source: str) -> list[str]:
+    return [f"// {what}.",
+            f"// Written by tools/web_data.py from {source}: do not edit by hand (tests/test_web_data.py checks it)."]
+
+
+def _js(value) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+
+
+def _table(name: str, rows: dict) -> list[str]:
+    return [f"export const {name} = {{", *[f"  {_js(k)}: {_js(v)}," for k, v in rows.items()], "};"]
+
+
+def tikal_tiles() -> str:
+    tiles = {tid: {"letter": s.letter, "kind": s.kind, "value": s.value, "masks": s.masks, "stones": list(s.stones)}
+             for tid, s in SPECS.items()}
+    lines = [
+        *_header("The Tikal components the browser draws (tikal-tiles.md)", "engine/tikal/tiles.py"),
+        "// stones: per edge N NE SE S SW NW at rotation 0; rotation k turns them clockwise.",
+        *_table("TILES", tiles),
+        f"export const HEXES = {json.dumps([list(h) for h in HEXES], separators=(',', ':'))};",
+        f"export const TREASURE_KINDS = {TREASURE_KINDS};",
+        f"export const TREASURE_COPIES = {TREASURE_COPIES};",
+        'export const LETTERS = "ABCDEFG";',
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def log_lines(game: str, module) -> str:
+    lines = [
+        *_header(f"How each {game} event reads in the table's log, as data (app/loglines.js reads it)",
+                 f"game/{module.__name__.split('.')[1]}/log_lines.py"),
+        f"// The readings it names are log.js's READINGS: {', '.join(sorted(module.READINGS))}.",
+        *_table("LOG_LINES", module.LOG_LINES.data()),
+    ]
+    if module is tikal_lines:
+        lines += [f"export const KIND_KEYS = {_js(tikal_words.KIND_KEYS)};",
+                  f"export const TREASURE_KEYS = {_js(list(tikal_words.TREASURE_KEYS))};"]
+    return "\n".join(lines) + "\n"
+
+
+def tortuga_facts() -> str:
+    lines = [
+        *_header("La Tortuga's numbers the island draws", "engine/tortuga (track.py, cards.py, flow.py)"),
+        f"export const RAFT = {tortuga_track.RAFT};            // the space before the track",
+        f"export const BEACH = {tortuga_track.BEACH};          // the last space",
+        f"export const SPACES = {tortuga_track.SPACES};",
+        f"export const BEACH_EGGS = {tortuga_cards.BEACH_EGGS};      // the beach's card",
+        f"export const CARD_COUNTS = {_js({str(k): v for k, v in tortuga_cards.CARD_COUNTS.items()})};",
+        f"export const MAX_SUM = {tortuga_flow.MAX_SUM};         // a sum over it busts (L-T3)",
+        f"export const MAX_DICE = {tortuga_flow.MAX_DICE};",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def _hex(rgb) -> str:
+    return "#" + "".join(f"{v:02x}" for v in rgb[:3])
+
+
+def palette() -> str:
+    shapes = {s: (None if s == "circle" else [[round(x, 4), round(y, 4)] for x, y in theme.shape_points(s, (0, 0), 1)])
+              for s in theme.SHAPES}
+    lines = [
+        *_header("The players' marks and the interface's colours", "game/theme.py"),
+        "// TONES: each seat colour of the host (net/messages.py COLOURS, in its order) in its Okabe–Ito tone.",
+        *_table("TONES", {c: _hex(theme.TONES[c]) for c in COLOURS}),
+        f"export const SHAPES = {_js(theme.SHAPES)};",
+        "// each shape's polygon round (0, 0) of radius 1 (the circle: drawn as one)",
+        *_table("SHAPE_POINTS", shapes),
+        *[f'export const {name} = "{_hex(getattr(theme, name))}";' for name in
+          ("INK", "PAPER", "PANEL", "ACCENT", "GOOD", "BAD", "MUTED")],
+        f"export const LIGHT_TONE = {theme.LIGHT_TONE};     // a tone lighter than this takes ink, else paper",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+#: file (from the repository's root) -> its text
+def outputs() -> dict[str, str]:
+    return {
+        "assets/web/games/tikal/tiles.js": tikal_tiles(),
+        "assets/web/games/tikal/log_lines.js": log_lines("Tikal", tikal_lines),
+        "assets/web/games/tortuga/log_lines.js": log_lines("La Tortuga", tortuga_lines),
+        "assets/web/games/tortuga/facts.js": tortuga_facts(),
+        "assets/web/app/palette.js": palette(),
+    }
+
+
+def stale(root: Path = ROOT) -> list[str]:
+    """The files under ``root`` that differ from what this script writes."""
+    out = []
+    for rel, text in outputs().items():
+        p = root / rel
+        if not p.exists() or p.read_text(encoding="utf-8") != text:
+            out.append(rel)
+    return out
+
+
+def main(argv: list[str]) -> int:
+    if "--check" in argv:
+        bad = stale()
+        for rel in bad:
+            print(f"{rel} is stale: run tools/web_data.py", file=sys.stderr)
+        return 1 if bad else 0
+    for rel, text in outputs().items():
+        (ROOT / rel).write_text(text, encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
