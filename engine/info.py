@@ -22,12 +22,31 @@ from .rng import Rng
 @dataclass(frozen=True)
 class Option:
     """A table option: its ``values`` (the default first is not required) and ``default``;
-    ``start_scores``: the scores at the start for a value, where they differ from the game's."""
+    ``start_scores``: the scores at the start for a value, where they differ from the game's.
+    How a lobby words it, as catalog keys (assets/i18n; the host's welcome hands them to every
+    client): ``label`` the option's name ("Variant"), ``value_labels`` one per value, in the order
+    of ``values`` ("base game", "auction"); left empty, a client builds keys from the names
+    (docs/protocol.md, ``welcome``)."""
 
     name: str
     values: tuple
     default: object
     start_scores: dict = field(default_factory=dict, hash=False)
+    label: str = ""
+    value_labels: tuple = ()
+
+    def __post_init__(self):
+        if self.value_labels and len(self.value_labels) != len(self.values):
+            raise ValueError(f"option {self.name!r}: one label per value, {len(self.values)}, not "
+                             f"{len(self.value_labels)}")
+
+
+def option_word(value) -> str:
+    """An option's value as the lobby's labels spell it: a name as it is, a number in digits, a
+    yes or no as ``true`` or ``false`` (the spelling of JSON and JavaScript)."""
+    if value is True or value is False:
+        return "true" if value else "false"
+    return str(value)
 
 
 @dataclass(frozen=True)
@@ -44,6 +63,17 @@ class GameInfo:
     @property
     def defaults(self) -> dict:
         return {o.name: o.default for o in self.options}
+
+    def labels(self) -> dict:
+        """The catalog keys the options declare: ``{name: key, "name=value": key}`` (the value as
+        ``option_word`` spells it); only what is declared."""
+        out = {}
+        for o in self.options:
+            if o.label:
+                out[o.name] = o.label
+            for v, key in zip(o.values, o.value_labels):
+                out[f"{o.name}={option_word(v)}"] = key
+        return out
 
     def check_seats(self, seats) -> int:
         if type(seats) is not int or not self.min_seats <= seats <= self.max_seats:

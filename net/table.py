@@ -63,10 +63,12 @@ def welcome_message(host: str, player: int) -> dict:
 
 def offered_games() -> dict:
     """What the host's welcome offers of each game (docs/protocol.md): its seat range, the options
-    a table may set with their values and defaults (both from ``engine.GAMES``), the bot levels."""
+    a table may set with their values and defaults, its title and the catalog keys of its options'
+    words (all from ``engine.GAMES``), the bot levels."""
     return {g: {"seats": [info.min_seats, info.max_seats],
                 "options": {o.name: list(o.values) for o in info.options},
-                "defaults": info.defaults, "levels": bot_levels(g)}
+                "defaults": info.defaults, "levels": bot_levels(g),
+                "title": info.title, "labels": info.labels()}
             for g, info in engine.GAMES.items()}
 
 

@@ -35,6 +35,7 @@ from game.settings import Settings
 from net.table import offered_games, welcome_message
 
 from client_helpers import click
+from js_source import SHELL, js_tokens
 
 ROOT = Path(__file__).resolve().parents[1]
 GAME = ROOT / "game"
@@ -69,6 +70,65 @@ def test_the_shared_client_names_no_game():
 def test_the_name_check_can_fail():
     found = game_names_in('x = "tortuga"  # the Tikal table\nname = "tikal-lan"\nTIKAL_LAN = 1\n')
     assert [line for line, _ in found] == [1, 1]
+
+
+# --- the browser's shell (assets/web/app) reads no game either ------------------------------------------
+#: The page's own names that spell a game's: its storage's (app/store.js, app/boot.js: "tikal.key",
+#: the agreed name of the player key, docs/protocol.md) and its global for tests (``window.tikal``).
+PAGE_OWN = ("tikal.boot.tries.", "tikal.key", "tikal.")
+
+
+def js_game_names_in(source: str) -> list[tuple[int, str]]:
+    """``(line, token)`` of every name, string, template or comment of JavaScript naming a game
+    (but the page's own names, PAGE_OWN and ``window.tikal``)."""
+    out, prev = [], None
+    for tok in js_tokens(source):
+        text = tok.text
+        for own in PAGE_OWN:
+            text = text.replace(own, "")
+        if tok.kind == "name" and prev is not None and prev.text == "window" and text == "tikal":
+            text = ""
+        if GAME_NAMES.search(text):
+            out.append((tok.line, tok.text))
+        prev = tok
+    return out
+
+
+def js_game_words_in(source: str, words: set[str], names: set[str], prefix: str) -> list[tuple[int, str]]:
+    """``(line, token)`` of every string (or template's literal part) of JavaScript that is one of a
+    game's ``words`` or a rule id of it, and every name that is one of ``names`` (``o.variant``)."""
+    rule = re.compile(rf"^{re.escape(prefix)}([A-Z]|$)")
+    out = []
+    for tok in js_tokens(source):
+        values = [tok.text] if tok.kind == "string" else tok.parts if tok.kind == "template" else []
+        if any(v in words or rule.match(v) for v in values):
+            out.append((tok.line, tok.text))
+        elif tok.kind == "name" and tok.text in names:
+            out.append((tok.line, tok.text))
+    return out
+
+
+def test_the_browser_shell_names_no_game():
+    assert (ROOT / "assets/web/app/lobby.js") in SHELL and (ROOT / "assets/web/app/main.js") in SHELL
+    bad = [f"{p.relative_to(ROOT)}:{line}: {tok[:60]}" for p in SHELL
+           for line, tok in js_game_names_in(p.read_text(encoding="utf-8"))]
+    assert not bad, "\n".join(bad)
+
+
+@pytest.mark.parametrize("name", CLIENTS.names)
+def test_the_browser_shell_knows_none_of_a_games_own_words(name):
+    words, options, prefix = vocabulary(CLIENTS[name])
+    bad = [f"{p.relative_to(ROOT)}:{line}: {tok[:60]}" for p in SHELL
+           for line, tok in js_game_words_in(p.read_text(encoding="utf-8"), words, options, prefix)]
+    assert not bad, "\n".join(bad)
+
+
+def test_the_browser_checks_can_fail():
+    src = ('if (table.game === "tikal") x = o.variant;  // the Tortuga\nwindow.tikal = this;\n'
+           'const k = "tikal.key"; const e = `${ev.type === "scoring_started"}`; r = "T-A4b";\n')
+    assert [line for line, _ in js_game_names_in(src)] == [1, 1]
+    words, options, prefix = vocabulary(CLIENTS["tikal"])
+    assert [tok for _, tok in js_game_words_in(src, words, options, prefix)] == ["variant", "scoring_started", "T-A4b"]
 
 
 # --- each game's own words ---------------------------------------------------------------------------

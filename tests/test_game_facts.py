@@ -35,6 +35,7 @@ def test_the_host_offers_what_the_games_declare():
         assert o["seats"] == [info.min_seats, info.max_seats]
         assert o["options"] == {x.name: list(x.values) for x in info.options}
         assert o["defaults"] == info.defaults and "easy" in o["levels"]
+        assert o["title"] == info.title and o["labels"] == info.labels()
     w = welcome_message("Host", 3)
     assert messages.validate(w, messages.HOST) is w and w["colours"] == messages.COLOURS
     # the host's checks follow the same facts: seat range and option values
@@ -43,6 +44,26 @@ def test_the_host_offers_what_the_games_declare():
     assert Table(1, "tortuga", 7).options == {"cards_as_dice": False}
     with pytest.raises(TableError):
         Table(1, "tikal", 3, {"variant": "pro"})
+
+
+def test_the_options_words_are_keys_of_every_catalog():
+    """Each option of a game declares the catalog keys a lobby words it with (its name, each
+    value), and each of them is in the four catalogs; the welcome spells a value as JSON does."""
+    from assets.i18n import pofile
+
+    catalogs = {lang: {e.msgid for e in pofile(lang) if e.msgstr or e.msgstr_plural}
+                for lang in ("en", "cs", "it", "ru")}
+    for info in engine.GAMES.values():
+        labels = info.labels()
+        for o in info.options:
+            assert o.label and len(o.value_labels) == len(o.values), o.name
+        assert len(labels) == sum(1 + len(o.values) for o in info.options)
+        for lang, keys in catalogs.items():
+            assert set(labels.values()) <= keys, (info.name, lang, set(labels.values()) - keys)
+    assert engine.GAMES["tortuga"].labels()["cards_as_dice=true"] == "web.cards_as_dice"
+    assert engine.GAMES["tikal"].labels()["variant=auction"] == "web.variant.auction"
+    with pytest.raises(ValueError, match="one label per value"):
+        engine.Option("x", (1, 2), 1, value_labels=("only one",))
 
 
 def test_every_seat_colour_has_a_tone_in_the_client():

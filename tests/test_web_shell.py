@@ -113,7 +113,7 @@ def test_a_browser_watches_a_table(web_host, phone):
     tap(owner, "#start")
     wait_for(watcher, "tikal.screen === 'play' && !!tikal.play.last && tikal.seat === null")
     assert wait_for(watcher, "tikal.play.last.seat === null && !('legal' in tikal.play.last)")
-    assert watcher.inner_text("#turn") != ""
+    assert watcher.inner_text("#whose-turn") != ""
     # its socket drops: it watches again by itself (a spectator has no token: spectate with seen)
     sockets = watcher.evaluate("tikal.net.received")
     watcher.evaluate("tikal.net.drop()")

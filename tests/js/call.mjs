@@ -3,6 +3,8 @@
 //   {"fn": name, "args": [...]}                         the function's result
 //   {"fn": name, "args": [...], "then": [[...], ...]}   the function it returns, called with each
 //   {"new": class, "args": [...], "methods": [[name, [...]], ...]}   an object's methods' results
+//   {"keys": name}                                     the names of an exported table (its keys)
+//   {"value": name}                                    an exported value (plain data)
 // and stdout the JSON list of the results, in order.
 import { readFileSync } from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -13,6 +15,8 @@ const request = JSON.parse(readFileSync(0, "utf-8"));
 const mod = await import(pathToFileURL(resolve(ROOT, request.module)).href);
 
 const results = request.calls.map((c) => {
+  if (c.keys) return Object.keys(mod[c.keys]);
+  if (c.value) return mod[c.value];
   if (c.new) {
     const obj = new mod[c.new](...(c.args || []));
     return (c.methods || []).map(([name, args]) => obj[name](...args));

@@ -63,3 +63,28 @@ export function fakeContext(cat, { seat = 0, players = [] } = {}) {
   };
   return ctx;
 }
+
+/** The little of a DOM the shell's helpers touch when they build an element (app/ui.js `h`,
+ * `toast`): elements that keep their attributes, listeners and children, and a body. */
+export function installDocument() {
+  class Node {
+    constructor(tag) { this.tagName = tag; this.children = []; this.attributes = {}; this.listeners = {}; this.style = {}; this.textContent = ""; this.parent = null; }
+    setAttribute(k, v) { this.attributes[k] = String(v); if (k === "id") this.id = String(v); }
+    getAttribute(k) { return this.attributes[k] ?? null; }
+    addEventListener(type, fn) { (this.listeners[type] ||= []).push(fn); }
+    append(...kids) { for (const k of kids) { k.parent = this; this.children.push(k); } }
+    remove() { if (this.parent) this.parent.children = this.parent.children.filter((x) => x !== this); this.parent = null; }
+    get firstChild() { return this.children[0] || null; }
+    find(pred) { for (const c of this.children) { if (pred(c)) return c; const f = c.find ? c.find(pred) : null; if (f) return f; } return null; }
+  }
+  globalThis.Node = Node;
+  const body = new Node("body");
+  globalThis.document = {
+    body,
+    createElement: (tag) => new Node(tag),
+    createElementNS: (ns, tag) => new Node(tag),
+    createTextNode: (text) => Object.assign(new Node("#text"), { textContent: text }),
+    getElementById: (id) => body.find((n) => n.id === id),
+  };
+  return body;
+}

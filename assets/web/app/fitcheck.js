@@ -3,7 +3,7 @@
 // cut by its box), and overlaps no other one. Tests run it at 360x640 and 1280x800 in the four
 // languages with 24-character names: fitProblems() -> [] when everything fits.
 
-const PIECES = "button, a, input, select, label, h1, h2, h3, p, li, td, th, .pname, .score, .name, .turn, .toast, .code, [data-fit]";
+const PIECES = "button, a, input, select, label, h1, h2, h3, p, li, td, th, .pname, .score, .name, .whose-turn, .toast, .code, [data-fit]";
 
 function visible(el) {
   if (el.closest("[hidden]")) return false;
@@ -72,7 +72,7 @@ export function fitProblems(root = document.body) {
     }
   }
   // 3. overlaps between pieces that are not one inside the other
-  const boxes = els.filter((el) => el.matches("button, a, input, select, label, h1, h2, h3, p, .pname, .score, .turn, .code, [data-fit]"))
+  const boxes = els.filter((el) => el.matches("button, a, input, select, label, h1, h2, h3, p, .pname, .score, .whose-turn, .code, [data-fit]"))
     .map((el) => ({ el, r: el.getBoundingClientRect(), layer: layerOf(el) }));
   for (let i = 0; i < boxes.length; i++) {
     for (let j = i + 1; j < boxes.length; j++) {

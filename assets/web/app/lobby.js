@@ -4,11 +4,13 @@
 import { h, toast, openDialog } from "./ui.js";
 import { markSvg, toneOf, COLOURS, textOn } from "./marks.js";
 import { settingsButton } from "./settings.js";
+import * as words from "./words.js";
 
 const NAME_MAX = 32;
 
+
 export function gameTitle(app, game) {
-  return app.t(`web.game.${game}`);
+  return words.gameTitle(app.cat, app.page.gameInfo(game), game);
 }
 
 // A seat's name as the page shows it: a bot's in the page's language ("Бот 2 (средний)": the host
@@ -22,10 +24,7 @@ export function playerName(app, p) {
 }
 
 export function optionsText(app, table) {
-  const o = table.options || {};
-  if (table.game === "tikal") return app.t(o.variant === "auction" ? "web.variant.auction" : "web.variant.base");
-  if (table.game === "tortuga") return o.cards_as_dice ? app.t("web.cards_as_dice") : "";
-  return "";
+  return words.optionsLine(app.cat, app.page.gameInfo(table.game), table.options).join(" · ");
 }
 
 function header(app, title, ...extra) {
@@ -39,19 +38,19 @@ function header(app, title, ...extra) {
 export function renderJoin(app, root) {
   const input = h("input", {
     id: "name", type: "text", maxlength: NAME_MAX, autocomplete: "nickname", enterkeyhint: "go",
-    value: app.draftName !== undefined ? app.draftName : app.name || "", placeholder: app.t("web.your_name"),
+    value: app.page.lobby.draftName !== undefined ? app.page.lobby.draftName : app.page.name || "", placeholder: app.t("web.your_name"),
     "aria-label": app.t("web.your_name"),
   });
-  input.addEventListener("input", () => { app.draftName = input.value; });   // kept across a new language
+  input.addEventListener("input", () => { app.page.lobby.draftName = input.value; });   // kept across a new language
   const go = () => {
     const name = input.value.trim();
     if (!name) { input.focus(); toast(app.t("web.name_needed"), "error"); return; }
     app.join(name);
   };
   input.addEventListener("keydown", (e) => { if (e.key === "Enter") go(); });
-  const title = app.hostName ? app.t("web.join_host", { host: app.hostName }) : app.t("web.join");
+  const title = app.page.hostName ? app.t("web.join_host", { host: app.page.hostName }) : app.t("web.join");
   root.append(h("div", { class: "screen join" },
-    header(app, "Tikal & La Tortuga"),
+    header(app, app.t("web.app_name")),
     h("main", { class: "card narrow" },
       h("h2", { id: "join-title" }, title),
       h("label", { for: "name", class: "label" }, app.t("web.your_name")),
@@ -65,11 +64,11 @@ export function renderJoin(app, root) {
 export function renderLobby(app, root) {
   const main = h("main", { class: "lobby" });
   root.append(h("div", { class: "screen" },
-    header(app, app.hostName || "Tikal & La Tortuga",
-      h("span", { class: "who", title: app.t("web.you") }, app.name)),
+    header(app, app.page.hostName || app.t("web.app_name"),
+      h("span", { class: "who", title: app.t("web.you") }, app.page.name)),
     main));
   main.append(tablesCard(app), createCard(app));
-  if (app.saved && app.saved.length) main.append(savedCard(app));
+  if (app.page.saved && app.page.saved.length) main.append(savedCard(app));
   main.append(standingsCard(app));
 }
 
@@ -80,9 +79,9 @@ function seatsText(app, t) {
 
 function tablesCard(app) {
   const list = h("ul", { class: "tables", id: "tables" });
-  for (const t of app.tables) {
+  for (const t of app.page.tables) {
     const free = t.status === "lobby" && t.players.some((p) => p.kind === "empty");
-    const back = (app.mine || []).find((m) => m.table === t.id);
+    const back = (app.page.mine || []).find((m) => m.table === t.id);
     const names = t.players.filter((p) => p.kind !== "empty").map((p) => playerName(app, p));
     const ask = (msg) => {
       if (t.private) askCode(app, (code) => app.send({ ...msg, code }));
@@ -102,7 +101,7 @@ function tablesCard(app) {
           app.t("web.sit")) : null,
         h("button", { "data-act": "watch", onclick: () => ask(app.watch(t.id)) }, app.t("web.watch")))));
   }
-  if (!app.tables.length) list.append(h("li", { class: "muted empty" }, app.t("web.no_tables")));
+  if (!app.page.tables.length) list.append(h("li", { class: "muted empty" }, app.t("web.no_tables")));
   return h("section", { class: "card" }, h("h2", {}, app.t("web.tables")), list);
 }
 
@@ -128,26 +127,21 @@ function askCode(app, then) {
 }
 
 function createCard(app) {
-  const games = (app.welcome && app.welcome.games) || {};
-  const names = Object.keys(games);
-  let game = names.includes(app.lastGame) ? app.lastGame : names[0];
+  const page = app.page;
+  const names = Object.keys((page.welcome && page.welcome.games) || {});
+  // the choices are the page's (app/state.js), not the card's: the lobby is drawn again on every
+  // change of the tables (another table's game going on), and a choice tapped before it must stay
+  let game = page.createGame();
   const box = h("div", { class: "create-body" });
   const draw = () => {
     box.replaceChildren();
     if (!game) return;
-    const info = games[game];
+    const info = page.gameInfo(game);
     const [lo, hi] = info.seats;
-    let seats = Math.min(hi, Math.max(lo, app.lastSeats || 4));
-    // the choices are the page's, not the card's: the lobby is drawn again on every change of the
-    // tables (another table's game going on), and a choice tapped before it must still be there
-    const kept = (app.createOptions ||= {})[game] || {};
-    const opts = { ...(info.defaults || {}) };
-    for (const [name, values] of Object.entries(info.options || {})) {
-      if (name in kept && values.includes(kept[name])) opts[name] = kept[name];
-    }
-    app.createOptions[game] = opts;
+    let seats = page.createSeats(game);
+    const opts = page.createOptions(game);
     const seatLabel = h("span", { class: "count", id: "create-seats" }, seats);
-    const step = (d) => { seats = Math.min(hi, Math.max(lo, seats + d)); seatLabel.textContent = seats; app.lastSeats = seats; };
+    const step = (d) => { seats = Math.min(hi, Math.max(lo, seats + d)); seatLabel.textContent = seats; page.lobby.seats = seats; };
     box.append(h("div", { class: "field" },
       h("span", { class: "label" }, app.t("web.players")),
       h("div", { class: "stepper" },
@@ -156,12 +150,12 @@ function createCard(app) {
     for (const [name, values] of Object.entries(info.options || {})) {
       const group = h("div", { class: "choices" });
       for (const v of values) {
-        const b = h("button", { class: ["choice", opts[name] === v && "on"], "data-option": `${name}=${v}`,
+        const b = h("button", { class: ["choice", opts[name] === v && "on"], "data-option": `${name}=${words.word(v)}`,
           onclick: () => { opts[name] = v; for (const x of group.children) x.classList.toggle("on", x === b); } },
-        optionLabel(app, name, v));
+        words.valueLabel(app.cat, info, name, v));
         group.append(b);
       }
-      box.append(h("div", { class: "field" }, h("span", { class: "label" }, app.t(`web.option.${name}`)), group));
+      box.append(h("div", { class: "field" }, h("span", { class: "label" }, words.optionLabel(app.cat, info, name)), group));
     }
     box.append(h("button", { id: "create", class: "primary big", onclick: () => {
       app.send({ t: "create", game, seats, options: opts });
@@ -170,7 +164,7 @@ function createCard(app) {
   const tabs = h("div", { class: "choices games" });
   for (const g of names) {
     const b = h("button", { class: ["choice", g === game && "on"], "data-game": g, onclick: () => {
-      game = g; app.lastGame = g;
+      game = g; page.lobby.game = g;
       for (const x of tabs.children) x.classList.toggle("on", x === b);
       draw();
     } }, gameTitle(app, g));
@@ -180,15 +174,9 @@ function createCard(app) {
   return h("section", { class: "card", id: "create-card" }, h("h2", {}, app.t("web.new_table")), tabs, box);
 }
 
-function optionLabel(app, name, value) {
-  if (name === "variant") return app.t(`web.variant.${value}`);
-  if (name === "cards_as_dice") return app.t(value ? "web.cards_as_dice" : "web.dice");
-  return String(value);
-}
-
 function savedCard(app) {
   const list = h("ul", { class: "tables", id: "saved" });
-  for (const g of app.saved) {
+  for (const g of app.page.saved) {
     list.append(h("li", { class: "table-row" },
       h("div", { class: "table-info" },
         h("strong", {}, `${gameTitle(app, g.game)} #${g.id}`),
@@ -211,7 +199,7 @@ export function standingsTable(app, st) {
 }
 
 function standingsCard(app) {
-  const st = app.standings;
+  const st = app.page.standings;
   const games = st && st.night ? st.night.games : 0;
   return h("section", { class: "card", id: "standings" },
     h("h2", {}, app.t("web.standings")),
@@ -221,16 +209,16 @@ function standingsCard(app) {
 
 // --- a table's lobby --------------------------------------------------------------------------------
 export function renderTableLobby(app, root) {
-  const t = app.table;
+  const t = app.page.table;
   if (!t) return;
-  const me = app.welcome ? app.welcome.player : null;
+  const me = app.page.welcome ? app.page.welcome.player : null;
   const owner = t.owner === me;
-  const mine = t.players.find((p) => p.seat === app.seat);
-  const levels = (app.welcome && app.welcome.games[t.game] && app.welcome.games[t.game].levels) || [];
+  const mine = t.players.find((p) => p.seat === app.page.seat);
+  const levels = (app.page.welcome && app.page.welcome.games[t.game] && app.page.welcome.games[t.game].levels) || [];
   const level = levels.includes("normal") ? "normal" : levels[0];
   const seats = h("ul", { class: "seats", id: "seats" });
   for (const p of t.players) {
-    const you = p.seat === app.seat;
+    const you = p.seat === app.page.seat;
     const tone = toneOf(p.colour, p.seat);
     const buttons = [];
     if (p.kind === "empty") {
@@ -239,7 +227,7 @@ export function renderTableLobby(app, root) {
       buttons.push(h("button", { "data-act": "remove", onclick: () => app.send({ t: "remove", seat: p.seat }) }, app.t("web.remove")));
     }
     seats.append(h("li", { class: ["seat-row", you && "you", p.kind], "data-seat": p.seat },
-      markSvg(p.seat, p.colour, app.shapes, 22),
+      markSvg(p.seat, p.colour, app.page.shapes, 22),
       h("div", { class: "seat-name" },
         h("span", { class: "name" }, p.kind === "empty" ? app.t("web.empty_seat") : playerName(app, p)),
         h("span", { class: "muted small" }, [you ? app.t("web.you") : "",
@@ -251,8 +239,8 @@ export function renderTableLobby(app, root) {
   const controls = h("div", { class: "controls" });
   if (mine) {
     const palette = h("div", { class: "palette", id: "palette", role: "group", "aria-label": app.t("web.colour") });
-    for (const c of (app.welcome && app.welcome.colours) || COLOURS) {
-      const taken = t.players.some((p) => p.colour === c && p.seat !== app.seat);
+    for (const c of (app.page.welcome && app.page.welcome.colours) || COLOURS) {
+      const taken = t.players.some((p) => p.colour === c && p.seat !== app.page.seat);
       const tone = toneOf(c);
       palette.append(h("button", { class: ["swatch", mine.colour === c && "on"], "data-colour": c, disabled: taken,
         "aria-label": c, title: c, style: { background: tone, color: textOn(tone) },

@@ -5,6 +5,8 @@
 // again, so the page is back in its seat as a window would be.
 import { encode, decode } from "../vendor/msgpack/index.mjs";
 
+/** The host's messages the connection answers itself, never handed on (app/handlers.js has the rest). */
+export const ANSWERED = ["ping"];
 const SILENCE = 15000;        // the host pings every 5 s: this long without a message, it is gone
 const BACKOFF = [300, 1000, 2000, 4000, 8000];
 
@@ -78,7 +80,7 @@ export class Net extends EventTarget {
       }
       if (!msg || typeof msg.t !== "string") return;
       this.received++;
-      if (msg.t === "ping") { this._send({ t: "pong", n: msg.n }); return; }
+      if (ANSWERED.includes(msg.t)) { this._send({ t: "pong", n: msg.n }); return; }
       if (msg.t === "welcome") { this.greeted = true; this.attempt = 0; this._emit("status", { state: "open" }); }
       this._emit("message", msg);
     };

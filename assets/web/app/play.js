@@ -23,8 +23,8 @@ export class Play {
   constructor(app, root) {
     this.app = app;
     this.root = root;
-    this.summary = app.table;
-    this.last = null;            // the last update
+    this.summary = app.page.table;
+    this.last = null;            // the last update (kept in the page's state: app/state.js)
     this.queue = [];             // updates that came before the module was loaded
     this.module = null;
     this.instance = null;
@@ -39,12 +39,15 @@ export class Play {
   }
 
   get t() { return this.app.t; }
+  /** The last update of the table (the page's state holds it: app/state.js). */
+  get last() { return this.app.page.last; }
+  set last(msg) { this.app.page.last = msg; }
 
   build() {
     const app = this.app;
     clear(this.root);
     this.title = h("h1", { class: "title" }, "");
-    this.status = h("div", { class: "turn", id: "turn", role: "status" }, "");
+    this.status = h("div", { class: "whose-turn", id: "whose-turn", role: "status" }, "");
     this.logButton = h("button", { class: "icon", id: "log-button", "aria-label": app.t("web.log"), title: app.t("web.log"),
       onclick: () => this.toggleLog() }, "☰");
     this.menuButton = h("button", { class: "icon", id: "menu-button", "aria-label": app.t("web.menu"), title: app.t("web.menu"),
@@ -55,7 +58,7 @@ export class Play {
     this.logPanel = h("aside", { class: "log", id: "log", hidden: true },
       h("h2", {}, app.t("web.log")), this.logBox);
     this.overlay = h("div", { class: "overlay", id: "overlay", hidden: true });
-    this.netstate = h("div", { id: "netstate", class: "netstate", hidden: app.status === "open" }, app.t("web.reconnecting"));
+    this.netstate = h("div", { id: "netstate", class: "netstate", hidden: app.page.status === "open" }, app.t("web.reconnecting"));
     this.root.append(h("div", { class: "screen play" },
       h("header", { class: "bar" }, this.title, this.logButton, this.menuButton),
       this.status, this.strip, this.board, this.logPanel, this.overlay, this.netstate));
@@ -101,21 +104,21 @@ export class Play {
   context() {
     const app = this.app, play = this;
     return {
-      get seat() { return app.seat; },
+      get seat() { return app.page.seat; },
       get table() { return play.summary; },
       get players() { return play.players(); },
-      get state() { return app.state; },
+      get state() { return app.page.state; },
       get lang() { return app.cat.lang; },
-      get shapes() { return app.shapes; },
+      get shapes() { return app.page.shapes; },
       animSpeed: animSpeed(),
       t: (key, vars) => app.t(key, vars),
       tn: (...args) => app.tn(...args),
-      act: (action) => app.request({ t: "action", action, ...(app.seat !== null ? { seat: app.seat } : {}) }),
+      act: (action) => app.request({ t: "action", action, ...(app.page.seat !== null ? { seat: app.page.seat } : {}) }),
       undo: () => app.request({ t: "undo" }),
       log: (line) => play.log(line, "game"),
-      mark: (seat, size) => markSvg(seat, play.colourOf(seat), app.shapes, size),
+      mark: (seat, size) => markSvg(seat, play.colourOf(seat), app.page.shapes, size),
       tone: (seat) => toneOf(play.colourOf(seat), seat),
-      shape: (seat) => (app.shapes ? shapeOf(seat) : "circle"),
+      shape: (seat) => (app.page.shapes ? shapeOf(seat) : "circle"),
       toast: (text, kind) => toast(text, kind),
       // the module draws the players itself: the shell's strip of names and scores goes
       showPlayers: (on) => { play.strip.hidden = !on; play.stripOff = !on; },
@@ -133,8 +136,8 @@ export class Play {
     if (!t) return [];
     return t.players.map((p) => ({
       seat: p.seat, name: playerName(this.app, p), kind: p.kind, colour: p.colour, tone: toneOf(p.colour, p.seat),
-      shape: this.app.shapes ? shapeOf(p.seat) : "circle", connected: p.connected, takeover: p.takeover,
-      level: p.level, you: p.seat === this.app.seat,
+      shape: this.app.page.shapes ? shapeOf(p.seat) : "circle", connected: p.connected, takeover: p.takeover,
+      level: p.level, you: p.seat === this.app.page.seat,
     }));
   }
 
@@ -190,7 +193,7 @@ export class Play {
     const own = this.instance && this.instance.logs;   // the module tells turns and undos itself
     if (!own && msg.undone !== undefined && msg.undone !== null) this.log(this.t("web.log.undo", { name: this.nameOf(msg.undone) }), "info");
     else if (!own && prev && !msg.full && prev.to_act !== msg.to_act && msg.to_act !== null && msg.to_act !== undefined) {
-      this.log(this.t("web.log.turn", { name: this.nameOf(msg.to_act) }), "turn");
+      this.log(this.t("web.log.turn", { name: this.nameOf(msg.to_act) }), "whose-turn");
     }
     this.drawStatus(msg);
     if (this.instance) this.instance.update(msg);
@@ -208,7 +211,7 @@ export class Play {
   }
 
   drawStatus(msg) {
-    const you = this.app.seat;
+    const you = this.app.page.seat;
     let text;
     if (msg.over) text = this.t("web.game_over");
     else if (msg.to_act === you && you !== null) text = this.t("web.your_turn");
@@ -228,8 +231,8 @@ export class Play {
       const score = last && last.scores ? last.scores[p.seat] : null;
       const acting = last && !last.over && last.to_act === p.seat;
       const away = p.kind === "human" && !p.connected;
-      this.strip.append(h("li", { class: ["player", acting && "acting", p.seat === this.app.seat && "you", away && "away"], "data-seat": p.seat },
-        markSvg(p.seat, p.colour, this.app.shapes, 16),
+      this.strip.append(h("li", { class: ["player", acting && "acting", p.seat === this.app.page.seat && "you", away && "away"], "data-seat": p.seat },
+        markSvg(p.seat, p.colour, this.app.page.shapes, 16),
         h("span", { class: "pname" }, playerName(this.app, p)),
         score !== null && score !== undefined ? h("span", { class: "score" }, score) : null,
         away ? h("span", { class: "muted small" }, p.takeover ? this.t("web.bot_plays") : this.t("web.away")) : null));
@@ -263,7 +266,7 @@ export class Play {
         h("button", { id: "menu-settings", onclick: () => { close(); openSettings(app); } }, app.t("web.settings")),
         this.last && this.last.over ? h("button", { id: "menu-results", onclick: () => { close(); this.showResults(this.last); } }, app.t("web.results")) : null,
         h("button", { id: "menu-leave", class: "danger", onclick: () => { close(); app.leaveTable(); } },
-          app.t(app.seat === null ? "web.stop_watching" : "web.leave")),
+          app.t(app.page.seat === null ? "web.stop_watching" : "web.leave")),
         h("button", { class: "primary", onclick: close }, app.t("web.close"))));
     return back;
   }
@@ -308,13 +311,13 @@ export class Play {
       const key = `${winners.has(seat)}:${msg.scores[seat]}`;
       if (key !== prevKey) place = i + 1;
       prevKey = key;
-      return h("li", { class: ["result", winners.has(seat) && "winner", seat === app.seat && "you"], "data-seat": seat },
+      return h("li", { class: ["result", winners.has(seat) && "winner", seat === app.page.seat && "you"], "data-seat": seat },
         h("span", { class: "place" }, `${place}.`),
-        markSvg(seat, this.colourOf(seat), app.shapes, 18),
+        markSvg(seat, this.colourOf(seat), app.page.shapes, 18),
         h("span", { class: "pname" }, this.nameOf(seat)),
         h("span", { class: "score" }, msg.scores[seat]));
     });
-    const youWon = app.seat !== null && winners.has(app.seat);
+    const youWon = app.page.seat !== null && winners.has(app.page.seat);
     const head = youWon ? app.t("web.you_won")
       : app.t("web.winner", { name: [...winners].map((w) => this.nameOf(w)).join(", ") });
     clear(this.overlay);
@@ -324,8 +327,8 @@ export class Play {
       h("h3", {}, app.t("web.score_story")),
       this.storyChart(seats),
       this.instance && this.instance.results ? this.instance.results() : null,
-      app.standings ? h("h3", {}, app.t("web.standings")) : null,
-      app.standings ? standingsTable(app, app.standings) : null,
+      app.page.standings ? h("h3", {}, app.t("web.standings")) : null,
+      app.page.standings ? standingsTable(app, app.page.standings) : null,
       h("div", { class: "row-buttons" },
         h("button", { id: "results-board", onclick: () => { this.overlay.hidden = true; this.resultsHidden = true; } },
           app.t("web.see_board")),
@@ -344,7 +347,7 @@ export class Play {
     const Y = (v) => H - P - ((H - 2 * P) * v) / top;
     const lines = seats.map((seat) => s("polyline", {
       points: points.map(([st, sc]) => `${X(st).toFixed(1)},${Y(sc[seat] || 0).toFixed(1)}`).join(" "),
-      fill: "none", stroke: toneOf(this.colourOf(seat), seat), "stroke-width": seat === this.app.seat ? 3 : 2,
+      fill: "none", stroke: toneOf(this.colourOf(seat), seat), "stroke-width": seat === this.app.page.seat ? 3 : 2,
       "data-seat": seat,
     }));
     return s("svg", { class: "story", viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": this.app.t("web.score_story") },

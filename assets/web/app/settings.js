@@ -19,9 +19,9 @@ function settingsDialog(app) {
       onclick: () => app.setLanguage(code) },
     app.cat.names[code] || code));
   }
-  const shapes = h("button", { id: "shapes", class: ["choice", app.shapes && "on"], "aria-pressed": String(app.shapes),
-    onclick: () => app.setShapes(!app.shapes) },
-  app.t(app.shapes ? "web.shapes_on" : "web.shapes_off"));
+  const shapes = h("button", { id: "shapes", class: ["choice", app.page.shapes && "on"], "aria-pressed": String(app.page.shapes),
+    onclick: () => app.setShapes(!app.page.shapes) },
+  app.t(app.page.shapes ? "web.shapes_on" : "web.shapes_off"));
   const dlg = h("div", { class: "dialog-back", onclick: (e) => { if (e.target === dlg) dlg.remove(); } },
     h("div", { class: "dialog card", role: "dialog", "aria-modal": "true", "aria-labelledby": "settings-title" },
       h("h2", { id: "settings-title" }, app.t("web.settings")),

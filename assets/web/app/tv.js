@@ -40,7 +40,7 @@ export class TV {
       this.app.send({ t: "leave" });
       this.watching = null;
     }
-    if (!playing.length) { if (this.app.screen !== "play") this.app.render(); return; }
+    if (!playing.length) { if (this.app.page.screen !== "play") this.app.render(); return; }
     const latest = playing.reduce((a, b) => (this.seen.get(b.id)[1] > this.seen.get(a.id)[1] ? b : a));
     const current = playing.find((t) => t.id === this.watching);
     const quiet = current ? now - this.seen.get(current.id)[1] : Infinity;
@@ -68,8 +68,8 @@ export class TV {
       h("img", { class: "tv-qr", src: "/qr.svg", alt: url, width: 330, height: 330 }),
       h("p", { class: "tv-url", id: "tv-url" }, url),
       h("p", { class: "muted" }, app.t("web.tv_waiting")),
-      app.standings && app.standings.overall && app.standings.overall.length
-        ? h("section", { class: "card tv-standings" }, h("h2", {}, app.t("web.standings")), standingsTable(app, app.standings))
+      app.page.standings && app.page.standings.overall && app.page.standings.overall.length
+        ? h("section", { class: "card tv-standings" }, h("h2", {}, app.t("web.standings")), standingsTable(app, app.page.standings))
         : null));
   }
 }

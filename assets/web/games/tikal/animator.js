@@ -38,7 +38,7 @@ export class Animator {
   get layer() { return this.board.layers.anim; }
 
   animate(ev) {
-    const fn = this[`_${ev.type}`];
+    const fn = Object.prototype.hasOwnProperty.call(ANIMATIONS, ev.type) ? ANIMATIONS[ev.type] : null;
     let a = fn ? fn.call(this, ev) : null;
     if (a && ev.seat === this.table.me && OWN_QUICK.has(ev.type)) a = new Faster(a, 1.8);
     return a;
@@ -441,3 +441,31 @@ export class Animator {
     this.table.timeline.play(new Sequence(new Progress(duration, (p) => this.shakeNow(amp * (1 - p))), new Call(() => this.shakeNow(0))), true);
   }
 }
+
+/** Each Tikal event of docs/events.md -> its animation (an Animator method, `this` the animator): an
+ * explicit table, held to the docs by tests/test_web_declared.py. */
+export const ANIMATIONS = {
+  turn_started: Animator.prototype._turn_started,
+  turn_ended: Animator.prototype._turn_ended,
+  tile_drawn: Animator.prototype._tile_drawn,
+  tile_removed: Animator.prototype._tile_removed,
+  tile_placed: Animator.prototype._tile_placed,
+  figure_entered: Animator.prototype._figure_entered,
+  figure_transferred: Animator.prototype._figure_transferred,
+  figure_moved: Animator.prototype._figure_moved,
+  level_uncovered: Animator.prototype._level_uncovered,
+  treasure_dug: Animator.prototype._treasure_dug,
+  exchange: Animator.prototype._exchange,
+  camp_built: Animator.prototype._camp_built,
+  guard_placed: Animator.prototype._guard_placed,
+  scoring_started: Animator.prototype._scoring_started,
+  scored: Animator.prototype._scored,
+  scoring_ended: Animator.prototype._scoring_ended,
+  game_over: Animator.prototype._game_over,
+  round_started: Animator.prototype._round_started,
+  auction_started: Animator.prototype._auction_started,
+  bid: Animator.prototype._bid,
+  pass: Animator.prototype._pass,
+  auction_won: Animator.prototype._auction_won,
+  tile_chosen: Animator.prototype._tile_chosen,
+};

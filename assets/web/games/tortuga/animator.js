@@ -20,7 +20,7 @@ export class Animator {
   }
 
   animate(ev) {
-    const fn = this[`_${ev.type}`];
+    const fn = Object.prototype.hasOwnProperty.call(ANIMATIONS, ev.type) ? ANIMATIONS[ev.type] : null;
     return fn ? fn.call(this, ev) : null;
   }
 
@@ -211,3 +211,17 @@ export class Animator {
     return new Sequence(this.land("over", "winners", "cards", "scores", "phase", "to_act"), new Wait(0.3));
   }
 }
+
+/** Each La Tortuga event of docs/events.md -> its animation (an Animator method, `this` the animator): an
+ * explicit table, held to the docs by tests/test_web_declared.py. */
+export const ANIMATIONS = {
+  turn: Animator.prototype._turn,
+  turtle_chosen: Animator.prototype._turtle_chosen,
+  die_rolled: Animator.prototype._die_rolled,
+  card_played: Animator.prototype._card_played,
+  card_taken: Animator.prototype._card_taken,
+  turtles_moved: Animator.prototype._turtles_moved,
+  bust: Animator.prototype._bust,
+  beach: Animator.prototype._beach,
+  game_over: Animator.prototype._game_over,
+};
