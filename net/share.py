@@ -126,13 +126,18 @@ def visitor_system(user_agent: str | None) -> str:
 #: The systems by their own (brand) names, as the page says "for your Windows".
 SYSTEM_NAMES = {"windows": "Windows", "macos": "macOS", "linux": "Linux"}
 #: How to get pipx, per system (commands: not translated): the visitor's own system's ways, or
-#: all of them when its system is unknown.
+#: all of them when its system is unknown; then how pipx puts its commands on the PATH
+#: (``ENSUREPATH``). ``pip install --user`` leaves no ``pipx`` on the PATH, so on Windows it runs
+#: as ``py -m pipx``; Debian 12+, Ubuntu 23.04+ and Homebrew's Python refuse ``pip install --user``
+#: outside a venv (PEP 668): their own pipx package instead, whose ``pipx`` is on the PATH.
 PIPX = {"windows": [("", "py -m pip install --user pipx")],
-        "macos": [("", "brew install pipx"), ("", "python3 -m pip install --user pipx")],
-        "linux": [("Debian, Ubuntu", "sudo apt install pipx"), ("Fedora", "sudo dnf install pipx"),
-                  ("", "python3 -m pip install --user pipx")],
+        "macos": [("", "brew install pipx")],
+        "linux": [("Debian, Ubuntu", "sudo apt install pipx"), ("Fedora", "sudo dnf install pipx")],
         "": [("Windows", "py -m pip install --user pipx"), ("macOS", "brew install pipx"),
-             ("Debian, Ubuntu", "sudo apt install pipx"), ("", "python3 -m pip install --user pipx")]}
+             ("Debian, Ubuntu", "sudo apt install pipx"), ("Fedora", "sudo dnf install pipx")]}
+ENSUREPATH = {"windows": [("", "py -m pipx ensurepath")], "macos": [("", "pipx ensurepath")],
+              "linux": [("", "pipx ensurepath")],
+              "": [("Windows", "py -m pipx ensurepath"), ("macOS, Linux", "pipx ensurepath")]}
 
 
 def byte_range(value: str | None, size: int) -> tuple[int, int] | None | Literal[False]:
@@ -353,10 +358,9 @@ class ShareServer:
                 link += "<br>" + text("share.python_how",
                                       pipx=f"<code>pipx install {esc(name)}</code>",
                                       command="<code>tikal-lan</code>")
-                pipx = ", ".join(f"<code>{esc(cmd)}</code>" + (f" ({esc(where)})" if where else "")
-                                 for where, cmd in PIPX.get(system, PIPX[""]))
-                link += "<br><small>" + text("share.get_pipx", commands=pipx,
-                                             ensurepath="<code>pipx ensurepath</code>") + "</small>"
+                pipx, path = (", ".join(f"<code>{esc(cmd)}</code>" + (f" ({esc(where)})" if where else "")
+                                        for where, cmd in ways.get(system, ways[""])) for ways in (PIPX, ENSUREPATH))
+                link += "<br><small>" + text("share.get_pipx", commands=pipx, ensurepath=path) + "</small>"
             groups.setdefault(kind, []).append(link)
         parts = []
         for kind, (heading, how, command) in PLATFORMS.items():
