@@ -225,7 +225,7 @@ def test_a_leg_may_not_bring_its_own_sha256sums(tmp_path):
 
 
 #: the tools a release or a developer runs (tools/web_join.py, an outside check, and
-#: tools/web_tikal_data.py need nothing newer than their imports)
+#: tools/web_data.py need nothing newer than their imports)
 FLOORED = ["build_app.py", "check_tag.py", "check_zeroconf_versions.py", "publish_release.py", "release_leg.py"]
 
 
