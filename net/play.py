@@ -50,6 +50,7 @@ class Play:
         self.history: list = []                 # (seat, action) in effect (undone ones removed)
         self.moves: list[dict] = []             # every change's public events (the recap)
         self.bots: dict[int, Bot] = {}          # seat -> its bot
+        self.start_scores = list(self.game.scores)  # the scores before the first move (a recap's "scores")
         self.turn = self._new_turn()
 
     def _new_turn(self) -> Turn:
@@ -126,7 +127,7 @@ class Play:
         t.actions.pop()
         self.history.pop()
         self.state += 1
-        self.moves.append({"state": self.state, "seat": seat, "undone": True})
+        self.moves.append({"state": self.state, "seat": seat, "undone": True, "scores": list(self.game.scores)})
 
     def can_undo(self, seat: int) -> bool:
         return self.turn.seat == seat and bool(self.turn.actions) and not self.turn.revealed
@@ -190,7 +191,8 @@ class Play:
     def recap(self, since: int) -> dict | None:
         """What happened after state ``since`` (docs/protocol.md, "While you were away"): every
         change's public events, the seat that made it and the scores after it; an undo as
-        ``undone``. The newest RECAP_BYTES of it; None when nothing happened since."""
+        ``undone``; and the scores the recap starts from (``scores``: those after state ``from``).
+        The newest RECAP_BYTES of it; None when nothing happened since."""
         i = len(self.moves)
         while i and self.moves[i - 1]["state"] > since:
             i -= 1
@@ -202,7 +204,9 @@ class Play:
             keep -= 1
         if keep == len(self.moves):
             return None
-        return {"from": self.moves[keep]["state"] - 1, "moves": self.moves[keep:]}
+        scores = self.moves[keep - 1].get("scores") if keep else None
+        return {"from": self.moves[keep]["state"] - 1, "moves": self.moves[keep:],
+                "scores": list(scores if scores is not None else self.start_scores)}
 
     # --- bots -------------------------------------------------------------------------------------
     def bot(self, seat: int, level: str) -> Bot:

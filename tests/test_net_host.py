@@ -336,6 +336,35 @@ class _BlockingBot(RandomBot):
 
 
 @run
+async def test_a_bot_that_waits_to_play_for_an_away_player_lets_them_play_once_back(caplog):
+    """A bot playing an away player's seat waits ``bot_delay`` before its move (people follow the
+    moves); the player comes back meanwhile: the bot leaves the move to them, no "bot failure"
+    (it once asked for the seat's bot after the wait, and there was none)."""
+    from net.bots import Bots
+    from net.config import HostConfig
+    from net.table import Table
+
+    t = Table(1, "tortuga", 2, owner=-1)
+    for i in range(2):
+        t.put_bot(-1, i, "random")
+    t.start(-1, 5)
+    seat = t.game.to_act
+    t.seats[seat].kind, t.seats[seat].takeover = "human", "random"     # away: a bot plays for them
+    tasks, sent = [], []
+    bots = Bots(HostConfig(bot_delay=0.01), lambda coro: tasks.append(asyncio.ensure_future(coro)),
+                lambda _t: True, lambda out, _t: sent.append(out), lambda _t: None, lambda _t: None)
+    try:
+        bots.kick(t)
+        assert tasks and t.id in bots.thinking
+        t.seats[seat].takeover = None       # back before the wait is over
+        await tasks[0]
+    finally:
+        bots.shutdown()
+    assert t.state == 0 and not sent and t.id not in bots.thinking
+    assert not [r for r in caplog.records if r.levelname == "ERROR"], caplog.text
+
+
+@run
 async def test_a_thinking_bot_never_stalls_chat_or_other_tables():
     FACTORIES[("tortuga", "blocking-test")] = _BlockingBot
     _BlockingBot.gate.clear()

@@ -510,6 +510,39 @@ def test_the_recap_keeps_the_newest_moves_within_its_size(monkeypatch):
     assert cut["moves"] == whole["moves"][cut["from"]:]
 
 
+def test_the_recap_says_the_scores_it_starts_from():
+    """A recap carries the scores after its ``from`` state (``scores``), so that a client says
+    each seat's "then -> now" whole: the scores after its first move would miss what that move
+    scored. An undo says the scores after it too."""
+    from net.table import Table
+
+    t = Table(1, "tortuga", 2, owner=-1)
+    for i in range(2):
+        t.put_bot(-1, i, "random")
+    t.start(-1, 3)
+    while t.status == "playing" and not any(m.get("scores") != [0, 0] for m in t.play.moves):
+        t.bot_act(t.game.to_act, t.state, t.game.legal_actions()[0])
+    assert t.recap(0)["scores"] == [0, 0]       # the start
+    scored = next(i for i, m in enumerate(t.play.moves) if m["scores"] != [0, 0])
+    since = t.play.moves[scored]["state"] - 1   # just before the first eggs: then 0, now more
+    rc = t.recap(since)
+    assert rc["from"] == since and rc["scores"] == [0, 0] and rc["moves"][0]["scores"] != [0, 0]
+    for _ in range(3):
+        if t.status == "playing":
+            t.bot_act(t.game.to_act, t.state, t.game.legal_actions()[0])
+    assert t.recap(since + 1)["scores"] == t.play.moves[scored]["scores"] != [0, 0]
+    # an undo: the scores after it
+    u = Table(2, "tortuga", 2, owner=-1)
+    for i in range(2):
+        u.put_bot(-1, i, "random")
+    u.start(-1, 3)
+    seat = u.game.to_act
+    u.play.apply(seat, u.game.legal_actions()[0])       # the turtle chosen: nothing revealed
+    assert u.play.can_undo(seat)
+    u.play.undo(seat)
+    assert u.play.moves[-1] == {"state": 2, "seat": seat, "undone": True, "scores": [0, 0]}
+
+
 @run
 async def test_a_player_back_with_a_token_of_a_saved_game_brings_it_back(tmp_path):
     """The host was restarted without --resume: the first player whose client comes back with

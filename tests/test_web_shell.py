@@ -150,7 +150,9 @@ def test_a_phone_that_slept_is_back_in_its_seat_with_what_it_missed(tmp_path, ph
         wait_for(page, "tikal.net.greeted && tikal.welcome.resumed && tikal.seat === 0")
         wait_for(page, "!!document.querySelector('#recap')")
         assert "While you were away" in page.inner_text("#recap")
-        assert "a bot played for Eva" in page.inner_text("#recap")
+        tap(page, "#recap-more")             # the moves, in the game's words: ours made by the bot
+        wait_for(page, "!document.querySelector('#recap-details').hidden")
+        assert "A bot for you: Eva " in page.inner_text("#recap-details")
         assert page.evaluate("tikal.state") >= web_host.call(lambda: t.state) - 1
         tap(page, "#recap-ok")
         wait_for(page, "!document.querySelector('#recap')")
@@ -305,7 +307,8 @@ def test_watching_the_table_one_left_recaps_from_where_one_left(web_host, phone)
     asked = [m for m in (msgpack.unpackb(b) for b in sent if isinstance(b, bytes)) if m.get("t") == "spectate"]
     assert asked and asked[-1].get("seen") == seen, asked
     wait_for(page, "!!document.querySelector('#recap')")
-    lines = page.locator("#recap li").all_inner_texts()
+    tap(page, "#recap-more")
+    lines = page.locator("#recap-details li").all_inner_texts()
     assert "Ana played" not in lines, lines                       # her own move: she saw it
     assert "a bot played for Ana" in lines and "Bot 2 (normal) played" in lines, lines
     assert not [x for x in lines if x.startswith("a bot played for Bot")], lines

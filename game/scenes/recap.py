@@ -25,7 +25,9 @@ def recap_lines(table, recap: dict, me: int | None = None) -> list[tuple[str, tu
     players = getattr(getattr(table, "table", None), "players", None) or []
     out = []
     scoring = table.app.games.of(table.table.game).scorings.event_types | {GAME_OVER}   # the lines that stand out
-    first_scores = last_scores = None
+    # the scores the recap starts from (older hosts do not say: then those after its first move)
+    first_scores = recap.get("scores") if isinstance(recap.get("scores"), list) else None
+    last_scores = None
     for move in recap.get("moves") or []:
         if not isinstance(move, dict):
             continue
@@ -34,6 +36,7 @@ def recap_lines(table, recap: dict, me: int | None = None) -> list[tuple[str, tu
         if move.get("undone"):
             out.append((table.tr("recap.undone", name=table.short_name(seat) if seat is not None else "?"), mark,
                         False))
+            last_scores = move.get("scores") if isinstance(move.get("scores"), list) else last_scores
             continue
         for ev in move.get("events") or []:
             # in the third person: what our seat did meanwhile was not us (a takeover bot, says "bot")

@@ -39,6 +39,20 @@ function clipOf(el) {
   return box;
 }
 
+// the part of an element one sees: its box cut by every ancestor that clips, a scrolling one too
+// (what a list has scrolled away lies under the title above it, unseen: no overlap)
+function shownPart(el) {
+  const r = el.getBoundingClientRect();
+  let box = { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+  for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+    const st = getComputedStyle(p);
+    if (st.overflowX === "visible" && st.overflowY === "visible") continue;
+    const q = p.getBoundingClientRect();
+    box = { left: Math.max(box.left, q.left), top: Math.max(box.top, q.top), right: Math.min(box.right, q.right), bottom: Math.min(box.bottom, q.bottom) };
+  }
+  return box;
+}
+
 function textRects(el) {
   const range = document.createRange();
   range.selectNodeContents(el);
@@ -73,7 +87,7 @@ export function fitProblems(root = document.body) {
   }
   // 3. overlaps between pieces that are not one inside the other
   const boxes = els.filter((el) => el.matches("button, a, input, select, label, h1, h2, h3, p, .pname, .score, .whose-turn, .code, [data-fit]"))
-    .map((el) => ({ el, r: el.getBoundingClientRect(), layer: layerOf(el) }));
+    .map((el) => ({ el, r: shownPart(el), layer: layerOf(el) }));
   for (let i = 0; i < boxes.length; i++) {
     for (let j = i + 1; j < boxes.length; j++) {
       const a = boxes[i], b = boxes[j];

@@ -6,6 +6,7 @@ import { h, s, clear, toast, openDialog } from "./ui.js";
 import { markSvg, toneOf, shapeOf, textOn } from "./marks.js";
 import { gameTitle, playerName, standingsTable } from "./lobby.js";
 import { openSettings } from "./settings.js";
+import { recapPanel, recapWords } from "./recap.js";
 
 const LOG_MAX = 400;
 
@@ -98,7 +99,11 @@ export class Play {
     this.instance = this.module.mount(this.board, this.context());
     const queued = this.queue;
     this.queue = [];
-    for (const msg of queued) this.instance.update(msg);
+    for (const msg of queued) {
+      if (msg.recap) this.logRecap(msg.recap);
+      this.instance.update(msg);
+    }
+    if (this.recap) this.drawRecap();      // now in the game's own words
   }
 
   context() {
@@ -157,6 +162,7 @@ export class Play {
       if (last) this.instance.update({ ...last, events: [], full: true, recap: undefined, seq: undefined });
     }
     if (last) this.drawStatus(last);
+    if (this.recap) this.drawRecap();
     if (this.results && !this.resultsHidden) this.showResults(this.results);
   }
 
@@ -187,7 +193,7 @@ export class Play {
   update(msg) {
     const prev = this.last;
     this.last = msg;
-    if (msg.recap) this.showRecap(msg.recap);
+    if (msg.recap) this.showRecap(msg.recap, msg.scores);
     if (msg.recap) for (const m of msg.recap.moves || []) if (m.scores) this.story.set(m.state, m.scores);
     this.story.set(msg.state, msg.scores);
     const own = this.instance && this.instance.logs;   // the module tells turns and undos itself
@@ -271,31 +277,56 @@ export class Play {
     return back;
   }
 
-  // --- while you were away --------------------------------------------------------------------------
-  showRecap(recap) {
-    const moves = recap.moves || [];
-    if (!moves.length) return;
-    const list = h("ul", { class: "recap-lines" });
-    for (const m of moves) {
-      const who = this.nameOf(m.seat);
-      const p = this.summary && this.summary.players.find((x) => x.seat === m.seat);
-      const forSomeone = m.bot && !(p && p.kind === "bot");    // a bot's own seat plays as itself
-      const text = m.undone ? this.t("web.log.undo", { name: who })
-        : forSomeone ? this.t("web.recap.bot_move", { name: who }) : this.t("web.recap.move", { name: who });
-      list.append(h("li", {}, text));
-      if (!(this.instance && this.instance.logs)) this.log(text, "recap");
-    }
-    const panel = h("div", { class: "recap card", id: "recap", role: "dialog" },
-      h("h2", {}, this.t("web.recap.title")),
-      h("p", {}, this.tnMoves(moves.length)),
-      list,
-      h("button", { class: "primary", id: "recap-ok", onclick: () => panel.remove() }, this.t("web.got_it")));
-    const old = this.root.querySelector("#recap");
-    if (old) old.remove();
-    this.root.querySelector(".screen").append(panel);
+  // --- while you were away (app/recap.js) ----------------------------------------------------------
+  showRecap(recap, now) {
+    if (!(recap.moves || []).length) return;
+    this.recap = recap;
+    this.recapNow = now;
+    this.recapOpen = false;
+    if (this.instance) this.logRecap(recap);     // (before the module is here: once it is, mount())
+    this.drawRecap();
   }
 
-  tnMoves(n) { return this.app.tn("web.recap.moves", n, { n }); }
+  /** The plain table tells no moves itself: the shell logs one line per move. */
+  logRecap(recap) {
+    if (this.instance && this.instance.logs) return;
+    for (const l of this.recapWords(recap).lines) this.log(l.text, "recap");
+  }
+
+  recapGame() {
+    const app = this.app, inst = this.instance;
+    const seats = this.summary ? this.summary.players.map((p) => p.seat) : [];
+    const kind = (seat) => { const p = this.summary && this.summary.players.find((x) => x.seat === seat); return p ? p.kind : null; };
+    return {
+      t: app.t, tn: (k, n, vars) => app.tn(k, n, vars), me: app.seat, seats, now: this.recapNow,
+      name: (seat) => this.nameOf(seat),
+      short: (seat) => (kind(seat) === "bot" ? app.t("table.bot_short", { n: seat + 1 }) : this.nameOf(seat)),
+      kind,
+      describe: inst && inst.describe ? (ev, you) => inst.describe(ev, you) : null,
+      scorings: inst ? inst.scorings : null,
+      mark: (seat, size) => markSvg(seat, this.colourOf(seat), app.shapes, size),
+      done: () => this.closeRecap(),
+    };
+  }
+
+  recapWords(recap) { return recapWords(recap, this.recapGame()); }
+
+  drawRecap() {
+    const old = this.root.querySelector("#recap");
+    const open = old ? old.querySelector("#recap-details:not([hidden])") !== null : this.recapOpen;
+    if (old) old.remove();
+    if (!this.recap) return;
+    const panel = recapPanel(this.recap, this.recapGame());
+    this.root.querySelector(".screen").append(panel);
+    if (open) panel.querySelector("#recap-more").click();
+  }
+
+  closeRecap() {
+    this.recap = null;
+    const old = this.root.querySelector("#recap");
+    if (old) old.remove();
+    if (this.instance && this.instance.recapDone) this.instance.recapDone();
+  }
 
   // --- the results and the score story ------------------------------------------------------------------
   showResults(msg) {

@@ -16,6 +16,9 @@ export default {
       table: () => table.summary(),
       results: () => table.results(),
       logs: true,         // every event's line, the undos and the recap's moves (log.js)
+      describe: (ev, you) => table.describe(ev, you),    // the recap's lines (app/recap.js)
+      // the volcano scorings and the final one (docs/events.md): the recap's summary tells them
+      scorings: { started: "scoring_started", scored: "scored", ended: "scoring_ended" },
       tikal: table,
     };
   },

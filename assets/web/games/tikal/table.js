@@ -246,6 +246,7 @@ export class Table extends AnimatedTable {
   logRecap(recap) {
     this.recapSeen = recap;
     super.logRecap(recap);
+    this.remember((recap.moves || []).flatMap((mv) => mv.events || []));    // its last move marked on the board
   }
 
   // --- what the player may do (always from `legal`) ---------------------------------------------

@@ -16,6 +16,8 @@ export default {
       table: () => table.summary(),
       results: () => table.results(),
       logs: true,         // every event's line, the undos and the recap's moves (app/table.js, log.js)
+      describe: (ev, you) => table.describe(ev, you),    // the recap's lines (app/recap.js)
+      scorings: { lines: ["card_taken", "beach"] },      // the eggs won: the recap's summary lists them
       tortuga: table,
     };
   },

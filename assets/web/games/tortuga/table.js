@@ -130,7 +130,9 @@ export class Table extends AnimatedTable {
   lineSeat(ev) { return lineSeat(ev, this); }
 
   resync(m) {
-    this.remember(m.events || []);
+    // a recap's movements too: every space where one ended since the player left stays ringed
+    const recap = ((m.recap && m.recap.moves) || []).flatMap((mv) => mv.events || []);
+    this.remember([...recap, ...(m.events || [])]);
     this.island.reset();
   }
 
