@@ -299,10 +299,10 @@ def test_web_tikal_keys_and_refusals(chromium, server):
     assert page.inner_text(".tk-hint") == page.evaluate(f"{t}.t('tikal.web.help_place_mouse')")
     legal = msgs[place - 1]["legal"]
     first = legal[0]
-    page.evaluate(f"h => {{ const t = {t}; t.boardTap(h, null, false); }}", first["hex"])   # the hex (as a click would)
+    page.evaluate(f"h => {{ const t = {t}; t.sel.tap({{hex: h, chip: null, cancel: false}}); }}", first["hex"])   # the hex (as a click would)
     want = first["rotation"]
     for _ in range(6):
-        if page.evaluate(f"{t}.sel.rotation") == want and page.evaluate(f"!!{t}.placeAction()"):
+        if page.evaluate(f"{t}.sel.rotation") == want and page.evaluate(f"!!{t}.sel.placeAction()"):
             break
         page.keyboard.press("r")
     page.keyboard.press("Enter")
@@ -313,7 +313,7 @@ def test_web_tikal_keys_and_refusals(chromium, server):
     assert page.evaluate(f"{t}.pending")
     page.evaluate("window.answer({ok: false, error: {code: 'stale', reason: 'the game moved on'}})")
     page.wait_for_function(f"!{t}.pending")
-    assert page.evaluate(f"{t}.info") == "the game moved on"
+    assert page.evaluate(f"{t}.sel.info") == "the game moved on"
     assert "the game moved on" in page.inner_text(".tk-hint")
     # sent again, and the link drops before the answer: the host's full update after the
     # reconnection frees the table (app/table.js), whatever became of what was sent
@@ -375,7 +375,7 @@ def test_web_tikal_sheets_by_taps_and_their_fit(chromium, server, lang, size):
     legal = msg["legal"]
     # the guard: one temple, two figures to choose from
     taps.tap("[data-act=guard]")
-    assert page.evaluate("window.mod.tikal.chooser.kind") == "guard"
+    assert page.evaluate("window.mod.tikal.sel.chooser.kind") == "guard"
     assert sorted(page.eval_on_selector_all(".tk-sheet [data-figure]", "els => els.map((e) => e.dataset.figure)")) == \
         ["leader", "worker"]
     assert page.evaluate(FIT) == [] and broken_words(page) == []
@@ -436,14 +436,14 @@ def test_web_tikal_zoom_pinch_pan_and_taps_still_hit(chromium, server):
     feed(page, msgs[:place], seated=True)
     t = "window.mod.tikal"
     taps = Tapper(page, t)
-    taps.wait("t.acting() && t.placing()")
+    taps.wait("t.acting() && t.sel.placing()")
     z0 = page.evaluate(f"{t}.board.zoom")
     # the fingers pinch about the hex where the tile may go nearest the board's middle (the game's
     # board differs from run to run: the first such hex was at times on the board's edge, the
     # fingers 40 px off it, and at 3.2 times the zoom no such hex was left in view)
     box = page.locator(".tk-board").bounding_box()       # both fingers on the board
     mid = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    spots = [(page.evaluate(f"h => {t}.board.screenOf(h)", h), h) for h in page.evaluate(f"{t}.placeHexes()")]
+    spots = [(page.evaluate(f"h => {t}.board.screenOf(h)", h), h) for h in page.evaluate(f"{t}.sel.placeHexes()")]
     (cx, cy), aim = min(spots, key=lambda s: math.dist(s[0], mid))
     cx = min(max(cx, box["x"] + 50), box["x"] + box["width"] - 50)
     cy = min(max(cy, box["y"] + 40), box["y"] + box["height"] - 40)
@@ -466,7 +466,7 @@ def test_web_tikal_zoom_pinch_pan_and_taps_still_hit(chromium, server):
     assert page.evaluate(f"{t}.board.vb") != vb          # the drag panned (and tapped nothing)
     assert page.evaluate(f"{t}.sel.place") is None
     # the first placement hex that is on screen now: tapped, it is the one chosen
-    hexes = page.evaluate(f"{t}.placeHexes()")
+    hexes = page.evaluate(f"{t}.sel.placeHexes()")
     inside = [h for h in hexes if page.evaluate(f"h => {{ const [x, y] = {t}.board.screenOf(h); const r = "
                                                  f"{t}.board.host.getBoundingClientRect(); return x > r.left + 10 && "
                                                  "x < r.right - 10 && y > r.top + 10 && y < r.bottom - 10; }", h)]

@@ -70,7 +70,7 @@ def screens(ck: Checker, st: dict) -> None:
             if sum(1 for x in guards if x["hex"] == g["hex"]) > 1:
                 ck.check("guard", lambda g=g: (tp.tap("[data-act=guard]"),
                                                tp.js("return t.sel.mode") and tp.tap_hex(g["hex"])))
-                if tp.js("return !!t.chooser"):
+                if tp.js("return !!t.sel.chooser"):
                     tp.tap("[data-act=sheet-cancel]")
                 tp.cancel()
                 break

@@ -100,7 +100,7 @@ class Tapper:
 
     def status(self) -> dict:
         return self.js("""return {acting: t.acting(), legal: t.legal, sel: t.sel, canUndo: t.canUndo, me: t.me,
-            over: !!t.over, state: t.latest ? t.latest.state : null, chooser: t.chooser,
+            over: !!t.over, state: t.latest ? t.latest.state : null, chooser: t.sel.chooser,
             toAct: t.toAct, phase: t.shown.phase, scoring: !!t.shown.scoring};""")
 
     # --- taps -------------------------------------------------------------------------------------
@@ -154,14 +154,14 @@ class Tapper:
                 self.select_on(start, action["figure"])
                 # a walk and a jump between camps may reach the same hex: the tap there means what
                 # the table offers for it (the cheaper, its cost shown on the hex)
-                offered = self.js("const x = t.targets().find((g) => g.hex[0] === arg[0] && g.hex[1] === arg[1]);"
+                offered = self.js("const x = t.sel.targets().find((g) => g.hex[0] === arg[0] && g.hex[1] === arg[1]);"
                                   "return x ? x.action : null;", list(to))
                 assert offered and offered["type"] in ("move", "transfer"), (action, offered)
                 action = offered
             self.tap_hex(to)
         elif kind == "place_tile":
             self.tap_hex(action["hex"], 0.0)
-            volcano = self.js("return t.isVolcanoDrawn();")
+            volcano = self.js("return t.sel.isVolcanoDrawn();")
             for _ in range(6):
                 if volcano or self.sel()["rotation"] == action["rotation"]:
                     break
@@ -172,12 +172,12 @@ class Tapper:
             self.tap(f"[data-act={kind}]")
             if self.js("return t.sel.mode;") == kind:
                 self.tap_hex(action["hex"])
-            if self.js("return !!t.chooser;"):
+            if self.js("return !!t.sel.chooser;"):
                 self.tap(f".tk-sheet [data-figure={action['figure']}]")
         elif kind == "exchange":
             self.cancel()
             self.tap("[data-act=exchange]")
-            if self.js("return !!t.chooser;"):
+            if self.js("return !!t.sel.chooser;"):
                 a = action
                 self.tap(f".tk-sheet [data-give='{a['give']}'][data-take='{a['take']}'][data-with='{a['with']}']")
         elif kind == "end_turn":
@@ -201,7 +201,7 @@ class Tapper:
         # update is the last one: the walk did not end the turn)
         if action["type"] in ("move", "transfer") and self.js("return t.latest.state;") == before + 1:
             to = action["path"][-1] if action["type"] == "move" else action["to"]
-            can = self.js("return t.canMoveFrom(arg.h, arg.f);", {"h": list(to), "f": action["figure"]})
+            can = self.js("return t.sel.canMoveFrom(arg.h, arg.f);", {"h": list(to), "f": action["figure"]})
             sel = self.sel()["selected"]
             self.follows.append((can, sel == {"from": list(to), "figure": action["figure"]}, action, sel))
 

@@ -1,7 +1,9 @@
 // The board as one SVG: the 40 spaces, the tiles (one <use> each), what stands on each hex (one
 // group per hex, rebuilt only when that hex changes), the marks of what the player may do now, and
 // a layer for what is in flight. Pinch and wheel zoom, drag to pan (the viewBox moves: the drawing
-// stays crisp at any zoom); a tap is reported as the hex under it and the figure chip it hit.
+// stays crisp at any zoom); a tap is an event of the board's, "tap" with `detail` {hex, chip,
+// cancel}: the hex under it (null off the board), the figure chip it hit, a right button. The board
+// decides nothing with it (the table's selection does: selection.js) and calls nobody back.
 import { svg, clear } from "./dom.js";
 import { S, center, hexPoints, hexAt, bounds, key, points, corners, neighbour, onBoard } from "./geometry.js";
 import { HEXES, TILES } from "./tiles.js";
@@ -13,9 +15,12 @@ const ZOOM_MAX = 3.2;
 const AUTO_MAX = 2.4;
 const TAP_SLOP = 9;          // CSS pixels a finger may drift and still tap
 
-export class Board {
-  constructor(table, host) {
-    this.table = table;
+export class Board extends EventTarget {
+  /** `host` the element it fills; `look` how to draw: speed() (the animations'), pieceScale(),
+   * tone(seat) ([r, g, b]) and shape(seat). */
+  constructor(host, look) {
+    super();
+    this.look = look;
     // three SVGs with one view box, each a layer of its own: the ground (the spaces and tiles:
     // it changes when a tile is placed), the pieces and the marks of what one may do, and what is
     // in flight. A figure moving or a tally counting never repaints the jungle under it.
@@ -107,7 +112,7 @@ export class Board {
     const from = [...this.vb];
     this.zoom = z;
     const end = () => { this.vb = vb; this.clampView(); this.moving = false; };
-    const speed = this.table.timeline.speed;
+    const speed = this.look.speed();
     if (instant || speed === Infinity) { end(); return; }
     const t0 = performance.now(), ms = 250 / speed;
     this.moving = true;                  // (a test's finger waits for the board to be still)
@@ -201,7 +206,7 @@ export class Board {
       if (!p || !g) return;
       if (g.kind === "tap" && e.type === "pointerup" && this.pointers.size === 0) {
         const [x, y] = this.toBoard(e.clientX, e.clientY);
-        this.table.boardTap(hexAt(x, y), this.chipAt(x, y), g.button === 2);
+        this.dispatchEvent(new CustomEvent("tap", { detail: { hex: hexAt(x, y), chip: this.chipAt(x, y), cancel: g.button === 2 } }));
       }
       if (this.pointers.size === 0) this.gesture = null;
       else if (g.kind === "pinch") this.gesture = { kind: "pan" };
@@ -241,7 +246,7 @@ export class Board {
       const covered = tilesNow.has(k);
       if (u.hasAttribute("display") !== covered) { if (covered) u.setAttribute("display", "none"); else u.removeAttribute("display"); }
     }
-    this.frame(view.tiles, this.table.timeline.speed === Infinity);
+    this.frame(view.tiles, this.look.speed() === Infinity);
     this.renderPieces(view, holders);
   }
 
@@ -270,7 +275,7 @@ export class Board {
       else if (t.tied) e.flag = ["tied"];
     }
     const live = new Set();
-    const zoom = this.table.pieceScale();
+    const zoom = this.look.pieceScale();
     for (const [k, e] of per) {
       live.add(k);
       const pk = JSON.stringify([e.temple, e.treasures, e.guard, e.camp, e.groups, e.flag, zoom]);
@@ -287,7 +292,7 @@ export class Board {
   hexPieces(e, zoom) {
     const [cx, cy] = center(e.hex);
     const g = svg("g", { class: "tk-hex", "data-hex": key(e.hex) });
-    const t = this.table;
+    const t = this.look;
     if (e.temple !== undefined) {
       const guardTone = e.guard ? t.tone(e.guard[0]) : null;
       g.appendChild(art.plaque(cx, cy + S * art.PLAQUE_DY, S * art.PLAQUE_R, e.temple, guardTone));
@@ -325,7 +330,7 @@ export class Board {
       const cw = count ? r * 0.9 * count.length : 0;
       const width = (lead ? r * 2.6 : 0) + (w ? r * 2.2 + cw : 0);
       let x0 = x - width / 2;
-      const tone = this.table.tone(seat), shape = this.table.shape(seat);
+      const tone = this.look.tone(seat), shape = this.look.shape(seat);
       if (lead) {
         const px = x0 + r * 1.25;
         g.appendChild(art.figure(px, y, r, tone, shape, true));
@@ -407,7 +412,7 @@ export class Board {
   renderLast(last) {
     const g = clear(this.layers.marks);
     if (!last || last.seat === null || last.seat === undefined) return;
-    const tone = rgb(this.table.tone(last.seat));
+    const tone = rgb(this.look.tone(last.seat));
     if (last.path && last.path.length > 1) {
       const pts = points(last.path.map(center));
       g.appendChild(svg("polyline", { points: pts, class: "tk-last-path-ink" }));

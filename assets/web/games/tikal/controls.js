@@ -25,7 +25,7 @@ export class Controls {
     const view = t.shown;
     const acting = t.acting();
     const sel = t.sel;
-    const k = JSON.stringify([acting, acting && t.legalKey, t.canUndo, sel.selected, sel.mode, sel.place, sel.rotation, sel.bid, t.info,
+    const k = JSON.stringify([acting, acting && t.legalKey, t.canUndo, sel.selected, sel.mode, sel.place, sel.rotation, sel.bid, sel.info,
       t.hint(), t.pending, t.lang, view.drawn, view.supply && view.supply[t.me]]);
     if (k !== this.key) {
       this.key = k;
@@ -43,37 +43,37 @@ export class Controls {
 
   build(acting) {
     const t = this.table, sel = t.sel;
-    this.hint.textContent = t.info || t.hint();
-    this.hint.classList.toggle("tk-info", !!t.info);
+    this.hint.textContent = sel.info || t.hint();
+    this.hint.classList.toggle("tk-info", !!sel.info);
     const row = clear(this.row);
     row.className = "tk-row";
     const off = t.pending;
-    if (acting && t.placing()) {
+    if (acting && sel.placing()) {
       row.classList.add("tk-row-place");
       row.append(
-        this.button("⟲", { "aria-label": t.t("tikal.rotate_tip"), "data-act": "rotate-left", disabled: off }, () => t.rotate(-1), "tk-btn tk-round"),
-        this.button("⟳", { "aria-label": t.t("tikal.rotate_tip"), "data-act": "rotate-right", disabled: off }, () => t.rotate(1), "tk-btn tk-round"),
-        this.button(t.t("tikal.web.place"), { "data-act": "place", disabled: off || !t.placeAction() }, () => t.place(), "tk-btn tk-primary"),
-        this.button(t.t("tikal.undo"), { "data-act": "undo", disabled: off || !t.canUndo }, () => t.undo()));
+        this.button("⟲", { "aria-label": t.t("tikal.rotate_tip"), "data-act": "rotate-left", disabled: off }, () => sel.rotate(-1), "tk-btn tk-round"),
+        this.button("⟳", { "aria-label": t.t("tikal.rotate_tip"), "data-act": "rotate-right", disabled: off }, () => sel.rotate(1), "tk-btn tk-round"),
+        this.button(t.t("tikal.web.place"), { "data-act": "place", disabled: off || !sel.placeAction() }, () => sel.placeTile(), "tk-btn tk-primary"),
+        this.button(t.t("tikal.undo"), { "data-act": "undo", disabled: off || !t.canUndo }, () => sel.undo()));
     } else if (acting && (t.legalOf("bid").length || t.legalOf("pass").length)) {
       row.classList.add("tk-row-bid");
-      const amounts = t.bidAmounts();
+      const amounts = sel.bidAmounts();
       const can = amounts.length > 0 && !off;
       row.append(
         this.button("−", { "aria-label": t.t("tikal.bid_less_tip"), "data-act": "bid-less", disabled: !can || sel.bid === amounts[0] },
-          () => t.changeBid(-1), "tk-btn tk-round"),
+          () => sel.changeBid(-1), "tk-btn tk-round"),
         html("b", { class: "tk-bid-amount", text: can ? String(sel.bid) : "—", "data-act": "bid-amount" }),
         this.button("+", { "aria-label": t.t("tikal.bid_more_tip"), "data-act": "bid-more", disabled: !can || sel.bid === amounts[amounts.length - 1] },
-          () => t.changeBid(1), "tk-btn tk-round"),
-        this.button(t.t("tikal.bid"), { "data-act": "bid", disabled: !can }, () => t.placeBid(), "tk-btn tk-primary"),
-        this.button(t.t("tikal.pass"), { "data-act": "pass", disabled: off || !t.legalOf("pass").length }, () => t.passBid()));
+          () => sel.changeBid(1), "tk-btn tk-round"),
+        this.button(t.t("tikal.bid"), { "data-act": "bid", disabled: !can }, () => sel.placeBid(), "tk-btn tk-primary"),
+        this.button(t.t("tikal.pass"), { "data-act": "pass", disabled: off || !t.legalOf("pass").length }, () => sel.passBid()));
     } else if (acting && t.legalOf("end_turn").length) {
       row.classList.add("tk-row-actions");
       const acts = html("div", { class: "tk-acts" });
       for (const [kind, label, tip] of HEX_ACTIONS) {
         const on = t.legalOf(kind).length > 0 && !off;
         acts.appendChild(this.button(t.t(label), { "data-act": kind, title: t.t(tip), disabled: !on, "aria-pressed": sel.mode === kind ? "true" : null },
-          () => t.startAction(kind), sel.mode === kind ? "tk-btn tk-act tk-on" : "tk-btn tk-act"));
+          () => sel.startAction(kind), sel.mode === kind ? "tk-btn tk-act tk-on" : "tk-btn tk-act"));
       }
       row.appendChild(acts);
       const more = html("div", { class: "tk-more" });
@@ -86,27 +86,27 @@ export class Controls {
         const kids = [icons.figureIcon(tone, shape, fig === "leader", "tk-i-fig tk-i-sup")];
         if (fig === "worker") kids.push(html("span", { class: "tk-n", text: `×${have}` }));
         more.appendChild(this.button(kids, { "data-act": `supply-${fig}`, "aria-label": t.t(fig === "leader" ? "tikal.web.supply_leader" : "tikal.web.supply_worker"),
-          disabled: off || !enter.has(fig), "aria-pressed": chosen ? "true" : null }, () => t.selectSupply(fig),
+          disabled: off || !enter.has(fig), "aria-pressed": chosen ? "true" : null }, () => sel.selectSupply(fig),
         chosen ? "tk-btn tk-sup tk-on" : "tk-btn tk-sup"));
       }
-      more.appendChild(this.button(t.t("tikal.undo"), { "data-act": "undo", title: t.t("tikal.undo_tip"), disabled: off || !t.canUndo }, () => t.undo()));
+      more.appendChild(this.button(t.t("tikal.undo"), { "data-act": "undo", title: t.t("tikal.undo_tip"), disabled: off || !t.canUndo }, () => sel.undo()));
       more.appendChild(this.button(t.t("tikal.end_turn"), { "data-act": "end_turn", title: t.t("tikal.end_turn_tip"), disabled: off },
-        () => t.endTurn(), "tk-btn tk-primary"));
+        () => sel.endTurn(), "tk-btn tk-primary"));
       row.appendChild(more);
     } else if (acting && t.canUndo) {
-      row.appendChild(this.button(t.t("tikal.undo"), { "data-act": "undo", disabled: off }, () => t.undo()));
+      row.appendChild(this.button(t.t("tikal.undo"), { "data-act": "undo", disabled: off }, () => sel.undo()));
     }
     const head = this.hint.parentElement;
     head.querySelector("[data-act=cancel]")?.remove();
     if ((sel.selected || sel.mode) && acting) {     // beside the hint that says what the selection offers
-      head.insertBefore(this.button(t.t("tikal.cancel"), { "data-act": "cancel" }, () => t.clearSel(), "tk-btn tk-cancel"), this.hint.nextSibling);
+      head.insertBefore(this.button(t.t("tikal.cancel"), { "data-act": "cancel" }, () => sel.clear(), "tk-btn tk-cancel"), this.hint.nextSibling);
     }
   }
 
   // --- the sheet: one of several legal actions ---------------------------------------------------
   renderSheet() {
     const t = this.table;
-    const ch = t.chooser;
+    const ch = t.sel.chooser;
     const k = JSON.stringify([ch, t.lang]);
     if (k === this.sheetKey) return;
     this.sheetKey = k;
@@ -126,7 +126,7 @@ export class Controls {
         for (const a of acts) {
           opts.appendChild(this.button([icons.treasureIcon(a.give), html("span", { class: "tk-arrow", text: "→" }), icons.treasureIcon(a.take),
             html("span", { text: t.t("tikal.swap_option", { give: treasureName(t, a.give), take: treasureName(t, a.take) }), "data-fit": "1" })],
-          { "data-give": a.give, "data-take": a.take, "data-with": a.with }, () => t.choose(a), "tk-btn tk-opt"));
+          { "data-give": a.give, "data-take": a.take, "data-with": a.with }, () => t.sel.choose(a), "tk-btn tk-opt"));
         }
         list.appendChild(opts);
       }
@@ -135,12 +135,12 @@ export class Controls {
       for (const a of ch.options) {
         opts.appendChild(this.button([icons.figureIcon(t.tone(t.me), t.shape(t.me), a.figure === "leader"),
           html("span", { text: t.t(a.figure === "leader" ? "tikal.guard_with_leader" : "tikal.guard_with_worker"), "data-fit": "1" })],
-        { "data-figure": a.figure }, () => t.choose(a), "tk-btn tk-opt"));
+        { "data-figure": a.figure }, () => t.sel.choose(a), "tk-btn tk-opt"));
       }
       list.appendChild(opts);
     }
     panel.appendChild(list);
-    panel.appendChild(this.button(t.t("tikal.cancel"), { "data-act": "sheet-cancel" }, () => t.closeChooser(), "tk-btn tk-cancel"));
+    panel.appendChild(this.button(t.t("tikal.cancel"), { "data-act": "sheet-cancel" }, () => t.sel.closeChooser(), "tk-btn tk-cancel"));
     sheet.appendChild(panel);
     this.table.fit(sheet);
   }

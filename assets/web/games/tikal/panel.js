@@ -58,10 +58,10 @@ export class Panel {
   renderTileBox(view, d) {
     const t = this.table;
     const auction = view.variant === "auction";
-    const placing = t.placing();
+    const placing = t.sel.placing();
     const rot = placing ? t.sel.rotation : 0;
     const choose = t.legalOf("choose_tile").map((a) => a.tile);
-    const bid = t.bidState(view);
+    const bid = t.sel.bidState(view);
     const k = JSON.stringify([view.drawn, view.volcano, view.next_letter, view.stack_left, d.outlook, rot, auction && view.revealed,
       choose, bid, t.flipDrawn, t.flipRevealed, t.lang]);
     if (!this.changed("tilebox", k)) return;
@@ -84,7 +84,7 @@ export class Panel {
       for (const id of revealed) {
         const can = choose.includes(id);
         const b = html("button", { class: can ? "tk-rev tk-can" : "tk-rev", "data-tile": id, disabled: !can,
-          "aria-label": `${id} ${t.kindName(id)}`, onclick: () => t.chooseTile(id) },
+          "aria-label": `${id} ${t.kindName(id)}`, onclick: () => t.sel.chooseTile(id) },
         [icons.tileIcon(t.board.defs, id, 0, t.flipRevealed === id ? "tk-i-rev tk-flip" : "tk-i-rev")]);
         row.appendChild(b);
       }
