@@ -299,7 +299,8 @@ def test_web_tikal_keys_and_refusals(chromium, server):
     assert page.inner_text(".tk-hint") == page.evaluate(f"{t}.t('tikal.web.help_place_mouse')")
     legal = msgs[place - 1]["legal"]
     first = legal[0]
-    page.evaluate(f"h => {{ const t = {t}; t.sel.tap({{hex: h, chip: null, cancel: false}}); }}", first["hex"])   # the hex (as a click would)
+    # the hex, as a click would
+    page.evaluate(f"h => {{ const t = {t}; t.sel.tap({{hex: h, chip: null, cancel: false}}); }}", first["hex"])
     want = first["rotation"]
     for _ in range(6):
         if page.evaluate(f"{t}.sel.rotation") == want and page.evaluate(f"!!{t}.sel.placeAction()"):
