@@ -271,6 +271,7 @@ class Links:
                     if item.answer:
                         self.send(conn, item.reply())
                     if item.close:
+                        log.info("connection %s (%s): %s: closed", conn.id, conn.peer, item.code)
                         self.close(conn)
                         self.drop(conn)
                 elif isinstance(item, Broken):

@@ -24,6 +24,10 @@ from typing import Any
 from .messages import CLIENT, MessageError, error, validate
 from .protocol import PROTO, FrameDecoder, FrameError, decode_body
 
+#: Bursts' worth of messages dropped for the rate (leaking away at the rate) after which a
+#: connection is a flood, not a client a little too eager: closed (each of them cost a decode).
+FLOOD = 10
+
 #: The messages a connection may send before its hello is accepted.
 BEFORE_HELLO = frozenset({"hello", "ping", "pong", "bye"})
 
@@ -95,6 +99,10 @@ class Session:
         self.opened = self.last_rx = self.last_refill = self.now
         self.tokens = self.limits.burst
         self.last_rate_error = -1e9
+        # messages dropped for the rate, leaking away at ``rate`` a second: past FLOOD bursts the
+        # peer floods (at twice the rate or more, for long), and is closed, not decoded forever
+        self.dropped = 0.0
+        self.last_drop = self.now
 
     # --- in ---------------------------------------------------------------------------------------
     def receive(self, data: bytes, now: float) -> Iterator[Inbound]:
@@ -134,6 +142,11 @@ class Session:
         if self.tokens >= 1.0:
             self.tokens -= 1.0
         else:
+            self.dropped = max(0.0, self.dropped - (now - self.last_drop) * lim.rate) + 1.0
+            self.last_drop = now
+            if self.dropped > FLOOD * lim.burst:
+                return Refusal("rate", f"over {lim.rate:g} messages per second, far past it: "
+                                       "closed", msg, close=True)
             answer = now - self.last_rate_error >= 1.0
             if answer:
                 self.last_rate_error = now

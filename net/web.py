@@ -19,7 +19,9 @@ readers.
   browser: a script, the outside checks) is let in.
 - A message that is not binary, or whose body is not one msgpack map with a string ``t``, is
   answered ``error`` ``frame`` and the WebSocket closed; a message over 1 MiB too (the error goes
-  out just before the close frame, code 1009).
+  out just before the close frame, code 1009); a message in more than MAX_FRAGMENTS fragments
+  too. Each fragment but the last, and each WebSocket ping and pong, takes a token of the
+  connection's rate bucket: a frame costs the host a small, fixed work, however many came before.
 - Every answer carries a ``Content-Security-Policy`` with no inline script (``script-src
   'self'``), ``X-Content-Type-Options: nosniff`` and no caching of the page (files revalidate with
   an ETag). The page carries no secret: it learns everything over ``/ws`` as a window does.
@@ -35,7 +37,7 @@ import logging
 import re
 import socket
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
@@ -48,10 +50,10 @@ from websockets.server import ServerProtocol
 
 from assets.i18n import LANGUAGES, REFERENCE, pofile
 
-from .links import Conn, cut, limit_repeated_lines
+from .links import LINGER, Conn, cut, limit_repeated_lines
 from .messages import error
 from .protocol import HEADER_SIZE, MAX_FRAME
-from .share import ShareServer, close_soon, header
+from .share import ShareServer, header
 
 if TYPE_CHECKING:
     from .links import Links
@@ -79,6 +81,9 @@ SECURITY = {"Content-Security-Policy": CSP, "X-Content-Type-Options": "nosniff",
             "Referrer-Policy": "no-referrer", "X-Frame-Options": "DENY",
             "Cross-Origin-Opener-Policy": "same-origin"}
 READ = 64 * 1024
+#: Fragments one WebSocket message may come in (a browser sends each message whole, in one frame):
+#: past it, ``error frame`` and closed.
+MAX_FRAGMENTS = 128
 
 
 @dataclass(frozen=True)
@@ -234,13 +239,27 @@ class WsTransport:
         self.close()
 
     def close(self) -> None:
-        """The close frame after what is written, then the TCP close; a peer that does not read
-        them is cut after LINGER seconds (asyncio's close waits for the unsent bytes forever, and
-        the connection, no longer the host's, would hold its socket and its bytes for good)."""
+        """The close frame after what is written, then our half of the TCP connection (EOF):
+        what the peer still sends meanwhile is read and dropped (``WebServer._linger``), so that
+        our last message reaches it instead of being lost to the reset a socket closed with bytes
+        unread makes. A peer that does not read them is cut after LINGER seconds (asyncio's close
+        waits for the unsent bytes forever, and the connection, no longer the host's, would hold
+        its socket and its bytes for good)."""
         if self.proto.state.name == "OPEN":
             self.proto.send_close(1000)
         self.flush()
-        close_soon(self.transport)
+        tr = self.transport
+        if tr.is_closing():
+            return
+        try:
+            if tr.can_write_eof():
+                tr.write_eof()
+            else:                    # pragma: no cover - a TCP transport can
+                tr.close()
+        except OSError:              # the peer is gone already
+            tr.abort()
+            return
+        asyncio.get_running_loop().call_later(LINGER, cut, tr)
 
     def abort(self) -> None:
         cut(self.transport)
@@ -253,19 +272,35 @@ class WsTransport:
 
 
 class GatedProtocol(ServerProtocol):
-    """The library's WebSocket protocol, whose answer to a ping (a pong) is given only while
-    ``gate()`` (the connection's rate bucket) lets the ping through: past it, neither that ping
-    nor any later control frame is answered, and ``over_rate`` says so (the connection is closed
-    for it)."""
+    """The library's WebSocket protocol, gated by the connection's rate bucket (``gate()``): each
+    ping and pong (the library answers a ping with a pong) and each fragment of a message but its
+    last (the whole message takes its own token at the session's gate) takes a token. Past it, that
+    frame and every later one are dropped unseen and ``over_rate`` says so (the connection is closed
+    for it). A message in more than MAX_FRAGMENTS fragments sets ``fragmented`` and is dropped the
+    same way. So a frame costs the host the same small, fixed work however many came before it."""
 
     gate: Callable[[], bool] | None = None
     over_rate = False
+    fragmented = False
+    fragments = 0          # frames of the message coming so far
 
     def recv_frame(self, frame: Frame) -> None:
-        if frame.opcode in (Opcode.PING, Opcode.PONG) and self.gate is not None:
-            if self.over_rate or not self.gate():
-                self.over_rate = True
+        if self.over_rate or self.fragmented:
+            return
+        op = frame.opcode
+        if op in (Opcode.BINARY, Opcode.TEXT, Opcode.CONT):
+            self.fragments += 1
+            if self.fragments > MAX_FRAGMENTS:
+                self.fragmented = True
                 return
+            counted = not frame.fin
+            if frame.fin:
+                self.fragments = 0
+        else:
+            counted = op in (Opcode.PING, Opcode.PONG)
+        if counted and self.gate is not None and not self.gate():
+            self.over_rate = True
+            return
         super().recv_frame(frame)
 
 
@@ -273,15 +308,19 @@ class GatedProtocol(ServerProtocol):
 class WsConn(Conn):
     """A host connection on the WebSocket edge: each of its messages arrives whole."""
     proto: Any = None              # its websockets ServerProtocol
-    parts: list | None = None      # the fragments of a message still coming
+    #: the fragments of a message still coming (in order, appended in place), their bytes, and
+    #: whether a message is coming at all
+    parts: list = field(default_factory=list)
+    part_bytes: int = 0
+    in_message: bool = False
 
     def receive(self, data: bytes, now: float):
         return self.receive_body(data, now)
 
     def control(self, now: float) -> bool:
-        """A WebSocket control frame (ping, pong) takes a token of the connection's rate bucket,
-        as a message does (the library answers each ping: a flood of them costs the host as
-        much as one of messages); False when the bucket is empty."""
+        """A WebSocket control frame (ping, pong) or a fragment takes a token of the connection's
+        rate bucket, as a message does (the library answers each ping: a flood of them costs the
+        host as much as one of messages); False when the bucket is empty."""
         lim = self.limits
         self.tokens = min(lim.burst, self.tokens + (now - self.last_refill) * lim.rate)
         self.last_refill = now
@@ -294,7 +333,7 @@ class WsConn(Conn):
     def held(self) -> int:
         """Bytes of a message still coming (the library's buffer and our fragments)."""
         buffered = len(self.proto.reader.buffer) if self.proto is not None else 0
-        return buffered + sum(len(p) for p in self.parts or ())
+        return buffered + self.part_bytes
 
 
 class WebServer(ShareServer):
@@ -410,6 +449,18 @@ class WebServer(ShareServer):
             await self._read(reader, conn, edge)
         finally:
             self.links.drop(conn)
+        await self._linger(reader)
+
+    @staticmethod
+    async def _linger(reader: asyncio.StreamReader) -> None:
+        """What a closed WebSocket's peer still sends is read and dropped until it closes too, for
+        LINGER seconds at most (then the connection is cut)."""
+        try:
+            async with asyncio.timeout(LINGER):
+                while await reader.read(READ):
+                    pass
+        except (TimeoutError, ConnectionError):
+            pass
 
     def _became_websocket(self) -> None:
         """This connection is the host's now (its caps count it): not the web server's."""
@@ -430,13 +481,18 @@ class WebServer(ShareServer):
                 self._too_big(conn, edge)
                 return
             for event in proto.events_received():
-                if not isinstance(event, Frame) or conn.id not in links.conns:
+                if conn.id not in links.conns:
+                    break
+                if not isinstance(event, Frame):
                     continue
                 body = self._message(conn, event)
                 if body is not None:
                     links.received(conn, body)
             if proto.over_rate and conn.id in links.conns:
                 self._over_rate(conn)
+                return
+            if proto.fragmented and conn.id in links.conns:
+                self._fragmented(conn)
                 return
             edge.flush()
             unsent = edge.get_write_buffer_size()
@@ -450,8 +506,8 @@ class WebServer(ShareServer):
         """A whole message's body once its last fragment is in; a text message is no frame of
         ours: ``error frame`` and closed."""
         op = frame.opcode
-        if op is Opcode.TEXT or (op is Opcode.CONT and conn.parts is None):
-            conn.parts = None
+        if op is Opcode.TEXT or (op is Opcode.CONT and not conn.in_message):
+            conn.parts, conn.part_bytes, conn.in_message = [], 0, False
             self.links.count("frame")
             self.links.send(conn, error("frame", "a message is one binary WebSocket message "
                                                  "holding one msgpack map"))
@@ -459,21 +515,36 @@ class WebServer(ShareServer):
             self.links.drop(conn)
             return None
         if op is Opcode.BINARY or op is Opcode.CONT:
-            conn.parts = (conn.parts or []) + [frame.data]
+            if frame.fin and not conn.in_message:       # the usual: a message in one frame
+                return bytes(frame.data)
+            conn.in_message = True
+            conn.parts.append(frame.data)                # in place: never a copy of the list
+            conn.part_bytes += len(frame.data)
             if not frame.fin:
                 return None
-            body, conn.parts = b"".join(conn.parts), None
+            body = b"".join(conn.parts)
+            conn.parts, conn.part_bytes, conn.in_message = [], 0, False
             return body
         return None       # ping, pong, close: the library answers them
 
+    def _fragmented(self, conn: WsConn):
+        """A message in more fragments than any client sends: ``error frame``, closed."""
+        self.links.count("frame")
+        log.warning("web: connection %s (%s) sends a message in over %d fragments: closed",
+                    conn.id, conn.peer, MAX_FRAGMENTS)
+        self.links.send(conn, error("frame", f"a message in over {MAX_FRAGMENTS} fragments"))
+        self.links.close(conn)
+        self.links.drop(conn)
+
     def _over_rate(self, conn: WsConn):
-        """WebSocket pings (or pongs) over the connection's rate: no browser sends them (a page
-        cannot), so this is no guest: told why and closed."""
+        """WebSocket pings (or pongs) or fragments over the connection's rate: no browser sends
+        them (a page cannot: it sends each message whole), so this is no guest: told why and
+        closed."""
         self.links.count("rate")
-        log.warning("web: connection %s (%s) sends WebSocket pings over %g a second: closed",
-                    conn.id, conn.peer, self.links.config.rate)
+        log.warning("web: connection %s (%s) sends WebSocket pings or fragments over %g a second: "
+                    "closed", conn.id, conn.peer, self.links.config.rate)
         self.links.send(conn, error("rate", f"over {self.links.config.rate:g} messages per second "
-                                            "(WebSocket pings count too): closed"))
+                                            "(WebSocket pings count too, and fragments): closed"))
         self.links.close(conn)
         self.links.drop(conn)
 
@@ -496,7 +567,7 @@ class WebServer(ShareServer):
         edge.flush()
         conn.closing = True
         self.links.drop(conn)
-        close_soon(edge.transport)
+        edge.close()
 
 
 __all__ = ["WebServer", "WsConn", "WsTransport", "catalog_json", "is_local_host", "load_assets",

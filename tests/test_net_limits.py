@@ -397,3 +397,31 @@ async def test_a_message_that_cannot_be_sent_never_escapes_a_handler():
                          (cid, {"t": "pong", "n": 7})])
         assert (await a.expect("pong"))["n"] == 7
         assert host.stats.errors["unsendable"] == 2
+
+
+@run
+async def test_many_tiny_frames_on_tcp_are_closed_as_a_flood_and_others_play_on():
+    """Every message costs the host a decode and its gates however small it is: a peer sending
+    tiny frames far past its rate (here 100,000 of 9 bytes at once) is answered ``error rate`` and
+    closed once its dropped messages pass ten bursts, so the host decodes a bounded number of them
+    (the rest is never read); another player's pings are answered meanwhile and after."""
+    async with live_host(rate=100.0, burst=200.0) as host:
+        other = await connect(host, "Other", reconnect=False)
+        r, w = await raw(host, hello=None, local="127.0.0.2")
+        tiny = encode({"t": "x"})
+        assert len(tiny) == 9
+        w.write(tiny * 100_000)
+        for n in range(1, 6):
+            other.send({"t": "ping", "n": n})
+            await other.expect("pong", pred=lambda m, n=n: m.get("n") == n)
+        got = []
+        with pytest.raises((asyncio.IncompleteReadError, ConnectionError)):
+            while True:
+                got.append(await read_msg(r))
+        last = got[-1]
+        assert (last["t"], last["code"]) == ("error", "rate") and "closed" in last["message"], last
+        assert host.stats.errors["rate"] <= 11 * 200 + 1     # the flood's decodes are bounded
+        w.close()
+        other.send({"t": "ping", "n": 99})
+        await other.expect("pong", pred=lambda m: m.get("n") == 99)
+        await other.close()

@@ -23,7 +23,7 @@ from net.protocol import encode
 from net.share import ShareServer
 from net.web import host_of, is_local_host
 
-from net_helpers import live_host, run
+from net_helpers import connect, live_host, run
 from waiting import HANG, until_async
 
 TCP_ESTABLISHED = 1
@@ -262,3 +262,58 @@ async def test_a_download_that_is_not_read_is_cut_for_good(tmp_path, monkeypatch
         sock.close()
     finally:
         await server.stop()
+
+
+@run
+async def test_ws_many_empty_fragments_cost_a_fragment_each_and_others_play_on():
+    """Issue 40's worst finding: one binary fragment and then 150,000 empty continuation fragments
+    (6 bytes each, 900 KB, no hello) froze the host for minutes, each fragment copying and summing
+    the ones before. Each fragment takes a token of the connection's rate bucket now: the socket
+    is answered ``error rate`` and closed after the bucket's worth, and another player's pings are
+    answered all along. (A bucket of 40: below MAX_FRAGMENTS, whose cap is the next test's.)"""
+    async with web_host(rate=20.0, burst=40.0) as (host, web):
+        other = await connect(host, "Other", reconnect=False)
+        sock = await raw_websocket(web.address[1], hello=None)
+        loop = asyncio.get_running_loop()
+        first = Frame(Opcode.BINARY, b"\x81", fin=False).serialize(mask=True)
+        empty = Frame(Opcode.CONT, b"", fin=False).serialize(mask=True)
+        assert len(empty) == 6
+        attack = asyncio.ensure_future(loop.sock_sendall(sock, first + empty * 150_000))
+        for n in range(1, 6):
+            other.send({"t": "ping", "n": n})
+            await other.expect("pong", pred=lambda m, n=n: m.get("n") == n)
+        got = await read_to_the_end(sock)
+        await asyncio.gather(attack, return_exceptions=True)
+        sock.close()
+        assert b"rate" in got and b"fragments" in got
+        assert host.links.stats.errors.get("rate", 0) >= 1
+        other.send({"t": "ping", "n": 99})
+        await other.expect("pong", pred=lambda m: m.get("n") == 99)
+        await until_async(lambda: len(host.links.conns) == 1, "the attacker gone")
+        await other.close()
+
+
+@run
+async def test_ws_a_message_in_more_than_max_fragments_is_error_frame_and_closed():
+    """However high the rate, a message comes in at most MAX_FRAGMENTS fragments (a browser sends
+    each whole): one in that many is one message; one more fragment is ``error frame``, closed."""
+    from net.web import MAX_FRAGMENTS
+
+    async with web_host(rate=1e6, burst=1e6) as (host, web):
+        body = msgpack.packb({"t": "hello", "proto": 1, "name": "Ana"})
+        loop = asyncio.get_running_loop()
+        for n, welcome in ((MAX_FRAGMENTS, True), (MAX_FRAGMENTS + 1, False)):
+            sock = await raw_websocket(web.address[1], hello=None)
+            frames = [Frame(Opcode.BINARY, body[:1], fin=False)]
+            frames += [Frame(Opcode.CONT, b"", fin=False) for _ in range(n - 2)]
+            frames += [Frame(Opcode.CONT, body[1:], fin=True)]
+            await loop.sock_sendall(sock, b"".join(f.serialize(mask=True) for f in frames))
+            if welcome:
+                got = b""
+                while b"welcome" not in got:
+                    got += await asyncio.wait_for(loop.sock_recv(sock, 65536), HANG)
+            else:
+                got = await read_to_the_end(sock)
+                assert b"frame" in got and f"over {MAX_FRAGMENTS} fragments".encode() in got
+            sock.close()
+        await until_async(lambda: not host.links.conns, "both gone")
