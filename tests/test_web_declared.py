@@ -129,3 +129,23 @@ def test_the_key_check_can_fail():
                              'const u = "/games/x.js"; // "web.in_a_comment"\n', namespaces)
     assert spelled == [(1, "web.no_such_key"), (1, "tikal.key")]
     assert built == [(1, "tikal.web.help_${}")]
+
+
+@pytest.mark.parametrize("game,heading", [("tikal", "Tikal"), ("tortuga", "La Tortuga")])
+def test_each_game_module_declares_the_windows_scorings_and_lines(game, heading):
+    """A game module's default export declares what the window's declaration says of the game (its
+    scoring rounds: game/<game>/client.py; its log lines: game/<game>/log_lines.py), and the event
+    types it names are its documented events."""
+    from game.games import CLIENTS
+    from game.tikal.log_lines import LOG_LINES as TIKAL_LINES
+    from game.tortuga.log_lines import LOG_LINES as TORTUGA_LINES
+
+    [mod] = node_calls(f"assets/web/games/{game}/index.js", [{"value": "default"}])
+    sc = CLIENTS[game].scorings
+    assert mod["name"] == game
+    assert {k: mod["scorings"][k] for k in ("started", "scored", "ended")} == \
+        {"started": sc.started, "scored": sc.scored, "ended": sc.ended}
+    assert [k["kind"] for k in mod["scorings"]["kinds"]] == [k.kind for k in sc.kinds]
+    assert mod["lines"] == {"tikal": TIKAL_LINES, "tortuga": TORTUGA_LINES}[game].data()
+    named = {t for t in (sc.started, sc.scored, sc.ended) if t} | set(mod["scorings"].get("lines", []))
+    assert named and named <= documented_events(heading) | {"game_over"}

@@ -9,6 +9,9 @@ each is what this script writes):
 - ``assets/web/games/<game>/log_lines.js``: each game's log lines (``game/<game>/log_lines.py``,
   ``game/eventlog.py``), read by ``assets/web/app/loglines.js``; Tikal's with the catalog keys of
   its tile and treasure kinds (``game/tikal/words.py``).
+- ``assets/web/games/<game>/scorings.js``: how each game's scoring rounds show in its events (the
+  window's ``game/<game>/client.py`` ``scorings``: the event types that open one, give a seat's
+  points in it and close it; each kind's catalog keys, colour and mark).
 - ``assets/web/games/tortuga/facts.js``: La Tortuga's numbers the island draws (``engine/tortuga``:
   the track, the beach's card, the sum's limit).
 - ``assets/web/app/palette.js``: the players' tones in the host's order of colours, the shapes
@@ -33,8 +36,10 @@ from engine.tortuga import cards as tortuga_cards  # noqa: E402
 from engine.tortuga import flow as tortuga_flow  # noqa: E402
 from engine.tortuga import track as tortuga_track  # noqa: E402
 from game import theme  # noqa: E402
+from game.tikal import client as tikal_client  # noqa: E402
 from game.tikal import log_lines as tikal_lines  # noqa: E402
 from game.tikal import words as tikal_words  # noqa: E402
+from game.tortuga import client as tortuga_client  # noqa: E402
 from game.tortuga import log_lines as tortuga_lines  # noqa: E402
 from net.messages import COLOURS  # noqa: E402
 
@@ -82,6 +87,19 @@ def log_lines(game: str, module) -> str:
     return "\n".join(lines) + "\n"
 
 
+def scorings(game: str, module) -> str:
+    sc = module.CLIENT.scorings
+    data = {"started": sc.started, "scored": sc.scored, "ended": sc.ended,
+            "kinds": [{"kind": k.kind, "title": k.title, "label": k.label, "colour": _hex(k.colour), "shape": k.shape,
+                       "final": k.final} for k in sc.kinds]}
+    lines = [
+        *_header(f"How {game}'s scoring rounds show in its events (none: null)",
+                 f"game/{module.__name__.split('.')[1]}/client.py (scorings)"),
+        f"export const SCORINGS = {_js(data)};",
+    ]
+    return "\n".join(lines) + "\n"
+
+
 def tortuga_facts() -> str:
     lines = [
         *_header("La Tortuga's numbers the island draws", "engine/tortuga (track.py, cards.py, flow.py)"),
@@ -123,6 +141,8 @@ def outputs() -> dict[str, str]:
         "assets/web/games/tikal/tiles.js": tikal_tiles(),
         "assets/web/games/tikal/log_lines.js": log_lines("Tikal", tikal_lines),
         "assets/web/games/tortuga/log_lines.js": log_lines("La Tortuga", tortuga_lines),
+        "assets/web/games/tikal/scorings.js": scorings("Tikal", tikal_client),
+        "assets/web/games/tortuga/scorings.js": scorings("La Tortuga", tortuga_client),
         "assets/web/games/tortuga/facts.js": tortuga_facts(),
         "assets/web/app/palette.js": palette(),
     }

@@ -1,9 +1,15 @@
 // Tikal at a browser's table: the game module the page's shell mounts (assets/web/games/README.md).
 import { stylesheet } from "../../app/ui.js";
 import { Table } from "./table.js";
+import { SCORINGS } from "./scorings.js";
+import { LOG_LINES } from "./log_lines.js";
 
 export default {
   name: "tikal",
+  // the game's declaration, the window's own (tools/web_data.py): its scoring rounds (the
+  // volcanoes and the final one, docs/events.md) and its log lines
+  scorings: SCORINGS,
+  lines: LOG_LINES,
   mount(root, ctx) {
     const css = stylesheet(new URL("./style.css", import.meta.url), "tk-style");
     if (ctx.showPlayers) ctx.showPlayers(false);     // the seats' cards below the board name the players
@@ -17,8 +23,7 @@ export default {
       results: () => table.results(),
       logs: true,         // every event's line, the undos and the recap's moves (log.js)
       describe: (ev, you) => table.describe(ev, you),    // the recap's lines (app/recap.js)
-      // the volcano scorings and the final one (docs/events.md): the recap's summary tells them
-      scorings: { started: "scoring_started", scored: "scored", ended: "scoring_ended" },
+      scorings: SCORINGS,                                 // the recap's summary tells them (app/recap.js)
       tikal: table,
     };
   },
