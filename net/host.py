@@ -539,7 +539,7 @@ class Host:
             conn = self.conns.get(cid)
             if conn is not None:
                 self.links.refuse(conn, "internal", "the host cannot save this game any more")
-        self.lifecycle.forget(table, "the host cannot save this game any more")
+        self.lifecycle.forget(table, "unsaved")
 
     # --- the ticker -------------------------------------------------------------------------------
     def _put_away_abandoned(self) -> None:

@@ -32,6 +32,16 @@ from .table import Table
 
 log = logging.getLogger("tikal.host")
 
+#: Why a table went away, as the ``why`` of its ``left`` (a code the clients say in their own
+#: language) and the English ``reason`` beside it (the log, older clients).
+GONE = {
+    "unsaved": "the host cannot save this game any more",
+    "room": "the host needed room for a new table",
+    "empty": "nobody is at the table",
+    "over": "the game is over",
+    "abandoned": "abandoned: nobody came back",
+}
+
 
 class Lifecycle:
     def __init__(self, config: HostConfig, links: Links, outbox: Outbox, grace: Grace,
@@ -175,7 +185,7 @@ class Lifecycle:
             if not over:
                 raise TableError("limit", f"the host has {len(self.tables)} tables, its limit: "
                                           "join one, or wait for one to end")
-            self.forget(min(over, key=lambda t: t.id), "the host needed room for a new table")
+            self.forget(min(over, key=lambda t: t.id), "room")
 
     # --- where a table is in its life ---------------------------------------------------------------
     def settle(self, t: Table):
@@ -192,18 +202,20 @@ class Lifecycle:
                 self.index.put_finished(saves.finished_record(t))
         if t.status == "lobby":
             if not t.members() and not t.has_people and t.id not in self.hosted:
-                self.forget(t, "nobody is at the table", tell_lobby=False)
+                self.forget(t, "empty", tell_lobby=False)
         elif t.status == "over" and t.id not in self.leaving:
             self.outbox.close_journal(t, t.journal)
             if not t.has_people and not t.members():
-                self.forget(t, "the game is over", tell_lobby=False)
+                self.forget(t, "over", tell_lobby=False)
             elif self.loop is not None:
                 self.leaving[t.id] = self.loop.call_later(
-                    self.config.over_linger, self.forget, t, "the game is over")
+                    self.config.over_linger, self.forget, t, "over")
 
-    def forget(self, t: Table, reason: str, tell_lobby: bool = True):
-        """``t`` goes away: whoever is still there is told (``left``), its seats' tokens die,
-        its journal is closed (it stays on disk: --list-saved, --export, --resume)."""
+    def forget(self, t: Table, why: str, tell_lobby: bool = True):
+        """``t`` goes away: whoever is still there is told (``left``, with ``why``: a code of
+        ``GONE``, and its English reason), its seats' tokens die, its journal is closed (it stays
+        on disk: --list-saved, --export, --resume)."""
+        reason = GONE[why]
         if not self.is_current(t):
             return
         del self.tables[t.id]
@@ -221,7 +233,7 @@ class Lifecycle:
             conn = self.links.conns.get(cid)
             if conn is not None and conn.table is t:
                 conn.table = None
-                out.append((cid, {"t": "left", "table": t.id, "reason": reason}))
+                out.append((cid, {"t": "left", "table": t.id, "reason": reason, "why": why}))
         self.links.write_out(out)
         log.info("table %s closed: %s", t.id, reason)
         if t.status == "playing" and t.journal is not None:
@@ -242,7 +254,7 @@ class Lifecycle:
             since = self.idle_since.setdefault(t.id, now)
             if now - since >= self.config.abandoned_after:
                 t.close_record("abandoned")
-                self.forget(t, "abandoned: nobody came back")
+                self.forget(t, "abandoned")
 
     def close_journals(self):
         """The host stops: every journal closed (no sync runs any more)."""

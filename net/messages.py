@@ -420,7 +420,7 @@ HOST_SPECS: dict[str, Spec] = {
     "table": Spec({"table": Data(dict, 5)}, {}, "the lobby state of your table"),
     "seated": Spec({"table": TABLE_ID, "seat": SEAT, "token": Token()}, {},
                    "you hold this seat; keep the token to rejoin"),
-    "left": Spec({"table": TABLE_ID}, {"reason": Str(0, 200), "kept": Bool()},
+    "left": Spec({"table": TABLE_ID}, {"reason": Str(0, 200), "why": Str(0, 32), "kept": Bool()},
                  "you are no longer at the table"),
     "update": Spec({"table": TABLE_ID, "state": Int(0, INT_MAX), "view": Data(dict, 12),
                           "events": Data(list, 12), "to_act": Nullable(SEAT),

@@ -276,7 +276,7 @@ class Table:
         gone = self.seating.remove(conn, seat)
         out: Out = []
         if gone is not None:
-            out.append((gone, {"t": "left", "table": self.id,
+            out.append((gone, {"t": "left", "table": self.id, "why": "removed",
                                "reason": "removed by the table's owner"}))
         return out + self.lobby_out()
 
@@ -417,7 +417,7 @@ class Table:
             self.play.bots.pop(s.index, None)
         out: Out = []
         if previous is not None:
-            out.append((previous, {"t": "left", "table": self.id,
+            out.append((previous, {"t": "left", "table": self.id, "why": "taken_back",
                                    "reason": "the seat was taken back by another connection"}))
         out += self.lobby_out()
         if self.play is not None:

@@ -319,3 +319,27 @@ def test_the_lobbys_replays_and_standings_buttons_share_no_word(lang):
     """qa finding 2: "Games tonight" and "Tonight" side by side read as the same button."""
     words = [set(re.findall(r"\w+", ALL[lang][key].lower())) for key in ("lobby.games", "standings.open")]
     assert not words[0] & words[1], (lang, words)
+
+
+#: Buttons that stand side by side and do different things (issue 38): the Tikal bar's Cancel (the
+#: selection, or the chooser) beside Undo (the last action), in the window and on the phone.
+SIDE_BY_SIDE = [("tikal.undo", "tikal.cancel"), ("web.undo", "tikal.cancel")]
+
+
+def alike(a: str, b: str) -> bool:
+    """Two buttons' texts that read as the same: a word in common, or two words of one stem (the
+    first four letters: «Отмена» and «Отменить»)."""
+    wa, wb = set(re.findall(r"\w+", a.lower())), set(re.findall(r"\w+", b.lower()))
+    return bool(wa & wb) or any(x[:4] == y[:4] for x in wa for y in wb if min(len(x), len(y)) >= 4)
+
+
+def test_alike_catches_the_pairs_that_were_reported():
+    assert alike("Annulla", "Annulla") and alike("Отмена", "Отменить") and not alike("Undo", "Cancel")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_buttons_side_by_side_say_distinct_words(lang):
+    """Italian said "Annulla" on both the Cancel and the Undo of Tikal's bar, Russian «Отмена» and
+    «Отменить»: two different words wherever both show, in every language."""
+    for a, b in SIDE_BY_SIDE:
+        assert not alike(ALL[lang][a], ALL[lang][b]), (lang, a, ALL[lang][a], b, ALL[lang][b])

@@ -66,7 +66,7 @@ async def test_a_finished_table_closes_its_journal_and_goes_away_after_a_while(t
         a.send({"t": "list", "over": True})               # ... the rest on request
         assert tid in [x["id"] for x in (await a.expect("tables"))["tables"]]
         left = await a.expect("left")                     # then it goes away
-        assert left["table"] == tid and tid not in host.tables
+        assert left["table"] == tid and tid not in host.tables and left["why"] == "over"
         assert jn.finished(jn.read_records(jn.journal_path(tmp_path, tid))[0])
 
 

@@ -211,7 +211,7 @@ async def test_the_owner_removes_any_seat_and_fills_the_empty_ones_with_bots(tmp
         await owner.expect("table", pred=lambda m: m["table"]["players"][2]["kind"] == "empty")
         owner.send({"t": "remove", "seat": 1})    # a player
         left = await guest.expect("left")
-        assert left["reason"] == "removed by the table's owner"
+        assert left["reason"] == "removed by the table's owner" and left["why"] == "removed"
         await guest.expect("tables")
         t = host.tables[tid]
         assert t.seats[1].kind == "empty" and guest.token is None

@@ -65,8 +65,10 @@ export const HANDLERS = {
     store.setWatching(null);
     app.leaveGame();
     if (app.tv) { app.tv.left(); return; }
-    if (msg.reason) toast(msg.reason, "info");
+    const why = app.leftText(msg);
+    if (why) toast(why, "info", 6000);
     app.show("lobby");
+    if (app.page.name !== app.page.helloName) { app.show("connecting"); app.net.drop(); }   // renamed at the table
   },
 
   update(app, msg) {

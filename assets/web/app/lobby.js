@@ -3,10 +3,9 @@
 // start, leave). Everything here is a message of docs/protocol.md sections 3, 4 and 14.
 import { h, toast, openDialog } from "./ui.js";
 import { markSvg, toneOf, COLOURS, textOn } from "./marks.js";
-import { settingsButton } from "./settings.js";
+import { settingsButton, NAME_MAX } from "./settings.js";
 import * as words from "./words.js";
 
-const NAME_MAX = 32;
 
 
 export function gameTitle(app, game) {

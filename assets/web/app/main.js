@@ -7,7 +7,7 @@ import { browserLanguage, loadCatalog, LANGUAGES } from "./i18n.js";
 import { store } from "./store.js";
 import { PageState } from "./state.js";
 import { dispatch } from "./handlers.js";
-import { h, clear, redrawDialogs } from "./ui.js";
+import { h, clear, redrawDialogs, toast } from "./ui.js";
 import { renderJoin, renderLobby, renderTableLobby } from "./lobby.js";
 import { Play } from "./play.js";
 import { TV } from "./tv.js";
@@ -58,7 +58,7 @@ class App {
     document.title = host ? `${host} — ${this.t("web.app_name")}` : this.t("web.app_name");
     if (this.tv) { this.join("TV", false); return; }
     const name = store.name();
-    if (name && (store.seat() || store.watching())) this.join(name);   // back to our seat
+    if (name) this.join(name);          // the kept name: the lobby, or back to our seat
     else this.show("join");
   }
 
@@ -88,7 +88,20 @@ class App {
     this.net.connect(() => this.hello());
   }
 
+  /** A new name (the settings): the host hears it at once in the lobby (the page says hello
+   * again); at a table the seat keeps the name it has, the next table gets the new one. */
+  rename(name) {
+    name = String(name || "").trim();
+    if (!name || name === this.page.name || this.tv) return false;
+    store.setName(name);
+    this.page.name = name;
+    if (this.page.table) toast(this.t("web.name_later"), "info", 5000);
+    else if (this.page.screen !== "join") { this.show("connecting"); this.net.drop(); }
+    return true;
+  }
+
   hello() {
+    this.page.helloName = this.page.name;          // the name the host knows us by
     const msg = { t: "hello", proto: 1, name: this.page.name, client: CLIENT, key: store.key() };
     if (this.tv) return msg;            // the TV sits nowhere: it only watches
     const seat = store.seat();
@@ -115,10 +128,22 @@ class App {
     }
   }
 
+  /** A refusal in the page's language: its code's sentence (the page's own, else the window's);
+   * the host's reason beside it only where it is in the page's language (English), or when the
+   * code has no sentence. */
   errorText(msg) {
-    const key = "web.error." + msg.code;
-    const head = this.cat.has(key) ? this.t(key) : msg.message;
-    return msg.reason ? `${head}: ${msg.reason}` : head;
+    const key = [`web.error.${msg.code}`, `net.error_${msg.code}`].find((k) => this.cat.has(k));
+    const head = key ? this.t(key) : msg.message || msg.code;
+    const english = this.cat.lang === "en";
+    return msg.reason && (english || !key) ? `${head}: ${msg.reason}` : head;
+  }
+
+  /** Why we are no longer at the table (`left`): its code in the page's language, else the host's
+   * English reason (an older host); "" when we left ourselves. */
+  leftText(msg) {
+    const key = msg.why ? `web.left.${msg.why}` : null;
+    if (key && this.cat.has(key)) return this.t(key);
+    return msg.reason || "";
   }
 
   // watch a table: from the last state this page saw of it (it played there, or watched it), so

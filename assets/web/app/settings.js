@@ -1,7 +1,9 @@
-// The settings (a dialog from every screen's bar): the language (the four catalogs, each by its own
-// name) and the colour-blind shapes. The name is changed on the join screen.
+// The settings (a dialog from every screen's bar): the name (once joined: the join screen asks it
+// first), the language (the four catalogs, each by its own name) and the colour-blind shapes.
 import { h, openDialog } from "./ui.js";
 import { LANGUAGES } from "./i18n.js";
+
+export const NAME_MAX = 32;     // the host's limit of a name (docs/protocol.md, hello)
 
 export function settingsButton(app) {
   return h("button", { class: "icon", id: "settings", "aria-label": app.t("web.settings"), title: app.t("web.settings"),
@@ -22,9 +24,19 @@ function settingsDialog(app) {
   const shapes = h("button", { id: "shapes", class: ["choice", app.page.shapes && "on"], "aria-pressed": String(app.page.shapes),
     onclick: () => app.setShapes(!app.page.shapes) },
   app.t(app.page.shapes ? "web.shapes_on" : "web.shapes_off"));
+  let nameField = null;
+  if (!app.tv && app.page.name && app.page.screen !== "join") {
+    const input = h("input", { id: "settings-name", type: "text", maxlength: NAME_MAX, autocomplete: "nickname",
+      enterkeyhint: "done", value: app.page.name, "aria-label": app.t("web.your_name") });
+    const apply = () => { if (app.rename(input.value)) dlg.remove(); else input.value = app.page.name; };
+    input.addEventListener("keydown", (e) => { if (e.key === "Enter") apply(); });
+    nameField = h("div", { class: "field" }, h("label", { for: "settings-name", class: "label" }, app.t("web.your_name")), input,
+      h("button", { id: "settings-rename", onclick: apply }, app.t("web.name_change")));
+  }
   const dlg = h("div", { class: "dialog-back", onclick: (e) => { if (e.target === dlg) dlg.remove(); } },
     h("div", { class: "dialog card", role: "dialog", "aria-modal": "true", "aria-labelledby": "settings-title" },
       h("h2", { id: "settings-title" }, app.t("web.settings")),
+      nameField,
       h("div", { class: "field" }, h("span", { class: "label" }, app.t("web.language")), langs),
       h("div", { class: "field" }, h("span", { class: "label" }, app.t("web.shapes")), shapes),
       h("button", { id: "settings-close", class: "primary", onclick: () => dlg.remove() }, app.t("web.close"))));

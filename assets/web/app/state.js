@@ -12,6 +12,7 @@ export class PageState {
     this.status = "connecting"; // the socket: connecting, open, closed
     this.hostName = "";         // the host's name (/host.json)
     this.name = "";             // ours
+    this.helloName = null;      // the name of our last hello (the host knows us by it)
     this.shapes = false;        // the colour-blind shapes
     this.welcome = null;        // the host's welcome (its games: app/words.js)
     this.tables = [];           // the host's tables (the lobby's list)
