@@ -125,3 +125,46 @@ def test_web_the_hosts_reasons_in_the_pages_language(web_host, phone, lang):
     finally:
         owner.close()
     assert page.js_errors == []
+
+
+def test_web_one_player_one_look_in_the_window_and_on_the_phone(web_host, phone):
+    """The window (a real App, its default settings) and a phone at one Tikal table: each seat has
+    the same mark in both, its colour and its colour-blind shape (the phone had every seat a
+    circle where the window drew a square: the shapes were off on the phone at first)."""
+    from game.scenes.lobby import LobbyScene
+    from game.settings import Settings
+
+    from client_helpers import button, click, pump, window
+
+    app = window(f"127.0.0.1:{web_host.address[1]}", name="Tess")
+    try:
+        assert app.settings.shapes == Settings().shapes is True
+        b = app.bridge
+        pump(app, lambda: isinstance(app.scene, LobbyScene))
+        b.create("tikal", 2, {})
+        pump(app, lambda: b.lobby and b.table.my_seat == 0)
+        tid = b.lobby["id"]
+        page = phone(size=(360, 640))
+        open_page(page, web_host)
+        join(page, "Uma")
+        wait_for(page, f"!!document.querySelector('[data-table=\"{tid}\"] [data-act=\"sit\"]')")
+        tap(page, f'[data-table="{tid}"] [data-act="sit"]')
+        wait_for(page, "tikal.screen === 'table' && tikal.seat === 1")
+        # the table's lobby: each seat's mark a polygon of its shape (seat 1's: a square)
+        assert page.locator('#seats [data-seat="1"] svg.mark polygon').count() == 1
+        tap(page, "#ready")
+        pump(app, lambda: b.lobby["players"][1].get("ready"))
+        app.draw()
+        click(app, button(app.scene, "lobby.start").rect.center)
+        wait_for(page, "tikal.screen === 'play' && !!tikal.play.instance && !!tikal.play.instance.tikal")
+        pump(app, lambda: hasattr(app.scene, "shape") and b.table.state is not None)
+        from game import theme
+
+        for seat in (0, 1):
+            look = page.evaluate(f"[tikal.play.context().shape({seat}), tikal.play.context().tone({seat})]")
+            assert look == [app.scene.shape(seat), "#" + "".join(f"{v:02x}" for v in app.scene.colour(seat)[:3])]
+            assert look[0] == theme.player_shape(seat)
+        assert page.evaluate("tikal.play.instance.tikal.shape(1)") == "square"
+        assert page.js_errors == []
+    finally:
+        app.close()

@@ -418,8 +418,9 @@ def test_host_restarted_the_page_is_back_in_its_game_by_itself(tmp_path, phone):
         wait_for(page, "tikal.screen === 'play' && !!tikal.play.last")
         tap(page, "#menu-button")
         tap(page, "#menu-settings")
-        tap(page, "#shapes")
-        wait_for(page, "tikal.shapes && !!document.querySelector('#players svg.mark polygon')")
+        assert page.evaluate("tikal.shapes")          # on at first, as in the window
+        tap(page, "#shapes")                           # off
+        wait_for(page, "!tikal.shapes && !document.querySelector('#players svg.mark polygon')")
         state = page.evaluate("tikal.state")
         port = first.web_port
     finally:
@@ -430,7 +431,7 @@ def test_host_restarted_the_page_is_back_in_its_game_by_itself(tmp_path, phone):
         wait_for(page, "(tid) => tikal.net.greeted && tikal.welcome.resumed && tikal.welcome.resumed.table === tid"
                        " && tikal.seat === 0 && tikal.screen === 'play' && !!tikal.play.last", tid)
         assert page.evaluate("tikal.state") >= state
-        assert page.evaluate("tikal.shapes") and page.locator("#players svg.mark polygon").count() >= 1
+        assert not page.evaluate("tikal.shapes") and page.locator("#players svg.mark polygon").count() == 0
         assert page.js_errors == []
     finally:
         second.stop()

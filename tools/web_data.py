@@ -15,7 +15,8 @@ each is what this script writes):
 - ``assets/web/games/tortuga/facts.js``: La Tortuga's numbers the island draws (``engine/tortuga``:
   the track, the beach's card, the sum's limit).
 - ``assets/web/app/palette.js``: the players' tones in the host's order of colours, the shapes
-  (each one's polygon round (0, 0) of radius 1) and the interface's colours (``game/theme.py``).
+  (each one's polygon round (0, 0) of radius 1) and the interface's colours (``game/theme.py``), and
+  whether the shapes are on at first (the window's default, ``game/settings.py``).
 
     python tools/web_data.py          # rewrite the files
     python tools/web_data.py --check  # exit 1 (naming them) if one differs
@@ -36,6 +37,7 @@ from engine.tortuga import cards as tortuga_cards  # noqa: E402
 from engine.tortuga import flow as tortuga_flow  # noqa: E402
 from engine.tortuga import track as tortuga_track  # noqa: E402
 from game import theme  # noqa: E402
+from game.settings import Settings  # noqa: E402
 from game.tikal import client as tikal_client  # noqa: E402
 from game.tikal import log_lines as tikal_lines  # noqa: E402
 from game.tikal import words as tikal_words  # noqa: E402
@@ -131,6 +133,8 @@ def palette() -> str:
         *[f'export const {name} = "{_hex(getattr(theme, name))}";' for name in
           ("INK", "PAPER", "PANEL", "ACCENT", "GOOD", "BAD", "MUTED")],
         f"export const LIGHT_TONE = {theme.LIGHT_TONE};     // a tone lighter than this takes ink, else paper",
+        "// the colour-blind shapes at first (game/settings.py, the window's default): one player, one look",
+        f"export const SHAPES_ON = {_js(Settings.__dataclass_fields__['shapes'].default)};",
     ]
     return "\n".join(lines) + "\n"
 

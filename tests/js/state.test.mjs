@@ -24,7 +24,7 @@ const WELCOME = {
 function fakeApp() {
   const app = {
     page: new PageState(), play: null, tv: null, did: [], sent: [], answers: [],
-    net: { close: () => app.did.push("close") },
+    net: { close: () => app.did.push("close"), drop: () => app.did.push("drop") },
     show: (screen) => { app.page.screen = screen; app.did.push(`show ${screen}`); },
     render: () => app.did.push("render"),
     send: (msg) => { app.sent.push(msg); return app.sent.length; },
@@ -33,6 +33,7 @@ function fakeApp() {
     enterGame: () => { app.page.screen = "play"; app.play ||= { updates: [], tables: [], update(m) { this.updates.push(m); }, table(t) { this.tables.push(t); } }; },
     answered: (seq, result) => app.answers.push([seq, result]),
     errorText: (msg) => msg.message || msg.code,
+    leftText: (msg) => msg.why || msg.reason || "",
   };
   return app;
 }
@@ -100,6 +101,13 @@ test("seated, updates and leaving keep the seat, its token and the last state se
   assert.equal(app.page.table, null);
   assert.equal(store.seat(), null);
   assert.equal(app.page.screen, "lobby");
+  assert.ok(!app.did.includes("drop"));
+  // renamed at the table (the settings): out of it, the page says hello again with the new name
+  app.page.helloName = "Ana";
+  app.page.name = "Bea";
+  HANDLERS.table(app, { t: "table", table: { id: 5, status: "lobby", players: [] } });
+  HANDLERS.left(app, { t: "left", table: 5, why: "removed" });
+  assert.deepEqual(app.did.slice(-2), ["show connecting", "drop"]);
 });
 
 test("a refusal is kept and answers its action; a stale token says hello again as ourselves", () => {

@@ -22,6 +22,14 @@ test("the player key is 43 characters of base64url, made once and kept", () => {
   assert.notEqual(store.key(), "not a key!");
 });
 
+test("the colour-blind shapes are on until the player turns them off (the window's default)", () => {
+  items.clear();
+  assert.equal(store.shapes(), true);
+  store.setShapes(false);
+  assert.equal(store.shapes(), false);
+  items.clear();
+});
+
 test("the seat, the watched table, the name and the language are kept as JSON; null forgets", () => {
   assert.equal(store.seat(), null);
   store.setSeat({ table: 3, seat: 1, token: "t", seen: 7 });

@@ -68,7 +68,8 @@ export const HANDLERS = {
     const why = app.leftText(msg);
     if (why) toast(why, "info", 6000);
     app.show("lobby");
-    if (app.page.name !== app.page.helloName) { app.show("connecting"); app.net.drop(); }   // renamed at the table
+    // renamed at the table: the host hears the new name now
+    if (page.helloName !== null && page.name !== page.helloName) { app.show("connecting"); app.net.drop(); }
   },
 
   update(app, msg) {

@@ -6,6 +6,7 @@ import { Net, socketUrl } from "./net.js";
 import { browserLanguage, loadCatalog, LANGUAGES } from "./i18n.js";
 import { store } from "./store.js";
 import { PageState } from "./state.js";
+import { refusalText, leftText } from "./reasons.js";
 import { dispatch } from "./handlers.js";
 import { h, clear, redrawDialogs, toast } from "./ui.js";
 import { renderJoin, renderLobby, renderTableLobby } from "./lobby.js";
@@ -128,23 +129,8 @@ class App {
     }
   }
 
-  /** A refusal in the page's language: its code's sentence (the page's own, else the window's);
-   * the host's reason beside it only where it is in the page's language (English), or when the
-   * code has no sentence. */
-  errorText(msg) {
-    const key = [`web.error.${msg.code}`, `net.error_${msg.code}`].find((k) => this.cat.has(k));
-    const head = key ? this.t(key) : msg.message || msg.code;
-    const english = this.cat.lang === "en";
-    return msg.reason && (english || !key) ? `${head}: ${msg.reason}` : head;
-  }
-
-  /** Why we are no longer at the table (`left`): its code in the page's language, else the host's
-   * English reason (an older host); "" when we left ourselves. */
-  leftText(msg) {
-    const key = msg.why ? `web.left.${msg.why}` : null;
-    if (key && this.cat.has(key)) return this.t(key);
-    return msg.reason || "";
-  }
+  errorText(msg) { return refusalText(this.cat, msg); }      // (app/reasons.js)
+  leftText(msg) { return leftText(this.cat, msg); }
 
   // watch a table: from the last state this page saw of it (it played there, or watched it), so
   // that "while you were away" starts where it left, not at the game's start

@@ -30,3 +30,5 @@ export const GOOD = "#009e73";
 export const BAD = "#d55e00";
 export const MUTED = "#96a0be";
 export const LIGHT_TONE = 140;     // a tone lighter than this takes ink, else paper
+// the colour-blind shapes at first (game/settings.py, the window's default): one player, one look
+export const SHAPES_ON = true;

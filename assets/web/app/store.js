@@ -2,6 +2,7 @@
 // the player key (tikal.key: the browser's random secret, docs/protocol.md "player key"), the name,
 // the language and the colour-blind shapes chosen, and the seat being played (table, seat, its
 // token, the last state seen) so that a page that comes back is in its seat again.
+import { SHAPES_ON } from "./palette.js";
 
 const PREFIX = "tikal.";
 
@@ -49,7 +50,7 @@ export const store = {
   setName: (v) => set("name", v),
   lang: () => get("lang", null),
   setLang: (v) => set("lang", v),
-  shapes: () => get("shapes", false),
+  shapes: () => get("shapes", SHAPES_ON),      // on at first, as in the window
   setShapes: (v) => set("shapes", !!v),
   // {table, seat, token, seen}: the seat this browser plays (or null)
   seat: () => get("seat", null),
