@@ -358,9 +358,9 @@ class ShareServer:
                 link += "<br>" + text("share.python_how",
                                       pipx=f"<code>pipx install {esc(name)}</code>",
                                       command="<code>tikal-lan</code>")
-                pipx, path = (", ".join(f"<code>{esc(cmd)}</code>" + (f" ({esc(where)})" if where else "")
+                pipx, ensure = (", ".join(f"<code>{esc(cmd)}</code>" + (f" ({esc(where)})" if where else "")
                                         for where, cmd in ways.get(system, ways[""])) for ways in (PIPX, ENSUREPATH))
-                link += "<br><small>" + text("share.get_pipx", commands=pipx, ensurepath=path) + "</small>"
+                link += "<br><small>" + text("share.get_pipx", commands=pipx, ensurepath=ensure) + "</small>"
             groups.setdefault(kind, []).append(link)
         parts = []
         for kind, (heading, how, command) in PLATFORMS.items():
