@@ -1,8 +1,9 @@
 """What every game's hint add-on shares ("What would a strong player do?"): the button (H), shown
 only where the table allows hints and we hold a seat; the strong bot run on a copy of our own view
-in a daemon thread (never on the frame loop); its answer taken on the frame loop if the table has
+in a daemon thread (never on the frame loop), when ``engine.bots.hints.askable`` says the moment has a
+decision the hint covers; its answer taken on the frame loop if the table has
 not moved on meanwhile; Esc hides it. A game's hint (``game/<game>/hint.py``) says where the
-button goes, in which phases it may be asked, what the bot computes (``compute``, in the thread)
+button goes, what the bot computes (``compute``, in the thread)
 and what is shown (``accept``, ``shown``, ``clear`` and its own drawing).
 """
 from __future__ import annotations
@@ -12,7 +13,32 @@ import threading
 
 import pygame
 
+from engine.bots.hints import askable, seed_for
+
 from .widgets import Button, Widgets
+
+
+def decimal(app, x: float) -> str:
+    """``x`` with one decimal (two under a tenth), in the language's way of writing it (0.4, 0,4)."""
+    text = f"{x:.2f}" if abs(x) < 0.1 else f"{x:.1f}"
+    return text.replace(".", app.tr("hint.decimal_point"))
+
+
+def reason_text(app, words: dict | None, number: int = 1) -> str:
+    """A hint's reason (``engine.bots.hints``: a catalog key and its values, as the host sends it
+    to a browser too) in the window's language, "" for none; ``number``: the step's own number in
+    the list (a later step the reason names is ``number + ahead``)."""
+    if not words:
+        return ""
+    args: dict = {k: (reason_text(app, v, number) if isinstance(v, dict) else v)
+                  for k, v in words.get("args", {}).items()}
+    for k in words.get("decimal", ()):
+        args[k] = decimal(app, args[k])
+    if "ahead" in words:
+        args["step"] = number + words["ahead"]
+    if "n" in words:
+        return app.trn(words["key"], words["n"], **args)
+    return app.tr(words["key"], **args)
 
 
 def hints_allowed(bridge) -> bool:
@@ -26,7 +52,6 @@ class HintAddon:
 
     button_rect: tuple = (0, 0, 136, 40)
     tooltip = "hint.tip"
-    phases: tuple = ()          # the view's phases in which a hint may be asked
 
     def __init__(self, scene, app, bridge):
         self.scene, self.app, self.bridge = scene, app, bridge
@@ -69,7 +94,7 @@ class HintAddon:
 
     def can_ask(self) -> bool:
         t = self.bridge.table
-        return (self.visible and t.my_turn() and (t.view or {}).get("phase") in self.phases
+        return (self.visible and t.my_turn() and askable(self.scene.game, t.view or {}, t.legal or [])
                 and not self.scene.timeline.busy and not self.thinking())
 
     def caption(self) -> str:
@@ -94,7 +119,7 @@ class HintAddon:
 
         def work():
             try:
-                self.result = (state, *self.compute(view, legal, seat, state * 7919 + seat))
+                self.result = (state, *self.compute(view, legal, seat, seed_for(state, seat)))
             except Exception as e:   # a view the bot cannot answer on: say so, never crash the window
                 self.error = str(e) or type(e).__name__
 

@@ -17,8 +17,10 @@ import math
 
 import pygame
 
+from engine.bots.hints import TIKAL_WHY, tikal_plan, tikal_plan_with_reasons, tikal_words
+
 from .. import theme
-from ..hint import HintAddon
+from ..hint import HintAddon, reason_text
 from ..widgets import blit_text, draw_panel, wrap
 from . import art
 from . import layout as L
@@ -30,77 +32,18 @@ BUTTON_RECT = (L.COLUMN_X + 16, 10, L.COLUMN_W - 32, 40)
 PLAN_COLOUR = (120, 230, 255)
 WHY_COLOUR = (170, 205, 220)     # a step's reason, under it
 WHY_SMALLER = 2                  # points smaller than its step
-PHASES = ("place", "actions", "bid", "choose")
 
 
-def plan_turn(view: dict, legal: list, seat: int, seed: int) -> list[tuple[dict, int]]:
-    """The strong bot's choice for this moment of ``seat``'s turn, from ``view`` only, as
-    ``[(action, AP it costs)]``: the whole rest of the turn (tile, then actions) in the place and
-    action phases, its bid or pass in an auction, its tile when it won one. Runs in the hint's
-    thread (pure engine work: the bot and a game sampled from the view, nothing else)."""
-    from engine.bots import make_bot
-
-    bot = make_bot("tikal", "hard", seat, seed)
-    if view.get("phase") in ("place", "actions") and hasattr(bot, "make_plan"):
-        actions = [action for action, _ in bot.make_plan(view)]
-    else:
-        actions = [bot.choose(view, legal)]
-    return with_costs(view, actions, seat, seed)
-
-
-def with_costs(view: dict, actions: list, seat: int, seed: int) -> list[tuple[dict, int]]:
-    """``[(action, AP it costs)]`` for actions played from ``view`` (on a game sampled from it)."""
-    import engine
-    from engine import IllegalAction
-
-    game = engine.sample_state(view, engine.Rng(seed))
-    steps = []
-    for action in actions:
-        try:
-            events = game.apply(action)
-        except IllegalAction:       # cannot happen on the bot's own plan; stop the hint there
-            break
-        steps.append((action, sum(ev.get("cost", 0) for ev in events if ev.get("seat") == seat)))
-    return steps
-
-
-def plan_with_reasons(view: dict, legal: list, seat: int, seed: int) -> tuple[list, list]:
-    """``plan_turn``'s steps and, per step, the bot's reason for it (``engine.bots.tikal_bots.
-    coach.why``: a key and its numbers, put in words by ``why_text``)."""
-    from engine.bots.tikal_bots.coach import why
-
-    steps = plan_turn(view, legal, seat, seed)
-    return steps, why(view, [a for a, _ in steps], seat, seed)
-
-
-#: reason key -> (catalog key, the number a plural entry is picked by, or None). A reason that
-#: speaks of a later step of the plan says how many steps on it is (``ahead``): its line names that
-#: step by its number in the list (``step``).
-WHY = {"majority": ("hint.why.majority", "scorings"), "hold": ("hint.why.hold", None),
-       "towards": ("hint.why.towards", None), "to_dig": ("hint.why.dig_at_step", "count"),
-       "near_treasure": ("hint.why.near_treasure", "count"), "for_step": ("hint.why.for_step", None),
-       "in_play": ("hint.why.in_play", None),
-       "uncover_mine": ("hint.why.uncover_mine", "scorings"), "uncover_guard": ("hint.why.uncover_guard", None),
-       "uncover": ("hint.why.uncover", None), "dig": ("hint.why.dig", "count"), "guard": ("hint.why.guard", None),
-       "camp": ("hint.why.camp", None), "exchange": ("hint.why.exchange", "points"), "end": ("hint.why.end", "ap"),
-       "bid": ("hint.why.bid", None), "pass": ("hint.why.pass", None), "choose": ("hint.why.choose", None),
-       "place_temple": ("hint.why.place_temple", None), "place_treasure": ("hint.why.place_treasure", "count"),
-       "place_way": ("hint.why.place_way_step", None), "place_volcano": ("hint.why.place_volcano", None),
-       "place_spot": ("hint.why.place_spot", None)}
+#: the strong bot's plan and its costs (``engine.bots.hints``: the host computes the same for a browser)
+plan_turn, plan_with_reasons = tikal_plan, tikal_plan_with_reasons
+#: reason key -> (catalog key, the number a plural entry is picked by, or None)
+WHY = TIKAL_WHY
 
 
 def why_text(app, reason: dict | None, number: int = 1) -> str:
     """A step's reason in the window's language ("" for none); ``number``: the step's own number
     in the list (a later step the reason names is ``number + ahead``)."""
-    if not reason or reason.get("key") not in WHY:
-        return ""
-    key, count = WHY[reason["key"]]
-    numbers = {k: v for k, v in reason.items() if k not in ("key", "ahead")}
-    if "ahead" in reason:
-        numbers["step"] = number + reason["ahead"]
-    if count is None:
-        return app.tr(key, **numbers)
-    return app.trn(key, numbers.pop(count), **numbers)
+    return reason_text(app, tikal_words(reason), number)
 
 
 class TikalHint(HintAddon):
@@ -114,7 +57,6 @@ class TikalHint(HintAddon):
     note_key = "hint.note"
     fixed_rect: pygame.Rect | None = None
     button_rect = BUTTON_RECT
-    phases = PHASES
 
     def __init__(self, scene, app, bridge):
         self.plan: list[tuple[dict, int]] = []  # the steps still to play: (action, AP)

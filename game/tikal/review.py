@@ -22,6 +22,7 @@ import pygame
 
 import engine
 from engine.bots import make_bot
+from engine.bots.hints import with_costs
 
 from .. import theme
 from ..hint import hints_allowed
@@ -32,7 +33,7 @@ from ..scenes.common import background, heading
 from ..scenes.samples import use
 from ..widgets import Button, blit_text, draw_panel, wrap
 from . import layout as L
-from .hint import TikalHint, with_costs
+from .hint import TikalHint
 from .samples import hinted
 from .scene import TikalScene
 

@@ -20,8 +20,10 @@ import math
 
 import pygame
 
+from engine.bots.hints import TORTUGA_DECIMALS, TORTUGA_OTHER, TORTUGA_WHY, tortuga_advise, tortuga_words
+
 from .. import theme
-from ..hint import HintAddon
+from ..hint import HintAddon, reason_text
 from ..widgets import Button, blit_text, draw_panel, fit_lines, wrap
 
 #: In the sea's bottom right corner, beside the log (never over a space, the prompt, the Menu, nor
@@ -31,51 +33,17 @@ BUTTON_RECT = (808, 660, 136, 40)
 BOX_RECT = (236, 190, 508, 150)
 COLOUR = (120, 230, 255)
 WHY_COLOUR = (170, 205, 220)
-PHASES = ("decide", "choose_turtle")
 
-#: reason key -> (catalog key, the number a plural entry is picked by, or None)
-WHY = {"stop_card": ("hint.why.tortuga.stop_card", "eggs"), "stop": ("hint.why.tortuga.stop", "spaces"),
-       "stop_safe": ("hint.why.tortuga.stop_safe", "spaces"), "roll": ("hint.why.tortuga.roll", None),
-       "roll_safe": ("hint.why.tortuga.roll_safe", None), "play": ("hint.why.tortuga.play", "eggs"),
-       "even": ("hint.why.tortuga.even", None),
-       "first": ("hint.why.tortuga.first", None), "close": ("hint.why.tortuga.close", None),
-       "only": ("hint.why.tortuga.only", None)}
-#: the next best choice a reason compares with (its ``other``): (catalog key, plural number or None)
-OTHER = {"stop": ("hint.why.tortuga.other_stop", "spaces"), "roll": ("hint.why.tortuga.other_roll", None),
-         "card": ("hint.why.tortuga.other_card", "eggs")}
-DECIMALS = ("gain",)     # numbers shown with one decimal (eggs of value)
-
-
-def advise(view: dict, legal: list, seat: int, seed: int) -> tuple[dict, dict]:
-    """The hard bot's action and its reason (``engine.bots.tortuga_coach``): pure engine work,
-    run in the hint's thread."""
-    from engine.bots.tortuga_coach import advise as coach
-
-    return coach(view, legal, seat, seed)
-
-
-def decimal(app, x: float) -> str:
-    """``x`` with one decimal (two under a tenth), in the language's way of writing it (0.4, 0,4)."""
-    text = f"{x:.2f}" if abs(x) < 0.1 else f"{x:.1f}"
-    return text.replace(".", app.tr("hint.decimal_point"))
-
-
-def _words(app, table: dict, reason: dict) -> str:
-    key, count = table[reason["key"]]
-    numbers = {k: (decimal(app, v) if k in DECIMALS else v) for k, v in reason.items() if k != "key"}
-    if "other" in numbers:
-        numbers["other"] = _words(app, OTHER, reason["other"])
-    if count is None:
-        return app.tr(key, **numbers)
-    return app.trn(key, reason[count], **numbers)
+#: reason key -> (catalog key, plural number or None), the next best choice's, the decimal numbers
+WHY, OTHER, DECIMALS = TORTUGA_WHY, TORTUGA_OTHER, TORTUGA_DECIMALS
+#: the hard bot's action and its reason (``engine.bots.hints``: the host computes the same for a browser)
+advise = tortuga_advise
 
 
 def why_text(app, reason: dict | None) -> str:
     """The bot's reason in the window's language ("" for none); the next best choice it compares
     with (``other``) in words inside it."""
-    if not reason or reason.get("key") not in WHY:
-        return ""
-    return _words(app, WHY, reason)
+    return reason_text(app, tortuga_words(reason))
 
 
 def why_rows(app, reason: dict | None) -> tuple[list[str], int, int]:
@@ -89,15 +57,11 @@ class TortugaHint(HintAddon):
 
     button_rect = BUTTON_RECT
     tooltip = "hint.tortuga.tip"
-    phases = PHASES
 
     def __init__(self, scene, app, bridge):
         self.action: dict | None = None       # the bot's choice shown
         self.reason: dict | None = None
         super().__init__(scene, app, bridge)
-
-    def can_ask(self) -> bool:
-        return super().can_ask() and len(self.bridge.table.legal) > 1   # a choice to make
 
     def compute(self, view, legal, seat, seed) -> tuple:
         return advise(view, legal, seat, seed)
