@@ -38,6 +38,8 @@ class HostConfig:
     bots_alone_delay: float = 0.0  # ... and at a table of bots only (0: full speed)
     announce: bool = True          # zeroconf announcement (net/discovery.py)
     bot_threads: int = 2
+    hint_workers: int = 2          # processes computing hints for browsers (net/hints.py) ...
+    hint_queue: int = 16           # ... and the requests that may wait for one, host-wide
     inline_sync_below: float = 1e-3  # journal syncs faster than this run in the loop (SyncTimer)
     disk_retry: float = 2.0        # a table paused by a full disk checks it this often
     keep_finished: int = KEEP_FINISHED  # finished games kept in data_dir (net/saves.py)

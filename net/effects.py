@@ -26,6 +26,9 @@ which the host's loop carries out in order (``Host.run``):
                             on the loop
     Greeted(conn)           a hello that waited for a read off the loop is answered: what the
                             connection sent meanwhile goes to its handlers now, in order
+    AskHint(conn, table, msg, seat, view, legal)   the strong bot's plan for that seat's view,
+                            computed in a worker process and sent when ready (net/hints.py: one
+                            per connection, the queue bounded, a stale one stopped)
 
 Nothing in a handler writes to a socket, starts a timer or a task, or reaches into the host's
 parts: mypy holds it to ``HostView`` (tests/test_types.py).
@@ -109,8 +112,18 @@ class Greeted:
     conn: Conn
 
 
+@dataclass(frozen=True, slots=True)
+class AskHint:
+    conn: Conn
+    table: Table
+    msg: dict
+    seat: int
+    view: dict
+    legal: list
+
+
 Effect = (Reply | Publish | Refuse | Close | LobbyChanged | WakeBots | StartGrace | CancelGrace | OffLoop
-          | Greeted)
+          | Greeted | AskHint)
 Effects = list[Effect]
 
 

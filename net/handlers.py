@@ -39,6 +39,7 @@ from typing import Protocol
 from . import replays
 from .codes import CodeGuard
 from .effects import (
+    AskHint,
     CancelGrace,
     Close,
     Effects,
@@ -336,6 +337,13 @@ def _undo(host: HostServices, conn: Conn, msg: dict) -> Effects:
     out = t.undo(conn.id, msg["seq"], msg["state"], msg.get("seat"))
     conn.refund()
     return [Publish(out, t)]
+
+
+@handles("hint")
+def _hint(host: HostServices, conn: Conn, msg: dict) -> Effects:
+    t = host.table_of(conn)
+    seat, view, legal = t.hint_request(conn.id, msg["state"], msg.get("seat"))
+    return [AskHint(conn, t, msg, seat, view, legal)]
 
 
 @handles("chat")

@@ -27,6 +27,7 @@ The host composes its parts, one job per file:
     net/lifecycle.py     the tables' lives: lobby, paused by a full disk, finished, abandoned;
                          the data dir
     net/bots.py          the bots, thinking off the loop
+    net/hints.py         the hints asked by browsers, computed in worker processes
     net/grace.py         a dropped player's seat, held for a while
     net/announcement.py  the zeroconf announcement and its TXT record
     net/host.py          (this file) the composition, start and stop, the ticker, the lobby's
@@ -56,6 +57,7 @@ from .codes import CodeGuard
 from .config import HostConfig
 from .discovery import reach_addresses
 from .effects import (
+    AskHint,
     CancelGrace,
     Close,
     Effects,
@@ -70,6 +72,7 @@ from .effects import (
 )
 from .grace import Grace
 from .handlers import HANDLERS, LOBBY_OPS
+from .hints import HintPool, Hints
 from .lifecycle import Lifecycle
 from .links import Conn, Links, Out, Stats, _Link, limit_repeated_lines
 from .loop_thread import LoopThread
@@ -159,7 +162,7 @@ class Host:
         self.send: Callable[[Conn, dict], None] = self.links.send
         self.outbox = Outbox(cfg.inline_sync_below, self.links.write_out, self._spawn,
                              self._is_current, self._journal_failed)
-        self.send_out: Callable[[Out, Table | None], None] = self.outbox.send
+        self.send_out: Callable[[Out, Table | None], None] = self._send_out
         self.grace = Grace(cfg.grace, self._expire)
         self.bots = Bots(cfg, self._spawn, self._is_current, self.send_out, self._disk_full,
                          self._after_bot)
@@ -183,6 +186,9 @@ class Host:
         self.lifecycle.opened_late = self._opened_late
         #: replays and saved games' scores: cached, one in flight per connection, one thread
         self.reads = Reads()
+        #: the hints browsers ask for: worker processes, one request per connection (net/hints.py)
+        self.hints = Hints(HintPool(cfg.hint_workers, cfg.hint_queue), self.links.send, self._is_current,
+                           time.monotonic)
         #: wrong codes of private tables, limited per address and per table (net/codes.py)
         self.codes = CodeGuard(time.monotonic)
         #: the list of tables as last answered (``tables_reply``), and the lobby's changes
@@ -255,6 +261,7 @@ class Host:
         self.outbox.shutdown()   # no sync running while the files close
         self.lifecycle.close_journals()
         self.bots.shutdown()
+        self.hints.shutdown()
         self.reads.shutdown()
         self.lifecycle.release()
 
@@ -294,6 +301,13 @@ class Host:
 
     def _is_current(self, t: Table) -> bool:
         return self.lifecycle.is_current(t)
+
+    def _send_out(self, out: Out, table: Table | None) -> None:
+        """A table's messages, after its journal (net/outbox.py); a hint asked before its game
+        moved is stopped."""
+        self.outbox.send(out, table)
+        if table is not None and self.hints.asked:
+            self.hints.moved(table)
 
     # --- programmatic tables (run_host.py --game) -------------------------------------------------
     def create_table(self, game: str, seats: int, options: dict | None = None, *, bots: int = 0,
@@ -453,7 +467,7 @@ class Host:
         """Carry out what a handler (or the party night) returned, in order (net/effects.py)."""
         for e in effects:
             if type(e) is Publish:
-                self.outbox.send(e.out, e.table)
+                self._send_out(e.out, e.table)
             elif type(e) is Reply:
                 self.links.send(e.conn, e.msg, e.frame)
             elif type(e) is WakeBots:
@@ -473,6 +487,8 @@ class Host:
                     self.links.close(e.conn)
             elif type(e) is Greeted:
                 self._greeted(e.conn)
+            elif type(e) is AskHint:
+                self.hints.ask(e.conn, e.table, e.msg, e.seat, e.view, e.legal)
             elif type(e) is OffLoop:
                 if e.asker is not None and e.asker[0].id in self.reads.in_flight:
                     conn, msg = e.asker
@@ -514,6 +530,7 @@ class Host:
         """A connection is gone: its seat is held for the grace period."""
         self.party.gone(conn)
         self.reads.gone(conn.id)
+        self.hints.gone(conn.id)
         t = conn.table
         if t is not None and t.id in self.tables:
             seat = t.seat_of(conn.id)

@@ -79,6 +79,10 @@ ERROR_CODES: dict[str, tuple[str, bool]] = {
     "no_save": ("no such unfinished saved game (or it is being played now)", False),
     "no_replay": ("no finished game of that id on this host: only finished games are replayed", False),
     "not_yours": ("you held no seat in that saved game", False),
+    "hints_off": ("this table was made without hints", False),
+    "no_hint": ("nothing for a hint to decide now (not a decision the hint covers)", False),
+    "hint_busy": ("the host computes as many hints as it can now: ask again in a moment", False),
+    "hint_cancelled": ("a newer hint request of this connection took this one's place", False),
     "busy": ("too many connections (to the host, or from this address)", True),
     "slow": ("this connection did not read what the host sent", True),
     "shutdown": ("the host is stopping", True),
@@ -397,6 +401,8 @@ CLIENT_SPECS: dict[str, Spec] = {
                    {"seat": ANY_SEAT}, "play one action (contract section 2)"),
     "undo": Spec({"seq": SEQ, "state": Int(0, INT_MAX)}, {"seat": ANY_SEAT},
                  "take back the last own action of this turn"),
+    "hint": Spec({"state": Int(0, INT_MAX)}, {"seat": ANY_SEAT, **_ALL_SEQ},
+                 "ask the host for the strong bot's plan for one's own seat (answered by hint)"),
     "chat": Spec({"text": Text(1, CHAT_MAX, multiline=True)}, dict(_ALL_SEQ),
                  "say something at the table"),
     "bye": Spec({}, dict(_ALL_SEQ), "closing the connection on purpose"),
@@ -440,6 +446,8 @@ HOST_SPECS: dict[str, Spec] = {
     "saved": Spec({"games": Data(list, 3)}, {}, "the unfinished saved games one sat at"),
     "finished": Spec({"games": Data(list, 3)}, {}, "tonight's finished games, newest first"),
     "replay": Spec({"id": TABLE_ID, "replay": Data(dict, 8)}, {}, "the replay of a finished game (--export format)"),
+    "hint": Spec({"table": TABLE_ID, "state": Int(0, INT_MAX), "seat": SEAT, "steps": Data(list, 8)},
+                 {"seq": SEQ}, "the strong bot's plan for your seat (engine.bots.hints)"),
 }
 
 

@@ -31,6 +31,7 @@ import errno
 from typing import TYPE_CHECKING
 
 import engine
+from engine.bots.hints import askable
 
 from . import journal as jn
 from .messages import COLOURS, MessageError, check_options
@@ -88,7 +89,7 @@ class Table:
             raise TableError(exc.code, exc.message) from None
         self.id, self.game_name, self.nseats = tid, game, seats
         self.takeover_allowed = takeover
-        self.hints_allowed = bool(hints)        # players may ask their client for a hint
+        self.hints_allowed = bool(hints)        # players may ask for a hint (their window, the host)
         self.journal = journal
         self.seating = Seating(game, seats, owner=owner, new_token=new_token)
         self.play: Play | None = None           # the game, once started
@@ -480,6 +481,20 @@ class Table:
             rec["over"] = {"scores": list(g.scores), "winners": list(g.winners)}
         self._record(rec, saved)
         return self._updates(events, seq_for=(s.conn, seq))
+
+    def hint_request(self, conn: int, state: int, claimed: int | None = None) -> tuple[int, dict, list]:
+        """What the hint for the sender's seat may read (docs/protocol.md 5, "The hint"): its seat,
+        its own view and its legal actions, after the action's check order (no_table, spectator,
+        wrong_seat, the table's choice: hints_off, then not_started, game_over, stale, disk_full,
+        not_your_turn) and a moment the hint covers (no_hint)."""
+        s = self._sender(conn, claimed)
+        if not self.hints_allowed:
+            raise TableError("hints_off", "this table was made without hints")
+        g = self._check_play(s, state).game
+        view, legal = g.view(s.index), g.legal_actions()
+        if not askable(self.game_name, view, legal):
+            raise TableError("no_hint", "nothing for a hint to decide now")
+        return s.index, view, legal
 
     def undo(self, conn: int, seq: int, state: int, claimed: int | None = None) -> Out:
         s = self._sender(conn, claimed)

@@ -10,6 +10,8 @@ from engine.tikal.tiles import PRINTED_LIST, TILE_LIST
 from net import journal as jn
 from net import saves
 from net.config import HostConfig
+from net.hint_worker import NICE
+from net.hints import BURST, EVERY
 from net.host import LIST_BYTES
 from net.links import LINGER
 from net.protocol import MAX_FRAME
@@ -78,6 +80,10 @@ def test_the_hosts_limits_and_timings_are_the_documented_ones():
         f"arrived for {cfg.ping_timeout:g} s",
         f"for up to {LINGER:g} s",
         f"({cfg.grace:g} s by default",
+        f"`hint_workers` processes ({cfg.hint_workers})",
+        f"(`nice` {NICE})",
+        f"At most {cfg.hint_queue} requests wait for a worker",
+        f"asks {BURST} hints at once at most, then one every {EVERY:g} s",
     ]
     flat = " ".join(doc.split())
     missing = [f for f in facts if " ".join(f.split()) not in flat]
