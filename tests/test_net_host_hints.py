@@ -358,3 +358,20 @@ def test_a_spawned_worker_answers_too():
     got = asyncio.run(go())
     action, reason = TortugaHint.compute(None, decode_body(request)["view"], legal, seat, 5)
     assert got == {"t": "hint", "hint": {"steps": [{"action": action, "cost": 0, "why": tortuga_words(reason)}]}}
+
+
+def test_both_programs_call_freeze_support_before_anything_else():
+    """In the built app a hint worker's fork server is the program started again (PyInstaller's
+    multiprocessing support): ``freeze_support()`` must run it before the program parses its
+    command line or imports the game."""
+    import ast
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    for script in ("run_client.py", "run_host.py"):
+        body = ast.parse((root / script).read_text(encoding="utf-8")).body
+        calls = [i for i, node in enumerate(body) if isinstance(node, ast.Expr) and isinstance(node.value, ast.Call)
+                 and ast.unparse(node.value.func) == "multiprocessing.freeze_support"]
+        ours = [i for i, node in enumerate(body) if isinstance(node, ast.ImportFrom)
+                and (node.module or "").split(".")[0] in ("tikal_lan", "game", "net", "engine")]
+        assert calls and ours and calls[0] < ours[0], script
