@@ -126,6 +126,7 @@ export const IGNORED = {
   pong: "the page never pings: it answers the host's pings (net.js)",
   finished: "the page asks for no list of tonight's finished games",
   replay: "the page asks for no replay",
+  hint: "the page asks for no hint yet (the host computes it: docs/protocol.md 5)",
 };
 
 /** Hand a message of the host to its handler (one the page ignores, or does not know, goes nowhere). */
