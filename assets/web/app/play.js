@@ -126,6 +126,8 @@ export class Play {
       shape: (seat) => (app.page.shapes ? shapeOf(seat) : "circle"),
       toast: (text, kind) => toast(text, kind),
       // the module draws the players itself: the shell's strip of names and scores goes
+      // whose turn the table shows (app/table.js tellTurn): the bar follows it
+      turn: (t) => { play.shownTurn = t; if (play.last) play.drawStatus(play.last); },
       showPlayers: (on) => { play.strip.hidden = !on; play.stripOff = !on; },
     };
   }
@@ -216,15 +218,23 @@ export class Play {
     return p ? playerName(this.app, p) : `#${seat}`;
   }
 
-  drawStatus(msg) {
+  /** Whose turn: as the table's module shows it (ctx.turn: the update it has landed on), else
+   * (the plain table) as the host's last update says. */
+  turnShown(msg) {
+    if (this.shownTurn && this.instance) return this.shownTurn;
     const you = this.app.page.seat;
+    return { seat: msg.over ? null : msg.to_act ?? null, yours: you !== null && msg.to_act === you && !msg.over, over: !!msg.over };
+  }
+
+  drawStatus(msg) {
+    const turn = this.turnShown(msg);
     let text;
-    if (msg.over) text = this.t("web.game_over");
-    else if (msg.to_act === you && you !== null) text = this.t("web.your_turn");
-    else if (msg.to_act !== null && msg.to_act !== undefined) text = this.t("web.their_turn", { name: this.nameOf(msg.to_act) });
+    if (turn.over) text = this.t("web.game_over");
+    else if (turn.yours) text = this.t("web.your_turn");
+    else if (turn.seat !== null) text = this.t("web.their_turn", { name: this.nameOf(turn.seat) });
     else text = "";
     this.status.textContent = text;
-    this.status.classList.toggle("yours", msg.to_act === you && you !== null && !msg.over);
+    this.status.classList.toggle("yours", turn.yours);
     this.drawPlayers();
   }
 
@@ -233,9 +243,10 @@ export class Play {
     clear(this.strip);
     if (!t) return;
     const last = this.last;
+    const turn = last ? this.turnShown(last) : null;
     for (const p of t.players) {
       const score = last && last.scores ? last.scores[p.seat] : null;
-      const acting = last && !last.over && last.to_act === p.seat;
+      const acting = turn && !turn.over && turn.seat === p.seat;
       const away = p.kind === "human" && !p.connected;
       this.strip.append(h("li", { class: ["player", acting && "acting", p.seat === this.app.page.seat && "you", away && "away"], "data-seat": p.seat },
         markSvg(p.seat, p.colour, this.app.page.shapes, 16),

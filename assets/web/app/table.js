@@ -106,7 +106,26 @@ export class AnimatedTable {
     this.legal = m.legal || [];
     this.canUndo = !!m.can_undo;
     this.over = !!m.over;
+    this.tellTurn();
     this.touch(true);
+  }
+
+  /** Whose turn the table shows now: {seat, yours, over}. `yours`: the host lists what this seat
+   * may do (its taps build it once the animations are done). A game whose view says whose turn it
+   * is step by step (its prompt) gives its own, from what it draws. */
+  turnShown() {
+    const yours = this.me !== null && this.toAct === this.me && !this.over && this.legal.length > 0;
+    return { seat: this.over ? null : this.toAct ?? null, yours, over: this.over };
+  }
+
+  /** The shell's bar says whose turn the table shows (ctx.turn), not the host's newest update's:
+   * while earlier updates still play it said "Your turn" over another's move. Told when it changes. */
+  tellTurn() {
+    if (!this.ctx.turn) return;
+    const turn = this.turnShown(), key = JSON.stringify(turn);
+    if (key === this.toldTurn) return;
+    this.toldTurn = key;
+    this.ctx.turn(turn);
   }
 
   /** The animations are over: what the player may do (acting()) changed with them. */
@@ -130,7 +149,7 @@ export class AnimatedTable {
     }
   }
 
-  render() { this.dirty = false; }
+  render() { this.dirty = false; this.tellTurn(); }
 
   /** Texts to fit once this frame's drawing is done (measured together: one layout). */
   fit(el) { (this.toFit = this.toFit || new Set()).add(el); }

@@ -236,10 +236,21 @@ export class Table extends AnimatedTable {
     return this.t(this.sel.hintKey(this.mouse));
   }
 
+  /** Whose turn the board shows: the view's own seat (a turn starts as its animation plays), ours
+   * only while the host lists what we may do. The prompt and the shell's bar both say this. */
+  turnShown() {
+    const v = this.shown;
+    if (!v || !v.game) return super.turnShown();
+    const over = !!(v.over || this.over);
+    const seat = over ? null : v.seat ?? null;
+    const yours = !over && seat !== null && seat === this.me && this.toAct === this.me && this.legal.length > 0;
+    return { seat, yours, over };
+  }
+
   promptText(v) {
     if (v.over || this.over) return this.t("table.game_over");
     const seat = v.seat, phase = v.phase;
-    const mine = seat === this.me && this.toAct === this.me;
+    const mine = this.turnShown().yours;
     const name = this.shortName(seat);
     if (phase === "place") return mine ? this.t("tikal.prompt_place_you") : this.t("tikal.prompt_place", { name });
     if (phase === "bid") return mine ? this.t("tikal.prompt_bid_you") : this.t("tikal.prompt_bid", { name });

@@ -168,11 +168,22 @@ export class Table extends AnimatedTable {
 
   /** Whose decision it is, in words (the window's scene.prompt_text). It says "you" only while the
    * host says we are the one to act. */
+  /** Whose decision the island shows (the one who decides, else the active seat), ours only
+   * while the host says we are the one to act and nothing moves. The prompt and the bar say it. */
+  turnShown() {
+    const v = this.shown;
+    if (!v || !v.game) return super.turnShown();
+    const over = !!(v.over || this.over);
+    const seat = over ? null : v.phase === "decide" && (v.decider ?? null) !== null ? v.decider : v.seat ?? 0;
+    const me = this.toAct === this.me && !this.timeline.busy ? this.me : null;
+    return { seat, yours: !over && me !== null && me === seat && this.legal.length > 0, over };
+  }
+
   promptText(v) {
     if (v.over || this.over) return this.t("table.game_over");
     const active = v.seat ?? 0;
     const decider = v.decider ?? null;
-    const me = this.toAct === this.me && !this.timeline.busy ? this.me : null;
+    const me = this.toAct === this.me && !this.timeline.busy && this.legal.length > 0 ? this.me : null;
     const an = this.shortName(active);
     const dn = this.shortName(decider !== null ? decider : active);
     if (v.phase === "choose_turtle") return me === active ? this.t("tortuga.prompt_choose_you") : this.t("tortuga.prompt_choose", { name: an });
