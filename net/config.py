@@ -37,6 +37,11 @@ class HostConfig:
     bot_delay: float = 0.0         # seconds a bot waits before it plays where people sit
     bots_alone_delay: float = 0.0  # ... and at a table of bots only (0: full speed)
     announce: bool = True          # zeroconf announcement (net/discovery.py)
+    #: the IPv4 addresses other machines reach this host at, as the host says them (the welcome's
+    #: ``addresses`` and ``web``, the TV's QR code); None: this machine's own, read from its
+    #: interfaces (net/discovery.py ``reach_addresses``). Tests give a list: the host's address
+    #: list faked without touching the machine's interfaces (nothing is sent to it).
+    lan: tuple[str, ...] | None = None
     bot_threads: int = 2
     hint_workers: int = 2          # processes computing hints for browsers (net/hints.py) ...
     hint_queue: int = 16           # ... and the requests that may wait for one, host-wide

@@ -66,7 +66,7 @@ import struct
 import threading
 import time
 from dataclasses import asdict, dataclass, field
-from typing import TYPE_CHECKING, Any, Awaitable, Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Awaitable, Callable, Iterable, Mapping, Sequence
 
 import engine
 
@@ -154,10 +154,13 @@ def ipv4_addresses(loopback: bool = True) -> list[str]:
     return out
 
 
-def reach_addresses(bind: str | None, port: int) -> list[str]:
+def reach_addresses(bind: str | None, port: int, lan: Sequence[str] | None = None) -> list[str]:
     """Where players on other machines can reach a host serving on ``bind``:``port``: one
     ``"ip:port"`` per non-loopback IPv4 address of this machine (only the bound one when bound),
-    none when the host serves on loopback only. Reads the interfaces; sends nothing."""
+    none when the host serves on loopback only. Reads the interfaces; sends nothing. ``lan``
+    (``HostConfig.lan``): the addresses to say instead, as they are (the interfaces unread)."""
+    if lan is not None:
+        return [f"{ip}:{port}" for ip in lan]
     try:
         ips = interfaces_for_bind(bind)
         if ips is None:

@@ -266,7 +266,7 @@ def _greet(host: HostServices, conn: Conn, msg: dict, table: Table | None) -> Ef
         conn.knocking = None
     conn.name = msg["name"]
     conn.key = key_hash(msg["key"]) if "key" in msg else None
-    host.party.hello(conn, msg)
+    held = host.party.hello(conn, msg)     # (the seats kept for the host's window: its name)
     conn.operator = conn.id in host.party.operators
     welcome = welcome_message(host.config.name, conn.id)
     welcome["party"] = True   # standings, saved games, private tables (docs/protocol.md 14)
@@ -279,7 +279,7 @@ def _greet(host: HostServices, conn: Conn, msg: dict, table: Table | None) -> Ef
     if host.web:
         welcome["web"] = host.web
     if table is None or token is None:
-        return [Reply(conn, welcome), host.tables_reply(conn)]
+        return [Reply(conn, welcome), host.tables_reply(conn), *held]
     previous, out = table.rejoin(conn.id, token, msg.get("seen"))
     seat = table.seat_of(conn.id)
     assert seat is not None
@@ -292,7 +292,7 @@ def _greet(host: HostServices, conn: Conn, msg: dict, table: Table | None) -> Ef
         out = out + [(conn.id, error("damaged_save", note))]
     # (its bots wake: a game brought back by this token may wait for one)
     back: Effects = [CancelGrace(table, seat.index), Reply(conn, welcome)]
-    return back + table_changed(table, out)
+    return back + table_changed(table, out) + held
 
 
 @handles("list")

@@ -229,7 +229,7 @@ class Host:
             raise
         sock = self._server.sockets[0].getsockname()
         self.address = (sock[0], sock[1])
-        self.addresses = reach_addresses(cfg.bind, self.address[1])
+        self.addresses = reach_addresses(cfg.bind, self.address[1], cfg.lan)
         self._spawn(self.ticker.run())
         if cfg.announce:
             await self.announcement.start(self)
@@ -331,7 +331,7 @@ class Host:
             table.start(-1, secrets.randbits(62))
         table.owner = table.seating.creator = None
         if for_window and bots < seats:
-            table.hold_for_host(0)
+            table.hold_for_host(0, self.party.window_name)
         if self.loop is not None:  # the host runs: tell the lobby and the LAN
             self.lobby_changed()
             self.bots.kick(table)

@@ -51,6 +51,7 @@ class Party:
         #: the host's own window proves itself with this in its hello (``operator``)
         self.operator = secrets.token_hex(16)
         self.operators: set[int] = set()            # connection ids of the host's window
+        self.window_name = ""                       # the name the host's window said hello as
         self.night = Night()
         self.standings_to: set[int] = set()         # connections that asked for the standings
         self.saved_to: dict[int, list] = {}         # ... for the saved games (their tokens)
@@ -127,10 +128,19 @@ class Party:
         self.standings_to.add(conn.id)
         return self._push_standings()
 
-    def hello(self, conn: Conn, msg: dict) -> None:
-        """A hello: the host's window proves itself with the operator secret."""
-        if msg.get("operator") and secrets.compare_digest(msg["operator"], self.operator):
-            self.operators.add(conn.id)
+    def hello(self, conn: Conn, msg: dict) -> Effects:
+        """A hello: the host's window proves itself with the operator secret; the seats kept for
+        it show its player's name (not an empty seat)."""
+        if not (msg.get("operator") and secrets.compare_digest(msg["operator"], self.operator)):
+            return []
+        self.operators.add(conn.id)
+        self.window_name = msg["name"]
+        out: Effects = []
+        for t in self.host.tables.values():
+            changed = t.name_held(self.window_name)
+            if changed:
+                out += table_changed(t, changed)
+        return out
 
     def gone(self, conn: Conn) -> None:
         self.operators.discard(conn.id)

@@ -64,6 +64,7 @@ class Seat:
     seen: int | None = None      # while away: the state counter when the player went away
     key: str | None = None       # the hash of its player's key (net/identity.py); never sent
     reserved: bool = False       # an empty seat kept for the host's own window until it sits
+                                 # (its ``name``: the window's player, once it said hello)
 
     def public(self) -> dict:
         out = {"seat": self.index, "kind": self.kind, "name": self.name, "colour": self.colour,
@@ -132,12 +133,23 @@ class Seating:
     def empty(self) -> int:
         return sum(s.kind == "empty" and not s.reserved for s in self.seats)
 
-    def hold_for_host(self, seat: int = 0) -> None:
+    def hold_for_host(self, seat: int = 0, name: str = "") -> None:
         """Keep ``seat`` (empty) for the host's own window: nobody else sits there or owns the
-        table until the window sits (``sit`` with ``operator``), whatever screen it shows."""
+        table until the window sits (``sit`` with ``operator``), whatever screen it shows.
+        ``name``: its player's (the window's hello), shown on the seat; "" while unknown."""
         self.seats[seat].reserved = True
+        self.seats[seat].name = name
         self.owner = self.creator = None
         self.creator_seat = seat
+
+    def name_held(self, name: str) -> bool:
+        """The host's window said hello as ``name``: the seat kept for it shows that name. True
+        when that changed a seat."""
+        changed = False
+        for s in self.seats:
+            if s.reserved and s.kind == "empty" and s.name != name:
+                s.name, changed = name, True
+        return changed
 
     @property
     def held_for_host(self) -> bool:

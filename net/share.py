@@ -24,6 +24,7 @@ import logging
 import mimetypes
 import os
 import re
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from email.utils import formatdate
 from pathlib import Path
@@ -239,13 +240,14 @@ class ShareServer:
     page_path = "/"
 
     def __init__(self, directory: Path | str | None, *, game_port: int,
-                 join: list[str] | None = None, host_name: str = ""):
+                 join: list[str] | None = None, host_name: str = "", lan: Sequence[str] | None = None):
         self.directory = Path(directory).resolve() if directory is not None else None
         if self.directory is not None and not self.directory.is_dir():
             raise NotADirectoryError(f"--share: {directory} is not a folder")
         self.game_port = int(game_port)
         self.join = list(join or [])
         self.host_name = host_name
+        self.lan = None if lan is None else list(lan)   # the host's addresses as it says them (HostConfig.lan)
         self.sections: list = []
         #: more files than the folder's, made on request: functions ``(name) -> bytes | None``
         #: called from a worker thread for a name the folder does not hold (the finished games'
@@ -276,7 +278,7 @@ class ShareServer:
                                                   limit=MAX_HEAD, reuse_address=True)
         sock = self._server.sockets[0].getsockname()
         self.address = (sock[0], sock[1])
-        self.urls = [f"http://{a}/" for a in reach_addresses(bind, sock[1])]
+        self.urls = [f"http://{a}/" for a in reach_addresses(bind, sock[1], self.lan)]
         log.info("download page on %s:%s serving %s", *self.address, self.directory)
         return self.address
 

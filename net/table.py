@@ -189,9 +189,13 @@ class Table:
     def free_seats(self) -> int:
         return self.seating.empty() if self.status == "lobby" else 0
 
-    def hold_for_host(self, seat: int = 0) -> None:
+    def hold_for_host(self, seat: int = 0, name: str = "") -> None:
         """Keep ``seat`` and the table for the host's own window (net/seats.py)."""
-        self.seating.hold_for_host(seat)
+        self.seating.hold_for_host(seat, name)
+
+    def name_held(self, name: str) -> Out:
+        """The host's window is ``name``: its kept seat says so (everyone at the table told)."""
+        return self.lobby_out() if self.seating.name_held(name) else []
 
     def lobby_out(self) -> Out:
         """Everyone at the table gets its summary; the owner's copy of a private table's holds

@@ -36,7 +36,7 @@ import json
 import logging
 import re
 import socket
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -344,8 +344,8 @@ class WebServer(ShareServer):
     plays_here = True
 
     def __init__(self, links: Links, directory: Path | str | None = None, *, game_port: int,
-                 join: list[str] | None = None, host_name: str = ""):
-        super().__init__(directory, game_port=game_port, join=join, host_name=host_name)
+                 join: list[str] | None = None, host_name: str = "", lan: Sequence[str] | None = None):
+        super().__init__(directory, game_port=game_port, join=join, host_name=host_name, lan=lan)
         self.links = links
         self.assets = load_assets()
         self.names = local_names()
@@ -371,11 +371,12 @@ class WebServer(ShareServer):
                                     extra={"Allow": "GET, HEAD", **SECURITY})
         if path == self.page_path:
             return await super().route(reader, writer, head, method, "/")
-        if path == "/qr.svg":       # the page's own address (as this browser reached it), as a QR code
-            hostname = header(head, "host")
-            assert hostname is not None
-            return await self._send(writer, 200, qr_svg(f"http://{hostname.strip().lower()}/"),
-                                    head_only=head_only, ctype=TYPES[".svg"],
+        if path == "/qr.svg":       # the page's LAN address (the one the host's window shows), as a QR code
+            url = self.page_url(header(head, "host"))
+            if url is None:
+                return await self._send(writer, 404, b"this host has no address on the local network\n",
+                                        head_only=head_only, extra={**SECURITY, "Cache-Control": "no-store"})
+            return await self._send(writer, 200, qr_svg(url), head_only=head_only, ctype=TYPES[".svg"],
                                     extra={**SECURITY, "Cache-Control": "no-store"})
         if path == "/host.json":
             body = json.dumps({"name": self.host_name}).encode("utf-8")
@@ -397,6 +398,16 @@ class WebServer(ShareServer):
             body, extra["Content-Encoding"] = asset.gz, "gzip"
         await self._send(writer, 200, body, head_only=head_only, ctype=asset.ctype,
                          extra=extra)
+
+    def page_url(self, host: str | None) -> str | None:
+        """The page's address for phones: the LAN address the browser used when it is one of the
+        host's (``urls``), else the host's first (the one its window shows), whatever name the
+        browser used (``localhost``, the machine's name); None when the host has no LAN address."""
+        used = host_of(host)
+        for url in self.urls:
+            if host_of(url.split("//", 1)[-1].split("/", 1)[0]) == used:
+                return url
+        return self.urls[0] if self.urls else None
 
     def _catalog(self, lang: str) -> Asset:
         if lang not in self._catalogs:

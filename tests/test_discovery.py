@@ -96,6 +96,9 @@ def test_reach_addresses_are_the_non_loopback_ones_where_the_host_serves():
     assert reach_addresses("127.0.0.1", 47474) == []          # loopback only: nobody else reaches it
     assert reach_addresses("localhost", 5) == []
     assert reach_addresses("10.1.2.3", 47474) == ["10.1.2.3:47474"]   # safe: no traffic; bound: only there
+    # the host's configuration says them instead (HostConfig.lan: tests fake a LAN address that way)
+    assert reach_addresses("127.0.0.1", 5, ("192.168.1.20",)) == ["192.168.1.20:5"]
+    assert reach_addresses("", 5, ()) == []
     everywhere = reach_addresses("", 47474)                     # every interface: each LAN address
     assert everywhere == [f"{ip}:47474" for ip in ipv4_addresses(loopback=False)]
     assert not any(a.startswith("127.") for a in everywhere)

@@ -284,6 +284,30 @@ async def test_a_friend_who_sits_at_once_gets_neither_the_hosts_seat_nor_its_tab
                             pred=lambda m: all(p["kind"] != "empty" for p in m["table"]["players"]))
 
 
+@run
+async def test_the_seat_kept_for_the_hosts_window_bears_its_players_name(tmp_path):
+    """Issue 39 point 4: a phone at the host's table saw "empty seat" where the host would sit.
+    The seat kept for the host's window carries the name its window said hello as (a guest's hello
+    changes nothing), in the list and at the table, and a table made for it later has it at once."""
+    async with live_host(data_dir=tmp_path / "d") as host:
+        t = host.create_table("tikal", 4, for_window=True)
+        assert host.tables_msg()["tables"][0]["players"][0]["name"] == ""    # (no window yet)
+        friend = await connect(host, "Friend", key=new_key(), local="127.0.0.2")
+        friend.send({"t": "spectate", "table": t.id})
+        await friend.expect("table", timeout=120)
+        assert host.tables_msg()["tables"][0]["players"][0]["name"] == ""    # a guest is not the host
+        window = await connect(host, "Mirek", key=new_key(), operator=host.party.operator)
+        told = await friend.expect("table", timeout=120, pred=lambda m: m["table"]["players"][0]["name"])
+        seat = told["table"]["players"][0]
+        assert (seat["kind"], seat["name"], seat.get("reserved")) == ("empty", "Mirek", True)
+        assert host.tables_msg()["tables"][0]["players"][0]["name"] == "Mirek"
+        later = host.create_table("tortuga", 2, for_window=True)
+        assert later.summary()["players"][0]["name"] == "Mirek"
+        window.send({"t": "sit", "table": t.id})
+        assert (await window.expect("seated", timeout=120))["seat"] == 0
+        assert t.summary()["players"][0]["kind"] == "human" and t.summary()["players"][0]["name"] == "Mirek"
+
+
 # --- point 3: a name alone never takes a seat --------------------------------------------------
 async def _ana_and_ben_mid_game(host, ana_key):
     tid, (a, b) = await seat_clients(host, "tortuga", 2, names=["Ana", "Ben"], reconnect=False,

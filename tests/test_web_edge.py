@@ -24,7 +24,8 @@ from waiting import HANG
 async def web_host(**cfg):
     cfg.setdefault("name", "Kitchen table")
     async with live_host(**cfg) as host:
-        web = WebServer(host.links, None, game_port=host.address[1], host_name="Kitchen table")
+        # (its LAN address said as 127.0.0.1: the page's address, its QR code, are the tests' own)
+        web = WebServer(host.links, None, game_port=host.address[1], host_name="Kitchen table", lan=["127.0.0.1"])
         await web.start("127.0.0.1", 0)
         web.origin = f"http://127.0.0.1:{web.address[1]}"
         web.ws = f"ws://127.0.0.1:{web.address[1]}/ws"

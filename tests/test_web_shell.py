@@ -388,18 +388,6 @@ def _tv(web_host, phone):
     assert tv.evaluate("tikal.name") == "TV" and tv.js_errors == []
 
 
-def test_qr_code_of_the_page_is_the_address_the_browser_used(web_host):
-    import urllib.request
-
-    with urllib.request.urlopen(web_host.origin + "/qr.svg") as r:
-        body = r.read()
-        assert r.headers["Content-Type"] == "image/svg+xml" and body.startswith(b"<svg")
-    import segno
-
-    assert segno.make(web_host.origin + "/", error="m", micro=False).symbol_size(scale=10)[0] == \
-        int(body.split(b'width="')[1].split(b'"')[0])
-
-
 def test_host_restarted_the_page_is_back_in_its_game_by_itself(tmp_path, phone):
     """The host stops mid-game and starts again on the same data dir and port (not --resume): the
     page, reconnecting by itself with its seat token, brings the saved game back and is in its

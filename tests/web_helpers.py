@@ -65,28 +65,30 @@ def _missing(why: str):
 
 class WebHost:
     """A real host (net/host.py) and its web server (net/web.py) on 127.0.0.1, both on any free
-    port, on an asyncio loop in a thread of the test's process."""
+    port, on an asyncio loop in a thread of the test's process. ``lan``: the host's LAN addresses
+    as it says them (``HostConfig.lan``: faked, the machine's interfaces unread; by default
+    127.0.0.1, so the page's address is the one the tests open; ``()``: a host with none)."""
 
     def __init__(self, tmp_path: Path, name: str = "Kitchen table", share: Path | None = None,
-                 web_port: int = 0, **config: Any):
+                 web_port: int = 0, lan: tuple[str, ...] = ("127.0.0.1",), **config: Any):
         from net.host import Host, HostConfig
         from net.loop_thread import LoopThread
         from net.web import WebServer
 
         cfg = {"name": name, "bind": "127.0.0.1", "port": 0, "announce": False,
-               "data_dir": tmp_path / "saves", "bot_delay": 0.0, **config}
+               "data_dir": tmp_path / "saves", "bot_delay": 0.0, "lan": lan, **config}
         self.host = Host(HostConfig(**cfg))
         self.runner = LoopThread("web-host")
         self.runner.start()
         try:
             self.address = self.runner.call(self.host.start(), HANG)
             self.web = WebServer(self.host.links, share, game_port=self.address[1],
-                                 join=self.host.addresses, host_name=name)
+                                 join=self.host.addresses, host_name=name, lan=lan)
             addr, self.web_port = self.runner.call(self.web.start("127.0.0.1", web_port), HANG)
         except BaseException:
             self.runner.stop()
             raise
-        self.host.web = [f"http://127.0.0.1:{self.web_port}/"]
+        self.host.web = self.web.urls       # (as tikal_lan/host.py's start_share does)
         self.url = f"http://127.0.0.1:{self.web_port}/"
         self.origin = f"http://127.0.0.1:{self.web_port}"
 

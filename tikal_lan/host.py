@@ -154,10 +154,11 @@ async def start_share(args: argparse.Namespace, host: Host, port: int) -> ShareS
     # the next port after the host's; any free one when the host took any free one (--port 0)
     want = chosen if chosen is not None else share_port(port if args.port else 0)
     try:
+        lan = host.config.lan
         share: ShareServer = (WebServer(host.links, args.share, game_port=port, join=host.addresses,
-                           host_name=host.config.name) if web else
-                 ShareServer(args.share, game_port=port, join=host.addresses,
-                             host_name=host.config.name))
+                                        host_name=host.config.name, lan=lan) if web else
+                              ShareServer(args.share, game_port=port, join=host.addresses,
+                                          host_name=host.config.name, lan=lan))
         attach(share, host.config.data_dir)      # tonight's finished games as replay files
         await share.start(args.bind, want)
     except OSError as exc:

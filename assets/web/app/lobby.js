@@ -71,17 +71,26 @@ export function renderLobby(app, root) {
   main.append(standingsCard(app));
 }
 
+// A seat kept for the host's own window (docs/protocol.md 14): its player's name, once the
+// window said hello (the host's table is the host's, not an empty seat anyone may take).
+function held(p) { return p.kind === "empty" && !!p.reserved; }
+
+function seatLabel(app, p) {
+  if (held(p)) return p.name || app.t("web.kept_for_host");
+  return p.kind === "empty" ? app.t("web.empty_seat") : playerName(app, p);
+}
+
 function seatsText(app, t) {
-  const taken = t.players.filter((p) => p.kind !== "empty").length;
+  const taken = t.players.filter((p) => p.kind !== "empty" || held(p)).length;
   return app.tn("web.seats_taken", t.seats, { taken, seats: t.seats });
 }
 
 function tablesCard(app) {
   const list = h("ul", { class: "tables", id: "tables" });
   for (const t of app.page.tables) {
-    const free = t.status === "lobby" && t.players.some((p) => p.kind === "empty");
+    const free = t.status === "lobby" && t.players.some((p) => p.kind === "empty" && !held(p));
     const back = (app.page.mine || []).find((m) => m.table === t.id);
-    const names = t.players.filter((p) => p.kind !== "empty").map((p) => playerName(app, p));
+    const names = t.players.filter((p) => p.kind !== "empty" || (held(p) && p.name)).map((p) => seatLabel(app, p));
     const ask = (msg) => {
       if (t.private) askCode(app, (code) => app.send({ ...msg, code }));
       else app.send(msg);
@@ -220,16 +229,16 @@ export function renderTableLobby(app, root) {
     const you = p.seat === app.page.seat;
     const tone = toneOf(p.colour, p.seat);
     const buttons = [];
-    if (p.kind === "empty") {
+    if (p.kind === "empty" && !held(p)) {
       if (owner && level) buttons.push(h("button", { "data-act": "bot", onclick: () => app.send({ t: "bot", seat: p.seat, level }) }, app.t("web.add_bot")));
     } else if (owner && !you) {
       buttons.push(h("button", { "data-act": "remove", onclick: () => app.send({ t: "remove", seat: p.seat }) }, app.t("web.remove")));
     }
-    seats.append(h("li", { class: ["seat-row", you && "you", p.kind], "data-seat": p.seat },
+    seats.append(h("li", { class: ["seat-row", you && "you", p.kind, held(p) && "held"], "data-seat": p.seat },
       markSvg(p.seat, p.colour, app.page.shapes, 22),
       h("div", { class: "seat-name" },
-        h("span", { class: "name" }, p.kind === "empty" ? app.t("web.empty_seat") : playerName(app, p)),
-        h("span", { class: "muted small" }, [you ? app.t("web.you") : "",
+        h("span", { class: "name" }, seatLabel(app, p)),
+        h("span", { class: "muted small" }, [you ? app.t("web.you") : "", held(p) ? app.t("web.host_seat") : "",
           p.kind === "human" ? app.t(p.ready ? "web.ready" : "web.not_ready") : "",
           p.kind === "human" && !p.connected ? app.t("web.away") : ""].filter(Boolean).join(" · "))),
       h("div", { class: "row-buttons" }, buttons)));

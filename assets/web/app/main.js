@@ -162,7 +162,7 @@ class App {
   // --- screens ----------------------------------------------------------------------------------
   enterGame() {
     this.page.screen = "play";
-    if (!this.play) this.play = new Play(this, clear(this.root));
+    if (!this.play) this.play = this.tv ? this.tv.play(clear(this.root)) : new Play(this, clear(this.root));
   }
 
   leaveGame() {

@@ -9,6 +9,8 @@ import { openSettings } from "./settings.js";
 import { recapPanel, recapWords } from "./recap.js";
 
 const LOG_MAX = 400;
+/** How long a spectator's "while you were away" stays (ms) before it goes by itself. */
+export const RECAP_PASSES = 6000;
 
 // Whether the host has this file (a game with no table module of its own answers 404; a busy host
 // or a dropped connection counts as having it).
@@ -296,6 +298,11 @@ export class Play {
     this.recapOpen = false;
     if (this.instance) this.logRecap(recap);     // (before the module is here: once it is, mount())
     this.drawRecap();
+    // a page that watches without a seat waits for nobody's tap: its recap goes by itself
+    if (this.app.page.seat === null) {
+      clearTimeout(this.recapTimer);
+      this.recapTimer = setTimeout(() => this.closeRecap(), RECAP_PASSES);
+    }
   }
 
   /** The plain table tells no moves itself: the shell logs one line per move. */
@@ -328,6 +335,7 @@ export class Play {
     if (old) old.remove();
     if (!this.recap) return;
     const panel = recapPanel(this.recap, this.recapGame());
+    if (this.app.page.seat === null) panel.classList.add("passing");    // (it goes by itself: showRecap)
     this.root.querySelector(".screen").append(panel);
     if (open) panel.querySelector("#recap-more").click();
   }

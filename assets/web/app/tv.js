@@ -1,14 +1,36 @@
-// TV mode in a browser (/tv, for a smart TV or a projector): it sits nowhere and watches the host's
-// running tables, following the one with the latest move (a table is watched at least MIN_STAY
-// before another is picked). While nothing runs it shows, large, the page's address and its QR code
-// (drawn by the host: /qr.svg) so that guests join from their phones, and tonight's standings.
-import { h } from "./ui.js";
-import { standingsTable } from "./lobby.js";
+// TV mode in a browser (/tv, for a smart TV or a projector, seen from across the room): it sits
+// nowhere and watches the host's running tables, following the one with the latest move (a table
+// is watched at least MIN_STAY before another is picked). A layout of its own, sized by the
+// screen's height (1920x1080 the reference): the board large; beside it the game, a large banner of
+// whose turn it is and the players' rows (their marks, names and scores, 36 px and more at 1080);
+// the last lines of the log as captions under the board; a scoring told full screen (its tally
+// stays TALLY after its last row, then goes by itself); the page's address for phones with its QR
+// code in a corner. Between games (and while nothing plays): the address and its QR code, large,
+// and tonight's standings. The address is the host's own LAN address (the welcome's `web`, the one
+// the host's window shows; /qr.svg draws the same), whatever name the TV's browser used; a host
+// with none says so. Nothing waits for a tap: the TV joins a game as it stands (no "while you were
+// away" panel) and its results go by themselves.
+import { h, clear, stylesheet } from "./ui.js";
+import { markSvg } from "./marks.js";
+import { standingsTable, gameTitle, playerName } from "./lobby.js";
+import { Play, animSpeed } from "./play.js";
 
 const POLL = 2000;        // ms between two looks at the host's tables
 const MIN_STAY = 10000;   // a table is watched at least this long
 const IDLE = 8000;        // ... and left for a busier one once it has not moved for this long
 const HOLD = 20000;       // a finished game's results stay this long (when no other table plays)
+export const TALLY = 8000;   // a scoring's tally stays this long after its last row
+const CAPTIONS = 2;       // the log's last lines under the board
+const STANDING_ROWS = 10; // at most the first rows of tonight's standings (those the screen holds, large)
+
+/** The page's address for phones, of the host's web addresses (`welcome.web`): the one the TV's
+ * browser used when it is one of them, else the first (the host's window shows it); null when the
+ * host has none (it serves on loopback only: no phone can reach it). */
+export function joinUrl(web, hostname) {
+  const urls = Array.isArray(web) ? web : [];
+  const used = urls.find((u) => { try { return new URL(u).hostname === hostname; } catch { return false; } });
+  return used || urls[0] || null;
+}
 
 export class TV {
   constructor(app) {
@@ -17,6 +39,14 @@ export class TV {
     this.watching = null;
     this.since = 0;
     this.timer = null;
+    stylesheet(new URL("./tv.css", import.meta.url), "tv-style");
+    document.documentElement.classList.add("tv-page");
+  }
+
+  /** The address phones open (see joinUrl), or null. */
+  get url() {
+    const welcome = this.app.page.welcome;
+    return joinUrl(welcome && welcome.web, location.hostname);
   }
 
   welcome() {
@@ -60,16 +90,190 @@ export class TV {
     if (this.watching === null) this.app.show("tv");
   }
 
-  render(root) {
-    const app = this.app;
-    const url = `${location.protocol}//${location.host}/`;
-    root.append(h("div", { class: "screen tv center" },
-      h("h1", { class: "tv-title" }, app.t("web.tv_title")),
+  /** The game screen of TV mode (app/main.js asks for it instead of the phone's). */
+  play(root) { return new TVPlay(this.app, root); }
+
+  /** The address and its code, as large as the room needs (or why there is none). */
+  join(big) {
+    const app = this.app, url = this.url;
+    if (!url) {
+      return h("div", { class: ["tv-join", big && "big"], id: "tv-join" },
+        h("p", { class: "tv-no-lan", id: "tv-no-lan" }, app.t("web.tv_no_lan")));
+    }
+    return h("div", { class: ["tv-join", big && "big"], id: "tv-join" },
       h("img", { class: "tv-qr", src: "/qr.svg", alt: url, width: 330, height: 330 }),
-      h("p", { class: "tv-url", id: "tv-url" }, url),
-      h("p", { class: "muted" }, app.t("web.tv_waiting")),
-      app.page.standings && app.page.standings.overall && app.page.standings.overall.length
-        ? h("section", { class: "card tv-standings" }, h("h2", {}, app.t("web.standings")), standingsTable(app, app.page.standings))
-        : null));
+      h("div", { class: "tv-join-text" },
+        big ? null : h("p", { class: "tv-join-how" }, app.t("web.tv_join")),
+        // (beside the board, the address as a phone's browser takes it typed: no http://, no /)
+        h("p", { class: "tv-url", id: "tv-url", "data-url": url }, big ? url : url.replace(/^http:\/\//, "").replace(/\/$/, ""))));
   }
+
+  /** Between games: the page's address and its QR code, large, and tonight's standings. */
+  render(root) {
+    const app = this.app, st = app.page.standings;
+    const rows = st && st.overall && st.overall.length;
+    root.append(h("div", { class: "screen tv tv-home" },
+      h("section", { class: "tv-home-join" },
+        h("h1", { class: "tv-title" }, app.t("web.tv_title")),
+        this.join(true),
+        h("p", { class: "tv-waiting muted" }, app.t("web.tv_waiting"))),
+      rows ? h("section", { class: "tv-standings", id: "tv-standings" },
+        h("h2", {}, app.t("web.standings")), standingsTable(app, { ...st, overall: st.overall.slice(0, STANDING_ROWS) })) : null));
+    // the rows the screen holds at the room's size: the last ones go rather than the type shrinking
+    const box = root.querySelector("#tv-standings");
+    const rowsShown = box ? [...box.querySelectorAll("tbody tr")] : [];
+    while (rowsShown.length > 1 && box.scrollHeight > box.clientHeight + 1) rowsShown.pop().remove();
+  }
+}
+
+/** The game on the TV: the phone's game screen (app/play.js) drawn another way. The table's module
+ * draws only its board (`ctx.tv`); the rest is the TV's. */
+export class TVPlay extends Play {
+  build() {
+    const app = this.app;
+    clear(this.root);
+    this.title = h("h1", { class: "tv-game", id: "tv-game" }, "");
+    this.status = h("div", { class: "tv-turn", id: "whose-turn", role: "status" }, "");
+    this.strip = h("ol", { class: "tv-players", id: "players" });
+    this.board = h("div", { class: "board tv-board", id: "board" });
+    this.captions = h("ol", { class: "tv-captions", id: "tv-captions", "aria-live": "polite" });
+    this.logBox = h("ol", { class: "log-lines" });             // (kept: the log is the captions' source)
+    this.logPanel = h("aside", { class: "log", id: "log", hidden: true }, this.logBox);
+    this.logButton = this.menuButton = null;                  // nothing to tap on a TV
+    this.overlay = h("div", { class: "overlay tv-results-back", id: "overlay", hidden: true });
+    this.scoring = h("div", { class: "tv-scoring", id: "tv-scoring", "data-layer": "tv-scoring", hidden: true });
+    this.netstate = h("div", { id: "netstate", class: "netstate", hidden: app.page.status === "open" }, app.t("web.reconnecting"));
+    this.root.append(h("div", { class: "screen play tvplay" },
+      h("main", { class: "tv-main" }, this.board, this.captions),
+      h("aside", { class: "tv-side" }, this.title, this.status, this.strip, app.tv ? app.tv.join(false) : null),
+      this.logPanel, this.overlay, this.scoring, this.netstate));
+    this.drawTitle();
+    this.drawPlayers();
+    if (this.tally) this.drawTally();
+  }
+
+  context() {
+    const ctx = super.context();
+    ctx.tv = true;                      // the module draws its board only
+    ctx.showPlayers = () => {};         // the TV's rows name the players, whatever the module draws
+    return ctx;
+  }
+
+  destroy() {
+    clearTimeout(this.tallyTimer);
+    super.destroy();
+  }
+
+  drawStatus(msg) {
+    let text = "", seat = null;
+    if (msg.over) text = this.t("web.game_over");
+    else if (msg.to_act !== null && msg.to_act !== undefined) {
+      seat = msg.to_act;
+      text = this.t("web.tv_turn", { name: this.nameOf(seat) });
+    }
+    clear(this.status);
+    if (seat !== null) this.status.append(markSvg(seat, this.colourOf(seat), this.app.page.shapes, 64));
+    this.status.append(h("span", { class: "tv-turn-text", "data-fit": "1" }, text));
+    this.status.dataset.seat = seat === null ? "" : String(seat);
+    this.drawPlayers();
+  }
+
+  drawPlayers() {
+    const t = this.summary;
+    clear(this.strip);
+    if (!t) return;
+    const last = this.last;
+    for (const p of t.players) {
+      const score = last && last.scores ? last.scores[p.seat] : null;
+      const acting = last && !last.over && last.to_act === p.seat;
+      const away = p.kind === "human" && !p.connected;
+      this.strip.append(h("li", { class: ["player", acting && "acting", away && "away"], "data-seat": p.seat },
+        markSvg(p.seat, p.colour, this.app.page.shapes, 48),
+        h("span", { class: "tv-who" },
+          h("span", { class: "pname", "data-fit": "1" }, playerName(this.app, p)),
+          away ? h("span", { class: "tv-away" }, p.takeover ? this.t("web.bot_plays") : this.t("web.away")) : null),
+        score !== null && score !== undefined ? h("span", { class: "score" }, score) : null));
+    }
+  }
+
+  log(text, kind = "game") {
+    super.log(text, kind);
+    if (kind === "chat") return;
+    this.captionLines = [...(this.captionLines || []), text].slice(-CAPTIONS);
+    clear(this.captions);
+    this.captionLines.forEach((line, i) => this.captions.append(
+      h("li", { class: i === this.captionLines.length - 1 ? "newest" : null, "data-fit": "1" }, line)));
+  }
+
+  // nothing waits for a tap on a TV: it joins the game as it stands (the recap's scores still make
+  // the score story, app/play.js)
+  showRecap() {}
+
+  update(msg) {
+    super.update(msg);
+    if (!msg.full) this.tallyOf(msg.events || []);
+  }
+
+  // --- a scoring, told large ---------------------------------------------------------------------
+  /** The scorings of the module's game (its declaration: `scorings`, games/README.md: the
+   * window's own, {started, scored, ended, kinds: [{kind, title, colour}]}). */
+  tallyOf(events) {
+    const sc = this.module && this.module.scorings;
+    if (!sc) return;
+    for (const ev of events) {
+      if (ev.type === sc.started) this.tally = { kind: ev.kind, rows: new Map() };
+      else if (ev.type === sc.scored) {
+        if (!this.tally) this.tally = { kind: null, rows: new Map() };     // came in mid-round
+        this.tally.rows.set(ev.seat, { total: ev.total, score: ev.score });
+        this.showTally();
+      }
+    }
+  }
+
+  showTally() {
+    this.drawTally();
+    this.scoring.hidden = false;
+    clearTimeout(this.tallyTimer);
+    // (the page's test option ?anim=N hurries it too, at most 4 times)
+    this.tallyTimer = setTimeout(() => { this.scoring.hidden = true; }, TALLY / Math.min(4, animSpeed()));
+  }
+
+  drawTally() {
+    const sc = this.module && this.module.scorings, t = this.tally;
+    if (!t) return;
+    const kind = sc && Array.isArray(sc.kinds) ? sc.kinds.find((k) => k.kind === t.kind) : null;
+    const key = kind ? kind.title : null;
+    const rows = [...t.rows.entries()].sort((a, b) => (b[1].score - a[1].score) || (a[0] - b[0]));
+    clear(this.scoring);
+    this.scoring.append(h("div", { class: "tv-tally" },
+      h("h2", { class: "tv-tally-title", style: kind && kind.colour ? { color: kind.colour } : null },
+        key && this.app.cat.has(key) ? this.t(key) : this.t("web.tv_scoring")),
+      h("ol", { class: "tv-tally-rows" }, rows.map(([seat, r]) => h("li", { "data-seat": seat },
+        markSvg(seat, this.colourOf(seat), this.app.page.shapes, 56),
+        h("span", { class: "pname", "data-fit": "1" }, this.nameOf(seat)),
+        h("span", { class: "tv-gain" }, `+${r.total}`),
+        h("span", { class: "score" }, r.score))))));
+  }
+
+  // --- the results: large, with nothing to tap (the TV goes on by itself) ---------------------------
+  showResults(msg) {
+    this.resultsShown = true;
+    this.results = msg;
+    this.resultsHidden = false;
+    const app = this.app, t = this.summary;
+    const seats = t ? t.players.map((p) => p.seat) : msg.scores.map((_, i) => i);
+    const winners = new Set(msg.winners || []);
+    const order = seats.slice().sort((a, b) => (winners.has(b) - winners.has(a)) || (msg.scores[b] - msg.scores[a]) || (a - b));
+    clear(this.overlay);
+    this.overlay.append(h("div", { class: "tv-results", id: "results" },
+      h("h2", {}, app.t("web.winner", { name: [...winners].map((w) => this.nameOf(w)).join(", ") })),
+      h("ol", { class: "tv-result-list" }, order.map((seat) => h("li", { class: [winners.has(seat) && "winner"], "data-seat": seat },
+        markSvg(seat, this.colourOf(seat), app.page.shapes, 56),
+        h("span", { class: "pname", "data-fit": "1" }, this.nameOf(seat)),
+        h("span", { class: "score" }, msg.scores[seat])))),
+      h("p", { class: "tv-results-game" }, t ? `${gameTitle(app, t.game)} #${t.id}` : "")));
+    this.overlay.hidden = false;
+  }
+
+  standings() {}
 }

@@ -40,7 +40,7 @@ export class Table extends AnimatedTable {
   // --- the page ------------------------------------------------------------------------------
   build() {
     const el = (cls) => html("div", { class: cls });
-    this.el = html("div", { class: "tk", "data-game": "tikal" });
+    this.el = html("div", { class: this.ctx.tv ? "tk tk-tv" : "tk", "data-game": "tikal" });   // tk-tv: the board only (TV mode)
     this.topEl = el("tk-top");
     this.promptEl = html("div", { class: "tk-prompt", "data-fit": "1" });
     this.apEl = html("div", { class: "tk-ap" });

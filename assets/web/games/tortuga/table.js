@@ -37,7 +37,7 @@ export class Table extends AnimatedTable {
 
   // --- the page ------------------------------------------------------------------------------
   build() {
-    this.el = h("div", { class: "tt", "data-game": "tortuga" });
+    this.el = h("div", { class: this.ctx.tv ? "tt tt-tv" : "tt", "data-game": "tortuga" });   // tt-tv: the island only (TV mode)
     this.topEl = h("div", { class: "tt-top" });
     this.promptEl = h("div", { class: "tt-prompt", "data-fit": "1", role: "status" });
     this.topEl.append(this.promptEl);
