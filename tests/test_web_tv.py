@@ -193,9 +193,9 @@ def _four_tvs(host, chromium, tmp_path):
             assert len(names) == 4 and min(names) >= ROOM_TYPE, names
             assert min(font_px(tv, "#players .score")) >= ROOM_TYPE
             assert min(font_px(tv, "#whose-turn .tv-turn-text")) >= ROOM_TYPE
-            name, banner = tv.evaluate("[tikal.play.last.to_act === null ? null"          # (at one instant)
-                                       " : tikal.play.nameOf(tikal.play.last.to_act),"
-                                       " document.querySelector('#whose-turn').innerText]")
+            name, banner = tv.evaluate("(() => { const s = tikal.play.turnShown(tikal.play.last).seat;"  # (one instant)
+                                       " return [s === null ? null : tikal.play.nameOf(s),"
+                                       " document.querySelector('#whose-turn').innerText]; })()")
             assert name is None or name in banner
             board = tv.locator("#board").bounding_box()
             assert board["width"] >= 1200 and board["height"] >= 850, board     # the board large

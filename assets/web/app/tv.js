@@ -164,11 +164,13 @@ export class TVPlay extends Play {
     super.destroy();
   }
 
+  // whose turn as the board shows it (app/play.js turnShown: the update the module has landed on)
   drawStatus(msg) {
+    const turn = this.turnShown(msg);
     let text = "", seat = null;
-    if (msg.over) text = this.t("web.game_over");
-    else if (msg.to_act !== null && msg.to_act !== undefined) {
-      seat = msg.to_act;
+    if (turn.over) text = this.t("web.game_over");
+    else if (turn.seat !== null && turn.seat !== undefined) {
+      seat = turn.seat;
       text = this.t("web.tv_turn", { name: this.nameOf(seat) });
     }
     clear(this.status);
@@ -183,9 +185,10 @@ export class TVPlay extends Play {
     clear(this.strip);
     if (!t) return;
     const last = this.last;
+    const turn = last ? this.turnShown(last) : null;
     for (const p of t.players) {
       const score = last && last.scores ? last.scores[p.seat] : null;
-      const acting = last && !last.over && last.to_act === p.seat;
+      const acting = turn && !turn.over && turn.seat === p.seat;
       const away = p.kind === "human" && !p.connected;
       this.strip.append(h("li", { class: ["player", acting && "acting", away && "away"], "data-seat": p.seat },
         markSvg(p.seat, p.colour, this.app.page.shapes, 48),
