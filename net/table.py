@@ -31,7 +31,7 @@ import errno
 from typing import TYPE_CHECKING
 
 import engine
-from engine.bots.hints import askable
+from engine.bots.hints import HINTS, askable
 
 from . import journal as jn
 from .messages import COLOURS, MessageError, check_options
@@ -65,11 +65,11 @@ def welcome_message(host: str, player: int) -> dict:
 def offered_games() -> dict:
     """What the host's welcome offers of each game (docs/protocol.md): its seat range, the options
     a table may set with their values and defaults, its title and the catalog keys of its options'
-    words (all from ``engine.GAMES``), the bot levels."""
+    words (all from ``engine.GAMES``), the bot levels, whether the host computes its hint."""
     return {g: {"seats": [info.min_seats, info.max_seats],
                 "options": {o.name: list(o.values) for o in info.options},
                 "defaults": info.defaults, "levels": bot_levels(g),
-                "title": info.title, "labels": info.labels()}
+                "title": info.title, "labels": info.labels(), "hint": g in HINTS}
             for g, info in engine.GAMES.items()}
 
 

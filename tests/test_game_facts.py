@@ -3,6 +3,7 @@ engine.GAMES, the host's welcome and its checks, the host command's choices, the
 import pytest
 
 import engine
+from engine.bots import hints
 from net import messages
 from net.table import Table, TableError, offered_games, welcome_message
 from tikal_lan.host_options import parse_args, table_options
@@ -36,6 +37,8 @@ def test_the_host_offers_what_the_games_declare():
         assert o["options"] == {x.name: list(x.values) for x in info.options}
         assert o["defaults"] == info.defaults and "easy" in o["levels"]
         assert o["title"] == info.title and o["labels"] == info.labels()
+        assert o["hint"] is (name in hints.HINTS)       # the host computes its hint (net/hints.py)
+    assert offered["tikal"]["hint"] and offered["tortuga"]["hint"]
     w = welcome_message("Host", 3)
     assert messages.validate(w, messages.HOST) is w and w["colours"] == messages.COLOURS
     # the host's checks follow the same facts: seat range and option values

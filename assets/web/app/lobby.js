@@ -100,7 +100,7 @@ function tablesCard(app) {
         h("strong", {}, `${gameTitle(app, t.game)} #${t.id}`),
         h("span", { class: "muted" }, [optionsText(app, t), seatsText(app, t),
           app.t(t.status === "lobby" ? "web.status.lobby" : "web.status.playing"),
-          t.private ? app.t("web.private") : ""].filter(Boolean).join(" · ")),
+          t.private ? app.t("web.private") : "", t.hints ? app.t("lobby.hints_allowed") : ""].filter(Boolean).join(" · ")),
         names.length ? h("span", { class: "names" }, names.join(", ")) : null),
       h("div", { class: "row-buttons" },
         back ? h("button", { class: "primary", "data-act": "back", onclick: () => app.send({ t: "sit", table: t.id, seat: back.seat }) },
@@ -165,8 +165,22 @@ function createCard(app) {
       }
       box.append(h("div", { class: "field" }, h("span", { class: "label" }, words.optionLabel(app.cat, info, name)), group));
     }
+    // the hint (the strong bot's plan, computed by the host): allowed at first, as the window's
+    // quick game allows it; off for a serious game (a game the host has no hint for: not offered)
+    const hints = info.hint ? h("button", { id: "create-hints", class: ["choice", page.lobby.hints && "on"],
+      "aria-pressed": String(page.lobby.hints), title: app.t("lobby.hints_tip"), onclick: () => {
+        page.lobby.hints = !page.lobby.hints;
+        hints.classList.toggle("on", page.lobby.hints);
+        hints.setAttribute("aria-pressed", String(page.lobby.hints));
+        hints.textContent = hintsText();
+      } }) : null;
+    const hintsText = () => app.t("lobby.hints", { on: app.t(page.lobby.hints ? "common.on" : "common.off") });
+    if (hints) {
+      hints.textContent = hintsText();
+      box.append(h("div", { class: "field" }, h("div", { class: "choices" }, hints)));
+    }
     box.append(h("button", { id: "create", class: "primary big", onclick: () => {
-      app.send({ t: "create", game, seats, options: opts });
+      app.send({ t: "create", game, seats, options: opts, ...(info.hint ? { hints: page.lobby.hints } : {}) });
     } }, app.t("web.create")));
   };
   const tabs = h("div", { class: "choices games" });
@@ -265,7 +279,8 @@ export function renderTableLobby(app, root) {
       app.t(t.private ? "web.make_open" : "web.make_private")));
     controls.append(h("button", { id: "start", class: "primary big", onclick: () => app.send({ t: "start" }) }, app.t("web.start")));
   }
-  const info = [optionsText(app, t), t.private ? app.t("web.private") : ""].filter(Boolean).join(" · ");
+  const info = [optionsText(app, t), t.private ? app.t("web.private") : "", t.hints ? app.t("lobby.hints_allowed") : ""]
+    .filter(Boolean).join(" · ");
   root.append(h("div", { class: "screen" },
     header(app, `${gameTitle(app, t.game)} #${t.id}`),
     h("main", { class: "lobby" },

@@ -25,8 +25,9 @@ export class PageState {
     this.standings = null;      // tonight's standings (the host's last `standings`)
     this.saved = [];            // the unfinished saved games we sat at
     this.errors = [];           // the host's refusals, newest last (tests read them)
-    /** The lobby's choices: the game of the new table, its players and options (per game). */
-    this.lobby = { game: null, seats: null, options: {}, draftName: undefined };
+    /** The lobby's choices: the game of the new table, its players and options (per game), and
+     * whether it allows the hint (at first it does, as the window's quick game). */
+    this.lobby = { game: null, seats: null, options: {}, hints: true, draftName: undefined };
   }
 
   /** What the host's welcome says of a game (its seats, options, title, labels), or undefined. */
