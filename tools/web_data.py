@@ -14,6 +14,10 @@ each is what this script writes):
   points in it and close it; each kind's catalog keys, colour and mark).
 - ``assets/web/games/tortuga/facts.js``: La Tortuga's numbers the island draws (``engine/tortuga``:
   the track, the beach's card, the sum's limit).
+- ``assets/web/games/<game>/learn_facts.js``: what the learning aids read (issue 38): when the
+  hint may be asked (``engine/bots/hints.py``: its phases, the least number of choices), and for
+  Tikal which event plays a step of the plan (``game/tikal/hint.py``) and the first-game guide's
+  steps and the events that do them (``game/tikal/guide.py``).
 - ``assets/web/app/palette.js``: the players' tones in the host's order of colours, the shapes
   (each one's polygon round (0, 0) of radius 1) and the interface's colours (``game/theme.py``), and
   whether the shapes are on at first (the window's default, ``game/settings.py``).
@@ -32,6 +36,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
+from engine.bots.hints import HINTS  # noqa: E402
 from engine.tikal.analysis import HEXES, SPECS, TREASURE_COPIES, TREASURE_KINDS  # noqa: E402
 from engine.tortuga import cards as tortuga_cards  # noqa: E402
 from engine.tortuga import flow as tortuga_flow  # noqa: E402
@@ -39,6 +44,8 @@ from engine.tortuga import track as tortuga_track  # noqa: E402
 from game import theme  # noqa: E402
 from game.settings import Settings  # noqa: E402
 from game.tikal import client as tikal_client  # noqa: E402
+from game.tikal import guide as tikal_guide  # noqa: E402
+from game.tikal import hint as tikal_hint  # noqa: E402
 from game.tikal import log_lines as tikal_lines  # noqa: E402
 from game.tikal import words as tikal_words  # noqa: E402
 from game.tortuga import client as tortuga_client  # noqa: E402
@@ -116,6 +123,25 @@ def tortuga_facts() -> str:
     return "\n".join(lines) + "\n"
 
 
+def learn_facts(game: str) -> str:
+    hint = HINTS[game]
+    title = {"tikal": "Tikal", "tortuga": "La Tortuga"}[game]
+    lines = [
+        *_header(f"What {title}'s hint and guide read (the hint's moments; a plan's steps and the guide's steps)",
+                 "engine/bots/hints.py" + (", game/tikal/hint.py, game/tikal/guide.py" if game == "tikal" else "")),
+        f"export const HINT = {_js({'phases': list(hint.phases), 'choices': hint.choices})};",
+    ]
+    if game == "tikal":
+        lines += [
+            "// a step's action type -> the host's event that says it was played",
+            f"export const PLAYED_BY = {_js(tikal_hint.PLAYED_BY)};",
+            "// the first turn's steps, and the host's event (of our own seat) that does each",
+            f"export const GUIDE_STEPS = {_js(list(tikal_guide.STEPS))};",
+            f"export const GUIDE_DONE_BY = {_js(tikal_guide.DONE_BY)};",
+        ]
+    return "\n".join(lines) + "\n"
+
+
 def _hex(rgb) -> str:
     return "#" + "".join(f"{v:02x}" for v in rgb[:3])
 
@@ -148,6 +174,8 @@ def outputs() -> dict[str, str]:
         "assets/web/games/tikal/scorings.js": scorings("Tikal", tikal_client),
         "assets/web/games/tortuga/scorings.js": scorings("La Tortuga", tortuga_client),
         "assets/web/games/tortuga/facts.js": tortuga_facts(),
+        "assets/web/games/tikal/learn_facts.js": learn_facts("tikal"),
+        "assets/web/games/tortuga/learn_facts.js": learn_facts("tortuga"),
         "assets/web/app/palette.js": palette(),
     }
 

@@ -34,6 +34,11 @@ WHY_COLOUR = (170, 205, 220)     # a step's reason, under it
 WHY_SMALLER = 2                  # points smaller than its step
 
 
+#: a step's action type -> the host's event that says it was played (the plan follows our steps;
+#: the browser's hint reads the same table: tools/web_data.py)
+PLAYED_BY = {"place_tile": "tile_placed", "enter": "figure_entered", "transfer": "figure_transferred",
+             "move": "figure_moved", "uncover": "level_uncovered", "dig": "treasure_dug",
+             "exchange": "exchange", "camp": "camp_built", "guard": "guard_placed"}
 #: the strong bot's plan and its costs (``engine.bots.hints``: the host computes the same for a browser)
 plan_turn, plan_with_reasons = tikal_plan, tikal_plan_with_reasons
 #: reason key -> (catalog key, the number a plural entry is picked by, or None)
@@ -94,9 +99,7 @@ class TikalHint(HintAddon):
     @staticmethod
     def played(events: list[dict], step: dict) -> bool:
         """Whether the host's events are the plan's step being played."""
-        kind = {"place_tile": "tile_placed", "enter": "figure_entered", "transfer": "figure_transferred",
-                "move": "figure_moved", "uncover": "level_uncovered", "dig": "treasure_dug",
-                "exchange": "exchange", "camp": "camp_built", "guard": "guard_placed"}.get(step["type"])
+        kind = PLAYED_BY.get(step["type"])
         for ev in events:
             if ev.get("type") != kind:
                 continue

@@ -100,6 +100,7 @@ export const HANDLERS = {
       toast(app.errorText(msg), "error", 6000);
       return;
     }
+    if (msg.ref === "hint") return;         // the table's hint says it itself (or, replaced, not at all)
     toast(app.errorText(msg), "error", SERIOUS.includes(msg.code) ? 6000 : undefined);
   },
 
@@ -114,6 +115,11 @@ export const HANDLERS = {
     if (app.page.screen === "lobby") app.render();
   },
 
+  // the host's hint for our seat (docs/protocol.md 5): the answer of the table module's ask (ctx.hint)
+  hint(app, msg) {
+    app.answered(msg.seq, { ok: true, hint: msg });
+  },
+
   chat(app, msg) {
     if (app.play) app.play.log(`${msg.from}: ${msg.text}`, "chat");
   },
@@ -126,7 +132,6 @@ export const IGNORED = {
   pong: "the page never pings: it answers the host's pings (net.js)",
   finished: "the page asks for no list of tonight's finished games",
   replay: "the page asks for no replay",
-  hint: "the page asks for no hint yet (the host computes it: docs/protocol.md 5)",
 };
 
 /** Hand a message of the host to its handler (one the page ignores, or does not know, goes nowhere). */

@@ -121,6 +121,10 @@ export class Play {
       t: (key, vars) => app.t(key, vars),
       tn: (...args) => app.tn(...args),
       act: (action) => app.request({ t: "action", action, ...(app.page.seat !== null ? { seat: app.page.seat } : {}) }),
+      // the hint: the table allows it and we hold a seat; the host's plan for our view (a Promise of
+      // {ok, hint} or {ok: false, error}: docs/protocol.md 5, "The hint")
+      get hints() { return !!(play.summary && play.summary.hints) && app.page.seat !== null; },
+      hint: () => app.request({ t: "hint", seat: app.page.seat }),
       undo: () => app.request({ t: "undo" }),
       log: (line) => play.log(line, "game"),
       mark: (seat, size) => markSvg(seat, play.colourOf(seat), app.page.shapes, size),

@@ -34,7 +34,7 @@ export class Board extends EventTarget {
     const group = (names, into) => { for (const name of names) { this.layers[name] = svg("g", { class: `tk-l-${name}` }); into.appendChild(this.layers[name]); } };
     this.groundEl.appendChild(this.defs);
     group(["slots", "tiles"], this.groundEl);
-    group(["marks", "hl", "pieces", "ghost", "hltop"], this.el);
+    group(["marks", "hl", "pieces", "ghost", "hltop", "plan"], this.el);
     group(["anim", "top"], this.fxEl);
     host.append(...this.svgs);
     this.defs.appendChild(art.slot("tk-slot"));
@@ -405,6 +405,73 @@ export class Board extends EventTarget {
       g.setAttribute("class", "tk-ghost");
       gh.appendChild(g);
       top.appendChild(svg("polygon", { points: hexPoints(hex, 0.99), class: fits ? "tk-hl-fits" : "tk-hl-nofit" }));
+    }
+  }
+
+  /** The hint's plan (hint.js marks()): the tile's spot and turn (its ghost, outlined), each walk
+   * as an arrow along its path, a jump between camps as an arc, each hex action marked where it
+   * happens with its piece; every step numbered (two on one hex side by side, never one on the
+   * other). `me` our seat (the pieces' tone). `plan` null: nothing. */
+  renderPlan(plan, me) {
+    const g = clear(this.layers.plan);
+    if (!plan) return;
+    const badges = [];
+    const badge = (c, number, dy) => {
+      let x = c[0] - S * 0.42;
+      const y = c[1] + S * dy;
+      while (badges.some(([bx, by]) => Math.abs(x - bx) < S * 0.55 && Math.abs(y - by) < S * 0.55)) x += S * 0.58;
+      badges.push([x, y]);
+      g.appendChild(svg("circle", { cx: x.toFixed(2), cy: (y + 0.2).toFixed(2), r: (S * 0.28).toFixed(2), class: "tk-plan-badge-ink" }));
+      g.appendChild(svg("circle", { cx: x.toFixed(2), cy: y.toFixed(2), r: (S * 0.26).toFixed(2), class: "tk-plan-badge", "data-plan-step": number }));
+      g.appendChild(svg("text", { x: x.toFixed(2), y: (y + 0.1).toFixed(2), class: "tk-plan-number", "font-size": (S * 0.34).toFixed(2),
+        "text-anchor": "middle", "dominant-baseline": "central" }, [document.createTextNode(String(number))]));
+    };
+    const arrow = (pts) => {
+      const line = points(pts);
+      g.appendChild(svg("polyline", { points: line, class: "tk-plan-arrow-ink" }));
+      g.appendChild(svg("polyline", { points: line, class: "tk-plan-arrow" }));
+      const [x0, y0] = pts[pts.length - 2], [x1, y1] = pts[pts.length - 1];
+      const a = Math.atan2(y1 - y0, x1 - x0), tip = [x1 - S * 0.25 * Math.cos(a), y1 - S * 0.25 * Math.sin(a)];
+      const head = [tip, [tip[0] - S * 0.42 * Math.cos(a - 0.5), tip[1] - S * 0.42 * Math.sin(a - 0.5)],
+        [tip[0] - S * 0.42 * Math.cos(a + 0.5), tip[1] - S * 0.42 * Math.sin(a + 0.5)]];
+      g.appendChild(svg("polygon", { points: points(head), class: "tk-plan-head" }));
+    };
+    const tone = this.look.tone(me), shape = this.look.shape(me);
+    const marker = (kind, figure, c) => {
+      const x = c[0] + S * 0.42, y = c[1] - S * 0.05, r = S * 0.25;
+      g.appendChild(svg("circle", { cx: x.toFixed(2), cy: y.toFixed(2), r: (r * 1.08).toFixed(2), class: "tk-plan-badge-ink" }));
+      g.appendChild(svg("circle", { cx: x.toFixed(2), cy: y.toFixed(2), r: r.toFixed(2), class: "tk-plan-marker" }));
+      if (kind === "enter") g.appendChild(art.figure(x, y - S * 0.03, S * 0.09, tone, shape, figure === "leader"));
+      else if (kind === "uncover") g.appendChild(art.levelBlock(x, y, S * 0.32, "+1"));
+      else if (kind === "dig") g.appendChild(art.treasure(x, y, S * 0.12, null));
+      else if (kind === "camp") g.appendChild(art.tent(x, y + S * 0.03, S * 0.1, tone, shape));
+      else if (kind === "guard") g.appendChild(art.guard(x, y + S * 0.03, S * 0.09, tone, shape));
+    };
+    for (const { action: a, number } of plan.steps) {
+      if (a.type === "place_tile") {
+        if (plan.drawn) {
+          art.ensureTile(this.defs, plan.drawn);
+          const ghost = art.tileUse(plan.drawn, a.rotation || 0);
+          const [x, y] = center(a.hex);
+          ghost.setAttribute("transform", `translate(${x.toFixed(2)},${y.toFixed(2)})`);
+          ghost.setAttribute("class", "tk-plan-ghost");
+          g.appendChild(ghost);
+        }
+        g.appendChild(svg("polygon", { points: hexPoints(a.hex, 0.98), class: "tk-plan-spot" }));
+        badge(center(a.hex), number, -0.55);
+      } else if (a.type === "move") {
+        const pts = a.path.map(center);
+        arrow(pts);
+        badge(pts[pts.length - 1], number, 0.55);
+      } else if (a.type === "transfer") {
+        const p = center(a.from), q = center(a.to);
+        arrow([p, [(p[0] + q[0]) / 2, Math.min(p[1], q[1]) - S], q]);
+        badge(q, number, 0.55);
+      } else if (a.hex) {
+        const c = center(a.hex);
+        marker(a.type, a.figure, c);
+        badge(c, number, a.type === "enter" ? 0.55 : -0.55);
+      }
     }
   }
 

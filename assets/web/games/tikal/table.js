@@ -17,6 +17,7 @@ import { describe as describeEvent, lineSeat as seatOfLine, kindName } from "./l
 import { TILES } from "./tiles.js";
 import { hexTone, readable, rgb } from "./marks.js";
 import { Selection } from "./selection.js";
+import { TikalHint } from "./hint.js";
 
 export class Table extends AnimatedTable {
   constructor(root, ctx) {
@@ -24,6 +25,7 @@ export class Table extends AnimatedTable {
     this.timeline.speed = animSpeed(ctx);
     this.legalKey = "";
     this.sel = new Selection(this);   // what the player is doing; taps and keys (selection.js)
+    this.hintView = new TikalHint(this);   // the strong bot's plan, asked of the host (hint.js)
     this.last = null;             // the last move's marks
     this.flash = new Set();
     this.flashSets = new Set();
@@ -60,9 +62,9 @@ export class Table extends AnimatedTable {
     this.barEl = html("div", { class: "tk-bar", "data-layer": "tk-bar" });
     this.barHead = el("tk-bar-head");
     this.hintEl = html("div", { class: "tk-hint", "data-fit": "1", role: "status" });
-    this.barHead.appendChild(this.hintEl);
+    this.barHead.append(this.hintEl, this.hintView.button);
     this.rowEl = el("tk-row");
-    this.barEl.append(this.barHead, this.rowEl);
+    this.barEl.append(this.hintView.panel, this.barHead, this.rowEl);
     this.sheetEl = html("div", { class: "tk-sheet", "data-layer": "tk-sheet" });
     this.sheetEl.hidden = true;
     this.sheetEl.addEventListener("click", (e) => { if (e.target === this.sheetEl) this.sel.closeChooser(); });
@@ -94,6 +96,10 @@ export class Table extends AnimatedTable {
     this.el.classList.toggle("tk-short", !wide && r.height < 760);
     const apHome = wide ? this.topEl : this.barHead;
     if (this.apEl.parentElement !== apHome) apHome.appendChild(this.apEl);
+    // the hint's plan: over the bar on a phone in portrait (the board stays above it), first in
+    // the side column beside the board (the bar under the board keeps its room)
+    const plan = this.hintView.panel, planHome = wide ? this.side : this.barEl;
+    if (plan.parentElement !== planHome) planHome.prepend(plan);
     if (this.anim) { this.panel.keys = {}; this.controls.key = null; this.touch(); }
   }
 
@@ -145,6 +151,7 @@ export class Table extends AnimatedTable {
     this.remember(m.events || []);
     this.legalKey = JSON.stringify((m.legal || []).map((a) => a.type));
     this.sel.info = null;
+    this.hintView.landed(m);       // the plan follows our own step, or goes
     this.holding = true;           // drawn once, below, with the selection that follows it
     super.landed(m);
     this.holding = false;
@@ -182,20 +189,23 @@ export class Table extends AnimatedTable {
     if (this.holding) { this.dirty = true; return; }
     super.render();
     const v = this.shown;
+    this.hintView.render();
     if (!v || !v.game) {
       this.controls.render();
       this.flushFit();
       return;
     }
-    if (this.drawnVer === this.ver) {      // nothing but the scores moved since the last frame
+    if (this.drawnVer === this.ver && this.planKey === this.hintView.key) {   // nothing but the scores moved
       this.panel.renderScores(v);
       return;
     }
     this.drawnVer = this.ver;
+    this.planKey = this.hintView.key;
     this.derived = { holders: templeHolders(v), now: scoringNow(v), outlook: stackOutlook(v) };
     this.board.render(v, this.derived.holders);
     this.board.renderLast(this.last);
     this.board.renderMarks(this.sel.marks());
+    this.board.renderPlan(this.hintView.marks(), this.me);
     this.panel.render(v, this.derived);
     this.controls.render();
     this.flushFit();
@@ -271,7 +281,13 @@ export class Table extends AnimatedTable {
     const tag = (e.target && e.target.tagName) || "";
     if (tag === "INPUT" || tag === "TEXTAREA" || (e.target && e.target.isContentEditable)) return;
     if (!this.el.isConnected || document.querySelector(".dialog-back")) return;
-    if (this.sel.key(e.key.length === 1 ? e.key.toLowerCase() : e.key)) e.preventDefault();
+    const k = e.key.length === 1 ? e.key.toLowerCase() : e.key;
+    // the window's keys of the hint: H asks (or hides) it, Esc hides it
+    if (k === "h" && (this.hintView.askable() || this.hintView.steps.length)) { this.hintView.toggle(); e.preventDefault(); return; }
+    if (k === "Escape" && this.hintView.steps.length && !this.sel.chooser && !this.sel.selected && !this.sel.mode) {
+      this.hintView.clear(); e.preventDefault(); return;
+    }
+    if (this.sel.key(k)) e.preventDefault();
   }
 
   // --- what a tapped hex holds, in words (the window's tooltip) ------------------------------------

@@ -476,13 +476,14 @@ export class Island {
   renderHighlights() {
     const t = this.table;
     const ring = new Set(t.choosable());
-    if (t.hover !== null && t.hover !== undefined) ring.add(t.hover);
-    const k = JSON.stringify([[...ring].map((x) => [x, Math.round(this.sprite(x).x), Math.round(this.sprite(x).y)]), t.hover]);
+    const on = t.ringed ?? t.hover;          // the one a button names, or the coach's choice
+    if (on !== null && on !== undefined) ring.add(on);
+    const k = JSON.stringify([[...ring].map((x) => [x, Math.round(this.sprite(x).x), Math.round(this.sprite(x).y)]), on]);
     if (!this.changed("hl", k)) return;
     const g = clear(this.layers.hl);
     for (const x of ring) {
       const sp = this.sprite(x);
-      g.append(s("ellipse", { cx: sp.x, cy: sp.y + 2, rx: 37, ry: 26, class: x === t.hover ? "tt-ring tt-ring-on" : "tt-ring", "data-ring": x }));
+      g.append(s("ellipse", { cx: sp.x, cy: sp.y + 2, rx: 37, ry: 26, class: x === on ? "tt-ring tt-ring-on" : "tt-ring", "data-ring": x }));
     }
   }
 

@@ -87,6 +87,9 @@ export class Seats {
   }
 }
 
+/** A button's classes, ringed when it is the one the coach would press (hint.js). */
+const hinted = (cls, on) => (on ? `${cls} tt-hinted` : cls);
+
 export class Controls {
   constructor(table, el) {
     this.table = table;
@@ -102,7 +105,9 @@ export class Controls {
   render() {
     const t = this.table;
     const acting = t.acting();
-    const k = JSON.stringify([acting, acting && t.legal, t.canUndo, t.pending, t.lang, t.me, t.over, acting && t.choiceWords()]);
+    const hint = t.hintView;
+    const k = JSON.stringify([acting, acting && t.legal, t.canUndo, t.pending, t.lang, t.me, t.over, acting && t.choiceWords(),
+      hint ? hint.key() : null]);
     if (k === this.key) return;
     this.key = k;
     const row = clear(this.el);
@@ -116,20 +121,21 @@ export class Controls {
         row.append(this.button(h("span", { class: "tt-choice" }, turtleIcon(t.toneOf(t.me), t.shape(t.me), second, `${t.uid}-c${a.turtle}`, "tt-i-turtle tt-i-big"),
           h("span", { "data-fit": "1" }, t.turtleChoice(a.turtle))), { "data-act": "choose", "data-turtle": a.turtle, title: t.t("tortuga.choose_tip"),
           disabled: off, onpointerenter: () => t.setHover(a.turtle), onpointerleave: () => t.setHover(null) },
-        () => t.chooseTurtle(a.turtle), "tt-btn tt-primary tt-choose"));
+        () => t.chooseTurtle(a.turtle), hinted("tt-btn tt-primary tt-choose", hint && hint.hinted("choose_turtle", { turtle: a.turtle }))));
       }
     } else {
       row.className = "tt-bar tt-bar-roll";
       row.append(this.button(t.t("tortuga.roll"), { "data-act": "roll", title: t.t("tortuga.roll_tip"), disabled: off || !t.legalOf("roll").length },
-        () => t.sendType("roll"), "tt-btn tt-primary tt-big"));
+        () => t.sendType("roll"), hinted("tt-btn tt-primary tt-big", hint && hint.hinted("roll"))));
       row.append(this.button(t.t("tortuga.stop"), { "data-act": "stop", title: t.t("tortuga.stop_tip"), disabled: off || !t.legalOf("stop").length },
-        () => t.sendType("stop"), "tt-btn tt-good tt-big"));
+        () => t.sendType("stop"), hinted("tt-btn tt-good tt-big", hint && hint.hinted("stop"))));
       const plays = [...new Map(t.legalOf("play_card").map((a) => [a.eggs, a])).values()].sort((x, y) => x.eggs - y.eggs);
       if (plays.length) {
         const cards = h("div", { class: "tt-play" });
         for (const a of plays) {
           cards.append(this.button(h("span", { class: "tt-chip tt-chip-big" }, String(a.eggs)), { "data-act": "card", "data-eggs": a.eggs,
-            title: t.t("tortuga.card_tip"), "aria-label": t.t("tortuga.card_tip"), disabled: off }, () => t.playCard(a.eggs), "tt-btn tt-card"));
+            title: t.t("tortuga.card_tip"), "aria-label": t.t("tortuga.card_tip"), disabled: off }, () => t.playCard(a.eggs),
+          hinted("tt-btn tt-card", hint && hint.hinted("play_card", { eggs: a.eggs }))));
         }
         row.append(cards);
       }
@@ -137,6 +143,7 @@ export class Controls {
     if (t.canUndo) {
       row.append(this.button(t.t("web.undo"), { "data-act": "undo", disabled: t.pending }, () => t.undo(), "tt-btn tt-undo"));
     }
+    if (hint) hint.decorate(row, (label, attrs, onTap, cls) => this.button(label, attrs, onTap, cls));   // the coach line
     t.fit(row);
   }
 }

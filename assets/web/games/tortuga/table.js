@@ -9,6 +9,7 @@ import { Island } from "./island.js";
 import { Seats, Controls, resultsPart } from "./panel.js";
 import { Animator } from "./animator.js";
 import { describe, lineSeat } from "./log.js";
+import { TortugaHint } from "./hint.js";
 
 /** The keys of a laptop (the window's): R roll, S stop, 1–6 a card, A and B the turtles. */
 const KEYS = { r: "roll", s: "stop" };
@@ -19,6 +20,9 @@ export class Table extends AnimatedTable {
     this.uid = `tt${Math.random().toString(36).slice(2, 8)}`;
     this.hover = null;            // the turtle a choice button points at
     this.flash = new Set();       // rows lit a moment (a card just taken)
+    this.hintView = new TortugaHint(this);   // the coach line: the strong bot's choice, asked of the host
+    /** A mouse (a laptop): the coach names the keys. */
+    this.mouse = typeof matchMedia === "function" && matchMedia("(hover: hover) and (pointer: fine)").matches;
     this.build();
     this.anim = new Animator(this);
     this.onKey = (e) => this.key(e);
@@ -143,6 +147,7 @@ export class Table extends AnimatedTable {
     this.island.trail = [];
     this.island.dice.clear();
     this.island.lifted = false;
+    this.hintView.landed(m);
     super.landed(m);
     if (this.hover !== null && !this.choosable().includes(this.hover)) { this.hover = null; this.touch(true); }
   }
@@ -208,6 +213,11 @@ export class Table extends AnimatedTable {
 
   // --- what the player may do (always from `legal`) ---------------------------------------------
   choosable() { return this.legalOf("choose_turtle").map((a) => a.turtle); }
+  /** The turtle the island rings: the one a choice button points at, else the coach's. */
+  get ringed() {
+    if (this.hover !== null) return this.hover;
+    return this.hintView.hinted("choose_turtle") ? this.hintView.action.turtle : null;
+  }
 
   send(action) {
     if (!this.pending && action) this.hover = null;
@@ -224,7 +234,9 @@ export class Table extends AnimatedTable {
     const tag = (e.target && e.target.tagName) || "";
     if (tag === "INPUT" || tag === "TEXTAREA" || (e.target && e.target.isContentEditable)) return;
     const k = e.key.toLowerCase();
-    if (KEYS[k] && this.legalOf(KEYS[k]).length) this.sendType(KEYS[k]);
+    if (k === "h" && (this.hintView.askable() || this.hintView.action)) this.hintView.toggle();     // the window's keys
+    else if (e.key === "Escape" && this.hintView.action) this.hintView.clear();
+    else if (KEYS[k] && this.legalOf(KEYS[k]).length) this.sendType(KEYS[k]);
     else if (/^[1-6]$/.test(k) && this.legalOf("play_card").some((a) => a.eggs === Number(k))) this.playCard(Number(k));
     else if (k === "a" || k === "b") {
       const a = this.legalOf("choose_turtle").find((x) => (x.turtle >= this.seats) === (k === "b"));
