@@ -9,6 +9,8 @@ stack, ``app.open("rules", game)`` pushes; ``"table"`` is the table of the bridg
 
 Scenes draw on a fixed logical canvas of ``App.SIZE`` (1280×720); the window shows it scaled
 (pygame's SCALED mode letterboxes and maps the mouse back), so every layout scales with the window.
+TV mode has a layout of its own for 1920×1080 (``set_canvas``), its tables drawn at 1280×720 off
+screen.
 """
 from __future__ import annotations
 
@@ -116,6 +118,18 @@ class App:
         if on != self.settings.fullscreen and not self.headless:
             pygame.display.toggle_fullscreen()
         self.settings.fullscreen = on
+
+    def set_canvas(self, size: tuple[int, int] | None) -> None:
+        """Draw on a logical canvas of ``size`` (TV mode's 1920x1080, game/replay/tv.py), or again
+        on the class's ``SIZE`` (None); the window shows it scaled to its size as before."""
+        size = tuple(size) if size is not None else type(self).SIZE
+        if size == tuple(self.SIZE):
+            return
+        self.SIZE = size       # (this App's; the class keeps the scenes' own 1280x720)
+        flags = 0 if self.headless else pygame.SCALED | pygame.RESIZABLE
+        if self.settings.fullscreen and not self.headless:
+            flags |= pygame.FULLSCREEN
+        self.screen = pygame.display.set_mode(size, flags)
 
     def play_sound(self, name: str) -> None:
         if not self.audio or self.settings.volume <= 0:

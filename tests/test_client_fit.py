@@ -23,7 +23,7 @@ def frames_of(name: str, language: str, frames=(1, 8, 16, 26, 38, 52, 70)):
     scene = registry.sample(name, app, names=LONG_NAMES)
     if scene not in app.scenes:
         app.push(scene)
-    app.fitcheck = FitCheck()
+    app.fitcheck = FitCheck((0, 0, *app.SIZE))      # (TV mode's canvas is 1920x1080: game/replay/tv.py)
     problems, done = [], 0
     for n in frames:
         while done < n:

@@ -361,18 +361,20 @@ def test_the_what_now_box_fits_the_review_and_the_replay():
 
 def test_tv_captions_leave_the_tikal_board_clear():
     """TV mode drew the captions' band over the board's bottom row (a temple and figures under it).
-    The board, scaled without distortion, now ends above the band."""
+    The board, scaled without distortion, ends above the band and left of the players' side, large
+    on the TV's 1920x1080."""
+    from game.replay.tv import CAPTIONS_BAND, SIDE, TV_SIZE, board_rect
     from game.tikal.layout import BOARD
     from game.tikal.scene import TikalScene
 
-    (src, dst), captions = TikalScene.TV_BOARD, pygame.Rect(TikalScene.TV_CAPTIONS)
-    src, dst = pygame.Rect(src), pygame.Rect(dst)
+    src, dst = pygame.Rect(TikalScene.TV_BOARD), board_rect(TikalScene.TV_BOARD)
     kx, ky = dst.width / src.width, dst.height / src.height
     assert abs(kx - ky) < 0.01 * kx                                   # hexes keep their shape
     bx, by, bw, bh = BOARD.bounds()
     on_tv = pygame.Rect(dst.x + (bx - src.x) * kx, dst.y + (by - src.y) * ky, bw * kx, bh * ky)
-    assert not on_tv.colliderect(captions), (on_tv, captions)
-    assert dst.right <= TikalScene.TV_SIDE[1][0] and dst.x >= 0 and dst.y >= 0
+    assert not on_tv.colliderect(pygame.Rect(CAPTIONS_BAND)), (on_tv, CAPTIONS_BAND)
+    assert not dst.colliderect(pygame.Rect(SIDE)) and pygame.Rect(0, 0, *TV_SIZE).contains(dst)
+    assert dst.width >= 1200 and dst.height >= 900
 
 
 def test_a_right_click_on_the_board_still_cancels_a_selection_and_a_right_drag_does_not():

@@ -425,8 +425,7 @@ def test_tv_mode_shows_la_tortugas_whole_island():
     from game.tortuga import island
     from game.tortuga.scene import TortugaScene
 
-    (src, _dst) = TortugaScene.TV_BOARD
-    assert pygame.Rect(src).contains(island.SURF)              # its sand and surf, the top too
+    assert pygame.Rect(TortugaScene.TV_BOARD).contains(island.SURF)              # its sand and surf, the top too
 
 
 def test_the_owner_gives_an_away_players_seat_from_the_give_screen():

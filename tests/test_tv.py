@@ -6,6 +6,7 @@ run in real time."""
 import time
 
 import pygame
+import pytest
 
 from game.net_bridge import NetBridge
 from game.replay.tv import HOLD, TVScene
@@ -179,7 +180,7 @@ def test_what_the_tv_shows_of_the_board_does_not_depend_on_the_tables_prompt():
         child.prompt_text = lambda text=text: (text, (255, 255, 255))
         canvas = pygame.Surface(app.SIZE)
         child.draw(canvas)
-        crops.append(pygame.image.tobytes(canvas.subsurface(pygame.Rect(child.TV_BOARD[0])), "RGB"))
+        crops.append(pygame.image.tobytes(canvas.subsurface(pygame.Rect(child.TV_BOARD)), "RGB"))
     assert crops[0] == crops[1]
     app.close()
 
@@ -225,4 +226,58 @@ def test_the_tv_shows_the_end_whose_note_comes_after_the_look_that_left_it_out()
     app.step(0.1, events=[])
     assert tv.over_at is not None and tv.watching == watched
     assert not [m for m in bridge.sent[sent:] if m["t"] in ("leave", "spectate")]
+    app.close()
+
+
+# --- issue 39 point 1: a layout of its own for 1920x1080 seen from three metres --------------------
+#: 24-character names (as the fit test's): the longest a player may have
+TV_NAMES = ["Wilhelmina Wolkenstein-W", "Александра Константинова", "Maximilian Grünwald-Weiß",
+            "Шарлотта Щербакова-Шмидт", "Bartholomew MacWilliamss", "Екатерина Преображенская",
+            "Gosha WWWWWWWWWWWWWWWWWW"]
+
+
+@pytest.mark.parametrize("language", ["en", "cs", "it", "ru"])
+@pytest.mark.parametrize("name", ["tv", "tv_tortuga_7", "tv_volcano", "tv_standings"])
+def test_the_tv_draws_for_a_room_at_1920x1080(name, language):
+    """The TV's canvas is 1920x1080 (the window shows it scaled, as every scene); the board takes
+    most of it, and every player's name, on the table, in a scoring's tally and in the night's
+    standings, is drawn at least NAME_MIN (36) px high (a 24-character name on two lines)."""
+    from game import screens as registry
+    from game.fitcheck import FitCheck
+    from game.replay.tv import NAME_MIN, TV_SIZE
+
+    app = make_app(language)
+    tv = registry.sample(name, app, names=TV_NAMES)
+    app.push(tv)
+    app.fitcheck = FitCheck((0, 0, *app.SIZE))
+    for _ in range(20):
+        app.step(1 / 30, events=[])
+    frame = app.draw()
+    assert frame.get_size() == TV_SIZE == app.screen.get_size()
+    if tv.mode() == "table":
+        board = [r for r, what in app.fitcheck.areas if what == "board"]
+        assert board and board[0].width >= 1200 and board[0].height >= 900, board
+    words = {w for n in TV_NAMES for w in n.split()}
+    lines = [(r, t) for r, t, _, _ in app.fitcheck.texts if t.split() and set(t.split()) <= words]
+    assert len({t for _, t in lines}) >= 4, lines           # the players' names were drawn ...
+    least = app.assets.font(NAME_MIN, True).get_height()
+    small = [(t, r.height) for r, t in lines if r.height < least]
+    assert not small, small                                 # ... none smaller than NAME_MIN px
+    assert not app.fitcheck.problems()
+    app.close()
+    assert app.SIZE == (1280, 720)           # left TV mode: the window's own canvas again
+
+
+def test_a_tv_of_a_host_with_no_lan_address_says_so():
+    from game import screens as registry
+    from game.fitcheck import FitCheck
+
+    app = make_app("en")
+    app.push(registry.sample("tv_no_lan", app))
+    app.fitcheck = FitCheck((0, 0, *app.SIZE))
+    app.step(1 / 30, events=[])
+    app.draw()
+    text = " ".join(t for _, t, _, _ in app.fitcheck.texts)
+    assert app.tr("tv.no_lan").split()[0] in text and "localhost" not in text and "127.0.0.1" not in text
+    assert not app.fitcheck.problems()
     app.close()

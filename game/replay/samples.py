@@ -135,6 +135,19 @@ def _games(save: bool):
     return make
 
 
+def tv_waiting_sample(web: bool):
+    """TV mode while no table plays: the page's address for phones and its code (``web``), or a
+    host with no LAN address saying so."""
+    def make(app, names):
+        bridge = use(app, OfflineBridge("TV"))
+        bridge.connected = True
+        bridge.host_name = "LAN-party box"
+        bridge.host_web = ["http://192.168.1.20:47475/"] if web else []    # safe: text only (the QR code)
+        return app.make("tv", bridge)
+    return make
+
+
 #: This package's samples of shared screens (``game/screens.py`` lists them); the viewer's and the
 #: TV's are over a game's position: each game declares its own with ``viewer_sample``, ``tv_sample``.
-SAMPLES = {"games_tonight": _games(False), "games_tonight_save": _games(True)}
+SAMPLES = {"games_tonight": _games(False), "games_tonight_save": _games(True),
+           "tv_waiting": tv_waiting_sample(True), "tv_no_lan": tv_waiting_sample(False)}

@@ -24,15 +24,43 @@ from ..qr import draw_qr
 from ..scene import Scene
 from ..scenes.common import TableScene, background, seat_colour
 from ..scenes.standings import points_text, ranks
-from ..widgets import blit_lines, blit_text, draw_panel
+from ..widgets import blit_lines, blit_text, draw_panel, fit_lines, note_area, note_solid
 
 POLL = 2.0          # seconds between two looks at the host's tables
 MIN_STAY = 10.0     # a table is watched at least this long before another is picked
 IDLE = 8.0          # ... and then left for a busier one once it has not moved for this long
 CYCLE = 30.0        # with tv_cycle: each table this long
 HOLD = 8.0          # a finished game's final board, before the standings
-TALLY = 6.0         # a scoring's tally stays this long after its last line
+TALLY = 8.0         # a scoring's tally stays this long after its last line
 CAPTIONS = 2        # the log lines shown as captions
+#: TV mode's own canvas: a layout for 1920x1080 seen from three metres (the window shows it scaled
+#: to its size, as every scene); the tables draw at their own size (``type(app).SIZE``) off screen.
+TV_SIZE = (1920, 1080)
+BOARD = (16, 16, 1304, 936)            # the board, as large as it fits there
+CAPTIONS_BAND = (16, 968, 1304, 96)    # the log's last two lines under it
+SIDE = (1340, 16, 564, 1048)           # the game, whose turn, the players, the address
+NAME, NAME_MIN = 42, 36                # the players' names (px): at least NAME_MIN, on two lines if need be
+JOIN_HEIGHT, JOIN_SMALL = 236, 70      # the address box beside the board: with its code, or the address alone
+
+
+def centred_lines(surface, app, text: str, rect, size: int, colour, bold: bool = False,
+                  min_size: int | None = None) -> int:
+    """``blit_lines`` centred up and down in ``rect`` (a name on one line or two); the y below it."""
+    rect = pygame.Rect(rect)
+    lines, _, lh = fit_lines(app, text, rect, size, bold, min_size)
+    rect.y += max(0, (rect.height - len(lines) * lh) // 2)
+    rect.height = min(rect.height, len(lines) * lh)
+    return blit_lines(surface, app, text, rect, size, colour, bold=bold, min_size=min_size)
+
+
+def board_rect(src) -> pygame.Rect:
+    """Where the table's board (its ``TV_BOARD`` on its canvas) goes on the TV: as large as
+    ``BOARD`` allows, its shape kept (hexes stay hexes), centred there."""
+    src, room = pygame.Rect(src), pygame.Rect(BOARD)
+    scale = min(room.width / src.width, room.height / src.height)
+    dst = pygame.Rect(0, 0, round(src.width * scale), round(src.height * scale))
+    dst.center = room.center
+    return dst
 
 
 class TVWatch:
@@ -91,12 +119,16 @@ class TVScene(Scene):
         self.last_game: dict | None = None  # the ended game (its names and scores), for the standings
         self.captions: list[tuple[str, tuple | None]] = []
         self.tally: dict | None = None  # {"kind", "rows": {seat: scored event}, "until"}
-        self.canvas = pygame.Surface(app.SIZE)
+        self.canvas = pygame.Surface(type(app).SIZE)     # the table's own size, off screen
         self.waiting_host = not getattr(bridge, "connected", False)
 
     # --- the host -------------------------------------------------------------------------------
     def on_enter(self) -> None:
+        self.app.set_canvas(TV_SIZE)
         self.look()
+
+    def on_exit(self) -> None:
+        self.app.set_canvas(None)
 
     def look(self) -> None:
         """Ask the host for its tables (and once for the standings)."""
@@ -250,6 +282,7 @@ class TVScene(Scene):
             return True
         return True
 
+    # --- frames: a layout of its own for 1920x1080 seen across a room ------------------------------
     def draw_scene(self, surface) -> None:
         mode = self.mode()
         if self.child is not None and mode in ("table", "tally"):
@@ -261,19 +294,48 @@ class TVScene(Scene):
         elif mode == "standings":
             self.draw_standings(surface)
         elif mode == "waiting":
-            key = "tv.waiting_host" if self.waiting_host else "tv.waiting_tables"
-            web = self.web()
-            y = 80 if web else 340
-            blit_text(surface, self.app, self.tr(key), (640, y), 40, theme.ACCENT, bold=True, anchor="center",
-                      shadow=True, box=pygame.Rect(40, y - 40, 1200, 80), min_size=22)
-            blit_text(surface, self.app, self.bridge.host_name or "", (640, y + 60), 24, theme.MUTED,
-                      anchor="center", box=pygame.Rect(40, y + 44, 1200, 36))
-            if web:      # guests with a phone: the page's address, its code large across the room
-                draw_qr(surface, web, (640, 400), 440)
-                blit_text(surface, self.app, self.tr("tv.phones", url=web), (640, 660), 30, theme.PAPER,
-                          bold=True, anchor="center", box=pygame.Rect(40, 636, 1200, 50), min_size=16)
+            self.draw_waiting(surface)
+
+    def draw_waiting(self, surface) -> None:
+        """No table (or no host): what the TV waits for, and the page's address for phones with its
+        code, large across the room (or why there is none)."""
+        app = self.app
+        key = "tv.waiting_host" if self.waiting_host else "tv.waiting_tables"
+        blit_text(surface, app, self.tr(key), (960, 90), 64, theme.ACCENT, bold=True, anchor="center",
+                  shadow=True, box=pygame.Rect(60, 40, 1800, 100), min_size=36)
+        blit_text(surface, app, self.bridge.host_name or "", (960, 170), 40, theme.MUTED,
+                  anchor="center", box=pygame.Rect(60, 146, 1800, 50), min_size=28)
+        self.draw_join(surface, pygame.Rect(360, 230, 1200, 760), big=True)
+        blit_lines(surface, app, self.tr("tv.cycling" if self.cycle else "tv.following"),
+                   pygame.Rect(160, 1000, 1600, 64), 28, theme.MUTED, min_size=20, align="center")
+
+    def draw_join(self, surface, rect, big: bool) -> None:
+        """The page guests with a phone open (the host's own LAN address, as its lobby shows it):
+        its QR code and the address; a host with none says so (never ``localhost``)."""
+        app, web = self.app, self.web()
+        if not web:
+            blit_lines(surface, app, self.tr("tv.no_lan"), rect.inflate(-40, -40) if big else rect, 44 if big else 26,
+                       theme.ACCENT, bold=big, min_size=28 if big else 20, align="center" if big else "left")
+            return
+        if big:
+            qr = draw_qr(surface, web, (rect.centerx, rect.y + 300), 600)
+            note_solid(app, qr, "qr")
+            blit_text(surface, app, self.tr("tv.phones", url=web), (rect.centerx, qr.bottom + 50), 48, theme.PAPER,
+                      bold=True, anchor="center", box=pygame.Rect(rect.x, qr.bottom + 20, rect.width, 64), min_size=30)
+            return
+        side = min(rect.height, 200)
+        qr = draw_qr(surface, web, (rect.x + side // 2, rect.centery), side)
+        note_solid(app, qr, "qr")
+        text = pygame.Rect(qr.right + 20, rect.y, rect.right - qr.right - 20, rect.height)
+        y = blit_lines(surface, app, self.tr("tv.join"), pygame.Rect(text.x, text.centery - 70, text.width, 64), 28,
+                       theme.MUTED, min_size=22)
+        typed = web.removeprefix("http://").rstrip("/")       # as a phone's browser takes it typed
+        blit_lines(surface, app, typed, pygame.Rect(text.x, y + 4, text.width, 80), 34, theme.PAPER, bold=True,
+                   min_size=24)
 
     def draw_table(self, surface) -> None:
+        """The board, as large as the room left of the players allows, the captions under it, the
+        players and whose turn beside it."""
         app, child = self.app, self.child
         assert child is not None
         check, app.fitcheck = app.fitcheck, None    # the table is drawn off screen, at its own size
@@ -282,39 +344,96 @@ class TVScene(Scene):
         finally:
             app.fitcheck = check
         surface.blit(background(app, child.BACKGROUND), (0, 0))
-        (src, dst), (side_src, side_at) = child.TV_BOARD, child.TV_SIDE
-        board = self.canvas.subsurface(pygame.Rect(src))
-        surface.blit(pygame.transform.smoothscale(board, pygame.Rect(dst).size), pygame.Rect(dst).topleft)
-        surface.blit(self.canvas.subsurface(pygame.Rect(side_src)), side_at)
-        header = pygame.Rect(side_at[0], side_src[3] + 8, app.SIZE[0] - side_at[0] - 8, app.SIZE[1] - side_src[3] - 16)
-        self.draw_header(surface, header)
-        self.draw_captions(surface, pygame.Rect(child.TV_CAPTIONS))
+        src, dst = pygame.Rect(child.TV_BOARD), board_rect(child.TV_BOARD)
+        surface.blit(pygame.transform.smoothscale(self.canvas.subsurface(src), dst.size), dst.topleft)
+        note_area(app, dst, "board")
+        self.draw_captions(surface, pygame.Rect(CAPTIONS_BAND))
+        self.draw_side(surface, pygame.Rect(SIDE))
 
-    def draw_header(self, surface, rect) -> None:
-        """Which table this is, and how the TV picks."""
-        app, tm = self.app, self.bridge.table
-        draw_panel(surface, rect, fill=(24, 32, 58), radius=12, shadow=False)
+    def shown(self) -> dict:
+        """The view the board shows (it may lag behind the host's last update while it animates)."""
+        return self.child.shown if self.child is not None and isinstance(self.child.shown, dict) else {}
+
+    def draw_side(self, surface, rect) -> None:
+        """The game, whose turn (large), each player's mark, name and score, the address for phones."""
+        app, tm, v = self.app, self.bridge.table, self.shown()
         title = self.tr("tv.table", n=tm.id or 0, game=self.tr(f"game.{tm.game}") if tm.game else "")
-        blit_text(surface, app, title, (rect.x + 14, rect.y + 10), 24, theme.ACCENT, bold=True,
-                  box=pygame.Rect(rect.x + 8, rect.y + 4, rect.width - 16, 36))
-        y = rect.y + 48
-        if self.child is not None:       # whose turn, in the table's own words
-            text, colour = self.child.prompt_text()
-            y = blit_lines(surface, app, text, pygame.Rect(rect.x + 14, y, rect.width - 28, 84), 24, colour,
-                           bold=True, min_size=16) + 10
+        blit_text(surface, app, title, (rect.x, rect.y), 36, theme.MUTED, bold=True,
+                  box=pygame.Rect(rect.x, rect.y, rect.width, 48), min_size=26)
+        seat = v.get("to_act", tm.to_act)
+        over = bool(v.get("over")) or tm.over
+        seats = list(range(tm.seats or len(tm.players)))
+        many = len(seats) > 4           # the players' rows take the room of what they are doing, and of the code
+        banner = pygame.Rect(rect.x, rect.y + 60, rect.width, 150 if many else 196)
+        draw_panel(surface, banner, fill=theme.ACCENT if not over else (40, 52, 88), edge=None, radius=18, shadow=False)
+        x = banner.x + 24
+        if isinstance(seat, int) and not over:
+            theme.draw_shape(surface, self.shape(seat), (banner.x + 52, banner.y + 66), 30, seat_colour(tm, seat))
+            x = banner.x + 100
+            text = self.tr("tv.turn", name=tm.name(seat))
+        else:
+            text = self.tr("table.game_over") if over else ""
+        ink = theme.INK if not over else theme.PAPER
+        y = blit_lines(surface, app, text, pygame.Rect(x, banner.y + 14, banner.right - 20 - x, 124), 52, ink,
+                       bold=True, min_size=38)
+        doing, _ = self.child.prompt_text() if self.child is not None and not many else ("", None)
+        if doing and not over:          # ... and what they are doing, in the table's own words
+            top = max(y, banner.y + 132)
+            blit_lines(surface, app, doing, pygame.Rect(banner.x + 24, top, banner.width - 44, banner.bottom - 8 - top),
+                       28, ink, min_size=22)
+        gap = 10 if many else 16
+        bottom = rect.bottom - (JOIN_SMALL if many else JOIN_HEIGHT) - gap
+        self.draw_players(surface, pygame.Rect(rect.x, banner.bottom + gap, rect.width, bottom - banner.bottom - gap),
+                          seats, seat if not over else None, v)
+        join = pygame.Rect(rect.x, bottom + gap, rect.width, rect.bottom - bottom - gap)
+        draw_panel(surface, join, fill=(36, 46, 80), edge=None, radius=16, shadow=False)
+        if not many:
+            self.draw_join(surface, join.inflate(-24, -20), big=False)
+        else:
+            self.draw_address(surface, join)
+
+    def draw_address(self, surface, rect) -> None:
+        """The address alone (many players took the code's room)."""
         web = self.web()
-        bottom, qr = rect.bottom - 8, 0
-        if web:       # the page for phones: its address on the last line, its code above it
-            blit_text(surface, app, self.tr("tv.phones", url=web), (rect.x + 14, bottom - 24), 18, theme.PAPER,
-                      bold=True, box=pygame.Rect(rect.x + 8, bottom - 28, rect.width - 16, 28), min_size=11)
-            bottom -= 32
-            if bottom - y >= 90:
-                qr = min(bottom - y, 170)
-                draw_qr(surface, web, (rect.right - 8 - qr // 2, bottom - qr // 2), qr)
-                qr += 10
-        how = self.tr("tv.cycling" if self.cycle else "tv.following")
-        blit_lines(surface, app, how, pygame.Rect(rect.x + 14, y, rect.width - 28 - qr, bottom - y), 16,
-                   theme.MUTED, min_size=12)
+        blit_text(surface, self.app, self.tr("tv.phones", url=web) if web else self.tr("tv.no_lan"),
+                  (rect.x + 20, rect.centery), 30, theme.PAPER, bold=True, anchor="midleft",
+                  box=rect.inflate(-30, -8), min_size=20)
+
+    def shape(self, seat: int) -> str:
+        return theme.player_shape(seat) if self.app.settings.shapes else "circle"
+
+    def draw_players(self, surface, rect, seats: list[int], acting, v: dict) -> None:
+        """A row per seat: its mark, its name (NAME px, on two lines where it needs them), who plays
+        for it while its player is away, its score."""
+        app, tm = self.app, self.bridge.table
+        scores = v.get("scores") if isinstance(v.get("scores"), list) else tm.scores
+        gap = 10 if len(seats) <= 4 else 6
+        h = min(150, (rect.height - gap * (len(seats) - 1)) // max(1, len(seats)))
+        pad = 6 if h >= 100 else 3
+        for i, seat in enumerate(seats):
+            r = pygame.Rect(rect.x, rect.y + i * (h + gap), rect.width, h)
+            on = seat == acting
+            draw_panel(surface, r, fill=(51, 64, 106) if on else (36, 46, 80), edge=theme.ACCENT if on else None,
+                       radius=16, shadow=False)
+            theme.draw_shape(surface, self.shape(seat), (r.x + 36, r.centery), 22, seat_colour(tm, seat))
+            score = str(scores[seat]) if isinstance(scores, list) and seat < len(scores) else ""
+            blit_text(surface, app, score, (r.right - 20, r.centery), 60, theme.ACCENT, bold=True, anchor="midright",
+                      box=pygame.Rect(r.right - 130, r.y, 120, r.height), min_size=40)
+            away = self.away_text(seat)
+            name = pygame.Rect(r.x + 72, r.y + pad, r.width - 72 - 136, r.height - 2 * pad - (34 if away else 0))
+            end = centred_lines(surface, app, tm.name(seat), name, NAME, theme.ACCENT if on else theme.PAPER, bold=True,
+                                min_size=NAME_MIN)
+            if away:
+                blit_text(surface, app, away, (name.x, end), 26, theme.MUTED,
+                          box=pygame.Rect(name.x, end - 2, name.width, 34), min_size=20)
+
+    def away_text(self, seat: int) -> str:
+        """"a bot plays" / "away" for a player who is not at the table, else ""."""
+        players = self.bridge.table.players
+        p = players[seat] if 0 <= seat < len(players) and isinstance(players[seat], dict) else {}
+        if p.get("kind") != "human" or p.get("connected", True):
+            return ""
+        return self.tr("tv.bot_plays") if p.get("takeover") else self.tr("tv.away")
 
     def web(self) -> str | None:
         """The page guests with a phone open (the host's welcome), or None."""
@@ -325,65 +444,78 @@ class TVScene(Scene):
         if not self.captions:
             return
         band = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(band, (12, 16, 30, 200), band.get_rect(), border_radius=14)
+        pygame.draw.rect(band, (12, 16, 30, 220), band.get_rect(), border_radius=16)
         surface.blit(band, rect.topleft)
+        shown = self.captions[-CAPTIONS:]
         h = rect.height // CAPTIONS
-        for i, (line, mark) in enumerate(self.captions[-CAPTIONS:]):
-            y = rect.y + i * h
-            newest = i == len(self.captions[-CAPTIONS:]) - 1
+        for i, (line, mark) in enumerate(shown):
+            y = rect.y + (CAPTIONS - len(shown) + i) * h
+            newest = i == len(shown) - 1
             if mark is not None:
-                theme.draw_shape(surface, mark[1], (rect.x + 26, y + h // 2), 13, mark[0])
-            blit_text(surface, self.app, line, (rect.x + 50, y + h // 2), 30 if newest else 24,
+                theme.draw_shape(surface, mark[1], (rect.x + 30, y + h // 2), 15, mark[0])
+            blit_text(surface, self.app, line, (rect.x + 58, y + h // 2), 40 if newest else 30,
                       theme.PAPER if newest else theme.MUTED, bold=newest, anchor="midleft", shadow=True,
-                      box=pygame.Rect(rect.x + 44, y, rect.width - 54, h), min_size=16)
+                      box=pygame.Rect(rect.x + 52, y, rect.width - 64, h), min_size=24)
 
     def draw_tally(self, surface) -> None:
         """A scoring, full screen: each player's points of this round and new score."""
         app, tm, t = self.app, self.bridge.table, self.tally
         assert t is not None
         shade = pygame.Surface(app.SIZE, pygame.SRCALPHA)
-        shade.fill((10, 8, 16, 215))
+        shade.fill((10, 8, 16, 220))
         surface.blit(shade, (0, 0))
+        check = app.fitcheck
+        if check is not None:       # the table under the shade is not what the screen shows now
+            check.clear()
         scoring = self.scorings.of(t["kind"])
         title = self.tr(scoring.title) if scoring.title else ""
-        blit_text(surface, app, title, (640, 90), 64, scoring.colour,
-                  bold=True, anchor="center", shadow=True, box=pygame.Rect(40, 40, 1200, 100), min_size=30)
+        blit_text(surface, app, title, (960, 120), 96, scoring.colour,
+                  bold=True, anchor="center", shadow=True, box=pygame.Rect(60, 50, 1800, 140), min_size=48)
         rows = sorted(t["rows"].values(), key=lambda ev: -int(ev.get("score") or 0))
         for i, ev in enumerate(rows[:7]):
             seat = ev.get("seat")
-            r = pygame.Rect(200, 170 + i * 74, 880, 64)
-            draw_panel(surface, r, fill=(40, 52, 88), radius=14, shadow=False)
-            theme.draw_shape(surface, theme.player_shape(seat) if app.settings.shapes else "circle",
-                             (r.x + 36, r.centery), 18, seat_colour(tm, seat))
-            blit_text(surface, app, tm.name(seat), (r.x + 70, r.centery), 32, theme.PAPER, bold=True, anchor="midleft",
-                      box=pygame.Rect(r.x + 64, r.y, 520, r.height), min_size=18)
-            blit_text(surface, app, f"+{int(ev.get('total') or 0)}", (r.x + 700, r.centery), 36, theme.GOOD, bold=True,
-                      anchor="midright", box=pygame.Rect(r.x + 590, r.y, 120, r.height))
-            blit_text(surface, app, str(int(ev.get("score") or 0)), (r.right - 24, r.centery), 40, theme.ACCENT,
-                      bold=True, anchor="midright", box=pygame.Rect(r.right - 150, r.y, 140, r.height))
+            r = pygame.Rect(300, 230 + i * 112, 1320, 100)
+            draw_panel(surface, r, fill=(40, 52, 88), radius=18, shadow=False)
+            theme.draw_shape(surface, self.shape(seat), (r.x + 50, r.centery), 26, seat_colour(tm, seat))
+            blit_text(surface, app, tm.name(seat), (r.x + 100, r.centery), 56, theme.PAPER, bold=True, anchor="midleft",
+                      box=pygame.Rect(r.x + 92, r.y, 820, r.height), min_size=36)
+            blit_text(surface, app, f"+{int(ev.get('total') or 0)}", (r.x + 1080, r.centery), 56, theme.GOOD, bold=True,
+                      anchor="midright", box=pygame.Rect(r.x + 920, r.y, 170, r.height))
+            blit_text(surface, app, str(int(ev.get("score") or 0)), (r.right - 30, r.centery), 64, theme.ACCENT,
+                      bold=True, anchor="midright", box=pygame.Rect(r.right - 210, r.y, 200, r.height))
 
     def draw_standings(self, surface) -> None:
-        """The night's standings (the host's), or the game that just ended."""
+        """The night's standings (the host's), or the game that just ended; beside them the page's
+        address for phones and its code (between games)."""
         app = self.app
-        blit_text(surface, app, self.tr("tv.standings"), (640, 70), 56, theme.ACCENT, bold=True, anchor="center",
-                  shadow=True, box=pygame.Rect(40, 30, 1200, 84), min_size=28)
+        blit_text(surface, app, self.tr("tv.standings"), (700, 90), 80, theme.ACCENT, bold=True, anchor="center",
+                  shadow=True, box=pygame.Rect(60, 30, 1280, 120), min_size=40)
         rows = self.standing_rows()
         places = self.standing_ranks()
         for i, (name, detail, points) in enumerate(rows[:8]):
-            r = pygame.Rect(180, 140 + i * 66, 920, 58)
-            draw_panel(surface, r, fill=(70, 74, 40) if places[i] == 1 else (40, 52, 88), radius=14, shadow=False)
-            blit_text(surface, app, f"{places[i]}.", (r.x + 20, r.centery), 30, theme.ACCENT, bold=True,
-                      anchor="midleft",
-                      box=pygame.Rect(r.x + 10, r.y, 60, r.height))
-            blit_text(surface, app, name, (r.x + 80, r.centery), 30, theme.PAPER, bold=True, anchor="midleft",
-                      box=pygame.Rect(r.x + 74, r.y, 440, r.height), min_size=18)
-            blit_text(surface, app, detail, (r.x + 530, r.centery), 20, theme.MUTED, anchor="midleft",
-                      box=pygame.Rect(r.x + 524, r.y, 250, r.height), min_size=14)
-            blit_text(surface, app, points, (r.right - 20, r.centery), 34, theme.ACCENT, bold=True, anchor="midright",
-                      box=pygame.Rect(r.right - 130, r.y, 120, r.height))
+            r = pygame.Rect(60, 180 + i * 110, 1280, 98)
+            draw_panel(surface, r, fill=(70, 74, 40) if places[i] == 1 else (40, 52, 88), radius=18, shadow=False)
+            blit_text(surface, app, f"{places[i]}.", (r.x + 24, r.centery), 48, theme.ACCENT, bold=True,
+                      anchor="midleft", box=pygame.Rect(r.x + 14, r.y, 90, r.height))
+            centred_lines(surface, app, name, pygame.Rect(r.x + 110, r.y + 4, 640, r.height - 8), NAME, theme.PAPER,
+                          bold=True, min_size=NAME_MIN)
+            centred_lines(surface, app, detail, pygame.Rect(r.x + 770, r.y + 8, 320, r.height - 16), 30, theme.MUTED,
+                          min_size=22)
+            blit_text(surface, app, points, (r.right - 24, r.centery), 56, theme.ACCENT, bold=True, anchor="midright",
+                      box=pygame.Rect(r.right - 170, r.y, 160, r.height))
         if not rows:
-            blit_text(surface, app, self.tr("tv.waiting_tables"), (640, 360), 30, theme.MUTED, anchor="center",
-                      box=pygame.Rect(40, 330, 1200, 60))
+            blit_text(surface, app, self.tr("tv.waiting_tables"), (700, 500), 44, theme.MUTED, anchor="center",
+                      box=pygame.Rect(60, 460, 1280, 80), min_size=28)
+        side = pygame.Rect(1400, 180, 480, 860)
+        web = self.web()
+        if web:
+            qr = draw_qr(surface, web, (side.centerx, side.y + 240), 460)
+            note_solid(app, qr, "qr")
+            blit_lines(surface, app, self.tr("tv.phones", url=web),
+                       pygame.Rect(side.x, qr.bottom + 24, side.width, 140), 40, theme.PAPER, bold=True, min_size=28,
+                       align="center")
+        else:
+            blit_lines(surface, app, self.tr("tv.no_lan"), side, 36, theme.ACCENT, min_size=26, align="center")
 
     def standing_ranks(self) -> list[int]:
         """Each row's place in ``standing_rows``: tied players share it (the host's ``rank``; the

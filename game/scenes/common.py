@@ -169,11 +169,9 @@ class TableScene(Scene):
     #: Where a replay's bar and its score chart go over this table (game/replay/viewer.py).
     REPLAY_BAR = (196, 628, 744, 86)
     REPLAY_CHART = (20, 70, 716, 420)
-    #: TV mode (game/replay/tv.py): the board's rectangle on the table's canvas and where it goes
-    #: on the TV, the side panel's (the players' rows) source and place, the captions' rectangle.
-    TV_BOARD = ((10, 58, 736, 560), (6, 6, 920, 700))
-    TV_SIDE = ((954, 0, 326, 446), (944, 0))
-    TV_CAPTIONS = (6, 604, 920, 110)
+    #: TV mode (game/replay/tv.py): the board's rectangle on the table's canvas (the TV shows it
+    #: as large as its room allows, its shape kept; the rest of the TV's screen is its own).
+    TV_BOARD = (10, 58, 736, 560)
     BACKGROUND = "menu"     # the table's background (``background(app, kind)``)
     #: What watches this table instead of someone at it (``watch``): a replay's viewer or the TV
     #: (game/replay/), an add-on that takes the table's controls, its events first, its end.

@@ -45,8 +45,8 @@ class TikalScene(TableScene):
     BACKGROUND = "jungle"
     TURN_EVENTS = frozenset({"turn_ended"})   # every turn (normal or scoring) ends with one
     CHIP_RECT = (441 - 230, 6, 460, 42)   # in the prompt's place (it says whose turn it is): over nothing
-    #: TV mode: the board (its shape kept) above the captions' band, which has nothing to hide on a Tikal board.
-    TV_BOARD = ((10, 58, 736, 560), (77, 6, 778, 592))
+    #: TV mode: the board (game/replay/tv.py shows it as large as it fits, its shape kept).
+    TV_BOARD = (10, 58, 736, 560)
 
     def __init__(self, app, bridge, review: bool = False):
         self.app = app

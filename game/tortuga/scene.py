@@ -38,9 +38,7 @@ class TortugaScene(TableScene):
     TURN_EVENTS = frozenset({"turn"})
     REPLAY_BAR = (962, 418, 306, 96)     # over the dice tray's corner
     REPLAY_CHART = (60, 90, 840, 420)
-    TV_BOARD = ((12, 28, 920, 692), (0, 2, 944, 703))   # the whole island, its sand and foam ring too
-    TV_SIDE = ((954, 0, 326, 418), (950, 0))
-    TV_CAPTIONS = (190, 190, 570, 104)   # over the middle of the island (its palms)
+    TV_BOARD = (12, 28, 920, 692)   # TV mode: the whole island, its sand and foam ring too
     BACKGROUND = "sea"
     CHIP_RECT = (260, 10, 460, 46)   # in the prompt's place (it says whose turn it is): over no space
 

@@ -22,6 +22,7 @@ SAMPLES = {
         "results_chart": chart_sample(results_sample(samples.finished_tortuga_bridge)),
         "replay_tortuga": viewer_sample("tortuga", 0.6, seats=5),
         "tv_tortuga": tv_sample("tortuga", 5, 0.5),
+        "tv_tortuga_7": tv_sample("tortuga", 7, 0.5),           # the most players: no room for the code
         "hotseat_pass": pass_sample(samples.tortuga_bridge),
         "recap": samples.recap_sample,
         "howto_tortuga": howto_sample("tortuga", 1),
