@@ -7,18 +7,22 @@ Safe by construction: only the regular files directly in DIR whose names the lis
 fetched (a request names one of them or is refused: no ``..``, no absolute or encoded path, no
 subfolder, no dotfile, no symlink leading out of DIR); GET and HEAD only.
 
-Slow clients cannot starve the others (a slowloris sends its request head a byte at a time, or
-reads a download a byte at a time, on as many connections as it may open): a request head of at
-most 8 KiB within 5 s; at most 8 connections from one address and 64 in all, and when all 64 are
-taken a newcomer takes the place of the oldest connection that has not yet sent its request (a
-guest's browser sends its head at once, so it is never the one waiting); a download must keep to
-a modest pace (32 KiB/s on average after the first minute) or is dropped. The folder is listed and
-the files are read in worker threads, never on the host's event loop, so a slow disk holds up only
-the download that waits for it.
+The server is net/httpd.py's (h11, persistent connections, a table of routes; its limits: a
+request head of at most 8 KiB within 5 s, 8 connections from one address and 64 in all, where a
+newcomer takes the place of the one idle longest). A download leaves the page's places for the
+downloads' own (32, 4 per address) and shares their bandwidth, and must keep to a modest pace
+(32 KiB/s on average after the first minute, the time it waited for the downloads' bandwidth not
+counted) or is dropped. A file is served with a strong ``ETag`` and ``Last-Modified`` (a browser
+resumes a cut download only with one), ``Range`` (one range: ``206``), ``If-Range`` (a file
+changed since: the whole of it, ``200``), ``If-None-Match`` and ``If-Modified-Since`` (``304``).
+The page shows each file's SHA-256, computed once per size and modification time. The folder is
+listed, the files are read and hashed in worker threads, never on the host's event loop, so a
+slow disk holds up only the download that waits for it.
 """
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import html
 import logging
 import mimetypes
@@ -26,49 +30,26 @@ import os
 import re
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
-from email.utils import formatdate
+from email.utils import formatdate, parsedate_to_datetime
 from pathlib import Path
 from typing import Literal
 from urllib.parse import quote, unquote
 
 from assets.i18n import REFERENCE, locale_language, translations
 
-from .links import LINGER, cut, limit_repeated_lines
+from . import httpd
+from .httpd import BUSY_RETRY, HttpServer, Reply, Request
 
 log = logging.getLogger("tikal.share")
 
-MAX_HEAD = 8192          # bytes of request line + headers
-HEAD_TIMEOUT = 5.0       # seconds to send them
-WRITE_TIMEOUT = 30.0     # seconds a reader may leave a chunk unread ...
-MIN_RATE = 32 * 1024     # ... and bytes per second a download must average ...
+MIN_RATE = 32 * 1024     # bytes per second a download must average ...
 RATE_GRACE = 60.0        # ... after this many seconds
-MAX_CONNECTIONS = 64     # in all ...
-MAX_PER_ADDRESS = 8      # ... and from one address (a browser opens up to 6)
-#: Seconds a connection beyond those shares waits for a place before it is told "busy": a page
-#: closed or reloaded while it loads leaves its requests here for a moment after the browser
-#: dropped them, and the next page's must not be refused for them (as many may wait per address).
-QUEUE_WAIT = 5.0
-#: Seconds a browser told "busy" waits before it asks again by itself (the page: Refresh).
-BUSY_RETRY = 2
 CHUNK = 64 * 1024
-DISK_THREADS = 4         # threads that list the folder and read the files
+DISK_THREADS = 4         # threads that list the folder and make the page ...
+READ_THREADS = 4         # ... that read the files for the downloads (and one hashes them)
 #: The download page's policy: no script at all, its own inline style only.
 PAGE_CSP = ("default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; base-uri 'none'; "
             "form-action 'none'; frame-ancestors 'none'")
-REASONS = {200: "OK", 206: "Partial Content", 304: "Not Modified", 400: "Bad Request",
-           403: "Forbidden", 404: "Not Found", 405: "Method Not Allowed", 408: "Request Timeout",
-           416: "Range Not Satisfiable", 421: "Misdirected Request",
-           431: "Request Header Fields Too Large", 503: "Service Unavailable"}
-
-
-def close_soon(transport: asyncio.BaseTransport) -> None:
-    """Close ``transport`` after what is written to it, or cut it (a reset) LINGER seconds from
-    now if its peer has not taken that much by then: asyncio's close waits for unsent bytes
-    forever, and a peer that never reads would keep the socket, the bytes and (for a WebSocket)
-    its reading task for good, while no limit counts it any more."""
-    transport.close()
-    if isinstance(transport, asyncio.WriteTransport) and transport.get_write_buffer_size():
-        asyncio.get_running_loop().call_later(LINGER, cut, transport)
 
 
 def page_language(accept_language: str | None) -> str:
@@ -93,15 +74,6 @@ def page_language(accept_language: str | None) -> str:
         if lang:
             return lang
     return REFERENCE
-
-
-def header(head: bytes, name: str) -> str | None:
-    """The value of the first header ``name`` (lower case) of a request head, or None."""
-    for line in head.split(b"\r\n")[1:]:
-        key, sep, value = line.partition(b":")
-        if sep and key.strip().lower() == name.encode("ascii"):
-            return value.strip().decode("latin-1")
-    return None
 
 
 def visitor_system(user_agent: str | None) -> str:
@@ -228,19 +200,21 @@ def kind_of(name: str) -> tuple[str, str]:
     return "other", ""
 
 
-class ShareServer:
-    """Serves ``directory`` read-only. ``join`` lists where players join (``"ip:port"``);
-    ``game_port`` is the host's port, shown with the address a browser reached this page on.
+class ShareServer(HttpServer):
+    """Serves ``directory`` read-only (None: no files, the page still says how to join). ``join``
+    lists where players join (``"ip:port"``); ``game_port`` is the host's port, shown with the
+    address a browser reached this page on. ``page_path``: where the download page is in the
+    server's routes (net/web.py's server serves the game's page at ``/`` and this one at
+    ``/download``); ``plays_here``: the game's page is served beside it (the page links to it).
 
     ``sections``: more parts of the page, after the downloads, each a function
     ``(tr, esc) -> html`` (``tr`` the page language's gettext, ``esc`` html.escape) called from a
     worker thread; e.g. a list of the host's finished games as replay files."""
 
-    #: where the download page is (a subclass serving another page at ``/`` moves it)
-    page_path = "/"
-
     def __init__(self, directory: Path | str | None, *, game_port: int,
-                 join: list[str] | None = None, host_name: str = "", lan: Sequence[str] | None = None):
+                 join: list[str] | None = None, host_name: str = "", page_path: str = "/",
+                 plays_here: bool = False, lan: Sequence[str] | None = None):
+        super().__init__()
         self.directory = Path(directory).resolve() if directory is not None else None
         if self.directory is not None and not self.directory.is_dir():
             raise NotADirectoryError(f"--share: {directory} is not a folder")
@@ -248,50 +222,49 @@ class ShareServer:
         self.join = list(join or [])
         self.host_name = host_name
         self.lan = None if lan is None else list(lan)   # the host's addresses as it says them (HostConfig.lan)
+        self.page_path = page_path
+        self.plays_here = plays_here
         self.sections: list = []
         #: more files than the folder's, made on request: functions ``(name) -> bytes | None``
         #: called from a worker thread for a name the folder does not hold (the finished games'
         #: replay files, net/replays.py)
         self.generated: list = []
-        self.address: tuple[str, int] | None = None
         self.urls: list[str] = []       # where other machines open the page (LAN addresses)
-        self._server: asyncio.AbstractServer | None = None
-        # every open connection: its task -> [peer address, True once its request head is in]
-        self._conns: dict[asyncio.Task, list] = {}
-        # the connections waiting for a place (their task -> peer address), and the event set
-        # (then replaced) each time a place is freed
-        self._queued: dict[asyncio.Task, str] = {}
-        self._room = asyncio.Event()
-        limit_repeated_lines("tikal.share")       # a flood of refusals: a few lines (--no-web too)
-        # the disk work (listing the folder, reading files) in threads of its own: many downloads
-        # never crowd the host's default executor (saved games, replays)
+        # each file's SHA-256 by its path, with the (size, mtime) it was computed for
+        self._hashes: dict[Path, tuple[tuple[int, int], str]] = {}
+        # the disk work in threads of its own: listing the folder and hashing (the page), and
+        # reading the files (the downloads): many downloads never hold up the page, nor crowd
+        # the host's default executor (saved games, replays)
         self._pool = ThreadPoolExecutor(DISK_THREADS, thread_name_prefix="share")
+        self._reads = ThreadPoolExecutor(READ_THREADS, thread_name_prefix="share-read")
+        self._hasher = ThreadPoolExecutor(1, thread_name_prefix="share-sha256")
+        self.route(page_path, self._page_route)
+        self.fallback(self._file_route)
 
     def _off_loop(self, fn, *args):
         return asyncio.get_running_loop().run_in_executor(self._pool, fn, *args)
+
+    def _reading(self, fn, *args):
+        return asyncio.get_running_loop().run_in_executor(self._reads, fn, *args)
 
     # --- life cycle -------------------------------------------------------------------------------
     async def start(self, bind: str = "", port: int = 0) -> tuple[str, int]:
         from net.discovery import reach_addresses
 
-        self._server = await asyncio.start_server(self._serve, host=bind or None, port=port,
-                                                  limit=MAX_HEAD, reuse_address=True)
-        sock = self._server.sockets[0].getsockname()
-        self.address = (sock[0], sock[1])
-        self.urls = [f"http://{a}/" for a in reach_addresses(bind, sock[1], self.lan)]
-        log.info("download page on %s:%s serving %s", *self.address, self.directory)
-        return self.address
+        address = await self.listen(bind, port)
+        self.urls = [f"http://{a}/" for a in reach_addresses(bind, address[1], self.lan)]
+        if self.directory is not None:
+            log.info("download page on %s:%s serving %s", *address, self.directory)
+            self._hasher.submit(self.hash_files)      # the page's SHA-256s ready before it is asked
+        else:
+            log.info("download page on %s:%s (no folder shared)", *address)
+        return address
 
     async def stop(self) -> None:
-        if self._server is not None:
-            self._server.close()
-            tasks = [*self._conns, *self._queued]
-            for t in tasks:
-                t.cancel()
-            await asyncio.gather(*tasks, return_exceptions=True)
-            await self._server.wait_closed()
-            self._server = None
+        await super().stop()
         self._pool.shutdown(wait=False, cancel_futures=True)
+        self._reads.shutdown(wait=False, cancel_futures=True)
+        self._hasher.shutdown(wait=False, cancel_futures=True)
 
     # --- what is offered --------------------------------------------------------------------------
     def files(self) -> dict[str, Path]:
@@ -349,6 +322,9 @@ class ShareServer:
             shown = f"{size / 1e6:.1f} MB" if size >= 100_000 else f"{max(1, round(size / 1e3))} kB"
             label = f" ({CPUS[kind, cpu]})" if (kind, cpu) in CPUS else ""
             link = f'<a href="/{quote(name)}" download>{esc(name)}</a>{label} <small>{shown}</small>'
+            digest = self.sha256(path)
+            if digest:      # (a brand name and hex digits: nothing to translate)
+                link += f'<br><small class="sha256">SHA-256 <code>{digest}</code></small>'
             glibc = glibc_of(name) if kind == "linux" else None
             if glibc is not None:
                 systems = linux_systems(glibc)
@@ -406,110 +382,65 @@ vertical-align:bottom}} li{{margin:.3em 0}} h3{{margin-bottom:0}} ul{{margin:.3e
 """
         return page.encode("utf-8")
 
-    # --- one connection ---------------------------------------------------------------------------
-    def _admit(self, task: asyncio.Task, peer: str) -> bool:
-        """Room for a new connection from ``peer``: within its address's share, and within the
-        total once the oldest connection still without a request head (if any) made way."""
-        if sum(1 for a, _ in self._conns.values() if a == peer) >= MAX_PER_ADDRESS:
-            return False
-        if len(self._conns) >= MAX_CONNECTIONS:
-            waiting = [t for t, (_, got_head) in self._conns.items() if not got_head]
-            if not waiting:
-                return False
-            waiting[0].cancel()                          # dicts keep order: the oldest
-            del self._conns[waiting[0]]
-        self._conns[task] = [peer, False]
-        return True
-
-    async def _queue(self, task: asyncio.Task, peer: str) -> bool:
-        """Wait up to QUEUE_WAIT for a place for ``peer``'s connection; False at once when as many
-        of its connections wait already (or as many as all places), or when none came in time."""
-        if (sum(1 for a in self._queued.values() if a == peer) >= MAX_PER_ADDRESS
-                or len(self._queued) >= MAX_CONNECTIONS):
-            return False
-        self._queued[task] = peer
+    # --- the files' checksums -------------------------------------------------------------------
+    def sha256(self, path: Path, wait: bool = False) -> str | None:
+        """The file's SHA-256 (hex), computed once for each size and modification time it has, in
+        a thread of its own: None while it is being computed (the page never waits for a large
+        file's), unless ``wait``. Reads the disk: call it off the event loop."""
         try:
-            async with asyncio.timeout(QUEUE_WAIT):
-                while not self._admit(task, peer):
-                    await self._room.wait()
-            return True
-        except TimeoutError:
-            return False
-        finally:
-            self._queued.pop(task, None)
-
-    def _release(self, task: asyncio.Task) -> None:
-        """``task``'s place is free: the connections waiting for one try again (in their order)."""
-        if self._conns.pop(task, None) is not None:
-            self._room.set()
-            self._room = asyncio.Event()
-
-    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter):
-        task = asyncio.current_task()
-        assert task is not None   # (a connection's handler runs as a task)
-        peer = (writer.get_extra_info("peername") or ("?",))[0]
+            st = path.stat()
+        except OSError:
+            return None
+        key = (st.st_size, st.st_mtime_ns)
+        known = self._hashes.get(path)
+        if known is not None and known[0] == key:
+            return known[1]
+        if not wait:
+            try:
+                self._hasher.submit(self.sha256, path, True)
+            except RuntimeError:       # (shut down: the server stops)
+                pass
+            return None
         try:
-            if not self._admit(task, peer) and not await self._queue(task, peer):
-                log.info("share: busy, refused a connection from %s", peer)
-                await self._send(writer, 503, b"busy, try again\n", head_only=False,
-                                 extra={"Retry-After": str(BUSY_RETRY), "Refresh": str(BUSY_RETRY)})
-            else:
-                await self._answer(reader, writer, self._conns[task])
-        except (TimeoutError, ConnectionError, asyncio.IncompleteReadError):
-            pass
-        except asyncio.CancelledError:
-            pass
-        except Exception:  # pragma: no cover - never take the host down for a web request
-            log.exception("share: request failed")
-        finally:
-            self._release(task)
-            close_soon(writer.transport)
+            h = hashlib.sha256()
+            with open(path, "rb") as f:
+                while chunk := f.read(1 << 20):
+                    h.update(chunk)
+        except OSError:
+            return None
+        self._hashes[path] = (key, h.hexdigest())
+        return h.hexdigest()
 
-    async def _answer(self, reader, writer, state: list):
-        try:
-            head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), HEAD_TIMEOUT)
-        except asyncio.LimitOverrunError:
-            return await self._send(writer, 431, b"request too large\n")
-        except TimeoutError:
-            return await self._send(writer, 408, b"too slow\n")
-        except asyncio.IncompleteReadError:
-            return
-        state[1] = True                                  # a request: never evicted from here on
-        line = head.split(b"\r\n", 1)[0].decode("latin-1")
-        parts = line.split(" ")
-        if len(parts) != 3 or not parts[2].startswith("HTTP/1."):
-            return await self._send(writer, 400, b"bad request\n")
-        await self.route(reader, writer, head, parts[0], parts[1])
+    def hash_files(self) -> None:
+        """Every file's SHA-256 computed (off the loop, in the hashing thread) before the page is
+        asked for them."""
+        for path in self.files().values():
+            self.sha256(path, wait=True)
 
-    async def route(self, reader, writer, head: bytes, method: str, target: str):
-        """Answer one request (its head read): the download page at ``/``, the folder's files."""
-        if method not in ("GET", "HEAD"):
-            return await self._send(writer, 405, b"read-only: GET and HEAD only\n",
-                                    extra={"Allow": "GET, HEAD"})
-        head_only = method == "HEAD"
-        name = self.resolve(target)
-        if name is None:
-            log.info("share: refused %r from %s", target[:200], writer.get_extra_info("peername"))
-            return await self._send(writer, 403, b"refused\n", head_only=head_only)
-        if name == "":
-            local = writer.get_extra_info("sockname")
-            wanted = header(head, "accept-language")
-            body = await self._off_loop(self.page, local[0] if local else None, wanted,
-                                        header(head, "user-agent"))
-            return await self._send(writer, 200, body, head_only=head_only,
-                                    ctype="text/html; charset=utf-8",
-                                    extra={"Content-Language": page_language(wanted),
-                                           "Vary": "Accept-Language, User-Agent",
-                                           "Content-Security-Policy": PAGE_CSP})
+    # --- the routes ---------------------------------------------------------------------------------
+    async def _page_route(self, req: Request, reply: Reply):
+        """The download page, in the browser's language, for its system."""
+        wanted = req.header("accept-language")
+        body = await self._off_loop(self.page, req.local, wanted, req.header("user-agent"))
+        await reply.send(200, body, ctype="text/html; charset=utf-8",
+                         extra={"Content-Language": page_language(wanted),
+                                "Vary": "Accept-Language, User-Agent",
+                                "Content-Security-Policy": PAGE_CSP})
+
+    async def _file_route(self, req: Request, reply: Reply):
+        """A file of the folder (or a generated one); anything else is refused."""
+        name = self.resolve(req.path)
+        if name is None or name == "":
+            log.info("share: refused %r from %s", req.target[:200], req.peer)
+            return await reply.send(403, b"refused\n")
         path = (await self._off_loop(self.files)).get(name)
         if path is None:
             made = await self._off_loop(self.generate, name)
             if made is None:
-                return await self._send(writer, 404, b"no such file\n", head_only=head_only)
-            return await self._send(writer, 200, made, head_only=head_only,
-                                    ctype=mimetypes.guess_type(name)[0] or "application/octet-stream",
+                return await reply.send(404, b"no such file\n")
+            return await reply.send(200, made, ctype=mimetypes.guess_type(name)[0] or "application/octet-stream",
                                     extra={"Content-Disposition": f"attachment; filename*=UTF-8''{quote(name)}"})
-        await self._send_file(writer, name, path, head_only, header(head, "range"))
+        await self._send_file(req, reply, name, path)
 
     def generate(self, name: str) -> bytes | None:
         """A file the folder does not hold, made by one of ``generated`` (None: no such file)."""
@@ -521,11 +452,11 @@ vertical-align:bottom}} li{{margin:.3em 0}} h3{{margin-bottom:0}} ul{{margin:.3e
 
     @staticmethod
     def resolve(target: str) -> str | None:
-        """The file name a request target asks for ("" for the page), or None when it is refused:
+        """The file name a request path asks for ("" for the page), or None when it is refused:
         anything but ``/`` or ``/<one name>`` once decoded (no ``..``, slashes, backslashes, NUL,
-        absolute URLs, dotfiles)."""
+        dotfiles; an absolute-form target comes here as its path, net/httpd.py)."""
         if not target.startswith("/"):
-            return None                                  # absolute-form, "*", relative
+            return None                                  # "*", relative
         path = target.split("?", 1)[0].split("#", 1)[0]   # origin-form: no urlsplit ("//x" is a host)
         try:
             name = unquote(path[1:], errors="strict")
@@ -538,59 +469,97 @@ vertical-align:bottom}} li{{margin:.3em 0}} h3{{margin-bottom:0}} ul{{margin:.3e
             return None
         return name
 
-    async def _send_file(self, writer, name: str, path: Path, head_only: bool,
-                         ranged: str | None = None):
+    async def _send_file(self, req: Request, reply: Reply, name: str, path: Path):
         """The file, whole (200) or the one byte range asked for (206: a download that was cut
-        goes on where it stopped); a range past its end is 416."""
+        goes on where it stopped; with ``If-Range``, only while the file is the one the first
+        part came from); a range past its end is 416; ``If-None-Match`` / ``If-Modified-Since``
+        the file still matches: 304. Its validators: a strong ETag (its size and modification
+        time in nanoseconds) and Last-Modified."""
         try:
-            f = await self._off_loop(open, path, "rb")
+            f = await self._reading(open, path, "rb")
         except OSError:
-            return await self._send(writer, 404, b"no such file\n", head_only=head_only)
+            return await reply.send(404, b"no such file\n")
         try:
-            full = os.fstat(f.fileno()).st_size
+            st = os.fstat(f.fileno())
+            full = st.st_size
+            etag = f'"{full:x}-{st.st_mtime_ns:x}"'
+            modified = formatdate(st.st_mtime, usegmt=True)
             ctype = mimetypes.guess_type(name)[0] or "application/octet-stream"
             fields = {"Content-Disposition": f"attachment; filename*=UTF-8''{quote(name)}",
-                      "Accept-Ranges": "bytes"}
+                      "Accept-Ranges": "bytes", "ETag": etag, "Last-Modified": modified,
+                      "Cache-Control": "no-cache"}
+            if not_modified(req.header("if-none-match"), req.header("if-modified-since"), etag, st.st_mtime):
+                return await reply.send(304, b"", ctype=None, extra=fields)
+            ranged = req.header("range")
+            if ranged and not same_file(req.header("if-range"), etag, modified):
+                ranged = None                        # the file changed since: all of it (200)
             part = byte_range(ranged, full)
             if part is False:   # (typed: a range, None, or False)
-                return await self._send(writer, 416, b"range not satisfiable\n", head_only=head_only,
+                return await reply.send(416, b"range not satisfiable\n",
                                         extra={"Content-Range": f"bytes */{full}"})
             status, first, size = 200, 0, full
             if part:
                 status, first, size = 206, part[0], part[1] - part[0] + 1
                 fields["Content-Range"] = f"bytes {part[0]}-{part[1]}/{full}"
-                await self._off_loop(f.seek, first)
-            self._head(writer, status, size, ctype, fields)
-            if head_only:
-                return await asyncio.wait_for(writer.drain(), WRITE_TIMEOUT)
+            if req.head_only:
+                reply.start(status, size, ctype, fields)
+                return await reply.end()
+            if not reply.download():
+                log.info("share: downloads busy, refused %s to %s", name, req.peer)
+                return await reply.send(503, b"busy, try again\n", close=True,
+                                        extra={"Retry-After": str(BUSY_RETRY)})
+            if first:
+                await self._reading(f.seek, first)
+            reply.start(status, size, ctype, fields)
             loop = asyncio.get_running_loop()
             start, sent = loop.time(), 0
             while sent < size:
-                chunk = await self._off_loop(f.read, min(CHUNK, size - sent))   # a slow disk
-                if not chunk:                                                      # waits alone
-                    break
-                writer.write(chunk)
+                chunk = await self._reading(f.read, min(CHUNK, size - sent))   # a slow disk
+                if not chunk:                                                    # waits alone
+                    return
+                await reply.write(chunk)
                 sent += len(chunk)
-                await asyncio.wait_for(writer.drain(), WRITE_TIMEOUT)
-                took = loop.time() - start
+                took = loop.time() - start - reply.waited      # the shared bandwidth's waits: ours
                 if took > RATE_GRACE and sent < MIN_RATE * took:
                     log.info("share: %s to %s too slow (%d bytes in %.0f s): dropped", name,
-                             writer.get_extra_info("peername"), sent, took)
+                             req.peer, sent, took)
                     return
+            await reply.end()
         finally:
             f.close()
-        log.info("share: sent %s to %s", name, writer.get_extra_info("peername"))
+        log.info("share: sent %s to %s", name, req.peer)
 
-    def _head(self, writer, status: int, length: int, ctype: str, extra: dict | None = None):
-        fields = {"Date": formatdate(usegmt=True), "Server": "tikal-lan", "Content-Type": ctype,
-                  "Content-Length": str(length), "Connection": "close",
-                  "X-Content-Type-Options": "nosniff", "Cache-Control": "no-store", **(extra or {})}
-        lines = [f"HTTP/1.1 {status} {REASONS[status]}"] + [f"{k}: {v}" for k, v in fields.items()]
-        writer.write(("\r\n".join(lines) + "\r\n\r\n").encode("latin-1"))
 
-    async def _send(self, writer, status: int, body: bytes, *, head_only: bool = False,
-                    ctype: str = "text/plain; charset=utf-8", extra: dict | None = None):
-        self._head(writer, status, len(body), ctype, extra)
-        if not head_only:
-            writer.write(body)
-        await asyncio.wait_for(writer.drain(), WRITE_TIMEOUT)
+def _etags(value: str) -> list[str]:
+    return [t.strip() for t in value.split(",") if t.strip()]
+
+
+def not_modified(if_none_match: str | None, if_modified_since: str | None, etag: str,
+                 mtime: float) -> bool:
+    """The client's copy is current (RFC 9110 13.1.2, 13.1.3): one of ``If-None-Match``'s tags
+    is the file's (weak comparison) or ``*``; without that header, ``If-Modified-Since`` is not
+    older than the file's modification time (whole seconds)."""
+    if if_none_match is not None:
+        tags = _etags(if_none_match)
+        return "*" in tags or any(t.removeprefix("W/") == etag for t in tags)
+    if if_modified_since:
+        try:
+            since = parsedate_to_datetime(if_modified_since).timestamp()
+        except (TypeError, ValueError, OverflowError):
+            return False
+        return int(mtime) <= since
+    return False
+
+
+def same_file(if_range: str | None, etag: str, last_modified: str) -> bool:
+    """A ``Range`` applies (RFC 9110 13.1.5): no ``If-Range``, or one naming this very file: its
+    strong ETag, or exactly its Last-Modified date."""
+    if if_range is None:
+        return True
+    v = if_range.strip()
+    if v.startswith(('"', "W/")):
+        return v == etag                      # a strong comparison: a weak tag never matches
+    return v == last_modified
+
+
+__all__ = ["ShareServer", "byte_range", "httpd", "not_modified", "page_language", "same_file"]

@@ -34,6 +34,7 @@ import hashlib
 import ipaddress
 import json
 import logging
+import posixpath
 import re
 import socket
 from collections.abc import Callable, Sequence
@@ -45,15 +46,16 @@ from typing import TYPE_CHECKING, Any, cast
 import msgpack
 from websockets.exceptions import PayloadTooBig
 from websockets.frames import Frame, Opcode
-from websockets.http11 import Request
+from websockets.http11 import Request as WsRequest
 from websockets.server import ServerProtocol
 
 from assets.i18n import LANGUAGES, REFERENCE, pofile
 
+from .httpd import Reply, Request
 from .links import LINGER, Conn, cut, limit_repeated_lines
 from .messages import error
 from .protocol import HEADER_SIZE, MAX_FRAME
-from .share import ShareServer, header
+from .share import ShareServer, page_language
 
 if TYPE_CHECKING:
     from .links import Links
@@ -110,7 +112,63 @@ def load_assets(root: Path = WEB_ROOT) -> dict[str, Asset]:
     for url, name in PAGES.items():
         if "/" + name in out:
             out[url] = out["/" + name]
+    announce_modules(out)
     return out
+
+
+#: A static import or re-export of an ES module: ``import ... from "x"``, ``import "x"``,
+#: ``export ... from "x"`` (a dynamic ``import(...)`` is not one: it loads when the code asks).
+_IMPORT = re.compile(r"""(?:^|[;\n}])\s*(?:import|export)\s(?:[^;"'`]*?\sfrom\s*)?["']([^"']+)["']""")
+
+
+def module_graph(assets: dict[str, Asset], entry: str) -> list[str]:
+    """Every module ``entry`` (a URL path) imports statically, directly or not, that is served:
+    what a page can announce (``<link rel="modulepreload">``) so that the browser fetches them all
+    at once instead of one level of imports after another. In the order first met, ``entry``
+    first."""
+    seen: dict[str, None] = {}
+    todo = [entry]
+    while todo:
+        url = todo.pop(0)
+        if url in seen or url not in assets:
+            continue
+        seen[url] = None
+        base = url.rsplit("/", 1)[0] + "/"
+        for spec in _IMPORT.findall(assets[url].body.decode("utf-8", "replace")):
+            if spec.startswith(("./", "../", "/")):
+                todo.append(posixpath.normpath(posixpath.join(base, spec)))
+    return list(seen)
+
+
+def announce_modules(assets: dict[str, Asset]) -> None:
+    """The page (index.html) with its module graph announced: a ``<link rel="modulepreload">``
+    for each module of the shell (app/main.js's), and for each game with a table module a
+    ``<meta name="tikal-modules" data-for="<game>">`` listing that module's files and style sheets
+    (the shell adds their links when a table of that game opens: app/play.js), so imports never
+    load in waves.
+    Generated here from the files served, so the list is never out of date."""
+    page = assets.get("/index.html")
+    if page is None:
+        return
+    html_text = page.body.decode("utf-8")
+    links = "".join(f'<link rel="modulepreload" href="{u}">\n' for u in module_graph(assets, "/app/main.js")[1:])
+    for url in sorted(assets):
+        m = re.fullmatch(r"/games/([a-z0-9_]+)/index\.js", url)
+        if m:
+            files = " ".join(module_graph(assets, url))
+            styles = " ".join(u for u in sorted(assets) if u.startswith(f"/games/{m.group(1)}/") and u.endswith(".css"))
+            links += (f'<meta name="tikal-modules" data-for="{m.group(1)}" content="{files}" '
+                      f'data-styles="{styles}">\n')
+    m = re.search(r'<script type="module"[^>]*></script>\n?', html_text)
+    if m is None:
+        return
+    html_text = html_text[:m.end()] + links + html_text[m.end():]     # the entry first, then its graph
+    body = html_text.encode("utf-8")
+    asset = Asset(body, gzip.compress(body, 9, mtime=0), page.ctype,
+                  '"' + hashlib.sha256(body).hexdigest()[:20] + '"')
+    for url, a in list(assets.items()):
+        if a is page:
+            assets[url] = asset
 
 
 def plural_rule(po_header: str) -> tuple[int, str]:
@@ -338,19 +396,26 @@ class WsConn(Conn):
 
 class WebServer(ShareServer):
     """The web port: the page and its files, ``/ws`` into the host's ``links``, the download page
-    at ``/download`` (``directory``: the files to offer, or None)."""
-
-    page_path = "/download"
-    plays_here = True
+    at ``/download`` (``directory``: the files to offer, or None). Its routes, in the table of
+    net/httpd.py's server: ``/ws``, the page's own paths, then the page's files, then the download
+    page's (the folder's files, tonight's replays); before any of them, the request's host must be
+    this machine's (421)."""
 
     def __init__(self, links: Links, directory: Path | str | None = None, *, game_port: int,
                  join: list[str] | None = None, host_name: str = "", lan: Sequence[str] | None = None):
-        super().__init__(directory, game_port=game_port, join=join, host_name=host_name, lan=lan)
+        super().__init__(directory, game_port=game_port, join=join, host_name=host_name,
+                         page_path="/download", plays_here=True, lan=lan)
         self.links = links
         self.assets = load_assets()
         self.names = local_names()
         self._catalogs: dict[str, Asset] = {}
         limit_repeated_lines("tikal.web", "tikal.share")    # a flood of refusals: a few lines
+        self.refusal_fields = SECURITY
+        self.guard(self._known_host)
+        self.route(WS_PATH, self._websocket)
+        self.route("/qr.svg", self._qr)
+        self.route("/host.json", self._host_json)
+        self.fallbacks.insert(0, self._asset)      # before the download page's files
 
     async def start(self, bind: str = "", port: int = 0) -> tuple[str, int]:
         address = await super().start(bind, port)
@@ -358,46 +423,54 @@ class WebServer(ShareServer):
         return address
 
     # --- routes -----------------------------------------------------------------------------------
-    async def route(self, reader, writer, head: bytes, method: str, target: str):
-        path = target.split("?", 1)[0].split("#", 1)[0]
-        if path == WS_PATH:
-            return await self._websocket(reader, writer, head)
-        head_only = method == "HEAD"
-        if self.origins(head) is None:     # a name not this machine's: a foreign page's rebinding
-            return await self._send(writer, 421, b"this host is not known by that name\n",
-                                    head_only=head_only, extra=SECURITY)
-        if method not in ("GET", "HEAD"):
-            return await self._send(writer, 405, b"GET and HEAD only\n",
-                                    extra={"Allow": "GET, HEAD", **SECURITY})
-        if path == self.page_path:
-            return await super().route(reader, writer, head, method, "/")
-        if path == "/qr.svg":       # the page's LAN address (the one the host's window shows), as a QR code
-            url = self.page_url(header(head, "host"))
-            if url is None:
-                return await self._send(writer, 404, b"this host has no address on the local network\n",
-                                        head_only=head_only, extra={**SECURITY, "Cache-Control": "no-store"})
-            return await self._send(writer, 200, qr_svg(url), head_only=head_only, ctype=TYPES[".svg"],
+    async def _known_host(self, req: Request):
+        """Every path but ``/ws`` (whose handshake says 403 itself) answers only to a request
+        naming this machine: a foreign page that rebinds its DNS name to us reads nothing."""
+        if req.path == WS_PATH:
+            return None
+        if host_of(req.host) is None:
+            return 400, b"a bad Host\n", SECURITY       # not a host name (RFC 9112 3.2: 400)
+        if self.origins(req) is None:
+            return 421, b"this host is not known by that name\n", SECURITY
+        return None
+
+    async def _qr(self, req: Request, reply: Reply):
+        """The page's LAN address (the one the host's window shows), as a QR code."""
+        url = self.page_url(req.host)
+        if url is None:
+            return await reply.send(404, b"this host has no address on the local network\n",
                                     extra={**SECURITY, "Cache-Control": "no-store"})
-        if path == "/host.json":
-            body = json.dumps({"name": self.host_name}).encode("utf-8")
-            return await self._send(writer, 200, body, head_only=head_only,
-                                    ctype=TYPES[".json"], extra=SECURITY)
-        asset = self.assets.get(path)
-        m = re.fullmatch(r"/i18n/([a-z]{2})\.json", path)
+        await reply.send(200, qr_svg(url), ctype=TYPES[".svg"], extra={**SECURITY, "Cache-Control": "no-store"})
+
+    async def _host_json(self, req: Request, reply: Reply):
+        body = json.dumps({"name": self.host_name}).encode("utf-8")
+        await reply.send(200, body, ctype=TYPES[".json"], extra=SECURITY)
+
+    async def _asset(self, req: Request, reply: Reply):
+        """A file of the page (read once at start) or a language's catalog; False: not one."""
+        asset = self.assets.get(req.path)
+        m = re.fullmatch(r"/i18n/([a-z]{2})\.json", req.path)
         if asset is None and m and m.group(1) in LANGUAGES:
             asset = self._catalog(m.group(1))
-        if asset is None:      # the folder's files (--share), tonight's replays; else refused
-            return await super().route(reader, writer, head, method, target)
+        if asset is None:
+            return False
         extra = {**SECURITY, "ETag": asset.etag, "Cache-Control": "no-cache",
                  "Vary": "Accept-Encoding"}
-        if header(head, "if-none-match") == asset.etag:
-            return await self._send(writer, 304, b"", head_only=True, ctype=asset.ctype,
-                                    extra=extra)
+        inm = req.header("if-none-match")
+        if inm is not None and any(t.strip().removeprefix("W/") in (asset.etag, "*")
+                                   for t in inm.split(",")):
+            return await reply.send(304, b"", ctype=asset.ctype, extra=extra)
+        if req.path in PAGES:
+            # what the page asks for as soon as it runs, announced with it (fetched beside its
+            # modules, not after them): the catalog of the browser's language, the host's name
+            lang = page_language(req.header("accept-language"))
+            extra["Link"] = (f"</i18n/{lang}.json>; rel=preload; as=fetch; crossorigin, "
+                             "</host.json>; rel=preload; as=fetch; crossorigin")
+            extra["Vary"] = "Accept-Encoding, Accept-Language"
         body = asset.body
-        if "gzip" in (header(head, "accept-encoding") or ""):
+        if "gzip" in (req.header("accept-encoding") or ""):
             body, extra["Content-Encoding"] = asset.gz, "gzip"
-        await self._send(writer, 200, body, head_only=head_only, ctype=asset.ctype,
-                         extra=extra)
+        await reply.send(200, body, ctype=asset.ctype, extra=extra)
 
     def page_url(self, host: str | None) -> str | None:
         """The page's address for phones: the LAN address the browser used when it is one of the
@@ -417,50 +490,52 @@ class WebServer(ShareServer):
         return self._catalogs[lang]
 
     # --- the WebSocket ------------------------------------------------------------------------------
-    def origins(self, head: bytes) -> list[str | None] | None:
-        """The Origins let in for this request: the page's own (``http://`` + its Host), or a
-        client without one; None when the Host is not this machine's (nothing is let in)."""
-        host = header(head, "host")
-        hosts = sum(1 for line in head.split(b"\r\n")[1:] if line.split(b":", 1)[0].strip().lower() == b"host")
-        if hosts != 1 or not is_local_host(host, self.names):
+    def origins(self, req: Request) -> list[str | None] | None:
+        """The Origins let in for this request: the page's own (``http://`` + its host), or a
+        client without one; None when the host is not this machine's (nothing is let in), or
+        the request has more than one ``Host``."""
+        if req.count("host") > 1 or not is_local_host(req.host, self.names):
             return None
-        assert host is not None
-        return [f"http://{host.strip().lower()}", None]
+        assert req.host is not None
+        return [f"http://{req.host}", None]
 
-    async def _websocket(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
-                         head: bytes):
-        allowed = self.origins(head)
+    async def _websocket(self, req: Request, reply: Reply):
+        """The handshake (the library's: its checks, the Origin's), then the connection is the
+        host's: a WebSocket connection of ``links``, read here until it closes."""
+        allowed = self.origins(req)
         origins = cast(list, allowed or ["-"])
         proto = GatedProtocol(origins=origins, max_size=MAX_FRAME,
                               logger=logging.getLogger("tikal.web.ws"))
-        proto.receive_data(head)
-        request = next((e for e in proto.events_received() if isinstance(e, Request)), None)
+        proto.receive_data(req.head())         # the library parses the handshake itself
+        request = next((e for e in proto.events_received() if isinstance(e, WsRequest)), None)
         if request is None:
-            return await self._send(writer, 400, b"bad request\n")
+            return await reply.send(400, b"bad request\n", extra=SECURITY, close=True)
         response = proto.accept(request)
         if response.status_code != 101:
             self.links.count("origin" if response.status_code == 403 else "handshake")
             log.info("web: WebSocket refused (%s) from %s, Origin %r, Host %r",
-                     response.status_code, writer.get_extra_info("peername"),
-                     header(head, "origin"), header(head, "host"))
+                     response.status_code, req.peer, req.header("origin"), req.header("host"))
+            skip = ("content-length", "content-type", "date", "server", "connection")
+            extra = {**SECURITY, **{k: v for k, v in response.headers.raw_items() if k.lower() not in skip}}
+            return await reply.send(response.status_code, bytes(response.body), extra=extra, close=True)
         for key, value in SECURITY.items():
             response.headers[key] = value
+        rest = reply.take_over()
         proto.send_response(response)
-        edge = WsTransport(writer.transport, proto)   # type: ignore[arg-type]
+        edge = WsTransport(reply.writer.transport, proto)   # type: ignore[arg-type]
         edge.flush()
-        if response.status_code != 101:
-            return await writer.drain()
-        self._became_websocket()
+        self.release()          # the host's from now on: its caps count it, not the web server's
         conn = self.links.opened(edge, WsConn)
         assert isinstance(conn, WsConn)
         conn.proto = proto
         loop = asyncio.get_running_loop()
         proto.gate = lambda: conn.control(loop.time())
         try:
-            await self._read(reader, conn, edge)
+            if not rest or self._feed(conn, edge, rest):
+                await self._read(reply.reader, conn, edge)
         finally:
             self.links.drop(conn)
-        await self._linger(reader)
+        await self._linger(reply.reader)
 
     @staticmethod
     async def _linger(reader: asyncio.StreamReader) -> None:
@@ -473,45 +548,47 @@ class WebServer(ShareServer):
         except (TimeoutError, ConnectionError):
             pass
 
-    def _became_websocket(self) -> None:
-        """This connection is the host's now (its caps count it): not the web server's."""
-        task = asyncio.current_task()
-        if task is not None:
-            self._release(task)
-
     async def _read(self, reader: asyncio.StreamReader, conn: WsConn, edge: WsTransport):
-        proto, links = conn.proto, self.links
-        while not edge.is_closing() and conn.id in links.conns:
+        while not edge.is_closing() and conn.id in self.links.conns:
             data = await reader.read(READ)
             if not data:
-                proto.receive_eof()
+                conn.proto.receive_eof()
                 edge.flush()
                 return
-            proto.receive_data(data)
-            if isinstance(proto.parser_exc, PayloadTooBig):
-                self._too_big(conn, edge)
+            if not self._feed(conn, edge, data):
                 return
-            for event in proto.events_received():
-                if conn.id not in links.conns:
-                    break
-                if not isinstance(event, Frame):
-                    continue
-                body = self._message(conn, event)
-                if body is not None:
-                    links.received(conn, body)
-            if proto.over_rate and conn.id in links.conns:
-                self._over_rate(conn)
-                return
-            if proto.fragmented and conn.id in links.conns:
-                self._fragmented(conn)
-                return
-            edge.flush()
-            unsent = edge.get_write_buffer_size()
-            if conn.id in links.conns and unsent > links.config.max_unsent:
-                self._too_slow(conn, edge, unsent)
-                return
-            if conn.id in links.conns:
-                links.holding(conn)
+
+    def _feed(self, conn: WsConn, edge: WsTransport, data: bytes) -> bool:
+        """Bytes of the WebSocket through the library and each whole message to the host; False
+        once the connection is closed."""
+        proto, links = conn.proto, self.links
+        proto.receive_data(data)
+        if isinstance(proto.parser_exc, PayloadTooBig):
+            self._too_big(conn, edge)
+            return False
+        for event in proto.events_received():
+            if conn.id not in links.conns:
+                break
+            if not isinstance(event, Frame):
+                continue
+            body = self._message(conn, event)
+            if body is not None:
+                links.received(conn, body)
+        if proto.over_rate and conn.id in links.conns:
+            self._over_rate(conn)
+            return False
+        if proto.fragmented and conn.id in links.conns:
+            self._fragmented(conn)
+            return False
+        edge.flush()
+        unsent = edge.get_write_buffer_size()
+        if conn.id in links.conns and unsent > links.config.max_unsent:
+            self._too_slow(conn, edge, unsent)
+            return False
+        if conn.id in links.conns:
+            links.holding(conn)
+            return True
+        return False
 
     def _message(self, conn: WsConn, frame: Frame) -> bytes | None:
         """A whole message's body once its last fragment is in; a text message is no frame of

@@ -241,3 +241,30 @@ class HiddenScanner:
         for t in view.get("tiles", []):
             if tuple(t.get("hex", ())) in down and not isinstance(t.get("treasures"), int):
                 self.leaks.append(f"face-down treasures shown at {t['hex']}: {t.get('treasures')}")
+
+
+class Holds:
+    """A route of the server's that answers only when the test says (``free(n)``): a request held
+    there keeps its connection's place busy (one answering a request is never made to give it
+    up), as a page's requests do while a slow phone reads them."""
+
+    def __init__(self, server):
+        self.gates: list[asyncio.Event] = []
+        self.open = False          # every request answered at once (``free_all``)
+        server.route("/hold", self.handle)
+
+    async def handle(self, req, reply):
+        gate = asyncio.Event()
+        self.gates.append(gate)
+        if not self.open:
+            await gate.wait()
+        await reply.send(200, b"held\n")
+
+    def free(self, n: int = 1) -> None:
+        for gate in [g for g in self.gates if not g.is_set()][:n]:
+            gate.set()
+
+    def free_all(self) -> None:
+        """Every request held answered, and the ones still to come at once."""
+        self.open = True
+        self.free(len(self.gates))

@@ -114,7 +114,7 @@ async def http_get(port: int, path: str) -> tuple[int, dict, bytes]:
     import asyncio
 
     r, w = await asyncio.open_connection("127.0.0.1", port)
-    w.write(f"GET {path} HTTP/1.1\r\nHost: x\r\nAccept-Language: it\r\n\r\n".encode())
+    w.write(f"GET {path} HTTP/1.1\r\nHost: x\r\nAccept-Language: it\r\nConnection: close\r\n\r\n".encode())
     data = await r.read()
     w.close()
     head, _, body = data.partition(b"\r\n\r\n")

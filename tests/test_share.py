@@ -22,6 +22,7 @@ from net.config import HostConfig
 from net.share import ShareServer, page_language
 
 from client_helpers import launch, pump, read_line, stays_up, stop_cleanly, window
+from net_helpers import Holds
 from waiting import HANG, until_async
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -41,7 +42,7 @@ def http(port: int, request: bytes, timeout: float = HANG) -> tuple[int, dict, b
 
 
 def get(port: int, target: str, method: str = "GET") -> tuple[int, dict, bytes]:
-    return http(port, f"{method} {target} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode("latin-1"))
+    return http(port, f"{method} {target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".encode("latin-1"))
 
 
 @pytest.fixture
@@ -120,7 +121,7 @@ def test_run_host_share_serves_the_page_and_files_and_nothing_outside(shared, tm
         assert '<html lang="en">' in page and headers["Content-Language"] == "en"
         for lang in LANGUAGES:
             asked = f"de-DE,de;q=0.95,{lang};q=0.9,en;q=0.5".encode()   # no German catalog
-            request = f"GET {page_path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Language: ".encode()
+            request = f"GET {page_path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nAccept-Language: ".encode()
             status, headers, body = http(port, request + asked + b"\r\n\r\n")
             page = body.decode("utf-8")
             assert status == 200 and headers["Content-Language"] == lang
@@ -190,7 +191,7 @@ def test_share_needs_a_folder_and_a_free_port(tmp_path):
 async def _fetch(port: int, local: str, target: str = "/") -> bytes:
     """One request to 127.0.0.1:port from the loopback address ``local``: the whole answer."""
     r, w = await asyncio.open_connection("127.0.0.1", port, local_addr=(local, 0))
-    w.write(f"GET {target} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode())
+    w.write(f"GET {target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".encode())
     try:
         return await r.read()
     finally:
@@ -209,7 +210,7 @@ def test_slow_clients_cannot_starve_the_guests(tmp_path):
     """Slowloris (issue 23): connections that send their request head a byte at a time must not
     keep a guest from the page: one address gets its share of connections, and when every place
     is taken a newcomer takes the place of the oldest connection still without a request."""
-    from net import share as share_mod
+    from net import httpd as httpd_mod
 
     (tmp_path / "tikal_lan-0.1.0-py3-none-any.whl").write_bytes(b"wheel")
 
@@ -219,19 +220,21 @@ def test_slow_clients_cannot_starve_the_guests(tmp_path):
         slow = []
         try:
             # one address opens many connections and sends half a head on each
-            for _ in range(3 * share_mod.MAX_PER_ADDRESS):
+            for _ in range(3 * httpd_mod.MAX_PER_ADDRESS):
                 slow.append(await _slow(port, "127.0.0.1"))
             await asyncio.sleep(0.1)
             got = await _fetch(port, "127.0.0.2")                 # a guest at another address
             assert got.startswith(b"HTTP/1.1 200") and b"tikal_lan-0.1.0" in got, got[:200]
-            # beyond its share, that address is told it is busy at once
-            assert (await _fetch(port, "127.0.0.1")).startswith(b"HTTP/1.1 503")
+            # beyond its share, a newcomer of that address takes the place of its connection
+            # idle longest (a page loaded again leaves its kept-alive connections idle)
+            assert (await _fetch(port, "127.0.0.1")).startswith(b"HTTP/1.1 200")
+            assert sum(1 for p in s._conns.values() if p.peer == "127.0.0.1") <= httpd_mod.MAX_PER_ADDRESS
             # many addresses fill every place: a guest still gets in, in an idle one's place
-            for i in range(share_mod.MAX_CONNECTIONS // share_mod.MAX_PER_ADDRESS + 2):
-                for _ in range(share_mod.MAX_PER_ADDRESS):
+            for i in range(httpd_mod.MAX_CONNECTIONS // httpd_mod.MAX_PER_ADDRESS + 2):
+                for _ in range(httpd_mod.MAX_PER_ADDRESS):
                     slow.append(await _slow(port, f"127.0.0.{10 + i}"))
             await asyncio.sleep(0.1)
-            assert len(s._conns) == share_mod.MAX_CONNECTIONS
+            assert len(s._conns) == httpd_mod.MAX_CONNECTIONS
             for _ in range(3):
                 got = await _fetch(port, "127.0.0.2")
                 assert got.startswith(b"HTTP/1.1 200"), got[:200]
@@ -245,45 +248,55 @@ def test_slow_clients_cannot_starve_the_guests(tmp_path):
     asyncio.run(scenario())
 
 
-def test_a_connection_beyond_its_share_waits_for_a_place(tmp_path, monkeypatch):
-    """A page closed or reloaded while it loads leaves its requests here for a moment after the
-    browser dropped them, and the next page's come from the same address: beyond its share they
-    wait for a place instead of being told "busy" (a blank page). As many as its share may wait;
-    the next one is told "busy" at once, with when to ask again (Retry-After, and Refresh: a
-    browser loads a refused page again by itself)."""
-    from net import share as share_mod
+async def _held(port: int, local: str):
+    """A connection from ``local`` whose request waits at the /hold route."""
+    r, w = await asyncio.open_connection("127.0.0.1", port, local_addr=(local, 0))
+    w.write(b"GET /hold HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+    await w.drain()
+    return r, w
 
-    monkeypatch.setattr(share_mod, "HEAD_TIMEOUT", HANG)   # the held connections stay: no clock
-    monkeypatch.setattr(share_mod, "QUEUE_WAIT", HANG)
+
+def test_a_connection_beyond_its_share_waits_for_a_place(tmp_path, monkeypatch):
+    """Several browsers behind one address load their pages at once: beyond the address's share,
+    while every one of its places answers a request, a newcomer waits for a place instead of
+    being told "busy" (a blank page), and takes one as soon as a connection of that address goes
+    idle. As many as its share may wait; the next one is told "busy" at once, with when to ask
+    again (Retry-After, and Refresh: a browser loads a refused page again by itself)."""
+    from net import httpd as httpd_mod
+
+    monkeypatch.setattr(httpd_mod, "QUEUE_WAIT", HANG)        # no clock: the test frees the places
     (tmp_path / "tikal_lan-0.1.0-py3-none-any.whl").write_bytes(b"wheel")
 
     async def scenario():
         s = ShareServer(tmp_path, game_port=47474)
+        holds = Holds(s)
         _, port = await s.start("127.0.0.1", 0)
         held = []
         try:
-            for _ in range(share_mod.MAX_PER_ADDRESS):
-                held.append(await _slow(port, "127.0.0.1"))
-            await until_async(lambda: len(s._conns) == share_mod.MAX_PER_ADDRESS, "the share taken")
+            for _ in range(httpd_mod.MAX_PER_ADDRESS):
+                held.append(await _held(port, "127.0.0.1"))
+            await until_async(lambda: len(holds.gates) == httpd_mod.MAX_PER_ADDRESS, "the share busy")
             asked = asyncio.create_task(_fetch(port, "127.0.0.1"))
             await until_async(lambda: len(s._queued) == 1, "the request waiting")
             assert not asked.done()
-            held.pop(0)[1].close()                          # one of that address's connections ends
+            holds.free(1)                               # one of that address's requests answered
             got = await asyncio.wait_for(asked, HANG)
             assert got.startswith(b"HTTP/1.1 200") and b"tikal_lan-0.1.0" in got, got[:200]
-            # its share taken and as many waiting: the next one is told busy, and when to come back
-            held.append(await _slow(port, "127.0.0.1"))
-            for _ in range(share_mod.MAX_PER_ADDRESS):
-                held.append(await _slow(port, "127.0.0.1"))
-            await until_async(lambda: len(s._queued) == share_mod.MAX_PER_ADDRESS, "the queue full")
+            # its share busy and as many waiting: the next one is told busy, and when to come back
+            held.append(await _held(port, "127.0.0.1"))
+            await until_async(lambda: len(holds.gates) == httpd_mod.MAX_PER_ADDRESS + 1, "the share busy")
+            for _ in range(httpd_mod.MAX_PER_ADDRESS):
+                held.append(await _held(port, "127.0.0.1"))
+            await until_async(lambda: len(s._queued) == httpd_mod.MAX_PER_ADDRESS, "the queue full")
             got = await asyncio.wait_for(_fetch(port, "127.0.0.1"), HANG)
             head = got.split(b"\r\n\r\n", 1)[0].decode("latin-1").split("\r\n")
             assert head[0] == "HTTP/1.1 503 Service Unavailable", head
-            assert f"Retry-After: {share_mod.BUSY_RETRY}" in head and f"Refresh: {share_mod.BUSY_RETRY}" in head
+            assert f"Retry-After: {httpd_mod.BUSY_RETRY}" in head and f"Refresh: {httpd_mod.BUSY_RETRY}" in head
             # another address is not kept waiting by that one
             got = await asyncio.wait_for(_fetch(port, "127.0.0.2"), HANG)
             assert got.startswith(b"HTTP/1.1 200"), got[:200]
         finally:
+            holds.free_all()
             for _, w in held:
                 w.close()
             await s.stop()
@@ -294,21 +307,22 @@ def test_a_connection_beyond_its_share_waits_for_a_place(tmp_path, monkeypatch):
 
 def test_a_connection_that_waited_in_vain_is_told_busy(tmp_path, monkeypatch):
     """No place came free while it waited (QUEUE_WAIT): "busy", and it no longer waits."""
-    from net import share as share_mod
+    from net import httpd as httpd_mod
 
-    monkeypatch.setattr(share_mod, "HEAD_TIMEOUT", HANG)   # the held places are never freed
-    monkeypatch.setattr(share_mod, "QUEUE_WAIT", 0.05)
+    monkeypatch.setattr(httpd_mod, "QUEUE_WAIT", 0.05)
 
     async def scenario():
         s = ShareServer(tmp_path, game_port=47474)
+        holds = Holds(s)
         _, port = await s.start("127.0.0.1", 0)
-        held = [await _slow(port, "127.0.0.1") for _ in range(share_mod.MAX_PER_ADDRESS)]
+        held = [await _held(port, "127.0.0.1") for _ in range(httpd_mod.MAX_PER_ADDRESS)]
         try:
-            await until_async(lambda: len(s._conns) == share_mod.MAX_PER_ADDRESS, "the share taken")
+            await until_async(lambda: len(holds.gates) == httpd_mod.MAX_PER_ADDRESS, "the share busy")
             got = await asyncio.wait_for(_fetch(port, "127.0.0.1"), HANG)
             assert got.startswith(b"HTTP/1.1 503"), got[:200]
             assert s._queued == {}
         finally:
+            holds.free_all()
             for _, w in held:
                 w.close()
             await s.stop()
@@ -317,9 +331,9 @@ def test_a_connection_that_waited_in_vain_is_told_busy(tmp_path, monkeypatch):
 
 
 def test_a_silent_connection_is_told_it_is_too_slow(tmp_path, monkeypatch):
-    from net import share as share_mod
+    from net import httpd as httpd_mod
 
-    monkeypatch.setattr(share_mod, "HEAD_TIMEOUT", 0.3)
+    monkeypatch.setattr(httpd_mod, "HEAD_TIMEOUT", 0.3)
 
     async def scenario():
         s = ShareServer(tmp_path, game_port=47474)

@@ -1,11 +1,12 @@
-"""The page when the host's web server is busy (net/share.py's shares of connections, the page's
-app/boot.js), in a real Chromium against a real host on loopback: a page reloaded while the
-browser's address holds its share of connections still loads; a page told "busy" loads itself
-again; a file refused while the page loads makes it load again, a bounded number of times.
+"""The page when the host's web server is busy (net/httpd.py's places, the page's app/boot.js),
+in a real Chromium against a real host on loopback: a page opened while every place of the
+browser's address answers a request waits and loads; a page told "busy" loads itself again; a
+file refused while the page loads makes it load again, a bounded number of times.
 
 The connections that hold an address's places are raw sockets from 127.0.0.1, the browser's own
-address, each with half a request head; the server's patience for a head and a place is made a
-hang's length (HANG), so nothing here depends on the clock."""
+address, each with a request held at a route of the server's until the test frees it; the
+server's patience for a place is made a hang's length (HANG), so nothing here depends on the
+clock."""
 from __future__ import annotations
 
 import socket
@@ -13,8 +14,9 @@ import threading
 
 import pytest
 
-from net import share as share_mod
+from net import httpd as httpd_mod
 
+from net_helpers import Holds
 from waiting import HANG, until
 from web_helpers import create_table, join, open_page, tap, wait_for
 
@@ -23,29 +25,40 @@ pytestmark = pytest.mark.slow
 
 @pytest.fixture
 def patient(monkeypatch):
-    monkeypatch.setattr(share_mod, "HEAD_TIMEOUT", HANG)
-    monkeypatch.setattr(share_mod, "QUEUE_WAIT", HANG)
+    monkeypatch.setattr(httpd_mod, "QUEUE_WAIT", HANG)
 
 
-def hold(web_host, n: int) -> list[socket.socket]:
-    """``n`` connections from 127.0.0.1 to the page's port, each with half a request head."""
-    held = []
-    for _ in range(n):
-        s = socket.create_connection(("127.0.0.1", web_host.web_port))
-        s.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
-        held.append(s)
-    return held
+class Held:
+    """``n`` connections from 127.0.0.1 (the browser's own address) to the page's port, each with
+    a request held at a route of the server's that answers when the test says: their places are
+    busy (one answering a request is never made to give it up)."""
+
+    def __init__(self, web_host):
+        self.web_host = web_host
+        self.holds = web_host.call(lambda: Holds(web_host.web))
+        self.socks: list[socket.socket] = []
+
+    def hold(self, n: int) -> None:
+        before = self.web_host.call(lambda: len(self.holds.gates))
+        for _ in range(n):
+            s = socket.create_connection(("127.0.0.1", self.web_host.web_port))
+            s.sendall(b"GET /hold HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            self.socks.append(s)
+
+        def held():
+            return len(self.holds.gates) >= before + n or len(self.web_host.web._queued) > 0
+        until(lambda: self.web_host.call(held), "the requests held")
+
+    def free(self) -> None:
+        self.web_host.call(self.holds.free_all)
+        for s in self.socks:
+            s.close()
 
 
 def counts(web_host) -> tuple[int, int]:
     """(connections with a place, connections waiting for one) at the web server."""
     web = web_host.web
     return web_host.call(lambda: (len(web._conns), len(web._queued)))
-
-
-def release(held: list[socket.socket]) -> None:
-    for s in held:
-        s.close()
 
 
 def refuse(page, url: str, times: int | None = None) -> list[str]:
@@ -66,15 +79,16 @@ def refuse(page, url: str, times: int | None = None) -> list[str]:
 
 
 def test_a_page_opened_while_its_address_has_its_share_waits_and_loads(web_host, phone, patient):
-    """A page closed or reloaded while it loads leaves its requests at the host a moment after
-    the browser dropped them; the next page's requests from that address wait for a place
-    instead of being refused (which left a blank page: test_web_shell's page opened again)."""
-    held = hold(web_host, share_mod.MAX_PER_ADDRESS)
-    until(lambda: counts(web_host)[0] == share_mod.MAX_PER_ADDRESS, "the share taken")
+    """Several browsers behind one address load their pages at once: while every place of that
+    address answers a request, the next page's requests wait for a place instead of being refused
+    (which left a blank page), and take one as soon as one is free."""
+    held = Held(web_host)
+    held.hold(httpd_mod.MAX_PER_ADDRESS)
+    until(lambda: counts(web_host)[0] == httpd_mod.MAX_PER_ADDRESS, "the share taken")
 
     def free_when_one_waits():
         until(lambda: counts(web_host)[1] >= 1, "a request of the page waiting")
-        release(held)
+        held.free()
 
     freer = threading.Thread(target=free_when_one_waits, daemon=True)
     freer.start()
@@ -87,26 +101,27 @@ def test_a_page_opened_while_its_address_has_its_share_waits_and_loads(web_host,
         open_page(page, web_host)
     finally:
         freer.join(HANG)
-        release(held)
+        held.free()
     assert [s for s in statuses if s[0] >= 500] == []
     assert page.js_errors == []
 
 
 def test_a_page_told_busy_loads_itself_again(web_host, phone, patient):
-    """Its address's share taken and as many waiting: the page is told 503 with Refresh, and the
+    """Its address's share busy and as many waiting: the page is told 503 with Refresh, and the
     browser asks again by itself once there is room, with no tap on reload."""
-    held = hold(web_host, share_mod.MAX_PER_ADDRESS)
-    until(lambda: counts(web_host)[0] == share_mod.MAX_PER_ADDRESS, "the share taken")
-    held += hold(web_host, share_mod.MAX_PER_ADDRESS)
-    until(lambda: counts(web_host)[1] == share_mod.MAX_PER_ADDRESS, "the queue full")
+    held = Held(web_host)
+    held.hold(httpd_mod.MAX_PER_ADDRESS)
+    until(lambda: counts(web_host)[0] == httpd_mod.MAX_PER_ADDRESS, "the share taken")
+    held.hold(httpd_mod.MAX_PER_ADDRESS)
+    until(lambda: counts(web_host)[1] == httpd_mod.MAX_PER_ADDRESS, "the queue full")
     page = phone()
     try:
         first = page.goto(web_host.origin + "/")
         assert first is not None and first.status == 503
-        assert first.headers.get("refresh") == str(share_mod.BUSY_RETRY)
+        assert first.headers.get("refresh") == str(httpd_mod.BUSY_RETRY)
         assert "busy" in page.inner_text("body")
     finally:
-        release(held)
+        held.free()
     open_page(page, web_host)           # the page came back by itself
     wait_for(page, "tikal.screen === 'join'")
 
@@ -155,3 +170,22 @@ def test_a_page_whose_file_never_comes_stops_loading_itself_again(web_host, phon
     assert page.evaluate("window.tikalBoot.failed()") is False      # no more loads
     assert len(asked) == 6                                            # the first and five again
     assert page.evaluate("typeof window.tikal") == "undefined"
+
+
+def test_a_phones_first_load_opens_at_most_12_connections(web_host, phone):
+    """Persistent connections (net/httpd.py): a phone's first load, the page, the lobby and a
+    Tikal table with its board (about 60 requests: the page's modules, the catalog, the table
+    module's files, the WebSocket), opens at most 12 TCP connections, counted at the server
+    (each request on a connection of its own made 52)."""
+    from test_web_tikal_play import start_game
+
+    before = web_host.call(lambda: web_host.web.accepted)
+    page = phone()
+    requests: list[str] = []
+    page.on("request", lambda r: requests.append(r.url))
+    start_game(page, web_host, 2, "base", path="/")
+    wait_for(page, "!!document.querySelector('#tk-style') && !!tikal.play.instance.tikal")
+    opened = web_host.call(lambda: web_host.web.accepted) - before
+    assert len(requests) > 40, requests           # the whole load: page, lobby, the table's files
+    assert opened <= 12, (opened, len(requests))
+    assert page.js_errors == []

@@ -63,7 +63,7 @@ async def http(port: int, request: bytes) -> tuple[int, dict, bytes]:
 
 def get(path: str, host: str = "127.0.0.1", **fields) -> bytes:
     extra = "".join(f"{k.replace('_', '-')}: {v}\r\n" for k, v in fields.items())
-    return f"GET {path} HTTP/1.1\r\nHost: {host}\r\n{extra}\r\n".encode("latin-1")
+    return f"GET {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n{extra}\r\n".encode("latin-1")
 
 
 # --- the protocol over the WebSocket ------------------------------------------------------------------
@@ -213,11 +213,11 @@ async def test_ws_and_tcp_connections_count_together_per_address():
 async def test_ws_slowloris_handshake_and_silent_websocket_are_cut():
     """A handshake trickled a byte at a time is cut after the request-head timeout; a WebSocket
     that completes no message is closed by the host's ping timeout, as a TCP one."""
-    from net import share as share_mod
+    from net import httpd as httpd_mod
 
     async with web_host(ping_interval=0.2, ping_timeout=1.0) as (host, web):
-        old = share_mod.HEAD_TIMEOUT
-        share_mod.HEAD_TIMEOUT = 0.5
+        old = httpd_mod.HEAD_TIMEOUT
+        httpd_mod.HEAD_TIMEOUT = 0.5
         try:
             reader, writer = await asyncio.open_connection("127.0.0.1", web.address[1])
             writer.write(b"GET /ws HTTP/1.1\r\n")
@@ -226,7 +226,7 @@ async def test_ws_slowloris_handshake_and_silent_websocket_are_cut():
             assert data.startswith(b"HTTP/1.1 408")
             writer.close()
         finally:
-            share_mod.HEAD_TIMEOUT = old
+            httpd_mod.HEAD_TIMEOUT = old
         async with ws_connect(web.ws, origin=web.origin, ping_interval=None) as ws:
             await ws.send(pack({"t": "hello", "proto": 1, "name": "Sleepy"}))
             seen = []
@@ -354,7 +354,7 @@ async def test_tcp_edge_unchanged_by_the_web_server():
         body = await reader.readexactly(int.from_bytes(head, "big"))
         assert msgpack.unpackb(body, raw=False)["t"] == "welcome"
         writer.close()
-        status, _, _ = await http(web.address[1], b"BREW / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        status, _, _ = await http(web.address[1], b"BREW / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
         assert status == 405
 
 

@@ -183,22 +183,28 @@ async def test_page_routes_answer_get_and_head_only_and_to_this_machines_names_o
     """Every route of the web port but ``/ws`` (which answers its own way) answers GET and HEAD
     only (405 with ``Allow``), and only a request whose Host is this machine's (an address, its
     names): the host's name, the download page, replays and the QR code are not for a foreign
-    page that rebinds its name to the host (421), nor for a Host with a user part or a port that
-    is no number."""
+    page that rebinds its name to the host (421). A Host that is no host (a user part, a port
+    that is no number), two of them, or none is a bad request (400, RFC 9112 section 3.2)."""
     async with web_host() as (host, web):
         port = web.address[1]
         for path in ("/host.json", "/qr.svg", "/", "/app/main.js", "/download", "/replay-tikal-1.json"):
             for method in ("POST", "PUT", "DELETE", "TRACE", "OPTIONS", "BREW"):
                 status, fields, _ = await http(port, f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
-                                                     "Content-Length: 0\r\n\r\n".encode())
+                                                     "Content-Length: 0\r\nConnection: close\r\n\r\n".encode())
                 assert (status, fields.get("allow")) == (405, "GET, HEAD"), (method, path)
-            for bad in ("evil.example", f"evil.example:{port}", f"127.0.0.1:{port}@evil.example",
-                        "127.0.0.1:http", "kitchen.evil.example"):
+            for bad in ("evil.example", f"evil.example:{port}", "kitchen.evil.example"):
                 status, _, body = await http(port, get(path, host=bad))
                 assert status == 421, (path, bad, status)
+            for bad in (f"127.0.0.1:{port}@evil.example", "127.0.0.1:http"):
+                status, _, body = await http(port, get(path, host=bad))
+                assert status == 400, (path, bad, status)
             status, _, _ = await http(port, f"GET {path} HTTP/1.1\r\nHost: evil.example\r\n"
                                             f"Host: 127.0.0.1:{port}\r\n\r\n".encode())
-            assert status == 421, path                       # two Hosts: which one is meant?
+            assert status == 400, path                       # two Hosts: which one is meant?
+            status, _, _ = await http(port, f"GET {path} HTTP/1.1\r\n\r\n".encode())
+            assert status == 400, path                       # none
+            status, _, _ = await http(port, f"GET {path} HTTP/1.0\r\n\r\n".encode())
+            assert status == 400, path                       # none, in HTTP/1.0 (h11 lets it by)
         status, fields, body = await http(port, get("/qr.svg", host=f"127.0.0.1:{port}"))
         assert status == 200 and body.startswith(b"<svg")
         status, _, body = await http(port, get("/host.json", host=f"localhost:{port}"))
@@ -243,9 +249,9 @@ async def test_a_download_that_is_not_read_is_cut_for_good(tmp_path, monkeypatch
     """A download whose reader stops reading is given up after the write timeout, and its socket
     is cut then (before, the close waited for the unsent bytes forever: the socket stayed, no
     longer counted by the per-address and total limits)."""
-    from net import share as share_mod
+    from net import httpd as httpd_mod
 
-    monkeypatch.setattr(share_mod, "WRITE_TIMEOUT", 0.3)
+    monkeypatch.setattr(httpd_mod, "WRITE_TIMEOUT", 0.3)
     (tmp_path / "big.zip").write_bytes(os.urandom(8 << 20))
     server = ShareServer(tmp_path, game_port=1)
     await server.start("127.0.0.1", 0)
@@ -256,8 +262,8 @@ async def test_a_download_that_is_not_read_is_cut_for_good(tmp_path, monkeypatch
         loop = asyncio.get_running_loop()
         await loop.sock_connect(sock, server.address)
         await loop.sock_sendall(sock, get("/big.zip"))
-        await until_async(lambda: server._conns, "the request taken")
-        await until_async(lambda: not server._conns, "the download given up")
+        await until_async(lambda: server._downloads, "the download begun")
+        await until_async(lambda: not server._downloads and not server._conns, "the download given up")
         await until_async(lambda: tcp_state(sock) != TCP_ESTABLISHED, "the socket cut")
         sock.close()
     finally:
@@ -317,3 +323,47 @@ async def test_ws_a_message_in_more_than_max_fragments_is_error_frame_and_closed
                 assert b"frame" in got and f"over {MAX_FRAGMENTS} fragments".encode() in got
             sock.close()
         await until_async(lambda: not host.links.conns, "both gone")
+
+
+@run
+async def test_an_absolute_form_target_is_served_with_its_authority_as_the_host(caplog):
+    """RFC 9112 3.2.2: a server accepts a request target in absolute form (``GET http://host/path``,
+    as a proxy-minded client sends it) and takes the host from it, not from ``Host``: the
+    download page answers; a foreign authority is refused as a foreign Host would be (421).
+    (Before, such a target was refused with 403.) Without ``--share`` the log says so, never
+    "serving None"."""
+    with caplog.at_level(logging.INFO):
+        async with web_host() as (host, web):
+            port = web.address[1]
+            status, _, body = await http(port, f"GET http://127.0.0.1:{port}/download HTTP/1.1\r\n"
+                                               f"Host: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n".encode())
+            assert status == 200 and b"<html" in body
+            status, _, body = await http(port, f"GET http://127.0.0.1:{port}/app/main.js?x=1 HTTP/1.1\r\n"
+                                               "Host: evil.example\r\nConnection: close\r\n\r\n".encode())
+            assert status == 200 and b"import" in body
+            status, _, _ = await http(port, f"GET http://evil.example/download HTTP/1.1\r\n"
+                                            f"Host: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n".encode())
+            assert status == 421
+    lines = [r.getMessage() for r in caplog.records if r.name == "tikal.share"]
+    assert any("download page on" in m for m in lines) and not any("None" in m for m in lines), lines
+
+
+@run
+async def test_a_connection_is_kept_alive_for_its_next_requests():
+    """HTTP/1.1's persistent connections: one connection, several requests one after another
+    (pipelined too), each answered in order; ``Connection: close`` ends it after its answer."""
+    async with web_host() as (host, web):
+        port = web.address[1]
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        ask = lambda path, close="": (f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n{close}\r\n").encode()  # noqa: E731
+        writer.write(ask("/host.json"))
+        head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), HANG)
+        assert head.startswith(b"HTTP/1.1 200") and b"connection: close" not in head.lower()
+        n = int(head.lower().split(b"content-length: ")[1].split(b"\r\n")[0])
+        assert b"Kitchen table" in await reader.readexactly(n)
+        writer.write(ask("/app/boot.js") + ask("/i18n/en.json") + ask("/qr.svg", "Connection: close\r\n"))
+        rest = await asyncio.wait_for(reader.read(), HANG)           # to the end: closed after the third
+        assert rest.count(b"HTTP/1.1 200 OK") == 3 and rest.index(b"tikalBoot") < rest.index(b"nplurals")
+        assert rest.rstrip().endswith(b"</svg>")
+        writer.close()
+        assert web.accepted == 1

@@ -12,14 +12,20 @@ const LOG_MAX = 400;
 /** How long a spectator's "while you were away" stays (ms) before it goes by itself. */
 export const RECAP_PASSES = 6000;
 
-// Whether the host has this file (a game with no table module of its own answers 404; a busy host
-// or a dropped connection counts as having it).
-async function shipped(url) {
-  try {
-    return (await fetch(url, { method: "HEAD", cache: "no-store" })).status !== 404;
-  } catch {
-    return true;
-  }
+// The game's table module as the host announced it (index.html's meta, written by net/web.py from
+// the files it serves): its files' links go in at once, so the browser fetches them together
+// instead of one level of imports after another; false when the game ships no module.
+function announced(game) {
+  const meta = document.querySelector(`meta[name="tikal-modules"][data-for="${game}"]`);
+  if (!meta) return false;
+  const add = (href, attrs) => {
+    if (href && !document.querySelector(`link[href="${href}"]`)) {
+      document.head.append(Object.assign(document.createElement("link"), { href, ...attrs }));
+    }
+  };
+  for (const href of meta.content.split(" ")) add(href, { rel: "modulepreload" });
+  for (const href of (meta.dataset.styles || "").split(" ")) add(href, { rel: "preload", as: "style" });
+  return true;
 }
 
 export class Play {
@@ -78,16 +84,16 @@ export class Play {
   async load(game) {
     if (this.loading) return;
     this.loading = game;
-    let mod;
+    let mod, shipped = false;
     try {
       if (pageOption("table") === "plain") throw new Error("?table=plain");   // a test option: the plain table
+      shipped = announced(game);
       mod = (await import(`/games/${game}/index.js`)).default;
       window.tikalBoot?.started("table");
     } catch (err) {
       // the game has its module but a file of it was refused (the host busy): a browser never
       // fetches it again, so the page loads itself again (app/boot.js) and comes back to its seat
-      if (pageOption("table") !== "plain" && await shipped(`/games/${game}/index.js`)
-          && window.tikalBoot?.failed("table")) return;
+      if (shipped && window.tikalBoot?.failed("table")) return;
       console.warn(`no table module for ${game} (${err}); the plain one plays`);
       mod = (await import("./generic.js")).default;
     }
