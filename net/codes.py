@@ -1,17 +1,18 @@
 """Guessing a private table's code (docs/protocol.md section 14): wrong codes are limited per
-address and per table, and logged.
+address and per connection, and logged.
 
 A code is 5 letters of 23 (6.4 million codes); without a limit one address tried 1,453 a second,
 the whole space in some 4 minutes from 16 addresses. Each address may get ``PER_ADDRESS`` codes
-wrong, then one more every ``WINDOW / PER_ADDRESS`` seconds; each table ``PER_TABLE``, then one
-more every ``WINDOW / PER_TABLE`` seconds (whoever guesses). Past either, joining with a code is
-refused (``code_wait``) until the bucket fills again: with every address of a LAN guessing, a
-code holds for months. A right code never counts; those already at the table stay; coming back
-to one's own seat (its token, one's key) needs no code.
+wrong, then one more every ``WINDOW / PER_ADDRESS`` seconds, and so may each connection (a
+reconnection is a new one, its address's allowance is not). Past either, joining with a code is
+refused (``code_wait``) until the bucket fills again: with 16 addresses guessing, a code holds
+for weeks. Never per table: guesses from elsewhere would then lock the right code out (four
+guessing addresses kept a friend out 14 times of 14). A right code never counts; those already
+at the table stay; coming back to one's own seat (its token, one's key) needs no code.
 
     guard = CodeGuard(time.monotonic)
-    guard.check(addr, table_id)         # TableError("code_wait") while over a limit
-    guard.failed(addr, table_id, name)  # a wrong code: counted and logged
+    guard.check(addr, conn_id)          # TableError("code_wait") while over a limit
+    guard.failed(addr, conn_id, table_id, name)  # a wrong code: counted and logged
 """
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ from .table import TableError
 log = logging.getLogger("tikal.host")
 
 PER_ADDRESS = 5        # wrong codes an address may send at once ...
-PER_TABLE = 20         # ... and a table may be sent at once (from anywhere)
+PER_CONNECTION = 5     # ... and a connection
 WINDOW = 60.0          # ... each bucket fills again over this many seconds
 
 
@@ -36,9 +37,9 @@ class _Bucket:
 
 class CodeGuard:
     def __init__(self, clock: Callable[[], float], per_address: int = PER_ADDRESS,
-                 per_table: int = PER_TABLE, window: float = WINDOW):
+                 per_connection: int = PER_CONNECTION, window: float = WINDOW):
         self.clock = clock
-        self.sizes = {"addr": per_address, "table": per_table}
+        self.sizes = {"addr": per_address, "conn": per_connection}
         self.window = window
         self._buckets: dict[tuple, _Bucket] = {}
         self.refused = 0        # attempts refused while over a limit
@@ -53,11 +54,11 @@ class CodeGuard:
         b.at = now
         return b
 
-    def check(self, addr: str, table: int) -> None:
-        """Refuse (``code_wait``) a code from ``addr`` for ``table`` while either has used up
-        its wrong codes."""
+    def check(self, addr: str, conn: int) -> None:
+        """Refuse (``code_wait``) a code from connection ``conn`` at ``addr`` while either has
+        used up its wrong codes (whatever the table: a guesser learns nothing from an answer)."""
         now = self.clock()
-        for key, who in ((("addr", addr), "your address"), (("table", table), "this table")):
+        for key, who in ((("addr", addr), "your address"), (("conn", conn), "this connection")):
             if self._level(key, now).level < 1.0:
                 self.refused += 1
                 wait = (1.0 - self._level(key, now).level) * self.window / self.sizes[key[0]]
@@ -65,11 +66,12 @@ class CodeGuard:
                                               f"{max(1, round(wait))} s")
         self._forget_full(now)
 
-    def failed(self, addr: str, table: int, name: str | None) -> None:
-        """A wrong code from ``addr`` (said by ``name``) for ``table``: counted, logged."""
+    def failed(self, addr: str, conn: int, table: int, name: str | None) -> None:
+        """A wrong code for ``table`` from connection ``conn`` at ``addr`` (said by ``name``):
+        counted against the address and the connection, logged."""
         now = self.clock()
         self.wrong += 1
-        for key in (("addr", addr), ("table", table)):
+        for key in (("addr", addr), ("conn", conn)):
             self._level(key, now).level -= 1.0
         log.warning("a wrong code for private table %s from %s (%s)", table, addr, name or "?")
 

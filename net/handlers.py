@@ -109,13 +109,13 @@ def lobby_step(host: HostServices, conn: Conn, msg: dict, table: Table | None = 
     if table is None:
         table = _join_check(host, conn, msg["table"]) if t in JOINS else host.table_of(conn)
     guessing = t in JOINS and table.code is not None and msg.get("code") is not None
-    if guessing:    # wrong codes are limited, per address and per table
-        host.codes.check(conn.addr, table.id)
+    if guessing:    # wrong codes are limited, per address and per connection (never per table)
+        host.codes.check(conn.addr, conn.id)
     try:
         out = LOBBY_OPS[t](table, conn, msg)
     except TableError as exc:
         if guessing and exc.code == "bad_code":
-            host.codes.failed(conn.addr, table.id, conn.name)
+            host.codes.failed(conn.addr, conn.id, table.id, conn.name)
         raise
     conn.table = table
     back: Effects = []

@@ -73,7 +73,7 @@ ERROR_CODES: dict[str, tuple[str, bool]] = {
     "limit": ("too many tables (on the host, or opened from this address)", False),
     "code_needed": ("the table is private: joining it needs its code", False),
     "bad_code": ("that is not the private table's code", False),
-    "code_wait": ("too many wrong codes (from this address, or for this table): wait a little",
+    "code_wait": ("too many wrong codes (from this address, or this connection): wait a little",
                   False),
     "not_operator": ("only the host's own window may do that", False),
     "no_save": ("no such unfinished saved game (or it is being played now)", False),

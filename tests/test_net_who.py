@@ -480,10 +480,14 @@ async def test_a_private_game_stays_private_across_a_restart(tmp_path):
 
 
 @run
-async def test_wrong_codes_are_limited_per_address_and_per_table_and_logged(tmp_path, caplog):
+async def test_wrong_codes_are_limited_per_address_and_connection_never_per_table(tmp_path, caplog):
+    """Four addresses guess a private table's code (issue 40 point 5): each is stopped after its
+    five wrong codes (``code_wait``, even for a right one), and so is a connection; the table
+    never is, so a friend at a fifth address with the right code gets in (before, the table's own
+    allowance of 20 was spent by the guessers and the right code was refused). Logged."""
     async with live_host() as host:
         ana = await connect(host, "Ana")
-        ana.send({"t": "create", "game": "tortuga", "seats": 2})
+        ana.send({"t": "create", "game": "tortuga", "seats": 3})
         tid = (await ana.expect("seated", timeout=120))["table"]
         ana.send({"t": "private", "private": True})
         code = (await ana.expect("table", timeout=120, pred=lambda m: m["table"].get("code")))["table"]["code"]
@@ -495,13 +499,21 @@ async def test_wrong_codes_are_limited_per_address_and_per_table_and_logged(tmp_
             for _ in range(6):
                 g.send({"t": "spectate", "table": tid, "code": wrong})
                 codes.append((await g.expect("error", timeout=120))["code"])
-        # each address: 5 wrong, then refused; after 20 wrong the table refuses everyone
-        assert codes[:6] == ["bad_code"] * 5 + ["code_wait"]
-        assert codes.count("bad_code") == 20
-        late = await connect(host, "Friend", local="127.0.0.6")
-        late.send({"t": "sit", "table": tid, "code": code})
-        assert (await late.expect("error", timeout=120))["code"] == "code_wait"
-        assert host.codes.wrong == 20 and host.codes.refused == 5
+            g.send({"t": "spectate", "table": tid, "code": code})       # its address is over: refused
+            assert (await g.expect("error", timeout=120))["code"] == "code_wait"
+        assert codes == (["bad_code"] * 5 + ["code_wait"]) * 4
+        friend = await connect(host, "Friend", local="127.0.0.6")
+        friend.send({"t": "sit", "table": tid, "code": code})
+        assert (await friend.expect("seated", timeout=120))["table"] == tid
+        assert host.codes.wrong == 20 and host.codes.refused == 8
+        # one connection alone is limited too: its own allowance, whatever its address's
+        host.codes.sizes["addr"] = 100
+        solo = await connect(host, "Solo", local="127.0.0.7")
+        for _ in range(5):
+            solo.send({"t": "spectate", "table": tid, "code": wrong})
+            assert (await solo.expect("error", timeout=120))["code"] == "bad_code"
+        solo.send({"t": "spectate", "table": tid, "code": wrong})
+        assert (await solo.expect("error", timeout=120))["code"] == "code_wait"
         # logged (repeated lines a few times a minute at most: net/links.py)
         assert any("wrong code for private table" in r.getMessage() for r in caplog.records)
 
