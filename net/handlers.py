@@ -37,6 +37,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from . import replays
+from .churn import ChurnGuard
 from .codes import CodeGuard
 from .effects import (
     AskHint,
@@ -69,6 +70,9 @@ class HostServices(HostView, Protocol):
 
     @property
     def codes(self) -> CodeGuard: ...
+
+    @property
+    def churn(self) -> ChurnGuard: ...
 
 
 Handler = Callable[[HostServices, Conn, dict], Effects]
@@ -108,6 +112,8 @@ def lobby_step(host: HostServices, conn: Conn, msg: dict, table: Table | None = 
     t = msg["t"]
     if table is None:
         table = _join_check(host, conn, msg["table"]) if t in JOINS else host.table_of(conn)
+        if t == "sit" and table.status == "lobby" and conn.table is None:
+            host.churn.check(conn)  # a seat taken at a waiting table changes the lobby's list
     guessing = t in JOINS and table.code is not None and msg.get("code") is not None
     if guessing:    # wrong codes are limited, per address and per connection (never per table)
         host.codes.check(conn.addr, conn.id)
@@ -305,6 +311,7 @@ def _create(host: HostServices, conn: Conn, msg: dict) -> Effects:
     if conn.table is not None and conn.table.id in host.tables:
         raise TableError("in_table", "already at a table; leave it first")
     host.room_for_a_table(conn)
+    host.churn.check(conn)          # what the lobby pays for it (net/churn.py)
     table = host.new_table(msg["game"], msg["seats"], msg.get("options") or {}, owner=conn.id,
                            takeover=msg.get("takeover", True), hints=msg.get("hints", False),
                            made_by=conn.addr)

@@ -53,6 +53,7 @@ import msgpack
 from . import saves
 from .announcement import Announcement
 from .bots import Bots
+from .churn import ChurnGuard
 from .codes import CodeGuard
 from .config import HostConfig
 from .discovery import reach_addresses
@@ -95,6 +96,11 @@ LIST_BYTES = MAX_FRAME // 4
 LIST_KEPT = 1.0
 #: Messages a connection may send while its hello waits for a read off the loop (they wait too).
 WAITING_MAX = 64
+#: The lobby's list goes to one connection at most this often (seconds): the latest list wins.
+LOBBY_EVERY = 0.25
+#: ... and only while what that connection has not read yet is under this many bytes: a phone on
+#: a slow link gets the current list once it has read the last, never a queue of old ones.
+LOBBY_UNREAD = 32 << 10
 
 
 class Ticker:
@@ -189,11 +195,17 @@ class Host:
         #: the hints browsers ask for: worker processes, one request per connection (net/hints.py)
         self.hints = Hints(HintPool(cfg.hint_workers, cfg.hint_queue), self.links.send, self._is_current,
                            time.monotonic)
-        #: wrong codes of private tables, limited per address and per table (net/codes.py)
+        #: wrong codes of private tables, limited per address and per connection (net/codes.py)
         self.codes = CodeGuard(time.monotonic)
+        #: tables made and left, limited by what they cost the lobby (net/churn.py)
+        self.churn = ChurnGuard(time.monotonic, self._lobby_cost)
         #: the list of tables as last answered (``tables_reply``), and the lobby's changes
         self._listed: dict[tuple, tuple] = {}
         self._lobby_version = 0
+        # the lobby's lists, coalesced per connection: the pending push, and for each connection
+        # when it last got one and of which version (``lobby_changed``)
+        self._lobby_push: asyncio.Handle | None = None
+        self._lobby_sent: dict[int, tuple[float, int]] = {}
 
     @property
     def frame_tap(self) -> Callable[[int, bytes], None] | None:
@@ -251,6 +263,9 @@ class Host:
             self.links.drop(c)
             c.transport.close()
         self.grace.cancel_all()
+        if self._lobby_push is not None:
+            self._lobby_push.cancel()
+            self._lobby_push = None
         for h in list(self.lifecycle.leaving.values()):
             h.cancel()
         for task in list(self._tasks):
@@ -424,21 +439,72 @@ class Host:
         return out
 
     def lobby_changed(self, table: Table | None = None) -> None:
-        """Tell every greeted connection outside a table the new list of tables; forget a
-        table that has just ended or emptied (its lifecycle, ``settle``)."""
+        """The list of tables changed: forget a table that has just ended or emptied (its
+        lifecycle, ``settle``), and tell every greeted connection outside a table the new list,
+        coalesced per connection (``_push_lobby``)."""
         self._lobby_version += 1
         if table is not None:
             if table.status == "over":
                 self.run(self.party.finished(table))   # (counted once)
             self.lifecycle.settle(table)
         self.announcement.update(self.free_seats(), len(self.tables))
-        msg, away = self.tables_msg(), self._away_seats()
-        # to everyone outside a table, and to the host's own window wherever it is (it sees all)
-        self.links.broadcast(msg, lambda c: c.name is not None and (c.table is None or c.operator)
-                             and not (c.key and c.key in away))
-        for c in list(self.conns.values()):     # those with seats to go back to: theirs said
-            if c.key and c.key in away and c.name is not None and (c.table is None or c.operator):
+        if self._lobby_push is None and self.loop is not None:    # (no loop yet: nobody to tell)
+            self._lobby_push = self.loop.call_soon(self._push_lobby)
+
+    def _in_lobby(self, c: Conn) -> bool:
+        """A connection that hears of the lobby's changes: outside a table, or the host's own
+        window wherever it is (it sees all)."""
+        return c.name is not None and (c.table is None or c.operator) and not c.closing
+
+    def _push_lobby(self) -> None:
+        """The current list to each lobby connection that has not got it, at most every
+        LOBBY_EVERY seconds each and only once it has read the last one (LOBBY_UNREAD): a guest
+        churning tables makes a few lists a second reach each phone, not one per change, and a
+        slow phone is never cut for the lists it could not read (the latest one wins)."""
+        self._lobby_push = None
+        loop = self.loop
+        assert loop is not None
+        now, version = loop.time(), self._lobby_version
+        msg: dict | None = None
+        frame: bytes | None = None
+        away: dict[str, list[dict]] = {}
+        later: float | None = None
+        sent = self._lobby_sent
+        for c in list(self.conns.values()):
+            if not self._in_lobby(c):
+                continue
+            at, seen = sent.get(c.id, (-1e9, -1))
+            if seen == version:
+                continue
+            wait = at + LOBBY_EVERY - now
+            if wait <= 0 and c.transport.get_write_buffer_size() > LOBBY_UNREAD:
+                wait = LOBBY_EVERY                    # its last list still unread: later
+            if wait > 0:
+                later = wait if later is None else min(later, wait)
+                continue
+            if msg is None:
+                msg, away = self.tables_msg(), self._away_seats()
+                frame = self.links.encode(msg, c.id)
+            assert msg is not None
+            if c.key and c.key in away:                # those with seats to go back to: theirs said
                 self.links.send(c, {**msg, "mine": away[c.key]})
+            else:
+                self.links.send(c, msg, frame)
+            sent[c.id] = (now, version)
+        if len(sent) > 2 * len(self.conns) + 64:       # the gone connections forgotten
+            self._lobby_sent = {cid: v for cid, v in sent.items() if cid in self.conns}
+        if later is not None:
+            self._lobby_push = loop.call_later(later, self._push_lobby)
+
+    def _lobby_cost(self, conn: Conn) -> int:
+        """What one change of the lobby costs everyone else: (the other connections in the lobby)
+        x (the bytes of the list they would each get)."""
+        listeners = sum(1 for c in self.conns.values() if c is not conn and self._in_lobby(c))
+        if not listeners:
+            return 0
+        reply = self.tables_reply(conn)
+        frame = reply.frame if reply.frame is not None else self.links.encode(reply.msg, conn.id)
+        return listeners * len(frame or b"")
 
     # --- messages ---------------------------------------------------------------------------------
     def _on_message(self, conn: Conn, msg: dict) -> None:

@@ -425,3 +425,123 @@ async def test_many_tiny_frames_on_tcp_are_closed_as_a_flood_and_others_play_on(
         other.send({"t": "ping", "n": 99})
         await other.expect("pong", pred=lambda m: m.get("n") == 99)
         await other.close()
+
+
+async def lobby_of_tables(host, n: int) -> list:
+    """``n`` waiting tables, each with its maker seated (long names: a long list of tables)."""
+    makers = []
+    for i in range(n):
+        c = await connect(host, f"Maker {i:02d} " + "W" * 14, reconnect=False, local=f"127.0.1.{i + 1}")
+        c.send({"t": "create", "game": "tortuga", "seats": 4})
+        await c.expect("seated")
+        makers.append(c)
+    return makers
+
+
+class SlowPhone:
+    """A lobby connection on a slow link: a small receive buffer, read a little at a time (about
+    100 KB/s here); it keeps the last list of tables it got."""
+
+    def __init__(self, sock):
+        self.sock, self.buf, self.last, self.lists, self.closed = sock, b"", None, 0, False
+
+    @classmethod
+    async def open(cls, host, local: str):
+        sock = socket.socket()
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        sock.bind((local, 0))
+        sock.setblocking(False)
+        loop = asyncio.get_running_loop()
+        await loop.sock_connect(sock, host.address)
+        await loop.sock_sendall(sock, encode({"t": "hello", "proto": 1, "name": "Phone"}))
+        phone = cls(sock)
+        phone.task = asyncio.ensure_future(phone.read())
+        return phone
+
+    async def read(self):
+        loop = asyncio.get_running_loop()
+        while True:
+            try:
+                data = await loop.sock_recv(self.sock, 1024)
+            except ConnectionError:
+                data = b""
+            if not data:
+                self.closed = True
+                return
+            self.buf += data
+            while len(self.buf) >= 4 and len(self.buf) >= 4 + struct.unpack(">I", self.buf[:4])[0]:
+                n = struct.unpack(">I", self.buf[:4])[0]
+                msg = msgpack.unpackb(self.buf[4:4 + n], raw=False)
+                self.buf = self.buf[4 + n:]
+                if msg["t"] == "tables":
+                    self.last, self.lists = msg, self.lists + 1
+            await asyncio.sleep(0.01)
+
+    def close(self):
+        self.task.cancel()
+        self.sock.close()
+
+
+@run
+async def test_a_guest_churning_tables_keeps_a_slow_lobby_phone_connected_and_current():
+    """Issue 40 point 3: every create and leave pushed the whole list to every lobby connection
+    (at 50 tables one guest made 157 lists a second reach every phone; one reading 64 KB/s was
+    cut as "does not read"). The list is coalesced per connection now (the latest wins, a few a
+    second, and only once the last one is read): a phone on a slow link stays connected through
+    a guest's churn and ends with the current list."""
+    async with live_host(max_tables=80, max_tables_per_addr=80, max_unsent=64 << 10) as host:
+        makers = await lobby_of_tables(host, 30)
+        phone = await SlowPhone.open(host, "127.0.2.1")
+        await until_async(lambda: phone.lists >= 1, "the phone's first list")
+        guest = await connect(host, "Churner", reconnect=False, local="127.0.2.2")
+        made = 0
+        for _ in range(200):
+            guest.send({"t": "create", "game": "tortuga", "seats": 2})
+            m = await next_of(guest, "seated", "error")
+            if m["t"] == "error":
+                assert m["code"] == "rate", m
+                continue
+            made += 1
+            guest.send({"t": "leave"})
+            await guest.expect("left")
+        assert made >= 20
+        assert host.stats.errors.get("slow", 0) == 0 and not phone.closed
+        current = [t["id"] for t in host.tables_msg()["tables"]]
+        await until_async(lambda: phone.last and [t["id"] for t in phone.last["tables"]] == current,
+                          "the phone's list current", progress=lambda: phone.lists)
+        assert phone.lists < 2 * made                  # far fewer than one per change
+        phone.close()
+        for c in makers + [guest]:
+            await c.close()
+
+
+@run
+async def test_churn_is_limited_by_what_it_costs_the_lobby():
+    """Each create (and each seat taken at a waiting table) costs the others the list they each
+    get: with ten phones in the lobby a churning guest is refused ``rate`` after its burst, while
+    the same churn in front of an empty lobby costs nobody anything and is never refused."""
+    async with live_host(max_tables=80, max_tables_per_addr=80) as host:
+        makers = await lobby_of_tables(host, 30)
+
+        async def churn(n: int) -> list[str]:
+            guest = await connect(host, "Churner", reconnect=False, local="127.0.3.1")
+            got = []
+            for _ in range(n):
+                guest.send({"t": "create", "game": "tortuga", "seats": 2})
+                m = await next_of(guest, "seated", "error")
+                got.append(m["t"] if m["t"] != "error" else m["code"])
+                if m["t"] == "seated":
+                    guest.send({"t": "leave"})
+                    await guest.expect("left")
+            await guest.close()
+            return got
+
+        alone = await churn(60)
+        assert alone == ["seated"] * 60                # nobody in the lobby: free
+        phones = [await connect(host, f"Phone {i}", reconnect=False, local=f"127.0.4.{i + 1}")
+                  for i in range(10)]
+        crowd = await churn(60)
+        assert "rate" in crowd and crowd.index("rate") < 60
+        assert host.churn.refused >= 1
+        for c in makers + phones:
+            await c.close()
