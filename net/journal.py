@@ -387,7 +387,8 @@ def scan_bytes(data: bytes) -> Scan:
         if not data[pos:].strip(b"\0"):
             s.torn = True          # the last write of a crash: zeros
             return s
-        later = _later_record(data, pos, s.chained)
+        # (before a first whole record, any chain: a later record's CRC starts from one unknown)
+        later = _later_record(data, pos, s.chained or not s.records)
         if not later and _torn(data, pos, seed):
             s.torn = True          # the last write of a crash: short
         else:
@@ -480,15 +481,23 @@ def replay_records(records: list[dict]):
 
 
 # --- setting damage aside ---------------------------------------------------------------------------
-def set_aside(path, records: list[dict]) -> Path:
-    """Keep a damaged journal as ``<name>.damaged`` (``.damaged.2`` ... if taken) exactly as it
-    is, and write its playable prefix ``records`` in its place. Returns the damaged copy's path."""
+def aside_name(path) -> Path:
+    """Where a damaged file of the data dir is kept: ``<name>.damaged``, or ``.damaged.2`` ...
+    when that is taken (an earlier damaged copy is never overwritten)."""
     path = Path(path)
     aside = path.with_name(path.name + ".damaged")
     n = 2
     while aside.exists():
         aside = path.with_name(f"{path.name}.damaged.{n}")
         n += 1
+    return aside
+
+
+def set_aside(path, records: list[dict]) -> Path:
+    """Keep a damaged journal as ``<name>.damaged`` (``.damaged.2`` ... if taken) exactly as it
+    is, and write its playable prefix ``records`` in its place. Returns the damaged copy's path."""
+    path = Path(path)
+    aside = aside_name(path)
     tmp = path.with_name(path.name + ".tmp")
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | _O_BINARY, 0o600)
     try:

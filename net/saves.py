@@ -280,7 +280,7 @@ def open_saves(data_dir, *, resume: bool, keep_finished: int = KEEP_FINISHED,
             rep.skipped.append(f"skipped {path.name}: {why}")
             continue
         if not scan.records and (scan.torn or not scan.size):
-            _forget(path)   # a start record that never got whole: nobody saw that game
+            _first_record_short(tid, path, scan, rep)
             continue
         if jn.finished(scan.records) is not None:
             mtime = path.stat().st_mtime
@@ -307,6 +307,9 @@ def open_saves(data_dir, *, resume: bool, keep_finished: int = KEEP_FINISHED,
             _restore(tid, path, scan, opened, deferred)
         else:
             rep.unfinished_left += 1
+            if scan.damaged:      # said now too, though nothing is touched without --resume
+                rep.damaged.append(f"table {tid}: damaged ({scan.damaged}): left as it is "
+                                   "(--resume keeps what can be played and sets the file aside)")
     for line in rep.lines():
         log.info("%s", line)
     return opened
@@ -369,11 +372,30 @@ def _restore(tid: int, path: Path, scan: jn.Scan, opened: Opened, deferred: bool
                         f"action(s), state {table.state}")
 
 
-def _forget(path: Path) -> None:
+def _first_record_short(tid: int, path: Path, scan: jn.Scan, rep: Report) -> None:
+    """A journal without one whole record: empty (a table made and never written to: nothing is
+    lost, the file goes), or its first record cut short, which a crash while the table was made
+    leaves, and so does damage to its length (a flipped bit): the host cannot tell them apart,
+    so the file is set aside as it is (``.damaged``, its id never given to another game) and
+    said, never deleted."""
+    if not scan.size:
+        try:
+            os.unlink(path)
+        except OSError:
+            pass
+        return
+    aside = jn.aside_name(path)
     try:
-        os.unlink(path)
-    except OSError:
-        pass
+        os.replace(path, aside)
+    except OSError as exc:
+        rep.damaged.append(f"table {tid}: its first record is cut short or damaged: nothing could "
+                           f"be restored; {path.name} is left as it is ({exc.strerror or exc})")
+        return
+    rep.damaged.append(f"table {tid}: its first record is cut short or damaged ({scan.size} "
+                       f"bytes, no whole record): nothing could be restored; the file is kept "
+                       f"as {aside.name}")
+    log.warning("table %s: no whole record in its journal: the file is set aside as %s", tid,
+                aside.name)
 
 
 def next_free_id(data_dir) -> int:

@@ -31,7 +31,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .journal import _sync_dir
+from .journal import _sync_dir, aside_name
 from .messages import NAME_MAX
 
 FILE = "standings.json"
@@ -162,7 +162,7 @@ class Night:
         except (ValueError, KeyError, TypeError, AttributeError, RecursionError, OverflowError) as exc:
             kept = "left as it is"
             if owner:
-                aside = path.with_name(FILE + ".damaged")
+                aside = aside_name(path)      # an earlier damaged copy is never overwritten
                 try:
                     os.replace(path, aside)
                     kept = f"kept as {aside.name}"

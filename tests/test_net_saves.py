@@ -354,3 +354,48 @@ def test_resume_on_the_command_line_says_what_it_restored_and_what_it_dropped(tm
     assert "table 2 not restored: tortuga rules version 7" in text
     assert "table 3: damaged" in text and "table-3.journal.damaged" in text
     assert "restored table 3" in text
+
+
+# --- issue 40 point 6: nothing in the data dir is deleted for damage ------------------------------
+def _kept_somewhere(d: Path, data: bytes) -> bool:
+    """``data`` is the whole of some file of the data dir (the journal, or its damaged copy)."""
+    return any(p.is_file() and p.read_bytes() == data for p in d.iterdir())
+
+
+@pytest.mark.parametrize("resume", [True, False])
+def test_each_bit_of_a_journals_first_record_flipped_is_kept_and_said_never_deleted(tmp_path, resume):
+    """One flipped bit anywhere in a journal's first record (its length, its CRC, its body): the
+    host starts, the damaged bytes stay in the data dir (the journal as it is, or set aside as
+    ``.damaged``) and the report says so. Before, bits 1-7 of the first length byte made the
+    first record look torn (a crash while the game was being made) and the file was deleted."""
+    src = tmp_path / "src"
+    game_journal(src, 1, 6)
+    whole = jn.journal_path(src, 1).read_bytes()
+    first = 8 + struct.unpack_from(">I", whole, 0)[0]
+    for bit in range(first * 8):
+        d = tmp_path / f"flip-{bit}"
+        d.mkdir()
+        data = bytearray(whole)
+        data[bit // 8] ^= 1 << (bit % 8)
+        jn.journal_path(d, 1).write_bytes(bytes(data))
+        opened = saves.open_saves(d, resume=resume, deferred=False)
+        close_all(opened)
+        assert _kept_somewhere(d, bytes(data)), (bit, sorted(p.name for p in d.iterdir()))
+        said = "\n".join(opened.report.lines())
+        assert "table 1" in said or "table-1" in said, (bit, said)
+        shutil.rmtree(d)
+
+
+def test_a_journal_whose_first_record_is_cut_short_is_set_aside_not_deleted(tmp_path):
+    """A first record that never got whole (a crash while the table was made, or damage: the
+    host cannot tell) is set aside with a word; an empty file (nothing in it) is removed."""
+    game_journal(tmp_path, 1, 3)
+    whole = jn.journal_path(tmp_path, 1).read_bytes()
+    jn.journal_path(tmp_path, 1).write_bytes(whole[:20])
+    jn.journal_path(tmp_path, 2).write_bytes(b"")
+    opened = restore(tmp_path)
+    assert (tmp_path / "table-1.journal.damaged").read_bytes() == whole[:20]
+    assert not jn.journal_path(tmp_path, 1).exists() and not jn.journal_path(tmp_path, 2).exists()
+    said = "\n".join(opened.report.lines())
+    assert "table 1" in said and "table-1.journal.damaged" in said
+    assert saves.next_free_id(tmp_path) == 2          # its id is not given to another game

@@ -150,3 +150,16 @@ async def test_every_standings_request_is_answered_whatever_the_file_held(tmp_pa
             c.send({"t": "standings"})
             m = await asyncio.wait_for(c.expect("standings"), HANG)
             assert "damaged" in m["problem"] and m["overall"] == [], name
+
+
+def test_a_standings_file_damaged_twice_keeps_both_damaged_copies(tmp_path):
+    """Each damaged standings file is set aside under a name of its own (``.damaged``, then
+    ``.damaged.2``): the second damage never overwrites the first one's copy."""
+    d = tmp_path / "d"
+    write(d, b"{not json")
+    assert st.Night.load(d).problem
+    write(d, b'{"format": "tikal-lan-standings", "version": "x"}')
+    night = st.Night.load(d)
+    assert night.problem and "standings.json.damaged.2" in night.problem
+    assert (d / (st.FILE + ".damaged")).read_text() == "{not json"
+    assert "version" in (d / (st.FILE + ".damaged.2")).read_text()
