@@ -74,7 +74,7 @@ TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=u
          ".mjs": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8",
          ".svg": "image/svg+xml", ".png": "image/png", ".json": "application/json",
          ".woff2": "font/woff2", ".ttf": "font/ttf", ".txt": "text/plain; charset=utf-8",
-         ".md": "text/plain; charset=utf-8"}
+         ".md": "text/plain; charset=utf-8", ".webmanifest": "application/manifest+json"}
 #: No inline script, nothing from elsewhere; the WebSocket to this same origin only.
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
        "font-src 'self'; connect-src 'self'; manifest-src 'self'; base-uri 'none'; "

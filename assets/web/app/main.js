@@ -12,6 +12,8 @@ import { h, clear, redrawDialogs, toast } from "./ui.js";
 import { renderJoin, renderLobby, renderTableLobby } from "./lobby.js";
 import { Play } from "./play.js";
 import { TV } from "./tv.js";
+import { PageHistory } from "./history.js";
+import { ScreenLock } from "./wakelock.js";
 
 export const CLIENT = "tikal-lan-web";
 
@@ -26,6 +28,8 @@ class App {
     this.page.shapes = store.shapes();
     this.page.name = store.name();
     this.tv = window.location.pathname === "/tv" ? new TV(this) : null;   // TV mode: watches, no input
+    this.history = this.tv ? null : new PageHistory(this);   // Back goes back a screen (app/history.js)
+    this.screenLock = new ScreenLock(this);                  // the screen kept on at a table (app/wakelock.js)
     this.net.addEventListener("message", (e) => dispatch(this, e.detail));
     this.net.addEventListener("status", (e) => this.onStatus(e.detail));
     window.tikal = this;        // the page's own progress, for tests and the curious
@@ -44,6 +48,7 @@ class App {
   get name() { return this.page.name; }
   get shapes() { return this.page.shapes; }
   get saved() { return this.page.saved; }
+  get wake() { return this.screenLock.state; }
 
   t = (key, vars) => this.cat.t(key, vars);
   tn = (...args) => this.cat.tn(...args);
