@@ -160,10 +160,10 @@ def test_plural_forms_read_right_for_sample_numbers():
         for n, text in table.items():
             assert c.trn("tortuga.eggs", n) == text, (lang, n)
     c = Catalog("en")
-    assert [c.trn("ev.tikal.moved_worker", n, name="A", cost=3) for n in (1, 2)] == [
-        "A walks a worker 1 hex for 3 AP.", "A walks a worker 2 hexes for 3 AP."]
+    assert [c.trn("ev.tikal.moved_worker", n, name="A", cost=3, to="jungle") for n in (1, 2)] == [
+        "A walks a worker 1 hex for 3 AP → jungle.", "A walks a worker 2 hexes for 3 AP → jungle."]
     c.set_language("ru")
-    hexes = [c.trn("ev.tikal.moved_worker", n, name="A", cost=3).split()[5] for n in (1, 2, 5, 11, 21, 22, 25)]
+    hexes = [c.trn("ev.tikal.moved_worker", n, name="A", cost=3, to="x").split()[5] for n in (1, 2, 5, 11, 21, 22, 25)]
     assert hexes == ["тайл", "тайла", "тайлов", "тайлов", "тайл", "тайла", "тайлов"]
     c.set_language("cs")
     assert [c.trn("tikal.tally", n) for n in (1, 3, 29)] == ["1 bod", "3 body", "29 bodů"]

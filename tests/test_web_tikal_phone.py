@@ -104,3 +104,108 @@ def test_web_tikal_the_bar_and_the_prompt_agree_on_whose_turn(tmp_path, phone):
         assert page.js_errors == []
     finally:
         web_host.stop()
+
+
+#: The selection's targets whose cost disc lies over a temple's level plaque (on the screen), and
+#: how many of the targets are temples.
+COSTS_ON_PLAQUES = """const over = [];
+    let temples = 0;
+    for (const disc of t.root.querySelectorAll(".tk-cost-bg")) {
+      const e = t.board.pieces.get(disc.dataset.cost);
+      const plaque = e && e[1].querySelector(".tk-plaque");
+      if (!plaque) continue;
+      temples += 1;
+      const a = disc.getBoundingClientRect(), b = plaque.getBoundingClientRect();
+      const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+      const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+      if (w > 0.5 && h > 0.5) over.push([disc.dataset.cost, w, h]);
+    }
+    return {over, temples};"""
+
+
+def test_web_tikal_a_tap_on_a_crowded_camp_asks_which_of_ones_figures(tmp_path, phone):
+    """Our worker and our leader on the base camp: a tap on the camp (between the chips: a
+    finger there once took the worker for the leader meant) asks which, in a sheet that fits at
+    each phone size in every language; the answer selects that figure, its targets lit, nothing
+    sent; the cost discs of its targets leave the temples' levels in view (one covered the level
+    of the temple it walked to) and its Cancel is 44 px tall at every size. A tap right on the
+    leader's chip selects the leader at once."""
+    from web_helpers import LANGS, fit_problems
+
+    web_host = WebHost(tmp_path, bot_delay=0.0)
+    try:
+        page = phone()
+        open_page(page, web_host, "/?anim=off")
+        join(page, "Eva")
+        create_table(page, "tikal", seats=2)
+        tap(page, "#fill")
+        wait_for(page, "tikal.table.players.every(p => p.kind !== 'empty')")
+        tap(page, "#start")
+        wait_for(page, f"tikal.play && tikal.play.instance && !!{SHELL_TABLE}")
+        taps = Tapper(page)
+        taps.wait("t.acting() && !t.pending")
+        st = taps.status()
+        taps.play(next(a for a in st["legal"] if a["type"] == "place_tile"), st["state"])
+        taps.wait("t.acting() && !t.pending")
+        camp = next(a["hex"] for a in taps.status()["legal"] if a["type"] == "enter")
+        for figure in ("worker", "leader"):
+            st = taps.status()
+            enter = [a for a in st["legal"] if a["type"] == "enter" and a["hex"] == camp and a["figure"] == figure]
+            taps.play(enter[0], st["state"])
+        taps.wait("t.acting() && !t.pending && t.sel.canMoveFrom(arg, 'worker') && "
+                  "t.sel.canMoveFrom(arg, 'leader')", camp)
+        state = taps.status()["state"]
+        taps.cancel()                               # (the leader that came in stays selected: let go)
+        taps.tap_hex(camp)                          # the camp's upper half: no chip under the finger
+        taps.wait("t.sel.chooser && t.sel.chooser.kind === 'figure' && "
+                  "!!t.root.querySelector('.tk-sheet:not([hidden])')")
+        assert taps.sel()["selected"] is None
+        for size in ((390, 844), (360, 640), (844, 390)):
+            page.set_viewport_size({"width": size[0], "height": size[1]})
+            for lang in LANGS:
+                page.evaluate("(l) => tikal.setLanguage(l)", lang)
+                wait_for(page, f"(l) => tikal.cat.lang === l && !!{SHELL_TABLE}", lang)
+                if not taps.js("return !!t.sel.chooser;"):        # (the table mounted again: tap again)
+                    taps.tap_hex(camp)
+                taps.wait("!!t.root.querySelector('.tk-sheet:not([hidden]) [data-figure=leader]')")
+                heads = page.locator(".tk-sheet .tk-box-title").all_inner_texts()
+                assert heads == [Catalog(lang).tr("tikal.web.which_figure")], heads
+                assert fit_problems(page) == [], (size, lang)
+                page.screenshot(path=str(tmp_path / f"which-figure-{size[0]}x{size[1]}-{lang}.png"))
+        page.set_viewport_size({"width": 390, "height": 844})
+        page.evaluate("(l) => tikal.setLanguage(l)", "en")
+        wait_for(page, f"tikal.cat.lang === 'en' && !!{SHELL_TABLE}")
+        if not taps.js("return !!t.sel.chooser;"):
+            taps.tap_hex(camp)
+        taps.tap(".tk-sheet [data-figure=leader]")
+        taps.wait("t.sel.selected && t.sel.selected.figure === 'leader' && !t.sel.chooser")
+        assert taps.sel()["selected"] == {"from": camp, "figure": "leader"}
+        assert taps.js("return t.sel.marks().targets.length;") > 0
+        assert taps.status()["state"] == state          # nothing sent
+        # each target's cost on its disc, and the temples' levels beside them: no disc on a plaque
+        covered = taps.js(COSTS_ON_PLAQUES)
+        assert covered["temples"] > 0 and covered["over"] == [], covered
+        for size in ((390, 844), (360, 640), (844, 390)):   # the selection's Cancel: a finger's size
+            page.set_viewport_size({"width": size[0], "height": size[1]})
+            taps.wait("!!t.root.querySelector('[data-act=cancel]')")
+            assert taps.js("return t.root.querySelector('[data-act=cancel]').getBoundingClientRect().height;") >= 44
+        page.set_viewport_size({"width": 390, "height": 844})
+        taps.cancel()
+        # right on the leader's chip: the leader, no question
+        x, y = taps.js("""const chips = t.board.pieces.get(arg.join(","))[2];
+            const c = chips.find((c) => c.seat === t.me && c.figure === "leader");
+            return t.board.toScreen(c.x + c.w / 2, c.y + c.h / 2);""", camp)
+        page.touchscreen.tap(x, y)
+        taps.wait("t.sel.selected && t.sel.selected.figure === 'leader'")
+        assert taps.sel()["chooser"] is None
+        # the walk to a temple: its log line says where to ("... for 1 AP → temple 1.")
+        target = taps.js("return t.sel.targets().find((x) => t.board.temples.has(x.hex.join(',')) && "
+                         "x.action.type === 'move');")
+        lines = page.evaluate("tikal.play.lines.length")
+        taps.play(target["action"])
+        to = Catalog("en").tr("ev.tikal.to_temple", level=taps.js("return t.levelAt(arg);", target["hex"]))
+        said = page.evaluate("tikal.play.lines.map((l) => l.text)")[lines:]
+        assert any(line.startswith("You walk the leader") and line.endswith(f"→ {to}.") for line in said), said
+        assert page.js_errors == []
+    finally:
+        web_host.stop()

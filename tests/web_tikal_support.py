@@ -129,12 +129,17 @@ class Tapper:
             self.tap("[data-act=cancel]")
 
     def select_on(self, h, figure: str):
-        """Select our ``figure`` on hex ``h`` (a tap on the hex picks a worker, a second tap the leader)."""
+        """Select our ``figure`` on hex ``h``: a tap on the hex (above the figures) selects the one
+        that can go, or asks which when both can (the sheet: a tap on the one meant)."""
         for _ in range(3):
             s = self.sel()["selected"]
             if s and s["from"] == list(h) and s["figure"] == figure:
                 return
+            if s and s["from"] == list(h):
+                self.tap_hex(h)             # the other one selected there: a tap lets it go
             self.tap_hex(h)
+            if (self.sel().get("chooser") or {}).get("kind") == "figure":
+                self.tap(f".tk-sheet [data-figure={figure}]")
         raise AssertionError(f"could not select the {figure} on {h}: {self.sel()}")
 
     # --- one action ---------------------------------------------------------------------------------

@@ -4,6 +4,8 @@ copy is ``assets/web/games/tikal/log_lines.js`` (``tools/web_data.py``), its rea
 from __future__ import annotations
 
 from ..eventlog import If, Len, Line, LogLines, Pick, Use
+from engine.tikal.analysis import SPECS
+
 from .viewops import tile_at
 from .words import kind_name, treasure_name
 
@@ -11,6 +13,18 @@ from .words import kind_name, treasure_name
 def level_at(scene, ev, h):
     """The level of the temple at ``h`` (a guard's temple) in the table's view."""
     return (tile_at(scene.table.view or {}, h) or {}).get("level", "?")
+
+
+def where(scene, ev, path) -> str:
+    """Where a walk ends, in words: a temple with its level ("temple 5"), else the tile's kind
+    ("jungle", "base camp"), from the table's view."""
+    tile = tile_at(scene.table.view or {}, (path or [None])[-1]) if path else None
+    if not tile:
+        return "?"
+    spec = SPECS.get(tile.get("id"))
+    if spec is not None and spec.kind == "temple":
+        return scene.tr("ev.tikal.to_temple", level=tile.get("level", spec.value))
+    return kind_name(scene.tr, tile.get("id"))
 
 
 def swap_key(scene, ev, _) -> str:
@@ -33,6 +47,7 @@ READINGS = {
     "kind": lambda scene, ev, tile: kind_name(scene.tr, tile),
     "treasure": lambda scene, ev, kind: treasure_name(scene.tr, kind),
     "level_at": level_at,
+    "where": where,
     "swap_key": swap_key,
     "left_game": left_game,
 }
@@ -50,7 +65,7 @@ LOG_LINES = LogLines({
     "figure_entered": Line(figure("ev.tikal.entered_worker", "ev.tikal.entered_leader")),
     "figure_transferred": Line(figure("ev.tikal.transferred_worker", "ev.tikal.transferred_leader")),
     "figure_moved": Line(figure("ev.tikal.moved_worker", "ev.tikal.moved_leader"), count=Len("path", -1),
-                         cost="cost"),
+                         cost="cost", to=Use("where", "path")),
     "level_uncovered": Line("ev.tikal.uncovered", value="value"),
     "treasure_dug": Line("ev.tikal.dug", treasure=Use("treasure", "kind")),
     "exchange": Line(Use("swap_key"), give=Use("treasure", "give"), take=Use("treasure", "take"),

@@ -55,22 +55,29 @@ test("a volcano is placed as listed, whatever its turn", () => {
 
 const TILES = [{ id: "P-base", hex: [0, 0], rotation: 0 }, { id: "C2", hex: [0, -1], rotation: 0 }, { id: "A3", hex: [1, -1], rotation: 0 }];
 
-test("a figure: a tap on our hex selects a worker, again the leader, again nothing; its targets are the listed ends", () => {
+test("a figure: a tap on our hex where two of ours can go asks which; its chip selects it; a second tap lets go; its targets are the listed ends", () => {
   const legal = [{ type: "move", figure: "worker", path: [[0, 0], [0, -1]] }, { type: "move", figure: "worker", path: [[0, 0], [1, -1]] },
     { type: "move", figure: "leader", path: [[0, 0], [1, -1]] }, { type: "transfer", figure: "worker", from: [0, 0], to: [0, -1] },
     { type: "end_turn" }];
   const shown = { tiles: TILES, figures: [{ seat: 0, hex: [0, 0], workers: 2, leader: true }, { seat: 1, hex: [1, -1], workers: 1 }] };
   const t = table({ legal, shown });
-  t.sel.tap({ hex: [0, 0] });
+  t.sel.tap({ hex: [0, 0] });                   // between the chips of a crowded camp: which one?
+  assert.equal(t.sel.selected, null);
+  assert.deepEqual(t.sel.chooser, { kind: "figure", options: [{ figure: "worker", hex: [0, 0] }, { figure: "leader", hex: [0, 0] }] });
+  t.sel.choose(t.sel.chooser.options[0]);
+  assert.equal(t.sel.chooser, null);
+  assert.deepEqual(t.sent, []);                 // a figure chosen, nothing sent
   assert.deepEqual(t.sel.selected, { from: [0, 0], figure: "worker" });
   const targets = t.sel.targets();
   // the walk north costs 4 stones, the jump between camps 1: the jump is offered there
   assert.deepEqual(targets.map((x) => [x.hex, x.cost, x.action.type]), [[[0, -1], 1, "transfer"], [[1, -1], 1, "move"]]);
   assert.equal(t.sel.hintKey(true), "tikal.web.help_selected_mouse");
-  t.sel.tap({ hex: [0, 0] });
-  assert.deepEqual(t.sel.selected, { from: [0, 0], figure: "leader" });
-  t.sel.tap({ hex: [0, 0] });
+  t.sel.tap({ hex: [0, 0] });                   // again on its hex: let go
   assert.equal(t.sel.selected, null);
+  assert.equal(t.sel.chooser, null);
+  t.sel.tap({ hex: [0, 0], chip: { seat: 1, figure: "worker" } });       // another player's chip there: which of ours?
+  assert.equal(t.sel.chooser.kind, "figure");
+  t.sel.closeChooser();
   t.sel.tap({ hex: [0, 0], chip: { seat: 0, figure: "leader" } });       // a tap on the leader's own chip
   assert.deepEqual(t.sel.selected, { from: [0, 0], figure: "leader" });
   t.sel.tap({ hex: [1, -1] });                                            // a target: it goes there

@@ -93,8 +93,13 @@ export function treasureGroups(kinds) {
   return [...m.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
 }
 
+/** The tile at hex h in the view, or null. */
+export function tileAt(view, h) {
+  return ((view && view.tiles) || []).find((x) => x.hex[0] === h[0] && x.hex[1] === h[1]) || null;
+}
+
 /** The level of the temple at hex h in the view (its printed value while none was uncovered), "?" off a temple. */
 export function levelAt(view, h) {
-  const tile = ((view && view.tiles) || []).find((x) => x.hex[0] === h[0] && x.hex[1] === h[1]);
+  const tile = tileAt(view, h);
   return tile ? tile.level ?? (TILES[tile.id] || {}).value ?? "?" : "?";
 }

@@ -47,6 +47,7 @@ export class Board extends EventTarget {
     }
     this.tiles = new Map();      // hex key -> [tile key, element]
     this.pieces = new Map();     // hex key -> [pieces key, element, chips]
+    this.temples = new Set();    // the hex keys of the temples (the marks keep clear of their plaques)
     this.hidden = new Set();     // "seat|hex|figure": drawn in flight, left out of its hex
     this.base = bounds();
     this.vb = [...this.base];
@@ -274,6 +275,7 @@ export class Board extends EventTarget {
       if (t.guard === null && t.holder !== null) e.flag = ["holder", t.holder];
       else if (t.tied) e.flag = ["tied"];
     }
+    this.temples = new Set([...per].filter(([, e]) => e.temple !== undefined).map(([k]) => k));
     const live = new Set();
     const zoom = this.look.pieceScale();
     for (const [k, e] of per) {
@@ -384,9 +386,11 @@ export class Board extends EventTarget {
     for (const t of m.targets || []) {
       hl.appendChild(svg("polygon", { points: hexPoints(t.hex, 0.92), class: t.jump ? "tk-hl-jump" : "tk-hl-move", "data-target": key(t.hex) }));
       if (t.cost !== null && t.cost !== undefined) {      // over the pieces: a plaque never hides it
-        const [x, y] = center(t.hex);
-        top.appendChild(svg("circle", { cx: x.toFixed(2), cy: (y + S * 0.02).toFixed(2), r: (S * 0.3).toFixed(2), class: "tk-cost-bg" }));
-        top.appendChild(svg("text", { x: x.toFixed(2), y: (y + S * 0.04).toFixed(2), class: "tk-cost", "font-size": (S * 0.42).toFixed(2),
+        // on a temple, below its level's plaque (the disc once covered the level one walks to)
+        const [x, y0] = center(t.hex), temple = this.temples.has(key(t.hex));
+        const y = y0 + S * (temple ? 0.22 : 0.02), r = S * (temple ? 0.25 : 0.3);
+        top.appendChild(svg("circle", { cx: x.toFixed(2), cy: y.toFixed(2), r: r.toFixed(2), class: "tk-cost-bg", "data-cost": key(t.hex) }));
+        top.appendChild(svg("text", { x: x.toFixed(2), y: (y + S * 0.02).toFixed(2), class: "tk-cost", "font-size": (r * 1.4).toFixed(2),
           "text-anchor": "middle", "dominant-baseline": "central" }, [document.createTextNode(String(t.cost))]));
       }
     }

@@ -5,6 +5,7 @@
 // who stands guard) opens a sheet listing every one the host offers.
 import { html, clear } from "./dom.js";
 import * as icons from "./icons.js";
+import { FIGURE } from "./selection.js";
 import { treasureName } from "./log.js";
 
 export const HEX_ACTIONS = [["uncover", "tikal.uncover", "tikal.uncover_tip"], ["dig", "tikal.dig", "tikal.dig_tip"],
@@ -114,7 +115,8 @@ export class Controls {
     sheet.hidden = !ch;
     if (!ch) return;
     const panel = html("div", { class: "tk-sheet-panel", role: "dialog" });
-    panel.appendChild(html("div", { class: "tk-box-title", text: t.t(ch.kind === "exchange" ? "tikal.exchange_title" : "tikal.guard_title"), "data-fit": "1" }));
+    const title = ch.kind === "exchange" ? "tikal.exchange_title" : ch.kind === FIGURE ? "tikal.web.which_figure" : "tikal.guard_title";
+    panel.appendChild(html("div", { class: "tk-box-title", text: t.t(title), "data-fit": "1" }));
     const list = html("div", { class: "tk-sheet-list" });
     if (ch.kind === "exchange") {
       const groups = new Map();

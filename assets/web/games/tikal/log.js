@@ -14,6 +14,12 @@ export const READINGS = {
   kind: (t, ev, tile) => kindName(t, tile),
   treasure: (t, ev, kind) => treasureName(t, kind),
   level_at: (t, ev, hex) => t.levelAt(hex),
+  where: (t, ev, path) => {        // where a walk ends: "temple 5", else the tile's kind
+    const to = path && path.length ? path[path.length - 1] : null;
+    const tile = to && t.tileAt(to);
+    if (!tile || !TILES[tile.id]) return "?";
+    return TILES[tile.id].kind === "temple" ? t.t("ev.tikal.to_temple", { level: t.levelAt(to) }) : kindName(t, tile.id);
+  },
   swap_key: (t, ev) => (ev.with === t.me && ev.seat !== t.me ? "ev.tikal.exchange_yours" : "ev.tikal.exchange"),
   left_game: (t, ev, left) => Number((left || {}).workers || 0) + ((left || {}).leader ? 1 : 0),
 };

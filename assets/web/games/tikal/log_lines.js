@@ -1,6 +1,6 @@
 // How each Tikal event reads in the table's log, as data (app/loglines.js reads it).
 // Written by tools/web_data.py from game/tikal/log_lines.py: do not edit by hand (tests/test_web_data.py checks it).
-// The readings it names are log.js's READINGS: kind, left_game, level_at, swap_key, treasure.
+// The readings it names are log.js's READINGS: kind, left_game, level_at, swap_key, treasure, where.
 export const LOG_LINES = {
   "turn_started": {"key": {"pick": "kind", "cases": {"scoring": "ev.tikal.scoring_turn"}, "otherwise": "ev.tikal.turn"}},
   "turn_ended": {"key": "ev.tikal.turn_ended_lost", "when": "ap", "fields": {"ap": "ap"}},
@@ -12,7 +12,7 @@ export const LOG_LINES = {
   "scoring_ended": {"key": "ev.tikal.scoring_ended"},
   "figure_entered": {"key": {"pick": "figure", "cases": {"leader": "ev.tikal.entered_leader"}, "otherwise": "ev.tikal.entered_worker"}},
   "figure_transferred": {"key": {"pick": "figure", "cases": {"leader": "ev.tikal.transferred_leader"}, "otherwise": "ev.tikal.transferred_worker"}},
-  "figure_moved": {"key": {"pick": "figure", "cases": {"leader": "ev.tikal.moved_leader"}, "otherwise": "ev.tikal.moved_worker"}, "count": {"len": "path", "add": -1}, "fields": {"cost": "cost"}},
+  "figure_moved": {"key": {"pick": "figure", "cases": {"leader": "ev.tikal.moved_leader"}, "otherwise": "ev.tikal.moved_worker"}, "count": {"len": "path", "add": -1}, "fields": {"cost": "cost", "to": {"use": "where", "of": "path"}}},
   "level_uncovered": {"key": "ev.tikal.uncovered", "fields": {"value": "value"}},
   "treasure_dug": {"key": "ev.tikal.dug", "fields": {"treasure": {"use": "treasure", "of": "kind"}}},
   "exchange": {"key": {"use": "swap_key"}, "fields": {"give": {"use": "treasure", "of": "give"}, "take": {"use": "treasure", "of": "take"}, "other": {"use": "name", "of": "with"}}},

@@ -12,6 +12,9 @@ import { key, same } from "./geometry.js";
 import { stepStones } from "./analysis.js";
 import { TILES } from "./tiles.js";
 
+/** The sheet's question which of our figures on a hex is meant (not an action: a selection). */
+export const FIGURE = "figure";
+
 /** The laptop's keys of the hex actions (the window's). */
 export const ACTION_KEYS = { u: "uncover", d: "dig", x: "exchange", c: "camp", g: "guard" };
 
@@ -23,7 +26,7 @@ export class Selection {
     this.place = null;        // the hex the drawn tile would go to
     this.rotation = 0;
     this.bid = null;
-    this.chooser = null;      // {kind, options}: the sheet of several legal actions
+    this.chooser = null;      // {kind, options}: the sheet of several legal actions (or of our figures on a hex)
     this.info = null;         // the words the bar shows instead of the hint: a tapped hex, a refusal
     this.follow = null;       // the figure a walk sent on: selected again once the host answers
   }
@@ -173,17 +176,17 @@ export class Selection {
       else this.select(h, chip.figure);
       return;
     }
+    // the hex, not one of our figures on it (a crowded camp: the finger between the chips): the one
+    // figure that can go, or the question which (a worker was taken for the leader meant)
     const own = (t.shown.figures || []).find((f) => f.seat === t.me && same(f.hex, h));
     if (own) {
       const figs = [];
       if (own.workers && this.canMoveFrom(h, "worker")) figs.push("worker");
       if (own.leader && this.canMoveFrom(h, "leader")) figs.push("leader");
       if (figs.length) {
-        if (chosen && same(chosen.from, h)) {
-          const i = figs.indexOf(chosen.figure);
-          if (i >= 0 && i + 1 < figs.length) this.select(h, figs[i + 1]);
-          else this.clear();
-        } else this.select(h, figs[0]);
+        if (chosen && same(chosen.from, h)) this.clear();
+        else if (figs.length === 1) this.select(h, figs[0]);
+        else { this.selected = null; this.openChooser(FIGURE, figs.map((figure) => ({ figure, hex: h }))); }
         return;
       }
     }
@@ -255,7 +258,9 @@ export class Selection {
     if (!this.placing()) { this.place = null; this.rotation = 0; }
     else if (this.place && !this.placeHexes().some((p) => same(p, this.place))) this.place = null;
     if (this.mode && !this.legalOf(this.mode).length) this.mode = null;
-    if (this.chooser && !this.legalOf(this.chooser.kind).length) this.chooser = null;
+    if (this.chooser && this.chooser.kind === FIGURE) {
+      if (!this.chooser.options.some((o) => this.canMoveFrom(o.hex, o.figure))) this.chooser = null;
+    } else if (this.chooser && !this.legalOf(this.chooser.kind).length) this.chooser = null;
     const amounts = this.bidAmounts();
     if (amounts.length && !amounts.includes(this.bid)) this.bid = amounts[0];
   }
@@ -305,7 +310,13 @@ export class Selection {
 
   openChooser(kind, options) { this.chooser = { kind, options }; this.table.touch(true); }
   closeChooser() { this.chooser = null; this.table.touch(true); }
-  choose(a) { this.chooser = null; this.send(a); }
+  /** An option of the sheet: the action it is, or (which figure) the figure then selected. */
+  choose(a) {
+    const kind = this.chooser && this.chooser.kind;
+    this.chooser = null;
+    if (kind === FIGURE) this.select(a.hex, a.figure);
+    else this.send(a);
+  }
 
   changeBid(step) {
     const amounts = this.bidAmounts();

@@ -12,7 +12,7 @@ import { Panel, storyTable } from "./panel.js";
 import { Controls } from "./controls.js";
 import { Animator } from "./animator.js";
 import { same } from "./geometry.js";
-import { templeHolders, scoringNow, stackOutlook, levelAt } from "./analysis.js";
+import { templeHolders, scoringNow, stackOutlook, levelAt, tileAt } from "./analysis.js";
 import { describe as describeEvent, lineSeat as seatOfLine, kindName } from "./log.js";
 import { TILES } from "./tiles.js";
 import { hexTone, readable, rgb } from "./marks.js";
@@ -67,7 +67,13 @@ export class Table extends AnimatedTable {
     this.barEl.append(this.hintView.panel, this.barHead, this.rowEl);
     this.sheetEl = html("div", { class: "tk-sheet", "data-layer": "tk-sheet" });
     this.sheetEl.hidden = true;
-    this.sheetEl.addEventListener("click", (e) => { if (e.target === this.sheetEl) this.sel.closeChooser(); });
+    // a tap beside the sheet's panel closes it: one that began there (the click that follows the
+    // board's own tap which opened the sheet lands on it too, and must not close it at once)
+    this.sheetEl.addEventListener("pointerdown", (e) => { this.sheetDown = e.target === this.sheetEl; });
+    this.sheetEl.addEventListener("click", (e) => {
+      if (e.target === this.sheetEl && this.sheetDown) this.sel.closeChooser();
+      this.sheetDown = false;
+    });
     this.bannerEl = html("div", { class: "tk-banner", "data-layer": "tk-banner" });
     this.bannerEl.hidden = true;
     this.fx = html("div", { class: "tk-fx", "data-layer": "tk-fx" });
@@ -131,6 +137,7 @@ export class Table extends AnimatedTable {
   shape(s) { return this.ctx.shape(s); }
   kindName(id) { return kindName(this, id); }
   levelAt(h) { return levelAt(this.target.tiles ? this.target : this.shown, h); }
+  tileAt(h) { return tileAt(this.target.tiles ? this.target : this.shown, h); }
   pieceScale() { return this.el.classList.contains("tk-narrow") ? 1.25 : 1.1; }
 
   // --- the host's messages (app/table.js plays them) ------------------------------------------
