@@ -3,9 +3,9 @@ type; docs/events.md lists the events and their keys). Both clients read this ta
 copy is ``assets/web/games/tikal/log_lines.js`` (``tools/web_data.py``), its readings in ``log.js``."""
 from __future__ import annotations
 
-from ..eventlog import If, Len, Line, LogLines, Pick, Use
 from engine.tikal.analysis import SPECS
 
+from ..eventlog import If, Len, Line, LogLines, Pick, Use
 from .viewops import tile_at
 from .words import kind_name, treasure_name
 

@@ -312,7 +312,7 @@ class TikalScene(TableScene):
             return (self.tr("tikal.prompt_choose_you") if mine else self.tr("tikal.prompt_choose",
                                                                             name=name)), theme.ACCENT
         ap = int(v.get("ap") or 0)
-        if scoring and not ap:
+        if scoring and not ap and not mine:     # (ours with no AP left: the host still lists our end of turn)
             return self.tr("tikal.prompt_scoring_round"), theme.ACCENT
         if scoring:
             return (self.tr("tikal.prompt_scoring_you", ap=ap) if mine

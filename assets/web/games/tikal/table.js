@@ -273,7 +273,7 @@ export class Table extends AnimatedTable {
     if (phase === "bid") return mine ? this.t("tikal.prompt_bid_you") : this.t("tikal.prompt_bid", { name });
     if (phase === "choose") return mine ? this.t("tikal.prompt_choose_you") : this.t("tikal.prompt_choose", { name });
     const ap = Number(v.ap || 0);
-    if (v.scoring && !ap) return this.t("tikal.prompt_scoring_round");
+    if (v.scoring && !ap && !mine) return this.t("tikal.prompt_scoring_round");   // (ours: the host lists what we may do)
     if (v.scoring) return mine ? this.t("tikal.prompt_scoring_you", { ap }) : this.t("tikal.prompt_scoring", { name, ap });
     return mine ? this.t("tikal.prompt_actions_you", { ap }) : this.t("tikal.prompt_actions", { name, ap });
   }
