@@ -37,7 +37,7 @@ def a_game(path: Path, game: str, seats: int, seed: int, finish: bool) -> bytes:
     t = Table(1, game, seats, owner=100, journal=j)
     for i in range(seats):
         t.sit(100 + i, f"Player {i + 1}")
-        t.ready(100 + i, True)
+        t.ask(100 + i, {"t": "ready", "ready": True})
     t.start(100, seed)
     n = 0
     while not t.game.is_over and (finish or n < 60):

@@ -25,7 +25,7 @@ def a_game(path: Path, actions: int) -> bytes:
     t = Table(1, "tortuga", 2, owner=100, journal=j)
     t.sit(100, "Ana")
     t.sit(101, "Bo")
-    t.ready(101, True)
+    t.ask(101, {"t": "ready", "ready": True})
     t.start(100, 3)
     while not t.game.is_over and len(t.history) < actions:
         legal = t.game.legal_actions()

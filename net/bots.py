@@ -52,7 +52,7 @@ class Bots:
     async def _move(self, t: Table, seat: int, level: str, state: int, view: dict, legal: list):
         try:
             cfg = self.config
-            delay = cfg.bot_delay if t.has_people else cfg.bots_alone_delay
+            delay = cfg.bot_delay if t.seating.has_people else cfg.bots_alone_delay
             if delay > 0:   # people follow the moves; bots alone race
                 await asyncio.sleep(delay)
                 if t.state != state or t.bot_turn() is None:

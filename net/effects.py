@@ -5,7 +5,7 @@ A handler (net/handlers.py) and the party night (net/party.py) get a ``HostView`
 settings, its tables and connections to read, and the few changes of its list of tables that must
 happen at once (a table made, one brought back from the data dir). They change the tables
 themselves (``Table`` is the authority: it answers with the messages to send) and the connection
-they serve (its name, its table). Everything else they cause they *return*, as a list of effects,
+they serve (its name, its key). Everything else they cause they *return*, as a list of effects,
 which the host's loop carries out in order (``Host.run``):
 
     Reply(conn, msg)        one message now, to that connection (an answer about nothing the
@@ -29,6 +29,10 @@ which the host's loop carries out in order (``Host.run``):
     AskHint(conn, table, msg, seat, view, legal)   the strong bot's plan for that seat's view,
                             computed in a worker process and sent when ready (net/hints.py: one
                             per connection, the queue bounded, a stale one stopped)
+    Seated(conn, table), Unseated(conn, table), Tokens(table, new, dead)
+                            how a table's seats changed: the host's index of who is where and
+                            of the live seat tokens (net/places.py) follows; ``changes(table,
+                            before)`` makes them from what the table held before the request
 
 Nothing in a handler writes to a socket, starts a timer or a task, or reaches into the host's
 parts: mypy holds it to ``HostView`` (tests/test_types.py).
@@ -40,6 +44,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from .config import HostConfig
+from .places import EMPTY, Presence, Seated, Tokens, Unseated, changes
+
+__all__ = ["Reply", "Publish", "Refuse", "Close", "LobbyChanged", "WakeBots", "StartGrace",
+           "CancelGrace", "OffLoop", "Greeted", "Seated", "Unseated", "Tokens", "Effect", "Effects",
+           "EMPTY", "Presence", "table_changed", "HostView"]
 
 if TYPE_CHECKING:
     from .links import Conn, Out
@@ -123,14 +132,16 @@ class AskHint:
 
 
 Effect = (Reply | Publish | Refuse | Close | LobbyChanged | WakeBots | StartGrace | CancelGrace | OffLoop
-          | Greeted | AskHint)
+          | Greeted | AskHint | Seated | Unseated | Tokens)
 Effects = list[Effect]
 
 
-def table_changed(table: Table, out: Out) -> Effects:
-    """The usual end of a change at a table: its messages (after its journal), the lobby told,
-    its bots woken."""
-    return [Publish(out, table), LobbyChanged(table), WakeBots(table)]
+def table_changed(table: Table, out: Out, before: Presence | None = None) -> Effects:
+    """The usual end of a change at a table: who came and went since ``before`` (what its seats
+    held before the change, if it may have moved anyone) into the host's index, its messages
+    (after its journal), the lobby told, its bots woken."""
+    moved: Effects = list(changes(table, before)) if before is not None else []
+    return moved + [Publish(out, table), LobbyChanged(table), WakeBots(table)]
 
 
 class HostView(Protocol):
@@ -179,7 +190,13 @@ class HostView(Protocol):
         """The connection's table, else TableError ``no_table``."""
         ...
 
-    def table_of_token(self, token: str) -> Table | None: ...
+    def table_at(self, conn: Conn) -> Table | None:
+        """The table the connection is at (a seat, or watching), if any (net/places.py)."""
+        ...
+
+    def table_of_token(self, token: str) -> Table | None:
+        """The live table one of whose seats ``token`` proves (net/places.py: an index)."""
+        ...
 
     def tables_msg(self, over: bool = False, first: int = 1, conn: Conn | None = None) -> dict:
         """The ``tables`` message: the tables one can join or watch."""

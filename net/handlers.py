@@ -13,26 +13,19 @@ settings, the tables and connections to read, a table made or brought back) and 
 messages) and the connection it serves, nothing else.
 
 Adding a message is one change here (plus its Spec in CLIENT_SPECS and its lines in
-docs/protocol.md; a test checks that the two lists match):
+docs/protocol.md; a test checks that the two lists match)::
 
-- a lobby message that asks the connection's table (or one it joins) something::
+    @handles("standings")
+    def standings(host: HostServices, conn: Conn, msg: dict) -> Effects:
+        return [Reply(conn, {"t": "standings", ...})]
 
-      @lobby_op("kick")                          # joins=True: the connection is at no table yet
-      def kick(t: Table, c: Conn, m: dict) -> Out:
-          return t.remove_seat(c.id, m["seat"])
-
-  the table is found, what it returns is published (after its journal), the lobby is told and
-  the bots woken (``lobby_step``);
-
-- any other message::
-
-      @handles("standings")
-      def standings(host: HostServices, conn: Conn, msg: dict) -> Effects:
-          return [Reply(conn, {"t": "standings", ...})]
+A lobby message (one that asks a table's seats something: ``sit``, ``ready``, ``bot``...) is the
+table's: one more is one line of ``SEATING`` or ``LOBBY`` in net/table.py, and every one of them
+goes the one way here, ``lobby_step`` (the table found, asked, what it answers published after its
+journal, who came and went into the host's index, the lobby told, the bots woken).
 """
 from __future__ import annotations
 
-import secrets
 from collections.abc import Callable
 from typing import Protocol
 
@@ -47,6 +40,7 @@ from .effects import (
     Greeted,
     HostView,
     OffLoop,
+    Presence,
     Publish,
     Refuse,
     Reply,
@@ -57,8 +51,8 @@ from .identity import key_hash
 from .links import Conn, Out
 from .messages import error
 from .party import Party
-from .seats import TableError, new_code
-from .table import Table, welcome_message
+from .seats import TableError
+from .table import LOBBY, SEATING, Table, Who, welcome_message
 
 
 class HostServices(HostView, Protocol):
@@ -76,14 +70,9 @@ class HostServices(HostView, Protocol):
 
 
 Handler = Callable[[HostServices, Conn, dict], Effects]
-TableOp = Callable[[Table, Conn, dict], Out]
 
 #: message type -> its handler
 HANDLERS: dict[str, Handler] = {}
-#: the lobby messages and how each asks its table (the one lobby path: lobby_step)
-LOBBY_OPS: dict[str, TableOp] = {}
-#: the lobby messages of a connection at no table yet
-JOINS: set[str] = set()
 
 
 def handles(*types: str) -> Callable[[Handler], Handler]:
@@ -95,107 +84,53 @@ def handles(*types: str) -> Callable[[Handler], Handler]:
     return register
 
 
-def lobby_op(t: str, joins: bool = False) -> Callable[[TableOp], TableOp]:
-    def register(fn: TableOp) -> TableOp:
-        LOBBY_OPS[t] = fn
-        if joins:
-            JOINS.add(t)
-        handles(t)(lobby_step)
-        return fn
-    return register
+def who(conn: Conn) -> Who:
+    """Who the connection is, as its table needs to know (its hello's name, its key)."""
+    assert conn.name is not None    # (the hello gate: no lobby message comes before it)
+    return Who(conn.name, conn.key, conn.operator)
 
 
 def lobby_step(host: HostServices, conn: Conn, msg: dict, table: Table | None = None) -> Effects:
     """Every lobby message goes this one way: find the table (the connection's own, or the one
-    it joins), let the table do it (LOBBY_OPS), publish what it says, then tell the lobby and
-    wake the bots."""
+    it joins), ask it (``Table.ask``), publish what it says, carry who came and went into the
+    host's index, tell the lobby and wake the bots."""
     t = msg["t"]
     if table is None:
-        table = _join_check(host, conn, msg["table"]) if t in JOINS else host.table_of(conn)
-        if t == "sit" and table.status == "lobby" and conn.table is None:
+        table = _join_check(host, conn, msg["table"]) if t in Table.JOINS else host.table_of(conn)
+        if t == "sit" and table.status == "lobby" and host.table_at(conn) is None:
             host.churn.check(conn)  # a seat taken at a waiting table changes the lobby's list
-    guessing = t in JOINS and table.code is not None and msg.get("code") is not None
-    if guessing:    # wrong codes are limited, per address and per connection (never per table)
-        host.codes.check(conn.addr, conn.id)
+    before = Presence.of(table)
+    out = _ask(host, conn, msg, table)
+    seat = table.seating.seat_of(conn.id)
+    # (a seat taken back: its grace ends)
+    back: Effects = [CancelGrace(table, seat.index)] if t == "sit" and seat is not None else []
+    return back + table_changed(table, out, before)
+
+
+def _ask(host: HostServices, conn: Conn, msg: dict, table: Table) -> Out:
+    """``table`` asked ``msg``; a private table's code guessed wrong is counted (wrong codes are
+    limited, per address and per connection, never per table: net/codes.py)."""
+    if msg["t"] not in Table.JOINS or table.seating.code is None or msg.get("code") is None:
+        return table.ask(conn.id, msg, who(conn))
+    host.codes.check(conn.addr, conn.id)
     try:
-        out = LOBBY_OPS[t](table, conn, msg)
+        return table.ask(conn.id, msg, who(conn))
     except TableError as exc:
-        if guessing and exc.code == "bad_code":
+        if exc.code == "bad_code":
             host.codes.failed(conn.addr, conn.id, table.id, conn.name)
         raise
-    conn.table = table
-    back: Effects = []
-    if t == "sit":      # (a seat taken back: its grace ends, an old connection holding it goes)
-        seat = table.seat_of(conn.id)
-        back = [CancelGrace(table, seat.index)] if seat is not None else []
-        _forget_old_members(host, table)
-    return back + table_changed(table, out)
 
 
-def _forget_old_members(host: HostView, table: Table) -> None:
-    """Connections that thought they were at ``table`` but lost their place there (their seat
-    taken back by its token or key from another connection) are at no table."""
-    for cid, c in host.conns.items():
-        if c.table is table and not table.has(cid):
-            c.table = None
+handles(*SEATING, *LOBBY)(lobby_step)
 
 
 def _join_check(host: HostView, conn: Conn, tid: int) -> Table:
-    if conn.table is not None and conn.table.id in host.tables:
+    if host.table_at(conn) is not None:
         raise TableError("in_table", "already at a table; leave it first")
     t = host.tables.get(tid)
     if t is None:
         raise TableError("no_table", f"no table {tid}")
     return t
-
-
-# --- lobby messages: one table each -------------------------------------------------------------
-@lobby_op("sit", joins=True)
-def _sit(t: Table, c: Conn, m: dict) -> Out:
-    assert c.name is not None
-    return t.sit(c.id, c.name, m.get("seat"), m.get("code"), key=c.key, token=m.get("token"),
-                 operator=c.operator)
-
-
-@lobby_op("spectate", joins=True)
-def _spectate(t: Table, c: Conn, m: dict) -> Out:
-    assert c.name is not None
-    return t.spectate(c.id, c.name, m.get("code"), m.get("seen"))
-
-
-@lobby_op("colour")
-def _colour(t: Table, c: Conn, m: dict) -> Out:
-    return t.colour(c.id, m["colour"])
-
-
-@lobby_op("ready")
-def _ready(t: Table, c: Conn, m: dict) -> Out:
-    return t.ready(c.id, m["ready"])
-
-
-@lobby_op("bot")
-def _bot(t: Table, c: Conn, m: dict) -> Out:
-    return t.put_bot(c.id, m["seat"], m["level"])
-
-
-@lobby_op("unbot")
-def _unbot(t: Table, c: Conn, m: dict) -> Out:
-    return t.remove_bot(c.id, m["seat"])
-
-
-@lobby_op("start")
-def _start(t: Table, c: Conn, m: dict) -> Out:
-    return t.start(c.id, secrets.randbits(62))
-
-
-@lobby_op("private")
-def _private(t: Table, c: Conn, m: dict) -> Out:
-    return t.set_private(c.id, m["private"], new_code())
-
-
-@lobby_op("fill")
-def _fill(t: Table, c: Conn, m: dict) -> Out:
-    return t.fill(c.id, m.get("level"))
 
 
 # --- the party night (net/party.py: what is the host's, not one table's) ---------------------------
@@ -274,31 +209,32 @@ def _greet(host: HostServices, conn: Conn, msg: dict, table: Table | None) -> Ef
     conn.key = key_hash(msg["key"]) if "key" in msg else None
     held = host.party.hello(conn, msg)     # (the seats kept for the host's window: its name)
     conn.operator = conn.id in host.party.operators
-    welcome = welcome_message(host.config.name, conn.id)
-    welcome["party"] = True   # standings, saved games, private tables (docs/protocol.md 14)
-    if conn.id in host.party.operators:
-        welcome["operator"] = True   # the host's own window, known by its secret
-    if host.addresses:
-        welcome["addresses"] = host.addresses
-    if host.share:
-        welcome["share"] = host.share
-    if host.web:
-        welcome["web"] = host.web
+    welcome = _welcome(host, conn)
     if table is None or token is None:
         return [Reply(conn, welcome), host.tables_reply(conn), *held]
-    previous, out = table.rejoin(conn.id, token, msg.get("seen"))
-    seat = table.seat_of(conn.id)
+    before = Presence.of(table)
+    _previous, out = table.rejoin(conn.id, token, msg.get("seen"))
+    seat = table.seating.seat_of(conn.id)
     assert seat is not None
-    conn.table = table
-    if previous is not None and previous in host.conns:
-        host.conns[previous].table = None
     welcome["resumed"] = {"table": table.id, "seat": seat.index}
     note = host.note_of(table)
     if note is not None:   # restored from a damaged save: say so, after the resync
         out = out + [(conn.id, error("damaged_save", note))]
     # (its bots wake: a game brought back by this token may wait for one)
     back: Effects = [CancelGrace(table, seat.index), Reply(conn, welcome)]
-    return back + table_changed(table, out) + held
+    return back + table_changed(table, out, before) + held
+
+
+def _welcome(host: HostServices, conn: Conn) -> dict:
+    """The welcome of a greeted connection, with what this host adds where it applies."""
+    welcome = welcome_message(host.config.name, conn.id)
+    welcome["party"] = True   # standings, saved games, private tables (docs/protocol.md 14)
+    if conn.operator:
+        welcome["operator"] = True   # the host's own window, known by its secret
+    for field, urls in (("addresses", host.addresses), ("share", host.share), ("web", host.web)):
+        if urls:
+            welcome[field] = urls
+    return welcome
 
 
 @handles("list")
@@ -308,7 +244,7 @@ def _list(host: HostServices, conn: Conn, msg: dict) -> Effects:
 
 @handles("create")
 def _create(host: HostServices, conn: Conn, msg: dict) -> Effects:
-    if conn.table is not None and conn.table.id in host.tables:
+    if host.table_at(conn) is not None:
         raise TableError("in_table", "already at a table; leave it first")
     host.room_for_a_table(conn)
     host.churn.check(conn)          # what the lobby pays for it (net/churn.py)
@@ -321,11 +257,11 @@ def _create(host: HostServices, conn: Conn, msg: dict) -> Effects:
 @handles("leave")
 def _leave(host: HostServices, conn: Conn, msg: dict) -> Effects:
     t = host.table_of(conn)
-    seat = t.seat_of(conn.id)
+    before = Presence.of(t)
+    seat = t.seating.seat_of(conn.id)
     out = t.leave(conn.id)
-    conn.table = None
     kept: Effects = [CancelGrace(t, seat.index)] if seat is not None else []
-    return kept + table_changed(t, out + [(conn.id, host.tables_msg(conn=conn))])
+    return kept + table_changed(t, out + [(conn.id, host.tables_msg(conn=conn))], before)
 
 
 @handles("action")

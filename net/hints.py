@@ -309,7 +309,7 @@ class Hints:
         if self.asked.get(asked.conn.id) is asked:
             del self.asked[asked.conn.id]
         t = asked.table
-        seat = t.seat_of(asked.conn.id) if self.is_current(t) else None
+        seat = t.seating.seat_of(asked.conn.id) if self.is_current(t) else None
         if seat is None or seat.index != asked.seat:
             return                    # it left the table meanwhile (gone() would have stopped it)
         if t.state != asked.state:

@@ -23,6 +23,8 @@ The host composes its parts, one job per file:
     net/effects.py       what handlers may see of the host (HostView) and the effects they
                          return, which ``Host.run`` carries out on the loop
     net/party.py         the party night: standings, saved games, the owner's powers
+    net/places.py        who is at which table, which table a seat token proves: one index,
+                         changed only by the effects that say how the seats changed
     net/outbox.py        what goes out of a table, after its journal's sync
     net/lifecycle.py     the tables' lives: lobby, paused by a full disk, finished, abandoned;
                          the data dir
@@ -45,7 +47,7 @@ import asyncio
 import logging
 import secrets
 import time
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Iterable
 from typing import Any
 
 import msgpack
@@ -61,18 +63,23 @@ from .effects import (
     AskHint,
     CancelGrace,
     Close,
-    Effects,
+    Effect,
     Greeted,
     LobbyChanged,
     OffLoop,
+    Presence,
     Publish,
     Refuse,
     Reply,
+    Seated,
     StartGrace,
+    Tokens,
+    Unseated,
     WakeBots,
+    table_changed,
 )
 from .grace import Grace
-from .handlers import HANDLERS, LOBBY_OPS
+from .handlers import HANDLERS
 from .hints import HintPool, Hints
 from .lifecycle import Lifecycle
 from .links import Conn, Links, Out, Stats, _Link, limit_repeated_lines
@@ -80,13 +87,14 @@ from .loop_thread import LoopThread
 from .messages import MessageError, error
 from .outbox import Outbox, SyncTimer
 from .party import Party
+from .places import Places, changes
 from .protocol import MAX_FRAME
 from .reads import Reads
 from .seats import TableError, bot_levels
 from .session import BEFORE_HELLO
 from .table import Table
 
-__all__ = ["Host", "HostConfig", "LIST_BYTES", "LOBBY_OPS", "SyncTimer", "start_in_thread"]
+__all__ = ["Host", "HostConfig", "LIST_BYTES", "SyncTimer", "start_in_thread"]
 
 log = logging.getLogger("tikal.host")
 
@@ -172,8 +180,10 @@ class Host:
         self.grace = Grace(cfg.grace, self._expire)
         self.bots = Bots(cfg, self._spawn, self._is_current, self.send_out, self._disk_full,
                          self._after_bot)
+        #: who is at which table, which table a seat token proves (changed by effects only)
+        self.places = Places()
         self.lifecycle = Lifecycle(cfg, self.links, self.outbox, self.grace, self.bots.kick,
-                                   self.lobby_changed, self._spawn)
+                                   self.lobby_changed, self._spawn, self.run)
         self.announcement = Announcement()
         self.ticker = Ticker(cfg.ping_interval,
                              [("pings", self.links.tick), ("abandoned", self._put_away_abandoned)],
@@ -206,6 +216,23 @@ class Host:
         # when it last got one and of which version (``lobby_changed``)
         self._lobby_push: asyncio.Handle | None = None
         self._lobby_sent: dict[int, tuple[float, int]] = {}
+        #: how ``run`` carries out each kind of effect (net/effects.py)
+        self._carry_out: dict[type, Callable[[Any], None]] = {
+            Publish: lambda e: self._send_out(e.out, e.table),
+            Reply: lambda e: self.links.send(e.conn, e.msg, e.frame),
+            WakeBots: lambda e: self.bots.kick(e.table),
+            LobbyChanged: lambda e: self.lobby_changed(e.table),
+            StartGrace: lambda e: self.grace.start(e.table, e.seat),
+            CancelGrace: lambda e: self.grace.cancel(e.table, e.seat),
+            Refuse: lambda e: self.links.refuse(e.conn, e.code, e.message, e.msg),
+            Close: lambda e: (self.links.drop if e.forget else self.links.close)(e.conn),
+            Greeted: lambda e: self._greeted(e.conn),
+            OffLoop: self._start_off_loop,
+            AskHint: lambda e: self.hints.ask(e.conn, e.table, e.msg, e.seat, e.view, e.legal),
+            Seated: self.places.apply,
+            Unseated: self.places.apply,
+            Tokens: self.places.apply,
+        }
 
     @property
     def frame_tap(self) -> Callable[[int, bytes], None] | None:
@@ -331,38 +358,44 @@ class Host:
         """A table in the lobby with its last ``bots`` seats held by bots; started at once when
         every seat is a bot. ``for_window``: its first seat, and the table, are kept for the
         host's own window (whatever screen it shows, until it sits: docs/protocol.md 14)."""
-        levels = bot_levels(game)
-        level = bot_level or next((lv for lv in ("easy", "normal") if lv in levels),
-                                  levels[0] if levels else None)
-        if bots and level not in levels:
-            raise ValueError(f"no {level!r} bot for {game}; levels: {levels}")
+        level = self._programmed_level(game, bot_level) if bots else None
         table = self.lifecycle.new_table(game, seats, options, owner=-1,  # -1: the host
                                          takeover=takeover, hints=hints)
         self.lifecycle.hosted.add(table.id)
         for i in range(seats - bots, seats):
-            assert level is not None   # (checked above: there are bots)
-            table.put_bot(-1, i, level)
+            table.ask(-1, {"t": "bot", "seat": i, "level": level})
         if bots == seats:
             table.start(-1, secrets.randbits(62))
-        table.owner = table.seating.creator = None
+        table.seating.owner = table.seating.creator = None
         if for_window and bots < seats:
-            table.hold_for_host(0, self.party.window_name)
+            table.seating.hold_for_host(0, self.party.window_name)
         if self.loop is not None:  # the host runs: tell the lobby and the LAN
             self.lobby_changed()
             self.bots.kick(table)
         return table
 
+    @staticmethod
+    def _programmed_level(game: str, asked: str | None) -> str:
+        """The bots' level of a programmatic table: the one asked for, else easy (or normal, or
+        the weakest there is); ValueError for a level the game has no bot of."""
+        levels = bot_levels(game)
+        level = asked or next((lv for lv in ("easy", "normal") if lv in levels), levels[0] if levels else None)
+        if level not in levels:
+            raise ValueError(f"no {level!r} bot for {game}; levels: {levels}")
+        return level
+
     # --- what handlers see (net/effects.py: HostView; net/handlers.py: HostServices) -----------------
     def table_of(self, conn: Conn) -> Table:
-        if conn.table is None or conn.table.id not in self.tables:
+        t = self.places.table_of(conn.id)
+        if t is None:
             raise TableError("no_table", "not at a table")
-        return conn.table
+        return t
+
+    def table_at(self, conn: Conn) -> Table | None:
+        return self.places.table_of(conn.id)
 
     def table_of_token(self, token: str) -> Table | None:
-        for t in self.tables.values():
-            if token in t.tokens():
-                return t
-        return None
+        return self.places.table_of_token(token)
 
     def room_for_a_table(self, conn: Conn) -> None:
         self.lifecycle.room_for_a_table(conn)
@@ -454,7 +487,7 @@ class Host:
     def _in_lobby(self, c: Conn) -> bool:
         """A connection that hears of the lobby's changes: outside a table, or the host's own
         window wherever it is (it sees all)."""
-        return c.name is not None and (c.table is None or c.operator) and not c.closing
+        return c.name is not None and (c.operator or self.places.table_of(c.id) is None) and not c.closing
 
     def _push_lobby(self) -> None:
         """The current list to each lobby connection that has not got it, at most every
@@ -521,51 +554,32 @@ class Host:
             self.run(HANDLERS[t](self, conn, msg))
         except TableError as exc:
             self.links.refuse(conn, exc.code, exc.message, msg, reason=exc.reason, rule=exc.rule)
-            if exc.code == "disk_full" and conn.table is not None:
-                self.lifecycle.pause(conn.table, conn.id)
+            t = self.places.table_of(conn.id)
+            if exc.code == "disk_full" and t is not None:
+                self.lifecycle.pause(t, conn.id)
         except MessageError as exc:
             self.links.refuse(conn, exc.code, exc.message, msg)
         except Exception:
             log.exception("internal error on %r", t)
             self.links.refuse(conn, "internal", "the host failed on this message", msg)
 
-    def run(self, effects: Effects) -> None:
+    def run(self, effects: Iterable[Effect]) -> None:
         """Carry out what a handler (or the party night) returned, in order (net/effects.py)."""
         for e in effects:
-            if type(e) is Publish:
-                self._send_out(e.out, e.table)
-            elif type(e) is Reply:
-                self.links.send(e.conn, e.msg, e.frame)
-            elif type(e) is WakeBots:
-                self.bots.kick(e.table)
-            elif type(e) is LobbyChanged:
-                self.lobby_changed(e.table)
-            elif type(e) is StartGrace:
-                self.grace.start(e.table, e.seat)
-            elif type(e) is CancelGrace:
-                self.grace.cancel(e.table, e.seat)
-            elif type(e) is Refuse:
-                self.links.refuse(e.conn, e.code, e.message, e.msg)
-            elif type(e) is Close:
-                if e.forget:
-                    self.links.drop(e.conn)
-                else:
-                    self.links.close(e.conn)
-            elif type(e) is Greeted:
-                self._greeted(e.conn)
-            elif type(e) is AskHint:
-                self.hints.ask(e.conn, e.table, e.msg, e.seat, e.view, e.legal)
-            elif type(e) is OffLoop:
-                if e.asker is not None and e.asker[0].id in self.reads.in_flight:
-                    conn, msg = e.asker
-                    self.links.refuse(conn, "rate", f"{msg.get('t')}: one request at a time: "
-                                                    "wait for the answer to the last one", msg)
-                    continue
-                if e.asker is not None:
-                    self.reads.in_flight.add(e.asker[0].id)
-                self._spawn(self._off_loop(e))
-            else:
+            carry_out = self._carry_out.get(type(e))
+            if carry_out is None:
                 raise TypeError(f"not an effect: {e!r}")
+            carry_out(e)
+
+    def _start_off_loop(self, e: OffLoop) -> None:
+        if e.asker is not None and e.asker[0].id in self.reads.in_flight:
+            conn, msg = e.asker
+            self.links.refuse(conn, "rate", f"{msg.get('t')}: one request at a time: "
+                                            "wait for the answer to the last one", msg)
+            return
+        if e.asker is not None:
+            self.reads.in_flight.add(e.asker[0].id)
+        self._spawn(self._off_loop(e))
 
     async def _off_loop(self, e: OffLoop) -> None:
         """``e.work()`` on the reads' thread (net/reads.py), then ``e.then``'s effects on the
@@ -597,28 +611,27 @@ class Host:
         self.party.gone(conn)
         self.reads.gone(conn.id)
         self.hints.gone(conn.id)
-        t = conn.table
-        if t is not None and t.id in self.tables:
-            seat = t.seat_of(conn.id)
-            self.send_out(t.disconnect(conn.id), t)
-            if seat is not None:
-                self.grace.start(t, seat.index)
-            self.lobby_changed(t)
+        t = self.places.table_of(conn.id)
+        if t is not None:
+            before = Presence.of(t)
+            seat = t.seating.seat_of(conn.id)
+            out = t.disconnect(conn.id)
+            held: list[Effect] = [StartGrace(t, seat.index)] if seat is not None else []
+            self.run(list(changes(t, before)) + [Publish(out, t)] + held + [LobbyChanged(t)])
 
     def _expire(self, t: Table, seat: int) -> None:
         """A dropped player's grace period is over: a bot plays the seat if the table allows."""
         if not self._is_current(t):
             return
-        self.send_out(t.seat_expired(seat), t)
-        self.lobby_changed(t)
-        self.bots.kick(t)
+        before = Presence.of(t)
+        self.run(table_changed(t, t.seat_expired(seat), before))
 
     def _disk_full(self, t: Table) -> None:
         self.lifecycle.pause(t)
 
     def _journal_failed(self, table: Table) -> None:
         """A journal that cannot be saved any more: its table closes (its players are told)."""
-        for cid in table.members():
+        for cid in table.seating.members():
             conn = self.conns.get(cid)
             if conn is not None:
                 self.links.refuse(conn, "internal", "the host cannot save this game any more")

@@ -9,8 +9,9 @@ restored, set aside, refused, archived.
 ``Lifecycle`` holds the tables (``tables``: id -> Table). What it needs of the rest of the host
 is given to it: the connections (net/links.py: to tell members that a table is gone), the outbox
 (net/outbox.py: to close a journal after its last updates, to probe the disk in the sync
-thread), the grace timers (net/grace.py), ``kick_bots(table)``, ``lobby_changed(table)`` and
-``spawn(coro)``.
+thread), the grace timers (net/grace.py), ``kick_bots(table)``, ``lobby_changed(table)``,
+``spawn(coro)`` and ``carry_out(effects)``: a table that comes or goes comes or goes in the host's
+index of who is where (net/places.py) through the effects that say so, as every change of seats.
 """
 from __future__ import annotations
 
@@ -27,6 +28,7 @@ from .grace import Grace
 from .links import Conn, Links
 from .messages import error
 from .outbox import Outbox
+from .places import Change, arrived, gone
 from .seats import TableError
 from .table import Table
 
@@ -47,7 +49,8 @@ class Lifecycle:
     def __init__(self, config: HostConfig, links: Links, outbox: Outbox, grace: Grace,
                  kick_bots: Callable[[Table], None],
                  lobby_changed: Callable[[Table | None], None],
-                 spawn: Callable[[Coroutine[Any, Any, Any]], Any]):
+                 spawn: Callable[[Coroutine[Any, Any, Any]], Any],
+                 carry_out: Callable[[list[Change]], None] = lambda changes: None):
         self.config = config
         self.links = links
         self.outbox = outbox
@@ -55,6 +58,7 @@ class Lifecycle:
         self.kick_bots = kick_bots
         self.lobby_changed = lobby_changed
         self.spawn = spawn
+        self.carry_out = carry_out
         self.loop: asyncio.AbstractEventLoop | None = None   # set by the host's start()
         self.tables: dict[int, Table] = {}
         self.next_id = 1
@@ -131,6 +135,7 @@ class Lifecycle:
                             "being played", tid)
                 continue
             self.tables[tid] = table
+            self.carry_out(arrived(table))
             self.restored.append(table)
             restored.append(table)
         if late:
@@ -162,12 +167,14 @@ class Lifecycle:
                       hints=hints)
         self.next_id += 1
         self.tables[tid] = table
+        self.carry_out(arrived(table))
         return table
 
     def add(self, table: Table, made_by: str, note: str | None = None) -> None:
         """A table brought back from the data dir (``continue``, a returning token) is the
         host's again; ``note`` is told to its players who come back (a damaged save)."""
         self.tables[table.id] = table
+        self.carry_out(arrived(table))
         self.made_by[table.id] = made_by
         if note:
             self.notes[table.id] = note
@@ -201,11 +208,11 @@ class Lifecycle:
             elif t.status == "over" and t.id not in self.index.finished:
                 self.index.put_finished(saves.finished_record(t))
         if t.status == "lobby":
-            if not t.members() and not t.has_people and t.id not in self.hosted:
+            if not t.seating.members() and not t.seating.has_people and t.id not in self.hosted:
                 self.forget(t, "empty", tell_lobby=False)
         elif t.status == "over" and t.id not in self.leaving:
             self.outbox.close_journal(t, t.journal)
-            if not t.has_people and not t.members():
+            if not t.seating.has_people and not t.seating.members():
                 self.forget(t, "over", tell_lobby=False)
             elif self.loop is not None:
                 self.leaving[t.id] = self.loop.call_later(
@@ -228,12 +235,9 @@ class Lifecycle:
         self.idle_since.pop(t.id, None)
         self.notes.pop(t.id, None)
         self.outbox.close_journal(t, t.journal)   # (or its outbox does, after the last updates)
-        out = []
-        for cid in t.members():
-            conn = self.links.conns.get(cid)
-            if conn is not None and conn.table is t:
-                conn.table = None
-                out.append((cid, {"t": "left", "table": t.id, "reason": reason, "why": why}))
+        out = [(cid, {"t": "left", "table": t.id, "reason": reason, "why": why})
+               for cid in t.seating.members() if cid in self.links.conns]
+        self.carry_out(gone(t))
         self.links.write_out(out)
         log.info("table %s closed: %s", t.id, reason)
         if t.status == "playing" and t.journal is not None:
@@ -247,7 +251,7 @@ class Lifecycle:
         takeover) wait ``abandoned_after``, then go: their journal is closed with a mark, so
         that no --resume brings them back."""
         for t in list(self.tables.values()):
-            if t.status != "playing" or t.members() or t.bot_turn() is not None \
+            if t.status != "playing" or t.seating.members() or t.bot_turn() is not None \
                     or t.id in thinking:
                 self.idle_since.pop(t.id, None)
                 continue
@@ -276,7 +280,7 @@ class Lifecycle:
         log.warning("table %s: %s: the game waits until the host can save it again",
                     t.id, t.paused)
         note = error("disk_full", f"{t.paused}: the game waits")
-        self.links.write_out([(c, note) for c in t.members() if c != told] + t.lobby_out())
+        self.links.write_out([(c, note) for c in t.seating.members() if c != told] + t.lobby_out())
         self.lobby_changed(t)
         self.spawn(self._wait_for_disk(t))
 

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from . import journal as jn
 from . import saves
-from .effects import CancelGrace, Effects, HostView, OffLoop, Publish, Refuse, Reply, table_changed
+from .effects import CancelGrace, Effects, HostView, OffLoop, Presence, Publish, Refuse, Reply, table_changed
 from .messages import error
 from .seats import TableError
 from .standings import Night, who_is
@@ -151,19 +151,14 @@ class Party:
     def remove(self, conn: Conn, msg: dict) -> Effects:
         """The owner frees a seat; a player removed is no longer at the table (``left``, then
         the list of tables like anyone outside one)."""
-        host = self.host
-        t = host.table_of(conn)
+        t = self.host.table_of(conn)
         seat = msg["seat"]
         human = 0 <= seat < t.nseats and t.seats[seat].kind == "human"
-        gone = t.seats[seat].conn if human else None
+        before = Presence.of(t)
         out = t.remove(conn.id, seat)
-        if gone is not None:
-            c = host.conns.get(gone)
-            if c is not None and c.table is t:
-                c.table = None
         # (an away player's seat was held for them: no longer)
         held: Effects = [CancelGrace(t, seat)] if human else []
-        return held + table_changed(t, out)
+        return held + table_changed(t, out, before)
 
     def give(self, conn: Conn, msg: dict) -> Effects:
         """The owner gives an away player's seat to a connection watching the table (its player
@@ -171,13 +166,14 @@ class Party:
         host = self.host
         t = host.table_of(conn)
         to = host.conns.get(msg["to"])
-        if to is None or to.table is not t:
+        if to is None or host.table_at(to) is not t:
             raise TableError("no_table", f"player {msg['to']} is not watching this table")
         assert to.name is not None
+        before = Presence.of(t)
         out = t.give(conn.id, msg["seat"], to.id, to.name, to.key)
         log.info("table %s: its owner gave seat %s to %s (a new token; the old one is dead)",
                  t.id, msg["seat"], to.name)
-        return [CancelGrace(t, msg["seat"])] + table_changed(t, out)
+        return [CancelGrace(t, msg["seat"])] + table_changed(t, out, before)
 
     # --- saved games --------------------------------------------------------------------------------
     def _mine(self, game: dict, conn: Conn, tokens: list) -> list[int]:
@@ -253,7 +249,7 @@ class Party:
         away, the game waiting) and seat the sender in its own seat, as the table's owner. Its
         journal is read off the loop; the answer follows."""
         host = self.host
-        if conn.table is not None and conn.table.id in host.tables:
+        if host.table_at(conn) is not None:
             raise TableError("in_table", "already at a table; leave it first")
         tid = msg["id"]
         data_dir = host.config.data_dir
@@ -277,20 +273,20 @@ class Party:
                 return effects + [Refuse(conn, back.problem.code, back.problem.message, msg)]
             if conn.id not in host.conns:
                 return effects
+            before = Presence.of(table)
             try:
-                if conn.table is not None and conn.table.id in host.tables:
+                if host.table_at(conn) is not None:
                     raise TableError("in_table", "already at a table; leave it first")
                 if back.fresh:
-                    table.owner = conn.id
+                    table.seating.owner = conn.id
                 out = table.sit(conn.id, conn.name or "", seat, key=conn.key,
                                 token=token if token in tokens else None)
             except TableError as exc:
                 return effects + [Refuse(conn, exc.code, exc.message, msg)]
-            conn.table = table
             if back.fresh and back.note:
                 out.append((conn.id, error("damaged_save", back.note)))
             log.info("table %s continued from its save by %s", tid, conn.name)
-            return effects + table_changed(table, out)
+            return effects + table_changed(table, out, before)
         return [self._bring_back(tid, conn, landed, asker=(conn, msg))]
 
     def _bring_back(self, tid: int, conn: Conn, then: Callable[[Back], Effects],

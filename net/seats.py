@@ -26,6 +26,11 @@ def new_code() -> str:
     return "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
 
 
+def new_seed() -> int:
+    """A new game's seed (62 random bits: the journal and the replay files hold it)."""
+    return secrets.randbits(62)
+
+
 def new_token() -> str:
     """A seat token: the secret that proves a seat (128 random bits)."""
     return secrets.token_hex(16)

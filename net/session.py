@@ -12,7 +12,8 @@ What a session decides on its own: the framing (a FrameDecoder), the rate bucket
 ``rate`` per second up to ``burst``), the schema (net/messages.py), the hello gate (before an
 accepted hello only ``hello``, ``ping``, ``pong``, ``bye``; a hello of another protocol version,
 however big the number, is ``proto`` and closes), and when the connection has been silent or
-nameless too long. What it holds for the host: its name, its table, whether it is closing. The
+nameless too long. What it holds for the host: its name, its key, whether it is closing (the
+table it is at is the host's index's to say: net/places.py). The
 edge (net/links.py) moves the bytes; the host (net/host.py) acts on the messages.
 """
 from __future__ import annotations
@@ -90,7 +91,6 @@ class Session:
     #: sends meanwhile passes the gates and waits its turn (net/host.py), as if the hello were done
     greeting: bool = False
     waiting: list = field(default_factory=list)   # ... those messages, in order
-    table: Any = None              # the Table it is at (net/table.py)
     closing: bool = False
     ping_n: int = 0
     decoder: FrameDecoder = field(default_factory=FrameDecoder)

@@ -8,7 +8,10 @@ code, a message, and for illegal actions the engine's reason and rule) and chang
 A table is two parts behind this one door: its seats (net/seats.py: who sits where, spectators,
 the owner, a private code; the lobby's changes) and, once started, its game (net/play.py: the
 engine's game, the state counter, undo, the recap, the updates, the bots' objects). The table
-holds what joins them: its status, the check order, the journal, a journal's replay.
+holds what joins them: its status, the check order, the journal, a journal's replay. Its parts are
+read as they are (``table.seating.owner``, ``table.play.turn``); every lobby message comes in by
+one way, ``ask(conn, msg, who)``: a change of the seating alone is one line of ``SEATING``, one of
+the table's own one line of ``LOBBY``.
 
 The one check order (docs/protocol.md section 6). The connection's gates (frame, schema, hello)
 and its seat token (``rejoin``) come first, on the host; then, here:
@@ -28,6 +31,8 @@ passed to ``start``. Clocks (grace periods, pings) live in the host, which calls
 from __future__ import annotations
 
 import errno
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import engine
@@ -37,13 +42,13 @@ from . import journal as jn
 from .messages import COLOURS, MessageError, check_options
 from .play import Play, Turn
 from .protocol import PROTO
-from .seats import Seat, Seating, TableError, bot_levels, new_code, new_token
+from .seats import Seat, Seating, TableError, bot_levels, new_code, new_seed, new_token
 
 if TYPE_CHECKING:
     from engine.bots.base import Bot
 
-__all__ = ["Table", "TableError", "Seat", "Turn", "new_code", "bot_levels", "welcome_message",
-           "offered_games", "disk_trouble"]
+__all__ = ["Table", "TableError", "Seat", "Turn", "Who", "new_code", "bot_levels",
+           "welcome_message", "offered_games", "disk_trouble"]
 
 Out = list  # list[tuple[int, dict]]
 
@@ -73,10 +78,25 @@ def offered_games() -> dict:
             for g, info in engine.GAMES.items()}
 
 
+@dataclass(frozen=True, slots=True)
+class Who:
+    """Who sends a lobby message, as the host knows them from their hello: the name, the hash of
+    their player key, whether they are the host's own window."""
+    name: str = ""
+    key: str | None = None
+    operator: bool = False
+
+
+NOBODY = Who()
+
+
 class Table:
+    #: the lobby messages of a connection at no table yet: the one it joins is named in them
+    JOINS = frozenset({"sit", "spectate"})
+
     def __init__(self, tid: int, game: str, seats: int, options: dict | None = None, *,
                  owner: int | None = None, takeover: bool = True, journal=None,
-                 new_token=new_token, hints: bool = False):
+                 new_token=new_token, new_seed=new_seed, hints: bool = False):
         info = engine.GAMES.get(game)
         if info is None:
             raise TableError("bad_field", f"unknown game {game!r}")
@@ -91,13 +111,16 @@ class Table:
         self.takeover_allowed = takeover
         self.hints_allowed = bool(hints)        # players may ask for a hint (their window, the host)
         self.journal = journal
+        self.new_seed = new_seed
         self.seating = Seating(game, seats, owner=owner, new_token=new_token)
+        #: its seats (the seating's own list: who sits where is the seating's)
+        self.seats: list[Seat] = self.seating.seats
         self.play: Play | None = None           # the game, once started
         self.paused: str | None = None          # why the game waits for the host (its disk)
         self.damage: tuple[int, str] | None = None  # replay: (first record not replayed, why)
         self.restored = False                   # brought back from the data dir (resume, continue)
 
-    # --- its parts, as they are read from outside -------------------------------------------------
+    # --- what is read of it from outside ----------------------------------------------------------
     @property
     def status(self) -> str:
         """"lobby" | "playing" | "over"."""
@@ -106,36 +129,9 @@ class Table:
         return "over" if self.play.over else "playing"
 
     @property
-    def seats(self) -> list[Seat]:
-        return self.seating.seats
-
-    @property
-    def spectators(self) -> dict[int, str]:
-        return self.seating.spectators
-
-    @property
-    def owner(self) -> int | None:
-        return self.seating.owner
-
-    @owner.setter
-    def owner(self, conn: int | None) -> None:
-        self.seating.owner = conn
-
-    @property
-    def code(self) -> str | None:
-        return self.seating.code
-
-    @property
-    def levels(self) -> list[str]:
-        return self.seating.levels
-
-    @property
     def game(self) -> engine.Game | None:
+        """The engine's game (None before the start)."""
         return self.play.game if self.play is not None else None
-
-    @property
-    def seed(self) -> int | None:
-        return self.play.seed if self.play is not None else None
 
     @property
     def state(self) -> int:
@@ -144,11 +140,8 @@ class Table:
 
     @property
     def history(self) -> list:
+        """(seat, action) in effect (none before the start)."""
         return self.play.history if self.play is not None else []
-
-    @property
-    def turn(self) -> Turn | None:
-        return self.play.turn if self.play is not None else None
 
     @property
     def _play(self) -> Play:
@@ -156,42 +149,17 @@ class Table:
         assert self.play is not None, "the table has not started"
         return self.play
 
-    # --- who is here ------------------------------------------------------------------------------
-    def seat_of(self, conn: int) -> Seat | None:
-        return self.seating.seat_of(conn)
-
-    def has(self, conn: int) -> bool:
-        return self.seating.has(conn)
-
-    def members(self) -> list[int]:
-        return self.seating.members()
-
-    def tokens(self) -> dict[str, int]:
-        return self.seating.tokens()
-
-    @property
-    def has_people(self) -> bool:
-        """A human holds a seat (even while away): bots wait a little so people can follow."""
-        return self.seating.has_people
-
-    @property
-    def takeover_level(self) -> str | None:
-        return self.seating.takeover_level
-
     def summary(self) -> dict:
+        seating = self.seating
         return {"id": self.id, "game": self.game_name, "options": dict(self.options),
-                "seats": self.nseats, "status": self.status, "owner": self.owner,
+                "seats": self.nseats, "status": self.status, "owner": seating.owner,
                 "takeover": self.takeover_allowed, "hints": self.hints_allowed, "state": self.state,
                 "players": [s.public() for s in self.seats],
-                "spectators": len(self.spectators), "paused": self.paused,
-                "private": self.code is not None}
+                "spectators": len(seating.spectators), "paused": self.paused,
+                "private": seating.code is not None}
 
     def free_seats(self) -> int:
         return self.seating.empty() if self.status == "lobby" else 0
-
-    def hold_for_host(self, seat: int = 0, name: str = "") -> None:
-        """Keep ``seat`` and the table for the host's own window (net/seats.py)."""
-        self.seating.hold_for_host(seat, name)
 
     def name_held(self, name: str) -> Out:
         """The host's window is ``name``: its kept seat says so (everyone at the table told)."""
@@ -201,20 +169,34 @@ class Table:
         """Everyone at the table gets its summary; the owner's copy of a private table's holds
         its code too (nobody else ever sees it), and who watches (``watchers``: whom the owner
         may give an away player's seat)."""
+        seating = self.seating
         summary = self.summary()
         msg = {"t": "table", "table": summary}
         extra: dict = {}
-        if self.code:
-            extra["code"] = self.code
-        if self.spectators:
-            extra["watchers"] = [{"player": c, "name": n} for c, n in self.spectators.items()]
+        if seating.code:
+            extra["code"] = seating.code
+        if seating.spectators:
+            extra["watchers"] = [{"player": c, "name": n} for c, n in seating.spectators.items()]
         mine = {"t": "table", "table": {**summary, **extra}} if extra else msg
-        return [(c, mine if c == self.owner else msg) for c in self.members()]
+        return [(c, mine if c == seating.owner else msg) for c in seating.members()]
 
     def _updates(self, events: list, **kw) -> Out:
-        return self._play.updates(self.id, self.seats, list(self.spectators), events, **kw)
+        return self._play.updates(self.id, self.seats, list(self.seating.spectators), events, **kw)
 
     # --- the lobby --------------------------------------------------------------------------------
+    def ask(self, conn: int, msg: dict, who: Who = NOBODY) -> Out:
+        """A lobby message of connection ``conn`` (docs/protocol.md section 4: ``sit``,
+        ``spectate``, ``colour``, ``ready``, ``bot``, ``unbot``, ``private``, ``fill``,
+        ``start``), every one by this one way: a change of the seating alone (``SEATING``) is
+        made in the lobby only and told to everyone at the table; the others are the table's
+        (``LOBBY``). ``who`` sent it (its name, key, whether it is the host's window)."""
+        change = SEATING.get(msg["t"])
+        if change is None:
+            return LOBBY[msg["t"]](self, conn, msg, who)
+        self._require_lobby()
+        change(self.seating, conn, msg)
+        return self.lobby_out()
+
     def _require_lobby(self) -> None:
         if self.status != "lobby":
             raise TableError("not_lobby", "the game has started")
@@ -225,7 +207,7 @@ class Table:
         in any state of the table, no code needed: "Back to my seat", a game brought back from
         the data dir), the seat kept for the host's window (``operator``), else a free seat of a
         waiting table. A name never takes a seat."""
-        if self.has(conn):
+        if self.seating.has(conn):
             raise TableError("in_table", "already at this table")
         back = self.seating.mine(seat, key, token)
         if back is not None:
@@ -268,12 +250,6 @@ class Table:
             out.append((conn, self.play.resync(self.id, None, seen or 0)))
         return out
 
-    def set_private(self, conn: int, private: bool, code: str) -> Out:
-        """Private (with the ``code`` the host drew) or open again."""
-        self._require_lobby()
-        self.seating.set_private(conn, private, code)
-        return self.lobby_out()
-
     def remove(self, conn: int, seat: int) -> Out:
         """The owner frees a seat, whoever holds it: a bot, or a player (who is told ``left``;
         their token dies). Not the owner's own seat: they leave instead."""
@@ -289,34 +265,15 @@ class Table:
         """The owner's "fill the empty seats with bots": in the lobby every empty seat gets a
         bot of ``level`` (default: the takeover bot's); in a game, every player who is away gets
         their stand-in bot at once (how a game continued from a save goes on without some)."""
-        self.seating.require_owner(conn)
-        level = self.seating.check_level(level or self.takeover_level)
+        seating = self.seating
+        seating.require_owner(conn)
+        level = seating.check_level(level or seating.takeover_level)
         if self.status == "lobby":
-            self.seating.fill_empty(conn, level)
+            seating.fill_empty(conn, level)
         elif self.status != "playing":
             raise TableError("game_over", "the game is over")
         else:
-            self.seating.fill_away(level)
-        return self.lobby_out()
-
-    def colour(self, conn: int, colour: str) -> Out:
-        self._require_lobby()
-        self.seating.colour(conn, colour)
-        return self.lobby_out()
-
-    def ready(self, conn: int, ready: bool) -> Out:
-        self._require_lobby()
-        self.seating.ready(conn, ready)
-        return self.lobby_out()
-
-    def put_bot(self, conn: int, seat: int, level: str) -> Out:
-        self._require_lobby()
-        self.seating.put_bot(conn, seat, level)
-        return self.lobby_out()
-
-    def remove_bot(self, conn: int, seat: int) -> Out:
-        self._require_lobby()
-        self.seating.remove_bot(conn, seat)
+            seating.fill_away(level)
         return self.lobby_out()
 
     def start(self, conn: int, seed: int) -> Out:
@@ -344,15 +301,15 @@ class Table:
                 "players": [{"kind": s.kind, "name": s.name, "token": s.token,
                              "colour": s.colour, "level": s.level, "kh": s.key}
                             for s in self.seats],
-                "creator": self.seating.creator_seat, "code": self.code}
+                "creator": self.seating.creator_seat, "code": self.seating.code}
 
     # --- coming and going -------------------------------------------------------------------------
     def leave(self, conn: int) -> Out:
         """The connection leaves the table. A lobby seat is freed; a seat in a started game is
         kept for its token (and played by a bot at once if the table allows it)."""
         out: Out = [(conn, {"t": "left", "table": self.id})]
-        if conn in self.spectators:
-            del self.spectators[conn]
+        if conn in self.seating.spectators:
+            del self.seating.spectators[conn]
             return out
         s = self.seating.sender(conn)
         if self.status == "lobby":
@@ -366,8 +323,8 @@ class Table:
 
     def disconnect(self, conn: int) -> Out:
         """The connection dropped: its seat is held (the host starts the grace period)."""
-        self.spectators.pop(conn, None)
-        s = self.seat_of(conn)
+        self.seating.spectators.pop(conn, None)
+        s = self.seating.seat_of(conn)
         if s is not None:
             self._away(s)
         self.seating.fix_owner()
@@ -405,7 +362,7 @@ class Table:
         """An away player's seat in a game under way: its stand-in bot plays it (if the table
         allows stand-ins)."""
         if self.status == "playing" and self.takeover_allowed and not s.takeover:
-            s.takeover = self.takeover_level
+            s.takeover = self.seating.takeover_level
 
     def rejoin(self, conn: int, token: str, seen: int | None = None) -> tuple[int | None, Out]:
         """The connection proves ``token``: it takes the seat back (a previous connection holding
@@ -432,7 +389,7 @@ class Table:
     def chat(self, conn: int, name: str, text: str) -> Out:
         who, seat = self.seating.name_of(conn)
         msg = {"t": "chat", "table": self.id, "from": who, "seat": seat, "text": text}
-        return [(c, msg) for c in self.members()]
+        return [(c, msg) for c in self.seating.members()]
 
     # --- play -------------------------------------------------------------------------------------
     def _check_play(self, seat: Seat, state: int) -> Play:
@@ -507,10 +464,6 @@ class Table:
         self._record({"k": "undo", "seat": s.index})  # before the change: nothing to roll back
         play.undo(s.index)
         return self._updates([], seq_for=(s.conn, seq), undone=s.index)
-
-    def recap(self, since: int) -> dict | None:
-        """What happened after state ``since`` (net/play.py); None before the start."""
-        return self.play.recap(since) if self.play is not None else None
 
     def bot_turn(self) -> tuple[int, str, int, dict, list] | None:
         """If a bot is to act: (seat, level, state counter, its view, the legal actions); None
@@ -646,3 +599,24 @@ class Table:
             raise jn.JournalError("diverged", f"the replay differs from the game recorded at "
                                               f"state {self.state} (record {i}): another engine "
                                               "or generator wrote it")
+
+
+#: The lobby's changes that are the seating's alone (net/seats.py), by message type: the table
+#: checks that it is in its lobby, the seating checks the rest and changes, everyone at the table
+#: is told (``Table.ask``).
+SEATING: dict[str, Callable[[Seating, int, dict], None]] = {
+    "colour": lambda s, conn, m: s.colour(conn, m["colour"]),
+    "ready": lambda s, conn, m: s.ready(conn, m["ready"]),
+    "bot": lambda s, conn, m: s.put_bot(conn, m["seat"], m["level"]),
+    "unbot": lambda s, conn, m: s.remove_bot(conn, m["seat"]),
+    "private": lambda s, conn, m: s.set_private(conn, m["private"], new_code()),
+}
+
+#: The other lobby messages, by type: the table's own (``Table.ask``).
+LOBBY: dict[str, Callable[[Table, int, dict, Who], Out]] = {
+    "sit": lambda t, conn, m, who: t.sit(conn, who.name, m.get("seat"), m.get("code"),
+                                         key=who.key, token=m.get("token"), operator=who.operator),
+    "spectate": lambda t, conn, m, who: t.spectate(conn, who.name, m.get("code"), m.get("seen")),
+    "fill": lambda t, conn, m, who: t.fill(conn, m.get("level")),
+    "start": lambda t, conn, m, who: t.start(conn, t.new_seed()),
+}

@@ -188,7 +188,7 @@ def test_results_lobby_lands_in_the_table_list_and_the_hosts_window_hears_of_new
         me.draw()
         assert labelled(me.scene, "lobby.create")             # the new table's panel: not a finished lobby
         assert not labelled(me.scene, "lobby.start")
-        pump(me, lambda: not t.members())       # the host: nobody at the finished table
+        pump(me, lambda: not t.seating.members())       # the host: nobody at the finished table
     finally:
         for a in apps:
             a.close()

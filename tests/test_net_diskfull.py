@@ -179,7 +179,7 @@ def test_a_record_refused_half_way_never_reaches_the_file(tmp_path):
     j = FullDisk(path)
     t = Table(1, "tortuga", 2, owner=100, journal=j)
     t.sit(100, "A")
-    t.put_bot(100, 1, "random")
+    t.ask(100, {"t": "bot", "seat": 1, "level": "random"})
     t.start(100, 7)
     while t.state < 5:
         t.bot_act(1, t.state, t.game.legal_actions()[0]) if t.game.to_act == 1 else \

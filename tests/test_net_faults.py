@@ -253,7 +253,7 @@ def test_a_name_already_at_the_table_is_told_apart():
     t.sit(2, "ana")
     t.sit(3, "Ana")
     t.spectate(4, "ＡＮＡ")
-    names = [s.name for s in t.seats if s.kind == "human"] + list(t.spectators.values())
+    names = [s.name for s in t.seats if s.kind == "human"] + list(t.seating.spectators.values())
     assert names == ["Ana", "ana (2)", "Ana (3)", "ＡＮＡ (4)"]
     chat = t.chat(2, "ana", "hi")[0][1]
     assert chat["from"] == "ana (2)"

@@ -24,7 +24,7 @@ def test_the_summary_and_the_journal_carry_it():
     assert t.summary()["hints"] is True
     assert Table(2, "tikal", 2, owner=100).summary()["hints"] is False   # off unless asked for
     t.sit(100, "Ann")
-    t.put_bot(100, 1, "random")
+    t.ask(100, {"t": "bot", "seat": 1, "level": "random"})
     t.start(100, seed=5)
     start = t.start_record()
     assert start["hints"] is True

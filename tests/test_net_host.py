@@ -121,7 +121,7 @@ async def test_rejoin_with_token_mid_turn_and_takeover_after_grace(tmp_path):
         pb_task = asyncio.ensure_future(pb.play())
         await until_async(lambda: t.seats[0].takeover and t.state > first["state"] + 2, "the takeover's moves",
                           progress=lambda: t.state)
-        assert t.seats[0].takeover == t.takeover_level and t.state > first["state"]
+        assert t.seats[0].takeover == t.seating.takeover_level and t.state > first["state"]
         # ... until the player comes back with the token, at any time
         a3 = await connect(host, "Ana", token=token)
         full = await a3.expect("update", pred=lambda m: m.get("full"))
@@ -555,8 +555,8 @@ def test_the_hidden_information_scanner_catches_a_leak(game):
     from net.table import Table
     t = Table(1, game, 3, owner=1)
     t.sit(1, "A")
-    t.put_bot(1, 1, "random")
-    t.put_bot(1, 2, "random")
+    t.ask(1, {"t": "bot", "seat": 1, "level": "random"})
+    t.ask(1, {"t": "bot", "seat": 2, "level": "random"})
     t.start(1, 99)
     snap = t.game.snapshot()
     scanner = HiddenScanner()

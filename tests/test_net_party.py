@@ -222,7 +222,7 @@ async def test_the_owner_removes_any_seat_and_fills_the_empty_ones_with_bots(tmp
         owner.send({"t": "fill"})
         filled = await owner.expect("table", pred=lambda m: all(
             p["kind"] != "empty" for p in m["table"]["players"]))
-        assert [p["level"] for p in filled["table"]["players"][1:]] == [t.takeover_level] * 3
+        assert [p["level"] for p in filled["table"]["players"][1:]] == [t.seating.takeover_level] * 3
         owner.send({"t": "fill"})
         assert (await owner.expect("error"))["code"] == "full"
         owner.send({"t": "start"})
@@ -273,7 +273,7 @@ async def test_the_recap_after_an_absence_lists_what_the_takeover_bot_did(tmp_pa
         moves = recap["moves"]
         assert [m["state"] for m in moves] == list(range(left_at + 1, full["state"] + 1))
         # what the bot did in Ana's seat, said as a bot's
-        assert any(m["seat"] == 0 and m.get("bot") == t.takeover_level for m in moves)
+        assert any(m["seat"] == 0 and m.get("bot") == t.seating.takeover_level for m in moves)
         assert all("bot" not in m for m in moves if m["seat"] == 1)    # Ben played his own
         # the same public events Ben got in his updates, with the scores after each
         seen_by_b = {m["state"]: m for m in pb.received if m.get("t") == "update"}
@@ -359,7 +359,7 @@ async def test_a_saved_unfinished_game_is_listed_and_continued_by_a_lobby_messag
         full = await ana.expect("update", pred=lambda m: m.get("full"))
         assert full["state"] == state and full["seat"] == 0
         t = host.tables[tid]
-        assert t.owner == ana.welcome["player"] and t.seats[1].conn is None
+        assert t.seating.owner == ana.welcome["player"] and t.seats[1].conn is None
         assert (await ben.expect("saved"))["games"] == []   # no longer a saved game: it is played
         eve.send({"t": "continue", "id": tid})
         assert (await eve.expect("error"))["code"] == "no_save"
@@ -424,7 +424,7 @@ def test_the_host_windows_table_seats_the_host_and_leaves_the_others_open(tmp_pa
 
     def window_stub(addr, port, host=None, settings=None):
         seen["tables"] = {tid: [s.kind for s in t.seats] for tid, t in host.tables.items()}
-        seen["owner"] = [t.owner for t in host.tables.values()]
+        seen["owner"] = [t.seating.owner for t in host.tables.values()]
         seen["reserved"] = [s.index for t in host.tables.values() for s in t.seats if s.reserved]
         return 0
 
@@ -497,15 +497,15 @@ def test_the_recap_keeps_the_newest_moves_within_its_size(monkeypatch):
 
     t = Table(1, "tortuga", 2, owner=-1)     # two bots (no journal: no I/O)
     for i in range(2):
-        t.put_bot(-1, i, "random")
+        t.ask(-1, {"t": "bot", "seat": i, "level": "random"})
     t.start(-1, 7)
     while t.status == "playing" and t.state < 40:
         t.bot_act(t.game.to_act, t.state, t.game.legal_actions()[0])
-    whole = t.recap(0)
+    whole = t.play.recap(0)
     assert whole["from"] == 0 and [m["state"] for m in whole["moves"]] == list(range(1, t.state + 1))
-    assert t.recap(t.state) is None
+    assert t.play.recap(t.state) is None
     monkeypatch.setattr("net.play.RECAP_BYTES", 600)
-    cut = t.recap(0)
+    cut = t.play.recap(0)
     assert 0 < cut["from"] < t.state - 1 and cut["moves"][-1]["state"] == t.state
     assert cut["moves"] == whole["moves"][cut["from"]:]
 
@@ -558,7 +558,7 @@ async def test_a_player_back_with_a_token_of_a_saved_game_brings_it_back(tmp_pat
         assert ana.welcome["resumed"] == {"table": tid, "seat": 0}
         full = await ana.expect("update", pred=lambda m: m.get("full"))
         t = host.tables[tid]
-        assert full["state"] == state and t.owner == ana.welcome["player"]
+        assert full["state"] == state and t.seating.owner == ana.welcome["player"]
         ben = await connect(host, "Ben", token=tokens[1])
         assert ben.welcome["resumed"] == {"table": tid, "seat": 1}
         full_b = await ben.expect("update", pred=lambda m: m.get("full"))

@@ -60,7 +60,7 @@ def test_a_game_the_host_does_not_know_fails_loudly_at_each_place(monkeypatch):
     monkeypatch.delitem(jn.CHECKED, "pebbles")      # the journal's checked view keys forgotten:
     t = Table(1, "pebbles", 2, owner=1)
     t.sit(1, "Ana")
-    t.put_bot(1, 1, "easy")
+    t.ask(1, {"t": "bot", "seat": 1, "level": "easy"})
     with pytest.raises(LookupError, match="pebbles"):
         t.start(1, 5)                                # no game it could not journal starts
     assert t.status == "lobby"

@@ -37,7 +37,7 @@ def game_journal(data_dir: Path, tid: int, actions: int | None, seed: int = 3) -
     t = Table(tid, "tortuga", 2, owner=100, journal=j)
     t.sit(100, "Ana")
     t.sit(101, "Bo")
-    t.ready(101, True)
+    t.ask(101, {"t": "ready", "ready": True})
     t.start(100, seed)
     while not t.game.is_over and (actions is None or len(t.history) < actions):
         legal = t.game.legal_actions()

@@ -19,7 +19,7 @@ def started(game="tortuga", seats=2, journal=None, seed=11):
     t = Table(1, game, seats, owner=100, journal=journal)
     for i in range(seats):
         t.sit(100 + i, f"P{i}")
-        t.ready(100 + i, True)
+        t.ask(100 + i, {"t": "ready", "ready": True})
     t.start(100, seed)
     return t
 
@@ -57,25 +57,25 @@ def test_checks_in_the_documented_order():
 
 def test_lobby_rules():
     t = Table(1, "tikal", 3, owner=None)
-    assert t.sit(1, "A")[0][1]["t"] == "seated" and t.owner == 1
+    assert t.sit(1, "A")[0][1]["t"] == "seated" and t.seating.owner == 1
     assert code_of(t.sit, 1, "A") == "in_table"
     assert code_of(t.sit, 2, "B", 0) == "bad_seat"
     t.sit(2, "B")
-    assert code_of(t.put_bot, 2, 2, "random") == "not_owner"
-    assert code_of(t.put_bot, 1, 1, "random") == "bad_seat"
-    t.put_bot(1, 2, "random")
+    assert code_of(t.ask, 2, {"t": "bot", "seat": 2, "level": "random"}) == "not_owner"
+    assert code_of(t.ask, 1, {"t": "bot", "seat": 1, "level": "random"}) == "bad_seat"
+    t.ask(1, {"t": "bot", "seat": 2, "level": "random"})
     assert code_of(t.start, 1, 5) == "not_ready"
-    t.ready(2, True)
-    tokens = t.tokens()
+    t.ask(2, {"t": "ready", "ready": True})
+    tokens = t.seating.tokens()
     assert len(tokens) == 2 and all(len(k) == 32 for k in tokens)
     assert code_of(t.sit, 3, "C") == "full"
     t.leave(1)  # the owner leaves: ownership passes on, the token dies
-    assert t.owner == 2 and len(t.tokens()) == 1
+    assert t.seating.owner == 2 and len(t.seating.tokens()) == 1
     t.sit(1, "A")
-    t.ready(1, True)
+    t.ask(1, {"t": "ready", "ready": True})
     t.start(2, 5)
     assert t.status == "playing"
-    assert code_of(t.put_bot, 2, 1, "random") == "not_lobby"
+    assert code_of(t.ask, 2, {"t": "bot", "seat": 1, "level": "random"}) == "not_lobby"
 
 
 def test_undo_replays_the_turn_and_refuses_after_a_reveal():
@@ -106,7 +106,7 @@ def test_journal_replay_and_torn_tail(tmp_path):
     assert good == path.stat().st_size and records[0]["k"] == "start"
     again = Table.replay(records)
     assert again.game.snapshot() == t.game.snapshot() and again.state == t.state
-    assert again.tokens() == t.tokens()
+    assert again.seating.tokens() == t.seating.tokens()
     # a crash in the middle of writing a record: the whole records before it survive
     whole = path.read_bytes()
     for cut in (1, 5, 9, 20):
@@ -173,9 +173,9 @@ class FailingJournal:
 def test_a_change_the_journal_cannot_keep_is_refused_and_undone():
     j = FailingJournal(ok=1)  # the start record fits, nothing after it
     t = started(journal=j)
-    before = (t.game.snapshot(), t.state, list(t.history), list(t.turn.actions))
+    before = (t.game.snapshot(), t.state, list(t.history), list(t.play.turn.actions))
     assert code_of(t.act, 100, 1, 0, t.game.legal_actions()[0]) == "disk_full"
-    assert (t.game.snapshot(), t.state, t.history, t.turn.actions) == before
+    assert (t.game.snapshot(), t.state, t.history, t.play.turn.actions) == before
     assert t.paused == "the host's disk is full" and t.bot_turn() is None
     j.ok = 2   # space again, but the game waits until the host has checked it (unpause)
     assert code_of(t.act, 100, 1, 0, t.game.legal_actions()[0]) == "disk_full"
@@ -184,7 +184,7 @@ def test_a_change_the_journal_cannot_keep_is_refused_and_undone():
     assert {c for c, _ in out} == {100, 101} and all(m["t"] in ("table", "update") for _, m in out)
     t.act(100, 1, 0, t.game.legal_actions()[0])
     assert code_of(t.undo, 100, 2, 1) == "disk_full"  # the undo cannot be saved: not done
-    assert t.state == 1 and len(t.turn.actions) == 1
+    assert t.state == 1 and len(t.play.turn.actions) == 1
     j.ok = 3
     t.unpause()
     t.undo(100, 3, 1)
@@ -192,7 +192,7 @@ def test_a_change_the_journal_cannot_keep_is_refused_and_undone():
     # a table whose start cannot be saved stays in the lobby, not paused: it may start again
     t2 = Table(2, "tortuga", 2, owner=1, journal=FailingJournal(ok=0))
     t2.sit(1, "A")
-    t2.put_bot(1, 1, "random")
+    t2.ask(1, {"t": "bot", "seat": 1, "level": "random"})
     assert code_of(t2.start, 1, 5) == "disk_full"
     assert t2.status == "lobby" and t2.game is None and t2.paused is None
 
@@ -207,7 +207,8 @@ def test_every_field_a_table_sends_is_in_its_messages_schema():
     sent: list[dict] = []
     t = Table(1, "tortuga", 2, owner=100)
     for i in range(2):
-        sent += [m for _c, m in t.sit(100 + i, f"P{i}")] + [m for _c, m in t.ready(100 + i, True)]
+        sent += [m for _c, m in t.sit(100 + i, f"P{i}")]
+        sent += [m for _c, m in t.ask(100 + i, {"t": "ready", "ready": True})]
     sent += [m for _c, m in t.start(100, 5)]
     sent += [m for _c, m in t.spectate(200, "W")]
     sent += [m for _c, m in t.chat(200, "W", "hi")]
@@ -218,7 +219,7 @@ def test_every_field_a_table_sends_is_in_its_messages_schema():
         conn = t.seats[seat].conn
         out = t.act(conn, seq, t.state, t.game.legal_actions()[-1])
         sent += [m for _c, m in out]
-        if not undone and t.turn.actions and not t.turn.revealed and t.turn.seat == seat:
+        if not undone and t.play.turn.actions and not t.play.turn.revealed and t.play.turn.seat == seat:
             sent += [m for _c, m in t.undo(conn, seq + 1000, t.state)]
             undone = True
         if seq == 3:
@@ -248,7 +249,7 @@ def test_every_game_names_the_view_keys_its_journal_checks(monkeypatch):
     t = Table(1, "tortuga", 2, owner=100)
     for i in range(2):
         t.sit(100 + i, f"P{i}")
-        t.ready(100 + i, True)
+        t.ask(100 + i, {"t": "ready", "ready": True})
     checked = jn.CHECKED["tortuga"]
     monkeypatch.delitem(jn.CHECKED, "tortuga")
     with pytest.raises(LookupError, match="CHECKED names no view keys"):

@@ -141,7 +141,7 @@ async def test_a_saved_games_token_and_continue_read_its_journal_off_the_loop(tm
             path = str(jn.journal_path(data_dir, tid))
             threads = {thread for p, thread in opened if p == path}
             assert threads and loop_thread not in threads, (tid, threads)
-        assert host.tables[first].seats[0].conn is not None and host.tables[second].owner is not None
+        assert host.tables[first].seats[0].conn is not None and host.tables[second].seating.owner is not None
         # a saved game gone from the disk since the host started: the token is unknown after all
         # (bad_token), what was sent behind that hello is "hello_first", a second hello works
         gone = host.index.of_token(tokens[4])
@@ -265,7 +265,7 @@ async def test_a_friend_who_sits_at_once_gets_neither_the_hosts_seat_nor_its_tab
         assert summary["owner"] is None and summary["players"][0].get("reserved") is True
         friend.send({"t": "sit", "table": t.id})
         seated = await friend.expect("seated", timeout=120)
-        assert seated["seat"] == 1 and t.owner is None        # the next free seat; no ownership
+        assert seated["seat"] == 1 and t.seating.owner is None        # the next free seat; no ownership
         for msg, code in (({"t": "start"}, "not_owner"), ({"t": "bot", "seat": 2, "level": "easy"}, "not_owner"),
                           ({"t": "fill"}, "not_owner")):
             friend.send(msg)
@@ -278,7 +278,7 @@ async def test_a_friend_who_sits_at_once_gets_neither_the_hosts_seat_nor_its_tab
         assert window.welcome["operator"] is True
         window.send({"t": "sit", "table": t.id})
         mine = await window.expect("seated", timeout=120)
-        assert mine["seat"] == 0 and t.owner == window.welcome["player"]
+        assert mine["seat"] == 0 and t.seating.owner == window.welcome["player"]
         window.send({"t": "fill"})
         await window.expect("table", timeout=120,
                             pred=lambda m: all(p["kind"] != "empty" for p in m["table"]["players"]))
@@ -446,12 +446,12 @@ async def test_the_creator_who_drops_gets_the_table_back_with_the_seat(tmp_path)
                                              reconnect=False)
         t = host.tables[tid]
         token, ana_id = ana.token, ana.welcome["player"]
-        assert t.owner == ana_id
+        assert t.seating.owner == ana_id
         ana.drop_connection()
         await ben.expect("table", timeout=120, pred=lambda m: m["table"]["owner"] == ben.welcome["player"])
         back = await connect(host, "Ana", token=token)
         await ben.expect("table", timeout=120, pred=lambda m: m["table"]["owner"] == back.welcome["player"])
-        assert t.owner == back.welcome["player"]
+        assert t.seating.owner == back.welcome["player"]
 
 
 # --- point 7: a private table stays private; wrong codes are limited -----------------------------
@@ -550,7 +550,7 @@ async def test_the_owner_gives_an_away_seat_to_a_watcher_and_its_old_token_dies(
         token = given["token"]
     async with live_host(data_dir=data_dir, resume=True) as host:
         t = host.tables[tid]
-        assert t.seats[1].token == token and old not in t.tokens()
+        assert t.seats[1].token == token and old not in t.seating.tokens()
         back = await connect(host, "Ana", key=ana2)
         back.send({"t": "sit", "table": tid, "seat": 1})
         assert (await back.expect("seated", timeout=120))["token"] == token

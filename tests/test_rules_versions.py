@@ -85,7 +85,7 @@ def test_a_new_table_journals_the_rules_it_plays(tmp_path):
         t = Table(1, game, seats, options, owner=1)
         t.sit(1, "Ana")
         for seat in range(1, seats):
-            t.put_bot(1, seat, "random")
+            t.ask(1, {"t": "bot", "seat": seat, "level": "random"})
         t.start(1, seed=5)
         start = t.start_record()
         assert start["rules"] == engine.GAMES[game].rules == t.game.rules == 2

@@ -261,7 +261,7 @@ async def test_ws_browser_and_tcp_client_at_one_table_get_the_same_public_update
             assert a == b and a["seat"] is None and "legal" not in a
             raw = json.dumps(a)
             for t in host.tables.values():
-                for token in t.tokens():
+                for token in t.seating.tokens():
                     assert token not in raw
             assert "s" * 30 not in raw
         await watcher.close()
