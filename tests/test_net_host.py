@@ -346,7 +346,7 @@ async def test_a_bot_that_waits_to_play_for_an_away_player_lets_them_play_once_b
 
     t = Table(1, "tortuga", 2, owner=-1)
     for i in range(2):
-        t.put_bot(-1, i, "random")
+        t.ask(-1, {"t": "bot", "seat": i, "level": "random"})
     t.start(-1, 5)
     seat = t.game.to_act
     t.seats[seat].kind, t.seats[seat].takeover = "human", "random"     # away: a bot plays for them

@@ -518,23 +518,23 @@ def test_the_recap_says_the_scores_it_starts_from():
 
     t = Table(1, "tortuga", 2, owner=-1)
     for i in range(2):
-        t.put_bot(-1, i, "random")
+        t.ask(-1, {"t": "bot", "seat": i, "level": "random"})
     t.start(-1, 3)
     while t.status == "playing" and not any(m.get("scores") != [0, 0] for m in t.play.moves):
         t.bot_act(t.game.to_act, t.state, t.game.legal_actions()[0])
-    assert t.recap(0)["scores"] == [0, 0]       # the start
+    assert t.play.recap(0)["scores"] == [0, 0]       # the start
     scored = next(i for i, m in enumerate(t.play.moves) if m["scores"] != [0, 0])
     since = t.play.moves[scored]["state"] - 1   # just before the first eggs: then 0, now more
-    rc = t.recap(since)
+    rc = t.play.recap(since)
     assert rc["from"] == since and rc["scores"] == [0, 0] and rc["moves"][0]["scores"] != [0, 0]
     for _ in range(3):
         if t.status == "playing":
             t.bot_act(t.game.to_act, t.state, t.game.legal_actions()[0])
-    assert t.recap(since + 1)["scores"] == t.play.moves[scored]["scores"] != [0, 0]
+    assert t.play.recap(since + 1)["scores"] == t.play.moves[scored]["scores"] != [0, 0]
     # an undo: the scores after it
     u = Table(2, "tortuga", 2, owner=-1)
     for i in range(2):
-        u.put_bot(-1, i, "random")
+        u.ask(-1, {"t": "bot", "seat": i, "level": "random"})
     u.start(-1, 3)
     seat = u.game.to_act
     u.play.apply(seat, u.game.legal_actions()[0])       # the turtle chosen: nothing revealed
