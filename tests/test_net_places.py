@@ -63,7 +63,7 @@ async def test_the_index_follows_every_move_of_the_seats():
         in_step(host)
         assert host.table_of_token(token) is None and host.table_of_token(new) is host.tables[tid]
         # the table goes away: nobody is at it, its tokens prove nothing
-        host.lifecycle.forget(host.tables[tid], "test")
+        host.lifecycle.forget(host.tables[tid], "over")
         await cleo.expect("left")
         assert host.places.held() == ({}, {})
 
