@@ -41,7 +41,9 @@ HOST_NOTICES = ("disk_full", "damaged_save", "limit", "busy", "slow",
                 "code_wait", "full", "bad_seat", "not_owner", "not_lobby", "in_table", "no_table", "colour_taken",
                 "no_level", "rate", "bad_token", "spectator", "game_over", "not_started", "stale", "not_your_turn",
                 "undo_refused", "internal", "no_replay", "wrong_seat", "bad_field", "unknown_type", "proto", "frame",
-                "hello_first", "already_hello")
+                "hello_first", "already_hello",
+                # the turn clock's (docs/protocol.md section 14)
+                "nudge_refused")
 
 
 class App:

@@ -61,8 +61,9 @@ class QuickHost:
         self.address = ""
         self._stop = None
 
-    def table(self, game: str, level: str) -> tuple[str, int]:
-        """A new quick table; returns (the host's address, the table's id)."""
+    def table(self, game: str, level: str, clock: int = 0) -> tuple[str, int]:
+        """A new quick table (``clock``: its turn clock, seconds; 0 none); returns (the host's
+        address, the table's id)."""
         import threading
 
         from assets.i18n import Catalog
@@ -74,7 +75,8 @@ class QuickHost:
             host = Host(HostConfig(name=title, bind="127.0.0.1", port=0, announce=False,
                                    bot_delay=0.4))  # bots wait a little, so the moves can be followed
             seats = CLIENTS.of(game).quick_seats
-            table = host.create_table(game, seats, None, bots=seats - 1, bot_level=level, hints=True)
+            table = host.create_table(game, seats, None, bots=seats - 1, bot_level=level, hints=True,
+                                      clock=clock)
             addr, port, self._stop = start_in_thread(host=host)
             self.host, self.address = host, f"{addr}:{port}"
             return self.address, table.id
@@ -84,7 +86,7 @@ class QuickHost:
             try:
                 seats = CLIENTS.of(game).quick_seats
                 made["t"] = self.host.create_table(game, seats, None, bots=seats - 1,
-                                                   bot_level=level, hints=True)
+                                                   bot_level=level, hints=True, clock=clock)
             finally:
                 done.set()
         self.host.loop.call_soon_threadsafe(make)
@@ -114,9 +116,9 @@ def open_quick(settings, quick: QuickHost, *, fullscreen: bool = False, discover
     bridge = make_bridge(settings.name, discovery=discovery)
     app = App(settings, fullscreen=fullscreen, bridge=bridge)
 
-    def start(game: str, level: str) -> None:
+    def start(game: str, level: str, clock: int = 0) -> None:
         try:
-            address, table = quick.table(game, level)
+            address, table = quick.table(game, level, clock)
         except OSError as e:
             app.toast(app.tr("browser.cannot_connect", address="127.0.0.1", error=str(e)))
             return

@@ -11,7 +11,8 @@ Notifications (``App.step`` hands each to every scene's ``on_net``), a dict with
   the host took back, or None), ``view`` (the host's view after these events: the table lands on
   it), ``state`` (the host's counter); ``bridge.table`` already holds the newest view
 - ``error`` ``code``, ``message``, ``reason``, ``rule`` (a refused action: the rule broken; the
-  App puts a host's notices in the window's words); ``chat`` ``from``, ``seat``, ``text``, ``n``
+  App puts a host's notices in the window's words); ``chat`` ``from``, ``seat``, ``text``, ``n``;
+  ``nudged`` ``seat`` (the player nudged: maybe us), ``from``, ``by`` (who nudged)
 - ``standings`` (the host's message as it is), ``saved`` (``bridge.saved_games`` holds them), and
   the ``PASSED`` answers (``finished``, ``replay``: the host's message as it is)
 - ``left`` ``reason`` (we left the table, were removed, or it is gone); ``link_lost`` ``reason``
@@ -24,6 +25,7 @@ The UI holds no rules: it offers ``bridge.table.legal`` and sends the chosen act
 from __future__ import annotations
 
 import copy
+import time
 from typing import TYPE_CHECKING, Any, Callable
 
 from net.messages import Numbering
@@ -57,6 +59,10 @@ class TableModel:
         self.winners: list[int] = []
         self.phase: str = ""
         self.can_undo: bool = False      # the host allows undoing our last action of this turn
+        #: the turn clock of the last update (docs/protocol.md section 14: ``limit``, ``seat``,
+        #: ``spent``, ``left`` or ``out``), and when it came (``time.monotonic()``): counted on from there
+        self.clock: dict | None = None
+        self.clock_at: float = 0.0
         #: every update of this game seen: ``{"state", "scores", "events"}`` (the score story's
         #: input); a full update at state 0 starts it, a join's ``recap`` fills in what came before.
         #: Updates received also keep our ``view`` and ``undone`` (the seat whose action an undo took
@@ -89,7 +95,20 @@ class TableModel:
         self.winners = list(msg.get("winners") or [])
         self.phase = msg.get("phase") or self.view.get("phase", "")
         self.can_undo = bool(msg.get("can_undo"))
+        self.clock = msg["clock"] if isinstance(msg.get("clock"), dict) else None
+        self.clock_at = time.monotonic()
         self.remember(msg)
+
+    def thinking(self) -> tuple[int, float, float] | None:
+        """(seat, seconds it has been thinking, seconds left) of the player whose turn's clock
+        runs, counted on from the host's last update; None without one (no clock, a bot's turn,
+        the clock ran out)."""
+        c = self.clock
+        if not c or c.get("out") or not isinstance(c.get("seat"), int) or self.over:
+            return None
+        since = time.monotonic() - self.clock_at
+        spent = float(c.get("spent") or 0) + since
+        return c["seat"], spent, max(0.0, float(c.get("left") or 0) - since)
 
     def remember(self, msg: dict) -> None:
         """Keep the update in ``history`` (once per state counter)."""
@@ -168,6 +187,8 @@ class Bridge:
         self.games: dict = {}           # welcome's games: {game: {"seats", "options", "defaults",
         #                                 "levels"}}
         self.colours: list[str] = []    # welcome's seat colours, in the host's order
+        #: welcome's turn clocks: {"values": [seconds, ...], "default": seconds} (0: none)
+        self.clocks: dict = {}
         #: our away seats the host knows by our player key (``tables``' ``mine``): [{"table", "seat"}]
         self.mine: list[dict] = []
         #: the seat we left on purpose in a started game (it stays ours): {"table", "seat", "token"}
@@ -262,12 +283,20 @@ class Bridge:
     def list_tables(self):
         return self.send({"t": "list"})
 
-    def create(self, game: str, seats: int, options: dict, hints: bool | None = None):
-        """A new table; ``hints``: its players may ask for a hint (the host's default: no)."""
+    def create(self, game: str, seats: int, options: dict, hints: bool | None = None,
+               clock: int | None = None):
+        """A new table; ``hints``: its players may ask for a hint (the host's default: no);
+        ``clock``: its turn clock in seconds, 0 none (the host's default: its welcome's)."""
         msg = {"t": "create", "game": game, "seats": seats, "options": options}
         if hints is not None:
             msg["hints"] = bool(hints)
+        if clock is not None:
+            msg["clock"] = int(clock)
         return self.send(msg)
+
+    def nudge(self):
+        """Remind the player whose turn it is that everyone waits (once a turn)."""
+        return self.send({"t": "nudge"})
 
     def sit(self, table: int, seat: int | None = None, code: str | None = None, token: str | None = None):
         """Sit at ``table`` (a private one asks for its ``code``); with ``token``: our own seat back."""
@@ -382,9 +411,11 @@ class Bridge:
         seats (``bots``: ``[(seat, level), ...]``)."""
         self.pending_bots = list(bots)
         hints = bool((self.lobby or {}).get("hints"))   # the same hint setting as the last table
+        clock = (self.lobby or {}).get("clock")         # ... and the same turn clock
         if self.lobby is not None:      # (the host may have forgotten the finished table already)
             self.leave()
-        self.create(game, seats, options, hints=hints)
+        self.create(game, seats, options, hints=hints,
+                    clock=int(clock) if isinstance(clock, (int, float)) else None)
 
     # --- from the host --------------------------------------------------------------------------
     def handle(self, msg: Message) -> None:
@@ -402,6 +433,7 @@ class Bridge:
         self.player = msg.get("player")
         self.games = msg.get("games", {})
         self.colours = list(msg.get("colours") or [])
+        self.clocks = msg["clock"] if isinstance(msg.get("clock"), dict) else {}
         self.host_addresses = list(msg.get("addresses") or [])
         self.host_share = list(msg.get("share") or [])
         self.host_web = list(msg.get("web") or [])
@@ -509,6 +541,11 @@ class Bridge:
         self.chat_heard = (self.chat_heard + [note])[-50:]
         self.notes.append(note)
 
+    def _on_nudged(self, msg: Message) -> None:
+        """A player nudged the one whose turn it is (maybe us)."""
+        self.notes.append({"kind": "nudged", "seat": msg.get("seat"), "from": msg.get("from", ""),
+                           "by": msg.get("by")})
+
     def _on_passed(self, msg: Message) -> None:
         """Answers the scenes asked for (``PASSED``, docs/protocol.md): their message as it is."""
         self.notes.append({**msg, "kind": msg["t"]})
@@ -545,6 +582,7 @@ HANDLERS: dict[str, Callable[[Bridge, Message], None]] = {
     "update": Bridge._on_update,
     "error": Bridge._on_error,
     "chat": Bridge._on_chat,
+    "nudged": Bridge._on_nudged,
     "left": Bridge._on_left,
     **{t: Bridge._on_passed for t in PASSED},
 }

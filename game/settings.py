@@ -92,6 +92,11 @@ def _full_name() -> str:
     return ""
 
 
+
+def int_in(value, lo: int, hi: int, default: int) -> int:
+    """``value`` if it is an int from ``lo`` to ``hi`` (a hand-edited file may hold anything), else ``default``."""
+    return value if type(value) is int and lo <= value <= hi else default
+
 @dataclass
 class Settings:
     name: str = "Player"
@@ -113,6 +118,7 @@ class Settings:
     flash: bool = True           # the window asks for attention when our turn comes while it is behind
     quick_game: str = ""         # the quick game's last pick (run_client.py with no options; "": the first game)
     quick_level: str = "easy"    # and its bots' level
+    quick_clock: int = 0         # and its turn clock (seconds; 0: none: alone with bots, nobody waits)
     tv_cycle: bool = False       # TV mode goes round the running tables (30 s each) instead of following the last move
     #: the player key of this install (net/identity.py; docs/protocol.md section 2): who we are to
     #: every host, said in every hello; drawn once, kept with the settings, never shown
@@ -155,6 +161,7 @@ class Settings:
         self.guided = [str(n)[:24] for n in self.guided][-16:] if isinstance(self.guided, list) else []
         self.quick_game = str(self.quick_game)
         self.quick_level = str(self.quick_level)
+        self.quick_clock = int_in(self.quick_clock, 0, 3600, 0)
         self.fullscreen = bool(self.fullscreen)
         if not valid_key(self.key):     # none yet (an earlier version's file), or hand-edited
             self.key = new_key()

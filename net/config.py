@@ -56,6 +56,9 @@ class HostConfig:
     max_tables: int = 64           # tables in all (a finished one makes room) ...
     max_tables_per_addr: int = 6   # ... and made by connections from one address
     over_linger: float = 300.0     # a finished table stays this long (results, rejoin)
+    #: a new table's turn clock, unless its ``create`` chooses (seconds a turn may last before a
+    #: bot plays it for its player; 0: no clock): a relaxed party clock (net/turns.py)
+    turn_limit: float = 180.0
     abandoned_after: float = 1800.0  # a game nobody is at and no bot plays is put away
 
 

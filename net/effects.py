@@ -17,7 +17,8 @@ which the host's loop carries out in order (``Host.run``):
                             its seat held as for a drop; else when the peer has closed too)
     LobbyChanged(table)     the lobby hears of the tables again (and a table just over is counted
                             tonight, one nobody is at goes: Lifecycle.settle)
-    WakeBots(table)         the bot whose turn it is at that table thinks (off the loop)
+    WakeBots(table)         the table's turn goes on: the bot whose turn it is thinks (off the
+                            loop), the turn's clock is wound for whoever's it is (net/turns.py)
     StartGrace(table, seat)   a player away: their seat is held for the grace period (net/grace.py)
     CancelGrace(table, seat)   ... no longer (they are back, they left, they were removed)
     OffLoop(work, then, asker, share)   ``work()`` on the reads' thread (files: net/reads.py,
@@ -213,8 +214,9 @@ class HostView(Protocol):
         ...
 
     def new_table(self, game: str, seats: int, options: dict | None, *, owner: int | None,
-                  takeover: bool, hints: bool, made_by: str) -> Table:
-        """A new lobby table, made by a connection from address ``made_by``."""
+                  takeover: bool, hints: bool, made_by: str, clock: float | None = None) -> Table:
+        """A new lobby table, made by a connection from address ``made_by`` (``clock``: its turn
+        clock in seconds, 0 none; by default the host's ``turn_limit``)."""
         ...
 
     def add_table(self, table: Table, made_by: str, note: str | None) -> None:

@@ -227,7 +227,7 @@ def _greet(host: HostServices, conn: Conn, msg: dict, table: Table | None) -> Ef
 
 def _welcome(host: HostServices, conn: Conn) -> dict:
     """The welcome of a greeted connection, with what this host adds where it applies."""
-    welcome = welcome_message(host.config.name, conn.id)
+    welcome = welcome_message(host.config.name, conn.id, host.config.turn_limit)
     welcome["party"] = True   # standings, saved games, private tables (docs/protocol.md 14)
     if conn.operator:
         welcome["operator"] = True   # the host's own window, known by its secret
@@ -250,7 +250,7 @@ def _create(host: HostServices, conn: Conn, msg: dict) -> Effects:
     host.churn.check(conn)          # what the lobby pays for it (net/churn.py)
     table = host.new_table(msg["game"], msg["seats"], msg.get("options") or {}, owner=conn.id,
                            takeover=msg.get("takeover", True), hints=msg.get("hints", False),
-                           made_by=conn.addr)
+                           made_by=conn.addr, clock=msg.get("clock"))
     return lobby_step(host, conn, {"t": "sit" if msg.get("sit", True) else "spectate"}, table)
 
 
@@ -294,6 +294,20 @@ def _chat(host: HostServices, conn: Conn, msg: dict) -> Effects:
     t = host.table_of(conn)
     assert conn.name is not None
     return [Publish(t.chat(conn.id, conn.name, msg["text"]), t)]
+
+
+@handles("nudge")
+def _nudge(host: HostServices, conn: Conn, msg: dict) -> Effects:
+    t = host.table_of(conn)
+    return [Publish(t.nudge(conn.id), t)]
+
+
+@handles("hidden")
+def _hidden(host: HostServices, conn: Conn, msg: dict) -> Effects:
+    """A page hidden at its turn is held as a dropped one is (net/turns.py), shown again it is
+    its player's again."""
+    t = host.table_of(conn)
+    return [Publish(t.hide(conn.id, msg["hidden"]), t), WakeBots(t)]
 
 
 @handles("ping")

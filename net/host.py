@@ -31,6 +31,7 @@ The host composes its parts, one job per file:
     net/bots.py          the bots, thinking off the loop
     net/hints.py         the hints asked by browsers, computed in worker processes
     net/grace.py         a dropped player's seat, held for a while
+    net/turns.py         the turn clocks: a turn that runs out is played by a bot
     net/announcement.py  the zeroconf announcement and its TXT record
     net/host.py          (this file) the composition, start and stop, the ticker, the lobby's
                          list of tables, and ``run``: the effects carried out
@@ -93,6 +94,7 @@ from .reads import Reads
 from .seats import TableError, bot_levels
 from .session import BEFORE_HELLO
 from .table import Table
+from .turns import Clock, LoopClock, TurnClock
 
 __all__ = ["Host", "HostConfig", "LIST_BYTES", "SyncTimer", "start_in_thread"]
 
@@ -168,8 +170,10 @@ class Ticker:
 
 class Host:
     def __init__(self, config: HostConfig | None = None, *,
-                 frame_tap: Callable[[int, bytes], None] | None = None):
+                 frame_tap: Callable[[int, bytes], None] | None = None, clock: Clock | None = None):
         self.config = cfg = config or HostConfig()
+        #: the host's time (net/turns.py): the wall clock and the loop's timers, or a test's
+        self.clock: Clock = clock or LoopClock()
         self.stats = Stats()
         self.links = Links(cfg, self._on_message, self._left, self.stats)
         self.links.frame_tap = frame_tap
@@ -180,10 +184,11 @@ class Host:
         self.grace = Grace(cfg.grace, self._expire)
         self.bots = Bots(cfg, self._spawn, self._is_current, self.send_out, self._disk_full,
                          self._after_bot)
+        self.turns = TurnClock(self.clock, self.grace, self._clock_ran_out)
         #: who is at which table, which table a seat token proves (changed by effects only)
         self.places = Places()
         self.lifecycle = Lifecycle(cfg, self.links, self.outbox, self.grace, self.bots.kick,
-                                   self.lobby_changed, self._spawn, self.run)
+                                   self.lobby_changed, self._spawn, self.run, self.clock.now)
         self.announcement = Announcement()
         self.ticker = Ticker(cfg.ping_interval,
                              [("pings", self.links.tick), ("abandoned", self._put_away_abandoned)],
@@ -220,7 +225,7 @@ class Host:
         self._carry_out: dict[type, Callable[[Any], None]] = {
             Publish: lambda e: self._send_out(e.out, e.table),
             Reply: lambda e: self.links.send(e.conn, e.msg, e.frame),
-            WakeBots: lambda e: self.bots.kick(e.table),
+            WakeBots: lambda e: self._next_turn(e.table),
             LobbyChanged: lambda e: self.lobby_changed(e.table),
             StartGrace: lambda e: self.grace.start(e.table, e.seat),
             CancelGrace: lambda e: self.grace.cancel(e.table, e.seat),
@@ -252,6 +257,8 @@ class Host:
     async def start(self) -> tuple[str, int]:
         self.loop = loop = asyncio.get_running_loop()
         self.links.loop = self.grace.loop = self.lifecycle.loop = loop
+        if isinstance(self.clock, LoopClock):
+            self.clock.loop = loop
         cfg = self.config
         limit_repeated_lines("tikal.host", "asyncio")
         self.lifecycle.open_data_dir()
@@ -273,7 +280,7 @@ class Host:
         if cfg.announce:
             await self.announcement.start(self)
         for t in list(self.tables.values()):
-            self.bots.kick(t)
+            self._next_turn(t)
         log.info("host %r listening on %s:%s", cfg.name, *self.address)
         return self.address
 
@@ -293,6 +300,7 @@ class Host:
         if self._lobby_push is not None:
             self._lobby_push.cancel()
             self._lobby_push = None
+        self.turns.cancel_all()
         for h in list(self.lifecycle.leaving.values()):
             h.cancel()
         for task in list(self._tasks):
@@ -320,7 +328,7 @@ class Host:
         self._open_night()
         self._restored(tables)
         for t in tables:
-            self.bots.kick(t)
+            self._next_turn(t)
             self.lobby_changed(t)
 
     def _open_night(self) -> None:
@@ -354,13 +362,13 @@ class Host:
     # --- programmatic tables (run_host.py --game) -------------------------------------------------
     def create_table(self, game: str, seats: int, options: dict | None = None, *, bots: int = 0,
                      bot_level: str | None = None, takeover: bool = True, hints: bool = False,
-                     for_window: bool = False) -> Table:
+                     for_window: bool = False, clock: float | None = None) -> Table:
         """A table in the lobby with its last ``bots`` seats held by bots; started at once when
         every seat is a bot. ``for_window``: its first seat, and the table, are kept for the
         host's own window (whatever screen it shows, until it sits: docs/protocol.md 14)."""
         level = self._programmed_level(game, bot_level) if bots else None
         table = self.lifecycle.new_table(game, seats, options, owner=-1,  # -1: the host
-                                         takeover=takeover, hints=hints)
+                                         takeover=takeover, hints=hints, clock=clock)
         self.lifecycle.hosted.add(table.id)
         for i in range(seats - bots, seats):
             table.ask(-1, {"t": "bot", "seat": i, "level": level})
@@ -371,7 +379,7 @@ class Host:
             table.seating.hold_for_host(0, self.party.window_name)
         if self.loop is not None:  # the host runs: tell the lobby and the LAN
             self.lobby_changed()
-            self.bots.kick(table)
+            self._next_turn(table)
         return table
 
     @staticmethod
@@ -401,9 +409,9 @@ class Host:
         self.lifecycle.room_for_a_table(conn)
 
     def new_table(self, game: str, seats: int, options: dict | None, *, owner: int | None,
-                  takeover: bool, hints: bool, made_by: str) -> Table:
+                  takeover: bool, hints: bool, made_by: str, clock: float | None = None) -> Table:
         table = self.lifecycle.new_table(game, seats, options, owner=owner, takeover=takeover,
-                                         hints=hints)
+                                         hints=hints, clock=clock)
         self.lifecycle.made_by[table.id] = made_by
         return table
 
@@ -417,7 +425,18 @@ class Host:
         """A bot moved (or gave up): a game just over is told to the lobby; the next bot thinks."""
         if t.status == "over":
             self.lobby_changed(t)
+        self._next_turn(t)
+
+    def _next_turn(self, t: Table) -> None:
+        """``t``'s turn may have moved on: the bot whose turn it is thinks, the turn's clock is
+        wound for it (net/turns.py)."""
         self.bots.kick(t)
+        self.turns.watch(t)
+
+    def _clock_ran_out(self, t: Table) -> None:
+        """A player's turn ran out: the table's bot plays the rest of it (net/turns.py)."""
+        if self._is_current(t):
+            self.run([Publish(t.clock_out(), t), WakeBots(t)])
 
     def tables_msg(self, over: bool = False, first: int = 1, conn: Conn | None = None) -> dict:
         """The tables one can join or watch (with ``over``: the finished ones kept too), from

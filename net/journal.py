@@ -13,8 +13,10 @@ said, never a game that did not happen.
 
 Records (format 4; docs/protocol.md section 13):
     {"k": "start", "v": 4, "rules": n, "table", "game", "seats", "seed", "options", "takeover",
-     "players", "check", "creator", "code"}   players: kind, name, token, colour, level, kh
-    {"k": "action", "seat", "action", "check"?, "over"?, "bot"?}   the canonical action applied
+     "players", "check", "creator", "code", "clock"?, "at"?}   players: kind, name, token, colour,
+     level, kh; clock: the turn clock (s), at: when it started (the host's clock, s since the epoch)
+    {"k": "action", "seat", "action", "check"?, "over"?, "bot"?, "clock"?, "at"?}   the canonical
+     action applied (clock: a bot played it as the turn's clock ran out; at: when)
     {"k": "undo", "seat"}
     {"k": "away", "seat"} / {"k": "back", "seat"}   a player went away / came back (the recap)
     {"k": "seat", "seat", "token", "kh", "name"}    the owner gave the seat to another player

@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import errno
 import logging
+import time
 from collections.abc import Callable, Coroutine
 from typing import Any
 
@@ -50,7 +51,8 @@ class Lifecycle:
                  kick_bots: Callable[[Table], None],
                  lobby_changed: Callable[[Table | None], None],
                  spawn: Callable[[Coroutine[Any, Any, Any]], Any],
-                 carry_out: Callable[[list[Change]], None] = lambda changes: None):
+                 carry_out: Callable[[list[Change]], None] = lambda changes: None,
+                 now: Callable[[], float] = time.time):
         self.config = config
         self.links = links
         self.outbox = outbox
@@ -59,6 +61,7 @@ class Lifecycle:
         self.lobby_changed = lobby_changed
         self.spawn = spawn
         self.carry_out = carry_out
+        self.now = now      # the host's clock (net/turns.py): the tables' turn clocks read it
         self.loop: asyncio.AbstractEventLoop | None = None   # set by the host's start()
         self.tables: dict[int, Table] = {}
         self.next_id = 1
@@ -135,6 +138,7 @@ class Lifecycle:
                             "being played", tid)
                 continue
             self.tables[tid] = table
+            table.came_back(self.now)
             self.carry_out(arrived(table))
             self.restored.append(table)
             restored.append(table)
@@ -158,13 +162,15 @@ class Lifecycle:
             self.lock = None
 
     def new_table(self, game: str, seats: int, options: dict | None, owner: int | None,
-                  takeover: bool = True, hints: bool = False) -> Table:
+                  takeover: bool = True, hints: bool = False, clock: float | None = None) -> Table:
+        """A new lobby table (``clock``: its turn clock, else the host's ``turn_limit``)."""
         self.open_data_dir()
         tid = self.next_id
         journal = jn.Journal(jn.journal_path(self.config.data_dir, tid), deferred=True) \
             if self.config.data_dir is not None and self.lock is not None else None
         table = Table(tid, game, seats, options, owner=owner, takeover=takeover, journal=journal,
-                      hints=hints)
+                      hints=hints, now=self.now,
+                      clock=self.config.turn_limit if clock is None else clock)
         self.next_id += 1
         self.tables[tid] = table
         self.carry_out(arrived(table))
@@ -174,6 +180,7 @@ class Lifecycle:
         """A table brought back from the data dir (``continue``, a returning token) is the
         host's again; ``note`` is told to its players who come back (a damaged save)."""
         self.tables[table.id] = table
+        table.came_back(self.now)
         self.carry_out(arrived(table))
         self.made_by[table.id] = made_by
         if note:

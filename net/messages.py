@@ -33,6 +33,11 @@ MAX_SEATS = max(info.max_seats for info in engine.GAMES.values())
 COLOURS = ["orange", "blue", "green", "yellow", "purple", "red", "black", "white"]
 
 NAME_MAX = 32
+#: The longest turn clock a table may have, in seconds (a ``create``'s ``clock``; 0: none).
+MAX_CLOCK = 3600
+#: The turn clocks a client offers (seconds; 0: none): the host's welcome says them, with its
+#: default (docs/protocol.md, "A turn nobody holds forever").
+CLOCKS = (0, 60, 120, 180, 300, 600)
 CHAT_MAX = 500
 TOKEN_MIN, TOKEN_MAX = 32, 64  # hex digits: 128 to 256 bits
 INT_MIN, INT_MAX = -(1 << 53), 1 << 53
@@ -76,6 +81,7 @@ ERROR_CODES: dict[str, tuple[str, bool]] = {
     "code_wait": ("too many wrong codes (from this address, or this connection): wait a little",
                   False),
     "not_operator": ("only the host's own window may do that", False),
+    "nudge_refused": ("no nudge now: your own turn, a bot's, or you nudged this turn already", False),
     "no_save": ("no such unfinished saved game (or it is being played now)", False),
     "no_replay": ("no finished game of that id on this host: only finished games are replayed", False),
     "not_yours": ("you held no seat in that saved game", False),
@@ -369,7 +375,7 @@ CLIENT_SPECS: dict[str, Spec] = {
                  "ask for the tables (with over: the finished ones too; from: a table id on)"),
     "create": Spec({"game": Str(choices=engine.GAMES), "seats": Int(MIN_SEATS, MAX_SEATS)},
                    {"options": Data(dict, 2), "sit": Bool(), "takeover": Bool(),
-                    "hints": Bool(), **_ALL_SEQ},   # hints: the client may show a hint
+                    "hints": Bool(), "clock": Int(0, MAX_CLOCK), **_ALL_SEQ},   # hints: the client may show a hint
                    "create a table (the creator owns it and sits in seat 0 unless sit is false)"),
     "sit": Spec({"table": TABLE_ID}, {"seat": ANY_SEAT, "code": CODE, "token": Token(), **_ALL_SEQ},
                 "take a free seat (a private table's with its code), or one's own back (key, token)"),
@@ -405,6 +411,9 @@ CLIENT_SPECS: dict[str, Spec] = {
                  "ask the host for the strong bot's plan for one's own seat (answered by hint)"),
     "chat": Spec({"text": Text(1, CHAT_MAX, multiline=True)}, dict(_ALL_SEQ),
                  "say something at the table"),
+    "nudge": Spec({}, dict(_ALL_SEQ), "nudge the player whose turn it is (once a turn)"),
+    "hidden": Spec({"hidden": Bool()}, dict(_ALL_SEQ),
+                   "the page is hidden (a phone's screen off) or shown again"),
     "bye": Spec({}, dict(_ALL_SEQ), "closing the connection on purpose"),
     "ping": Spec({}, {"n": Int(), **_ALL_SEQ}, "are you there? answer pong with the same n"),
     "pong": Spec({}, {"n": Int(), **_ALL_SEQ}, "answer to ping"),
@@ -418,7 +427,7 @@ HOST_SPECS: dict[str, Spec] = {
     "welcome": Spec({"proto": Int(), "host": Str(0, 64), "player": Int(),
                            "games": Data(dict, 4)},
                     {"resumed": Data(dict, 2), "addresses": Data(list, 1), "share": Data(list, 1),
-                     "web": Data(list, 1),
+                     "web": Data(list, 1), "clock": Data(dict, 2),
                      "colours": Data(list, 1), "party": Bool(), "operator": Bool()},
                     "hello accepted"),
     "tables": Spec({"tables": Data(list, 6)}, {"more": Bool(), "mine": Data(list, 2)},
@@ -433,13 +442,16 @@ HOST_SPECS: dict[str, Spec] = {
                           "seat": Nullable(SEAT), "over": Bool()},
                    {"legal": Data(list, 8), "seq": SEQ, "scores": Data(list, 1),
                     "winners": Data(list, 1), "full": Bool(), "undone": Int(0, INT_MAX),
-                    "phase": Str(0, 64), "recap": Data(dict, 16), "can_undo": Bool()},
+                    "phase": Str(0, 64), "recap": Data(dict, 16), "can_undo": Bool(),
+                    "clock": Data(dict, 1)},
                    "the game changed (or a full resync)"),
     "error": Spec({"code": Str(1, 32), "message": Str(0, 1000)},
                   {"seq": SEQ, "reason": Str(0, 1000), "rule": Str(0, 32), "ref": Str(0, 32)},
                   "something was refused"),
     "chat": Spec({"table": TABLE_ID, "from": Str(0, NAME_MAX), "seat": Nullable(SEAT),
                             "text": Str(1, CHAT_MAX)}, {}, "someone said something"),
+    "nudged": Spec({"table": TABLE_ID, "seat": SEAT, "from": Str(0, NAME_MAX), "by": SEAT}, {},
+                   "a player nudged the one whose turn it is"),
     "standings": Spec({"night": Data(dict, 1), "overall": Data(list, 2), "games": Data(dict, 3)},
                       {"last": Nullable(Data(dict, 2)), "problem": Str(0, 1000)},
                       "tonight's standings"),

@@ -35,6 +35,8 @@ class Turn:
     start: dict
     actions: list = field(default_factory=list)
     revealed: bool = False
+    at: float = 0.0     # when it began (the host's clock, seconds since the epoch: the turn clock)
+    nudged: set = field(default_factory=set)   # the seats that nudged its player (once a turn each)
 
 
 class Play:
@@ -68,10 +70,10 @@ class Play:
         keys = {k for a in self.game.legal_actions() if a.get("type") == t for k in a}
         return {k: v for k, v in action.items() if k in keys} if keys else action
 
-    def apply(self, seat: int, action: dict, bot: str | None = None) -> list:
+    def apply(self, seat: int, action: dict, bot: str | None = None, clock: bool = False) -> list:
         """``seat``'s action (its turn was checked): the engine's events, or TableError
         ``illegal``/``malformed`` with nothing changed. ``bot``: the level of the bot that made
-        it (the recap says so)."""
+        it (the recap says so), ``clock``: because the turn's clock ran out."""
         try:
             events = self.game.apply(action)
         except engine.IllegalAction as exc:
@@ -83,19 +85,26 @@ class Play:
             self.game = self._rebuild(self.turn.actions)
             raise TableError("malformed", f"not an action of this game ({type(exc).__name__})",
                              str(exc)[:200], "") from None
+        self._applied(seat, action, events, bot, clock)
+        return events
+
+    def _applied(self, seat: int, action: dict, events: list, bot: str | None, clock: bool) -> None:
+        """What an applied action changes beside the game: the counter, the history, the recap's
+        moves, the turn (a new one when the game waits for another seat)."""
         self.state += 1
         self.history.append((seat, action))
         move = {"state": self.state, "seat": seat, "events": events,
                 "scores": list(self.game.scores)}
         if bot is not None:
             move["bot"] = bot
+        if clock:
+            move["clock"] = True
         self.moves.append(move)
         t = self.turn
         t.actions.append(action)
         t.revealed = t.revealed or any(isinstance(e, dict) and e.get("reveal") for e in events)
         if self.game.to_act != t.seat or self.game.is_over:
             self.turn = self._new_turn()
-        return events
 
     def save_point(self) -> tuple:
         t = self.turn
@@ -140,8 +149,9 @@ class Play:
 
     # --- what goes out ----------------------------------------------------------------------------
     def shared_update(self, table: int, events: list, full: bool = False,
-                      undone: int | None = None) -> dict:
-        """The part of an update that is the same for every recipient."""
+                      undone: int | None = None, clock: dict | None = None) -> dict:
+        """The part of an update that is the same for every recipient (``clock``: the turn
+        clock's, net/turns.py)."""
         g = self.game
         msg = {"t": "update", "table": table, "state": self.state, "events": events,
                "to_act": g.to_act, "over": g.is_over, "phase": g.phase,
@@ -150,6 +160,8 @@ class Play:
             msg["full"] = True
         if undone is not None:
             msg["undone"] = undone
+        if clock is not None:
+            msg["clock"] = clock
         return msg
 
     def update_for(self, shared: dict, seat: int | None, seq: int | None = None) -> dict:
@@ -167,10 +179,10 @@ class Play:
 
     def updates(self, table: int, seats: list[Seat], spectators: list[int], events: list, *,
                 full: bool = False, seq_for: tuple = (None, None),
-                undone: int | None = None) -> Out:
+                undone: int | None = None, clock: dict | None = None) -> Out:
         """Every connected player its own update, every spectator the public one; ``seq_for``:
         (connection, seq) of the request it answers."""
-        shared = self.shared_update(table, events, full, undone)
+        shared = self.shared_update(table, events, full, undone, clock)
         out: Out = []
         for s in seats:
             if s.kind == "human" and s.conn is not None:
@@ -181,10 +193,10 @@ class Play:
             out += [(c, pub) for c in spectators]
         return out
 
-    def resync(self, table: int, seat: int | None, since: int) -> dict:
+    def resync(self, table: int, seat: int | None, since: int, clock: dict | None = None) -> dict:
         """One recipient's full update (a spectator who comes in, a player back), with the recap
         of what happened after state ``since``."""
-        update = self.update_for(self.shared_update(table, [], full=True), seat)
+        update = self.update_for(self.shared_update(table, [], full=True, clock=clock), seat)
         rc = self.recap(since)
         return {**update, "recap": rc} if rc else update
 

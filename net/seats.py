@@ -70,6 +70,9 @@ class Seat:
     key: str | None = None       # the hash of its player's key (net/identity.py); never sent
     reserved: bool = False       # an empty seat kept for the host's own window until it sits
                                  # (its ``name``: the window's player, once it said hello)
+    clocked: str | None = None   # its turn's clock ran out: the level of the bot playing that turn
+    clocked_at: int | None = None  # ... since this state (the recap its player is told)
+    hidden: bool = False         # its player's page is hidden (a phone's screen off: ``hidden``)
 
     def public(self) -> dict:
         out = {"seat": self.index, "kind": self.kind, "name": self.name, "colour": self.colour,
@@ -78,15 +81,23 @@ class Seat:
                "takeover": self.takeover}
         if self.reserved:
             out["reserved"] = True
+        if self.clocked:
+            out["clocked"] = self.clocked
+        if self.hidden:
+            out["hidden"] = True
         return out
 
     @property
     def is_bot_played(self) -> bool:
-        return self.kind == "bot" or (self.kind == "human" and self.takeover is not None)
+        return self.bot_level is not None
 
     @property
     def bot_level(self) -> str | None:
-        return self.level if self.kind == "bot" else self.takeover
+        """The level of the bot that plays this seat now: a bot's own; a player's stand-in while
+        they are away, or for the rest of a turn whose clock ran out; None: its player plays."""
+        if self.kind == "bot":
+            return self.level
+        return (self.takeover or self.clocked) if self.kind == "human" else None
 
 
 class Seating:

@@ -31,6 +31,7 @@ passed to ``start``. Clocks (grace periods, pings) live in the host, which calls
 from __future__ import annotations
 
 import errno
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -39,7 +40,7 @@ import engine
 from engine.bots.hints import HINTS, askable
 
 from . import journal as jn
-from .messages import COLOURS, MessageError, check_options
+from .messages import CLOCKS, COLOURS, MAX_CLOCK, MessageError, check_options
 from .play import Play, Turn
 from .protocol import PROTO
 from .seats import Seat, Seating, TableError, bot_levels, new_code, new_seed, new_token
@@ -60,11 +61,23 @@ def disk_trouble(exc: OSError) -> str:
     return f"the host cannot save the game ({exc.strerror or exc})"
 
 
-def welcome_message(host: str, player: int) -> dict:
+def welcome_message(host: str, player: int, turn_limit: float | None = None) -> dict:
     """The welcome a host sends a greeted connection (docs/protocol.md): the games it offers, the
-    seat colours (``addresses``, ``share``, ``resumed`` are added by the host where they apply)."""
-    return {"t": "welcome", "proto": PROTO, "host": host, "player": player,
-            "games": offered_games(), "colours": list(COLOURS)}
+    seat colours, the turn clocks a new table may have with ``turn_limit`` its default
+    (``addresses``, ``share``, ``resumed`` are added by the host where they apply)."""
+    msg = {"t": "welcome", "proto": PROTO, "host": host, "player": player,
+           "games": offered_games(), "colours": list(COLOURS)}
+    if turn_limit is not None:
+        msg["clock"] = turn_clocks(turn_limit)
+    return msg
+
+
+def turn_clocks(default: float) -> dict:
+    """The turn clocks a new table may have, as the welcome offers them: ``values`` (seconds, 0:
+    none) and the host's ``default`` (a test's host may have one of a fraction of a second)."""
+    d = float(default)
+    mine = int(d) if d.is_integer() else d
+    return {"values": sorted({*CLOCKS, mine}), "default": mine}
 
 
 def offered_games() -> dict:
@@ -96,7 +109,8 @@ class Table:
 
     def __init__(self, tid: int, game: str, seats: int, options: dict | None = None, *,
                  owner: int | None = None, takeover: bool = True, journal=None,
-                 new_token=new_token, new_seed=new_seed, hints: bool = False):
+                 new_token=new_token, new_seed=new_seed, hints: bool = False, clock: float = 0.0,
+                 now: Callable[[], float] = time.time):
         info = engine.GAMES.get(game)
         if info is None:
             raise TableError("bad_field", f"unknown game {game!r}")
@@ -107,7 +121,13 @@ class Table:
             self.options = check_options(game, dict(options or {}))
         except MessageError as exc:
             raise TableError(exc.code, exc.message) from None
+        if not 0 <= clock <= MAX_CLOCK:
+            raise TableError("bad_field", f"a turn clock of 0 (none) to {MAX_CLOCK} seconds")
         self.id, self.game_name, self.nseats = tid, game, seats
+        #: the turn clock: seconds a player's turn may last before a bot plays it for them (0: none)
+        self.clock_limit = float(clock)
+        #: the host's clock (seconds since the epoch): when each turn begins, in the journal too
+        self.now = now
         self.takeover_allowed = takeover
         self.hints_allowed = bool(hints)        # players may ask for a hint (their window, the host)
         self.journal = journal
@@ -154,6 +174,7 @@ class Table:
         return {"id": self.id, "game": self.game_name, "options": dict(self.options),
                 "seats": self.nseats, "status": self.status, "owner": seating.owner,
                 "takeover": self.takeover_allowed, "hints": self.hints_allowed, "state": self.state,
+                "clock": self.clock_limit,
                 "players": [s.public() for s in self.seats],
                 "spectators": len(seating.spectators), "paused": self.paused,
                 "private": seating.code is not None}
@@ -181,7 +202,8 @@ class Table:
         return [(c, mine if c == seating.owner else msg) for c in seating.members()]
 
     def _updates(self, events: list, **kw) -> Out:
-        return self._play.updates(self.id, self.seats, list(self.seating.spectators), events, **kw)
+        return self._play.updates(self.id, self.seats, list(self.seating.spectators), events,
+                                  clock=self.clock_info(), **kw)
 
     # --- the lobby --------------------------------------------------------------------------------
     def ask(self, conn: int, msg: dict, who: Who = NOBODY) -> Out:
@@ -247,7 +269,7 @@ class Table:
         self.seating.watch(conn, name, code)
         out = self.lobby_out()
         if self.play is not None:
-            out.append((conn, self.play.resync(self.id, None, seen or 0)))
+            out.append((conn, self.play.resync(self.id, None, seen or 0, self.clock_info())))
         return out
 
     def remove(self, conn: int, seat: int) -> Out:
@@ -280,6 +302,7 @@ class Table:
         self._require_lobby()
         self.seating.ready_to_start(conn)
         self.play = Play(self.game_name, self.nseats, self.options, seed)
+        self.play.turn.at = self.now()
         try:
             self._record(self.start_record())
         except Exception:   # not journaled (a full disk: TableError), so not started
@@ -297,6 +320,7 @@ class Table:
                 "table": self.id, "game": self.game_name, "seats": self.nseats,
                 "seed": self._play.seed, "options": dict(self.options),
                 "takeover": self.takeover_allowed, "hints": self.hints_allowed,
+                "clock": self.clock_limit, "at": self._play.turn.at,
                 "check": jn.state_check(g),
                 "players": [{"kind": s.kind, "name": s.name, "token": s.token,
                              "colour": s.colour, "level": s.level, "kh": s.key}
@@ -347,10 +371,16 @@ class Table:
                 pass
 
     def seat_expired(self, seat: int) -> Out:
-        """The grace period of an away seat ran out: free it (lobby) or let a bot play it."""
+        """The grace period of an away seat ran out: free it (lobby) or let a bot play it. A seat
+        whose page is hidden at its turn is away from now (its connection stays)."""
         s = self.seats[seat]
-        if s.kind != "human" or s.conn is not None:
+        if s.kind != "human":
             return []
+        if s.conn is not None:
+            if not (s.hidden and self.status == "playing" and self._play.game.to_act == seat):
+                return []
+            s.seen = self.state
+            self._note({"k": "away", "seat": s.index})
         if self.status == "lobby":
             self.seating.free(seat)
             self.seating.fix_owner()
@@ -383,7 +413,7 @@ class Table:
                                    "reason": "the seat was taken back by another connection"}))
         out += self.lobby_out()
         if self.play is not None:
-            out.append((conn, self.play.resync(self.id, s.index, since)))
+            out.append((conn, self.play.resync(self.id, s.index, since, self.clock_info())))
         return previous, out
 
     def chat(self, conn: int, name: str, text: str) -> Out:
@@ -416,6 +446,7 @@ class Table:
     def act(self, conn: int, seq: int, state: int, action: dict, claimed: int | None = None) -> Out:
         s = self._sender(conn, claimed)
         play = self._check_play(s, state)
+        s.clocked = None    # (its clock ran out, but here they are again: theirs to play)
         # a player's action as sent: only its fields count (a bot's comes from the legal list)
         return self._act(s, seq, play.canonical(action))
 
@@ -429,19 +460,24 @@ class Table:
 
     def _act(self, s: Seat, seq: int | None, action: dict) -> Out:
         play = self._play
-        saved = play.save_point()
-        # the recap says a bot made it (for an away player: their stand-in)
-        events = play.apply(s.index, action, s.bot_level if s.is_bot_played else None)
-        rec = {"k": "action", "seat": s.index, "action": action}
-        if s.is_bot_played:     # (after a restart too, the recap says a bot made it)
-            rec["bot"] = s.bot_level
+        saved, turn = play.save_point(), play.turn
+        # the recap says a bot made it (for an away player: their stand-in), and the clock's
+        bot, clocked = s.bot_level, s.takeover is None and s.clocked is not None
+        events = play.apply(s.index, action, bot, clock=clocked)
+        at = self.now()
+        rec = {"k": "action", "seat": s.index, "action": action, "at": at}
+        if bot is not None:     # (after a restart too, the recap says a bot made it)
+            rec["bot"] = bot
+        if clocked:
+            rec["clock"] = True
         g = play.game
         if play.state % jn.CHECK_EVERY == 0 or g.is_over:
             rec["check"] = jn.state_check(g)
         if g.is_over:
             rec["over"] = {"scores": list(g.scores), "winners": list(g.winners)}
         self._record(rec, saved)
-        return self._updates(events, seq_for=(s.conn, seq))
+        told = self._turn_passed(turn, at)
+        return self._updates(events, seq_for=(s.conn, seq)) + told
 
     def hint_request(self, conn: int, state: int, claimed: int | None = None) -> tuple[int, dict, list]:
         """What the hint for the sender's seat may read (docs/protocol.md 5, "The hint"): its seat,
@@ -464,6 +500,114 @@ class Table:
         self._record({"k": "undo", "seat": s.index})  # before the change: nothing to roll back
         play.undo(s.index)
         return self._updates([], seq_for=(s.conn, seq), undone=s.index)
+
+    # --- the turn clock (net/turns.py winds it; docs/protocol.md, "A turn nobody holds forever") ----
+    def _turn_passed(self, turn: Turn, at: float) -> Out:
+        """After an action: if it ended ``turn``, the next one begins ``at`` (its clock starts),
+        and a player whose turn a bot finished for them (its clock had run out) is told what the
+        bot did, as one back from a drop is (a full update with the ``recap``, ``"clock": true``)."""
+        play = self._play
+        if play.turn is turn:
+            return []
+        play.turn.at = at
+        told: Out = []
+        for s in self.seats:
+            since, s.clocked, s.clocked_at = s.clocked_at, None, None
+            if s.conn is not None and since is not None:
+                msg = play.resync(self.id, s.index, since, self.clock_info())
+                if "recap" in msg:
+                    told.append((s.conn, {**msg, "recap": {**msg["recap"], "clock": True}}))
+        return told
+
+    def _clocked_seat(self) -> Seat | None:
+        """The seat whose player's clock runs now: a player's turn in a game under way (not
+        paused), not played by a bot; None otherwise (or without a clock)."""
+        if self.clock_limit <= 0 or self.status != "playing" or self.paused:
+            return None
+        seat = self._play.game.to_act
+        s = self.seats[seat] if seat is not None else None
+        return s if s is not None and s.kind == "human" and not s.is_bot_played else None
+
+    def clock_deadline(self) -> float | None:
+        """When the turn under way runs out (the host's clock), if a clock runs for it."""
+        return self._play.turn.at + self.clock_limit if self._clocked_seat() is not None else None
+
+    def clock_info(self) -> dict | None:
+        """What every update says of the turn clock (docs/protocol.md): the table's ``limit``,
+        the seat to act and, while its player's clock runs, the seconds ``spent`` and ``left``;
+        ``out`` once it ran out and a bot plays the rest of the turn. None without a clock, or
+        when no player's turn runs (a bot's, a stand-in's)."""
+        if self.clock_limit <= 0 or self.status != "playing":
+            return None
+        seat = self._play.game.to_act
+        s = self.seats[seat] if seat is not None else None
+        if s is None or s.kind != "human":
+            return None
+        info: dict = {"limit": self.clock_limit, "seat": seat}
+        if s.takeover is None and s.clocked is not None:
+            return {**info, "out": True}
+        if s.is_bot_played:
+            return None
+        spent = max(0.0, self.now() - self._play.turn.at)
+        return {**info, "spent": round(spent, 1), "left": round(max(0.0, self.clock_limit - spent), 1)}
+
+    def clock_out(self) -> Out:
+        """The host's clock says the turn under way ran out (``clock_deadline`` passed): the
+        table's stand-in bot plays the rest of it, from that seat's view; its player keeps the
+        seat (and takes the turn back by playing). Nothing if it has not run out."""
+        s, deadline, level = self._clocked_seat(), self.clock_deadline(), self.seating.takeover_level
+        if s is None or deadline is None or self.now() < deadline or level is None:
+            return []
+        s.clocked, s.clocked_at = level, self.state
+        return self.lobby_out()
+
+    def came_back(self, now: Callable[[], float]) -> None:
+        """A game brought back from the data dir is the host's again (``now``: its clock). The
+        turn under way goes on from when it began (the journal says: the time the host was down
+        counts as spent, as the others waited too), with at least a quarter of the limit left
+        from now, so that its player, whose window or page comes back by itself, can still play."""
+        self.now = now
+        if self.play is not None and self.clock_limit > 0:
+            turn = self.play.turn
+            turn.at = max(turn.at, now() - 0.75 * self.clock_limit)
+
+    def nudge(self, conn: int) -> Out:
+        """A player nudges the one whose turn it is (once a turn each): everyone at the table is
+        told (``nudged``), the nudged player's window or phone says so."""
+        s = self.seating.sender(conn)
+        if self.play is None:
+            raise TableError("not_started", "the game has not started")
+        if self.play.over:
+            raise TableError("game_over", "the game is over")
+        seat = self.play.game.to_act
+        turn = self.play.turn
+        if seat == s.index:
+            raise TableError("nudge_refused", "it is your own turn")
+        target = self.seats[seat] if seat is not None else None
+        if target is None or target.kind != "human" or target.is_bot_played:
+            raise TableError("nudge_refused", "a bot plays this turn")
+        if s.index in turn.nudged:
+            raise TableError("nudge_refused", "you nudged this turn already")
+        turn.nudged.add(s.index)
+        msg = {"t": "nudged", "table": self.id, "seat": seat, "from": s.name, "by": s.index}
+        return [(c, msg) for c in self.seating.members()]
+
+    def hide(self, conn: int, hidden: bool) -> Out:
+        """A player's page is hidden (a phone's screen off) or shown again. Hidden at its turn,
+        it is away once its grace ends (``seat_expired``: the host holds that grace); shown
+        again, a seat a bot played meanwhile is its player's again, with the recap of what the
+        bot did. A spectator's page: nothing changes."""
+        s = self.seating.seat_of(conn)
+        if s is None or s.hidden == hidden:
+            return []
+        s.hidden = hidden
+        out = self.lobby_out()
+        if not hidden and s.takeover is not None and s.seen is not None and self.play is not None:
+            since, s.seen, s.takeover = s.seen, None, None
+            self._note({"k": "back", "seat": s.index})
+            self.play.bots.pop(s.index, None)
+            out = self.lobby_out() + [(conn, self.play.resync(self.id, s.index, since, self.clock_info()))]
+        return out
 
     def bot_turn(self) -> tuple[int, str, int, dict, list] | None:
         """If a bot is to act: (seat, level, state counter, its view, the legal actions); None
@@ -536,7 +680,8 @@ class Table:
         start = jn.check_start(records)
         try:
             t = cls(start["table"], start["game"], start["seats"], start["options"],
-                    takeover=start.get("takeover", True), hints=start.get("hints", False))
+                    takeover=start.get("takeover", True), hints=start.get("hints", False),
+                    clock=start.get("clock", 0.0))
             for s, p in zip(t.seats, start["players"], strict=True):
                 s.kind, s.name, s.token, s.colour, s.level = (p["kind"], p["name"], p["token"],
                                                               p["colour"], p["level"])
@@ -548,6 +693,7 @@ class Table:
             t.seating.code = start["code"] if isinstance(start.get("code"), str) else None
             t.play = Play(t.game_name, t.nseats, t.options, start["seed"],
                           rules=jn.start_rules(start))
+            t.play.turn.at = t._at(start)
         except (KeyError, TypeError, ValueError, TableError) as exc:
             raise jn.JournalError("damaged", f"the start record does not hold a game ({exc})") \
                 from None
@@ -585,10 +731,28 @@ class Table:
         play = self._play
         if self.status != "playing" or play.game.to_act != rec["seat"]:
             raise ValueError(f"seat {rec['seat']} is not to act")
-        if k == "action":
-            play.apply(rec["seat"], rec["action"], rec.get("bot") if isinstance(rec.get("bot"), str) else None)
-        else:
+        if k == "undo":
             play.undo(rec["seat"])
+        else:
+            self._replay_action(rec)
+
+    def _replay_action(self, rec: dict) -> None:
+        """An action record replayed: made as it was (by a bot, the clock's), its turn's end
+        where it came."""
+        play = self._play
+        s, turn = self.seats[rec["seat"]], play.turn
+        bot = rec.get("bot") if isinstance(rec.get("bot"), str) else None
+        clocked = bool(rec.get("clock")) and bot is not None
+        if clocked and s.clocked is None:       # its clock ran out there: a bot played on
+            s.clocked, s.clocked_at = bot, self.state
+        play.apply(rec["seat"], rec["action"], bot, clock=clocked)
+        self._turn_passed(turn, self._at(rec))
+
+    def _at(self, rec: dict) -> float:
+        """When a record says it was written (the host's clock); a record of an older host
+        says nothing: now."""
+        at = rec.get("at")
+        return float(at) if isinstance(at, (int, float)) else self.now()
 
     def _verify(self, rec: dict, i: int):
         """A record's state check against the replayed game (journal.state_check)."""

@@ -42,7 +42,8 @@ async def live_host(**cfg):
     cfg.setdefault("ping_interval", 3600.0)
     cfg.setdefault("ping_timeout", 7200.0)
     scanner = cfg.pop("scanner", None)
-    host = Host(HostConfig(**cfg))
+    clock = cfg.pop("clock", None)      # the host's time: a test's (tests/fake_clock.py), if given
+    host = Host(HostConfig(**cfg), clock=clock)
     host.test_clients = []
     if scanner is not None:
         scanner.host = host

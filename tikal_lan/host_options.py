@@ -106,6 +106,10 @@ def parse_args(argv=None, prog: str | None = None) -> argparse.Namespace:
     p.add_argument("--grace", type=float, default=d.grace,
                    help=f"seconds a dropped player's seat is held before a bot plays it "
                         f"(default {d.grace:g})")
+    p.add_argument("--turn-limit", type=float, default=d.turn_limit, metavar="SECONDS",
+                   help=f"a new table's turn clock, unless its creator picks another: seconds a "
+                        f"player's turn may last before a bot plays it for them (default "
+                        f"{d.turn_limit:g}; 0: no clock)")
     p.add_argument("--ping-interval", type=float, default=d.ping_interval, help=argparse.SUPPRESS)
     p.add_argument("--ping-timeout", type=float, default=d.ping_timeout, help=argparse.SUPPRESS)
     p.add_argument("--rate", type=float, default=d.rate, help=argparse.SUPPRESS)
@@ -209,6 +213,7 @@ def make_config(args: argparse.Namespace) -> HostConfig:
     return replace(COMMAND, name=args.name or socket.gethostname(), bind=args.bind,
                    port=args.port, data_dir=None if args.no_journal else args.data_dir,
                    resume=args.resume, grace=args.grace, new_night=args.new_night,
+                   turn_limit=args.turn_limit,
                    keep_finished=args.keep_finished, keep_days=args.keep_days,
                    announce=not args.no_announce, bot_delay=args.bot_delay,
                    ping_interval=args.ping_interval, ping_timeout=args.ping_timeout,

@@ -141,6 +141,22 @@ class Part:
         return self.scene.app.trn(key, n, **fmt)
 
 
+def clock_words(app, seconds) -> str:
+    """A turn clock as a player reads it: "off", "3 min", "45 s"."""
+    if not isinstance(seconds, (int, float)) or seconds <= 0:
+        return app.tr("common.off")
+    if seconds >= 60 and seconds % 60 == 0:
+        return app.trn("clock.minutes", int(seconds // 60))
+    return app.trn("clock.seconds", max(1, round(seconds)))
+
+
+def mm_ss(seconds: float, up: bool = False) -> str:
+    """1:05 (a turn's time: digits read alike in every language); ``up``: a countdown's whole
+    seconds rounded up (59.2 s left shows 1:00)."""
+    s = max(0, math.ceil(seconds) if up else int(seconds))
+    return f"{s // 60}:{s % 60:02d}"
+
+
 def worth_a_recap(bridge) -> bool:
     """A recap the table shows at once when its window comes back by itself: a stand-in bot
     played our seat meanwhile, or a round or more went by (a blip of the network that cost a
@@ -198,6 +214,8 @@ class TableScene(Scene):
         self.backlog: list[int] = []  # per update still to play: how many turns it starts
         self.our_turn_waited = 0.0    # seconds our turn (at the host) has waited behind the replay
         self.skip_button: Button | None = None
+        self.nudge_button: Button | None = None
+        self.nudged_for: int | None = None   # the seat we nudged this turn (once a turn)
         self.chat_feed = ChatFeed(bridge, self.log, self.mark_of)
         self.build_controls()
 
@@ -324,18 +342,24 @@ class TableScene(Scene):
             self.timeline.play(Call(partial(self.landed, target, checked, note["events"])))
             self.backlog.append(sum(1 for ev in note["events"] if ev.get("type") in self.TURN_EVENTS))
             self.timeline.play(Call(self.played))
-        elif kind == "error":
-            self.refused(note)
-        elif kind == "chat":
-            self.chat_feed.take(note)
-        elif kind == "link_lost":  # the client reconnects by itself; the host resyncs us
-            self.app.toast(self.tr("net.link_lost"), kind="info")
-        elif kind in ("left", "disconnected"):
-            self.app.toast(self.tr("net.disconnected") if kind == "disconnected" else self.tr("net.left"))
-            if kind == "left" and self.app.party is not None:
-                self.app.party.dismiss(keep=bool(note.get("kept")))   # the window's players go with it
-            # still on the host: its tables ("Back to my seat" when the seat stays ours)
-            self.app.goto("lobby" if kind == "left" and self.bridge.connected else "browser", self.bridge)
+        else:
+            heard = {"error": self.refused, "chat": self.chat_feed.take, "nudged": self.nudged,
+                     "link_lost": self.link_lost, "left": self.gone, "disconnected": self.gone}.get(kind)
+            if heard is not None:
+                heard(note)
+
+    def link_lost(self, note: dict) -> None:
+        """The client reconnects by itself; the host resyncs us."""
+        self.app.toast(self.tr("net.link_lost"), kind="info")
+
+    def gone(self, note: dict) -> None:
+        """We left the table (or it went), or the host is gone."""
+        kind = note["kind"]
+        self.app.toast(self.tr("net.disconnected") if kind == "disconnected" else self.tr("net.left"))
+        if kind == "left" and self.app.party is not None:
+            self.app.party.dismiss(keep=bool(note.get("kept")))   # the window's players go with it
+        # still on the host: its tables ("Back to my seat" when the seat stays ours)
+        self.app.goto("lobby" if kind == "left" and self.bridge.connected else "browser", self.bridge)
 
     # --- the view shown: the host's, at the end of each update ---------------------------------
     def next_view(self, note: dict) -> dict:
@@ -533,6 +557,85 @@ class TableScene(Scene):
             self.app, self.CHIP_RECT, None, self.skip, text=lambda: self.trn("table.catch_up", self.moves_to_watch()),
             tooltip="table.catch_up_tip", style="primary", size=18))
         self.skip_button.visible = False
+        if self.watcher is None:
+            self.nudge_button = self.widgets.add(Button(
+                self.app, (0, 0, 110, 28), "table.nudge", self.nudge, size=15, tooltip="table.nudge_tip"))
+            self.place_clock()
+
+    # --- the turn clock and the nudge (docs/protocol.md section 14) ------------------------------
+    CLOCK_H = 32      # the clock's line at the top of the log (under "Enter: chat")
+
+    def clock_line(self) -> tuple[str, tuple] | None:
+        """What the log's top line says of the turn clock: how long the player to act has been
+        thinking (our own turn: what is left), or that a bot plays the rest of a turn that ran
+        out; None without a clock running."""
+        c = self.table.clock
+        if not c or self.table.over or not isinstance(c.get("seat"), int):
+            return None
+        seat = c["seat"]
+        if c.get("out"):
+            return self.tr("table.clock_out", name=self.short_name(seat)), theme.MUTED
+        thinking = self.table.thinking()
+        if thinking is None:
+            return None
+        _seat, spent, left = thinking
+        urgent = theme.ACCENT if left < min(30.0, float(c.get("limit") or 0) / 4) else theme.PAPER
+        if seat == self.me:
+            return self.tr("table.thinking_you", left=mm_ss(left, up=True)), urgent
+        return self.tr("table.thinking", name=self.short_name(seat), spent=mm_ss(spent),
+                       limit=mm_ss(float(c.get("limit") or 0))), urgent
+
+    def can_nudge(self) -> bool:
+        """We may nudge: another player's turn (not a bot's, not a stand-in's), once a turn."""
+        seat = self.table.to_act
+        playing = not (self.review or self.me is None or self.table.over)
+        return playing and seat not in (None, self.me, self.nudged_for) and self.in_person(seat)
+
+    def in_person(self, seat: int) -> bool:
+        """``seat``'s player plays it (no bot: its own, a stand-in, the clock's)."""
+        players = self.table.players
+        p = players[seat] if 0 <= seat < len(players) else None
+        return isinstance(p, dict) and p.get("kind") == "human" and not p.get("takeover") and not p.get("clocked")
+
+    def nudge(self) -> None:
+        if self.can_nudge():
+            self.nudged_for = self.table.to_act
+            self.bridge.nudge()
+
+    def nudged(self, note: dict) -> None:
+        """A nudge: ours to hear (a chime, the window asks for attention), else a log line."""
+        seat, by = note.get("seat"), note.get("by")
+        who = self.short_name(by) if isinstance(by, int) else note.get("from") or "?"
+        if seat == self.me and self.me is not None:
+            self.app.toast(self.tr("table.nudged_you", name=who), kind="info")
+            self.app.ask_attention()
+            self.app.play_sound("chime")
+        elif isinstance(seat, int):
+            self.log.add(self.tr("table.nudged", name=who, whom=self.short_name(seat)), theme.MUTED,
+                         self.mark_of(by))
+
+    def place_clock(self) -> None:
+        """The clock's line and the Nudge button go at the top of the log (wherever the game
+        puts its log); the log keeps its lines below them while they show."""
+        if self.table.to_act != self.nudged_for:
+            self.nudged_for = None          # another turn: one nudge again
+        shown = self.clock_line() is not None or (self.nudge_button is not None and self.can_nudge())
+        r = self.log.rect
+        self.log.top = 16 + self.CLOCK_H if shown else 16
+        if self.nudge_button is not None:
+            self.nudge_button.rect = pygame.Rect(r.right - 6 - 110, r.y + 18, 110, 28)
+            self.nudge_button.visible = self.can_nudge()
+
+    def draw_clock(self, surface) -> None:
+        line = self.clock_line()
+        if line is None:
+            return
+        r = self.log.rect
+        right = self.nudge_button.rect.x - 6 if self.nudge_button is not None and self.nudge_button.visible \
+            else r.right - 6
+        box = pygame.Rect(r.x + 8, r.y + 18, right - r.x - 8, 28)
+        blit_text(surface, self.app, line[0], (box.x, box.centery), 15, line[1], bold=True, anchor="midleft",
+                  box=box, min_size=11)
 
     # --- hooks for subclasses -----------------------------------------------------------------
     def prompt_text(self) -> tuple[str, tuple]:
@@ -593,6 +696,7 @@ class TableScene(Scene):
             addon.update(dt)
         if self.watcher is not None:
             self.watcher.update(dt)
+        self.place_clock()
         if self.skip_button is not None:  # our turn came while earlier moves still play
             self.skip_button.visible = bool(self.table.my_turn() and self.timeline.busy and self.backlog)
             self.skip_button.pulse = 0.5 + 0.5 * math.sin(self.app.time * 6)
@@ -613,6 +717,8 @@ class TableScene(Scene):
     def draw_scene(self, surface) -> None:
         self.draw_table(surface)
         self.log.draw(surface)
+        if self.watcher is None:
+            self.draw_clock(surface)
         if self.watcher is not None:
             self.watcher.draw_under(surface)
 

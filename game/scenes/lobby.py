@@ -12,7 +12,7 @@ from ..net_bridge import bot_name
 from ..party import party_of, restore_party
 from ..scene import Scene
 from ..widgets import Button, ScrollLog, TextInput, blit_lines, blit_text, draw_panel, fit_tagged, note_solid
-from .common import ChatFeed, TableScene, background, heading, seat_colour
+from .common import ChatFeed, TableScene, background, clock_words, heading, seat_colour
 
 
 def free_seats(summary: dict) -> int:
@@ -44,6 +44,7 @@ class LobbyScene(Scene):
         self.bridge = bridge
         # the table to create: the options' defaults as the host's welcome offers them
         self.new_game = {"game": app.games.default.name, "seats": 4, "hints": True,
+                         "clock": bridge.clocks.get("default"),     # the host's (None: it says none)
                          **{k: v for g in bridge.games.values() for k, v in g["defaults"].items()}}
         self.bot_level = "normal"
         self.level_picked = False   # until the player picks one, the level of the table's bots
@@ -188,6 +189,9 @@ class LobbyScene(Scene):
                              text=lambda: self.tr("lobby.hints",
                                                   on=self.tr("common.on" if ng["hints"] else "common.off"))))
         hints.visible = self.client(ng["game"]).hints   # only a table with the hint allows it
+        if self.bridge.clocks.get("values"):           # a host that keeps turn clocks
+            w.add(Button(app, (x, 376, 526, 48), None, self.cycle_clock, key=pygame.K_k, tooltip="lobby.clock_tip",
+                         text=lambda: self.tr("lobby.clock", value=clock_words(self.app, ng["clock"]))))
         w.add(Button(app, (x, 560, 526, 60), "lobby.create", self.create, key=pygame.K_RETURN,
                      style="primary", tooltip="lobby.create_tip"))
 
@@ -280,6 +284,13 @@ class LobbyScene(Scene):
     def toggle_hints(self):
         self.new_game["hints"] = not self.new_game["hints"]
 
+    def cycle_clock(self):
+        """The next turn clock the host's welcome offers (seconds; 0: none)."""
+        values = list(self.bridge.clocks.get("values") or [])
+        ng = self.new_game
+        i = values.index(ng["clock"]) if ng["clock"] in values else -1
+        ng["clock"] = values[(i + 1) % len(values)] if values else None
+
     def seat_count(self, d):
         lo, hi = self.seat_range(self.new_game["game"])
         self.new_game["seats"] = min(hi, max(lo, self.new_game["seats"] + d))
@@ -340,7 +351,8 @@ class LobbyScene(Scene):
         ng = self.new_game
         opts = {name: ng[name] for name in self.bridge.games[ng["game"]]["options"]}
         self.bridge.create(ng["game"], ng["seats"], opts,
-                           hints=ng["hints"] if self.client(ng["game"]).hints else None)
+                           hints=ng["hints"] if self.client(ng["game"]).hints else None,
+                           clock=ng["clock"] if isinstance(ng["clock"], int) else None)
 
     def back(self):
         if self.lobby is not None:
@@ -478,15 +490,22 @@ class LobbyScene(Scene):
                   box=pygame.Rect(1026, 172, 64, 40))
         blit_text(surface, app, self.trn("lobby.seats", ng["seats"]), (1078, 226), 14, theme.MUTED, anchor="center",
                   box=pygame.Rect(1020, 216, 116, 22))
-        blit_lines(surface, app, self.tr(self.client(ng["game"]).about_key), pygame.Rect(690, 440, 540, 110), 17,
+        blit_lines(surface, app, self.tr(self.client(ng["game"]).about_key), pygame.Rect(690, 436, 540, 114), 17,
                    theme.MUTED)
+
+    def table_words(self, lob: dict) -> str:
+        """What the table allows beside its game's options: " · hints · 3 min a turn"."""
+        words = [self.tr("lobby.hints_allowed")] if lob.get("hints") else []
+        if lob.get("clock"):
+            words.append(self.tr("lobby.clock_a_turn", value=clock_words(self.app, lob["clock"])))
+        return "".join(f" · {w}" for w in words)
 
     def draw_table(self, surface):
         app, lob = self.app, self.lobby
         client = self.client(lob.get("game"))
         offered = self.bridge.games.get(client.name) or {}
         opt = client.option_brief(self.tr, {**(offered.get("defaults") or {}), **(lob.get("options") or {})})
-        hints = f" · {self.tr('lobby.hints_allowed')}" if lob.get("hints") else ""
+        hints = self.table_words(lob)
         # the game on the title line, its options on their own line below (one line cut their value)
         blit_text(surface, app, f"#{lob.get('id', '?')}  {self.tr(client.title_key)}", (680, 108), 22,
                   theme.ACCENT, bold=True, box=pygame.Rect(674, 102, self.title_width(), 32))

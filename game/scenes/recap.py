@@ -73,6 +73,7 @@ class RecapScene(Scene):
         super().__init__(app)
         self.table_scene, self.bridge = table_scene, bridge
         recap = bridge.recap or {}
+        self.clocked = bool(recap.get("clock"))     # a turn whose clock ran out, played by a bot
         self.lines = recap_lines(table_scene, recap, bridge.table.my_seat)
         #: a pass-and-play window's other local player: the panel says whose recap it is
         self.whose = bridge.name if bridge is not table_scene.bridge else None
@@ -108,8 +109,9 @@ class RecapScene(Scene):
             blit_lines(surface, app, self.tr("recap.title_for", name=self.whose),
                        pygame.Rect(PANEL.x + 14, PANEL.y + 6, PANEL.width - 28, 56), 24, theme.ACCENT, bold=True,
                        min_size=16, align="center")
-        else:
-            blit_text(surface, app, self.tr("recap.title"), (PANEL.centerx, PANEL.y + 32), 28, theme.ACCENT,
+        else:   # (a turn whose clock ran out, played by a bot: why it says what it did)
+            title = "recap.title_clock" if self.clocked else "recap.title"
+            blit_text(surface, app, self.tr(title), (PANEL.centerx, PANEL.y + 32), 28, theme.ACCENT,
                       bold=True, anchor="center", box=pygame.Rect(PANEL.x + 14, PANEL.y + 10, PANEL.width - 28, 46),
                       min_size=16)
         blit_lines(surface, app, self.trn("recap.moves", self.moves), pygame.Rect(PANEL.x + 18, PANEL.y + 62,

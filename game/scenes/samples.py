@@ -4,6 +4,8 @@ are in its ``GameClient.samples``. ``SAMPLES`` lists this module's: ``game/scree
 and the games' together for ``--screenshot``."""
 from __future__ import annotations
 
+import time
+
 from net.table import offered_games, welcome_message
 
 from ..net_bridge import OfflineBridge
@@ -33,10 +35,10 @@ def lobby_bridge(names: list[str] = NAMES) -> OfflineBridge:
     (Anna, connection 1) own table 1 and sit in seat 0."""
     b = OfflineBridge(names[0], hosts(names))
     # what a host of this version offers; with the fit test's long names, a host name as long (qa finding 22)
-    b.handle({**welcome_message(hosts(names)[0]["name"], 1),
+    b.handle({**welcome_message(hosts(names)[0]["name"], 1, 180.0),
               "addresses": ["192.168.1.20:47474"], "share": ["http://192.168.1.20:47475/"], "party": True})
     table1 = {"id": 1, "game": OFFERED[-1], "options": _last_values(b, OFFERED[-1]), "seats": 5, "status": "lobby",
-              "owner": 1, "takeover": True, "state": 0, "spectators": 1,
+              "owner": 1, "takeover": True, "state": 0, "spectators": 1, "clock": 180,
               "players": [_seat(0, "human", names[0], "orange", True), _seat(1, "human", names[1], "blue"),
                           _seat(2, "bot", level="normal", ready=True), _seat(3, "human", names[3], "green", True),
                           _seat(4)]}
@@ -54,6 +56,17 @@ def lobby_bridge(names: list[str] = NAMES) -> OfflineBridge:
 
 def _last_values(bridge, game: str) -> dict:
     return {k: v[-1] for k, v in bridge.games[game]["options"].items()}
+
+
+def clocked(bridge, spent: float, limit: float = 180.0):
+    """The sample's table has a turn clock, its seat to act ``spent`` seconds into its turn (and
+    its seats are the players' they are at a host); returns the bridge."""
+    tm = bridge.table
+    for p in tm.players:
+        p.setdefault("kind", "human")
+    tm.clock = {"limit": limit, "seat": tm.to_act, "spent": spent, "left": limit - spent}
+    tm.clock_at = time.monotonic()
+    return bridge
 
 
 def use(app, bridge):
@@ -86,7 +99,7 @@ def _lobby(app, names):
 def _lobby_create(app, names):
     """The lobby before sitting down: the host's tables and the form of a new table."""
     b = OfflineBridge(names[0], hosts(names))
-    b.handle({**welcome_message("Anna's laptop", 2), "addresses": ["192.168.1.20:47474"]})
+    b.handle({**welcome_message("Anna's laptop", 2, 180.0), "addresses": ["192.168.1.20:47474"]})
     b.handle({"t": "tables", "tables": lobby_bridge(names).tables})
     return LobbyScene(app, use(app, b))
 

@@ -12,12 +12,13 @@ from typing import Callable
 import pygame
 
 from assets.i18n import LANGUAGES, language_name
+from net.messages import CLOCKS
 
 from .. import theme
 from ..scene import Scene
 from ..settings import system_user_name
 from ..widgets import Button, TextInput, blit_lines, blit_text, draw_panel, same_size
-from .common import background, heading
+from .common import background, clock_words, heading
 
 QUICK_LEVELS = ("easy", "normal", "hard")   # the levels the picker offers (those the game has)
 
@@ -113,7 +114,7 @@ class QuickGameScene(Scene):
     name = "quick"
     CARD_W, CARD_H, CARD_Y = 440, 250, 130
 
-    def __init__(self, app, start: Callable[[str, str], None], levels: dict[str, list[str]],
+    def __init__(self, app, start: Callable[[str, str, int], None], levels: dict[str, list[str]],
                  browse: Callable[[], None] | None = None):
         super().__init__(app)
         self.start, self.browse = start, browse
@@ -130,6 +131,9 @@ class QuickGameScene(Scene):
                      size=26, tooltip="quick.play_tip"))
         w.add(Button(app, (900, 600, 360, 56), "quick.network", self.to_network, key=pygame.K_n, size=18,
                      tooltip="quick.network_tip"))
+        w.add(Button(app, (20, 600, 380, 56), None, self.cycle_clock, key=pygame.K_k, size=18,
+                     text=lambda: self.tr("lobby.clock", value=clock_words(self.app, self.app.settings.quick_clock)),
+                     tooltip="lobby.clock_tip"))
         w.add(Button(app, (1040, 16, 220, 44), "settings.title", self.open_settings, key=pygame.K_F2, size=18,
                      tooltip="settings.tip"))
         w.add(Button(app, (20, 16, 220, 44), "howto.open", self.open_howto, key=pygame.K_F1, size=18,
@@ -170,10 +174,16 @@ class QuickGameScene(Scene):
         self.level = level
         self.app.settings.quick_level = level
 
+    def cycle_clock(self) -> None:
+        """The next turn clock (off, 1 min, 2 min...): at its limit a bot plays our turn."""
+        s = self.app.settings
+        i = CLOCKS.index(s.quick_clock) if s.quick_clock in CLOCKS else -1
+        s.quick_clock = CLOCKS[(i + 1) % len(CLOCKS)]
+
     def play(self) -> None:
         self.app.settings.quick_game, self.app.settings.quick_level = self.game, self.level
         save_settings(self.app)
-        self.start(self.game, self.level)
+        self.start(self.game, self.level, self.app.settings.quick_clock)
 
     def to_network(self) -> None:
         if self.browse is not None:
@@ -219,7 +229,8 @@ def _welcome_sample(app, names):
 
 
 def _quick_sample(app, names):
-    return QuickGameScene(app, lambda game, level: None, {g: ["easy", "normal", "hard"] for g in app.games.names})
+    levels = {g: ["easy", "normal", "hard"] for g in app.games.names}
+    return QuickGameScene(app, lambda game, level, clock: None, levels)
 
 
 #: This module's samples (``game/screens.py`` lists them).

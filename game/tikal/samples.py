@@ -18,6 +18,7 @@ from engine.bots import make_bot
 from ..net_bridge import LocalBridge
 from ..scenes.results import ResultsScene
 from ..scenes.samples import NAMES as SAMPLE_NAMES
+from ..scenes.samples import clocked
 from ..scenes.samples import use as use_bridge
 from .positions import LATE, MID
 from .scene import TikalScene
@@ -113,7 +114,8 @@ def build(app, cls, kind: str, names: list[str] = NAMES):
         for action in script:
             b.act(action)
         app.step(0.0, events=[])
-        if kind == "wait":
+        if kind == "wait":      # ... at a table with a turn clock: how long she has thought, Nudge
+            clocked(b, 83.0)
             scene.timeline.skip()
             app.step(0.0, events=[])
         return scene

@@ -8,7 +8,7 @@ import engine
 from engine.bots import make_bot
 
 from ..net_bridge import LocalBridge
-from ..scenes.samples import NAMES, use
+from ..scenes.samples import NAMES, clocked, use
 from .scene import TortugaScene
 
 TORTUGA_SCENARIO = {
@@ -62,7 +62,8 @@ def choose_bridge(names: list[str] = NAMES, rolled: bool = False) -> LocalBridge
 
 
 def table_sample(app, names):
-    return TortugaScene(app, use(app, tortuga_bridge(names=names)))
+    """At a table with a turn clock: what is left of the turn, or who thinks (Nudge)."""
+    return TortugaScene(app, use(app, clocked(tortuga_bridge(names=names), 47.0)))
 
 
 def choose_sample(rolled: bool):
@@ -112,6 +113,20 @@ def recap_sample(app, names):
             moves[-1]["bot"] = "normal"     # Anna was away: a bot played her seat
     b = use(app, LocalBridge(g, my_seat=0, names=names[:4]))
     b.recap = {"from": 0, "moves": moves}
+    table = app.show(TortugaScene(app, b))
+    return app.make("recap", table, b)
+
+
+def clock_recap_sample(app, names):
+    """Anna's turn ran out: the table's bot played it for her (its moves marked ``clock``)."""
+    g = engine.new_game("tortuga", seats=4, seed=5, options={"cards_as_dice": True})
+    bot, moves = make_bot("tortuga", "normal", 0, seed=1), []
+    while g.to_act == 0 and not g.is_over:
+        events = g.apply(bot.choose(g.view(0), g.legal_actions()))
+        moves.append({"state": len(moves) + 1, "seat": 0, "events": events, "scores": list(g.scores),
+                      "bot": "normal", "clock": True})
+    b = use(app, LocalBridge(g, my_seat=0, names=names[:4]))
+    b.recap = {"from": 0, "moves": moves, "clock": True}
     table = app.show(TortugaScene(app, b))
     return app.make("recap", table, b)
 

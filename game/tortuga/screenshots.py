@@ -25,5 +25,6 @@ SAMPLES = {
         "tv_tortuga_7": tv_sample("tortuga", 7, 0.5),           # the most players: no room for the code
         "hotseat_pass": pass_sample(samples.tortuga_bridge),
         "recap": samples.recap_sample,
+        "recap_clock": samples.clock_recap_sample,
         "howto_tortuga": howto_sample("tortuga", 1),
 }
