@@ -21,7 +21,7 @@ import pytest
 from net.client import Client
 from net.identity import new_key
 
-from waiting import until
+from waiting import HANG, until
 from web_helpers import LANGS, LONG_NAMES, WebHost, fit_problems, join, open_page, tap, wait_for
 
 SHOTS = os.environ.get("TIKAL_WEB_SHOTS")
@@ -43,7 +43,7 @@ def need_zbar() -> str:
 
 
 def decode_qr(png: Path) -> str | None:
-    out = subprocess.run([need_zbar(), "--quiet", "--raw", str(png)], capture_output=True, text=True, timeout=60)
+    out = subprocess.run([need_zbar(), "--quiet", "--raw", str(png)], capture_output=True, text=True, timeout=HANG)
     return out.stdout.strip() if out.returncode == 0 else None
 
 
@@ -244,7 +244,7 @@ def test_the_qr_code_is_the_hosts_lan_address_whatever_name_the_browser_used(tmp
 
     host = WebHost(tmp_path, lan=(LAN, "10.0.0.7"))
     try:
-        conn = http.client.HTTPConnection("127.0.0.1", host.web_port, timeout=60)
+        conn = http.client.HTTPConnection("127.0.0.1", host.web_port, timeout=HANG)
         conn.request("GET", "/qr.svg", headers={"Host": f"{used}:{host.web_port}"})
         r = conn.getresponse()
         body = r.read()
