@@ -105,3 +105,70 @@ def test_la_tortugas_coach_line_on_a_phone_says_the_windows_choice_and_why_and_p
     assert not page.locator("#tt-coach").count()          # any change: a new decision, the box goes
     records, _ = read_records(journal_path(web_host.host.config.data_dir, tid))
     assert [a for s, a in effective_actions(records) if s == 0][-1] == want["action"]
+
+
+def follow_the_guide(page, tapper, t: str = "tikal.play.instance.tikal") -> list[str]:
+    """Do what the first-game guide says, step by step, by taps on what it points at (a ringed hex,
+    a ringed button), until its first turn is over. The guide's steps as they showed."""
+    shown: list[str] = []
+    while True:
+        tapper.wait("!t.pending && !t.timeline.busy && (t.guide.active === false || !document.querySelector('.tk-guide').hidden)")
+        if not tapper.js("return t.guide.active;"):
+            return shown
+        step = tapper.js("return document.querySelector('.tk-guide [data-guide]').dataset.guide;")
+        shown.append(step)
+        hexes = tapper.js("return [...t.root.querySelectorAll('[data-guide-hex]')].map(e => e.dataset.guideHex.split(',').map(Number));")
+        if step == "place":
+            h = hexes[0]
+            place = next(a for a in tapper.status()["legal"] if a["type"] == "place_tile" and a["hex"] == h)
+            tapper.play(place)
+        elif step in ("enter", "end"):
+            assert tapper.js("return !!t.root.querySelector('.tk-guided');")
+            before = tapper.status()["state"]
+            tapper.tap(".tk-guided")
+            if step == "end":
+                tapper.wait("t.latest.state > arg && !t.pending && !t.timeline.busy", before)
+        elif step in ("enter_target", "walk_target"):
+            before = tapper.status()["state"]
+            tapper.tap_hex(hexes[0])
+            tapper.wait("t.latest.state > arg && !t.pending && !t.timeline.busy", before)
+        elif step == "walk":
+            if not tapper.sel()["selected"]:
+                tapper.tap_hex(hexes[0])         # the figure: its walks show
+            if not tapper.js("return t.guide.target('walk').key === 'walk_target';"):
+                walk = next(a for a in tapper.status()["legal"] if a["type"] == "move")   # no temple in reach: a walk
+                tapper.play(walk)
+        else:
+            raise AssertionError(f"a guide step this test does not know: {step}")
+        assert len(shown) < 30, shown
+
+
+def test_the_first_game_guide_on_a_phone_leads_through_the_first_turn_once(web_host, phone):
+    """A player's first Tikal game: the guide points at each step of the first turn (the window's
+    four), in the phone's words; done, the page keeps it, and the next table shows none."""
+    from web_tikal_support import Tapper
+
+    page = phone()
+    start_game(page, web_host, "tikal", 2)
+    tapper = Tapper(page)
+    tapper.wait("t.acting() && !t.pending")
+    assert tapper.js("return t.guide.active;") is True
+    text = page.inner_text(".tk-guide")
+    assert "Tap" in text and "Click" not in text and "First game · step 1 of 4" in text
+    shown = follow_the_guide(page, tapper)
+    assert shown[0] == "place" and "enter" in shown and shown[-1] == "end", shown
+    assert page.evaluate("localStorage.getItem('tikal.guide_done')") == "true"
+    tap(page, "#menu-button")
+    tap(page, "#menu-leave")
+    wait_for(page, "tikal.screen === 'lobby'")
+    create_table(page, "tikal", seats=2)
+    tap(page, "[data-act=bot]")
+    wait_for(page, "!document.querySelector('[data-act=bot]')")
+    tap(page, "#start")
+    tapper.wait("t.acting() && !t.pending")
+    assert tapper.js("return t.guide.active;") is False and page.locator(".tk-guide:not([hidden])").count() == 0
+    # the settings show it again at the next table
+    tap(page, "#menu-button")
+    tap(page, "#menu-settings")
+    tap(page, "#settings-guide")
+    assert page.evaluate("localStorage.getItem('tikal.guide_done')") is None

@@ -49,3 +49,21 @@ test("a finger is told the tile's spot, a mouse its turns and keys too", () => {
   assert.equal(stepLine(t, { type: "place_tile", rotation: 5 }, 0, true), "back 1 time (Q)");
   assert.equal(stepLine(t, { type: "dig", hex: [0, 0] }, 1), "Dig (1 AP)");
 });
+
+test("the first-game guide's steps are done by the host's events for our seat, the end of the turn ends it", async () => {
+  const { GuideSteps } = await import("../../assets/web/games/tikal/guide.js");
+  const g = new GuideSteps(1);
+  assert.equal(g.current("place"), "place");
+  assert.equal(g.current("actions"), "enter");
+  g.feed([{ type: "figure_entered", seat: 0 }]);          // another seat's: nothing done
+  assert.equal(g.current("actions"), "enter");
+  g.feed([{ type: "figure_entered", seat: 1 }]);
+  assert.equal(g.current("actions"), "walk");
+  g.feed([{ type: "figure_moved", seat: 1 }]);
+  assert.equal(g.current("actions"), "end");
+  assert.equal(g.current("bid"), "bid");
+  assert.equal(g.current("score"), null);
+  g.feed([{ type: "turn_ended", seat: 1 }]);
+  assert.ok(g.finished);
+  assert.equal(g.current("actions"), null);
+});

@@ -7,6 +7,7 @@ import { markSvg, toneOf, shapeOf, textOn } from "./marks.js";
 import { gameTitle, playerName, standingsTable } from "./lobby.js";
 import { openSettings } from "./settings.js";
 import { recapPanel, recapWords } from "./recap.js";
+import { store } from "./store.js";
 
 const LOG_MAX = 400;
 /** How long a spectator's "while you were away" stays (ms) before it goes by itself. */
@@ -131,6 +132,10 @@ export class Play {
       // {ok, hint} or {ok: false, error}: docs/protocol.md 5, "The hint")
       get hints() { return !!(play.summary && play.summary.hints) && app.page.seat !== null; },
       hint: () => app.request({ t: "hint", seat: app.page.seat }),
+      // the page's first game (its first-game guide not done yet: the window's settings keep it) ...
+      get firstGame() { return !store.guideDone(); },
+      // ... and it is done (its first turn is over, or the player hid it: the settings show it again)
+      guideDone: () => store.setGuideDone(true),
       undo: () => app.request({ t: "undo" }),
       log: (line) => play.log(line, "game"),
       mark: (seat, size) => markSvg(seat, play.colourOf(seat), app.page.shapes, size),

@@ -1,7 +1,9 @@
 // The settings (a dialog from every screen's bar): the name (once joined: the join screen asks it
-// first), the language (the four catalogs, each by its own name) and the colour-blind shapes.
+// first), the language (the four catalogs, each by its own name), the colour-blind shapes and the
+// first-game guide (shown again at the next table that has one).
 import { h, openDialog } from "./ui.js";
 import { LANGUAGES } from "./i18n.js";
+import { store } from "./store.js";
 
 export const NAME_MAX = 32;     // the host's limit of a name (docs/protocol.md, hello)
 
@@ -24,6 +26,10 @@ function settingsDialog(app) {
   const shapes = h("button", { id: "shapes", class: ["choice", app.page.shapes && "on"], "aria-pressed": String(app.page.shapes),
     onclick: () => app.setShapes(!app.page.shapes) },
   app.t(app.page.shapes ? "web.shapes_on" : "web.shapes_off"));
+  // the first-game guide: shown again at the next table that has one (the window's settings)
+  const guide = h("button", { id: "settings-guide", class: "choice", disabled: !store.guideDone(),
+    onclick: () => { store.setGuideDone(false); guide.disabled = true; guide.textContent = app.t("settings.guide_on"); } },
+  app.t(store.guideDone() ? "settings.guide_done" : "settings.guide_on"));
   let nameField = null;
   if (!app.tv && app.page.name && app.page.screen !== "join") {
     const input = h("input", { id: "settings-name", type: "text", maxlength: NAME_MAX, autocomplete: "nickname",
@@ -39,6 +45,7 @@ function settingsDialog(app) {
       nameField,
       h("div", { class: "field" }, h("span", { class: "label" }, app.t("web.language")), langs),
       h("div", { class: "field" }, h("span", { class: "label" }, app.t("web.shapes")), shapes),
+      app.tv ? null : h("div", { class: "field" }, h("span", { class: "label" }, app.t("settings.guide")), guide),
       h("button", { id: "settings-close", class: "primary", onclick: () => dlg.remove() }, app.t("web.close"))));
   return dlg;
 }

@@ -1,6 +1,6 @@
 // What the browser keeps between visits (localStorage of this host's page, one per host address):
 // the player key (tikal.key: the browser's random secret, docs/protocol.md "player key"), the name,
-// the language and the colour-blind shapes chosen, and the seat being played (table, seat, its
+// the language and the colour-blind shapes chosen, whether the first-game guide is done, and the seat being played (table, seat, its
 // token, the last state seen) so that a page that comes back is in its seat again.
 import { SHAPES_ON } from "./palette.js";
 
@@ -52,6 +52,9 @@ export const store = {
   setLang: (v) => set("lang", v),
   shapes: () => get("shapes", SHAPES_ON),      // on at first, as in the window
   setShapes: (v) => set("shapes", !!v),
+  // the first-game guide has done its job (or was hidden): the window's settings' guide_done
+  guideDone: () => get("guide_done", false),
+  setGuideDone: (v) => set("guide_done", v ? true : null),
   // {table, seat, token, seen}: the seat this browser plays (or null)
   seat: () => get("seat", null),
   setSeat: (v) => set("seat", v),

@@ -34,7 +34,7 @@ export class Board extends EventTarget {
     const group = (names, into) => { for (const name of names) { this.layers[name] = svg("g", { class: `tk-l-${name}` }); into.appendChild(this.layers[name]); } };
     this.groundEl.appendChild(this.defs);
     group(["slots", "tiles"], this.groundEl);
-    group(["marks", "hl", "pieces", "ghost", "hltop", "plan"], this.el);
+    group(["marks", "hl", "pieces", "ghost", "hltop", "plan", "guide"], this.el);
     group(["anim", "top"], this.fxEl);
     host.append(...this.svgs);
     this.defs.appendChild(art.slot("tk-slot"));
@@ -477,6 +477,15 @@ export class Board extends EventTarget {
         badge(c, number, a.type === "enter" ? 0.55 : -0.55);
       }
     }
+  }
+
+  /** The first-game guide's pointer: a glowing ring round hex h (null: none). */
+  renderGuide(h) {
+    const k = h ? key(h) : "";
+    if (this.guideKey === k) return;
+    this.guideKey = k;
+    const g = clear(this.layers.guide);
+    if (h) g.appendChild(svg("polygon", { points: hexPoints(h, 1.04), class: "tk-guide-ring", "data-guide-hex": k }));
   }
 
   /** The last move: a walk's path and the hexes it ended on, in the mover's tone. */

@@ -18,6 +18,7 @@ import { TILES } from "./tiles.js";
 import { hexTone, readable, rgb } from "./marks.js";
 import { Selection } from "./selection.js";
 import { TikalHint } from "./hint.js";
+import { FirstGameGuide } from "./guide.js";
 
 export class Table extends AnimatedTable {
   constructor(root, ctx) {
@@ -26,6 +27,7 @@ export class Table extends AnimatedTable {
     this.legalKey = "";
     this.sel = new Selection(this);   // what the player is doing; taps and keys (selection.js)
     this.hintView = new TikalHint(this);   // the strong bot's plan, asked of the host (hint.js)
+    this.guide = new FirstGameGuide(this);  // pointers through a first game's first turn (guide.js)
     this.last = null;             // the last move's marks
     this.flash = new Set();
     this.flashSets = new Set();
@@ -106,6 +108,9 @@ export class Table extends AnimatedTable {
     // the side column beside the board (the bar under the board keeps its room)
     const plan = this.hintView.panel, planHome = wide ? this.side : this.barEl;
     if (plan.parentElement !== planHome) planHome.prepend(plan);
+    // the guide's bubble: over the board of a phone in portrait, first in the side column beside it
+    const bubble = this.guide.bubble, bubbleHome = wide ? this.side : this.boardEl;
+    if (bubble.parentElement !== bubbleHome) bubbleHome.prepend(bubble);
     if (this.anim) { this.panel.keys = {}; this.controls.key = null; this.touch(); }
   }
 
@@ -159,6 +164,7 @@ export class Table extends AnimatedTable {
     this.legalKey = JSON.stringify((m.legal || []).map((a) => a.type));
     this.sel.info = null;
     this.hintView.landed(m);       // the plan follows our own step, or goes
+    this.guide.landed(m);          // the guide's steps done by the host's events
     this.holding = true;           // drawn once, below, with the selection that follows it
     super.landed(m);
     this.holding = false;
@@ -215,6 +221,8 @@ export class Table extends AnimatedTable {
     this.board.renderPlan(this.hintView.marks(), this.me);
     this.panel.render(v, this.derived);
     this.controls.render();
+    this.guide.render();
+    this.board.renderGuide(this.guide.hex());
     this.flushFit();
     this.el.dataset.state = String(this.latest ? this.latest.state : "");
     this.el.dataset.busy = this.timeline.busy ? "1" : "0";
