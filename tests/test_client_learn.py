@@ -519,3 +519,31 @@ def test_a_long_plan_fits_the_hints_list(lang):
         assert fits and size >= 12, (lang, seats, size)
     run_frames(app, 1)
     assert colourful(app.draw())
+
+
+def test_the_pages_pictures_are_data_that_both_clients_draw():
+    """One source for the window's pages and the browser's (issue 38): each game's pictures are
+    declared as data (game/howto/items.py), every kind of them is one the window draws (shared, or
+    the game's painters), they hold only plain data (tools/web_data.py writes them for the browser,
+    which draws the same kinds: tests/test_web_learn.py) and every key they print is in the catalogs."""
+    import json
+
+    from assets.i18n import Catalog
+    from game.games import CLIENTS
+    from game.howto.items import texts_of
+    from game.howto.pictures import SHARED
+
+    en = Catalog("en")
+    for game in ("tikal", "tortuga"):
+        kinds = set()
+        for page in CLIENTS[game].pages:
+            assert page.declared, (game, page.id)
+            pictures = [page.picture] if not page.rows else [page.row_pictures[item] for item in page.rows]
+            assert all(pictures), (game, page.id)
+            for items in pictures:
+                assert json.loads(json.dumps(items)) == items        # plain data, as the browser gets it
+                for item in items:
+                    assert item["k"] in SHARED or item["k"] in page.painters, (game, page.id, item["k"])
+                    kinds.add(item["k"])
+                    assert all(en.tr(k) != k for k in texts_of(item)), item
+        assert len(kinds - set(SHARED)) >= 3, kinds       # the game's own pieces, not only lines and words

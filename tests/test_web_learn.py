@@ -172,3 +172,57 @@ def test_the_first_game_guide_on_a_phone_leads_through_the_first_turn_once(web_h
     tap(page, "#menu-settings")
     tap(page, "#settings-guide")
     assert page.evaluate("localStorage.getItem('tikal.guide_done')") is None
+
+
+HOWTO = "#howto"
+
+
+def howto_pages(page) -> list[str]:
+    """Turn every page of every game of How to play (open), by its buttons and tabs: each one's
+    fit check and its pictures' kinds the page could not draw. ``[(game, page id, problems)]``."""
+    from web_helpers import fit_problems
+
+    out = []
+    games = page.evaluate("[...document.querySelectorAll('[data-howto-game]')].map(b => b.dataset.howtoGame)")
+    for game in games:
+        tap(page, f'[data-howto-game="{game}"]')
+        wait_for(page, f"window.tikalHowto.game === '{game}' && window.tikalHowto.page === 0")
+        while True:
+            wait_for(page, "!!document.querySelector('#howto .ht-page')")
+            page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+            pid = page.get_attribute("#howto .ht-page", "data-page")
+            missed = page.evaluate("[...document.querySelectorAll('#howto svg[data-missed]')].map(e => e.dataset.missed)")
+            drawn = page.evaluate("[...document.querySelectorAll('#howto svg')].map(e => e.childElementCount)")
+            out.append((game, pid, fit_problems(page) + [f"not drawn: {m}" for m in missed]
+                        + (["no picture"] if not drawn or min(drawn) < 2 else [])))
+            if page.evaluate("document.querySelector('#howto-next').disabled"):
+                break
+            n = page.evaluate("window.tikalHowto.page")
+            tap(page, "#howto-next")
+            wait_for(page, f"window.tikalHowto.page === {n + 1}")
+    return out
+
+
+def test_how_to_play_on_a_phone_every_page_of_both_games_fits_in_every_language(web_host, phone):
+    """The window's pages (game/<game>/howto.py, written for the page by tools/web_data.py) from the
+    lobby, page by page, both games, at 360x640 in the four languages: every picture drawn from its
+    data (no kind the page cannot draw), every text whole and in its box."""
+    from web_helpers import LANGS
+
+    page = phone(size=(360, 640))
+    open_page(page, web_host)
+    join(page, "Ana")
+    problems, seen = [], []
+    for lang in LANGS:
+        page.evaluate("async (l) => { await tikal.setLanguage(l); }", lang)
+        tap(page, "#howto-open")
+        wait_for(page, "!!document.querySelector('#howto .ht-page')")
+        for game, pid, found in howto_pages(page):
+            seen.append((game, pid))
+            problems += [f"{lang} {game}/{pid}: {p}" for p in found]
+        tap(page, "#howto-close")
+        wait_for(page, "!document.querySelector('#howto')")
+    assert not problems, problems
+    from game.games import CLIENTS
+    want = [(g, p.id) for g in ("tikal", "tortuga") for p in CLIENTS[g].pages]
+    assert seen == want * 4

@@ -18,6 +18,10 @@ each is what this script writes):
   hint may be asked (``engine/bots/hints.py``: its phases, the least number of choices), and for
   Tikal which event plays a step of the plan (``game/tikal/hint.py``) and the first-game guide's
   steps and the events that do them (``game/tikal/guide.py``).
+- ``assets/web/games/<game>/howto_pages.js``: how to play, the window's pages (``game/<game>/howto.py``):
+  each page's catalog keys (its title, its body and a finger's words of it, a rows page's rows) and
+  its pictures as data (``game/howto/items.py``), which the page draws with its own art
+  (``assets/web/app/howto.js``, ``assets/web/games/<game>/howto.js``).
 - ``assets/web/app/palette.js``: the players' tones in the host's order of colours, the shapes
   (each one's polygon round (0, 0) of radius 1) and the interface's colours (``game/theme.py``), and
   whether the shapes are on at first (the window's default, ``game/settings.py``).
@@ -42,6 +46,7 @@ from engine.tortuga import cards as tortuga_cards  # noqa: E402
 from engine.tortuga import flow as tortuga_flow  # noqa: E402
 from engine.tortuga import track as tortuga_track  # noqa: E402
 from game import theme  # noqa: E402
+from game.howto import items as howto_items  # noqa: E402
 from game.settings import Settings  # noqa: E402
 from game.tikal import client as tikal_client  # noqa: E402
 from game.tikal import guide as tikal_guide  # noqa: E402
@@ -125,7 +130,7 @@ def tortuga_facts() -> str:
 
 def learn_facts(game: str) -> str:
     hint = HINTS[game]
-    title = {"tikal": "Tikal", "tortuga": "La Tortuga"}[game]
+    title = TITLES[game]
     lines = [
         *_header(f"What {title}'s hint and guide read (the hint's moments; a plan's steps and the guide's steps)",
                  "engine/bots/hints.py" + (", game/tikal/hint.py, game/tikal/guide.py" if game == "tikal" else "")),
@@ -139,6 +144,35 @@ def learn_facts(game: str) -> str:
             f"export const GUIDE_STEPS = {_js(list(tikal_guide.STEPS))};",
             f"export const GUIDE_DONE_BY = {_js(tikal_guide.DONE_BY)};",
         ]
+    return "\n".join(lines) + "\n"
+
+
+TITLES = {"tikal": "Tikal", "tortuga": "La Tortuga"}
+BOX = {"picture": [howto_items.PICTURE_W, howto_items.PICTURE_H], "icon": [howto_items.ICON_W, howto_items.ICON_H]}
+
+
+def howto_pages(game: str, module) -> str:
+    pages = []
+    for page in module.CLIENT.pages:
+        declared = page.declared
+        entry = {"id": page.id, "title": page.title, "body": page.body, "body_touch": page.body_touch,
+                 "picture": list(page.picture) if declared and page.picture else None, "rows": None}
+        if page.rows:
+            entry["rows"] = [{"item": item, "name": page.row_keys(item)[0], "text": page.row_keys(item)[1],
+                              "picture": list(page.row_pictures.get(item, ())) if declared else None}
+                             for item in page.rows]
+        pages.append(entry)
+    lines = [
+        *_header(f"How to play {TITLES[game]}: the window's pages, their texts' keys and their pictures as data",
+                 f"game/{game}/howto.py (its CLIENT.howto), game/howto/items.py"),
+        f"// a page's picture is drawn in a {howto_items.PICTURE_W}x{howto_items.PICTURE_H} box, a row's in "
+        f"{howto_items.ICON_W}x{howto_items.ICON_H}; its items in order (app/howto.js draws the shared kinds,",
+        "// the game's howto.js its own)",
+        f"export const BOX = {_js(BOX)};",
+        "export const PAGES = [",
+        *[f"  {_js(p)}," for p in pages],
+        "];",
+    ]
     return "\n".join(lines) + "\n"
 
 
@@ -175,6 +209,8 @@ def outputs() -> dict[str, str]:
         "assets/web/games/tortuga/scorings.js": scorings("La Tortuga", tortuga_client),
         "assets/web/games/tortuga/facts.js": tortuga_facts(),
         "assets/web/games/tikal/learn_facts.js": learn_facts("tikal"),
+        "assets/web/games/tikal/howto_pages.js": howto_pages("tikal", tikal_client),
+        "assets/web/games/tortuga/howto_pages.js": howto_pages("tortuga", tortuga_client),
         "assets/web/games/tortuga/learn_facts.js": learn_facts("tortuga"),
         "assets/web/app/palette.js": palette(),
     }

@@ -7,6 +7,7 @@ from .. import theme
 from ..scene import Scene
 from ..scenes.common import background
 from ..widgets import Button, blit_text, draw_panel, wrap
+from .pictures import paint
 
 PANEL = pygame.Rect(24, 76, 1232, 562)
 PICTURE = pygame.Rect(44, 140, 540, 480)
@@ -171,7 +172,10 @@ class HowToScene(Scene):
         if page.picture is not None:
             clip = surface.get_clip()
             surface.set_clip(PICTURE)
-            page.picture(app, surface, PICTURE)
+            if callable(page.picture):
+                page.picture(app, surface, PICTURE)
+            else:
+                paint(app, surface, PICTURE, page.picture, page.painters)
             surface.set_clip(clip)
         self.draw_title(surface, page, TEXT.x, TEXT.width)
         size, lines, _ = fit_text(app, self.tr(page.body), TEXT.width, TEXT.height)
@@ -193,6 +197,8 @@ class HowToScene(Scene):
             pygame.draw.rect(surface, (26, 36, 64), icon, border_radius=8)
             if page.row_picture is not None:
                 page.row_picture(app, surface, icon, item)
+            elif item in page.row_pictures:
+                paint(app, surface, icon, page.row_pictures[item], page.painters)
             name_key, text_key = page.row_keys(item)
             tx = r.x + ROW_ICON_W + 8
             width = r.right - tx - 12

@@ -4,6 +4,7 @@
 import { h, toast, openDialog } from "./ui.js";
 import { markSvg, toneOf, COLOURS, textOn } from "./marks.js";
 import { settingsButton, NAME_MAX } from "./settings.js";
+import { openHowTo } from "./howto.js";
 import * as words from "./words.js";
 
 
@@ -31,6 +32,12 @@ function header(app, title, ...extra) {
     h("h1", { class: "title" }, title),
     ...extra,
     settingsButton(app));
+}
+
+/** How to play (app/howto.js), at `game`'s pages. */
+function howtoButton(app, game, attrs = {}) {
+  return h("button", { id: "howto-open", title: app.t("howto.open_tip"), onclick: () => openHowTo(app, game()), ...attrs },
+    app.t("howto.open"));
 }
 
 // --- join -------------------------------------------------------------------------------------------
@@ -179,6 +186,7 @@ function createCard(app) {
       hints.textContent = hintsText();
       box.append(h("div", { class: "field" }, h("div", { class: "choices" }, hints)));
     }
+    box.append(howtoButton(app, () => game, { class: "quiet howto-open" }));
     box.append(h("button", { id: "create", class: "primary big", onclick: () => {
       app.send({ t: "create", game, seats, options: opts, ...(info.hint ? { hints: page.lobby.hints } : {}) });
     } }, app.t("web.create")));

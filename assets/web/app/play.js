@@ -8,6 +8,7 @@ import { gameTitle, playerName, standingsTable } from "./lobby.js";
 import { openSettings } from "./settings.js";
 import { recapPanel, recapWords } from "./recap.js";
 import { store } from "./store.js";
+import { openHowTo } from "./howto.js";
 
 const LOG_MAX = 400;
 /** How long a spectator's "while you were away" stays (ms) before it goes by itself. */
@@ -298,6 +299,7 @@ export class Play {
         h("h2", {}, app.t("web.menu")),
         h("button", { id: "menu-log", onclick: () => { close(); this.toggleLog(true); } }, app.t("web.log")),
         h("button", { id: "menu-settings", onclick: () => { close(); openSettings(app); } }, app.t("web.settings")),
+        h("button", { id: "menu-howto", onclick: () => { close(); openHowTo(app, this.summary && this.summary.game); } }, app.t("howto.open")),
         this.last && this.last.over ? h("button", { id: "menu-results", onclick: () => { close(); this.showResults(this.last); } }, app.t("web.results")) : null,
         h("button", { id: "menu-leave", class: "danger", onclick: () => { close(); app.leaveTable(); } },
           app.t(app.page.seat === null ? "web.stop_watching" : "web.leave")),

@@ -38,13 +38,14 @@ function rng(seed) {
 }
 
 /** The pieces of a tile kept once in the page's <defs>: `tk-g-<id>` (ground, paths and stones at
- * rotation 0: a placed tile turns it) and `tk-d-<id>` (the decoration, never turned). */
-export function ensureTile(defs, id) {
-  if (defs.querySelector(`#tk-g-${CSS.escape(id)}`)) return;
+ * rotation 0: a placed tile turns it) and `tk-d-<id>` (the decoration, never turned); a drawing
+ * with <defs> of its own names them with its own `prefix` (how to play: "tkh"). */
+export function ensureTile(defs, id, prefix = "tk") {
+  if (defs.querySelector(`#${prefix}-g-${CSS.escape(id)}`)) return;
   const spec = TILES[id];
   if (!spec) return;
   const kind = spec.kind;
-  const g = svg("g", { id: `tk-g-${id}` });
+  const g = svg("g", { id: `${prefix}-g-${id}` });
   g.appendChild(poly(corners(0, 0, 0.985), { fill: rgb(GROUND[kind]) }));
   g.appendChild(poly(corners(0, -S * 0.05, 0.8), { fill: rgb(shade(GROUND[kind], 1.12)) }));
   g.appendChild(poly(corners(0, S * 0.02, 0.78), { fill: rgb(GROUND[kind]) }));
@@ -71,16 +72,16 @@ export function ensureTile(defs, id) {
   });
   g.appendChild(poly(corners(0, 0, 0.985), { fill: "none", stroke: rgb(EDGE[kind]), "stroke-width": (S * 0.05).toFixed(2) }));
   defs.appendChild(g);
-  const d = svg("g", { id: `tk-d-${id}` });
+  const d = svg("g", { id: `${prefix}-d-${id}` });
   DECO[kind](d, rng(id));
   defs.appendChild(d);
 }
 
 /** A placed tile: its ground turned `rotation` steps clockwise, its decoration upright. */
-export function tileUse(id, rotation) {
+export function tileUse(id, rotation, prefix = "tk") {
   const g = svg("g", { class: "tk-tile" });
-  g.appendChild(svg("use", { href: `#tk-g-${id}`, transform: rotation ? `rotate(${60 * rotation})` : null }));
-  g.appendChild(svg("use", { href: `#tk-d-${id}` }));
+  g.appendChild(svg("use", { href: `#${prefix}-g-${id}`, transform: rotation ? `rotate(${60 * rotation})` : null }));
+  g.appendChild(svg("use", { href: `#${prefix}-d-${id}` }));
   return g;
 }
 
