@@ -13,29 +13,17 @@ import pytest
 
 import engine
 from engine.bots import make_bot
-from engine.bots.hints import hint, seed_for, tikal_words, tortuga_words
-from game.tikal.hint import TikalHint
+from engine.bots.hints import hint, seed_for, tortuga_words
 from game.tortuga.hint import TortugaHint
 from net.hints import HintPool, Job
 from net.protocol import decode_body, encode
 
+from learn_support import window_hint
 from net_helpers import HiddenScanner, connect, live_host, run
 from waiting import until_async
 
 #: Each client message has a seq of its own: an answer is found by it.
 _seq = iter(range(1000, 10**6))
-
-
-def window_hint(game: str, view: dict, legal: list, seat: int, state: int) -> list:
-    """What the window's Hint shows for this view (its add-on's own ``compute``, the seed it uses),
-    in the host's form."""
-    seed = seed_for(state, seat)
-    if game == "tikal":
-        steps, why = TikalHint.compute(None, view, legal, seat, seed)
-        return [{"action": a, "cost": c, "why": tikal_words(why[i] if i < len(why) else None)}
-                for i, (a, c) in enumerate(steps)]
-    action, reason = TortugaHint.compute(None, view, legal, seat, seed)
-    return [{"action": action, "cost": 0, "why": tortuga_words(reason)}]
 
 
 async def table_with(host, game: str, seats: int, *, hints: bool = True, options=None, level="random",

@@ -4,7 +4,17 @@ first-game guide, La Tortuga's coach line and How to play, in a real Chromium wi
 a real host (tests/web_helpers.py)."""
 from __future__ import annotations
 
-from web_helpers import create_table, join, open_page, tap, wait_for
+import json
+
+from assets.i18n import Catalog
+from engine.bots.hints import seed_for
+from game.games import CLIENTS
+from game.hint import reason_text
+from net.journal import effective_actions, journal_path, read_records
+
+from learn_support import follow_the_guide, howto_pages, start_game, window_hint
+from web_helpers import LANGS, create_table, join, open_page, tap, wait_for
+from web_tikal_support import Tapper
 
 
 def test_a_table_made_from_a_phone_offers_the_hints_choice(web_host, phone):
@@ -26,33 +36,15 @@ def test_a_table_made_from_a_phone_offers_the_hints_choice(web_host, phone):
     assert not web_host.table(other).hints_allowed
 
 
-def start_game(page, web_host, game: str, seats: int, path: str = "/?anim=off") -> int:
-    """Join, create a table by taps (hints allowed: the default), bots in the other seats, start."""
-    open_page(page, web_host, path)
-    join(page, "Ana")
-    tid = create_table(page, game, seats=seats)
-    for _ in range(seats - 1):
-        n = page.locator("[data-act=bot]").count()
-        tap(page, "[data-act=bot]")
-        wait_for(page, f"document.querySelectorAll('[data-act=bot]').length < {n}")
-    tap(page, "#start")
-    wait_for(page, f"tikal.play && tikal.play.instance && !!tikal.play.instance.{game}")
-    return tid
-
-
 def test_the_tikal_hint_on_a_phone_is_the_windows_plan_and_its_steps_play_by_taps(web_host, phone):
-    from engine.bots.hints import seed_for
-    from test_net_host_hints import window_hint
-
     page = phone()
-    tid = start_game(page, web_host, "tikal", 2)
+    start_game(page, web_host, "tikal", 2)
     t = "tikal.play.instance.tikal"
     wait_for(page, f"{t}.acting() && !{t}.pending")
     tap(page, "[data-act=hint]")
     wait_for(page, f"{t}.hintView.shown()")
     got = page.evaluate(f"JSON.stringify({{steps: {t}.hintView.steps, view: {t}.latest.view, legal: {t}.latest.legal, "
                         f"state: {t}.latest.state}})")
-    import json
     got = json.loads(got)
     assert got["steps"] == window_hint("tikal", got["view"], got["legal"], 0, got["state"])
     assert seed_for(got["state"], 0) == got["state"] * 7919
@@ -72,13 +64,6 @@ def test_la_tortugas_coach_line_on_a_phone_says_the_windows_choice_and_why_and_p
     """At a decision (not the first die) the Hint rings the button the strong bot would press and
     says why in the window's words (the bust chance, the card a stop takes, the gain); its own
     button plays that choice, as the host's journal shows."""
-    import json
-
-    from assets.i18n import Catalog
-    from game.hint import reason_text
-    from net.journal import effective_actions, journal_path, read_records
-    from test_net_host_hints import window_hint
-
     page = phone(size=(360, 640))
     tid = start_game(page, web_host, "tortuga", 2)
     t = "tikal.play.instance.tortuga"
@@ -107,47 +92,9 @@ def test_la_tortugas_coach_line_on_a_phone_says_the_windows_choice_and_why_and_p
     assert [a for s, a in effective_actions(records) if s == 0][-1] == want["action"]
 
 
-def follow_the_guide(page, tapper, t: str = "tikal.play.instance.tikal") -> list[str]:
-    """Do what the first-game guide says, step by step, by taps on what it points at (a ringed hex,
-    a ringed button), until its first turn is over. The guide's steps as they showed."""
-    shown: list[str] = []
-    while True:
-        tapper.wait("!t.pending && !t.timeline.busy && (t.guide.active === false || !document.querySelector('.tk-guide').hidden)")
-        if not tapper.js("return t.guide.active;"):
-            return shown
-        step = tapper.js("return document.querySelector('.tk-guide [data-guide]').dataset.guide;")
-        shown.append(step)
-        hexes = tapper.js("return [...t.root.querySelectorAll('[data-guide-hex]')].map(e => e.dataset.guideHex.split(',').map(Number));")
-        if step == "place":
-            h = hexes[0]
-            place = next(a for a in tapper.status()["legal"] if a["type"] == "place_tile" and a["hex"] == h)
-            tapper.play(place)
-        elif step in ("enter", "end"):
-            assert tapper.js("return !!t.root.querySelector('.tk-guided');")
-            before = tapper.status()["state"]
-            tapper.tap(".tk-guided")
-            if step == "end":
-                tapper.wait("t.latest.state > arg && !t.pending && !t.timeline.busy", before)
-        elif step in ("enter_target", "walk_target"):
-            before = tapper.status()["state"]
-            tapper.tap_hex(hexes[0])
-            tapper.wait("t.latest.state > arg && !t.pending && !t.timeline.busy", before)
-        elif step == "walk":
-            if not tapper.sel()["selected"]:
-                tapper.tap_hex(hexes[0])         # the figure: its walks show
-            if not tapper.js("return t.guide.target('walk').key === 'walk_target';"):
-                walk = next(a for a in tapper.status()["legal"] if a["type"] == "move")   # no temple in reach: a walk
-                tapper.play(walk)
-        else:
-            raise AssertionError(f"a guide step this test does not know: {step}")
-        assert len(shown) < 30, shown
-
-
 def test_the_first_game_guide_on_a_phone_leads_through_the_first_turn_once(web_host, phone):
     """A player's first Tikal game: the guide points at each step of the first turn (the window's
     four), in the phone's words; done, the page keeps it, and the next table shows none."""
-    from web_tikal_support import Tapper
-
     page = phone()
     start_game(page, web_host, "tikal", 2)
     tapper = Tapper(page)
@@ -174,41 +121,10 @@ def test_the_first_game_guide_on_a_phone_leads_through_the_first_turn_once(web_h
     assert page.evaluate("localStorage.getItem('tikal.guide_done')") is None
 
 
-HOWTO = "#howto"
-
-
-def howto_pages(page) -> list[str]:
-    """Turn every page of every game of How to play (open), by its buttons and tabs: each one's
-    fit check and its pictures' kinds the page could not draw. ``[(game, page id, problems)]``."""
-    from web_helpers import fit_problems
-
-    out = []
-    games = page.evaluate("[...document.querySelectorAll('[data-howto-game]')].map(b => b.dataset.howtoGame)")
-    for game in games:
-        tap(page, f'[data-howto-game="{game}"]')
-        wait_for(page, f"window.tikalHowto.game === '{game}' && window.tikalHowto.page === 0")
-        while True:
-            wait_for(page, "!!document.querySelector('#howto .ht-page')")
-            page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
-            pid = page.get_attribute("#howto .ht-page", "data-page")
-            missed = page.evaluate("[...document.querySelectorAll('#howto svg[data-missed]')].map(e => e.dataset.missed)")
-            drawn = page.evaluate("[...document.querySelectorAll('#howto svg')].map(e => e.childElementCount)")
-            out.append((game, pid, fit_problems(page) + [f"not drawn: {m}" for m in missed]
-                        + (["no picture"] if not drawn or min(drawn) < 2 else [])))
-            if page.evaluate("document.querySelector('#howto-next').disabled"):
-                break
-            n = page.evaluate("window.tikalHowto.page")
-            tap(page, "#howto-next")
-            wait_for(page, f"window.tikalHowto.page === {n + 1}")
-    return out
-
-
 def test_how_to_play_on_a_phone_every_page_of_both_games_fits_in_every_language(web_host, phone):
     """The window's pages (game/<game>/howto.py, written for the page by tools/web_data.py) from the
     lobby, page by page, both games, at 360x640 in the four languages: every picture drawn from its
     data (no kind the page cannot draw), every text whole and in its box."""
-    from web_helpers import LANGS
-
     page = phone(size=(360, 640))
     open_page(page, web_host)
     join(page, "Ana")
@@ -223,6 +139,5 @@ def test_how_to_play_on_a_phone_every_page_of_both_games_fits_in_every_language(
         tap(page, "#howto-close")
         wait_for(page, "!document.querySelector('#howto')")
     assert not problems, problems
-    from game.games import CLIENTS
     want = [(g, p.id) for g in ("tikal", "tortuga") for p in CLIENTS[g].pages]
     assert seen == want * 4
