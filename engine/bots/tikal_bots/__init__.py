@@ -65,7 +65,6 @@ def view_key(view: dict) -> str:
 class _TikalBot(Bot):
     def __init__(self, seat: int, seed: int = 0):
         super().__init__(seat, seed)
-        self.boards = Boards()
         self._tiles_key: str | None = None
         self._tiles: dict = {}
 
@@ -215,8 +214,12 @@ class TikalHardBot(_TikalBot):
         self.expect = None              # the key the next view must have to go on with the plan
 
     def evaluator(self, view: dict) -> Evaluator:
+        """The valuation of one plan (or one auction's tiles) on a game sampled from ``view``: its
+        cache of boards lives as long as it does. (Each plan samples its own game, whose boards
+        no later plan meets again: a cache kept by the bot only held 256 dead boards per bot,
+        some 30 MB for the 32 hard bots of an 8-table night.)"""
         vs = VolcanoSamples(view, self.rng, self.samples)
-        return Evaluator(self.seat, self.boards, Schedule(vs), Treasures(view), self.weights)
+        return Evaluator(self.seat, Boards(), Schedule(vs), Treasures(view), self.weights)
 
     def start_value(self, view: dict):
         ev = self.evaluator(view)

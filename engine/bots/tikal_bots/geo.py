@@ -50,8 +50,8 @@ class Geo:
 
 
 class Boards:
-    """A bot's cache of ``Geo`` per board (keyed on the crossing table object, kept alive by the
-    cache so its id stays unique while cached)."""
+    """An evaluator's cache of ``Geo`` per board (keyed on the crossing table object, kept alive
+    by the cache so its id stays unique while cached)."""
 
     LIMIT = 256
 
