@@ -47,7 +47,7 @@ def local_key(key: str, name: str) -> str:
     (pass-and-play: each person at one window is a person of their own to the host). The same
     name at the same install gives the same key, so their saved games and standings row follow
     them from one night to the next; another install, or another name, another key."""
-    from .messages import fold
+    from .names import fold
 
     digest = hashlib.sha256(b"tikal-lan local player\n" + key.encode("ascii") + b"\n"
                             + fold(name).encode("utf-8")).digest()

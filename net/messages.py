@@ -11,13 +11,13 @@ msgpack bin); a list is a list.
 from __future__ import annotations
 
 import itertools
-import re
 import unicodedata
 from dataclasses import dataclass
 
 import engine
 
 from .identity import KEY_MAX, KEY_MIN, valid_key
+from .names import NAME_MAX, passes_for_a_bot
 from .protocol import PROTO
 
 CLIENT, HOST = "client", "host"
@@ -32,7 +32,6 @@ MAX_SEATS = max(info.max_seats for info in engine.GAMES.values())
 #: them by default; the welcome sends them, and the client draws each in its tone (game/theme.py).
 COLOURS = ["orange", "blue", "green", "yellow", "purple", "red", "black", "white"]
 
-NAME_MAX = 32
 #: The longest turn clock a table may have, in seconds (a ``create``'s ``clock``; 0: none).
 MAX_CLOCK = 3600
 #: The turn clocks a client offers (seconds; 0: none): the host's welcome says them, with its
@@ -197,71 +196,6 @@ class Text(Str):
         if not visible(v):
             return "must hold something visible"
         return None
-
-
-def fold(name: str) -> str:
-    """A name as people tell names apart: compatibility forms folded (full-width letters,
-    ligatures), case folded, spaces collapsed."""
-    return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
-
-
-#: Characters that read as the letters of "bot" (and of the Russian client's "бот"): other
-#: scripts, small capitals, digits and signs. Only the first three letters of a name are read so.
-_LOOKALIKE = str.maketrans({
-    **dict.fromkeys("вбβʙьƅɓƀᵇ86ß", "b"),
-    **dict.fromkeys("оοᴏσөøօᴑ0°º○◯●", "o"),
-    **dict.fromkeys("тτᴛŧƭʈ7+†", "t"),
-})
-#: Roman numerals of the seats a table has (Ⅱ reads as "ii" once folded).
-_ROMAN = r"(i{1,3}|iv|vi{0,3})"
-
-
-_SIGNS = frozenset("+†°º○◯●")          # signs that read as letters (in _LOOKALIKE)
-
-
-def _skeleton(text: str, signs: frozenset = frozenset()) -> str:
-    """A name as it reads: compatibility forms folded (full-width, Ⅱ -> ii, ² -> 2), case folded,
-    accents dropped, nothing but its letters and digits (spaces, _, (, -, invisible characters
-    gone) and the ``signs`` kept."""
-    text = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", text).casefold())
-    return "".join(c for c in text if unicodedata.category(c)[0] in "LN" or c in signs)
-
-
-_LEVEL_WORDS: frozenset[str] | None = None
-
-
-def _level_words() -> frozenset[str]:
-    """The bots' levels in every language of the window ("hard", "сильный", "těžký"...): what
-    follows "Bot 2" in a bot's name (the catalogs' ``bot.*`` entries), read once."""
-    global _LEVEL_WORDS
-    if _LEVEL_WORDS is None:
-        from assets.i18n import HERE, LANGUAGES
-        from engine.bots import LEVELS
-
-        words = set(LEVELS)
-        for lang in LANGUAGES:          # (the entries alone, read fast: this runs on the host's loop)
-            text = (HERE / f"{lang}.po").read_text(encoding="utf-8")
-            words |= set(re.findall(r'^msgid "bot\.[^"]*"\nmsgstr "([^"]+)"', text, re.M))
-        _LEVEL_WORDS = frozenset(filter(None, map(_skeleton, words)))
-    return _LEVEL_WORDS
-
-
-def passes_for_a_bot(name: str) -> bool:
-    """True if ``name`` reads as a bot's name: the host names bots "Bot <seat> (<level>)" (the
-    window: "Бот 2 (сильный)"...). Read as its letters and digits (``_skeleton``), its first
-    three letters as look-alikes of b, o, t: "bot" then a number ("Bot_2", "B0t 2", "ʙᴏᴛ 2"),
-    a Roman one with at most a level ("Bot Ⅱ (hard)"), or a level alone ("Bot (hard)"). Not:
-    "Bot" alone, "Botond", "Abbot", "Robot Wars fan", "Botvinnik" (docs/protocol.md, hello)."""
-    skeleton = _skeleton(name, _SIGNS)
-    if skeleton[:3].translate(_LOOKALIKE) != "bot":
-        return False
-    rest = "".join(c for c in skeleton[3:] if c not in _SIGNS)
-    if not rest:
-        return False
-    if rest[0].isdigit():
-        return True
-    levels = _level_words()
-    return rest in levels or any(re.fullmatch(_ROMAN + "(" + re.escape(w) + ")?", rest) for w in levels | {""})
 
 
 class PlayerName(Text):

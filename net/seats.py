@@ -14,7 +14,8 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .messages import COLOURS, NAME_MAX, fold
+from .messages import COLOURS
+from .names import numbered
 
 #: The letters of a private table's code: no 0/O, 1/I/L, 2/Z, 5/S, 8/B to mix up when said aloud.
 CODE_LETTERS = "ACDEFHJKMNPRTUVWXY34679"
@@ -234,14 +235,10 @@ class Seating:
 
     def unique(self, name: str) -> str:
         """``name``, or ``name (2)``, ``name (3)``... if someone at the table (a seat or a
-        spectator) has that name already (as ``messages.fold`` compares names)."""
-        taken = {fold(x.name) for x in self.seats if x.kind != "empty"} | \
-            {fold(n) for n in self.spectators.values()}
-        n, unique = 2, name
-        while fold(unique) in taken:
-            unique = f"{name[:NAME_MAX - 5]} ({n})"
-            n += 1
-        return unique
+        spectator) has that name already (``names.numbered``: as ``names.fold`` compares names;
+        a second "Zed (2)" is "Zed (3)")."""
+        return numbered(name, [x.name for x in self.seats if x.kind != "empty"]
+                        + list(self.spectators.values()))
 
     # --- the lobby's changes ----------------------------------------------------------------------
     def sit(self, conn: int, name: str, seat: int | None, code: str | None, *,

@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .journal import _sync_dir, aside_name
-from .messages import NAME_MAX
+from .names import numbered
 
 FILE = "standings.json"
 FORMAT = "tikal-lan-standings"
@@ -108,11 +108,10 @@ def people(games: list[dict], game: str | None = None) -> list[tuple[tuple, dict
             r["wins"] += i in g["winners"]
             r["points"] = _num(r["points"] + pts[i])
     out = sorted(acc.items(), key=lambda wr: (-wr[1]["points"], -wr[1]["wins"], wr[1]["name"]))
-    seen: dict[str, int] = {}
+    shown: list[str] = []
     for _, r in out:   # two people of one name: told apart as the tables tell them (section 2)
-        n = seen[r["name"]] = seen.get(r["name"], 0) + 1
-        if n > 1:
-            r["name"] = f"{r['name'][:NAME_MAX - 5]} ({n})"
+        r["name"] = numbered(r["name"], shown)
+        shown.append(r["name"])
     for i, (_, r) in enumerate(out):
         prev = out[i - 1][1] if i else None
         same = prev is not None and (prev["points"], prev["wins"]) == (r["points"], r["wins"])

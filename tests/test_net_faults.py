@@ -261,7 +261,7 @@ def test_a_name_already_at_the_table_is_told_apart():
     t2 = Table(2, "tortuga", 3, owner=1)
     t2.sit(1, long)
     t2.sit(2, long)
-    assert t2.seats[1].name == "x" * (messages.NAME_MAX - 5) + " (2)"
+    assert t2.seats[1].name == "x" * (messages.NAME_MAX - 4) + " (2)"
     assert not messages.NAME.check(t2.seats[1].name)
 
 
