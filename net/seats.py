@@ -402,7 +402,7 @@ class Seating:
         if s is None:
             raise TableError("bad_token", "unknown seat token")
         previous = s.conn if s.conn != conn else None
-        s.conn, s.takeover = conn, None
+        s.conn, s.takeover, s.hidden = conn, None, False    # (a new connection's page is shown)
         self.spectators.pop(conn, None)
         self.fix_owner()
         return s, previous

@@ -357,7 +357,7 @@ class Table:
     def _away(self, s: Seat) -> None:
         """``s``'s player went away: since when (in a game under way, the journal says it too:
         the recap of their return starts there, after a restart as well)."""
-        s.conn, s.seen = None, self.state
+        s.conn, s.seen, s.hidden = None, self.state, False
         if self.status == "playing":
             self._note({"k": "away", "seat": s.index})
 

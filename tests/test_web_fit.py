@@ -88,6 +88,16 @@ def test_every_screen_fits_in_four_languages_with_long_names(web_host, phone, si
         tap(page, "#start")
         wait_for(page, "tikal.screen === 'play' && !!tikal.play.last && !!tikal.play.instance")
         check_all_languages(page, "play", size, problems)
+        # another player's turn, on the table's turn clock: who thinks and for how long, Nudge
+        # (the update as the host sends it to us then)
+        page.evaluate("""() => { const p = tikal.play, seat = tikal.table.players.find(
+              (x) => x.kind === 'human' && x.seat !== tikal.seat).seat;
+            p.last = {...p.last, to_act: seat, legal: undefined, clock: {limit: 180, seat, spent: 41.5, left: 138.5}};
+            p.clockAt = performance.now(); p.drawClock(); }""")
+        wait_for(page, "!document.querySelector('#nudge').hidden")
+        check_all_languages(page, "play-clock", size, problems)
+        tap(page, "#nudge")
+        wait_for(page, "document.querySelector('#nudge').hidden")
         tap(page, "#menu-button")
         wait_for(page, "!!document.querySelector('#menu')")
         check_all_languages(page, "menu", size, problems)

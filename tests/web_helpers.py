@@ -75,9 +75,10 @@ class WebHost:
         from net.loop_thread import LoopThread
         from net.web import WebServer
 
+        clock = config.pop("clock", None)      # the host's time: a test's (tests/fake_clock.py), if given
         cfg = {"name": name, "bind": "127.0.0.1", "port": 0, "announce": False,
                "data_dir": tmp_path / "saves", "bot_delay": 0.0, "lan": lan, **config}
-        self.host = Host(HostConfig(**cfg))
+        self.host = Host(HostConfig(**cfg), clock=clock)
         self.runner = LoopThread("web-host")
         self.runner.start()
         try:

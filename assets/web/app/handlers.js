@@ -124,6 +124,11 @@ export const HANDLERS = {
     if (app.play) app.play.log(`${msg.from}: ${msg.text}`, "chat");
   },
 
+  // a player nudged the one whose turn it is (docs/protocol.md 14): maybe us
+  nudged(app, msg) {
+    if (app.play) app.play.nudged(msg);
+  },
+
   bye() { /* the host closes: the socket's close reconnects (app/net.js) */ },
 };
 

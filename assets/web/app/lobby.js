@@ -24,7 +24,16 @@ export function playerName(app, p) {
 }
 
 export function optionsText(app, table) {
-  return words.optionsLine(app.cat, app.page.gameInfo(table.game), table.options).join(" · ");
+  const line = words.optionsLine(app.cat, app.page.gameInfo(table.game), table.options);
+  if (table.clock) line.push(app.t("lobby.clock_a_turn", { value: clockWords(app, table.clock) }));
+  return line.join(" · ");
+}
+
+/** A turn clock as a player reads it: "Off", "3 min", "45 s" (the window's words). */
+export function clockWords(app, seconds) {
+  if (!(seconds > 0)) return app.t("common.off");
+  if (seconds >= 60 && seconds % 60 === 0) return app.tn("clock.minutes", seconds / 60);
+  return app.tn("clock.seconds", Math.max(1, Math.round(seconds)));
 }
 
 function header(app, title, ...extra) {
@@ -186,9 +195,21 @@ function createCard(app) {
       hints.textContent = hintsText();
       box.append(h("div", { class: "field" }, h("div", { class: "choices" }, hints)));
     }
+    if (page.createClock() !== null) {    // the turn clock (docs/protocol.md 14): the host's choices
+      const group = h("div", { class: "choices", id: "create-clock" });
+      for (const v of page.welcome.clock.values) {
+        const b = h("button", { class: ["choice", page.lobby.clock === v && "on"], "data-clock": v,
+          onclick: () => { page.lobby.clock = v; for (const x of group.children) x.classList.toggle("on", x === b); } },
+        clockWords(app, v));
+        group.append(b);
+      }
+      box.append(h("div", { class: "field" }, h("span", { class: "label" }, app.t("web.clock")), group));
+    }
     box.append(howtoButton(app, () => game, { class: "quiet howto-open" }));
     box.append(h("button", { id: "create", class: "primary big", onclick: () => {
-      app.send({ t: "create", game, seats, options: opts, ...(info.hint ? { hints: page.lobby.hints } : {}) });
+      const clock = page.createClock();
+      app.send({ t: "create", game, seats, options: opts, ...(info.hint ? { hints: page.lobby.hints } : {}),
+        ...(Number.isInteger(clock) ? { clock } : {}) });
     } }, app.t("web.create")));
   };
   const tabs = h("div", { class: "choices games" });

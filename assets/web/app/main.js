@@ -32,6 +32,8 @@ class App {
     this.screenLock = new ScreenLock(this);                  // the screen kept on at a table (app/wakelock.js)
     this.net.addEventListener("message", (e) => dispatch(this, e.detail));
     this.net.addEventListener("status", (e) => this.onStatus(e.detail));
+    // a page hidden at its turn (a phone's screen off) is away once its grace ends (docs/protocol.md 14)
+    document.addEventListener("visibilitychange", () => this.reportVisibility());
     window.tikal = this;        // the page's own progress, for tests and the curious
   }
 
@@ -61,7 +63,7 @@ class App {
       this.page.hostName = info.name || "";
     } catch { /* the page still works without the host's name */ }
     const host = this.page.hostName;
-    document.title = host ? `${host} — ${this.t("web.app_name")}` : this.t("web.app_name");
+    document.title = this.baseTitle = host ? `${host} — ${this.t("web.app_name")}` : this.t("web.app_name");
     if (this.tv) { this.join("TV", false); return; }
     const name = store.name();
     if (name) this.join(name);          // the kept name: the lobby, or back to our seat
@@ -119,6 +121,12 @@ class App {
   }
 
   send(msg) { return this.net.send(msg); }
+
+  /** Whether the page is hidden, said to the host while we hold a seat (a spectator's says nothing). */
+  reportVisibility() {
+    if (this.tv || this.page.seat === null || !this.page.table || this.page.status !== "open") return;
+    this.send({ t: "hidden", hidden: document.visibilityState === "hidden" });
+  }
 
   onStatus(st) {
     this.page.status = st.state;

@@ -63,6 +63,10 @@ export class Play {
       onclick: () => this.toggleLog() }, "☰");
     this.menuButton = h("button", { class: "icon", id: "menu-button", "aria-label": app.t("web.menu"), title: app.t("web.menu"),
       onclick: () => this.openMenu() }, "⋯");
+    this.clockLine = h("span", { class: "clock", id: "clock" }, "");
+    this.nudgeButton = h("button", { class: "small", id: "nudge", hidden: true, onclick: () => this.nudge() },
+      app.t("table.nudge"));
+    this.clockRow = h("div", { class: "clock-row", hidden: true }, this.clockLine, this.nudgeButton);
     this.strip = h("ul", { class: "players", id: "players" });
     this.board = h("div", { class: "board", id: "board" });
     this.logBox = h("ol", { class: "log-lines" });
@@ -72,7 +76,7 @@ export class Play {
     this.netstate = h("div", { id: "netstate", class: "netstate", hidden: app.page.status === "open" }, app.t("web.reconnecting"));
     this.root.append(h("div", { class: "screen play" },
       h("header", { class: "bar" }, this.title, this.logButton, this.menuButton),
-      this.status, this.strip, this.board, this.logPanel, this.overlay, this.netstate));
+      this.status, this.clockRow, this.strip, this.board, this.logPanel, this.overlay, this.netstate));
     this.drawTitle();
     this.drawPlayers();
   }
@@ -181,13 +185,15 @@ export class Play {
       this.mount();
       if (last) this.instance.update({ ...last, events: [], full: true, recap: undefined, seq: undefined });
     }
-    if (last) this.drawStatus(last);
+    if (last) { this.drawStatus(last); this.drawClock(); }
     if (this.recap) this.drawRecap();
     if (this.results && !this.resultsHidden) this.showResults(this.results);
   }
 
   destroy() {
     this.destroyed = true;
+    clearInterval(this.clockTimer);
+    document.title = this.app.baseTitle || document.title;
     window.removeEventListener("resize", this.onResize);
     if (this.instance) this.instance.destroy();
     this.instance = null;
@@ -208,6 +214,7 @@ export class Play {
     }
     if (!this.loading && summary) this.load(summary.game);
     if (this.instance && this.instance.table) this.instance.table(summary);
+    if (this.last) this.drawClock();       // (a seat a bot plays now: nobody to nudge)
   }
 
   update(msg) {
@@ -222,6 +229,9 @@ export class Play {
       this.log(this.t("web.log.turn", { name: this.nameOf(msg.to_act) }), "whose-turn");
     }
     this.drawStatus(msg);
+    this.clockAt = performance.now();
+    this.drawClock();
+    this.yourTurn(prev, msg);
     if (this.instance) this.instance.update(msg);
     else this.queue.push(msg);
     if (msg.over && !this.resultsShown) this.showResults(msg);
@@ -271,6 +281,60 @@ export class Play {
         h("span", { class: "pname" }, playerName(this.app, p)),
         score !== null && score !== undefined ? h("span", { class: "score" }, score) : null,
         away ? h("span", { class: "muted small" }, p.takeover ? this.t("web.bot_plays") : this.t("web.away")) : null));
+    }
+  }
+
+  // --- the turn clock and the nudge (docs/protocol.md 14) ------------------------------------------
+  /** Our turn came: the phone buzzes where the browser allows it, the tab's title says so. */
+  yourTurn(prev, msg) {
+    const mine = (m) => !!m && this.app.page.seat !== null && m.to_act === this.app.page.seat && !m.over && !!m.legal;
+    const base = this.app.baseTitle || document.title;
+    document.title = mine(msg) ? `${this.t("web.your_turn")} — ${base}` : base;
+    if (mine(msg) && !mine(prev) && navigator.vibrate) navigator.vibrate(200);
+  }
+
+  /** How long the player to act has been thinking (what is left of our own turn), counted on from
+   * the host's last update by the page's own clock; Nudge on another player's turn, once a turn. */
+  drawClock() {
+    const msg = this.last, c = msg && msg.clock;
+    clearInterval(this.clockTimer);
+    if (msg && msg.to_act !== this.nudgedFor) this.nudgedFor = null;     // another turn: one nudge again
+    let text = "";
+    if (c && !msg.over && Number.isInteger(c.seat)) {
+      const since = (performance.now() - this.clockAt) / 1000;
+      if (c.out) text = this.t("table.clock_out", { name: this.nameOf(c.seat) });
+      else if (c.seat === this.app.page.seat) text = this.t("table.thinking_you", { left: mmss(Math.max(0, c.left - since), true) });
+      else text = this.t("table.thinking", { name: this.nameOf(c.seat), spent: mmss(c.spent + since), limit: mmss(c.limit) });
+      if (!c.out) this.clockTimer = setInterval(() => this.drawClock(), 1000);
+    }
+    this.clockLine.textContent = text;
+    this.nudgeButton.hidden = !this.canNudge();
+    this.clockRow.hidden = !text && this.nudgeButton.hidden;
+  }
+
+  canNudge() {
+    const msg = this.last, seat = this.app.page.seat;
+    if (!msg || msg.over || seat === null || msg.to_act === null || msg.to_act === undefined) return false;
+    if (msg.to_act === seat || msg.to_act === this.nudgedFor) return false;
+    const p = this.summary && this.summary.players.find((x) => x.seat === msg.to_act);
+    return !!p && p.kind === "human" && !p.takeover && !p.clocked;
+  }
+
+  nudge() {
+    if (!this.canNudge()) return;
+    this.nudgedFor = this.last.to_act;
+    this.app.send({ t: "nudge" });
+    this.drawClock();
+  }
+
+  /** A nudge: ours to hear (a toast, a buzz), else a line of the log. */
+  nudged(msg) {
+    const who = Number.isInteger(msg.by) ? this.nameOf(msg.by) : msg.from;
+    if (msg.seat === this.app.page.seat) {
+      toast(this.t("table.nudged_you", { name: who }), "info", 8000);
+      if (navigator.vibrate) navigator.vibrate([120, 80, 120]);
+    } else {
+      this.log(this.t("table.nudged", { name: who, whom: this.nameOf(msg.seat) }), "info");
     }
   }
 
@@ -420,6 +484,12 @@ export class Play {
     return s("svg", { class: "story", viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": this.app.t("web.score_story") },
       s("rect", { x: 0, y: 0, width: W, height: H, fill: "none", stroke: "#8890a8", "stroke-width": 0.5 }), lines);
   }
+}
+
+/** 1:05 (a turn's time); `up`: a countdown's whole seconds rounded up. */
+export function mmss(seconds, up = false) {
+  const s = Math.max(0, up ? Math.ceil(seconds) : Math.floor(seconds));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
 
 /** A query option of the page's address (`?anim=off`), or null. */

@@ -112,8 +112,8 @@ export function recapPanel(recap, g) {
     if (!details.hidden) details.scrollIntoView({ block: "nearest" });
   } }, g.t("web.recap.details"));
   const panel = h("div", { class: "recap card", id: "recap", role: "dialog", "aria-labelledby": "recap-title" },
-    h("h2", { id: "recap-title" }, g.t("web.recap.title")),
-    h("p", { class: "muted small", id: "recap-count" }, g.tn("web.recap.moves", w.moves, { n: w.moves })),
+    h("h2", { id: "recap-title" }, g.t(recap.clock ? "recap.title_clock" : "web.recap.title")),   // (a bot finished a turn whose time ran out)
+    h("p", { class: "muted small", id: "recap-count" }, g.tn(recap.clock ? "web.recap.moves_clock" : "web.recap.moves", w.moves, { n: w.moves })),
     h("div", { class: "recap-body" }, summary, details),
     h("div", { class: "row-buttons recap-buttons" },
       w.lines.length ? toggle : null,

@@ -27,7 +27,7 @@ export class PageState {
     this.errors = [];           // the host's refusals, newest last (tests read them)
     /** The lobby's choices: the game of the new table, its players and options (per game), and
      * whether it allows the hint (at first it does, as the window's quick game). */
-    this.lobby = { game: null, seats: null, options: {}, hints: true, draftName: undefined };
+    this.lobby = { game: null, seats: null, options: {}, hints: true, clock: undefined, draftName: undefined };
   }
 
   /** What the host's welcome says of a game (its seats, options, title, labels), or undefined. */
@@ -46,6 +46,16 @@ export class PageState {
     }
     this.lobby.options[game] = opts;
     return opts;
+  }
+
+  /** The turn clock of the new table (seconds, 0: none): the last chosen, where the host still
+   * offers it, else the host's default; null when the host has no turn clocks (its welcome says none). */
+  createClock() {
+    const offered = (this.welcome && this.welcome.clock) || null;
+    if (!offered || !Array.isArray(offered.values)) return null;
+    const clock = offered.values.includes(this.lobby.clock) ? this.lobby.clock : offered.default;
+    this.lobby.clock = clock;
+    return clock;
   }
 
   /** The players of the new table: the last chosen, within the game's range (4 at first). */
