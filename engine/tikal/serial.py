@@ -147,53 +147,69 @@ def _board_tiles(s: State, d: dict) -> dict:
             t = {"hex": list(PRINTED_HEX[tid]), **t}         # a printed hex may give id and level
         h = _hex(t.get("hex"), f"hex of tile {tid}")
         rot = _int(t.get("rotation", 0), f"rotation of {tid}", 0, 5)
-        if tid in PRINTED:
-            if h != PRINTED_HEX[tid] or rot != 0:
-                _fail(f"{tid} is printed at {list(PRINTED_HEX[tid])}, rotation 0")
-        else:
-            _tile_id(tid, "tile id")
-            if tid in used:
-                _fail(f"tile {tid} is listed twice")
-            if h in s.tile_at or h in (x[1] for x in placed):
-                _fail(f"two tiles on {list(h)}")
-            placed.append((tid, h, rot))
+        _place_listed(s, tid, h, rot, used, placed)
         used.add(tid)
-        spec = SPECS[tid]
-        if "level" in t:
-            if spec.kind != TEMPLE:
-                _fail(f"{tid} is not a temple; it has no level")
-            levels[h] = _int(t["level"], f"level of {tid}", spec.value, MAX_LEVEL)
-        if "treasures" in t:
-            if spec.kind != TREASURE:
-                _fail(f"{tid} is not a treasure tile")
-            tr = t["treasures"]
-            if not isinstance(tr, list) or len(tr) > spec.masks:
-                _fail(f"treasures of {tid}: a list of at most {spec.masks} kinds")
-            explicit[h] = [_int(k, "treasure kind", 0, TREASURE_KINDS - 1) for k in tr]
+        _tile_contents(t, tid, h, levels, explicit)
     put_tiles(s, placed)
+    _take_level_tokens(s, levels)
+    return explicit
+
+
+def _place_listed(s: State, tid, h: tuple, rot: int, used: set, placed: list) -> None:
+    """A listed tile: a printed one where it is printed, any other once and on a free hex."""
+    if tid in PRINTED:
+        if h != PRINTED_HEX[tid] or rot != 0:
+            _fail(f"{tid} is printed at {list(PRINTED_HEX[tid])}, rotation 0")
+        return
+    _tile_id(tid, "tile id")
+    if tid in used:
+        _fail(f"tile {tid} is listed twice")
+    if h in s.tile_at or h in (x[1] for x in placed):
+        _fail(f"two tiles on {list(h)}")
+    placed.append((tid, h, rot))
+
+
+def _tile_contents(t: dict, tid, h: tuple, levels: dict, explicit: dict) -> None:
+    """A listed tile's temple level and face-down treasures, where it gives them."""
+    spec = SPECS[tid]
+    if "level" in t:
+        if spec.kind != TEMPLE:
+            _fail(f"{tid} is not a temple; it has no level")
+        levels[h] = _int(t["level"], f"level of {tid}", spec.value, MAX_LEVEL)
+    if "treasures" in t:
+        if spec.kind != TREASURE:
+            _fail(f"{tid} is not a treasure tile")
+        tr = t["treasures"]
+        if not isinstance(tr, list) or len(tr) > spec.masks:
+            _fail(f"treasures of {tid}: a list of at most {spec.masks} kinds")
+        explicit[h] = [_int(k, "treasure kind", 0, TREASURE_KINDS - 1) for k in tr]
+
+
+def _take_level_tokens(s: State, levels: dict) -> None:
+    """T-C3: the temples' levels, and the level tokens they use out of the supply."""
     for h, lvl in levels.items():
         s.level[h] = lvl
         for v in range(SPECS[s.tile_at[h]].value + 1, lvl + 1):   # tokens used (T-C3)
             s.levels_left[v] -= 1
     if any(x < 0 for x in s.levels_left):
         _fail("the temple levels use more level tokens than exist (T-C3)")
-    return explicit
 
 
 def _other_tiles(s: State, d: dict) -> None:
     """Tiles off the board: removed (T-P4, rules 1), drawn, the volcano set aside, revealed,
     the stack (T-S2: by default every tile not listed elsewhere, shuffled by the seed)."""
-    n = s.n
     s.removed = [_tile_id(x, "removed tile") for x in d.get("removed", [])]
     s.drawn = None if d.get("drawn") is None else _tile_id(d["drawn"], "drawn")
-    vol = d.get("volcano")
-    if vol is not None:
-        s.volcano = (_tile_id(vol.get("tile"), "volcano tile"), _seat(vol.get("seat"), n))
-        if SPECS[s.volcano[0]].kind != VOLCANO:
-            _fail("'volcano' must name a volcano tile")
+    _set_aside_volcano(s, d.get("volcano"))
     s.revealed = [_tile_id(x, "revealed tile") for x in d.get("revealed", [])]
     elsewhere = s.removed + ([s.drawn] if s.drawn else []) + \
         ([s.volcano[0]] if s.volcano else []) + s.revealed
+    _stack(s, d, elsewhere)
+
+
+def _stack(s: State, d: dict, elsewhere: list) -> None:
+    """The stack as listed (the tiles in no list are then out of the game), else every tile not
+    listed elsewhere, shuffled by the seed (T-S2)."""
     if "stack" in d:
         s.stack = [_tile_id(x, "stack tile") for x in d["stack"]]
     accounted = [x for x in s.tile_at.values() if x in TILES] + elsewhere + s.stack
@@ -204,6 +220,14 @@ def _other_tiles(s: State, d: dict) -> None:
         s.removed += rest                   # tiles in no list are out of the game
     else:
         s.stack = shuffled_stack(s.rng, rest)
+
+
+def _set_aside_volcano(s: State, vol) -> None:
+    """The volcano tile set aside for a volcano scoring round, and who drew it."""
+    if vol is not None:
+        s.volcano = (_tile_id(vol.get("tile"), "volcano tile"), _seat(vol.get("seat"), s.n))
+        if SPECS[s.volcano[0]].kind != VOLCANO:
+            _fail("'volcano' must name a volcano tile")
 
 
 def _figures(s: State, d: dict) -> None:
@@ -225,7 +249,15 @@ def _figures(s: State, d: dict) -> None:
 
 
 def _guards_and_camps(s: State, d: dict) -> None:
-    for g in d.get("guards", []):
+    _guards(s, d.get("guards", []))
+    _camps(s, d.get("camps", []))
+    for seat in range(s.n):
+        if s.camps_left(seat) < 0 or s.guards_left(seat) < 0:
+            _fail(f"seat {seat} has more than {CAMPS} camps or {GUARDS} guards")
+
+
+def _guards(s: State, guards: list) -> None:
+    for g in guards:
         seat = _seat(g.get("seat"), s.n)
         h = _hex(g.get("hex"), "guard hex")
         if h not in s.level:
@@ -235,7 +267,10 @@ def _guards_and_camps(s: State, d: dict) -> None:
         if g.get("figure") not in ("worker", "leader"):
             _fail("a guard's figure is \"worker\" or \"leader\"")
         s.add_guard(seat, h, g["figure"])
-    for c in d.get("camps", []):
+
+
+def _camps(s: State, camps: list) -> None:
+    for c in camps:
         seat = _seat(c.get("seat"), s.n)
         h = _hex(c.get("hex"), "camp hex")
         if s.kind.get(h) not in (JUNGLE, TREASURE):
@@ -243,9 +278,6 @@ def _guards_and_camps(s: State, d: dict) -> None:
         if h in s.camps:
             _fail("at most one camp per hex (T-A7a)")
         s.add_camp(seat, h)
-    for seat in range(s.n):
-        if s.camps_left(seat) < 0 or s.guards_left(seat) < 0:
-            _fail(f"seat {seat} has more than {CAMPS} camps or {GUARDS} guards")
 
 
 def _out_and_supply(s: State, d: dict) -> None:
@@ -270,19 +302,36 @@ def _treasures(s: State, d: dict, explicit: dict) -> None:
     """T-C2: the 24 tokens are held, on the board (explicit or drawn by seed, T-P3) or in the
     supply; then where camps may go (T-A7a)."""
     n = s.n
-    held = d.get("held", {})
-    for key in held:
-        if key not in {str(i) for i in range(n)}:
-            _fail(f"'held' is keyed by seat strings \"0\"..\"{n - 1}\"")
-    for seat in range(n):
-        for k in held.get(str(seat), []):
-            s.held[seat][_int(k, "held treasure kind", 0, TREASURE_KINDS - 1)] += 1
+    _held(s, d.get("held", {}))
     pool = [TREASURE_COPIES - sum(s.held[seat][k] for seat in range(n))
             - sum(tr.count(k) for tr in explicit.values()) for k in range(TREASURE_KINDS)]
     if min(pool) < 0:
         _fail("more than 3 treasures of one kind (T-C2)")
     tokens = token_list(pool)
     s.rng.shuffle(tokens)
+    _deal_treasures(s, explicit, tokens)
+    if "treasure_supply" in d:
+        tokens = _given_supply(d["treasure_supply"], tokens)
+    s.tsupply = tokens
+    for h in s.camps:
+        if s.kind[h] == TREASURE and s.treasures[h]:
+            _fail(f"a camp on a treasure hex needs the hex emptied (T-A7a): {list(h)}")
+    refresh_camp_sites(s)
+
+
+def _held(s: State, held: dict) -> None:
+    """The treasures each seat holds, keyed by seat strings."""
+    n = s.n
+    for key in held:
+        if key not in {str(i) for i in range(n)}:
+            _fail(f"'held' is keyed by seat strings \"0\"..\"{n - 1}\"")
+    for seat in range(n):
+        for k in held.get(str(seat), []):
+            s.held[seat][_int(k, "held treasure kind", 0, TREASURE_KINDS - 1)] += 1
+
+
+def _deal_treasures(s: State, explicit: dict, tokens: list) -> None:
+    """Each treasure tile's face-down tokens: the listed ones, else drawn from ``tokens``."""
     for h in board_order(s.treasures):
         if h in explicit:
             s.treasures[h] = tuple(explicit[h])
@@ -290,18 +339,16 @@ def _treasures(s: State, d: dict, explicit: dict) -> None:
             k = min(SPECS[s.tile_at[h]].masks, len(tokens))
             s.treasures[h] = tuple(tokens[:k])
             del tokens[:k]
-    if "treasure_supply" in d:
-        if not isinstance(d["treasure_supply"], list):
-            _fail("treasure_supply must be a list of kinds (a view's count cannot be restored)")
-        given = [_int(k, "treasure kind", 0, TREASURE_KINDS - 1) for k in d["treasure_supply"]]
-        if sorted(given) != sorted(tokens):
-            _fail("treasure_supply must be exactly the tokens neither held nor on the board")
-        tokens = given
-    s.tsupply = tokens
-    for h in s.camps:
-        if s.kind[h] == TREASURE and s.treasures[h]:
-            _fail(f"a camp on a treasure hex needs the hex emptied (T-A7a): {list(h)}")
-    refresh_camp_sites(s)
+
+
+def _given_supply(supply, tokens: list) -> list:
+    """A snapshot's treasure supply in its order: exactly the tokens left over."""
+    if not isinstance(supply, list):
+        _fail("treasure_supply must be a list of kinds (a view's count cannot be restored)")
+    given = [_int(k, "treasure kind", 0, TREASURE_KINDS - 1) for k in supply]
+    if sorted(given) != sorted(tokens):
+        _fail("treasure_supply must be exactly the tokens neither held nor on the board")
+    return given
 
 
 def _turn(s: State, d: dict) -> None:
@@ -312,6 +359,18 @@ def _turn(s: State, d: dict) -> None:
     if not isinstance(scores, list) or len(scores) != n:
         _fail("scores: one int per seat")
     s.scores = [_int(x, "score") for x in scores]
+    _phase_and_ap(s, d)
+    for key, target in (("uncovered", s.uncovered), ("dug", s.dug)):
+        for e in d.get(key, []):
+            target[_hex(e.get("hex"), key)] = _int(e.get("count"), key, 1, 2)
+    _scoring_round(s, d.get("scoring"))
+    lp = d.get("last_placer")
+    s.last_placer = None if lp is None else _seat(lp, n, "last_placer")
+    s.rounds = _rounds(d.get("rounds", []), n)
+
+
+def _phase_and_ap(s: State, d: dict) -> None:
+    """The phase, its action points, and the drawn tile that goes with phase 'place'."""
     s.phase = d.get("phase", ACTIONS)
     if s.phase not in PHASES:
         _fail(f"phase must be one of {PHASES}")
@@ -320,21 +379,18 @@ def _turn(s: State, d: dict) -> None:
         _fail("phase 'place' needs the 'drawn' tile")
     if s.phase != PLACE and s.drawn is not None:
         _fail("'drawn' is set only in phase 'place'")
-    for key, target in (("uncovered", s.uncovered), ("dug", s.dug)):
-        for e in d.get(key, []):
-            target[_hex(e.get("hex"), key)] = _int(e.get("count"), key, 1, 2)
-    sc = d.get("scoring")
+
+
+def _scoring_round(s: State, sc) -> None:
+    """A scoring round under way: its kind, the scorers' order and whose score is next."""
     if sc is not None:
         if sc.get("kind") not in ("volcano", "final"):
             _fail("scoring kind is \"volcano\" or \"final\"")
-        order = [_seat(x, n) for x in sc.get("order", [])]
+        order = [_seat(x, s.n) for x in sc.get("order", [])]
         s.scoring = {"kind": sc["kind"], "order": order,
                      "index": _int(sc.get("index", 0), "scoring index", 0, len(order) - 1)}
         if sc["kind"] == "volcano" and s.volcano is None:
             _fail("a volcano scoring round needs the 'volcano' set aside")
-    lp = d.get("last_placer")
-    s.last_placer = None if lp is None else _seat(lp, n, "last_placer")
-    s.rounds = _rounds(d.get("rounds", []), n)
 
 
 def _rounds(rounds, n: int) -> tuple:
@@ -364,21 +420,30 @@ def _auction(s: State, d: dict) -> None:
     s.moved = [_seat(x, n, "moved") for x in d.get("moved", [])]
     a = d.get("auction")
     if a is not None:
-        s.auction = {"opener": _seat(a.get("opener"), n), "bidders": list(a.get("bidders", [])),
-                     "active": list(a.get("active", [])), "passed": list(a.get("passed", [])),
-                     "bid": _int(a.get("bid", 0), "bid", 0),
-                     "high": None if a.get("high") is None else _seat(a["high"], n)}
+        s.auction = _bidding(a, n)
     if (s.phase == BID) != (s.auction is not None):
         _fail("the 'auction' state goes with phase 'bid'")
     if s.variant == "base" and (s.revealed or s.moved or s.auction):
         _fail("revealed/moved/auction belong to the auction variant")
     if s.variant == "auction" and "phase" not in d:
-        # A plain scenario starts inside a normal turn; the revealed tiles must fit the players
-        # still to move this round (each mover takes at least one).
-        if s.seat in s.moved:
-            _fail("the seat taking its turn cannot be among 'moved'")
-        if len(s.revealed) > n - len(set(s.moved)) - 1:
-            _fail("more revealed tiles than players left to move this round")
+        _check_round_so_far(s)
+
+
+def _bidding(a: dict, n: int) -> dict:
+    """The auction under way: who opened, who bids, the high bid and bidder."""
+    return {"opener": _seat(a.get("opener"), n), "bidders": list(a.get("bidders", [])),
+            "active": list(a.get("active", [])), "passed": list(a.get("passed", [])),
+            "bid": _int(a.get("bid", 0), "bid", 0),
+            "high": None if a.get("high") is None else _seat(a["high"], n)}
+
+
+def _check_round_so_far(s: State) -> None:
+    """A plain scenario starts inside a normal turn; the revealed tiles must fit the players
+    still to move this round (each mover takes at least one)."""
+    if s.seat in s.moved:
+        _fail("the seat taking its turn cannot be among 'moved'")
+    if len(s.revealed) > s.n - len(set(s.moved)) - 1:
+        _fail("more revealed tiles than players left to move this round")
 
 
 # --- state -> dicts ------------------------------------------------------------------------------
@@ -400,10 +465,7 @@ def _common(s: State, hidden: bool) -> dict:
     d = {
         "game": "tikal", "seats": n, "variant": s.variant, "rules": s.rules, "first": s.first,
         "tiles": _tiles(s, hidden),
-        "figures": [{"seat": seat, "hex": list(h), "workers": s.figs[seat][h][0],
-                     "leader": bool(s.figs[seat][h][1])}
-                    for h in board_order({h for f in s.figs for h in f})
-                    for seat in range(n) if h in s.figs[seat]],
+        "figures": _figure_list(s),
         "camps": [{"seat": s.camps[h], "hex": list(h)} for h in board_order(s.camps)],
         "guards": [{"seat": s.guards[h][0], "hex": list(h), "figure": s.guards[h][1]}
                    for h in board_order(s.guards)],
@@ -413,10 +475,8 @@ def _common(s: State, hidden: bool) -> dict:
                 for seat in range(n)},
         "removed": list(s.removed),
         "seat": s.seat, "ap": s.ap, "phase": s.phase, "drawn": s.drawn,
-        "uncovered": [{"hex": list(h), "count": c} for h, c in sorted(
-            s.uncovered.items(), key=lambda x: INDEX[x[0]])],
-        "dug": [{"hex": list(h), "count": c} for h, c in sorted(
-            s.dug.items(), key=lambda x: INDEX[x[0]])],
+        "uncovered": _hex_counts(s.uncovered),
+        "dug": _hex_counts(s.dug),
         "scoring": None if s.scoring is None else {
             "kind": s.scoring["kind"], "order": list(s.scoring["order"]),
             "index": s.scoring["index"]},
@@ -425,11 +485,28 @@ def _common(s: State, hidden: bool) -> dict:
         "rounds": [{"kind": r["kind"], "scored": [dict(e) for e in r["scored"]]} for r in s.rounds],
     }
     if s.variant == "auction":
-        d["revealed"] = list(s.revealed)
-        d["moved"] = list(s.moved)
-        d["auction"] = None if s.auction is None else {
-            k: (list(v) if isinstance(v, list) else v) for k, v in s.auction.items()}
+        d.update(_auction_round(s))
     return d
+
+
+def _figure_list(s: State) -> list:
+    """The figures on the board, hex by hex in board order, seat by seat."""
+    return [{"seat": seat, "hex": list(h), "workers": s.figs[seat][h][0],
+             "leader": bool(s.figs[seat][h][1])}
+            for h in board_order({h for f in s.figs for h in f})
+            for seat in range(s.n) if h in s.figs[seat]]
+
+
+def _hex_counts(counts: dict) -> list:
+    """A hex -> count map as a list in board index order."""
+    return [{"hex": list(h), "count": c} for h, c in sorted(counts.items(), key=lambda x: INDEX[x[0]])]
+
+
+def _auction_round(s: State) -> dict:
+    """The auction variant's keys: the tiles revealed, who moved, the bidding."""
+    return {"revealed": list(s.revealed), "moved": list(s.moved),
+            "auction": None if s.auction is None else {
+                k: (list(v) if isinstance(v, list) else v) for k, v in s.auction.items()}}
 
 
 def snapshot(s: State) -> dict:
@@ -468,30 +545,49 @@ def sampled_scenario(v: dict, rng: Rng) -> dict:
     order within a letter drawn) and the face-down treasure kinds (the tokens nobody holds,
     drawn) filled from ``rng``."""
     d = {k: v[k] for k in v if k not in DERIVED_KEYS}
+    seen = _seen_tiles(v)
+    stack = shuffled_stack(rng, [t.id for t in TILE_LIST if t.id not in seen])
+    if len(stack) != v["stack_left"] or (stack and stack[0][0] != v["next_letter"]):
+        _fail("the view's stack_left/next_letter do not match its tiles")
+    unknown = _unheld_tokens(v["held"])
+    rng.shuffle(unknown)
+    tiles, unknown = _turn_face_down(v["tiles"], unknown)
+    if len(unknown) != v["treasure_supply"]:
+        _fail("the view's treasure counts do not match the treasures held")
+    d.update({"tiles": tiles, "stack": stack, "treasure_supply": unknown, "seed": 0,
+              "rng": rng.next64()})
+    return d
+
+
+def _turn_face_down(view_tiles: list, unknown: list) -> tuple:
+    """The view's tiles with each face-down count replaced by that many of ``unknown`` (in
+    order), and the tokens left over."""
+    tiles = []
+    for t in view_tiles:
+        t = dict(t)
+        if "treasures" in t:
+            k = t["treasures"]
+            t["treasures"], unknown = unknown[:k], unknown[k:]
+        tiles.append(t)
+    return tiles, unknown
+
+
+def _seen_tiles(v: dict) -> set:
+    """The tiles a view shows outside the stack: on the board, removed, revealed, drawn, the
+    volcano set aside."""
     accounted = {t["id"] for t in v["tiles"]}
     accounted |= set(v.get("removed", [])) | set(v.get("revealed", []))
     if v.get("drawn"):
         accounted.add(v["drawn"])
     if v.get("volcano"):
         accounted.add(v["volcano"]["tile"])
-    stack = shuffled_stack(rng, [t.id for t in TILE_LIST if t.id not in accounted])
-    if len(stack) != v["stack_left"] or (stack and stack[0][0] != v["next_letter"]):
-        _fail("the view's stack_left/next_letter do not match its tiles")
+    return accounted
+
+
+def _unheld_tokens(held_by_seat: dict) -> list:
+    """The treasure tokens nobody holds, kind by kind (unshuffled)."""
     held = [0] * TREASURE_KINDS
-    for kinds in v["held"].values():
+    for kinds in held_by_seat.values():
         for k in kinds:
             held[k] += 1
-    unknown = token_list([TREASURE_COPIES - c for c in held])
-    rng.shuffle(unknown)
-    tiles = []
-    for t in v["tiles"]:
-        t = dict(t)
-        if "treasures" in t:
-            k = t["treasures"]
-            t["treasures"], unknown = unknown[:k], unknown[k:]
-        tiles.append(t)
-    if len(unknown) != v["treasure_supply"]:
-        _fail("the view's treasure counts do not match the treasures held")
-    d.update({"tiles": tiles, "stack": stack, "treasure_supply": unknown, "seed": 0,
-              "rng": rng.next64()})
-    return d
+    return token_list([TREASURE_COPIES - c for c in held])

@@ -65,7 +65,7 @@ def _turtles(s: State, d: dict) -> None:
         _fail("'stacks' maps a space (\"0\"..\"21\") to turtles bottom first")
     seen = set()
     for key, turtles in stacks.items():
-        space = _int(int(key) if isinstance(key, str) and key.isdigit() else key, "a space")
+        space = _numbered(key, "a space")
         if not 0 <= space <= BEACH:
             _fail(f"space {key!r} is not 0 (the raft) .. 21")
         for t in _ints(turtles, f"stacks[{key!r}]"):
@@ -85,7 +85,7 @@ def _cards(s: State, d: dict) -> None:
     if not isinstance(held, dict):
         _fail("'held' maps a seat (\"0\"…) to its cards")
     for key, cards in held.items():
-        seat = _int(int(key) if isinstance(key, str) and key.isdigit() else key, "a seat")
+        seat = _numbered(key, "a seat")
         if not 0 <= seat < s.n:
             _fail(f"held: {key!r} is not a seat")
         s.held[seat] = _card_list(cards, f"held[{key!r}]")
@@ -109,58 +109,99 @@ def _cards(s: State, d: dict) -> None:
 def _turn(s: State, d: dict) -> None:
     """Whose turn, the beach (L-X1) and, in a snapshot, the movement under way: a scenario
     without a phase starts at the beginning of ``seat``'s turn."""
-    s.seat = _int(d.get("seat", 0), "seat")
-    if not 0 <= s.seat < s.n:
-        _fail(f"seat {s.seat} is not a seat of this game")
-    s.beach = d.get("beach")
-    if s.beach is not None and not (type(s.beach) is int and 0 <= s.beach < s.n):
-        _fail("'beach' is the seat that took the beach, or null")
+    _seat_and_beach(s, d)
     phase = d.get("phase")
     if phase is None and s.beach is None:
         flow.start_turn(s, s.seat, [])
         return
-    phase = OVER if phase is None else phase
+    _turn_under_way(s, d, OVER if phase is None else phase)
+
+
+def _turn_under_way(s: State, d: dict, phase: str) -> None:
+    """A snapshot's turn: what moved, the dice so far, the game's end or the choice of turtle."""
     if phase not in PHASES:
         _fail(f"phase {phase!r} is not one of {PHASES}")
     own = (s.seat, s.seat + s.n) if s.two else (s.seat,)
-    s.moved = _ints(d.get("moved", []), "moved")
-    if any(t not in own for t in s.moved) or len(set(s.moved)) != len(s.moved) \
-            or len(s.moved) >= len(own):
-        _fail("'moved' lists turtles of the active seat that moved this turn")
+    s.moved = _moved(d, own)
     rolled = _ints(d.get("rolled", []), "rolled")
     card_at, turn_card = d.get("rolled_card"), d.get("turn_card")
-    if turn_card is not None and (not s.cards_as_dice or type(turn_card) is not int
-                                  or not 1 <= turn_card <= 6):
-        _fail("'turn_card' is the eggs of the card played as a die this turn (L-E2)")
+    _check_turn_card(s, turn_card)
     if phase == OVER:
-        if s.beach is None:
-            _fail("a game is over only once a turtle reached the beach (L-X1)")
-        s.phase, s.decider = OVER, s.seat
+        _game_over(s)
         return
     if s.beach is not None:
         _fail("the game ends when the beach is taken (L-X1)")
     if phase == CHOOSE_TURTLE:
-        if not s.two or s.moved or rolled or turn_card is not None:
-            _fail("choose_turtle is the start of a two-turtle turn (L-T4)")
-        s.phase, s.decider = CHOOSE_TURTLE, s.seat
+        _choosing_turtle(s, rolled, turn_card)
         return
     t = d.get("turtle")
     if type(t) is not int or t not in own or t in s.moved:
         _fail(f"the moving turtle {t!r} is not a turtle of seat {s.seat} still to move")
     flow.start_movement(s, t)
     s.rolled, s.card_at, s.turn_card, s.phase = rolled, card_at, turn_card, phase
-    n, total = len(rolled), sum(rolled)
+    _check_dice(s, phase, rolled, card_at, turn_card)
+
+
+def _game_over(s: State) -> None:
+    """Phase 'over': only once a turtle reached the beach (L-X1)."""
+    if s.beach is None:
+        _fail("a game is over only once a turtle reached the beach (L-X1)")
+    s.phase, s.decider = OVER, s.seat
+
+
+def _choosing_turtle(s: State, rolled: list, turn_card) -> None:
+    """Phase 'choose_turtle': the start of a two-turtle turn, nothing moved or rolled (L-T4)."""
+    if not s.two or s.moved or rolled or turn_card is not None:
+        _fail("choose_turtle is the start of a two-turtle turn (L-T4)")
+    s.phase, s.decider = CHOOSE_TURTLE, s.seat
+
+
+def _seat_and_beach(s: State, d: dict) -> None:
+    """Whose turn it is, and the seat that took the beach (L-X1), if one did."""
+    s.seat = _int(d.get("seat", 0), "seat")
+    if not 0 <= s.seat < s.n:
+        _fail(f"seat {s.seat} is not a seat of this game")
+    s.beach = d.get("beach")
+    if s.beach is not None and not (type(s.beach) is int and 0 <= s.beach < s.n):
+        _fail("'beach' is the seat that took the beach, or null")
+
+
+def _moved(d: dict, own: tuple) -> list[int]:
+    """The active seat's turtles that moved this turn (fewer than it has)."""
+    moved = _ints(d.get("moved", []), "moved")
+    if any(t not in own for t in moved) or len(set(moved)) != len(moved) \
+            or len(moved) >= len(own):
+        _fail("'moved' lists turtles of the active seat that moved this turn")
+    return moved
+
+
+def _check_turn_card(s: State, turn_card) -> None:
+    """L-E2: the card played as a die this turn shows 1 to 6 eggs, with cards as dice only."""
+    if turn_card is not None and (not s.cards_as_dice or type(turn_card) is not int
+                                  or not 1 <= turn_card <= 6):
+        _fail("'turn_card' is the eggs of the card played as a die this turn (L-E2)")
+
+
+def _check_dice(s: State, phase: str, rolled: list, card_at, turn_card) -> None:
+    """The dice of the movement under way fit its phase (L-T1, L-T3, L-E2)."""
     if phase == ROLL and (rolled or card_at is not None):
         _fail("phase 'roll' is before the first die")
     if phase == DECIDE:
-        if not 1 <= n < flow.MAX_DICE or any(not 1 <= x <= 6 for x in rolled) \
-                or (n >= 2 and total > flow.MAX_SUM):
-            _fail(f"rolled {rolled} cannot await a decision (L-T1, L-T3)")
-        if card_at is not None and (type(card_at) is not int or not 1 <= card_at < n
-                                    or not s.cards_as_dice):
-            _fail("'rolled_card' is the index of the card in rolled (never 0, L-E2)")
+        _check_decision(s, rolled, card_at)
     if card_at is not None and turn_card != rolled[card_at]:
         _fail("'turn_card' is the card played this turn (L-E2): rolled[rolled_card]")
+
+
+def _check_decision(s: State, rolled: list, card_at) -> None:
+    """Phase 'decide': one die or more under the limits (L-T1, L-T3), the card among them not
+    the first (L-E2)."""
+    n, total = len(rolled), sum(rolled)
+    if not 1 <= n < flow.MAX_DICE or any(not 1 <= x <= 6 for x in rolled) \
+            or (n >= 2 and total > flow.MAX_SUM):
+        _fail(f"rolled {rolled} cannot await a decision (L-T1, L-T3)")
+    if card_at is not None and (type(card_at) is not int or not 1 <= card_at < n
+                                or not s.cards_as_dice):
+        _fail("'rolled_card' is the index of the card in rolled (never 0, L-E2)")
 
 
 # --- state -> dicts ------------------------------------------------------------------------------
@@ -237,6 +278,11 @@ def _int(x, what: str) -> int:
     if type(x) is not int:
         _fail(f"{what} must be an int, not {x!r}")
     return x
+
+
+def _numbered(key, what: str) -> int:
+    """A key that numbers something: an int, or the digits of one (as JSON keys are)."""
+    return _int(int(key) if isinstance(key, str) and key.isdigit() else key, what)
 
 
 def _ints(xs, what: str) -> list[int]:
