@@ -88,12 +88,22 @@ def advise(view: dict, legal: list, seat: int, seed: int = 0) -> tuple[dict, dic
     if len(legal) == 1:
         return action, {"key": "only"}
     if view["phase"] == "choose_turtle":
-        values = {t: (v,) for t, v in order_values(view, seat)}
-        turtle = action["turtle"]
-        _, gain = runner_up(values, turtle, 0)
-        if gain < CLOSE:
-            return action, {"key": "close", "space": where(view, turtle)}
-        return action, {"key": "first", "space": where(view, turtle), "gain": round(gain, 2)}
+        return action, _turtle_reason(view, seat, action["turtle"])
+    return action, _decision_reason(view, seat, action)
+
+
+def _turtle_reason(view: dict, seat: int, turtle: int) -> dict:
+    """Why this turtle moves first: how much better its order is than the other (or that the
+    two are close)."""
+    values = {t: (v,) for t, v in order_values(view, seat)}
+    _, gain = runner_up(values, turtle, 0)
+    if gain < CLOSE:
+        return {"key": "close", "space": where(view, turtle)}
+    return {"key": "first", "space": where(view, turtle), "gain": round(gain, 2)}
+
+
+def _decision_reason(view: dict, seat: int, action: dict) -> dict:
+    """Why stop, roll or play a card: the bust chance, the gain over the runner-up."""
     values = {_key(a): v for a, v in decide_values(view)}
     total, n = sum(view["rolled"]), len(view["rolled"])
     second, exact = runner_up(values, _key(action), seat)
@@ -103,17 +113,16 @@ def advise(view: dict, legal: list, seat: int, seed: int = 0) -> tuple[dict, dic
     if action["type"] == "stop":
         eggs = card_at_stop(view, n * total)
         if eggs is not None:
-            return action, {"key": "stop_card", "spaces": n * total, "eggs": eggs}
+            return {"key": "stop_card", "spaces": n * total, "eggs": eggs}
     if exact < CLOSE:
-        return action, {"key": "even", "other": other}
+        return {"key": "even", "other": other}
     if action["type"] == "stop":
         if bust == 0:
-            return action, {"key": "stop_safe", "spaces": n * total, "gain": gain, "other": other}
-        return action, {"key": "stop", "bust": bust, "spaces": n * total, "gain": gain,
-                        "other": other}
+            return {"key": "stop_safe", "spaces": n * total, "gain": gain, "other": other}
+        return {"key": "stop", "bust": bust, "spaces": n * total, "gain": gain, "other": other}
     if action["type"] == "roll":
         if bust == 0:
-            return action, {"key": "roll_safe", "total": total, "gain": gain, "other": other}
-        return action, {"key": "roll", "bust": bust, "gain": gain, "other": other}
+            return {"key": "roll_safe", "total": total, "gain": gain, "other": other}
+        return {"key": "roll", "bust": bust, "gain": gain, "other": other}
     e = action["eggs"]
-    return action, {"key": "play", "eggs": e, "total": total + e, "gain": gain, "other": other}
+    return {"key": "play", "eggs": e, "total": total + e, "gain": gain, "other": other}

@@ -71,15 +71,22 @@ def stack_outlook(view: dict) -> dict:
     """The tile stack as every player can work it out (T-S2: A tiles on top ... G at the bottom;
     T-C1: which tiles exist): ``{"letters": [(letter, tiles left)...] A..G, "volcanoes": [the
     letter of each volcano still in the stack]}``."""
+    out_of_stack = _out_of_stack(view)
+    left = [t for t in TILE_LIST if t.id not in out_of_stack]
+    return {"letters": [(letter, sum(1 for t in left if t.letter == letter)) for letter in LETTERS],
+            "volcanoes": [t.letter for t in left if t.kind == VOLCANO]}
+
+
+def _out_of_stack(view: dict) -> set:
+    """The tiles a view shows outside the stack: on the board, removed, revealed, drawn, the
+    volcano set aside."""
     out_of_stack = {t["id"] for t in view.get("tiles", [])}
     out_of_stack |= set(view.get("removed") or []) | set(view.get("revealed") or [])
     if view.get("drawn"):
         out_of_stack.add(view["drawn"])
     if view.get("volcano"):
         out_of_stack.add(view["volcano"]["tile"])
-    left = [t for t in TILE_LIST if t.id not in out_of_stack]
-    return {"letters": [(letter, sum(1 for t in left if t.letter == letter)) for letter in LETTERS],
-            "volcanoes": [t.letter for t in left if t.kind == VOLCANO]}
+    return out_of_stack
 
 
 __all__ = ["temple_holders", "scoring_now", "stack_outlook", "with_extra_ap", "PLACE", "ACTIONS",

@@ -63,11 +63,7 @@ def put_tiles(s: State, placed) -> None:
             s.level[h] = spec.value
         elif spec.kind == TREASURE:
             s.treasures[h] = ()
-        crossings[h] = crossings_of(h, stones, kind)
-        for nh, _ in crossings[h]:               # the neighbours that gain a crossing to h
-            crossings[nh] = crossings_of(nh, stones, kind)
-            steps[nh] = _steps(nh, crossings[nh])
-        steps[h] = _steps(h, crossings[h])
+        _link(h, stones, kind, crossings, steps)
         frontier.discard(h)
         frontier.update(nh for _, nh in NEIGHBOURS[h] if nh not in tile_at)
         touched.update(nh for _, nh in NEIGHBOURS[h])
@@ -75,6 +71,15 @@ def put_tiles(s: State, placed) -> None:
     s.frontier = tuple(sorted(frontier))                       # board order
     old = s.entry
     s.entry = {h: entry(s, h) if h in touched or h not in old else old[h] for h in s.frontier}
+
+
+def _link(h: tuple, stones: dict, kind: dict, crossings: dict, steps: dict) -> None:
+    """A new tile's crossings and steps, and those of the neighbours that gain a crossing to it."""
+    crossings[h] = crossings_of(h, stones, kind)
+    for nh, _ in crossings[h]:
+        crossings[nh] = crossings_of(nh, stones, kind)
+        steps[nh] = _steps(nh, crossings[nh])
+    steps[h] = _steps(h, crossings[h])
 
 
 def _steps(h: tuple, crossings: tuple) -> tuple:

@@ -84,15 +84,26 @@ def scoring_state(view: dict) -> State:
     n = int(view["seats"])
     s = State.__new__(State)
     s.n = n
-    s.level = {(t["hex"][0], t["hex"][1]): int(t.get("level") or SPECS[t["id"]].value)
-               for t in view.get("tiles", []) if t.get("id") in SPECS and SPECS[t["id"]].kind == TEMPLE}
+    s.level = _temple_levels(view.get("tiles", []))
     s.figs = [{} for _ in range(n)]
     for f in view.get("figures", []):
         if f["workers"] or f["leader"]:
             s.figs[f["seat"]][(f["hex"][0], f["hex"][1])] = (int(f["workers"]), int(bool(f["leader"])))
     s.guards = {(g["hex"][0], g["hex"][1]): (g["seat"], g["figure"]) for g in view.get("guards", [])}
-    s.held = [[0] * TREASURE_KINDS for _ in range(n)]
-    for seat, kinds in (view.get("held") or {}).items():
-        for k in kinds:
-            s.held[int(seat)][k] += 1
+    s.held = _held_counts(view.get("held") or {}, n)
     return s
+
+
+def _temple_levels(tiles: list) -> dict:
+    """Each temple's level (its printed value where the view gives none), by hex."""
+    return {(t["hex"][0], t["hex"][1]): int(t.get("level") or SPECS[t["id"]].value)
+            for t in tiles if t.get("id") in SPECS and SPECS[t["id"]].kind == TEMPLE}
+
+
+def _held_counts(held: dict, n: int) -> list:
+    """Each seat's treasures held, counted by kind, from a view's seat -> kinds map."""
+    counts = [[0] * TREASURE_KINDS for _ in range(n)]
+    for seat, kinds in held.items():
+        for k in kinds:
+            counts[int(seat)][k] += 1
+    return counts

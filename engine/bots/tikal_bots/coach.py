@@ -144,62 +144,93 @@ def _reason(s0, s1, me: int, a: dict, events: list, rest: list, scorings: int) -
     """The reason for step ``a`` (from state ``s0`` to ``s1``); ``rest``: the plan's later steps.
     A reason that speaks of a later step names it (``ahead``: how many steps on) and is given only
     when the plan takes that step; otherwise a modest one that holds by itself."""
-    t = a["type"]
-    if t == "place_tile":
-        tile = a_tile(events)
-        kind = SPECS[tile].kind if tile else ""
-        h = _hex(a["hex"])
-        if kind == "temple":
-            return {"key": "place_temple", "level": s1.level.get(h, 1)}
-        if kind == "treasure":
-            return {"key": "place_treasure", "count": len(s1.treasures.get(h, ()))}
-        if kind == VOLCANO:
-            return {"key": "place_volcano"}
-        ahead = on_path(rest, h)
+    why = _REASONS.get(a["type"])
+    if why is None:
+        return {"key": "none"}
+    return why(s0, s1, me, a, events, rest, scorings)
+
+
+def _placed_why(s0, s1, me: int, a: dict, events: list, rest: list, scorings: int) -> dict:
+    """A tile placed: what it is, or the later walk it opens, or just a spot."""
+    tile = a_tile(events)
+    kind = SPECS[tile].kind if tile else ""
+    h = _hex(a["hex"])
+    if kind == "temple":
+        return {"key": "place_temple", "level": s1.level.get(h, 1)}
+    if kind == "treasure":
+        return {"key": "place_treasure", "count": len(s1.treasures.get(h, ()))}
+    if kind == VOLCANO:
+        return {"key": "place_volcano"}
+    ahead = on_path(rest, h)
+    if ahead is not None:
+        return {"key": "place_way", "ahead": ahead}
+    return {"key": "place_spot"}
+
+
+def _figure_why(s0, s1, me: int, a: dict, events: list, rest: list, scorings: int) -> dict:
+    """A figure moved, brought in or moved across: to a temple (a majority, holding it, towards
+    it), to a treasure, for a later step, or just into play."""
+    h = _target(a)
+    if h in s1.level and h not in s1.guards:
+        return _temple_why(s0, s1, me, h, scorings)
+    if h is not None and s1.treasures.get(h):
+        ahead = later_use(rest, h, types=("dig",))
         if ahead is not None:
-            return {"key": "place_way", "ahead": ahead}
-        return {"key": "place_spot"}
-    if t in ("move", "enter", "transfer"):
-        h = _target(a)
-        if h in s1.level and h not in s1.guards:
-            mine, rival = _strength(s1, me, h), _best_rival(s1, me, h)
-            level = s1.level[h]
-            had = _strength(s0, me, h) > _best_rival(s0, me, h)
-            if mine > rival and not had:
-                return {"key": "majority", "level": level, "scorings": scorings}
-            if mine > rival:
-                return {"key": "hold", "level": level, "mine": mine, "rival": rival}
-            return {"key": "towards", "level": level, "mine": mine, "rival": rival}
-        if h is not None and s1.treasures.get(h):
-            ahead = later_use(rest, h, types=("dig",))
-            if ahead is not None:
-                return {"key": "to_dig", "count": len(s1.treasures[h]), "ahead": ahead}
-            return {"key": "near_treasure", "count": len(s1.treasures[h])}
-        ahead = None if h is None else later_use(rest, h, a.get("figure"))
-        if ahead is not None:
-            return {"key": "for_step", "ahead": ahead}
-        return {"key": "in_play"}
-    if t == "uncover":
-        h = _hex(a["hex"])
-        if _strength(s1, me, h) > _best_rival(s1, me, h):
-            return {"key": "uncover_mine", "level": s1.level[h], "scorings": scorings}
-        ahead = later_use(rest, h, types=("guard",))
-        if ahead is not None:
-            return {"key": "uncover_guard", "level": s1.level[h], "ahead": ahead}
-        return {"key": "uncover", "level": s1.level[h]}
-    if t == "dig":
-        return {"key": "dig", "count": len(s1.treasures.get(_hex(a["hex"]), ()))}
-    if t == "guard":
-        h = _hex(a["hex"])
-        return {"key": "guard", "level": s1.level[h], "scorings": scorings}
-    if t == "camp":
-        return {"key": "camp"}
-    if t == "exchange":
-        gain = set_points(s1.held[me]) - set_points(s0.held[me])
-        return {"key": "exchange", "points": gain}
-    if t == "end_turn":
-        return {"key": "end", "ap": s0.ap}
-    return {"key": "none"}
+            return {"key": "to_dig", "count": len(s1.treasures[h]), "ahead": ahead}
+        return {"key": "near_treasure", "count": len(s1.treasures[h])}
+    ahead = None if h is None else later_use(rest, h, a.get("figure"))
+    if ahead is not None:
+        return {"key": "for_step", "ahead": ahead}
+    return {"key": "in_play"}
+
+
+def _temple_why(s0, s1, me: int, h: tuple, scorings: int) -> dict:
+    """A figure onto an unguarded temple: the majority won, kept, or a step towards it."""
+    mine, rival = _strength(s1, me, h), _best_rival(s1, me, h)
+    level = s1.level[h]
+    had = _strength(s0, me, h) > _best_rival(s0, me, h)
+    if mine > rival and not had:
+        return {"key": "majority", "level": level, "scorings": scorings}
+    if mine > rival:
+        return {"key": "hold", "level": level, "mine": mine, "rival": rival}
+    return {"key": "towards", "level": level, "mine": mine, "rival": rival}
+
+
+def _uncover_why(s0, s1, me: int, a: dict, events: list, rest: list, scorings: int) -> dict:
+    h = _hex(a["hex"])
+    if _strength(s1, me, h) > _best_rival(s1, me, h):
+        return {"key": "uncover_mine", "level": s1.level[h], "scorings": scorings}
+    ahead = later_use(rest, h, types=("guard",))
+    if ahead is not None:
+        return {"key": "uncover_guard", "level": s1.level[h], "ahead": ahead}
+    return {"key": "uncover", "level": s1.level[h]}
+
+
+def _dig_why(s0, s1, me: int, a: dict, events: list, rest: list, scorings: int) -> dict:
+    return {"key": "dig", "count": len(s1.treasures.get(_hex(a["hex"]), ()))}
+
+
+def _guard_why(s0, s1, me: int, a: dict, events: list, rest: list, scorings: int) -> dict:
+    return {"key": "guard", "level": s1.level[_hex(a["hex"])], "scorings": scorings}
+
+
+def _camp_why(s0, s1, me: int, a: dict, events: list, rest: list, scorings: int) -> dict:
+    return {"key": "camp"}
+
+
+def _exchange_why(s0, s1, me: int, a: dict, events: list, rest: list, scorings: int) -> dict:
+    return {"key": "exchange", "points": set_points(s1.held[me]) - set_points(s0.held[me])}
+
+
+def _end_why(s0, s1, me: int, a: dict, events: list, rest: list, scorings: int) -> dict:
+    return {"key": "end", "ap": s0.ap}
+
+
+#: The reason of a step, by its action's type.
+_REASONS = {"place_tile": _placed_why, "move": _figure_why, "enter": _figure_why,
+            "transfer": _figure_why, "uncover": _uncover_why, "dig": _dig_why,
+            "guard": _guard_why, "camp": _camp_why, "exchange": _exchange_why,
+            "end_turn": _end_why}
 
 
 def a_tile(events: list):
@@ -242,19 +273,33 @@ def turns_of(updates: list, seat: int) -> list:
             if a is None and e.get("type") != "turn_ended":
                 continue
             if cur is None:
-                v = prev.get("view") or {}
-                if v.get("phase") not in (PLACE, ACTIONS) or v.get("to_act", v.get("seat")) != seat:
+                cur = _turn_begun(prev, index, seat)
+                if cur is None:
                     break           # we did not see the turn begin: leave it out
-                cur = {"state": prev.get("state"), "move": index - 1, "view": v, "actions": []}
             if a is not None:
                 cur["actions"].append(a)
             else:
-                if e.get("ap", 0) > 0:
-                    cur["actions"].append({"type": "end_turn"})
-                turns.append(cur)
+                turns.append(_turn_ended(cur, e))
                 cur = None
         prev = u
     return turns
+
+
+def _turn_begun(prev: dict, index: int, seat: int) -> dict | None:
+    """A turn of ``seat`` begun at the update before ``index`` (None: that update is not its
+    turn's start)."""
+    v = prev.get("view") or {}
+    if v.get("phase") not in (PLACE, ACTIONS) or v.get("to_act", v.get("seat")) != seat:
+        return None
+    return {"state": prev.get("state"), "move": index - 1, "view": v, "actions": []}
+
+
+def _turn_ended(cur: dict, e: dict) -> dict:
+    """The turn ``cur`` as its ``turn_ended`` event ``e`` closes it: an ``end_turn`` when AP were
+    left."""
+    if e.get("ap", 0) > 0:
+        cur["actions"].append({"type": "end_turn"})
+    return cur
 
 
 def updates_of(game, actions: list, seat: int) -> list:
@@ -337,13 +382,7 @@ def playout(view: dict, seat: int, actions: list, seed: int, level: str = "hard"
     from .. import make_bot
 
     g = sample_state(view, Rng(seed))
-    for a in actions:
-        if g.is_over or g.to_act != seat or g.phase not in (PLACE, ACTIONS):
-            break
-        try:
-            g.apply(a)
-        except IllegalAction:
-            break
+    _play_own(g, seat, actions)
     kw = bot_kw if level == "hard" else {}
     bots = [make_bot("tikal", level, p, seed * 8 + p + 1, **kw) for p in range(g.seats)]
     while not g.is_over:
@@ -352,6 +391,17 @@ def playout(view: dict, seat: int, actions: list, seed: int, level: str = "hard"
         g.apply(bots[p].choose(g.view(p), g.legal_actions()))
     scores = g.scores
     return scores[seat] - max(x for p, x in enumerate(scores) if p != seat)
+
+
+def _play_own(g, seat: int, actions: list) -> None:
+    """Play ``actions`` of ``seat``'s turn on ``g`` until its turn is over or the game refuses one."""
+    for a in actions:
+        if g.is_over or g.to_act != seat or g.phase not in (PLACE, ACTIONS):
+            break
+        try:
+            g.apply(a)
+        except IllegalAction:
+            break
 
 
 def check(turn: dict, reviewed: dict, seat: int, seeds, level: str = "hard", **bot_kw) -> list:

@@ -93,19 +93,25 @@ def units(s, geo: Geo, seat: int, h: tuple, ents: list) -> list:
             out.append((c / WORKER, c, WORKER, w))
     sw, sl = s.supply[seat]
     if sw or sl:
-        best = None
-        for e in ents:
-            c = to.get(e)
-            if c is not None and (best is None or c < best):
-                best = c
-        if best is not None:
-            c = best + 1
-            if sl:
-                out.append((c / LEADER, c, LEADER, 1))
-            if sw:
-                out.append((c / WORKER, c, WORKER, sw))
+        _from_supply(out, to, ents, sw, sl)
     out.sort()
     return out
+
+
+def _from_supply(out: list, to: dict, ents: list, sw: int, sl: int) -> None:
+    """The supply's figures as ``units`` groups: in at the nearest entry (T-A1: one AP), then
+    walking; nothing where no entry reaches the hex."""
+    best = None
+    for e in ents:
+        c = to.get(e)
+        if c is not None and (best is None or c < best):
+            best = c
+    if best is not None:
+        c = best + 1
+        if sl:
+            out.append((c / LEADER, c, LEADER, 1))
+        if sw:
+            out.append((c / WORKER, c, WORKER, sw))
 
 
 def reach(us: list, budget: int) -> int:

@@ -49,33 +49,46 @@ class HabitWatch:
         ``after`` (any seat's: only public parts are read)."""
         me, t = self.seat, action["type"]
         if t == "guard":
-            level = next(x["level"] for x in view["tiles"] if x["hex"] == action["hex"])
-            if level <= CHEAP and STACK_TILES - view["stack_left"] <= EARLY:
-                self.counts["cheap_guard"] += 1
+            self._guarded(view, action["hex"])
         elif t == "uncover" and action["hex"] not in self.uncovered:
             self.uncovered.append(action["hex"])
         for e in events:
             if e["type"] == "guard_placed" and e["seat"] == me and e["left_game"]["leader"]:
                 self.counts["lost_leader"] += 1
             elif e["type"] == "turn_ended" and e["seat"] == me:
-                supply = view["supply"][me]
-                if e["kind"] == "scoring" and e["ap"] >= IDLE_AP and (supply["workers"]
-                                                                      or supply["leader"]):
-                    self.counts["idle_scoring"] += 1
-                if e["kind"] == "scoring" and e["ap"] >= AP_PER_TURN:
-                    self.counts["skipped_scoring"] += 1
-                if e["kind"] == "normal":
-                    self.phases += 1
-                    if e["ap"] >= IDLE_TURN_AP and (supply["workers"] or supply["leader"]):
-                        self.counts["idle_turn"] += 1
-                for h in self.uncovered:
-                    if any(x["hex"] == h for x in after["guards"]):
-                        continue            # it guarded the temple after uncovering it
-                    own = strength(after, me, h)
-                    if any(strength(after, q, h) >= own
-                           for q in range(len(after["scores"])) if q != me):
-                        self.counts["uncover_rival"] += 1
+                self._turn_ended(e, view["supply"][me])
+                self._uncovered_for_rivals(after)
                 self.uncovered = []
+
+    def _guarded(self, view: dict, h: list) -> None:
+        """``cheap_guard``: a guard on a cheap temple early in the game."""
+        level = next(x["level"] for x in view["tiles"] if x["hex"] == h)
+        if level <= CHEAP and STACK_TILES - view["stack_left"] <= EARLY:
+            self.counts["cheap_guard"] += 1
+
+    def _turn_ended(self, e: dict, supply: dict) -> None:
+        """An AP phase ended with AP left while figures waited in the supply (``idle_scoring``,
+        ``idle_turn``) or a scoring's AP phase not used at all (``skipped_scoring``)."""
+        waiting = supply["workers"] or supply["leader"]
+        if e["kind"] == "scoring" and e["ap"] >= IDLE_AP and waiting:
+            self.counts["idle_scoring"] += 1
+        if e["kind"] == "scoring" and e["ap"] >= AP_PER_TURN:
+            self.counts["skipped_scoring"] += 1
+        if e["kind"] == "normal":
+            self.phases += 1
+            if e["ap"] >= IDLE_TURN_AP and waiting:
+                self.counts["idle_turn"] += 1
+
+    def _uncovered_for_rivals(self, after: dict) -> None:
+        """``uncover_rival``: each temple uncovered this AP phase, left unguarded where a rival's
+        strength equals or beats the seat's own at the phase's end."""
+        me = self.seat
+        for h in self.uncovered:
+            if any(x["hex"] == h for x in after["guards"]):
+                continue            # it guarded the temple after uncovering it
+            own = strength(after, me, h)
+            if any(strength(after, q, h) >= own for q in range(len(after["scores"])) if q != me):
+                self.counts["uncover_rival"] += 1
 
 
 def habits_of(game, actions: list) -> dict:

@@ -42,39 +42,64 @@ def sequence(s, pending: bool, volcanoes: set) -> list:
     ``volcanoes``: indices (into ``upcoming(s)``) of the volcano tiles. ``pending``: the current
     AP phase of ``s.seat`` is still to be played (else it counts as done)."""
     n = s.n
-    ev = []
+    ev: list = []
     cur = s.seat
     sc = s.scoring
     last = cur if s.last_placer is None else s.last_placer
     if sc is not None:
-        if pending:
-            ev.append((TURN, cur))
-        ev.append((SCORE, cur))
-        for p in sc["order"][sc["index"] + 1:]:
-            ev.append((TURN, p))
-            ev.append((SCORE, p))
-        if sc["kind"] != "volcano":
+        after = _rest_of_scoring(s, pending, ev)
+        if after is None:
             return ev
-        drawer = s.volcano[1] if s.volcano is not None else cur
-        ev.append((TURN, drawer))
-        last, p = drawer, (drawer + 1) % n
+        last, p = after
     else:
         if s.phase != ACTIONS or pending:
             ev.append((TURN, cur))
         last, p = cur, (cur + 1) % n
     for i in range(len(upcoming(s))):
         if i in volcanoes:
-            for j in range(n):
-                q = (p + j) % n
-                ev.append((TURN, q))
-                ev.append((SCORE, q))
+            _scoring_round(ev, p, n)
         ev.append((TURN, p))
         last, p = p, (p + 1) % n
+    _scoring_round(ev, last + 1, n)
+    return ev
+
+
+def _rest_of_scoring(s, pending: bool, ev: list) -> tuple | None:
+    """The events of the scoring round under way in ``s`` (appended to ``ev``); then, after a
+    volcano scoring, ``(last, p)``: the seat that drew the volcano (its AP phase follows) and the
+    next to place; None after the final one."""
+    cur, sc = s.seat, s.scoring
+    if pending:
+        ev.append((TURN, cur))
+    ev.append((SCORE, cur))
+    for p in sc["order"][sc["index"] + 1:]:
+        ev.append((TURN, p))
+        ev.append((SCORE, p))
+    if sc["kind"] != "volcano":
+        return None
+    drawer = s.volcano[1] if s.volcano is not None else cur
+    ev.append((TURN, drawer))
+    return drawer, (drawer + 1) % s.n
+
+
+def _scoring_round(ev: list, first: int, n: int) -> None:
+    """A scoring round from seat ``first`` on: each seat's AP phase, then its scoring."""
     for j in range(n):
-        q = (last + 1 + j) % n
+        q = (first + j) % n
         ev.append((TURN, q))
         ev.append((SCORE, q))
-    return ev
+
+
+def _divided(total: list, k: int) -> list:
+    """A matrix of sums as the means over ``k`` samples."""
+    return [[x / k for x in row] for row in total]
+
+
+def _add_into(total: list, rows: list) -> None:
+    """Add a matrix into ``total``, cell by cell."""
+    for row, add in zip(total, rows):
+        for q, x in enumerate(add):
+            row[q] += x
 
 
 def budgets(ev: list, n: int) -> tuple:
@@ -139,12 +164,8 @@ class Schedule:
         for pos in self.samples.positions:
             ev = sequence(s, pending, {i - shift for i in pos if i >= shift})
             turns, last, sc = budgets_to_last(ev, n)
-            for p in range(n):
-                row, row_last = total[p], total_last[p]
-                for q in range(n):
-                    row[q] += turns[p][q]
-                    row_last[q] += last[p][q]
+            _add_into(total, turns)
+            _add_into(total_last, last)
             if scorings is None or sum(sc) < sum(scorings):
                 scorings = sc
-        return ([[x / k for x in row] for row in total], scorings,
-                [[x / k for x in row] for row in total_last])
+        return _divided(total, k), scorings, _divided(total_last, k)

@@ -46,22 +46,30 @@ def macro_actions(g, me: int, dug: tuple = (), keep_leader: bool = False) -> lis
     the same, but the leader is not sent out of the game)."""
     s = g.s
     room = s.ap - RESERVE
-    out = []
     my = s.figs[me]
-    for a in g.legal_actions():
-        t = a["type"]
-        if t == "move" or t == "end_turn" or COST[t] > room:
-            continue
-        if t == "exchange" and dug:
-            continue
-        if keep_leader and t == "guard" and a["figure"] == "worker" and \
-                my[(a["hex"][0], a["hex"][1])][1]:
-            continue
-        out.append(a)
+    out = [a for a in g.legal_actions() if _searched(a, room, dug, keep_leader, my)]
     if room <= 0:
         return out
+    _add_walks(out, s, s.figs[me], room)
+    return out
+
+
+def _searched(a: dict, room: int, dug: tuple, keep_leader: bool, my: dict) -> bool:
+    """Whether the search tries legal action ``a`` as it is (not walks, not end_turn, nothing
+    dearer than ``room``; see ``macro_actions``)."""
+    t = a["type"]
+    if t == "move" or t == "end_turn" or COST[t] > room:
+        return False
+    if t == "exchange" and dug:
+        return False
+    return not (keep_leader and t == "guard" and a["figure"] == "worker"
+                and my[(a["hex"][0], a["hex"][1])][1])
+
+
+def _add_walks(out: list, s, my: dict, room: int) -> None:
+    """The walks the search tries: each own figure's cheapest path to each target within
+    ``room``, figures and targets in board order, the leader before the workers."""
     goals = targets(s)
-    my = s.figs[me]
     for x in sorted(my):
         w, l = my[x]
         for h, (c, path) in sorted(cheapest_paths(s.crossings, x, room).items()):
@@ -70,7 +78,6 @@ def macro_actions(g, me: int, dug: tuple = (), keep_leader: bool = False) -> lis
                     out.append(walk("leader", path))
                 if w:
                     out.append(walk("worker", path))
-    return out
 
 
 def claims(g, me: int) -> list:
@@ -85,15 +92,20 @@ def claims(g, me: int) -> list:
     goals = {h for h in s.level if h not in s.guards}
     best: dict = {}
     for a in g.legal_actions():
-        if a["type"] != "enter":
-            continue
-        e = (a["hex"][0], a["hex"][1])
-        for h, (c, path) in sorted(cheapest_paths(s.crossings, e, room).items()):
-            if h in goals and h != e:
-                key = (a["figure"], h)
-                if key not in best or c < best[key][0]:
-                    best[key] = (c, (a, walk(a["figure"], path)))
+        if a["type"] == "enter":
+            _claims_by(a, s, goals, room, best)
     return [best[k][1] for k in sorted(best)]
+
+
+def _claims_by(a: dict, s, goals: set, room: int, best: dict) -> None:
+    """The walks from entry ``a``'s hex onto each goal within ``room``, kept in ``best`` by
+    (figure, temple) where cheaper than the one kept."""
+    e = (a["hex"][0], a["hex"][1])
+    for h, (c, path) in sorted(cheapest_paths(s.crossings, e, room).items()):
+        if h in goals and h != e:
+            key = (a["figure"], h)
+            if key not in best or c < best[key][0]:
+                best[key] = (c, (a, walk(a["figure"], path)))
 
 
 def dug_kind(events: list):
@@ -184,21 +196,7 @@ def beam_plan(g, me: int, evaluate, width: int, budget: Budget, keep_leader: boo
     beam: list[tuple[float, Any, list, tuple]] = [best]
     seen = {signature(g.s, me)}
     while beam and budget.left > keep:
-        children = []
-        for _, node, plan, dug in beam:
-            for step in _steps(node, me, dug, keep_leader, claim):
-                c, nd = _child(node, step, dug)
-                sig = signature(c.s, me)
-                if sig in seen:
-                    continue
-                seen.add(sig)
-                v = evaluate(c.s, nd)
-                budget.spend()
-                children.append((v, c, plan + step, nd))
-                if budget.left <= keep:
-                    break
-            if budget.left <= keep:
-                break
+        children = _next_level(beam, me, evaluate, budget, keep, seen, keep_leader, claim)
         if not children:
             break
         children.sort(key=lambda x: -x[0])          # stable: ties keep generation order
@@ -208,6 +206,26 @@ def beam_plan(g, me: int, evaluate, width: int, budget: Budget, keep_leader: boo
     if finish:
         best = complete(best, me, evaluate, budget, keep_leader, claim)
     return best[0], best[2]
+
+
+def _next_level(beam: list, me: int, evaluate, budget: Budget, keep: int, seen: set,
+                keep_leader: bool, claim: bool) -> list:
+    """The beam's children in generation order: every step from every node, each new position
+    (by ``signature``) valued once, until only ``keep`` of ``budget`` is left."""
+    children = []
+    for _, node, plan, dug in beam:
+        for step in _steps(node, me, dug, keep_leader, claim):
+            c, nd = _child(node, step, dug)
+            sig = signature(c.s, me)
+            if sig in seen:
+                continue
+            seen.add(sig)
+            v = evaluate(c.s, nd)
+            budget.spend()
+            children.append((v, c, plan + step, nd))
+            if budget.left <= keep:
+                return children
+    return children
 
 
 def complete(line: tuple, me: int, evaluate, budget: Budget, keep_leader: bool = False,

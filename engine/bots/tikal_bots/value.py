@@ -103,36 +103,48 @@ def simple_value(s, me: int, treasures: Treasures, dug: tuple = (), k=SIMPLE) ->
     for h, (owner, _) in guards.items():
         worth[owner] += level[h] * (1 + k["guard"])
     for h, v in level.items():
-        if h in guards:
-            continue
-        best, who, tie, total = 0, None, False, 2
-        sts = []
-        for p in range(n):
-            x = figs[p].get(h)
-            if x is None:
-                continue
-            st = x[0] * WORKER + x[1] * LEADER
-            sts.append((p, st))
-            total += st
-            if st > best:
-                best, who, tie = st, p, False
-            elif st == best:
-                tie = True
-        if who is not None and not tie:
-            worth[who] += v
-        for p, st in sts:
-            worth[p] += k["presence"] * v * st / total
-    for h, toks in s.treasures.items():
-        if toks:
-            for p in range(n):
-                x = figs[p].get(h)
-                if x is not None:
-                    worth[p] += k["dig"] * min(len(toks), x[0] + x[1], 2)
+        if h not in guards:
+            _simple_temple(worth, figs, h, v, k["presence"])
+    _simple_digs(worth, s, k["dig"])
     for h, owner in s.camps.items():
         worth[owner] += k["camp"] * max(0, distance(h, BASE_HEX) - 1)
     for p in range(n):
         worth[p] += k["figure"] * sum(w + l for w, l in figs[p].values())
     return combine(worth, me, k["w_max"])
+
+
+def _simple_temple(worth: list, figs: list, h: tuple, v: int, presence: float) -> None:
+    """An unguarded temple in ``simple_value``: its value to the seat with the majority (T-V3),
+    and to each seat on it its share of the strength there (the 2 of ``total``: a small share
+    is not all of it)."""
+    best, who, tie, total = 0, None, False, 2
+    sts = []
+    for p, mine in enumerate(figs):
+        x = mine.get(h)
+        if x is None:
+            continue
+        st = x[0] * WORKER + x[1] * LEADER
+        sts.append((p, st))
+        total += st
+        if st > best:
+            best, who, tie = st, p, False
+        elif st == best:
+            tie = True
+    if who is not None and not tie:
+        worth[who] += v
+    for p, st in sts:
+        worth[p] += presence * v * st / total
+
+
+def _simple_digs(worth: list, s, dig: float) -> None:
+    """Per treasure hex, each seat with figures on it: the tokens they could dig (two a turn)."""
+    figs = s.figs
+    for h, toks in s.treasures.items():
+        if toks:
+            for p in range(s.n):
+                x = figs[p].get(h)
+                if x is not None:
+                    worth[p] += dig * min(len(toks), x[0] + x[1], 2)
 
 
 # --- the strong bot's projection ------------------------------------------------------------------
@@ -204,6 +216,82 @@ HARD = {
 PARAMS = {"hard": HARD, "hard_prev": HARD_PREV, "hard_first": HARD_FIRST}
 
 
+def _tenths(turns: list, cap: float) -> list:
+    """AP phases as whole tenths (the memo's budgets), at most ``cap`` phases."""
+    return [[int(round(10 * min(x, cap))) for x in row] for row in turns]
+
+
+def _needed(need: dict, rows) -> None:
+    """Add each seat's budgets above 0 in ``rows`` to ``need`` (seat -> budgets)."""
+    for row in rows:
+        for q, b in enumerate(row):
+            if b > 0:
+                need.setdefault(q, set()).add(b)
+
+
+def _strengths(figs: list, h: tuple) -> list:
+    """T-L1: each seat's strength on hex ``h``."""
+    st = [0] * len(figs)
+    for p, mine in enumerate(figs):
+        x = mine.get(h)
+        if x is not None:
+            st[p] = x[0] * WORKER + x[1] * LEADER
+    return st
+
+
+def _held_later(st: list, rl, p: int, i: int, k: dict) -> float:
+    """``safe`` x the soft hold of seat ``p``'s strength on temple ``i`` against everything each
+    rival can bring before ``p``'s last scoring (``rl``: those reach rows; 0 without them or
+    with nothing of ``p``'s there)."""
+    if rl is None or not (st[p] or rl[p][i]):
+        return 0.0
+    rival = max(st[q] + rl[q][i] for q in range(len(st)) if q != p)
+    return k["safe"] * _sigmoid((st[p] + k["self"] * rl[p][i] - rival - 0.5) / k["tau"])
+
+
+def _exact_hold(worth: list, st: list, p: int, v: int, held_later: float, scorings: int, k: dict) -> None:
+    """A temple when nobody acts before ``p`` scores: the exact majority (T-V3), plus ``shape``
+    x the soft hold of ``p``'s strength now."""
+    n = len(st)
+    if st[p] and all(st[p] > st[q] for q in range(n) if q != p):
+        worth[p] += v * (1 + max(k["later"], held_later) * (scorings - 1))
+    shape = k["shape"]
+    if shape and st[p]:
+        thr = float(max(st[q] for q in range(n) if q != p))
+        worth[p] += shape * v * _sigmoid((st[p] - thr - 0.5) / k["tau"])
+
+
+def _threat(st: list, row: list, p: int, i: int, attack: float) -> float:
+    """The strongest rival's strength on temple ``i`` with ``attack`` x what it can bring (at
+    least 0)."""
+    thr = 0.0
+    for q in range(len(st)):
+        if q != p:
+            t = st[q] + attack * row[q][i]
+            if t > thr:
+                thr = t
+    return thr
+
+
+def _row(reach_by: list, budgets: list, zero: list) -> list:
+    """Every seat's reach vector at its budget in ``budgets`` (``zero`` for none)."""
+    return [reach_by[q].get(b, zero) if b > 0 else zero for q, b in enumerate(budgets)]
+
+
+def _reach_rows(reach_by: list, ap: list, exact: list, scorings: list, zero: list) -> list:
+    """Per seat p: None without a scoring left, () where the majority at its next scoring is
+    exact (nobody acts before), else the row of every seat's reach at p's budgets."""
+    rows: list[tuple | list | None] = []
+    for p, budgets in enumerate(ap):
+        if not scorings[p]:
+            rows.append(None)
+        elif exact[p]:
+            rows.append(())
+        else:
+            rows.append(_row(reach_by, budgets, zero))
+    return rows
+
+
 def _sigmoid(x: float) -> float:
     if x < -30:
         return 0.0
@@ -269,23 +357,14 @@ class Evaluator:
         last scoring (memoised)."""
         got = self._plans.get(id(turns))
         if got is None or got[0] is not turns:
-            cap = self.k["cap"]
-            ap = [[int(round(10 * min(x, cap))) for x in row] for row in turns]
+            ap = _tenths(turns, self.k["cap"])
             exact = [not any(row) for row in ap]
             need: dict[int, set[int]] = {}
-            for p, row in enumerate(ap):
-                if not exact[p]:
-                    for q, b in enumerate(row):
-                        if b > 0:
-                            need.setdefault(q, set()).add(b)
+            _needed(need, (row for p, row in enumerate(ap) if not exact[p]))
             ap_last = None
             if last is not None:
-                cap = self.k["safe_cap"]
-                ap_last = [[int(round(10 * min(x, cap))) for x in row] for row in last]
-                for row in ap_last:
-                    for q, b in enumerate(row):
-                        if b > 0:
-                            need.setdefault(q, set()).add(b)
+                ap_last = _tenths(last, self.k["safe_cap"])
+                _needed(need, ap_last)
             got = self._plans[id(turns)] = (turns, ap, exact,
                                             {q: tuple(sorted(bs)) for q, bs in need.items()},
                                             ap_last)
@@ -299,98 +378,99 @@ class Evaluator:
         ap, exact, need, ap_last = self._budgets(
             turns, self.schedule.to_last(s, pending) if safe else None)
         geo = self.boards.geo(s)
-        level, guards, figs = s.level, s.guards, s.figs
-        tr = self.treasures
-        worth = [0.0] * n
-        for p in range(n):
+        worth = self._held_worth(s, dug, scorings)
+        temples = tuple(s.level)
+        reach_by = [self._reach(s, geo, q, need[q], temples) if q in need else {}
+                    for q in range(n)]
+        zero = [0] * len(temples)
+        rows = _reach_rows(reach_by, ap, exact, scorings, zero)
+        # per seat p with scorings after the next: what every q can bring before p's last one
+        rows_last = [_row(reach_by, ap_last[p], zero) if ap_last is not None and scorings[p] > 1 else None
+                     for p in range(n)]
+        self._temples_worth(worth, s, temples, rows, rows_last, scorings)
+        self._figures_worth(worth, s, scorings)
+        if k["gift"] and s.seat == me and s.uncovered:
+            self._gifts(worth, s)
+        self._digs_worth(worth, s, dug, scorings)
+        return combine(worth, me, k["w_max"])
+
+    def _held_worth(self, s, dug: tuple, scorings: list) -> list:
+        """Each seat's score, its sets x scorings left (``me``'s by the expectation of what it
+        dug), its guarded temples x scorings left."""
+        me, tr = self.me, self.treasures
+        worth = [0.0] * s.n
+        for p in range(s.n):
             held = held_base(s, p, dug) if p == me and dug else s.held[p]
             sp = tr.expected(held, len(dug)) if p == me and dug else set_points(held)
             worth[p] = s.scores[p] + scorings[p] * sp
-        for h, (owner, _) in guards.items():
-            worth[owner] += level[h] * scorings[owner]
-        temples = tuple(level)
-        reach_by = [self._reach(s, geo, q, need[q], temples) if q in need else {}
-                    for q in range(n)]
+        for h, (owner, _) in s.guards.items():
+            worth[owner] += s.level[h] * scorings[owner]
+        return worth
+
+    def _temples_worth(self, worth: list, s, temples: tuple, rows: list, rows_last: list,
+                       scorings: list) -> None:
+        """Every unguarded temple's value x P(the seat holds it when it next scores) x (1 + the
+        later scorings), seat by seat (see the class's doc)."""
+        k = self.k
         selfw, attack, tau, later = k["self"], k["attack"], k["tau"], k["later"]
-        shape = k["shape"]
-        zero = [0] * len(temples)
-        # per seat p: (row of reach vectors of every q at p's budgets), weight of a hold
-        rows: list[tuple | list | None] = []
-        for p in range(n):
-            if not scorings[p]:
-                rows.append(None)
-            elif exact[p]:
-                rows.append(())
-            else:
-                rows.append([reach_by[q].get(b, zero) if b > 0 else zero
-                             for q, b in enumerate(ap[p])])
-        # per seat p with scorings after the next: what every q can bring before p's last one
-        rows_last = [[reach_by[q].get(b, zero) if b > 0 else zero for q, b in enumerate(ap_last[p])]
-                     if ap_last is not None and scorings[p] > 1 else None for p in range(n)]
         for i, h in enumerate(temples):
-            if h in guards:
+            if h in s.guards:
                 continue
-            v = level[h]
-            st = [0] * n
-            for p in range(n):
-                x = figs[p].get(h)
-                if x is not None:
-                    st[p] = x[0] * WORKER + x[1] * LEADER
-            for p in range(n):
-                row = rows[p]
+            v = s.level[h]
+            st = _strengths(s.figs, h)
+            for p, row in enumerate(rows):
                 if row is None:
                     continue
-                held_later = 0.0        # P(nobody takes it before p's last scoring), soft
-                rl = rows_last[p]
-                if rl is not None and (st[p] or rl[p][i]):
-                    rival = max(st[q] + rl[q][i] for q in range(n) if q != p)
-                    held_later = safe * _sigmoid((st[p] + selfw * rl[p][i] - rival - 0.5) / tau)
+                # P(nobody takes it before p's last scoring), soft
+                held_later = _held_later(st, rows_last[p], p, i, k)
                 if not row:
-                    if st[p] and all(st[p] > st[q] for q in range(n) if q != p):
-                        worth[p] += v * (1 + max(later, held_later) * (scorings[p] - 1))
-                    if shape and st[p]:
-                        thr = float(max(st[q] for q in range(n) if q != p))
-                        worth[p] += shape * v * _sigmoid((st[p] - thr - 0.5) / tau)
+                    _exact_hold(worth, st, p, v, held_later, scorings[p], k)
                     continue
                 own = st[p] + selfw * row[p][i]
                 if own <= 0:
                     continue
-                thr = 0.0
-                for q in range(n):
-                    if q != p:
-                        t = st[q] + attack * row[q][i]
-                        if t > thr:
-                            thr = t
-                hold = _sigmoid((own - thr - 0.5) / tau)
+                hold = _sigmoid((own - _threat(st, row, p, i, attack) - 0.5) / tau)
                 worth[p] += v * (hold + max(later * hold, held_later) * (scorings[p] - 1))
+
+    def _figures_worth(self, worth: list, s, scorings: list) -> None:
+        """The figures still in play (leader, workers) x scorings left; per scoring after the
+        next, the figures deployed and the guards left (the habit terms)."""
+        k = self.k
         lw, ww, dw, gopt = k["leader"], k["worker"], k["deploy"], k["guard_option"]
-        if lw or ww or dw or gopt:
-            for p in range(n):
-                sw, sl = s.supply[p]
-                w = l = 0
-                for x in figs[p].values():
-                    w, l = w + x[0], l + x[1]
-                after = max(0, scorings[p] - 1)
-                worth[p] += ((lw * (l + sl) + ww * (w + sw)) * scorings[p]
-                             + (dw * (w + l) + gopt * s.guards_left(p)) * after)
-        gift = k["gift"]
-        if gift and s.seat == me and s.uncovered:
-            mine = figs[me]
-            for h, count in s.uncovered.items():
-                if h in guards:             # guarded since (T-A8d): by me, this turn
-                    continue
-                x = mine.get(h)
-                own = 0 if x is None else x[0] * WORKER + x[1] * LEADER
-                if any((f[h][0] * WORKER + f[h][1] * LEADER) >= own for q, f in enumerate(figs)
-                       if q != me and h in f):
-                    worth[me] -= gift * count
-        digw = k["dig"]
+        if not (lw or ww or dw or gopt):
+            return
+        for p in range(s.n):
+            sw, sl = s.supply[p]
+            w = l = 0
+            for x in s.figs[p].values():
+                w, l = w + x[0], l + x[1]
+            after = max(0, scorings[p] - 1)
+            worth[p] += ((lw * (l + sl) + ww * (w + sw)) * scorings[p]
+                         + (dw * (w + l) + gopt * s.guards_left(p)) * after)
+
+    def _gifts(self, worth: list, s) -> None:
+        """``gift`` off ``me`` per level it uncovered this turn on an unguarded temple where a
+        rival's strength equals or beats its own."""
+        me, figs, gift = self.me, s.figs, self.k["gift"]
+        mine = figs[me]
+        for h, count in s.uncovered.items():
+            if h in s.guards:             # guarded since (T-A8d): by me, this turn
+                continue
+            x = mine.get(h)
+            own = 0 if x is None else x[0] * WORKER + x[1] * LEADER
+            if any((f[h][0] * WORKER + f[h][1] * LEADER) >= own for q, f in enumerate(figs)
+                   if q != me and h in f):
+                worth[me] -= gift * count
+
+    def _digs_worth(self, worth: list, s, dug: tuple, scorings: list) -> None:
+        """Dig potential: per treasure hex, each seat with figures there and scorings left, the
+        tokens it could dig x their expected gain x scorings left."""
+        me, tr, digw = self.me, self.treasures, self.k["dig"]
         for h, toks in s.treasures.items():
             if toks:
-                for p in range(n):
-                    x = figs[p].get(h)
+                for p in range(s.n):
+                    x = s.figs[p].get(h)
                     if x is not None and scorings[p]:
                         m = min(len(toks), x[0] + x[1], 2)
                         held = held_base(s, p, dug) if p == me and dug else s.held[p]
                         worth[p] += digw * m * tr.gain(held) * scorings[p]
-        return combine(worth, me, k["w_max"])
