@@ -237,47 +237,66 @@ def dns_records(data: bytes) -> list[tuple[str, int, int, object]]:
             rdata = data[at:at + length]
             if len(rdata) != length:
                 return []
-            if rtype == TYPE_PTR:
-                value: object = _read_name(data, at)[0]
-            elif rtype == TYPE_SRV:
-                value = (struct.unpack_from(">H", data, at + 4)[0], _read_name(data, at + 6)[0])
-            elif rtype == TYPE_TXT:
-                txt: dict[bytes, bytes] = {}
-                i = 0
-                while i < length:
-                    item = rdata[i + 1:i + 1 + rdata[i]]
-                    key, _, val = item.partition(b"=")
-                    txt.setdefault(key, val)
-                    i += 1 + rdata[i]
-                value = txt
-            elif rtype == TYPE_A and length == 4:
-                value = socket.inet_ntoa(rdata)
-            else:
-                value = rdata
-            out.append((name, rtype, ttl, value))
+            out.append((name, rtype, ttl, _record_value(data, at, rtype, rdata)))
             at += length
         return out
     except (struct.error, IndexError, ValueError):
         return []
 
 
+def _record_value(data: bytes, at: int, rtype: int, rdata: bytes) -> object:
+    """A record's value (see ``dns_records``); ``rdata`` is its data, at ``at`` in the packet
+    (a PTR's or SRV's name may point back into it)."""
+    if rtype == TYPE_PTR:
+        return _read_name(data, at)[0]
+    if rtype == TYPE_SRV:
+        return (struct.unpack_from(">H", data, at + 4)[0], _read_name(data, at + 6)[0])
+    if rtype == TYPE_TXT:
+        return _txt_items(rdata)
+    if rtype == TYPE_A and len(rdata) == 4:
+        return socket.inet_ntoa(rdata)
+    return rdata
+
+
+def _txt_items(rdata: bytes) -> dict[bytes, bytes]:
+    """A TXT record's strings as {key: value} (the first of a repeated key wins)."""
+    txt: dict[bytes, bytes] = {}
+    i = 0
+    while i < len(rdata):
+        item = rdata[i + 1:i + 1 + rdata[i]]
+        key, _, val = item.partition(b"=")
+        txt.setdefault(key, val)
+        i += 1 + rdata[i]
+    return txt
+
+
 def services_in_answer(data: bytes) -> dict[str, dict]:
     """The services of our type an answer names, each with what the answer tells of it:
     ``port``, ``addresses`` (IPv4), ``txt`` (the raw TXT properties) when present."""
     records = dns_records(data)
-    services: dict[str, dict[str, Any]] = {value: {} for name, rtype, ttl, value in records
-                if rtype == TYPE_PTR and ttl > 0 and name.lower() == SERVICE_TYPE.lower()
-                and isinstance(value, str)}
-    for name, rtype, ttl, value in records:
-        if name in services and rtype == TYPE_SRV and isinstance(value, tuple):
-            services[name]["port"], services[name]["server"] = value
-        elif name in services and rtype == TYPE_TXT:
-            services[name]["txt"] = value
+    services: dict[str, dict[str, Any]] = {str(value): {} for name, rtype, ttl, value in records
+                                           if _names_ours(name, rtype, ttl, value)}
+    _port_and_txt(services, records)
     for found in services.values():
         server = str(found.get("server", "")).lower()
         found["addresses"] = [value for name, rtype, _, value in records
                               if rtype == TYPE_A and name.lower() == server]
     return services
+
+
+def _port_and_txt(services: dict, records: list) -> None:
+    """Each service's SRV (``port``, ``server``) and TXT (``txt``) from the records."""
+    for name, rtype, _ttl, value in records:
+        if name in services and rtype == TYPE_SRV and isinstance(value, tuple):
+            services[name]["port"], services[name]["server"] = value
+        elif name in services and rtype == TYPE_TXT:
+            services[name]["txt"] = value
+
+
+def _names_ours(name: str, rtype: int, ttl: int, value: object) -> bool:
+    """Whether a record is a live PTR of our service type (naming one of its instances)."""
+    return rtype == TYPE_PTR and ttl > 0 and name.lower() == SERVICE_TYPE.lower() \
+        and isinstance(value, str)
 
 
 # --------------------------------------------------------------------------- announcing

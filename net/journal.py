@@ -288,11 +288,29 @@ class Scan:
     seed: int = 0
 
 
+def open_unblocked(path) -> int:
+    """A file opened for reading without waiting (a FIFO with no writer opens at once)."""
+    return os.open(path, os.O_RDONLY | _O_NONBLOCK | _O_BINARY)
+
+
+def read_at_most(fd: int, most: int) -> bytes:
+    """The bytes of an open file up to one more than ``most`` (that one more says it is larger,
+    whatever its size said before)."""
+    chunks, left = [], most + 1
+    while left > 0:
+        chunk = os.read(fd, min(left, 1 << 20))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        left -= len(chunk)
+    return b"".join(chunks)
+
+
 def read_bytes(path) -> bytes:
     """A journal's bytes; JournalError("unreadable") for anything but a regular file we may
     read (a directory, a FIFO -- opened without blocking --, a dangling link, no permission)."""
     try:
-        fd = os.open(path, os.O_RDONLY | _O_NONBLOCK | _O_BINARY)
+        fd = open_unblocked(path)
     except OSError as exc:
         raise JournalError("unreadable", _why(exc)) from None
     try:
@@ -385,18 +403,24 @@ def scan_bytes(data: bytes) -> Scan:
         pos = end
     s.good = pos
     if pos < len(data):
-        seed = s.seed if s.chained else 0
-        if not data[pos:].strip(b"\0"):
-            s.torn = True          # the last write of a crash: zeros
-            return s
-        # (before a first whole record, any chain: a later record's CRC starts from one unknown)
-        later = _later_record(data, pos, s.chained or not s.records)
-        if not later and _torn(data, pos, seed):
-            s.torn = True          # the last write of a crash: short
-        else:
-            s.damaged = (f"bad bytes at byte {pos} after record {len(s.records)}"
-                         + (": whole records follow them" if later else ""))
+        _judge_tail(s, data, pos)
     return s
+
+
+def _judge_tail(s: Scan, data: bytes, pos: int) -> None:
+    """What follows the whole records at ``pos``: a torn last write (zeros, or a record cut
+    short) or damage (said, and whether whole records follow it)."""
+    seed = s.seed if s.chained else 0
+    if not data[pos:].strip(b"\0"):
+        s.torn = True          # the last write of a crash: zeros
+        return
+    # (before a first whole record, any chain: a later record's CRC starts from one unknown)
+    later = _later_record(data, pos, s.chained or not s.records)
+    if not later and _torn(data, pos, seed):
+        s.torn = True          # the last write of a crash: short
+    else:
+        s.damaged = (f"bad bytes at byte {pos} after record {len(s.records)}"
+                     + (": whole records follow them" if later else ""))
 
 
 def scan(path) -> Scan:
@@ -570,21 +594,26 @@ def journal_files(data_dir, skipped: list | None = None) -> dict[int, Path]:
     out = {}
     for e in entries:
         m = _NAME.match(e.name)
-        if not m:
-            continue
-        try:
-            st = os.stat(e.path)
-        except OSError as exc:
-            if skipped is not None:
-                dangling = exc.errno == errno.ENOENT and e.is_symlink()
-                skipped.append((e.name, "a link to nothing" if dangling else _why(exc)))
-            continue
-        if not stat.S_ISREG(st.st_mode):
-            if skipped is not None:
-                skipped.append((e.name, _kind(st.st_mode)))
-            continue
-        out[int(m.group(1))] = Path(e.path)
+        if m and _regular(e, skipped):
+            out[int(m.group(1))] = Path(e.path)
     return dict(sorted(out.items()))
+
+
+def _regular(e: os.DirEntry, skipped: list | None) -> bool:
+    """Whether a directory entry is a regular file (through a link); if not, why, in
+    ``skipped``."""
+    why = None
+    try:
+        st = os.stat(e.path)
+    except OSError as exc:
+        dangling = exc.errno == errno.ENOENT and e.is_symlink()
+        why = "a link to nothing" if dangling else _why(exc)
+    else:
+        if not stat.S_ISREG(st.st_mode):
+            why = _kind(st.st_mode)
+    if why is not None and skipped is not None:
+        skipped.append((e.name, why))
+    return why is None
 
 
 def summary(tid: int, path: Path) -> dict:

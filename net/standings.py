@@ -31,7 +31,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .journal import _sync_dir, aside_name
+from .journal import _sync_dir, aside_name, open_unblocked, read_at_most
 from .names import numbered
 
 FILE = "standings.json"
@@ -94,29 +94,38 @@ def people(games: list[dict], game: str | None = None) -> list[tuple[tuple, dict
     """``rows``, each with who it is (``who_is``: never sent)."""
     acc: dict[tuple, dict] = {}
     for g in games:
-        if game is not None and g["game"] != game:
-            continue
-        pts = g.get("points") or points(g["scores"], g["winners"])
-        keys = g.get("keys") or []
-        for i, name in enumerate(g["names"]):
-            if g["kinds"][i] != "human":
-                continue
-            who = who_is(keys[i] if i < len(keys) else None, name)
-            r = acc.setdefault(who, {"name": name, "played": 0, "wins": 0, "points": 0})
-            r["name"] = name        # the last name they played under
-            r["played"] += 1
-            r["wins"] += i in g["winners"]
-            r["points"] = _num(r["points"] + pts[i])
+        if game is None or g["game"] == game:
+            _tally(acc, g)
     out = sorted(acc.items(), key=lambda wr: (-wr[1]["points"], -wr[1]["wins"], wr[1]["name"]))
     shown: list[str] = []
     for _, r in out:   # two people of one name: told apart as the tables tell them (section 2)
         r["name"] = numbered(r["name"], shown)
         shown.append(r["name"])
+    _rank(out)
+    return out
+
+
+def _tally(acc: dict, g: dict) -> None:
+    """Count one game for each of its human players (who -> row)."""
+    pts = g.get("points") or points(g["scores"], g["winners"])
+    keys = g.get("keys") or []
+    for i, name in enumerate(g["names"]):
+        if g["kinds"][i] != "human":
+            continue
+        who = who_is(keys[i] if i < len(keys) else None, name)
+        r = acc.setdefault(who, {"name": name, "played": 0, "wins": 0, "points": 0})
+        r["name"] = name        # the last name they played under
+        r["played"] += 1
+        r["wins"] += i in g["winners"]
+        r["points"] = _num(r["points"] + pts[i])
+
+
+def _rank(out: list) -> None:
+    """Each sorted row's rank: equal points and wins share the rank of the first of them."""
     for i, (_, r) in enumerate(out):
         prev = out[i - 1][1] if i else None
         same = prev is not None and (prev["points"], prev["wins"]) == (r["points"], r["wins"])
         r["rank"] = prev["rank"] if same and prev is not None else i + 1
-    return out
 
 
 @dataclass
@@ -146,27 +155,9 @@ class Night:
             return cls(path, problem=f"cannot read {FILE} ({exc.strerror or exc}): tonight's "
                                      "standings are counted from the finished games")
         try:
-            if data is None:
-                raise ValueError(f"not a regular file, or larger than {MAX_BYTES} bytes")
-            d = json.loads(data)
-            if d.get("format") != FORMAT or type(d.get("version")) is not int:
-                raise ValueError("not a standings file")
-            if d["version"] > VERSION:
-                raise ValueError(f"version {d['version']}, newer than this host's {VERSION}")
-            started = d["started"]
-            if type(started) not in (int, float) or not math.isfinite(started):
-                raise ValueError("its start is not a time")
-            return cls(path, float(started), set(_id(x) for x in d["skip"]),
-                       [_checked(_whole(g)) for g in d["games"]])
+            return cls(path, *_parsed(data))
         except (ValueError, KeyError, TypeError, AttributeError, RecursionError, OverflowError) as exc:
-            kept = "left as it is"
-            if owner:
-                aside = aside_name(path)      # an earlier damaged copy is never overwritten
-                try:
-                    os.replace(path, aside)
-                    kept = f"kept as {aside.name}"
-                except OSError:
-                    pass
+            kept = _set_aside(path) if owner else "left as it is"
             return cls(path, problem=f"{FILE} was damaged ({exc}; {kept}): tonight's standings "
                                      "are counted again from every finished game of the data "
                                      "dir (--new-night starts afresh)")
@@ -267,11 +258,37 @@ class Night:
         return out
 
 
+def _parsed(data: bytes | None) -> tuple:
+    """(started, skip, games) of a standings file's bytes (None: no regular file, or too large);
+    ValueError and the like for anything else."""
+    if data is None:
+        raise ValueError(f"not a regular file, or larger than {MAX_BYTES} bytes")
+    d = json.loads(data)
+    if d.get("format") != FORMAT or type(d.get("version")) is not int:
+        raise ValueError("not a standings file")
+    if d["version"] > VERSION:
+        raise ValueError(f"version {d['version']}, newer than this host's {VERSION}")
+    started = d["started"]
+    if type(started) not in (int, float) or not math.isfinite(started):
+        raise ValueError("its start is not a time")
+    return float(started), set(_id(x) for x in d["skip"]), [_checked(_whole(g)) for g in d["games"]]
+
+
+def _set_aside(path: Path) -> str:
+    """Move a damaged file aside (an earlier damaged copy is never overwritten); what became of
+    it, to be said."""
+    aside = aside_name(path)
+    try:
+        os.replace(path, aside)
+        return f"kept as {aside.name}"
+    except OSError:
+        return "left as it is"
+
+
 def _checked(g: dict) -> dict:
     """A game of the file, its fields as they must be (ValueError / KeyError if not)."""
     n = len(g["names"])
-    if not (isinstance(g["id"], int) and isinstance(g["game"], str) and len(g["kinds"]) == n
-            and len(g["scores"]) == n and all(isinstance(w, int) for w in g["winners"])):
+    if not (isinstance(g["id"], int) and isinstance(g["game"], str) and _sized(g, n)):
         raise ValueError(f"a game of the file is not whole: {g!r:.80}")
     out = {k: g[k] for k in ("id", "game", "names", "kinds", "scores", "winners")}
     if isinstance(g.get("keys"), list) and len(g["keys"]) == n:
@@ -281,24 +298,22 @@ def _checked(g: dict) -> dict:
     return out
 
 
+def _sized(g: dict, n: int) -> bool:
+    """Kinds and scores one per name, the winners seat numbers."""
+    return len(g["kinds"]) == n and len(g["scores"]) == n and all(isinstance(w, int) for w in g["winners"])
+
+
 def _read(path: Path) -> bytes | None:
     """The file's bytes; None for what is no regular file (a FIFO is opened without waiting for
     a writer, and not read) or is larger than ``MAX_BYTES``. OSError as reading raises it."""
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    fd = open_unblocked(path)
     try:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_BYTES:
             return None
-        chunks, left = [], MAX_BYTES + 1
-        while left > 0:
-            chunk = os.read(fd, min(left, 1 << 20))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            left -= len(chunk)
+        data = read_at_most(fd, MAX_BYTES)
     finally:
         os.close(fd)
-    data = b"".join(chunks)
     return data if len(data) <= MAX_BYTES else None
 
 
@@ -318,18 +333,38 @@ def _whole(g) -> dict:
     if not isinstance(g, dict):
         raise ValueError(f"a game of the file is not one: {g!r:.80}")
     _id(g.get("id"))
+    names, kinds, scores, winners = _field_lists(g)
+    if not (isinstance(g.get("game"), str) and len(g["game"]) <= 32
+            and 0 < len(names) <= 16 and all(map(_name_fits, names)) and all(map(_kind_fits, kinds))
+            and all(map(_score_fits, scores)) and _seats_of(winners, len(names))):
+        raise ValueError(f"a game of the file is not whole: {g!r:.80}")
+    return g
+
+
+def _field_lists(g: dict) -> tuple[list, list, list, list]:
+    """A game's names, kinds, scores and winners, each a list (ValueError if not)."""
     names, kinds, scores, winners = (g.get(k) for k in ("names", "kinds", "scores", "winners"))
     if not (isinstance(names, list) and isinstance(kinds, list) and isinstance(scores, list)
             and isinstance(winners, list)):
         raise ValueError(f"a game of the file is not whole: {g!r:.80}")
-    if not (isinstance(g.get("game"), str) and len(g["game"]) <= 32
-            and 0 < len(names) <= 16
-            and all(type(n) is str and 0 < len(n) <= 64 for n in names)
-            and all(type(k) is str and len(k) <= 16 for k in kinds)
-            and all(type(x) in (int, float) and math.isfinite(x) and abs(x) < _INT for x in scores)
-            and all(type(w) is int and 0 <= w < len(names) for w in winners)):
-        raise ValueError(f"a game of the file is not whole: {g!r:.80}")
-    return g
+    return names, kinds, scores, winners
+
+
+def _seats_of(winners: list, n: int) -> bool:
+    return all(type(w) is int and 0 <= w < n for w in winners)
+
+
+def _name_fits(n) -> bool:
+    return type(n) is str and 0 < len(n) <= 64
+
+
+def _kind_fits(k) -> bool:
+    return type(k) is str and len(k) <= 16
+
+
+def _score_fits(x) -> bool:
+    """A score a message can carry: a finite number under 2**53."""
+    return type(x) in (int, float) and math.isfinite(x) and abs(x) < _INT
 
 
 def printable(text: str) -> str:

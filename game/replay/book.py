@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import TypeGuard
 
 import engine
-from net.journal import REPLAY_FORMAT
+from net.journal import REPLAY_FORMAT, open_unblocked, read_at_most
 from net.messages import COLOURS, INT_MAX, INT_MIN, NAME_MAX, Text
 
 from ..client import END, Scorings
@@ -65,7 +65,7 @@ def read_file(path) -> dict:
     regular file (a FIFO is never waited on: it is opened without blocking and refused), larger
     than ``MAX_BYTES``, not UTF-8 JSON, nested too deep for the reader."""
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+        fd = open_unblocked(path)
     except (OSError, ValueError) as exc:
         raise ReplayError("replay.err_unreadable", f"cannot read {path}: {exc}", path=str(path)) from None
     try:
@@ -75,18 +75,11 @@ def read_file(path) -> dict:
         if st.st_size > MAX_BYTES:
             raise ReplayError("replay.err_too_big", f"{path}: {st.st_size} bytes, more than a replay's "
                               f"{MAX_BYTES}", size=f"{st.st_size / 1e6:.1f}", max=f"{MAX_BYTES / 1e6:.0f}")
-        chunks, left = [], MAX_BYTES + 1
-        while left > 0:
-            chunk = os.read(fd, min(left, 1 << 20))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            left -= len(chunk)
+        data = read_at_most(fd, MAX_BYTES)
     except OSError as exc:
         raise ReplayError("replay.err_unreadable", f"cannot read {path}: {exc}", path=str(path)) from None
     finally:
         os.close(fd)
-    data = b"".join(chunks)
     if len(data) > MAX_BYTES:               # it grew since: the cap holds whatever the size said
         raise ReplayError("replay.err_too_big", f"{path}: more than {MAX_BYTES} bytes",
                           size=f"{len(data) / 1e6:.1f}", max=f"{MAX_BYTES / 1e6:.0f}")
