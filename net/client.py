@@ -211,6 +211,12 @@ class AsyncClient:
             return
         if t == "pong" and msg.get("n", 0) < 0:
             return
+        self._follow_seat(writer, t, msg)
+        self._deliver(msg)
+
+    def _follow_seat(self, writer, t, msg: dict) -> None:
+        """The table and seat we hold (and our token, the last state seen) as the host's
+        messages tell them."""
         if t == "welcome":
             self.welcome = msg
             resumed = msg.get("resumed")
@@ -227,7 +233,6 @@ class AsyncClient:
             writer.write(encode(self._hello()))
         elif t == "update" and msg.get("seat") is not None:
             self.table, self.seat, self.seen = msg["table"], msg["seat"], msg.get("state")
-        self._deliver(msg)
 
     def _deliver(self, msg: dict):
         if self.on_message is not None:

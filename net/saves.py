@@ -265,54 +265,84 @@ def open_saves(data_dir, *, resume: bool, keep_finished: int = KEEP_FINISHED,
     files = jn.journal_files(d, skipped)
     rep.skipped += [f"skipped {name}: {why}" for name, why in skipped]
     opened.next_id = _next_id(d)
-    finished, candidates = [], []
+    finished: list = []
+    candidates: list = []
     for tid, path in files.items():
-        try:
-            age = now - path.stat().st_mtime
-        except OSError as exc:
-            rep.skipped.append(f"skipped {path.name}: {exc.strerror}")
-            continue
-        if age > keep_days * 86400:
-            rep.archived += _archive(d, path)
-            continue
-        scan, why = _ends(path)
+        scan = _young_scan(d, path, now, keep_days, rep)
         if scan is None:
-            rep.skipped.append(f"skipped {path.name}: {why}")
             continue
         if not scan.records and (scan.torn or not scan.size):
             _first_record_short(tid, path, scan, rep)
-            continue
-        if jn.finished(scan.records) is not None:
-            mtime = path.stat().st_mtime
-            finished.append((mtime, tid, path))
-            rec = game_record(tid, scan.records, mtime)
-            if rec is not None:
-                opened.finished.append(rec)
-                opened.index.put_finished(rec)
-            else:   # put away unfinished: a saved game one may continue
-                _index_unfinished(opened.index, tid, scan.records)
+        elif jn.finished(scan.records) is not None:
+            finished.append(_index_finished(opened, tid, path, scan))
         else:
             candidates.append((tid, path, scan))
             _index_unfinished(opened.index, tid, scan.records)
-    finished.sort()
+    _archive_oldest(d, sorted(finished), keep_finished, opened)
+    rep.deleted = _prune_archive(d / ARCHIVE, archive_max)
+    _unfinished(candidates, opened, resume, deferred)
+    for line in rep.lines():
+        log.info("%s", line)
+    return opened
+
+
+def _young_scan(d: Path, path: Path, now: float, keep_days: float, rep) -> jn.Scan | None:
+    """A journal's scan; None for one older than ``keep_days`` (archived) or unreadable
+    (skipped): said in ``rep``."""
+    try:
+        age = now - path.stat().st_mtime
+    except OSError as exc:
+        rep.skipped.append(f"skipped {path.name}: {exc.strerror}")
+        return None
+    if age > keep_days * 86400:
+        rep.archived += _archive(d, path)
+        return None
+    scan, why = _ends(path)
+    if scan is None:
+        rep.skipped.append(f"skipped {path.name}: {why}")
+    return scan
+
+
+def _index_finished(opened: Opened, tid: int, path: Path, scan: jn.Scan) -> tuple:
+    """A finished game's record in the index and ``opened.finished``; (mtime, tid, path)."""
+    mtime = path.stat().st_mtime
+    rec = game_record(tid, scan.records, mtime)
+    if rec is not None:
+        opened.finished.append(rec)
+        opened.index.put_finished(rec)
+    else:   # put away unfinished: a saved game one may continue
+        _index_unfinished(opened.index, tid, scan.records)
+    return mtime, tid, path
+
+
+def _archive_oldest(d: Path, finished: list, keep_finished: int, opened: Opened) -> None:
+    """All but the newest ``keep_finished`` finished games archived (``finished`` sorted by
+    mtime)."""
+    rep = opened.report
     for _mtime, tid, path in finished[:max(0, len(finished) - keep_finished)]:
         if _archive(d, path):
             rep.archived += 1
             opened.index.drop(tid)
             opened.finished = [g for g in opened.finished if g["id"] != tid]
     rep.finished = min(len(finished), keep_finished)
-    rep.deleted = _prune_archive(d / ARCHIVE, archive_max)
+
+
+def _unfinished(candidates: list, opened: Opened, resume: bool, deferred: bool) -> None:
+    """The unfinished games: restored with --resume, else left as they are."""
     for tid, path, scan in candidates:
         if resume:
             _restore(tid, path, scan, opened, deferred)
         else:
-            rep.unfinished_left += 1
-            if scan.damaged:      # said now too, though nothing is touched without --resume
-                rep.damaged.append(f"table {tid}: damaged ({scan.damaged}): left as it is "
-                                   "(--resume keeps what can be played and sets the file aside)")
-    for line in rep.lines():
-        log.info("%s", line)
-    return opened
+            _leave_unfinished(tid, scan, opened.report)
+
+
+def _leave_unfinished(tid: int, scan: jn.Scan, rep) -> None:
+    """Without --resume an unfinished game is counted and left; its damage is said now too,
+    though nothing is touched."""
+    rep.unfinished_left += 1
+    if scan.damaged:
+        rep.damaged.append(f"table {tid}: damaged ({scan.damaged}): left as it is "
+                           "(--resume keeps what can be played and sets the file aside)")
 
 
 def _index_unfinished(index: SaveIndex, tid: int, records: list[dict]) -> None:

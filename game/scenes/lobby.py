@@ -107,19 +107,11 @@ class LobbyScene(Scene):
         if self.app.scene is not self:
             return
         kind = note["kind"]
-        if kind == "left" and self.app.party is not None:
-            self.app.party.dismiss(keep=bool(note.get("kept")))    # the window's players leave with it
-        if kind == "seated" and self.bridge.table.id is not None:
-            restore_party(self.app, self.bridge, kept=True)        # ... and come back with it
+        self.follow_party(kind, note)
         if kind in ("tables", "lobby", "seated", "left", "saved"):
             self.rebuild()
         elif kind == "update":
-            table = cast(TableScene, self.app.goto("table", self.bridge))
-            tm = self.bridge.table
-            if tm.state and not tm.over and tm.to_act is not None:   # a game met mid-way: where it stands
-                table.log.add(self.trn("recap.resumed", tm.state, name=table.short_name(tm.to_act)))
-            if (self.bridge.recap or {}).get("moves"):      # we were away: what happened meanwhile
-                self.app.open("recap", table, self.bridge)
+            self.to_the_game()
         elif kind == "error":
             self.app.toast(str(note.get("message") or note.get("code")))
         elif kind == "chat":
@@ -128,19 +120,41 @@ class LobbyScene(Scene):
             self.app.toast(self.tr("net.disconnected"))
             self.app.goto("browser", self.bridge)
 
+    def follow_party(self, kind: str, note: dict) -> None:
+        """The window's players leave the table with it, and come back with it."""
+        if kind == "left" and self.app.party is not None:
+            self.app.party.dismiss(keep=bool(note.get("kept")))
+        if kind == "seated" and self.bridge.table.id is not None:
+            restore_party(self.app, self.bridge, kept=True)
+
+    def to_the_game(self) -> None:
+        """The game's first update: to the table, saying where a game met mid-way stands, and
+        what happened while we were away."""
+        table = cast(TableScene, self.app.goto("table", self.bridge))
+        tm = self.bridge.table
+        if tm.state and not tm.over and tm.to_act is not None:
+            table.log.add(self.trn("recap.resumed", tm.state, name=table.short_name(tm.to_act)))
+        if (self.bridge.recap or {}).get("moves"):
+            self.app.open("recap", table, self.bridge)
+
     # --- widgets ------------------------------------------------------------------------------
     def table_bot_level(self) -> str | None:
         """The level the table's bots really play at (the first bot's), if it has bots."""
         return next((s.get("level") for s in self.seats() if s.get("kind") == "bot" and s.get("level")), None)
 
-    def rebuild(self) -> None:
-        w, app, b = self.widgets, self.app, self.bridge
-        self.drawn_local = self.local_seats()
-        if not self.level_picked:   # the selector says the level the table's bots play at
+    def settle_bot_level(self) -> None:
+        """The level selector: the level the table's bots play at (until one is picked), one the
+        host offers."""
+        if not self.level_picked:
             self.bot_level = self.table_bot_level() or self.bot_level
         levels = self.levels()
         if levels and self.bot_level not in levels:     # a game whose host offers other levels
             self.bot_level = "normal" if "normal" in levels else levels[0]
+
+    def rebuild(self) -> None:
+        w, app, b = self.widgets, self.app, self.bridge
+        self.drawn_local = self.local_seats()
+        self.settle_bot_level()
         w.clear()
         w.add(Button(app, (1040, 16, 220, 44), "settings.title", self.open_settings, key=pygame.K_F2, size=18))
         if b.hosting and getattr(b, "host_web", None):   # the host's own window: the page for phones, its QR
@@ -156,23 +170,26 @@ class LobbyScene(Scene):
                      tooltip="standings.open_tip", enabled=lambda: self.bridge.standings is not None))
         # the tables list (left), shorter at a table: its chat below
         for i, t in enumerate(b.tables[:self.rows()]):
-            y = 150 + i * 70
-            free = free_seats(t)
-            if self.lobby is None and t.get("status") == "playing" and b.my_seat_at(t.get("id")) is not None:
-                # a game whose seat is ours (we left it, or the host knows it by our key): back to it
-                w.add(Button(app, (410, y + 8, 186, 40), "lobby.back_to_seat", lambda t=t: self.back_to_seat(t),
-                             style="good", tooltip="lobby.back_to_seat_tip", size=16, value=("back", t.get("id"))))
-                continue
-            w.add(Button(app, (410, y + 8, 90, 40), "lobby.join", lambda t=t: self.join(t),
-                         enabled=bool(free) and self.lobby is None, tooltip="lobby.join_tip", size=17))
-            w.add(Button(app, (506, y + 8, 90, 40), "lobby.watch", lambda t=t: self.join(t, watch=True),
-                         enabled=self.lobby is None, tooltip="lobby.watch_tip", size=17))
+            self.build_table_row(t, 150 + i * 70)
         if self.lobby is None:
             self.build_create()
             self.build_saved()
         else:
             self.build_table()
             w.add(self.chat_input)
+
+    def build_table_row(self, t: dict, y: int) -> None:
+        """A listed table's buttons: join or watch it, or back to our seat at it."""
+        w, app, b = self.widgets, self.app, self.bridge
+        if self.lobby is None and t.get("status") == "playing" and b.my_seat_at(t.get("id")) is not None:
+            # a game whose seat is ours (we left it, or the host knows it by our key): back to it
+            w.add(Button(app, (410, y + 8, 186, 40), "lobby.back_to_seat", lambda t=t: self.back_to_seat(t),
+                         style="good", tooltip="lobby.back_to_seat_tip", size=16, value=("back", t.get("id"))))
+            return
+        w.add(Button(app, (410, y + 8, 90, 40), "lobby.join", lambda t=t: self.join(t),
+                     enabled=bool(free_seats(t)) and self.lobby is None, tooltip="lobby.join_tip", size=17))
+        w.add(Button(app, (506, y + 8, 90, 40), "lobby.watch", lambda t=t: self.join(t, watch=True),
+                     enabled=self.lobby is None, tooltip="lobby.watch_tip", size=17))
 
     def build_create(self) -> None:
         w, app, ng = self.widgets, self.app, self.new_game
@@ -199,38 +216,13 @@ class LobbyScene(Scene):
         w, app, b = self.widgets, self.app, self.bridge
         seats = self.seats()
         owner = self.is_owner()
-        party = self.app.party
         for i, s in enumerate(seats):
-            y = 170 + i * 54
-            here = party.bridge_at(i) if party is not None else None
-            if i == self.my_seat():
-                w.add(Button(app, (1120, y, 110, 42), "lobby.colour", self.next_colour, key=pygame.K_c,
-                             size=16, tooltip="lobby.colour_tip"))
-            elif here is not None:      # a player at this window: their colour, or they go
-                w.add(Button(app, (1120, y, 52, 42), None, lambda here=here: self.next_colour(here), text="◐",
-                             size=16, tooltip="lobby.colour_tip"))
-                w.add(Button(app, (1178, y, 52, 42), None, lambda here=here: party.remove(here), text="×",
-                             size=18, tooltip="hotseat.remove_tip", value=("unlocal", i)))
-            elif owner and b.party_host and s.get("kind") == "human" and self.waiting():
-                w.add(Button(app, (1120, y, 110, 42), "lobby.remove", lambda i=i: b.remove_seat(i), size=16,
-                             style="danger", tooltip="lobby.remove_tip", value=("remove", i)))
-            elif owner and s.get("kind") in ("empty", "bot"):
-                if s.get("kind") == "bot":
-                    w.add(Button(app, (1120, y, 110, 42), "lobby.remove_bot", lambda i=i: b.remove_bot(i), size=16,
-                                 tooltip="lobby.remove_bot_tip"))
-                else:
-                    w.add(Button(app, (1120, y, 110, 42), "lobby.add_bot", lambda i=i: b.add_bot(i, self.bot_level),
-                                 size=16, tooltip="lobby.add_bot_tip"))
+            self.build_seat_buttons(i, s, 170 + i * 54, owner)
         if owner:       # only the owner adds bots (+Bot, Fill): a guest has no use for their level
             w.add(Button(app, (690, 570, 170, 56), None, self.cycle_level, key=pygame.K_l,
                          text=lambda: self.tr("lobby.bot_level", level=self.tr(f"bot.{self.bot_level}")), size=17,
                          tooltip="lobby.bot_level_tip"))
-        mine = self.my_seat()
-        ready = bool(mine is not None and mine < len(seats) and seats[mine].get("ready"))
-        w.add(Button(app, (870, 570, 170, 56), "lobby.unready" if ready else "lobby.ready",
-                     lambda: b.ready(not ready), key=pygame.K_SPACE,
-                     enabled=mine is not None, style="normal" if ready else "good",   # green only to say "ready"
-                     tooltip="lobby.ready_tip"))
+        self.build_ready(seats)
         w.add(Button(app, (1050, 570, 180, 56), "lobby.start", b.start, key=pygame.K_RETURN,
                      enabled=owner, style="primary", tooltip="lobby.start_tip"))
         w.add(Button(app, (20, 660, 160, 44), "lobby.leave", b.leave, style="danger", size=18))
@@ -239,12 +231,57 @@ class LobbyScene(Scene):
                      enabled=free and (self.lobby or {}).get("status", "lobby") == "lobby",
                      tooltip="hotseat.add_here_tip"))
         if owner and b.party_host:
-            away = any(s.get("kind") == "human" and not s.get("connected", True) for s in seats)
-            w.add(Button(app, (414, 660, 210, 44), "lobby.fill", lambda: b.fill(self.bot_level), size=17,
-                         enabled=(free and self.waiting()) or (away and not self.waiting()), tooltip="lobby.fill_tip"))
-            w.add(Button(app, self.PRIVATE_RECT, None, lambda: b.set_private(not (self.lobby or {}).get("private")),
-                         size=16, text=self.private_label, enabled=self.waiting(), tooltip="lobby.private_tip",
-                         value="private"))
+            self.build_host_buttons(seats, free)
+
+    def build_ready(self, seats: list) -> None:
+        """Ready (green only to say "ready"), or not ready once we are."""
+        mine = self.my_seat()
+        ready = bool(mine is not None and mine < len(seats) and seats[mine].get("ready"))
+        self.widgets.add(Button(self.app, (870, 570, 170, 56), "lobby.unready" if ready else "lobby.ready",
+                                lambda: self.bridge.ready(not ready), key=pygame.K_SPACE,
+                                enabled=mine is not None, style="normal" if ready else "good",
+                                tooltip="lobby.ready_tip"))
+
+    def build_seat_buttons(self, i: int, s: dict, y: int, owner: bool) -> None:
+        """A seat's buttons: our colour; a player at this window: their colour, or they go; the
+        owner's."""
+        w, app, party = self.widgets, self.app, self.app.party
+        here = party.bridge_at(i) if party is not None else None
+        if i == self.my_seat():
+            w.add(Button(app, (1120, y, 110, 42), "lobby.colour", self.next_colour, key=pygame.K_c,
+                         size=16, tooltip="lobby.colour_tip"))
+        elif here is not None:
+            w.add(Button(app, (1120, y, 52, 42), None, lambda here=here: self.next_colour(here), text="◐",
+                         size=16, tooltip="lobby.colour_tip"))
+            w.add(Button(app, (1178, y, 52, 42), None, lambda here=here: party.remove(here), text="×",
+                         size=18, tooltip="hotseat.remove_tip", value=("unlocal", i)))
+        elif owner:
+            self.build_owner_seat_button(i, s, y)
+
+    def build_owner_seat_button(self, i: int, s: dict, y: int) -> None:
+        """The owner's button at a seat: remove a player (the host's window, before the game),
+        remove a bot, add one."""
+        w, app, b = self.widgets, self.app, self.bridge
+        if b.party_host and s.get("kind") == "human" and self.waiting():
+            w.add(Button(app, (1120, y, 110, 42), "lobby.remove", lambda i=i: b.remove_seat(i), size=16,
+                         style="danger", tooltip="lobby.remove_tip", value=("remove", i)))
+        elif s.get("kind") == "bot":
+            w.add(Button(app, (1120, y, 110, 42), "lobby.remove_bot", lambda i=i: b.remove_bot(i), size=16,
+                         tooltip="lobby.remove_bot_tip"))
+        elif s.get("kind") == "empty":
+            w.add(Button(app, (1120, y, 110, 42), "lobby.add_bot", lambda i=i: b.add_bot(i, self.bot_level),
+                         size=16, tooltip="lobby.add_bot_tip"))
+
+    def build_host_buttons(self, seats: list, free: bool) -> None:
+        """The owner's at the host's own window: fill the free (or the away) seats with bots, make
+        the table private."""
+        w, app, b = self.widgets, self.app, self.bridge
+        away = any(s.get("kind") == "human" and not s.get("connected", True) for s in seats)
+        w.add(Button(app, (414, 660, 210, 44), "lobby.fill", lambda: b.fill(self.bot_level), size=17,
+                     enabled=(free and self.waiting()) or (away and not self.waiting()), tooltip="lobby.fill_tip"))
+        w.add(Button(app, self.PRIVATE_RECT, None, lambda: b.set_private(not (self.lobby or {}).get("private")),
+                     size=16, text=self.private_label, enabled=self.waiting(), tooltip="lobby.private_tip",
+                     value="private"))
 
     PRIVATE_RECT = pygame.Rect(1046, 104, 200, 30)     # in the table's title line (the owner's), above its options
 
@@ -409,13 +446,17 @@ class LobbyScene(Scene):
             title = (f"#{g.get('id', '?')}  {self.tr(self.client(g.get('game')).title_key)} · "
                      + self.trn("lobby.saved_moves", int(g.get("state") or 0)))
             blit_text(surface, app, title, (r.x + 14, r.y + 6), 19, theme.PAPER, bold=True, box=box)
-            names, kinds, scores = g.get("names") or [], g.get("kinds") or [], g.get("scores") or []
-            who = []
-            for k, name in enumerate(names):
-                if k < len(kinds) and kinds[k] == "bot":
-                    name = self.tr("table.bot_short", n=k + 1)
-                who.append(f"{name} {scores[k]}" if k < len(scores) else str(name))
-            blit_text(surface, app, ", ".join(who), (r.x + 14, r.y + 34), 15, theme.MUTED, box=box)
+            blit_text(surface, app, self.saved_players(g), (r.x + 14, r.y + 34), 15, theme.MUTED, box=box)
+
+    def saved_players(self, g: dict) -> str:
+        """A saved game's players and their scores ("Ann 12, Bot 2 7")."""
+        names, kinds, scores = g.get("names") or [], g.get("kinds") or [], g.get("scores") or []
+        who = []
+        for k, name in enumerate(names):
+            if k < len(kinds) and kinds[k] == "bot":
+                name = self.tr("table.bot_short", n=k + 1)
+            who.append(f"{name} {scores[k]}" if k < len(scores) else str(name))
+        return ", ".join(who)
 
     def send_chat(self, text: str) -> None:
         if text.strip():
@@ -438,23 +479,30 @@ class LobbyScene(Scene):
                 break
         return text
 
-    def draw_scene(self, surface):
+    def draw_heading(self, surface, addresses) -> None:
+        """The heading (the host's own window: where the others join, large), and below it what
+        others type to join (the host's LAN addresses, from its welcome)."""
         app = self.app
-        surface.blit(background(app), (0, 0))
-        addresses = getattr(self.bridge, "host_addresses", None)
-        if addresses and self.bridge.hosting:   # the host's own window: where the others join, large
+        if addresses and self.bridge.hosting:
             blit_text(surface, app, self.tr("lobby.join_big", address=addresses[0]), (640, 42), 46, theme.ACCENT,
                       bold=True, anchor="center", shadow=True, box=pygame.Rect(250, 10, 780, 62), min_size=24)
         else:
             heading(surface, app, self.tr("lobby.title", host=self.bridge.host_name or "?"), right=1030)   # Settings
-        if addresses:   # what others type to join (the host's LAN addresses, from its welcome)
-            share = getattr(self.bridge, "host_share", None)
-            line = self.join_line(addresses, share)
-            if self.bridge.hosting and not share and not getattr(self.bridge, "host_web", None):
-                # the address is the heading: here, the host's name
-                line = self.tr("lobby.title", host=self.bridge.host_name or "?")
-            blit_text(surface, app, line, (surface.get_width() // 2, 82), 17, theme.MUTED,
-                      anchor="center", box=pygame.Rect(640 - self.JOIN_WIDTH // 2, 70, self.JOIN_WIDTH, 26))
+        if not addresses:
+            return
+        share = getattr(self.bridge, "host_share", None)
+        line = self.join_line(addresses, share)
+        if self.bridge.hosting and not share and not getattr(self.bridge, "host_web", None):
+            # the address is the heading: here, the host's name
+            line = self.tr("lobby.title", host=self.bridge.host_name or "?")
+        blit_text(surface, app, line, (surface.get_width() // 2, 82), 17, theme.MUTED,
+                  anchor="center", box=pygame.Rect(640 - self.JOIN_WIDTH // 2, 70, self.JOIN_WIDTH, 26))
+
+    def draw_scene(self, surface):
+        app = self.app
+        surface.blit(background(app), (0, 0))
+        addresses = getattr(self.bridge, "host_addresses", None)
+        self.draw_heading(surface, addresses)
         draw_panel(surface, (20, 100, 600, 540))
         blit_text(surface, app, self.tr("lobby.tables"), (40, 112), 22, theme.ACCENT, bold=True,
                   box=pygame.Rect(34, 104, 572, 34))
@@ -464,23 +512,27 @@ class LobbyScene(Scene):
             self.chat_log.draw(surface)
         self.draw_saved(surface)
         for i, t in enumerate(self.bridge.tables[:self.rows()]):
-            r = pygame.Rect(34, 150 + i * 70, 572, 60)
-            pygame.draw.rect(surface, (46, 60, 102), r, border_radius=10)
-            text_box = pygame.Rect(r.x + 10, r.y, 410 - 8 - (r.x + 10), r.height)   # left of Join and Watch
-            title = f"#{t.get('id', '?')}  {self.tr(self.client(t.get('game')).title_key)}"
-            if t.get("hints"):
-                title += " · " + self.tr("lobby.hints_allowed")
-            if t.get("private"):
-                title += " · " + self.tr("lobby.private")
-            blit_text(surface, app, title, (r.x + 14, r.y + 6), 20, theme.PAPER, bold=True, box=text_box)
-            names = player_names(t, self.tr) or self.tr("lobby.empty")
-            status = self.tr(f"lobby.status_{t.get('status', 'lobby')}")
-            blit_text(surface, app, f"{status} · {names}", (r.x + 14, r.y + 34), 15, theme.MUTED, box=text_box)
+            self.draw_table_row(surface, t, pygame.Rect(34, 150 + i * 70, 572, 60))
         draw_panel(surface, (660, 100, 600, 540))
         if self.lobby is None:
             self.draw_create(surface)
         else:
             self.draw_table(surface)
+
+    def draw_table_row(self, surface, t: dict, r) -> None:
+        """A listed table: its number, game, hints and privacy; its status and players."""
+        app = self.app
+        pygame.draw.rect(surface, (46, 60, 102), r, border_radius=10)
+        text_box = pygame.Rect(r.x + 10, r.y, 410 - 8 - (r.x + 10), r.height)   # left of Join and Watch
+        title = f"#{t.get('id', '?')}  {self.tr(self.client(t.get('game')).title_key)}"
+        if t.get("hints"):
+            title += " · " + self.tr("lobby.hints_allowed")
+        if t.get("private"):
+            title += " · " + self.tr("lobby.private")
+        blit_text(surface, app, title, (r.x + 14, r.y + 6), 20, theme.PAPER, bold=True, box=text_box)
+        names = player_names(t, self.tr) or self.tr("lobby.empty")
+        status = self.tr(f"lobby.status_{t.get('status', 'lobby')}")
+        blit_text(surface, app, f"{status} · {names}", (r.x + 14, r.y + 34), 15, theme.MUTED, box=text_box)
 
     def draw_create(self, surface):
         app, ng = self.app, self.new_game
@@ -511,31 +563,40 @@ class LobbyScene(Scene):
                   theme.ACCENT, bold=True, box=pygame.Rect(674, 102, self.title_width(), 32))
         blit_text(surface, app, f"{opt}{hints}", (680, 138), 16, theme.PAPER, box=pygame.Rect(674, 134, 572, 26))
         for i, s in enumerate(self.seats()):
-            r = pygame.Rect(680, 166 + i * 54, 430, 48)
-            mine = i == self.my_seat()
-            pygame.draw.rect(surface, (62, 80, 134) if mine else (46, 60, 102), r, border_radius=10)
-            empty = s.get("kind") == "empty"
-            colour = seat_colour(self.bridge.table, i) if not empty else (90, 96, 120)
-            shape = theme.player_shape(i) if app.settings.shapes else "circle"
-            theme.draw_shape(surface, shape, (r.x + 24, r.centery), 13, colour)
-            name_box = pygame.Rect(r.x + 44, r.y, r.width - 44 - 52, r.height)   # clear of the ready mark
-            if empty:
-                blit_text(surface, app, self.tr("lobby.free_seat"), (r.x + 48, r.y + 13), 19, theme.MUTED, box=name_box)
-                continue
-            name = s.get("name") or "?"
-            if s.get("kind") == "bot":
-                name = bot_name(self.tr, i, s.get("level"))       # numbered, as the table names it
-            tag = (" · " + self.tr("lobby.away") if s.get("kind") != "bot" and not s.get("connected", True) else "")
-            tag += f" ({self.tr('table.you')})" if mine else ""
-            if not mine and self.app.party is not None and self.app.party.is_local(i):
-                tag += f" ({self.tr('hotseat.here')})"
-            name, size = fit_tagged(app, name, tag, 19, name_box.width - 4, bold=True)
-            blit_text(surface, app, name, (r.x + 48, r.y + 12), size, theme.PAPER, bold=True, box=name_box)
-            ok = s.get("ready") or s.get("kind") == "bot"
-            mark = pygame.Rect(r.right - 44, r.y + 9, 30, 30)
-            note_solid(app, mark, "ready mark")
-            pygame.draw.rect(surface, theme.GOOD if ok else (70, 78, 100), mark, border_radius=8)
-            if ok:
-                pygame.draw.lines(surface, theme.PAPER, False, [(mark.x + 7, mark.centery),
-                                                                (mark.x + 13, mark.bottom - 8),
-                                                                 (mark.right - 6, mark.y + 7)], 4)
+            self.draw_seat(surface, i, s, pygame.Rect(680, 166 + i * 54, 430, 48))
+
+    def draw_seat(self, surface, i: int, s: dict, r) -> None:
+        """A seat of our table: its colour and shape, the player's name with what they are (away,
+        you, at this window), the ready mark."""
+        app = self.app
+        mine = i == self.my_seat()
+        pygame.draw.rect(surface, (62, 80, 134) if mine else (46, 60, 102), r, border_radius=10)
+        empty = s.get("kind") == "empty"
+        colour = seat_colour(self.bridge.table, i) if not empty else (90, 96, 120)
+        shape = theme.player_shape(i) if app.settings.shapes else "circle"
+        theme.draw_shape(surface, shape, (r.x + 24, r.centery), 13, colour)
+        name_box = pygame.Rect(r.x + 44, r.y, r.width - 44 - 52, r.height)   # clear of the ready mark
+        if empty:
+            blit_text(surface, app, self.tr("lobby.free_seat"), (r.x + 48, r.y + 13), 19, theme.MUTED, box=name_box)
+            return
+        name = s.get("name") or "?"
+        if s.get("kind") == "bot":
+            name = bot_name(self.tr, i, s.get("level"))       # numbered, as the table names it
+        name, size = fit_tagged(app, name, self.seat_tag(i, s, mine), 19, name_box.width - 4, bold=True)
+        blit_text(surface, app, name, (r.x + 48, r.y + 12), size, theme.PAPER, bold=True, box=name_box)
+        ok = s.get("ready") or s.get("kind") == "bot"
+        mark = pygame.Rect(r.right - 44, r.y + 9, 30, 30)
+        note_solid(app, mark, "ready mark")
+        pygame.draw.rect(surface, theme.GOOD if ok else (70, 78, 100), mark, border_radius=8)
+        if ok:
+            pygame.draw.lines(surface, theme.PAPER, False, [(mark.x + 7, mark.centery),
+                                                            (mark.x + 13, mark.bottom - 8),
+                                                             (mark.right - 6, mark.y + 7)], 4)
+
+    def seat_tag(self, i: int, s: dict, mine: bool) -> str:
+        """What follows a seated player's name: " · away", " (you)", " (here)"."""
+        tag = (" · " + self.tr("lobby.away") if s.get("kind") != "bot" and not s.get("connected", True) else "")
+        tag += f" ({self.tr('table.you')})" if mine else ""
+        if not mine and self.app.party is not None and self.app.party.is_local(i):
+            tag += f" ({self.tr('hotseat.here')})"
+        return tag
