@@ -49,16 +49,51 @@ def heading(surface, app, text: str, y: int = 44, size: int = 46, right: int = 1
 def seat_colour(table, seat: int):
     """A seat's display colour: the colour its player picked in the lobby (in its
     colour-blind-safe tone); a seat with no pick gets the first palette colour nobody picked."""
-    players = getattr(table, "players", None) or []
-    picks = [p.get("colour") if isinstance(p, dict) else None for p in players]
-    picks = [c if isinstance(c, str) else None for c in picks]
+    picks = _colour_picks(table)
     mine = picks[seat] if 0 <= seat < len(picks) else None
     if mine is not None and mine in theme.TONES:
         return theme.TONES[mine]
+    return _unpicked_colour(picks, seat)
+
+
+def _unpicked_colour(picks: list, seat: int):
+    """A seat with no pick: the palette colours nobody picked, dealt in seat order to the seats
+    without one."""
     used = {theme.TONES[c] for c in picks if c is not None and c in theme.TONES}
     free = [c for c in theme.PLAYER_COLOURS if c not in used] or theme.PLAYER_COLOURS
     unpicked = [i for i in range(max(seat + 1, len(picks))) if i >= len(picks) or picks[i] not in theme.TONES]
     return free[unpicked.index(seat) % len(free)]
+
+
+def _colour_picks(table) -> list:
+    """Each seat's picked colour name (None where it picked none, or the table has no players)."""
+    players = getattr(table, "players", None) or []
+    picks = [p.get("colour") if isinstance(p, dict) else None for p in players]
+    return [c if isinstance(c, str) else None for c in picks]
+
+
+def _away_tag(app, table, seat: int) -> str:
+    """" · away" (or " · a bot plays") after a seat's name whose player dropped; else ""."""
+    players = getattr(table, "players", None) or []
+    p = players[seat] if 0 <= seat < len(players) and isinstance(players[seat], dict) else {}
+    if p.get("kind") == "human" and p.get("connected") is False:    # dropped: a bot may play the seat
+        return " · " + app.tr("table.away_bot" if p.get("takeover") else "lobby.away")
+    return ""
+
+
+def _seat_mark(surface, app, table, seat: int, centre, radius: int) -> None:
+    """A seat's mark: its colour, in its shape where the settings ask for shapes."""
+    shape = theme.player_shape(seat) if app.settings.shapes else "circle"
+    theme.draw_shape(surface, shape, centre, radius, seat_colour(table, seat))
+
+
+def _badge_frame(surface, app, rect, active: bool) -> None:
+    """A badge's rounded box; the active seat's glows."""
+    fill = (52, 66, 110) if active else (40, 52, 88)
+    pygame.draw.rect(surface, fill, rect, border_radius=10)
+    if active:
+        pulse = 0.5 + 0.5 * math.sin(app.time * 5)
+        pygame.draw.rect(surface, theme.shade(theme.ACCENT, 0.8 + 0.2 * pulse), rect, 3, border_radius=10)
 
 
 def player_badge(surface, app, table, seat: int, rect, active: bool = False, sub: str = "",
@@ -67,29 +102,24 @@ def player_badge(surface, app, table, seat: int, rect, active: bool = False, sub
     active seat glows. The name ends before x = ``right`` (default the row's end), the sub-line
     before ``sub_right`` (default ``right``)."""
     rect = pygame.Rect(rect)
-    fill = (52, 66, 110) if active else (40, 52, 88)
-    pygame.draw.rect(surface, fill, rect, border_radius=10)
-    if active:
-        pulse = 0.5 + 0.5 * math.sin(app.time * 5)
-        pygame.draw.rect(surface, theme.shade(theme.ACCENT, 0.8 + 0.2 * pulse), rect, 3, border_radius=10)
+    _badge_frame(surface, app, rect, active)
     small = rect.height < 48 and bool(sub)
     size, sub_size = (15, 12) if small else (18, 15)
     top = rect.y + (3 if small else 6)
-    colour = seat_colour(table, seat)
-    shape = theme.player_shape(seat) if app.settings.shapes else "circle"
-    theme.draw_shape(surface, shape, (rect.x + 22, top + size // 2 + 3), 11 if small else 12, colour)
+    _seat_mark(surface, app, table, seat, (rect.x + 22, top + size // 2 + 3), 11 if small else 12)
     width = (right or rect.right - 8) - (rect.x + 44)
-    tag = f" ({app.tr('table.you')})" if you else ""
-    players = getattr(table, "players", None) or []
-    p = players[seat] if 0 <= seat < len(players) and isinstance(players[seat], dict) else {}
-    away = p.get("kind") == "human" and p.get("connected") is False    # dropped: a bot may play the seat
-    if away:
-        tag += " · " + app.tr("table.away_bot" if p.get("takeover") else "lobby.away")
+    away = _away_tag(app, table, seat)
+    tag = (f" ({app.tr('table.you')})" if you else "") + away
     name, s = fit_tagged(app, table.name(seat), tag, size, width, bold=True)
     blit_text(surface, app, name, (rect.x + 44, top), s, theme.MUTED if away else theme.PAPER, bold=True, box=rect)
     if sub:
-        sub_w = (sub_right or right or rect.right - 8) - (rect.x + 44)
-        blit_text(surface, app, sub, (rect.x + 44, top + size + 4), sub_size, theme.MUTED, width=sub_w, box=rect)
+        _badge_sub(surface, app, sub, rect, (rect.x + 44, top + size + 4), sub_size, sub_right or right)
+
+
+def _badge_sub(surface, app, sub: str, rect, at, size: int, right: int | None) -> None:
+    """A badge's sub-line, ending before x = ``right`` (default the row's end)."""
+    width = (right or rect.right - 8) - at[0]
+    blit_text(surface, app, sub, at, size, theme.MUTED, width=width, box=rect)
 
 
 def chat_line(note: dict) -> str:
@@ -310,43 +340,54 @@ class TableScene(Scene):
         if kind in ("update", "error"):
             self.pending = None
         if kind == "update":
-            state = note.get("state")
-            if (note.get("full") or (isinstance(state, int) and isinstance(self.opened_at, int)
-                                     and state <= self.opened_at)):
-                # a resync, or an update the view we opened on already has: no animation, but the
-                # log still tells what happened
-                if note.get("full"):
-                    self.opened_at = state      # (a host started again counts from its own state)
-                self.timeline.skip()
-                for ev in note["events"]:
-                    self.log_event(ev)
-                self.on_events(note["events"])
-                self.sync()
-                if note.get("full") and self.app.scene is self and worth_a_recap(self.bridge):
-                    # back at the table (a laptop that slept past the grace, the window's client
-                    # reconnecting): what happened meanwhile, at once, not in some later lobby
-                    self.app.open("recap", self, self.bridge)
-                return
-            if note.get("undone") is not None:
-                self.timeline.play(Call(partial(self.log_undo, note["undone"])))
-            target = self.next_view(note)
-            self.timeline.play(Call(partial(setattr, self, "landing", target)))
-            self.note_actor(note["events"])
-            for ev in note["events"]:
-                self.timeline.play(Call(partial(self.log_event, ev)))
-                anim = self.animate_event(ev)
-                if anim is not None:
-                    self.timeline.play(anim)
-            self.timeline.play(Call(partial(self.on_events, note["events"])))
-            checked = note.get("undone") is None      # an undo is not animated: nothing to check
-            self.timeline.play(Call(partial(self.landed, target, checked, note["events"])))
-            self.backlog.append(sum(1 for ev in note["events"] if ev.get("type") in self.TURN_EVENTS))
-            self.timeline.play(Call(self.played))
+            if self.known_update(note):
+                self.take_at_once(note)
+            else:
+                self.play_update(note)
         else:
             heard = {"error": self.refused, "chat": self.chat_feed.take, "nudged": self.nudged,
                      "link_lost": self.link_lost, "left": self.gone, "disconnected": self.gone}.get(kind)
             if heard is not None:
                 heard(note)
+
+    def known_update(self, note: dict) -> bool:
+        """A resync, or an update the view we opened on already has."""
+        state = note.get("state")
+        return bool(note.get("full") or (isinstance(state, int) and isinstance(self.opened_at, int)
+                                         and state <= self.opened_at))
+
+    def take_at_once(self, note: dict) -> None:
+        """A resync, or an update the view we opened on already has: no animation, but the log
+        still tells what happened."""
+        if note.get("full"):
+            self.opened_at = note.get("state")      # (a host started again counts from its own state)
+        self.timeline.skip()
+        for ev in note["events"]:
+            self.log_event(ev)
+        self.on_events(note["events"])
+        self.sync()
+        if note.get("full") and self.app.scene is self and worth_a_recap(self.bridge):
+            # back at the table (a laptop that slept past the grace, the window's client
+            # reconnecting): what happened meanwhile, at once, not in some later lobby
+            self.app.open("recap", self, self.bridge)
+
+    def play_update(self, note: dict) -> None:
+        """An update's events, each logged and animated in turn, landing on the host's view."""
+        if note.get("undone") is not None:
+            self.timeline.play(Call(partial(self.log_undo, note["undone"])))
+        target = self.next_view(note)
+        self.timeline.play(Call(partial(setattr, self, "landing", target)))
+        self.note_actor(note["events"])
+        for ev in note["events"]:
+            self.timeline.play(Call(partial(self.log_event, ev)))
+            anim = self.animate_event(ev)
+            if anim is not None:
+                self.timeline.play(anim)
+        self.timeline.play(Call(partial(self.on_events, note["events"])))
+        checked = note.get("undone") is None      # an undo is not animated: nothing to check
+        self.timeline.play(Call(partial(self.landed, target, checked, note["events"])))
+        self.backlog.append(sum(1 for ev in note["events"] if ev.get("type") in self.TURN_EVENTS))
+        self.timeline.play(Call(self.played))
 
     def link_lost(self, note: dict) -> None:
         """The client reconnects by itself; the host resyncs us."""
@@ -471,10 +512,14 @@ class TableScene(Scene):
         the buttons of the top line (Menu, zoom, Hint)."""
         rect = pygame.Rect(self.CHIP_RECT) if self.chip_shown() else getattr(self, "prompt_rect", None)
         plates = [rect] if rect is not None else []
+        return plates + [pygame.Rect(b.rect) for b in self.top_buttons()]
+
+    def top_buttons(self) -> list:
+        """The buttons shown on the top line: the scene's and its add-ons'."""
         buttons = [w for w in self.widgets.items if isinstance(w, Button) and w.visible and w.rect.top < 60]
         buttons += [a.button for a in self.addons if isinstance(getattr(a, "button", None), Button)
                     and a.button.visible and a.button.rect.top < 60]
-        return plates + [pygame.Rect(b.rect) for b in buttons]
+        return buttons
 
     def chip_shown(self) -> bool:
         """The "your turn — N moves to watch · Skip" chip is up (it takes the prompt's place)."""
@@ -672,19 +717,25 @@ class TableScene(Scene):
         if self.chat_box is not None and event.type == pygame.MOUSEBUTTONDOWN:
             if not self.chat_box.rect.collidepoint(event.pos):
                 self.close_chat()           # a click elsewhere closes the line and goes on
-        if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.chat_box is None:
-                self.open_chat()
-                return True
-            if event.key == pygame.K_ESCAPE and not self.review:
-                self.app.open("menu", self)
-                return True
-            if event.key == pygame.K_TAB and self.timeline.busy:
-                self.skip()
-                return True
+        if event.type == pygame.KEYDOWN and self.table_key(event.key):
+            return True
         if self.log.handle_event(event):
             return True
         return super().handle_event(event)
+
+    def table_key(self, key: int) -> bool:
+        """The table's keys: Enter opens the chat line, Esc the menu, Tab skips the moves still
+        to show. Whether the key was one of them."""
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.chat_box is None:
+            self.open_chat()
+            return True
+        if key == pygame.K_ESCAPE and not self.review:
+            self.app.open("menu", self)
+            return True
+        if key == pygame.K_TAB and self.timeline.busy:
+            self.skip()
+            return True
+        return False
 
     def update(self, dt: float) -> None:
         waiting = self.table.my_turn() and self.timeline.busy and sum(self.backlog) > 0   # others' turns to show
@@ -692,23 +743,35 @@ class TableScene(Scene):
         if self.app.settings.anim_speed > 0:
             self.timeline.speed = self.app.settings.anim_speed * self.catch_up()
         super().update(dt)
+        self.update_parts(dt)
+        self.place_clock()
+        if self.skip_button is not None:
+            self.update_skip_chip(self.skip_button)
+        self.update_chat(dt)
+        if self.table.over and not self.timeline.busy and not self.results_shown:
+            self.results_shown = True
+            self.timeline.play(Wait(1.6))
+            self.timeline.play(Call(self.show_results))
+
+    def update_skip_chip(self, button: Button) -> None:
+        """The Skip chip shows (and pulses) when our turn came while earlier moves still play."""
+        button.visible = bool(self.table.my_turn() and self.timeline.busy and self.backlog)
+        button.pulse = 0.5 + 0.5 * math.sin(self.app.time * 6)
+
+    def update_parts(self, dt: float) -> None:
+        """The add-ons, and the watcher of a watched table."""
         for addon in self.addons:
             addon.update(dt)
         if self.watcher is not None:
             self.watcher.update(dt)
-        self.place_clock()
-        if self.skip_button is not None:  # our turn came while earlier moves still play
-            self.skip_button.visible = bool(self.table.my_turn() and self.timeline.busy and self.backlog)
-            self.skip_button.pulse = 0.5 + 0.5 * math.sin(self.app.time * 6)
+
+    def update_chat(self, dt: float) -> None:
+        """The chat line, gone after Esc in it."""
         if self.chat_box is not None:
             if not self.chat_box.focused:   # Esc in the line
                 self.chat_box = None
             else:
                 self.chat_box.update(dt)
-        if self.table.over and not self.timeline.busy and not self.results_shown:
-            self.results_shown = True
-            self.timeline.play(Wait(1.6))
-            self.timeline.play(Call(self.show_results))
 
     def show_results(self) -> None:
         if self.watcher is None:        # a replay's end stays in the viewer, the TV shows the standings
