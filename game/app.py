@@ -124,14 +124,14 @@ class App:
     def set_canvas(self, size: tuple[int, int] | None) -> None:
         """Draw on a logical canvas of ``size`` (TV mode's 1920x1080, game/replay/tv.py), or again
         on the class's ``SIZE`` (None); the window shows it scaled to its size as before."""
-        size = tuple(size) if size is not None else type(self).SIZE
-        if size == tuple(self.SIZE):
+        want: tuple[int, int] = (int(size[0]), int(size[1])) if size is not None else type(self).SIZE
+        if want == tuple(self.SIZE):
             return
-        self.SIZE = size       # (this App's; the class keeps the scenes' own 1280x720)
+        self.SIZE = want       # (this App's; the class keeps the scenes' own 1280x720)
         flags = 0 if self.headless else pygame.SCALED | pygame.RESIZABLE
         if self.settings.fullscreen and not self.headless:
             flags |= pygame.FULLSCREEN
-        self.screen = pygame.display.set_mode(size, flags)
+        self.screen = pygame.display.set_mode(want, flags)
 
     def play_sound(self, name: str) -> None:
         if not self.audio or self.settings.volume <= 0:
