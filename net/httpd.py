@@ -6,9 +6,11 @@ and bounded, keep-alive and pipelining decided per RFC 9112, the framing of what
 module runs it on asyncio's streams and adds what a party's host needs around it:
 
 - **admission**: at most MAX_CONNECTIONS connections in all and MAX_PER_ADDRESS from one address.
-  A newcomer past either limit takes the place of the connection that has been idle longest (one
-  whose request head has not come yet, or a kept-alive one between requests: a browser opens a
-  new one when it needs it); when every one of them is answering a request, it waits up to
+  A newcomer past either limit takes the place of the connection that has been idle longest (a
+  kept-alive one between requests: a browser sends a request again that met a reused connection's
+  close; or one whose first request head has not come within FRESH of its opening: a browser does
+  not try a fresh connection's request again, so several pages loading at once from one address
+  never cut each other's new connections); when every one of them is answering a request, it waits up to
   QUEUE_WAIT for a place (as many as an address's share wait, per address), then is told
   ``503`` with ``Retry-After``/``Refresh``;
 - **time**: a request head within HEAD_TIMEOUT of its first byte (of the connection's opening
@@ -53,6 +55,9 @@ MAX_PER_ADDRESS = 8      # ... and from one address (a browser opens up to 6 to 
 #: Seconds a connection beyond those places waits for one before it is told "busy", when every
 #: place is answering a request (several browsers behind one address load their pages at once).
 QUEUE_WAIT = 5.0
+#: Seconds a new connection keeps its place before its first request head has come (a browser
+#: opens it for a request it sends at once; one that says nothing meanwhile may be made way for).
+FRESH = 1.0
 #: Seconds a browser told "busy" waits before it asks again by itself (the page: Refresh).
 BUSY_RETRY = 2
 #: Downloads of large files (``--share``'s): their own places, in all and per address ...
@@ -146,11 +151,15 @@ class Place:
     """A connection's place at the server: its peer, whether it answers a request now (never
     evicted then), since when it idles, its reading task and its transport, and whether it was
     made to give its place up."""
-    __slots__ = ("peer", "busy", "since", "task", "transport", "evicted")
+    __slots__ = ("peer", "busy", "since", "task", "transport", "evicted", "served", "opened")
 
     def __init__(self, peer: str, task: asyncio.Task, now: float, transport: asyncio.Transport):
         self.peer, self.task, self.busy, self.since = peer, task, False, now
-        self.transport, self.evicted = transport, False
+        self.transport, self.evicted, self.served, self.opened = transport, False, False, now
+
+    def evictable(self, now: float) -> bool:
+        """Idle between requests, or opened FRESH ago with no request answered yet."""
+        return not self.busy and (self.served or now - self.opened >= FRESH)
 
 
 class Reply:
@@ -285,8 +294,9 @@ class HttpServer:
     # --- places ---------------------------------------------------------------------------------------
     def _evict(self, among: list[Place]) -> bool:
         """The place idle longest among ``among`` is freed (its connection closed); False when
-        every one answers a request."""
-        idle = [p for p in among if not p.busy]
+        every one answers a request (or was opened just now for its first)."""
+        now = asyncio.get_running_loop().time()
+        idle = [p for p in among if p.evictable(now)]
         if not idle:
             return False
         oldest = min(idle, key=lambda p: p.since)
@@ -317,7 +327,10 @@ class HttpServer:
         try:
             async with asyncio.timeout(QUEUE_WAIT):
                 while not self._admit(task, peer, transport):
-                    await self._room.wait()
+                    try:        # (woken by a place freed or idle, or a fresh one's FRESH over)
+                        await asyncio.wait_for(self._room.wait(), FRESH)
+                    except TimeoutError:
+                        pass
             return True
         except TimeoutError:
             return False
@@ -454,7 +467,7 @@ class HttpServer:
                 return
             if not reply.ended or reply.close_after or conn.our_state is h11.MUST_CLOSE:
                 return
-            place.since = asyncio.get_running_loop().time()
+            place.since, place.served = asyncio.get_running_loop().time(), True
             if not self._next_cycle(conn):
                 return
 

@@ -206,11 +206,14 @@ async def _slow(port: int, local: str):
     return r, w
 
 
-def test_slow_clients_cannot_starve_the_guests(tmp_path):
+def test_slow_clients_cannot_starve_the_guests(tmp_path, monkeypatch):
     """Slowloris (issue 23): connections that send their request head a byte at a time must not
     keep a guest from the page: one address gets its share of connections, and when every place
-    is taken a newcomer takes the place of the oldest connection still without a request."""
+    is taken a newcomer takes the place of the oldest connection still without a request (once
+    it had its FRESH to send one: here none, no clock in the test)."""
     from net import httpd as httpd_mod
+
+    monkeypatch.setattr(httpd_mod, "FRESH", 0.0)
 
     (tmp_path / "tikal_lan-0.1.0-py3-none-any.whl").write_bytes(b"wheel")
 
@@ -254,6 +257,42 @@ async def _held(port: int, local: str):
     w.write(b"GET /hold HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
     await w.drain()
     return r, w
+
+
+def test_pages_loading_at_once_from_one_address_never_cut_each_others_new_connections(tmp_path, monkeypatch):
+    """Four TVs behind one address load /tv at once (a browser opens up to six connections to a
+    host for one page): a connection just opened for a request is not cut for a newcomer of its
+    address before its request came (a browser sends again a request that met a reused
+    connection's close, never a fresh one's: its file fails and the page stays blank). The
+    newcomer waits; each of the share's new connections is answered, then the newcomer is."""
+    from net import httpd as httpd_mod
+
+    monkeypatch.setattr(httpd_mod, "QUEUE_WAIT", HANG)        # no clock: the test's order only
+    monkeypatch.setattr(httpd_mod, "FRESH", HANG)
+    (tmp_path / "tikal_lan-0.1.0-py3-none-any.whl").write_bytes(b"wheel")
+
+    async def scenario():
+        s = ShareServer(tmp_path, game_port=47474)
+        _, port = await s.start("127.0.0.1", 0)
+        opened = []
+        try:
+            for _ in range(httpd_mod.MAX_PER_ADDRESS):
+                opened.append(await asyncio.open_connection("127.0.0.1", port, local_addr=("127.0.0.1", 0)))
+            await until_async(lambda: len(s._conns) == httpd_mod.MAX_PER_ADDRESS, "the share opened")
+            late = asyncio.create_task(_fetch(port, "127.0.0.1"))
+            await until_async(lambda: len(s._queued) == 1, "the newcomer waiting")
+            for r, w in opened:            # each new connection's request, answered whole
+                w.write(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+                await w.drain()
+                got = await asyncio.wait_for(r.read(), HANG)
+                assert got.startswith(b"HTTP/1.1 200") and b"tikal_lan-0.1.0" in got, got[:200]
+                w.close()
+            got = await asyncio.wait_for(late, HANG)
+            assert got.startswith(b"HTTP/1.1 200"), got[:200]
+        finally:
+            await s.stop()
+
+    asyncio.run(scenario())
 
 
 def test_a_connection_beyond_its_share_waits_for_a_place(tmp_path, monkeypatch):
