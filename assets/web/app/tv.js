@@ -134,6 +134,9 @@ export class TVPlay extends Play {
     clear(this.root);
     this.title = h("h1", { class: "tv-game", id: "tv-game" }, "");
     this.status = h("div", { class: "tv-turn", id: "whose-turn", role: "status" }, "");
+    this.clockLine = h("span", { class: "clock", id: "clock" }, "");     // how long the player thinks
+    this.nudgeButton = h("button", { class: "small", id: "nudge", hidden: true }, "");   // (no seat: never shown)
+    this.clockRow = h("div", { class: "tv-clock", hidden: true }, this.clockLine);
     this.strip = h("ol", { class: "tv-players", id: "players" });
     this.board = h("div", { class: "board tv-board", id: "board" });
     this.captions = h("ol", { class: "tv-captions", id: "tv-captions", "aria-live": "polite" });
@@ -145,7 +148,7 @@ export class TVPlay extends Play {
     this.netstate = h("div", { id: "netstate", class: "netstate", hidden: app.page.status === "open" }, app.t("web.reconnecting"));
     this.root.append(h("div", { class: "screen play tvplay" },
       h("main", { class: "tv-main" }, this.board, this.captions),
-      h("aside", { class: "tv-side" }, this.title, this.status, this.strip, app.tv ? app.tv.join(false) : null),
+      h("aside", { class: "tv-side" }, this.title, this.status, this.clockRow, this.strip, app.tv ? app.tv.join(false) : null),
       this.logPanel, this.overlay, this.scoring, this.netstate));
     this.drawTitle();
     this.drawPlayers();
