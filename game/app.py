@@ -43,7 +43,9 @@ HOST_NOTICES = ("disk_full", "damaged_save", "limit", "busy", "slow",
                 "undo_refused", "internal", "no_replay", "wrong_seat", "bad_field", "unknown_type", "proto", "frame",
                 "hello_first", "already_hello",
                 # the turn clock's (docs/protocol.md section 14)
-                "nudge_refused")
+                "nudge_refused",
+                # the host's hints (a phone's Hint: docs/protocol.md)
+                "hints_off", "no_hint", "hint_busy", "hint_cancelled")
 
 
 class App:
