@@ -28,7 +28,7 @@ def test_pebbles_is_played_to_its_end_through_a_real_host(tmp_path, monkeypatch)
                                                  bots_in_host=1, level="easy")
             offered = ana.welcome["games"]["pebbles"]
             assert offered == {"seats": [2, 3], "options": {"pile": [5, 7, 9]}, "defaults": {"pile": 7},
-                               "levels": ["easy"], "title": "Pebbles", "labels": {}}
+                               "levels": ["easy"], "title": "Pebbles", "labels": {}, "hint": False}
             players = [BotClient(c, "pebbles", "easy", seed=i) for i, c in enumerate((ana, ben))]
             ends = await asyncio.gather(*(p.play(timeout=300) for p in players))
             t = host.tables[tid]

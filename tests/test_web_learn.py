@@ -95,7 +95,7 @@ def test_la_tortugas_coach_line_on_a_phone_says_the_windows_choice_and_why_and_p
 def test_the_first_game_guide_on_a_phone_leads_through_the_first_turn_once(web_host, phone):
     """A player's first Tikal game: the guide points at each step of the first turn (the window's
     four), in the phone's words; done, the page keeps it, and the next table shows none."""
-    page = phone()
+    page = phone(guided=True)
     start_game(page, web_host, "tikal", 2)
     tapper = Tapper(page)
     tapper.wait("t.acting() && !t.pending")

@@ -134,15 +134,22 @@ def chromium():
 @pytest.fixture
 def phone(chromium):
     """A factory of pages, each in a context of its own (its own localStorage: its own player),
-    closed after the test: ``phone(lang="ru", size=(360, 640), touch=True)``."""
+    closed after the test: ``phone(lang="ru", size=(360, 640), touch=True)``. Its player has played
+    before (the first-game guide done, as the window tests' settings say: tests/client_helpers.py)
+    unless ``guided``: the guide's bubble stands over the board at a first game."""
     contexts = []
 
-    def make(lang: str = "en", size: tuple[int, int] | None = None, touch: bool = True):
+    def make(lang: str = "en", size: tuple[int, int] | None = None, touch: bool = True,
+             guided: bool = False):
         width, height = size or (PHONE["width"], PHONE["height"])
         ctx = chromium.new_context(viewport={"width": width, "height": height}, has_touch=touch,
                                    is_mobile=touch, locale=lang, device_scale_factor=1)
         ctx.set_default_timeout(TIMEOUT)
         contexts.append(ctx)
+        if not guided:      # once per tab (its sessionStorage): the page's settings may show it again
+            ctx.add_init_script("if (!sessionStorage.getItem('test.seeded')) {"
+                                " sessionStorage.setItem('test.seeded', '1');"
+                                " localStorage.setItem('tikal.guide_done', 'true'); }")
         page = ctx.new_page()
         page.on("pageerror", lambda exc: errors.append(str(exc)))
         page.js_errors = errors = []    # type: ignore[attr-defined]

@@ -5,6 +5,7 @@ and the page itself sends it."""
 from __future__ import annotations
 
 import random
+import secrets
 import types
 
 import pytest
@@ -40,7 +41,9 @@ def seeded(monkeypatch):
     """``seeded(n)``: the host deals the test's games from the seed ``n`` (its bots are seeded from
     it too): the same game every run, whose dice give the taps what they test."""
     def seed(value: int):
-        monkeypatch.setattr("net.handlers.secrets", types.SimpleNamespace(randbits=lambda bits: value))
+        # a table's seed is net.seats.new_seed's (secrets.randbits); its codes and tokens stay random
+        monkeypatch.setattr("net.seats.secrets", types.SimpleNamespace(
+            randbits=lambda bits: value, choice=secrets.choice, token_hex=secrets.token_hex))
     return seed
 
 
