@@ -44,6 +44,8 @@ HOST_NOTICES = ("disk_full", "damaged_save", "limit", "busy", "slow",
                 "hello_first", "already_hello",
                 # the turn clock's (docs/protocol.md section 14)
                 "nudge_refused",
+                # Play again (docs/protocol.md section 14)
+                "not_over",
                 # the host's hints (a phone's Hint: docs/protocol.md)
                 "hints_off", "no_hint", "hint_busy", "hint_cancelled")
 

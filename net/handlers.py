@@ -29,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
+from . import again as play_again
 from . import replays
 from .churn import ChurnGuard
 from .codes import CodeGuard
@@ -229,6 +230,7 @@ def _welcome(host: HostServices, conn: Conn) -> dict:
     """The welcome of a greeted connection, with what this host adds where it applies."""
     welcome = welcome_message(host.config.name, conn.id, host.config.turn_limit)
     welcome["party"] = True   # standings, saved games, private tables (docs/protocol.md 14)
+    welcome["again"] = True   # Play again at a finished table (docs/protocol.md 14)
     if conn.operator:
         welcome["operator"] = True   # the host's own window, known by its secret
     for field, urls in (("addresses", host.addresses), ("share", host.share), ("web", host.web)):
@@ -261,7 +263,15 @@ def _leave(host: HostServices, conn: Conn, msg: dict) -> Effects:
     seat = t.seating.seat_of(conn.id)
     out = t.leave(conn.id)
     kept: Effects = [CancelGrace(t, seat.index)] if seat is not None else []
-    return kept + table_changed(t, out + [(conn.id, host.tables_msg(conn=conn))], before)
+    # (a finished table's player who leaves it will not play again: their kept seat opens)
+    gone = play_again.release(host, t, [seat.index]) if seat is not None and t.status == "over" else []
+    return kept + table_changed(t, out + [(conn.id, host.tables_msg(conn=conn))], before) + gone
+
+
+@handles("again")
+def _again(host: HostServices, conn: Conn, msg: dict) -> Effects:
+    """Play again: the finished table's next game, with its seats and bots (net/again.py)."""
+    return play_again.again(host, conn, msg)
 
 
 @handles("action")

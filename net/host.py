@@ -53,6 +53,7 @@ from typing import Any
 
 import msgpack
 
+from . import again as play_again
 from . import saves
 from .announcement import Announcement
 from .bots import Bots
@@ -191,7 +192,8 @@ class Host:
                                    self.lobby_changed, self._spawn, self.run, self.clock.now)
         self.announcement = Announcement()
         self.ticker = Ticker(cfg.ping_interval,
-                             [("pings", self.links.tick), ("abandoned", self._put_away_abandoned)],
+                             [("pings", self.links.tick), ("abandoned", self._put_away_abandoned),
+                              ("again", self._release_kept)],
                              on_stall=self._stalled)
         self.tables: dict[int, Table] = self.lifecycle.tables
         self.conns: dict[int, Conn] = self.links.conns
@@ -205,6 +207,8 @@ class Host:
         self.party = Party(self)   # the night's standings, saved games, the host's own window
         self.lifecycle.saved_again = lambda t: self.run(self.party.push_saved())
         self.lifecycle.opened_late = self._opened_late
+        self.lifecycle.let_go = lambda t: self.run(play_again.release(self, t))
+        self.lifecycle.kept_too_long = lambda t: self.run(play_again.release_kept(t, range(t.nseats)))
         #: replays and saved games' scores: cached, one in flight per connection, one thread
         self.reads = Reads()
         #: the hints browsers ask for: worker processes, one request per connection (net/hints.py)
@@ -480,14 +484,17 @@ class Host:
         return Reply(conn, {**msg, "mine": mine}) if mine else Reply(conn, msg, frame)
 
     def _away_seats(self) -> dict[str, list[dict]]:
-        """Key hash -> the away seats of started games that key's player may take back."""
+        """Key hash -> the away seats of started games that key's player may take back, and the
+        seats a Play again keeps for them (``"again": true``: net/again.py)."""
         out: dict[str, list[dict]] = {}
         for t in self.tables.values():
-            if t.status == "lobby":
+            lobby = t.status == "lobby"
+            if lobby and t.again_of is None:
                 continue
             for s in t.seats:
-                if s.kind == "human" and s.key and s.conn is None and s.token:
-                    out.setdefault(s.key, []).append({"table": t.id, "seat": s.index})
+                if s.kind == "human" and s.key and s.conn is None and s.token and (s.kept or not lobby):
+                    seat: dict = {"table": t.id, "seat": s.index}
+                    out.setdefault(s.key, []).append({**seat, "again": True} if lobby else seat)
         return out
 
     def lobby_changed(self, table: Table | None = None) -> None:
@@ -660,6 +667,10 @@ class Host:
     def _put_away_abandoned(self) -> None:
         assert self.loop is not None
         self.lifecycle.put_away_abandoned(self.loop.time(), self.bots.thinking)
+
+    def _release_kept(self) -> None:
+        assert self.loop is not None
+        self.lifecycle.release_kept(self.loop.time())
 
     def _stalled(self, seconds: float, busy: bool = False) -> None:
         """The host's loop did not run for ``seconds``: its process was stopped (suspended), or

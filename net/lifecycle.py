@@ -83,6 +83,11 @@ class Lifecycle:
         #: called when a data dir that was on a full disk at start opens at last, with the tables
         #: it restored then (--resume)
         self.opened_late: Callable[[list[Table]], None] = lambda tables: None
+        #: called with a finished table that goes away: the seats its Play again kept open
+        #: (net/again.py); and with a Play again whose seats kept are to open (their time is up)
+        self.let_go: Callable[[Table], None] = lambda t: None
+        self.kept_too_long: Callable[[Table], None] = lambda t: None
+        self.kept_since: dict[int, float] = {}  # Play agains without their last game's table
 
     def is_current(self, t: Table) -> bool:
         """The host still has ``t`` (a table it let go of may still be referenced)."""
@@ -240,7 +245,11 @@ class Lifecycle:
         self.made_by.pop(t.id, None)
         self.hosted.discard(t.id)
         self.idle_since.pop(t.id, None)
+        self.kept_since.pop(t.id, None)
         self.notes.pop(t.id, None)
+        if t.keeper is not None:        # a Play again that goes before it starts: not kept
+            t.keeper.drop()
+            t.keeper = None
         self.outbox.close_journal(t, t.journal)   # (or its outbox does, after the last updates)
         out = [(cid, {"t": "left", "table": t.id, "reason": reason, "why": why})
                for cid in t.seating.members() if cid in self.links.conns]
@@ -250,6 +259,8 @@ class Lifecycle:
         if t.status == "playing" and t.journal is not None:
             self.index.put_unfinished(saves.table_entry(t))   # as it is now: its state, scores
             self.saved_again(t)
+        if t.again is not None:
+            self.let_go(t)
         if tell_lobby:
             self.lobby_changed(None)
 
@@ -266,6 +277,21 @@ class Lifecycle:
             if now - since >= self.config.abandoned_after:
                 t.close_record("abandoned")
                 self.forget(t, "abandoned")
+
+    def release_kept(self, now: float):
+        """A Play again's seats kept for their players (net/again.py) wait for them as long as
+        its last game's table stays (``over_linger``); one whose last game's table is not here
+        (the host was restarted) keeps them as long again from when it was first seen so."""
+        for t in list(self.tables.values()):
+            waiting = t.status == "lobby" and t.again_of is not None and any(s.kept for s in t.seats)
+            last = self.tables.get(t.again_of) if waiting and t.again_of is not None else None
+            if not waiting or (last is not None and last.status == "over" and last.again == t.id):
+                self.kept_since.pop(t.id, None)
+                continue
+            since = self.kept_since.setdefault(t.id, now)
+            if now - since >= self.config.over_linger:
+                self.kept_since.pop(t.id, None)
+                self.kept_too_long(t)
 
     def close_journals(self):
         """The host stops: every journal closed (no sync runs any more)."""

@@ -30,6 +30,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from . import again
 from . import journal as jn
 from .config import KEEP_DAYS, KEEP_FINISHED
 from .table import Table
@@ -281,6 +282,7 @@ def open_saves(data_dir, *, resume: bool, keep_finished: int = KEEP_FINISHED,
     _archive_oldest(d, sorted(finished), keep_finished, opened)
     rep.deleted = _prune_archive(d / ARCHIVE, archive_max)
     _unfinished(candidates, opened, resume, deferred)
+    _lobbies(d, opened, resume, deferred)
     for line in rep.lines():
         log.info("%s", line)
     return opened
@@ -343,6 +345,31 @@ def _leave_unfinished(tid: int, scan: jn.Scan, rep) -> None:
     if scan.damaged:
         rep.damaged.append(f"table {tid}: damaged ({scan.damaged}): left as it is "
                            "(--resume keeps what can be played and sets the file aside)")
+
+
+def _lobbies(d: Path, opened: Opened, resume: bool, deferred: bool) -> None:
+    """The Play agains that had not started when the host stopped (net/again.py): brought back
+    with ``resume`` (their players' seats kept for them); one whose journal exists had started
+    (the host stopped before its lobby's file went): the file goes."""
+    rep = opened.report
+    for tid, path in again.lobby_files(d).items():
+        if jn.journal_path(d, tid).exists() or tid in opened.tables:
+            again.LobbyKeeper(path).drop()
+            continue
+        if not resume:
+            rep.unfinished_left += 1
+            continue
+        try:
+            table = Table.from_lobby(again.read_lobby(path), again.LobbyKeeper(path))
+            if table.id != tid:
+                raise ValueError(f"it says table {table.id}")
+        except ValueError as exc:
+            rep.skipped.append(f"skipped {path.name}: {exc}")
+            continue
+        table.journal = jn.Journal(jn.journal_path(d, tid), deferred=deferred)
+        opened.tables[tid] = table
+        rep.restored.append(f"restored table {tid}: the Play again of table {table.again_of}, "
+                            f"waiting for its players")
 
 
 def _index_unfinished(index: SaveIndex, tid: int, records: list[dict]) -> None:

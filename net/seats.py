@@ -74,6 +74,7 @@ class Seat:
     clocked: str | None = None   # its turn's clock ran out: the level of the bot playing that turn
     clocked_at: int | None = None  # ... since this state (the recap its player is told)
     hidden: bool = False         # its player's page is hidden (a phone's screen off: ``hidden``)
+    kept: bool = False           # a Play again's seat kept for the last game's player (net/again.py)
 
     def public(self) -> dict:
         out = {"seat": self.index, "kind": self.kind, "name": self.name, "colour": self.colour,
@@ -86,6 +87,8 @@ class Seat:
             out["clocked"] = self.clocked
         if self.hidden:
             out["hidden"] = True
+        if self.kept:
+            out["kept"] = True
         return out
 
     @property
@@ -394,6 +397,32 @@ class Seating:
     def free(self, seat: int) -> None:
         self.seats[seat] = Seat(seat)
         self._forget_creator_seat(seat)
+
+    def keep_for_again(self, last: Seating, gone: set[int]) -> None:
+        """A Play again's seats (net/again.py), from the last game's (``last``): each bot in its
+        seat again (ready), each player's seat kept for them (their name, key and colour, a new
+        token; empty until they say yes), a seat whose player left it (``gone``) open; the seat
+        of the last game's owner makes the owner (``creator_seat``)."""
+        for old, s in zip(last.seats, self.seats, strict=True):
+            if old.kind == "bot":
+                s.kind, s.level, s.name, s.ready, s.colour = "bot", old.level, old.name, True, old.colour
+            elif old.kind == "human" and old.index not in gone:
+                s.kind, s.name, s.key, s.colour, s.kept = "human", old.name, old.key, old.colour, True
+                s.token = self.new_token()
+        owner = last.seat_of(last.owner) if last.owner is not None else None
+        self.creator_seat = owner.index if owner is not None else last.creator_seat
+        self.creator = None
+        self.code = last.code
+
+    def release(self, seat: int) -> bool:
+        """A seat kept for a player who will not play again (they left the last game's table, or
+        the time to answer ran out) is open again. True when it was kept."""
+        s = self.seats[seat]
+        if not (s.kept and s.conn is None):
+            return False
+        self.free(seat)
+        self.fix_owner()
+        return True
 
     def take_back(self, conn: int, token: str) -> tuple[Seat, int | None]:
         """The connection proves ``token``: it holds that seat again (no longer played by a bot;

@@ -48,6 +48,8 @@ from .seats import Seat, Seating, TableError, bot_levels, new_code, new_seed, ne
 if TYPE_CHECKING:
     from engine.bots.base import Bot
 
+    from .again import LobbyKeeper
+
 __all__ = ["Table", "TableError", "Seat", "Turn", "Who", "new_code", "bot_levels",
            "welcome_message", "offered_games", "disk_trouble"]
 
@@ -139,6 +141,15 @@ class Table:
         self.paused: str | None = None          # why the game waits for the host (its disk)
         self.damage: tuple[int, str] | None = None  # replay: (first record not replayed, why)
         self.restored = False                   # brought back from the data dir (resume, continue)
+        #: Play again (net/again.py): a finished table's next game (its id), the seats in it; a
+        #: Play again's last game (its id) and where its lobby is saved until it starts
+        self.again: int | None = None
+        self.again_in: set[int] = set()
+        self.again_of: int | None = None
+        self.keeper: LobbyKeeper | None = None
+        #: the seats of a started game whose players left it (``leave``, or their grace ran out)
+        #: and did not come back: no seat is kept for them in a Play again
+        self.gone: set[int] = set()
 
     # --- what is read of it from outside ----------------------------------------------------------
     @property
@@ -177,7 +188,17 @@ class Table:
                 "clock": self.clock_limit,
                 "players": [s.public() for s in self.seats],
                 "spectators": len(seating.spectators), "paused": self.paused,
-                "private": seating.code is not None}
+                "private": seating.code is not None, **self._again_fields()}
+
+    def _again_fields(self) -> dict:
+        """Play again in a summary: a finished table's ``again`` (the next game's table and the
+        seats of its players who are in), a Play again's ``again_of`` (the last game's table)."""
+        out: dict = {}
+        if self.again is not None and self.status == "over":
+            out["again"] = {"table": self.again, "in": sorted(self.again_in)}
+        if self.again_of is not None:
+            out["again_of"] = self.again_of
+        return out
 
     def free_seats(self) -> int:
         return self.seating.empty() if self.status == "lobby" else 0
@@ -199,7 +220,55 @@ class Table:
         if seating.spectators:
             extra["watchers"] = [{"player": c, "name": n} for c, n in seating.spectators.items()]
         mine = {"t": "table", "table": {**summary, **extra}} if extra else msg
+        self._keep()
         return [(c, mine if c == seating.owner else msg) for c in seating.members()]
+
+    def _keep(self) -> None:
+        """A Play again's lobby is saved as it changes (net/again.py), so that a restart of the
+        host between the results and the next start keeps it: best effort (its keeper logs
+        what it cannot write), as the records of who is where are."""
+        if self.keeper is not None and self.status == "lobby":
+            self.keeper.save(self.lobby_record())
+
+    def lobby_record(self) -> dict:
+        """A Play again's lobby as its keeper saves it (``from_lobby`` reads it back): the table,
+        the last game's, its settings, each seat (its token and its player's key hash too: the
+        data dir is the host's alone, as the journals are) and who owns it."""
+        return {"k": "again", "v": 1, "table": self.id, "of": self.again_of, "game": self.game_name,
+                "seats": self.nseats, "options": dict(self.options), "takeover": self.takeover_allowed,
+                "hints": self.hints_allowed, "clock": self.clock_limit, "code": self.seating.code,
+                "creator": self.seating.creator_seat,
+                "players": [{"kind": s.kind, "name": s.name, "token": s.token, "colour": s.colour,
+                             "level": s.level, "kh": s.key, "ready": s.ready} for s in self.seats]}
+
+    @classmethod
+    def from_lobby(cls, rec: dict, keeper: LobbyKeeper | None = None) -> "Table":
+        """The Play again's lobby ``rec`` (``lobby_record``) after a restart: its players' seats
+        kept for them until they come back (their token, or their key from the lobby's list);
+        ValueError for a record that holds no lobby."""
+        try:
+            t = cls(rec["table"], rec["game"], rec["seats"], rec.get("options") or {},
+                    takeover=bool(rec.get("takeover", True)), hints=bool(rec.get("hints", False)),
+                    clock=float(rec.get("clock") or 0.0))
+            for s, p in zip(t.seats, rec["players"], strict=True):
+                kind = p["kind"]
+                if kind == "bot":
+                    s.kind, s.level, s.name, s.ready, s.colour = "bot", p["level"], p["name"], True, p["colour"]
+                elif kind == "human":
+                    if not isinstance(p.get("token"), str):
+                        raise ValueError(f"seat {s.index} has no token")
+                    s.kind, s.name, s.token, s.colour = "human", str(p["name"]), p["token"], p.get("colour")
+                    s.key, s.ready, s.kept = p.get("kh"), bool(p.get("ready")), True
+                elif kind != "empty":
+                    raise ValueError(f"seat {s.index} is {kind!r}")
+        except (KeyError, TypeError, TableError) as exc:
+            raise ValueError(f"not a Play again's lobby ({exc})") from None
+        creator = rec.get("creator")
+        t.seating.creator, t.seating.creator_seat = None, creator if type(creator) is int else None
+        t.seating.code = rec["code"] if isinstance(rec.get("code"), str) else None
+        t.again_of = rec["of"] if type(rec.get("of")) is int else None
+        t.keeper, t.restored = keeper, True
+        return t
 
     def _updates(self, events: list, **kw) -> Out:
         return self._play.updates(self.id, self.seats, list(self.seating.spectators), events,
@@ -249,8 +318,35 @@ class Table:
         its token (the journal's, so that a later --resume knows it too) and a resync with what
         they missed; an old connection holding it loses it (``left``)."""
         assert s.token is not None
+        kept = s.kept and self.status == "lobby"
         _previous, out = self.rejoin(conn, s.token)
+        if kept:    # a Play again's seat kept for its player: back in it, they are in (ready)
+            s.ready = True
+            out = self.lobby_out()
         return [(conn, {"t": "seated", "table": self.id, "seat": s.index, "token": s.token})] + out
+
+    def accept(self, conn: int, seat: int, name: str, key: str | None = None) -> Out:
+        """A player of the last game says yes to this Play again (net/again.py): into the seat
+        kept for them, else their old seat if it is open, else the first open one (no code: they
+        were at the table), ready. ``full`` when every seat is someone else's."""
+        self._require_lobby()
+        s = self.seats[seat] if 0 <= seat < self.nseats else None
+        if s is not None and s.kept and s.conn is None:
+            assert s.token is not None
+            return self._sit_back(conn, s)
+        free = [x for x in self.seats if x.kind == "empty" and not x.reserved]
+        if s is None or s not in free:
+            s = free[0] if free else None
+        if s is None:
+            raise TableError("full", "every seat of the next game is taken")
+        code, self.seating.code = self.seating.code, None     # (they were at the table: no code)
+        try:
+            s = self.seating.sit(conn, name, s.index, None, key=key)
+        finally:
+            self.seating.code = code
+        s.ready = True
+        return [(conn, {"t": "seated", "table": self.id, "seat": s.index, "token": s.token})] + \
+            self.lobby_out()
 
     def give(self, conn: int, seat: int, to: int, name: str, key: str | None) -> Out:
         """The owner gives an away player's seat to ``to``, a connection watching the table (its
@@ -309,6 +405,11 @@ class Table:
             self.play = None
             self.paused = None   # nothing waits: the owner may start again
             raise
+        if self.keeper is not None:     # a Play again started: its journal holds it from now on
+            self.keeper.drop()
+            self.keeper = None
+        for s in self.seats:
+            s.kept = False
         out = self.lobby_out()
         # the start's events too (La Tortuga has none; Tikal draws its first tile)
         out += self._updates(list(getattr(self.play.game, "start_events", None) or []), full=True)
@@ -342,6 +443,7 @@ class Table:
             out = [(conn, {"t": "left", "table": self.id, "kept": True})]
             self._away(s)
             self._take_over(s)
+            self.gone.add(s.index)
         self.seating.fix_owner()
         return out + self.lobby_out()
 
@@ -385,6 +487,8 @@ class Table:
             self.seating.free(seat)
             self.seating.fix_owner()
             return self.lobby_out()
+        if s.conn is None:
+            self.gone.add(seat)
         self._take_over(s)
         return self.lobby_out()
 
@@ -402,7 +506,8 @@ class Table:
         was_away = next((x.conn is None for x in self.seats if x.token == token), False)
         s, previous = self.seating.take_back(conn, token)
         since = seen if seen is not None else s.seen if s.seen is not None else self.state
-        s.seen = None
+        s.seen, s.kept = None, False
+        self.gone.discard(s.index)
         if was_away and self.status == "playing":
             self._note({"k": "back", "seat": s.index})
         if self.play is not None:
