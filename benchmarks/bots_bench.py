@@ -203,16 +203,7 @@ def reviewed_turns(seed: int, index: int) -> tuple:
 
     gseed = seed * 100003 + index
     seat = index % 4
-    g0 = engine.new_game("tikal", 4, gseed, {"variant": "base"})
-    g = g0.clone()
-    bots = [make_bot("tikal", "normal", s, seed=gseed * 8 + s + 1) for s in range(4)]
-    actions = []
-    while not g.is_over:
-        s = g.to_act
-        a = bots[s].choose(g.view(s), g.legal_actions())
-        g.apply(a)
-        actions.append(a)
-    return gseed, seat, coach.turns_of(coach.updates_of(g0, actions, seat), seat)
+    return gseed, seat, coach.bot_game_turns(gseed, seat)
 
 
 def review_game(task: tuple) -> dict:

@@ -30,7 +30,7 @@ if str(ROOT) not in sys.path:
 
 from websockets.frames import Frame, Opcode  # noqa: E402
 
-from benchmarks.hello_bench import ms  # noqa: E402
+from benchmarks.hello_bench import ms, ping_while  # noqa: E402
 from net.client import AsyncClient  # noqa: E402
 from net.host import Host, HostConfig  # noqa: E402
 from net.protocol import encode  # noqa: E402
@@ -84,14 +84,8 @@ async def bench(edge: str, n: int) -> None:
     thread = threading.Thread(target=attacker, args=(port, edge, data, out), daemon=True)
     pings: list[float] = []
     thread.start()
-    k = 0
-    while thread.is_alive() or k < 20:
-        k += 1
-        t = time.perf_counter()
-        other.send({"t": "ping", "n": k})
-        await other.expect("pong", timeout=600, pred=lambda m, k=k: m.get("n") == k)
-        pings.append(time.perf_counter() - t)
-        await asyncio.sleep(0.05)      # 20 a second: well within its own rate
+    # 20 a second (well within its own rate), at least 20 of them
+    await ping_while(other, lambda: thread.is_alive() or len(pings) < 20, pings, 0.05, timeout=600)
     thread.join()
     unit = 6 if edge == "ws" else 9
     what = "empty WebSocket fragments" if edge == "ws" else "tiny TCP frames"

@@ -60,18 +60,7 @@ async def hellos(data_dir: Path, count: int) -> tuple[list[float], list[float], 
     await watcher.expect("welcome")
     pings: list[float] = []
     stop = asyncio.Event()
-
-    async def ping_loop() -> None:
-        n = 0
-        while not stop.is_set():
-            n += 1
-            t = time.perf_counter()
-            watcher.send({"t": "ping", "n": n})
-            await watcher.expect("pong", timeout=60, pred=lambda m, n=n: m.get("n") == n)
-            pings.append(time.perf_counter() - t)
-            await asyncio.sleep(0.01)
-
-    pinger = asyncio.ensure_future(ping_loop())
+    pinger = asyncio.ensure_future(ping_while(watcher, lambda: not stop.is_set(), pings, 0.01))
     trips = []
     for i in range(count):
         c = AsyncClient(*addr, f"X{i}", token=secrets.token_hex(16), reconnect=False)
@@ -85,6 +74,19 @@ async def hellos(data_dir: Path, count: int) -> tuple[list[float], list[float], 
     await watcher.close()
     await host.stop()
     return trips, pings, started
+
+
+async def ping_while(client, going, pings: list[float], pause: float, timeout: float = 60) -> None:
+    """Another player's pings (numbered from 1) while ``going()``: each round trip in seconds
+    appended to ``pings``, ``pause`` seconds between them."""
+    n = 0
+    while going():
+        n += 1
+        t = time.perf_counter()
+        client.send({"t": "ping", "n": n})
+        await client.expect("pong", timeout=timeout, pred=lambda m, n=n: m.get("n") == n)
+        pings.append(time.perf_counter() - t)
+        await asyncio.sleep(pause)
 
 
 def ms(xs: list[float]) -> str:

@@ -28,6 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from benchmarks.hello_bench import ping_while  # noqa: E402
 from net.client import AsyncClient  # noqa: E402
 
 HOST = """
@@ -109,14 +110,7 @@ async def pinger(port: int, end: float, pings: list[float]) -> None:
     c = AsyncClient("127.0.0.1", port, "Other", reconnect=False, local="127.0.0.3")
     await c.start()
     await c.expect("welcome", timeout=60)
-    n = 0
-    while time.perf_counter() < end:
-        n += 1
-        t = time.perf_counter()
-        c.send({"t": "ping", "n": n})
-        await c.expect("pong", timeout=60, pred=lambda m, n=n: m.get("n") == n)
-        pings.append(time.perf_counter() - t)
-        await asyncio.sleep(0.02)
+    await ping_while(c, lambda: time.perf_counter() < end, pings, 0.02)
     await c.close()
 
 

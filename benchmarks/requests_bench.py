@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from benchmarks.hello_bench import a_data_dir, ms  # noqa: E402
+from benchmarks.hello_bench import a_data_dir, ms, ping_while  # noqa: E402
 from net.client import AsyncClient  # noqa: E402
 from net.host import Host, HostConfig  # noqa: E402
 
@@ -56,17 +56,7 @@ async def flood(data_dir: Path, seconds: float, rate: float, finished: int) -> N
             if m["t"] in answered:
                 answered[m["t"]] += 1
 
-    async def pinger() -> None:
-        n = 0
-        while time.perf_counter() < end:
-            n += 1
-            t = time.perf_counter()
-            other.send({"t": "ping", "n": n})
-            await other.expect("pong", timeout=60, pred=lambda m, n=n: m.get("n") == n)
-            pings.append(time.perf_counter() - t)
-            await asyncio.sleep(0.05)
-
-    await asyncio.gather(asker(), reader(), pinger())
+    await asyncio.gather(asker(), reader(), ping_while(other, lambda: time.perf_counter() < end, pings, 0.05))
     print(f"a guest asking {rate:.0f} replay + {rate:.0f} saved a second for {seconds:.0f} s: answered "
           f"{answered['replay']} replays, {answered['saved']} saved lists, {answered['error']} refused "
           f"(one in flight); {host.reads.reads} reads off the loop")

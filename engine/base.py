@@ -59,8 +59,13 @@ class Game:
     if TYPE_CHECKING:
         def legal_actions(self) -> list: ...    # each subclass's own (``_cached_legal``)
 
-    def __init_subclass__(cls, **kw):
+    def __init_subclass__(cls, info=None, flow=None, scoring=None, serial=None, **kw):
+        """``class XGame(Game, info=INFO, flow=flow, scoring=scoring, serial=serial)``: the
+        game's facts and modules, its name its info's."""
         super().__init_subclass__(**kw)
+        if info is not None:
+            cls.info, cls.name = info, info.name
+            cls.flow, cls.scoring, cls.serial = flow, scoring, serial
         cls._rules = cls.flow.RULES
         cls.legal_actions = _cached_legal(cls.flow.legal)
 
@@ -78,6 +83,11 @@ class Game:
         self.start_events = list(start_events)
 
     # --- factories (each game's package exposes them: engine/__init__.py calls them) -------------
+    @classmethod
+    def factories(cls) -> tuple:
+        """(from_scenario, restore, sample_state) of this game, as its package exports them."""
+        return cls.from_scenario, cls.restore, cls.sample_state
+
     @classmethod
     def from_scenario(cls, d: dict) -> "Game":
         """A game from a scenario dict (contract section 3) or a snapshot."""

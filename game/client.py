@@ -153,6 +153,17 @@ class GameClient:
     #: ``Ref`` to one: the game's ``screenshots.SAMPLES``, loaded only for screenshots and tests).
     samples: Mapping[str, Sample] | Ref = ()  # type: ignore[assignment]
 
+    @classmethod
+    def of_package(cls, name: str, scene: str, prefix: str, rules_file: str, **more) -> "GameClient":
+        """A game whose window package ``game/<name>/`` holds the usual modules: its table class
+        ``scene`` in ``scene.py``, the how-to pages and their keys in ``howto.py`` (``PAGES``,
+        ``KEYS``), its samples in ``screenshots.py`` (``SAMPLES``), each loaded when first needed;
+        its rule book ``rules_file``, the rules' ids starting with ``prefix``."""
+        package = f"game.{name}"
+        return cls(name=name, table=Ref(f"{package}.scene:{scene}"), rules=rule_book(prefix, rules_file),
+                   howto=Ref(f"{package}.howto:PAGES"), howto_keys=Ref(f"{package}.howto:KEYS"),
+                   samples=Ref(f"{package}.screenshots:SAMPLES"), **more)
+
     @property
     def pages(self) -> tuple:
         """The how-to pages (loaded if declared by a ``Ref``)."""

@@ -135,10 +135,11 @@ class BotClient:
 
 
 async def seat_clients(host: Host, game: str, seats: int, options=None, *, names=None,
-                       bots_in_host: int = 0, level="random", keys=None,
+                       bots_in_host: int = 0, level="random", keys=None, start: bool = True,
                        **client_kw) -> tuple[int, list]:
     """Connect ``seats - bots_in_host`` clients (``keys``: their player keys), create a table
-    and seat them, put bots in the last seats, start. Returns (table id, clients in seat order)."""
+    and seat them, put bots in the last seats, start (unless not ``start``: the owner sends it
+    later). Returns (table id, clients in seat order)."""
     humans = seats - bots_in_host
     names = names or [f"P{i}" for i in range(humans)]
     keys = keys or [None] * humans
@@ -156,7 +157,8 @@ async def seat_clients(host: Host, game: str, seats: int, options=None, *, names
     # wait until the owner sees every seat filled and ready
     await owner.expect("table", pred=lambda m: all(
         p["kind"] != "empty" and p["ready"] for p in m["table"]["players"][1:]))
-    owner.send({"t": "start"})
+    if start:
+        owner.send({"t": "start"})
     return tid, clients
 
 

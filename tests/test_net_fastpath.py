@@ -14,7 +14,7 @@ from net import journal as jn
 from net.host import SyncTimer
 from net.protocol import decode_body
 
-from net_helpers import BotClient, connect, live_host, run, seat_clients
+from net_helpers import BotClient, live_host, run, seat_clients
 
 
 class Disk:
@@ -110,15 +110,7 @@ async def test_every_update_waits_for_its_record_inline_or_in_the_thread(quick_d
 async def test_the_frames_of_one_moment_go_in_one_write_per_connection():
     """The start of a game sends each seat the table (lobby) and its first update: one write."""
     async with live_host() as host:
-        clients = [await connect(host, f"P{i}") for i in range(3)]
-        clients[0].send({"t": "create", "game": "tikal", "seats": 3})
-        tid = (await clients[0].expect("seated"))["table"]
-        for c in clients[1:]:
-            c.send({"t": "sit", "table": tid})
-            await c.expect("seated")
-            c.send({"t": "ready", "ready": True})
-        await clients[0].expect("table", pred=lambda m: all(
-            p["ready"] for p in m["table"]["players"][1:]))
+        _, clients = await seat_clients(host, "tikal", 3, start=False)
         writes: dict[int, list] = {}
 
         def counted(cid, real):

@@ -284,18 +284,10 @@ def test_a_tile_opens_the_way_only_for_a_walk_across_it():
 
 
 def greedy_turns(gseed: int, seat: int) -> list:
-    """``seat``'s turns (``coach.turns_of`` its updates) in a game of four greedy bots (base game
-    ``gseed``, the bots seeded ``gseed * 8 + seat + 1``: as ``benchmarks/bots_bench.py``'s review
-    check, where game ``index`` of ``--seed S`` is ``S * 100003 + index`` for seat ``index % 4``)."""
-    g0 = engine.new_game("tikal", 4, gseed, {"variant": "base"})
-    g = g0.clone()
-    bots = [make_bot("tikal", "normal", s, seed=gseed * 8 + s + 1) for s in range(4)]
-    acts = []
-    while not g.is_over:
-        s = g.to_act
-        acts.append(bots[s].choose(g.view(s), g.legal_actions()))
-        g.apply(acts[-1])
-    return coach.turns_of(coach.updates_of(g0, acts, seat), seat)
+    """``seat``'s turns in a game of four greedy bots (``coach.bot_game_turns``: as
+    ``benchmarks/bots_bench.py``'s review check, where game ``index`` of ``--seed S`` is
+    ``S * 100003 + index`` for seat ``index % 4``)."""
+    return coach.bot_game_turns(gseed, seat)
 
 
 @pytest.mark.slow             # games played on to the end by four hard bots

@@ -114,19 +114,36 @@ def move(s: State, seat: int, fig: str, path: list, cost: int, events: list) -> 
 
 
 # --- T-A4 uncover a temple level -----------------------------------------------------------------
+#: Why a temple level (T-A4a, T-A4b) or a treasure (T-A5a, T-A5b) cannot be taken: no own figure
+#: there, two taken there this turn, as many taken as own figures there.
+_UNCOVER_LIMITS = (("you need a figure on the temple", "T-A4a"),
+                   ("at most 2 levels per temple per turn", "T-A4b"),
+                   ("no more levels on a temple per turn than own figures there", "T-A4b"))
+_DIG_LIMITS = (("you need a figure on the treasure hex", "T-A5a"),
+               ("at most 2 treasures from one hex per turn", "T-A5b"),
+               ("no more treasures from a hex per turn than own figures there", "T-A5b"))
+
+
+def _per_turn_refusal(figs: int, done: int, limits: tuple):
+    """One of ``limits`` when ``figs`` own figures on a hex cannot take one more there after
+    ``done`` this turn (at most 2, at most one per figure); else None."""
+    if not figs:
+        return limits[0]
+    if done >= 2:
+        return limits[1]
+    if done >= figs:
+        return limits[2]
+    return None
+
+
 def uncover_refusal(s: State, seat: int, h: tuple):
     if h not in s.level:
         return ("that hex is not a temple", "T-A4")
     if h in s.guards:
         return ("a guarded temple is never uncovered again", "T-A8d")
-    figs = count(s, seat, h)
-    if not figs:
-        return ("you need a figure on the temple", "T-A4a")
-    done = s.uncovered.get(h, 0)
-    if done >= 2:
-        return ("at most 2 levels per temple per turn", "T-A4b")
-    if done >= figs:
-        return ("no more levels on a temple per turn than own figures there", "T-A4b")
+    refused = _per_turn_refusal(count(s, seat, h), s.uncovered.get(h, 0), _UNCOVER_LIMITS)
+    if refused:
+        return refused
     nxt = s.level[h] + 1
     if nxt > MAX_LEVEL or not s.levels_left[nxt]:
         return ("no level token of the next value is left", "T-A4c")
@@ -151,14 +168,9 @@ def dig_refusal(s: State, seat: int, h: tuple):
         return ("that hex is not a treasure hex", "T-A5")
     if not s.treasures[h]:
         return ("no treasure is left on this hex", "T-A5a")
-    figs = count(s, seat, h)
-    if not figs:
-        return ("you need a figure on the treasure hex", "T-A5a")
-    done = s.dug.get(h, 0)
-    if done >= 2:
-        return ("at most 2 treasures from one hex per turn", "T-A5b")
-    if done >= figs:
-        return ("no more treasures from a hex per turn than own figures there", "T-A5b")
+    refused = _per_turn_refusal(count(s, seat, h), s.dug.get(h, 0), _DIG_LIMITS)
+    if refused:
+        return refused
     if s.ap < COST["dig"]:
         return ("digging costs 3 AP", "T-A5")
     return None
@@ -278,6 +290,71 @@ def guard(s: State, seat: int, h: tuple, fig: str, events: list) -> None:
                    "ap": s.ap})
 
 
+# --- the parts of ``legal``, each in its order ---------------------------------------------------
+def _entries(camps: tuple, supply: list, add) -> None:
+    """T-A1: the supply's worker, then its leader, onto each own camp (the base camp first)."""
+    w, l = supply
+    for h in camps:
+        if w:
+            add(catalog.ENTER[h][0])
+        if l:
+            add(catalog.ENTER[h][1])
+
+
+def _transfers(camps: tuple, my: dict, add) -> None:
+    """T-A2: each figure on a camp to each other own camp."""
+    for a in camps:
+        fw = my.get(a)
+        if fw:
+            for fig, n in zip(FIGURES, fw):
+                if n:
+                    for b in camps:
+                        if b != a:
+                            add(catalog.TRANSFER[fig, a, b])
+
+
+def _own_hex_actions(s: State, seat: int, h: tuple, figs: tuple, guards_ok: bool, add) -> None:
+    """From an own hex: its single steps within the AP (T-A3), a worker's then the leader's;
+    then what the hex offers: a temple's level and guard, a treasure to dig (T-A5)."""
+    w, l = figs
+    ap = s.ap
+    for cost, worker_move, leader_move in s.steps[h]:
+        if cost <= ap:
+            if w:
+                add(worker_move)
+            if l:
+                add(leader_move)
+    if h in s.level:
+        _temple_actions(s, seat, h, w, l, guards_ok, add)
+    elif ap >= COST["dig"] and h in s.treasures and dig_refusal(s, seat, h) is None:
+        add(catalog.DIG[h])
+
+
+def _temple_actions(s: State, seat: int, h: tuple, w: int, l: int, guards_ok: bool, add) -> None:
+    """On an own temple hex: uncover a level (T-A4), then a guard by a worker or the leader (T-A8)."""
+    if s.ap >= COST["uncover"] and uncover_refusal(s, seat, h) is None:
+        add(catalog.UNCOVER[h])
+    if guards_ok and guard_hex_refusal(s, seat, h) is None:
+        if w:
+            add(catalog.GUARD[h][0])
+        if l:
+            add(catalog.GUARD[h][1])
+
+
+def _exchanges(s: State, seat: int, add) -> None:
+    """T-A6: each single treasure of ``seat`` for each other kind another seat holds singly."""
+    held = s.held
+    mine = singles(held[seat])
+    if mine:
+        for other in range(s.n):
+            if other != seat:
+                theirs = singles(held[other])
+                for give in mine:
+                    for take in theirs:
+                        if take != give:
+                            add(catalog.EXCHANGE[give, take, other])
+
+
 # --- every legal action of an AP phase -----------------------------------------------------------
 def legal(s: State, seat: int, out: list) -> None:
     """Append every legal AP action of ``seat`` to ``out`` (moves as single steps; the dicts
@@ -288,52 +365,14 @@ def legal(s: State, seat: int, out: list) -> None:
     add = out.append
     if ap >= 1:
         camps = camp_hexes(s, seat)
-        w, l = s.supply[seat]
-        for h in camps:
-            if w:
-                add(catalog.ENTER[h][0])
-            if l:
-                add(catalog.ENTER[h][1])
+        _entries(camps, s.supply[seat], add)
         if len(camps) > 1:
-            for a in camps:
-                fw = my.get(a)
-                if fw:
-                    for fig, n in zip(FIGURES, fw):
-                        if n:
-                            for b in camps:
-                                if b != a:
-                                    add(catalog.TRANSFER[fig, a, b])
-    steps, level, treasures = s.steps, s.level, s.treasures
+            _transfers(camps, my, add)
     guards_ok = ap >= COST["guard"] and s.guards_left(seat) > 0
     for h in sorted(my):                            # board order
-        w, l = my[h]
-        for cost, worker_move, leader_move in steps[h]:     # T-A3: single steps within the AP
-            if cost <= ap:
-                if w:
-                    add(worker_move)
-                if l:
-                    add(leader_move)
-        if h in level:
-            if ap >= COST["uncover"] and uncover_refusal(s, seat, h) is None:
-                add(catalog.UNCOVER[h])
-            if guards_ok and guard_hex_refusal(s, seat, h) is None:
-                if w:
-                    add(catalog.GUARD[h][0])
-                if l:
-                    add(catalog.GUARD[h][1])
-        elif ap >= COST["dig"] and h in treasures and dig_refusal(s, seat, h) is None:
-            add(catalog.DIG[h])
+        _own_hex_actions(s, seat, h, my[h], guards_ok, add)
     if ap >= COST["exchange"]:
-        held = s.held
-        mine = singles(held[seat])
-        if mine:
-            for other in range(s.n):
-                if other != seat:
-                    theirs = singles(held[other])
-                    for give in mine:
-                        for take in theirs:
-                            if take != give:
-                                add(catalog.EXCHANGE[give, take, other])
+        _exchanges(s, seat, add)
     if ap >= COST["camp"] and s.camps_left(seat) > 0:
         out.extend([catalog.CAMP[h] for h in s.camp_sites])
     add(catalog.END_TURN)

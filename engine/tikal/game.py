@@ -12,14 +12,8 @@ from .serial import shuffled_stack, token_list
 from .tiles import TILE_LIST, TREASURE_COPIES, TREASURE_KINDS
 
 
-class TikalGame(Game):
+class TikalGame(Game, info=INFO, flow=flow, scoring=scoring, serial=serial):
     """One game of Tikal (``engine/base.py`` holds the shared body)."""
-
-    name = INFO.name
-    info = INFO
-    flow = flow
-    scoring = scoring
-    serial = serial
 
     @property
     def variant(self) -> str:
@@ -54,9 +48,7 @@ def new_game(seats: int, seed: int, options: dict | None = None,
     return TikalGame(s, events)
 
 
-from_scenario = TikalGame.from_scenario
-restore = TikalGame.restore
-sample_state = TikalGame.sample_state
+from_scenario, restore, sample_state = TikalGame.factories()
 
 
 def breakdown(view: dict, seat: int) -> dict:

@@ -10,14 +10,8 @@ from .serial import shuffled_cards
 from .state import empty_state
 
 
-class TortugaGame(Game):
+class TortugaGame(Game, info=INFO, flow=flow, scoring=scoring, serial=serial):
     """One game of La Tortuga (``engine/base.py`` holds the shared body)."""
-
-    name = INFO.name
-    info = INFO
-    flow = flow
-    scoring = scoring
-    serial = serial
 
     @property
     def turtles(self) -> int:
@@ -46,6 +40,4 @@ def new_game(seats: int, seed: int, options: dict | None = None,
     return TortugaGame(s, events)
 
 
-from_scenario = TortugaGame.from_scenario
-restore = TortugaGame.restore
-sample_state = TortugaGame.sample_state
+from_scenario, restore, sample_state = TortugaGame.factories()

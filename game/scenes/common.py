@@ -13,7 +13,7 @@ import pygame
 from .. import eventlog, theme
 from ..scene import Scene
 from ..tween import Call, Wait
-from ..widgets import Button, ScrollLog, TextInput, blit_lines, blit_text, draw_panel, fit_tagged
+from ..widgets import Button, ScrollLog, TextInput, blit_lines, blit_text, draw_panel, fit_tagged, note_solid
 
 logger = logging.getLogger(__name__)
 
@@ -681,6 +681,22 @@ class TableScene(Scene):
         box = pygame.Rect(r.x + 8, r.y + 18, right - r.x - 8, 28)
         blit_text(surface, self.app, line[0], (box.x, box.centery), 15, line[1], bold=True, anchor="midleft",
                   box=box, min_size=11)
+
+    def prompt_to_draw(self) -> tuple[str, tuple] | None:
+        """The prompt's text and colour to draw, None when there is none or the catch-up chip takes
+        its place (its plate noted: floating words stay under it); ``prompt_rect`` is unset until
+        the prompt's plate is drawn (``prompt_drawn``)."""
+        text, colour = self.prompt_text()
+        self.prompt_rect = None
+        if self.chip_shown():
+            note_solid(self.app, self.CHIP_RECT, "catch-up chip plate", layer="float")
+            return None
+        return (text, colour) if text else None
+
+    def prompt_drawn(self, rect) -> None:
+        """The prompt's plate is at ``rect``: floating words stay under it (``plates``)."""
+        self.prompt_rect = rect
+        note_solid(self.app, rect, "prompt plate", layer="float")
 
     # --- hooks for subclasses -----------------------------------------------------------------
     def prompt_text(self) -> tuple[str, tuple]:

@@ -3,7 +3,7 @@ the lobby, its results, its how-to pages, its rule book, its samples and its qui
 from __future__ import annotations
 
 from .. import theme
-from ..client import GameClient, Ref, ResultsButton, Scoring, Scorings, rule_book
+from ..client import GameClient, Ref, ResultsButton, Scoring, Scorings
 from .results import tikal_breakdown, tikal_columns
 
 
@@ -15,14 +15,10 @@ def option_brief(tr, options: dict) -> str:
     return tr(f"variant.{options.get('variant', 'base')}")
 
 
-CLIENT = GameClient(
-    name="tikal",
-    table=Ref("game.tikal.scene:TikalScene"),
+CLIENT = GameClient.of_package(
+    "tikal", "TikalScene", "T-", "tikal.md",
     option_line=option_line,
     option_brief=option_brief,
-    rules=rule_book("T-", "tikal.md"),
-    howto=Ref("game.tikal.howto:PAGES"),         # loaded when the pages open
-    howto_keys=Ref("game.tikal.howto:KEYS"),
     breakdown=tikal_breakdown,
     columns=tikal_columns,
     results_button=ResultsButton("results.review", "results.review_tip", Ref("game.tikal.review:review_after_game"),
@@ -33,5 +29,4 @@ CLIENT = GameClient(
         Scoring("volcano", "tv.volcano", "chart.volcano", (232, 96, 48), "triangle"),
         Scoring("final", "tv.final", "chart.final", theme.ACCENT, "diamond", final=True))),
     quick_seats=4,
-    samples=Ref("game.tikal.screenshots:SAMPLES"),
 )

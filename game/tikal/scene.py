@@ -23,7 +23,7 @@ import pygame
 from .. import theme
 from ..effects import Effects
 from ..scenes.common import TableScene, background
-from ..widgets import draw_panel, fit, note_area, note_solid, note_target, note_text, request_tooltip
+from ..widgets import draw_panel, fit, note_area, note_target, note_text, request_tooltip
 from . import layout as L
 from .animations import TikalAnimator
 from .board_view import REGION, BoardView
@@ -323,12 +323,10 @@ class TikalScene(TableScene):
     PROMPT_X, PROMPT_W = 398, 530   # the prompt's plate: over the board, clear of the Menu and zoom buttons
 
     def draw_prompt(self, surface) -> None:
-        text, colour = self.prompt_text()
-        self.prompt_rect = None
-        if self.chip_shown():
-            note_solid(self.app, self.CHIP_RECT, "catch-up chip plate", layer="float")
-        if not text or self.chip_shown():
+        shown = self.prompt_to_draw()
+        if shown is None:
             return
+        text, colour = shown
         key = (text, colour)
         if self._prompt is None or self._prompt[0] != key:
             line, size = fit(self.app, text, 19, self.PROMPT_W - 36, True, 14)
@@ -341,7 +339,6 @@ class TikalScene(TableScene):
         _, plate, spot, line = self._prompt
         at = plate.get_rect(midtop=(self.PROMPT_X, 8))
         surface.blit(plate, at)
-        self.prompt_rect = at
-        note_solid(self.app, at, "prompt plate", layer="float")   # floating words stay under it
+        self.prompt_drawn(at)
         note_text(self.app, spot.move(at.topleft), line, at)
 

@@ -2,7 +2,7 @@
 in the lobby, its results, its how-to pages, its rule book, its samples and its quick game."""
 from __future__ import annotations
 
-from ..client import GameClient, Ref, rule_book
+from ..client import GameClient
 from .results import tortuga_breakdown
 
 
@@ -10,16 +10,11 @@ def option_line(tr, options: dict) -> str:
     return tr("lobby.cards_as_dice", on=tr("common.on" if options.get("cards_as_dice") else "common.off"))
 
 
-CLIENT = GameClient(
-    name="tortuga",
-    table=Ref("game.tortuga.scene:TortugaScene"),
+CLIENT = GameClient.of_package(
+    "tortuga", "TortugaScene", "L-", "la-tortuga.md",
     option_line=option_line,
     option_brief=option_line,
-    rules=rule_book("L-", "la-tortuga.md"),
-    howto=Ref("game.tortuga.howto:PAGES"),         # loaded when the pages open
-    howto_keys=Ref("game.tortuga.howto:KEYS"),
     breakdown=tortuga_breakdown,
     hints=True,                 # the hint (game/tortuga/hint.py): a table may allow it
     quick_seats=4,
-    samples=Ref("game.tortuga.screenshots:SAMPLES"),
 )

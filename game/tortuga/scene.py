@@ -20,7 +20,7 @@ import pygame
 from .. import theme
 from ..effects import Effects
 from ..scenes.common import TableScene
-from ..widgets import Button, draw_panel, fit_lines, note_solid, note_target, note_text
+from ..widgets import Button, draw_panel, fit_lines, note_target, note_text
 from .animations import TortugaAnimator
 from .hint import TortugaHint
 from .island import Island
@@ -212,20 +212,17 @@ class TortugaScene(TableScene):
 
     def draw_prompt(self, surface) -> None:
         """Whose decision it is, on a plate at the top of the island (two lines at most)."""
-        text, colour = self.prompt_text()
-        self.prompt_rect = None
-        if self.chip_shown():
-            note_solid(self.app, self.CHIP_RECT, "catch-up chip plate", layer="float")
-        if not text or self.chip_shown():
+        shown = self.prompt_to_draw()
+        if shown is None:
             return
+        text, colour = shown
         lines, size, lh = fit_lines(self.app, text, pygame.Rect(0, 0, 640, 2 * 26), 20, True, 15)
         font = self.app.assets.font(size, True)
         w = max(font.size(ln)[0] for ln in lines) + 40
         r = pygame.Rect(0, 0, w, 14 + lh * len(lines))
         r.midtop = (490, 6)
         draw_panel(surface, r, fill=(20, 30, 60), edge=colour, radius=16, alpha=230)
-        self.prompt_rect = r
-        note_solid(self.app, r, "prompt plate", layer="float")   # floating words stay under it
+        self.prompt_drawn(r)
         for i, ln in enumerate(lines):
             img = self.app.assets.text(ln, size, colour, True)
             spot = surface.blit(img, img.get_rect(midtop=(r.centerx, r.y + 7 + lh * i)))

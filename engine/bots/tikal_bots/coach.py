@@ -302,6 +302,26 @@ def _turn_ended(cur: dict, e: dict) -> dict:
     return cur
 
 
+def bot_game_turns(gseed: int, seat: int, level: str = "normal") -> list:
+    """``seat``'s turns (``turns_of`` its updates) in a base game ``gseed`` of four bots of
+    ``level``, seeded ``gseed * 8 + s + 1`` (as the host seeds them): what the review is tried
+    on (benchmarks/bots_bench.py, tests/test_tikal_coach.py)."""
+    from ... import new_game
+    from .. import make_bot
+
+    g0 = new_game("tikal", 4, gseed, {"variant": "base"})
+    g = g0.clone()
+    bots = [make_bot("tikal", level, s, seed=gseed * 8 + s + 1) for s in range(4)]
+    actions = []
+    while not g.is_over:
+        s = g.to_act
+        assert s is not None   # (the game is not over)
+        a = bots[s].choose(g.view(s), g.legal_actions())
+        g.apply(a)
+        actions.append(a)
+    return turns_of(updates_of(g0, actions, seat), seat)
+
+
 def updates_of(game, actions: list, seat: int) -> list:
     """The updates ``seat`` would have received while ``actions`` were played from ``game`` (a
     new game: a private copy is played), for ``turns_of``."""
