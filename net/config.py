@@ -45,6 +45,8 @@ class HostConfig:
     bot_threads: int = 2
     hint_workers: int = 2          # processes computing hints for browsers (net/hints.py) ...
     hint_queue: int = 16           # ... and the requests that may wait for one, host-wide
+    hint_burst: int = 6            # hints a connection may ask at once ...
+    hint_every: float = 2.0        # ... then one every this many seconds (0: no limit)
     inline_sync_below: float = 1e-3  # journal syncs faster than this run in the loop (SyncTimer)
     disk_retry: float = 2.0        # a table paused by a full disk checks it this often
     keep_finished: int = KEEP_FINISHED  # finished games kept in data_dir (net/saves.py)

@@ -15,7 +15,8 @@ on the host's loop nor in one of its threads: it runs in a **worker process** (n
 - ``Hints``: the requests of the host's connections. **One per connection**: a new one takes the
   place of the one before (answered ``hint_cancelled``); a request whose table moved on is stopped
   and answered ``stale``; one of a connection that went is stopped. Each connection may ask
-  ``BURST`` hints at once, then one every ``EVERY`` seconds (``rate``): a client that asked a
+  ``BURST`` hints at once, then one every ``EVERY`` seconds (``rate``, with ``retry``: the seconds
+  until it may ask again; ``HostConfig.hint_burst`` and ``hint_every``): a client that asked a
   hundred times a second would make the host kill and start a worker a hundred times a second.
 
 The request holds the seat's view and legal actions packed as the host sends them (msgpack), so
@@ -26,6 +27,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import multiprocessing
 import sys
 import threading
@@ -38,6 +40,7 @@ import msgpack
 
 from engine.bots.hints import seed_for
 
+from .config import HostConfig
 from .messages import error
 from .protocol import decode_body
 
@@ -49,9 +52,9 @@ log = logging.getLogger("tikal.host")
 
 #: What the fork server imports once, so that a new worker is ready in milliseconds.
 PRELOAD = ["net.hint_worker", "net.host"]
-#: Hints a connection may ask at once, then one every EVERY seconds.
-BURST = 6
-EVERY = 2.0
+#: Hints a connection may ask at once, then one every EVERY seconds (by default: HostConfig's).
+BURST = HostConfig.hint_burst
+EVERY = HostConfig.hint_every
 
 
 def start_method() -> str:
@@ -266,28 +269,33 @@ class Hints:
     now; ``is_current(table)``: the host still has that table."""
 
     def __init__(self, pool: HintPool, reply: Callable[[Conn, dict], None],
-                 is_current: Callable[[Table], bool], clock: Callable[[], float]):
+                 is_current: Callable[[Table], bool], clock: Callable[[], float],
+                 burst: int = BURST, every: float = EVERY):
         self.pool = pool
+        self.burst, self.every = burst, every
         self.reply = reply
         self.is_current = is_current
         self.clock = clock
         self.asked: dict[int, _Asked] = {}             # connection id -> its request
         self.bucket: dict[int, tuple[float, float]] = {}   # connection id -> (tokens, when)
 
-    def _allowed(self, conn_id: int) -> bool:
+    def _wait(self, conn_id: int) -> float:
+        """0 when ``conn_id`` may ask now (and it is counted), else the seconds until it may."""
         now = self.clock()
-        tokens, when = self.bucket.get(conn_id, (float(BURST), now))
-        tokens = min(float(BURST), tokens + (now - when) / EVERY)
+        tokens, when = self.bucket.get(conn_id, (float(self.burst), now))
+        tokens = min(float(self.burst), tokens + (now - when) / self.every if self.every > 0 else float(self.burst))
         if tokens < 1:
             self.bucket[conn_id] = (tokens, now)
-            return False
+            return (1 - tokens) * self.every
         self.bucket[conn_id] = (tokens - 1, now)
-        return True
+        return 0.0
 
     def ask(self, conn: Conn, table: Table, msg: dict, seat: int, view: dict, legal: list) -> None:
         """``conn``'s request (the table has checked it: ``Table.hint_request``)."""
-        if not self._allowed(conn.id):
-            self.reply(conn, error("rate", f"hints: at most {BURST} at once, then one every {EVERY:g} s",
+        wait = self._wait(conn.id)
+        if wait:
+            self.reply(conn, error("rate", f"hints: at most {self.burst} at once, then one every {self.every:g} s",
+                                   retry=math.ceil(wait * 10) / 10,
                                    seq=msg.get("seq"), ref="hint"))
             return
         old = self.asked.pop(conn.id, None)

@@ -213,7 +213,7 @@ class Host:
         self.reads = Reads()
         #: the hints browsers ask for: worker processes, one request per connection (net/hints.py)
         self.hints = Hints(HintPool(cfg.hint_workers, cfg.hint_queue), self.links.send, self._is_current,
-                           time.monotonic)
+                           time.monotonic, cfg.hint_burst, cfg.hint_every)
         #: wrong codes of private tables, limited per address and per connection (net/codes.py)
         self.codes = CodeGuard(time.monotonic)
         #: tables made and left, limited by what they cost the lobby (net/churn.py)

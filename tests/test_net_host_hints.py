@@ -317,11 +317,13 @@ async def test_a_connection_asking_too_often_is_told_rate():
     async with live_host(hint_workers=1) as host:
         c, _ = await table_with(host, "tortuga", 2)
         m = await decision(c)
-        from net.hints import BURST
+        from net.hints import BURST, EVERY
         seqs = [next(_seq) for _ in range(BURST + 1)]
         c.send_raw(b"".join(encode({"t": "hint", "seq": s, "state": m["state"]}) for s in seqs))
-        codes = [(await answer(c, s)).get("code", "hint") for s in seqs]
-        assert codes == ["hint_cancelled"] * (BURST - 1) + ["hint", "rate"]
+        answers = [await answer(c, s) for s in seqs]
+        assert [a.get("code", "hint") for a in answers] == ["hint_cancelled"] * (BURST - 1) + ["hint", "rate"]
+        # it says how long to wait: about one EVERY (the burst spent at once), never nothing
+        assert 0 < answers[-1]["retry"] <= EVERY
 
 
 def test_a_spawned_worker_answers_too():

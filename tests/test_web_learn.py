@@ -13,7 +13,7 @@ from game.hint import reason_text
 from net.journal import effective_actions, journal_path, read_records
 
 from learn_support import follow_the_guide, howto_pages, start_game, window_hint
-from web_helpers import LANGS, create_table, join, open_page, tap, wait_for
+from web_helpers import LANGS, WebHost, create_table, join, open_page, tap, wait_for
 from web_tikal_support import Tapper
 
 
@@ -48,6 +48,9 @@ def test_the_tikal_hint_on_a_phone_is_the_windows_plan_and_its_steps_play_by_tap
     got = json.loads(got)
     assert got["steps"] == window_hint("tikal", got["view"], got["legal"], 0, got["state"])
     assert seed_for(got["state"], 0) == got["state"] * 7919
+    # a first game: the guide leads, but while the plan shows its bubble and rings step aside
+    assert page.evaluate(f"{t}.guide.active") is True
+    assert page.locator(".tk-guide").is_hidden() and page.locator(".tk-guided, .tk-guide-ring").count() == 0
     played = 0
     while page.evaluate(f"{t}.hintView.shown()"):
         before = page.evaluate(f"{t}.latest.state")
@@ -58,6 +61,41 @@ def test_the_tikal_hint_on_a_phone_is_the_windows_plan_and_its_steps_play_by_tap
         if n == 1:
             break
     assert played >= 2
+
+
+def test_a_hint_asked_again_too_soon_comes_a_moment_later_not_refused(tmp_path, phone):
+    """The host lets a connection ask a few hints at once, then one every so often (``rate``, with
+    ``retry``: the seconds to wait): the page waits what the host names and asks again by itself,
+    and the plan shows; no "no hint for this position". The host's clock for it steps 0.3 s at
+    each look (one hint at once, then one a second): three refusals, then the plan, however slow
+    the machine."""
+    web_host = WebHost(tmp_path, hint_burst=1, hint_every=1.0)
+    try:
+        clock = [1000.0]
+
+        def step() -> float:
+            clock[0] += 0.3
+            return clock[0]
+        web_host.call(lambda: setattr(web_host.host.hints, "clock", step))
+        page = phone()
+        start_game(page, web_host, "tikal", 2)
+        t = "tikal.play.instance.tikal"
+        wait_for(page, f"{t}.acting() && !{t}.pending")
+        tap(page, "[data-act=hint]")
+        wait_for(page, f"{t}.hintView.shown()")
+        tap(page, "[data-act=hint]")                    # hidden, and asked again at once
+        wait_for(page, f"!{t}.hintView.shown()")
+        tap(page, "[data-act=hint]")
+        wait_for(page, f"{t}.hintView.shown() || !{t}.hintView.thinking()")
+        assert page.evaluate(f"{t}.hintView.shown()"), page.evaluate(f"{t}.sel.info")
+        refused = page.evaluate("tikal.errors.filter(e => e.ref === 'hint').map(e => [e.code, e.retry])")
+        assert [code for code, _ in refused] == ["rate"] * 3 and all(0 < r <= 1.0 for _, r in refused), refused
+        got = json.loads(page.evaluate(f"JSON.stringify({{steps: {t}.hintView.steps, view: {t}.latest.view, "
+                                       f"legal: {t}.latest.legal, state: {t}.latest.state}})"))
+        assert got["steps"] == window_hint("tikal", got["view"], got["legal"], 0, got["state"])
+        assert page.js_errors == []
+    finally:
+        web_host.stop()
 
 
 def test_la_tortugas_coach_line_on_a_phone_says_the_windows_choice_and_why_and_plays_it(web_host, phone):

@@ -40,3 +40,24 @@ export function reasonText(cat, words, number = 1) {
 export function askable(facts, view, legal) {
   return !!facts && !!view && facts.phases.includes(view.phase) && (legal || []).length >= facts.choices;
 }
+
+/** The host's hint for this moment (`ask()`: the table's ctx.hint(), a Promise of {ok, hint} or
+ * {ok: false, error}), asked again by itself after the wait a `rate` refusal names (a connection
+ * may ask 6 hints at once, then one every 2 s: docs/protocol.md 5) while `wanted()` holds: a
+ * player who asks often is answered a moment later, not refused. */
+export async function askHost(ask, wanted) {
+  for (let tries = 0; ; tries += 1) {
+    const r = await ask();
+    const e = r && !r.ok ? r.error || {} : null;
+    if (!e || e.code !== "rate" || tries >= 5 || !wanted()) return r;
+    const wait = Math.min(Math.max(Number(e.retry) || 2, 0.1), 10);
+    await new Promise((done) => setTimeout(done, wait * 1000));
+    if (!wanted()) return { ok: false, error: { code: "stale" } };
+  }
+}
+
+/** The words for a hint the host did not give (`error`: its refusal): the host busy, or none for
+ * this moment. */
+export function failedKey(error) {
+  return ["hint_busy", "rate"].includes(error && error.code) ? "hint.web.busy" : "hint.failed";
+}

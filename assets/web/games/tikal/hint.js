@@ -7,7 +7,7 @@
 // own steps (the host's events say a step was played); anything else drops it. The button shows
 // only where the table allows hints and we hold a seat, at our turn, in a moment the hint covers.
 import { html, clear } from "./dom.js";
-import { reasonText, askable } from "../../app/hintwords.js";
+import { reasonText, askable, askHost, failedKey } from "../../app/hintwords.js";
 import { HINT, PLAYED_BY } from "./learn_facts.js";
 import { same } from "./geometry.js";
 import { treasureName } from "./log.js";
@@ -91,14 +91,14 @@ export class TikalHint {
     const state = t.latest.state;
     this.asking = state;
     t.touch(true);
-    const r = await t.ctx.hint();
+    const r = await askHost(() => t.ctx.hint(), () => this.asking === state && !!t.latest && t.latest.state === state);
     if (this.asking === state) this.asking = null;
     if (r && r.ok && r.hint && r.hint.state === state && t.latest && t.latest.state === state) {
       this.steps = r.hint.steps || [];
       this.first = 1;
       this.state = state;
     } else if (r && !r.ok && !["hint_cancelled", "stale"].includes(r.error && r.error.code)) {
-      t.sel.info = t.t("hint.failed");      // (the host busy, or no hint for this position)
+      t.sel.info = t.t(failedKey(r.error));      // (the host busy, or no hint for this position)
     }
     t.touch(true);
   }

@@ -7,7 +7,7 @@
 // box's button plays the choice; any update drops it. Only where the table allows hints and we
 // hold a seat, when the decision is ours and there is one to make (not the first die).
 import { h } from "../../app/ui.js";
-import { reasonText, askable } from "../../app/hintwords.js";
+import { reasonText, askable, askHost, failedKey } from "../../app/hintwords.js";
 import { HINT } from "./learn_facts.js";
 
 export class TortugaHint {
@@ -35,7 +35,7 @@ export class TortugaHint {
     const state = t.latest.state;
     this.asking = state;
     t.touch(true);
-    const r = await t.ctx.hint();
+    const r = await askHost(() => t.ctx.hint(), () => this.asking === state && !!t.latest && t.latest.state === state);
     if (this.asking === state) this.asking = null;
     if (r && r.ok && r.hint && r.hint.state === state && t.latest && t.latest.state === state && r.hint.steps.length) {
       this.action = r.hint.steps[0].action;
@@ -43,6 +43,7 @@ export class TortugaHint {
       this.state = state;
     } else if (r && !r.ok && !["hint_cancelled", "stale"].includes(r.error && r.error.code)) {
       this.failed = state;
+      this.failedWords = failedKey(r.error);
     }
     t.touch(true);
   }
@@ -97,7 +98,7 @@ export class TortugaHint {
         why ? h("div", { class: "tt-coach-why", "data-fit": "1" }, why) : null,
         h("div", { class: "tt-coach-note", "data-fit": "1" }, t.t(t.mouse ? "hint.tortuga.note" : "hint.tortuga.web.note"))));
     } else if (this.failed === t.latest?.state) {
-      row.prepend(h("div", { class: "tt-coach tt-coach-failed", role: "status", "data-fit": "1" }, t.t("hint.failed")));
+      row.prepend(h("div", { class: "tt-coach tt-coach-failed", role: "status", "data-fit": "1" }, t.t(this.failedWords || "hint.failed")));
     }
     if (this.shown() || this.askable() || this.thinking()) {
       const label = this.thinking() ? `${t.t("hint.thinking")}…` : t.t(this.shown() ? "hint.hide" : "hint.button");
