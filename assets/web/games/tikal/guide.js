@@ -39,6 +39,10 @@ export class GuideSteps {
   }
 }
 
+/** The guides under way, by table and seat: a table mounted again (the language changed, the
+ * page reconnected) goes on with its guide where it was. */
+const RUNNING = new Map();
+
 /** A step's words: the window's, or (a finger) the page's own where the window's say "click". */
 const TOUCH = { place: "guide.web.place", enter: "guide.web.enter", enter_target: "guide.web.enter_target",
   walk: "guide.web.walk", walk_target: "guide.web.walk_target", choose: "guide.web.choose" };
@@ -59,9 +63,17 @@ export class FirstGameGuide {
     const t = this.table;
     if (this.active !== null || !view || !view.game) return;
     const me = t.me;
+    const where = `${t.ctx.table ? t.ctx.table.id : ""}|${me}`;
+    const running = RUNNING.get(where);
+    if (running && !running.finished && t.ctx.firstGame) {      // mounted again: it goes on
+      this.active = true;
+      this.steps = running;
+      return;
+    }
     const started = (view.figures || []).some((f) => f.seat === me && (f.workers || f.leader)) || (view.camps || []).some((c) => c.seat === me);
     this.active = !!t.ctx.firstGame && me !== null && !started;
     this.steps = new GuideSteps(me ?? -1);
+    if (this.active) RUNNING.set(where, this.steps);
   }
 
   landed(m) {
@@ -73,14 +85,18 @@ export class FirstGameGuide {
 
   finish() {
     this.active = false;
+    this.steps.finished = true;
     if (this.table.ctx.guideDone) this.table.ctx.guideDone();
     this.table.touch(true);
   }
 
-  /** The step to show now: at our turn, nothing moving, no sheet of choices open. */
+  /** The step to show now: at our turn, nothing moving, no sheet of choices open, no plan of the
+   * Hint shown (the player asked it what to do: one helper at a time, and on a phone's screen
+   * the two would lie over one another and over the board). */
   step() {
     const t = this.table;
     if (!this.active || !t.acting() || t.pending || t.sel.chooser) return null;
+    if (t.hintView && t.hintView.shown()) return null;
     return this.steps.current(t.shown.phase);
   }
 
