@@ -77,6 +77,16 @@ export function fitProblems(root = document.body) {
       problems.push(`cut text: ${describe(el)} (height ${el.scrollHeight} > ${el.clientHeight})`);
     }
     if (st.textOverflow === "ellipsis" && el.scrollWidth > el.clientWidth + tol) problems.push(`cut text: ${describe(el)} (ellipsis)`);
+    // a control's text stays inside the control even where the control does not clip it (a button
+    // squeezed narrower than its word: the word spills over what lies beside it)
+    if (el.tagName === "BUTTON") {
+      for (const t of textRects(el)) {
+        if (t.left < r.left - tol || t.right > r.right + tol || t.top < r.top - tol || t.bottom > r.bottom + tol) {
+          problems.push(`text outside its button: ${describe(el)}`);
+          break;
+        }
+      }
+    }
     for (const t of textRects(el)) {
       if (t.left < clip.left - tol || t.right > clip.right + tol || (t.top < clip.top - tol && clip.top > 0) ||
           (t.bottom > clip.bottom + tol && clip.bottom < innerHeight)) {
