@@ -170,7 +170,7 @@ function howtoScreen(app, games, view) {
     class: ["choice", g === view.game && "on"], role: "tab", "aria-selected": String(g === view.game), "data-howto-game": g,
     onclick: () => { view.game = g; view.page = 0; openDialog("howto", () => howtoScreen(app, games, view)); } }, gameTitle(app, g))));
   const look = seatLook(app);
-  const body = h("div", { class: "ht-page", "data-page": page.id });
+  const body = h("div", { class: ["ht-page", !page.rows && page.picture && "ht-pictured"], "data-page": page.id });
   body.append(h("h2", { class: "ht-title", id: "howto-title" }, app.t(page.title)));
   if (page.rows) {
     const list = h("ul", { class: "ht-rows" });
