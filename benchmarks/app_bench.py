@@ -10,6 +10,9 @@ It builds the one-folder app with tools/build_app.py, then starts the built prog
 as a host would, from a folder outside the checkout, and fails unless each works:
 - ``tikal-lan --screenshot out.png --scene tikal``: a real frame (1280x720, hundreds of colours);
 - ``tikal-lan host --headless ... --game tortuga --seats 2 --bots 2``: the bots play a game out;
+- ``tikal-lan host --headless`` and ``tikal-host --headless``: a guest's hint (both games) comes
+  from a worker process of the built program (its fork server is the program started again:
+  ``multiprocessing.freeze_support()``, net/hints.py), the plan this checkout computes for it;
 - ``tikal-lan host --headless --share DIR``: the download page lists the archive;
 - ``tikal-lan host --headless --bind 127.0.0.1``: announced by zeroconf on loopback only, this
   checkout's browser finds it (after a real hello).
@@ -88,7 +91,8 @@ def stop(p: subprocess.Popen) -> None:
 
 def http_get(port: int, target: str) -> bytes:
     with socket.create_connection(("127.0.0.1", port), timeout=10) as s:
-        s.sendall(f"GET {target} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode())
+        # (the web port keeps an HTTP/1.1 connection open unless told: net/httpd.py)
+        s.sendall(f"GET {target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".encode())
         data = b""
         while chunk := s.recv(65536):
             data += chunk
@@ -103,6 +107,53 @@ async def found_on_loopback(name: str, timeout: float = 15.0):
         [host] = await browser.wait_until(lambda hs: [h for h in hs if h.name == name],
                                           timeout=timeout)
     return host
+
+
+async def hints_from(port: int) -> list[str]:
+    """A guest asks the host on ``port`` for a hint at its first decision of a Tikal and of a La
+    Tortuga table (hints allowed, a bot in the other seat): each answer must be the plan this
+    checkout's engine computes for the same view and seed (engine/bots/hints.py). What came, in
+    words."""
+    from engine.bots.hints import askable, hint, seed_for
+    from net.client import AsyncClient
+
+    c = AsyncClient("127.0.0.1", port, "App bench", reconnect=False)
+    await c.start(timeout=30)
+    await c.expect("welcome", 30)
+    said = []
+    try:
+        for game in ("tikal", "tortuga"):
+            c.send({"t": "create", "game": game, "seats": 2, "hints": True})
+            seat = (await c.expect("seated", 30))["seat"]
+            c.send({"t": "bot", "seat": 1 - seat, "level": "normal"})
+            await c.expect("table", 30, lambda m: any(p["kind"] == "bot" for p in m["table"]["players"]))
+            c.send({"t": "start"})
+            while True:
+                m = await c.expect("update", 60, lambda u: "legal" in u and not u["over"])
+                if askable(game, m["view"], m["legal"]):
+                    break
+                c.send({"t": "action", "state": m["state"], "action": m["legal"][0]})
+            t0 = time.perf_counter()
+            seq = c.send({"t": "hint", "state": m["state"]})["seq"]
+            while True:
+                got = await c.recv(60)
+                if got.get("seq") == seq and got.get("t") in ("hint", "error"):
+                    break
+            took = time.perf_counter() - t0
+            want = hint(game, m["view"], m["legal"], seat, seed_for(m["state"], seat))
+            if got["t"] != "hint" or got["steps"] != want["steps"]:
+                sys.exit(f"the app's host gave {got} for the {game} hint, not {want}")
+            said.append(f"{game}:{len(got['steps'])}_steps_in_{took:.2f}s")
+            c.send({"t": "leave"})
+            await c.expect("left", 30)
+    finally:
+        await c.close()
+    return said
+
+
+def listening_port(line: str) -> int:
+    """The port of a host's first line ("host 'x' listening on 127.0.0.1:47474 ...")."""
+    return int(line.split("127.0.0.1:")[1].split()[0].rstrip(";"))
 
 
 def main(argv=None) -> int:
@@ -153,6 +204,14 @@ def main(argv=None) -> int:
         if r.returncode != 0 or "over: scores" not in r.stdout:
             sys.exit(f"the app's headless host did not play the game out:\n{r.stdout}\n{r.stderr}")
 
+        hinted = []
+        for program in ([str(exe), "host"], [str(exe.with_name(exe.name.replace(build_app.APP, "tikal-host")))]):
+            _, p, lines = until_listening([*program, *host], cwd, env)
+            try:
+                hinted += asyncio.run(hints_from(listening_port(lines[0])))
+            finally:
+                stop(p)
+
         _, p, lines = until_listening([str(exe), "host", *host, "--share", str(dist)], cwd, env)
         try:
             lines.append(p.stdout.readline())
@@ -170,7 +229,7 @@ def main(argv=None) -> int:
         announced = [a for a in host if a != "--no-announce"] + ["--name", "App bench host"]
         _, p, lines = until_listening([str(exe), "host", *announced], cwd, env)
         try:
-            port = int(lines[0].split("127.0.0.1:")[1].split()[0].rstrip(";"))
+            port = listening_port(lines[0])
             seen = asyncio.run(found_on_loopback("App bench host"))
         finally:
             stop(p)
@@ -190,6 +249,7 @@ def main(argv=None) -> int:
               f"ratio={med(app_host) / med(py_host):.2f}")
         print(f"headless_bot_game=ok ({r.stdout.strip().splitlines()[-1]}) download_page=ok "
               f"zeroconf_on_loopback=ok")
+        print(f"hints_from_the_app's_workers=ok ({' '.join(hinted)})")
         return 0
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
