@@ -3,6 +3,8 @@ form (what the host's ``hint`` must equal), and on a phone (tests/web_helpers.py
 the first-game guide followed by taps and How to play turned page by page."""
 from __future__ import annotations
 
+from pathlib import Path
+
 from engine.bots.hints import seed_for, tikal_words, tortuga_words
 from game.tikal.hint import TikalHint
 from game.tortuga.hint import TortugaHint
@@ -41,9 +43,10 @@ def start_game(page, web_host, game: str, seats: int, path: str = "/?anim=off", 
     return tid
 
 
-def follow_the_guide(page, tapper) -> list[str]:
+def follow_the_guide(page, tapper, until: str | None = None) -> list[str]:
     """Do what the first-game guide says, step by step, by taps on what it points at (a ringed hex,
-    a ringed button), until its first turn is over. The guide's steps as they showed."""
+    a ringed button), until its first turn is over (or until it shows the step ``until`` or its
+    second half, ``until``_target, left undone). The guide's steps as they showed."""
     shown: list[str] = []
     while True:
         tapper.wait("!t.pending && !t.timeline.busy "
@@ -51,6 +54,8 @@ def follow_the_guide(page, tapper) -> list[str]:
         if not tapper.js("return t.guide.active;"):
             return shown
         step = tapper.js("return document.querySelector('.tk-guide [data-guide]').dataset.guide;")
+        if until and step in (until, f"{until}_target"):
+            return shown
         shown.append(step)
         hexes = tapper.js("return [...t.root.querySelectorAll('[data-guide-hex]')]"
                           ".map(e => e.dataset.guideHex.split(',').map(Number));")
@@ -85,9 +90,10 @@ def frames(page, n: int = 2) -> None:
                   "f(n); })", n)
 
 
-def howto_pages(page) -> list[tuple[str, str, list[str]]]:
+def howto_pages(page, shots: Path | None = None) -> list[tuple[str, str, list[str]]]:
     """Turn every page of every game of How to play (open), by its buttons and tabs: each one's
-    fit check and its pictures' kinds the page could not draw. ``[(game, page id, problems)]``."""
+    fit check and its pictures' kinds the page could not draw. ``[(game, page id, problems)]``;
+    with ``shots`` (a folder) each page's screenshot is kept there, ``<game>-<page>.png``."""
     out = []
     games = page.evaluate("[...document.querySelectorAll('[data-howto-game]')].map(b => b.dataset.howtoGame)")
     for game in games:
@@ -97,6 +103,9 @@ def howto_pages(page) -> list[tuple[str, str, list[str]]]:
             wait_for(page, "!!document.querySelector('#howto .ht-page')")
             frames(page)
             pid = page.get_attribute("#howto .ht-page", "data-page")
+            if shots:
+                shots.mkdir(parents=True, exist_ok=True)
+                page.screenshot(path=str(shots / f"{game}-{pid}.png"))
             missed = page.evaluate("[...document.querySelectorAll('#howto svg[data-missed]')]"
                                    ".map(e => e.dataset.missed)")
             drawn = page.evaluate("[...document.querySelectorAll('#howto svg')].map(e => e.childElementCount)")

@@ -140,8 +140,18 @@ def test_the_first_game_guide_on_a_phone_leads_through_the_first_turn_once(web_h
     assert tapper.js("return t.guide.active;") is True
     text = page.inner_text(".tk-guide")
     assert "Tap" in text and "Click" not in text and "First game · step 1 of 4" in text
-    shown = follow_the_guide(page, tapper)
-    assert shown[0] == "place" and "enter" in shown and shown[-1] == "end", shown
+    shown = follow_the_guide(page, tapper, until="walk")
+    assert shown[0] == "place" and "enter" in shown, shown
+    # the language changed on the way (the table mounted again, a worker of ours on the board):
+    # the guide goes on at its step, in the new words
+    page.evaluate("async () => { window.__old = tikal.play.instance; await tikal.setLanguage('it'); }")
+    wait_for(page, "tikal.play.instance !== window.__old && !!tikal.play.instance.tikal")
+    tapper.wait("!t.timeline.busy && t.acting() && !t.pending")
+    assert tapper.js("return t.guide.active;") is True          # not begun again, not dropped
+    tapper.wait("!document.querySelector('.tk-guide').hidden")
+    assert "Prima partita · passo 3 di 4" in page.inner_text(".tk-guide"), page.inner_text(".tk-guide")
+    shown += follow_the_guide(page, tapper)
+    assert shown[-1] == "end" and "walk" in shown, shown
     assert page.evaluate("localStorage.getItem('tikal.guide_done')") == "true"
     tap(page, "#menu-button")
     tap(page, "#menu-leave")
