@@ -37,7 +37,7 @@ def test_a_table_made_from_a_phone_offers_the_hints_choice(web_host, phone):
 
 
 def test_the_tikal_hint_on_a_phone_is_the_windows_plan_and_its_steps_play_by_taps(web_host, phone):
-    page = phone()
+    page = phone(guided=True)        # a first game: the guide too
     start_game(page, web_host, "tikal", 2)
     t = "tikal.play.instance.tikal"
     wait_for(page, f"{t}.acting() && !{t}.pending")
