@@ -90,9 +90,23 @@ def frames(page, n: int = 2) -> None:
                   "f(n); })", n)
 
 
+#: A page of How to play with a picture and words, on a phone held sideways (landscape, at most
+#: 520 px tall): the picture beside the words, not over them (under them it was a strip). What is wrong.
+SIDEWAYS = """(() => {
+  const frame = document.querySelector('#howto .ht-page > .ht-frame');
+  const words = document.querySelector('#howto .ht-body');
+  if (!frame || !words || innerWidth <= innerHeight || innerHeight > 520) return [];
+  const f = frame.getBoundingClientRect(), w = words.getBoundingClientRect();
+  return f.right <= w.left + 1 && f.top < w.bottom && w.top < f.bottom ? []
+    : [`is not beside its words (picture ${Math.round(f.width)}x${Math.round(f.height)} `
+       + `at ${Math.round(f.left)},${Math.round(f.top)}; words at ${Math.round(w.left)},${Math.round(w.top)})`];
+})()"""
+
+
 def howto_pages(page, shots: Path | None = None) -> list[tuple[str, str, list[str]]]:
     """Turn every page of every game of How to play (open), by its buttons and tabs: each one's
-    fit check and its pictures' kinds the page could not draw. ``[(game, page id, problems)]``;
+    fit check, its pictures' kinds the page could not draw and (held sideways) its picture beside its
+    words. ``[(game, page id, problems)]``;
     with ``shots`` (a folder) each page's screenshot is kept there, ``<game>-<page>.png``."""
     out = []
     games = page.evaluate("[...document.querySelectorAll('[data-howto-game]')].map(b => b.dataset.howtoGame)")
@@ -110,7 +124,8 @@ def howto_pages(page, shots: Path | None = None) -> list[tuple[str, str, list[st
                                    ".map(e => e.dataset.missed)")
             drawn = page.evaluate("[...document.querySelectorAll('#howto svg')].map(e => e.childElementCount)")
             out.append((game, pid, fit_problems(page) + [f"not drawn: {m}" for m in missed]
-                        + (["no picture"] if not drawn or min(drawn) < 2 else [])))
+                        + (["no picture"] if not drawn or min(drawn) < 2 else []) + [
+                            f"held sideways, the picture {p}" for p in page.evaluate(SIDEWAYS)]))
             if page.evaluate("document.querySelector('#howto-next').disabled"):
                 break
             n = page.evaluate("window.tikalHowto.page")
