@@ -65,6 +65,7 @@ export const HANDLERS = {
     store.setWatching(null);
     app.leaveGame();
     if (app.tv) { app.tv.left(); return; }
+    if (msg.why === "again") { app.show("waiting"); return; }   // Play again: its lobby comes next (seated, table)
     const why = app.leftText(msg);
     if (why) toast(why, "info", 6000);
     app.show("lobby");
@@ -100,6 +101,7 @@ export const HANDLERS = {
       toast(app.errorText(msg), "error", 6000);
       return;
     }
+    if (msg.ref === "again" && app.play && app.play.againRefused) app.play.againRefused();   // its button again
     if (msg.ref === "hint") return;         // the table's hint says it itself (or, replaced, not at all)
     toast(app.errorText(msg), "error", SERIOUS.includes(msg.code) ? 6000 : undefined);
   },

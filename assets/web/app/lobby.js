@@ -120,7 +120,7 @@ function tablesCard(app) {
         names.length ? h("span", { class: "names" }, names.join(", ")) : null),
       h("div", { class: "row-buttons" },
         back ? h("button", { class: "primary", "data-act": "back", onclick: () => app.send({ t: "sit", table: t.id, seat: back.seat }) },
-          app.t("web.back_to_seat")) : null,
+          app.t(back.again ? "web.play_again" : "web.back_to_seat")) : null,
         free && !back ? h("button", { class: "primary", "data-act": "sit", onclick: () => ask({ t: "sit", table: t.id }) },
           app.t("web.sit")) : null,
         h("button", { "data-act": "watch", onclick: () => ask(app.watch(t.id)) }, app.t("web.watch")))));
@@ -283,7 +283,7 @@ export function renderTableLobby(app, root) {
         h("span", { class: "name" }, seatLabel(app, p)),
         h("span", { class: "muted small" }, [you ? app.t("web.you") : "", held(p) ? app.t("web.host_seat") : "",
           p.kind === "human" ? app.t(p.ready ? "web.ready" : "web.not_ready") : "",
-          p.kind === "human" && !p.connected ? app.t("web.away") : ""].filter(Boolean).join(" · "))),
+          p.kind === "human" && !p.connected ? app.t(p.kept ? "web.again_kept" : "web.away") : ""].filter(Boolean).join(" · "))),
       h("div", { class: "row-buttons" }, buttons)));
     void tone;
   }

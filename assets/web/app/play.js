@@ -215,6 +215,7 @@ export class Play {
     if (!this.loading && summary) this.load(summary.game);
     if (this.instance && this.instance.table) this.instance.table(summary);
     if (this.last) this.drawClock();       // (a seat a bot plays now: nobody to nudge)
+    if (this.results && !this.resultsHidden && summary.again) this.showResults(this.results);   // who plays again
   }
 
   update(msg) {
@@ -460,11 +461,41 @@ export class Play {
       this.instance && this.instance.results ? this.instance.results() : null,
       app.page.standings ? h("h3", {}, app.t("web.standings")) : null,
       app.page.standings ? standingsTable(app, app.page.standings) : null,
-      h("div", { class: "row-buttons" },
-        h("button", { id: "results-board", onclick: () => { this.overlay.hidden = true; this.resultsHidden = true; } },
-          app.t("web.see_board")),
-        h("button", { id: "results-lobby", class: "primary", onclick: () => app.leaveTable() }, app.t("web.back_to_lobby")))));
+      // what one does next stays in view at the card's foot, however long the results (a phone): a
+      // bar that sticks over what scrolls under it (its own layer for the fit check), which
+      // scrolls up above it at the end
+      h("div", { class: "results-next", id: "results-next", "data-layer": "results-next" },
+        this.againLine(),
+        h("div", { class: "row-buttons" },
+          this.againButton(),
+          h("button", { id: "results-board", onclick: () => { this.overlay.hidden = true; this.resultsHidden = true; } },
+            app.t("web.see_board")),
+          h("button", { id: "results-lobby", class: "primary", onclick: () => app.leaveTable() }, app.t("web.back_to_lobby"))))));
     this.overlay.hidden = false;
+  }
+
+  /** Play again (docs/protocol.md 14): a seated player of a finished table goes into its next
+   * game, the same seats and bots (the host makes it with the first one to say so). */
+  againButton() {
+    const app = this.app, t = this.summary;
+    const over = t && (t.status === "over" || (this.last && this.last.over));
+    if (!(app.page.welcome && app.page.welcome.again) || app.page.seat === null || !over) return null;
+    return h("button", { id: "results-again", class: "primary", disabled: !!this.againSent,
+      onclick: () => { this.againSent = true; app.send({ t: "again" }); this.showResults(this.results); } },
+    app.t("web.play_again"));
+  }
+
+  againRefused() {
+    this.againSent = false;
+    if (this.results && !this.resultsHidden) this.showResults(this.results);
+  }
+
+  /** Who is in the next game already (the finished table's summary says: ``again.in``), its bots too. */
+  againLine() {
+    const t = this.summary;
+    if (!t || !t.again) return null;
+    const seats = t.players.filter((p) => t.again.in.includes(p.seat) || p.kind === "bot").map((p) => this.nameOf(p.seat));
+    return h("p", { class: "again-in", id: "again-in" }, this.app.t("web.again_in", { names: seats.join(", ") }));
   }
 
   // the scores of each seat over the game, as this page saw them (and the recap told)
