@@ -213,6 +213,7 @@ class Bridge:
         self.key: str | None = None
         self.hosting = False                  # this window is the host's own (run_host.py): its address shows large
         self.party_host = False               # the host speaks the party messages (its welcome says "party")
+        self.again_host = False               # the host offers Play again (its welcome says "again")
         self.sent: list[dict] = []  # every message sent, newest last (the log of what we asked)
         #: numbers what we send (``seq``): an in-process stand-in for a connection numbers it
         #: itself; the real one (NetBridge) with its connection's one counter
@@ -395,6 +396,10 @@ class Bridge:
     def leave(self):
         return self.send({"t": "leave"})
 
+    def play_again(self):
+        """At a finished table: into its next game, the same seats and bots (docs/protocol.md 14)."""
+        return self.send({"t": "again"})
+
     def chat(self, text: str):
         return self.send({"t": "chat", "text": text})
 
@@ -444,6 +449,7 @@ class Bridge:
             self.auto_sit, self.spectate_first = None, False
         self.notes.append({"kind": "welcome", "host": self.host_name, "resumed": resumed})
         self.party_host = bool(msg.get("party"))
+        self.again_host = bool(msg.get("again"))    # Play again at a finished table
         if self.party_host:         # a host that keeps the night's standings and saved games
             self.ask_standings()
             self.ask_saved()

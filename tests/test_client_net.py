@@ -69,13 +69,23 @@ def test_whole_tortuga_game_through_the_host_ends_in_the_hosts_view(host):
         assert scene.shown == bridge.table.view == host_view
         assert made["t"].game.is_over and clicks > 0
         app.draw()
-        # rematch: a new table with the same game, options and the bots back in their seats
-        click(app, button(app.scene, "results.rematch").rect.center)
+        # Play again (docs/protocol.md 14): one click, the next game's lobby with the same game,
+        # options and bots in their seats, ours kept and ready; we own it, Start starts it
+        first = made["t"]
+        assert button(app.scene, "results.again").enabled
+        click(app, button(app.scene, "results.again").rect.center)
         pump(app, lambda: isinstance(app.scene, LobbyScene) and bridge.lobby
-             and bridge.lobby["id"] != made["t"].id
-             and sum(p["kind"] == "bot" for p in bridge.lobby["players"]) == 3)
+             and bridge.lobby["id"] != first.id and bridge.lobby.get("again_of") == first.id
+             and bridge.table.my_seat == me and bridge.lobby["players"][me].get("ready"))
         assert bridge.lobby["game"] == "tortuga" and bridge.lobby["options"] == {"cards_as_dice": True}
         assert [p["level"] for p in bridge.lobby["players"] if p["kind"] == "bot"] == ["random"] * 3
+        assert bridge.lobby["owner"] == bridge.player
+        app.draw()
+        click(app, button(app.scene, "lobby.start").rect.center)
+        pump(app, lambda: isinstance(app.scene, TortugaScene) and bridge.table.id == bridge.lobby["id"])
+        again = h.tables[bridge.table.id]
+        assert again.status == "playing" and again.play.seed != first.play.seed
+        assert [s.name for s in again.seats] == [s.name for s in first.seats]
     finally:
         app.close()
 

@@ -58,8 +58,19 @@ class ResultsScene(Scene):
                                     text=lambda: self.tr("results.rows" if self.chart_shown else "results.chart"),
                                     tooltip="results.chart_tip", enabled=lambda: self.chart is not None))
             x += 200
-        self.widgets.add(Button(app, (x, 634, 190, 56), "results.rematch", self.rematch, key=pygame.K_r,
-                                style="primary", tooltip="results.rematch_tip"))
+        self.again_sent = False         # Play again asked of the host: its answer takes us to the lobby
+        self.again_button: Button | None = None
+        if getattr(bridge, "again_host", False) and tm.my_seat is not None:
+            # the host keeps the group together (docs/protocol.md 14, "Play again"); once it has
+            # let the finished table go, Rematch in its place (a new table like it)
+            self.again_button = Button(app, (x, 634, 190, 56), "results.again", self.play_again, key=pygame.K_r,
+                                       style="primary", tooltip="results.again_tip",
+                                       enabled=lambda: not self.again_sent)
+            self.widgets.add(self.again_button)
+        self.rematch_button = Button(app, (x, 634, 190, 56), "results.rematch", self.rematch, key=pygame.K_r,
+                                     style="primary", tooltip="results.rematch_tip")
+        self.widgets.add(self.rematch_button)
+        self.show_again()
         self.widgets.add(Button(app, (x + 200, 634, 190, 56), "results.board", self.look, key=pygame.K_b,
                                 tooltip="results.board_tip", enabled=bool(view)))
         self.widgets.add(Button(app, (x + 400, 634, 190, 56), "results.lobby", self.to_lobby, key=pygame.K_ESCAPE,
@@ -110,7 +121,15 @@ class ResultsScene(Scene):
             ask(self.tm.id)
 
     def on_net(self, note: dict) -> None:
-        if note.get("kind") != "replay":
+        kind = note.get("kind")
+        if self.again_sent and kind in ("seated", "error"):
+            self.again_sent = False
+            if kind == "seated":            # in the next game's lobby, ready: it shows there
+                self.app.goto("lobby", self.bridge)
+            else:
+                self.app.toast(self.app.host_notice(note.get("code") or "") or str(note.get("message")))
+            return
+        if kind != "replay":
             return
         if self.story_asked and note.get("id") == self.tm.id:
             self.story_asked = False
@@ -175,6 +194,41 @@ class ResultsScene(Scene):
         self.bridge.rematch(tm.game, tm.seats, opts, bots)     # (it leaves the finished table)
         self.app.goto("lobby", self.bridge)
 
+    def update(self, dt: float) -> None:
+        self.show_again()
+        super().update(dt)
+
+    def show_again(self) -> None:
+        """Play again while the host still has the finished table, else Rematch, in one place."""
+        again = self.again_button is not None and (self.again_sent or self.can_again())
+        if self.again_button is not None:
+            self.again_button.visible = again
+        self.rematch_button.visible = not again
+
+    def can_again(self) -> bool:
+        """Play again is open: we are still at the finished table (the host has not let it go)."""
+        lob = self.bridge.lobby or {}
+        return (not self.again_sent and bool(self.bridge.connected) and lob.get("id") == self.tm.id
+                and (lob.get("status") == "over" or bool(self.tm.over)))
+
+    def play_again(self):
+        """Into the finished table's next game (the host makes it with the first of us): the same
+        game, options, seats and bots, a new seed; our seat, ready. The owner starts it."""
+        if self.can_again():
+            self.again_sent = True
+            self.bridge.play_again()
+
+    def again_line(self) -> str:
+        """Who is in the next game already (the finished table's summary), its bots too; "" before
+        anyone is."""
+        lob = self.bridge.lobby or {}
+        again = lob.get("again") if lob.get("id") == self.tm.id else None
+        if not isinstance(again, dict):
+            return ""
+        seats = [p.get("seat") for p in lob.get("players") or [] if isinstance(p, dict)
+                 and (p.get("seat") in (again.get("in") or []) or p.get("kind") == "bot")]
+        return self.tr("results.again_in", names=", ".join(self.tm.name(s) for s in seats if isinstance(s, int)))
+
     def to_lobby(self):
         """The host's tables: we leave the finished table (a rematch has already left it)."""
         lob = self.bridge.lobby or {}
@@ -228,6 +282,10 @@ class ResultsScene(Scene):
         if line and len(self.order()) <= 6:     # the night so far, under the rows
             box = pygame.Rect(PANEL.x + 20, PANEL.bottom - 44, PANEL.width - 40, 34)
             blit_text(surface, app, line, box.center, 19, theme.ACCENT, bold=True, anchor="center", box=box)
+        again = self.again_line()
+        if again and len(self.order()) <= 6:    # who plays again, above the night's line
+            box = pygame.Rect(PANEL.x + 20, PANEL.bottom - 80, PANEL.width - 40, 34)
+            blit_text(surface, app, again, box.center, 19, theme.PAPER, bold=True, anchor="center", box=box)
 
 
 class Finished:

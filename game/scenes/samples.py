@@ -159,12 +159,21 @@ def sample_standings(names: list[str]) -> dict:
             "last": None}
 
 
-def results_sample(finished_bridge):
+def results_sample(finished_bridge, again: bool = False):
     """A sample of the results of a game played out (``finished_bridge(names) -> bridge``), the
-    night's standings so far under the rows."""
+    night's standings so far under the rows; ``again``: at a host that offers Play again, two
+    seats in the next game already (docs/protocol.md 14)."""
     def make(app, names):
         b = use(app, finished_bridge(names=names))
         b.handle(sample_standings(names))
+        if again:
+            tm = b.table
+            tm.id = tm.id if tm.id is not None else 1
+            b.again_host = True
+            b.lobby = {"id": tm.id, "status": "over", "game": tm.game, "seats": tm.seats,
+                       "players": [{"seat": i, "kind": "bot" if i == tm.seats - 1 else "human",
+                                    "name": tm.name(i)} for i in range(tm.seats)],
+                       "again": {"table": tm.id + 1, "in": [1, 2]}}
         return app.make("results", b)
     return make
 

@@ -17,6 +17,7 @@ SAMPLES = {
         "tortuga_hint": samples.hint_sample(),
         "tortuga_hint_choose": samples.hint_sample(choose=True),
         "results": results_sample(samples.finished_tortuga_bridge),
+        "results_again": results_sample(samples.finished_tortuga_bridge, again=True),
         "menu": menu_sample(samples.table_sample),
         "menu_leave": menu_sample(samples.table_sample, leave=True),
         "results_chart": chart_sample(results_sample(samples.finished_tortuga_bridge)),
