@@ -631,6 +631,13 @@ class LocalBridge(Bridge):
         self.state += 1
         self.handle(self._update(events))
 
+    def play_out(self, most: int) -> None:
+        """Poll until the game is over (its bots play it on), ``most`` polls at the most."""
+        for _ in range(most):
+            if self.game.is_over:
+                return
+            self.poll()
+
     def _pump(self) -> None:
         g = self.game
         if not g.is_over and g.to_act in self.bots:

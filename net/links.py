@@ -67,6 +67,17 @@ def cut(transport: Any) -> None:
     transport.abort()
 
 
+def shut_write(transport: Any) -> bool:
+    """Our half of the connection closed after what is written (EOF), or the whole of it where
+    the transport cannot: whether it was EOF (the peer's half still open to read). A peer gone
+    already raises OSError (ENOTCONN, EPIPE...)."""
+    if transport.can_write_eof():
+        transport.write_eof()
+        return True
+    transport.close()
+    return False
+
+
 class Transport(Protocol):
     """What the host needs of a connection's way out: asyncio's TCP transport is one; another edge
     (a WebSocket's) gives the same over its own framing. ``write`` takes whole frames (each a
@@ -322,12 +333,9 @@ class Links:
         if tr.is_closing():
             return
         try:
-            if tr.can_write_eof():
-                tr.write_eof()
+            if shut_write(tr):
                 conn.shut = True
                 self._loop.call_later(LINGER, cut, tr)
-                return
-            tr.close()
         except OSError as exc:   # the peer is gone already
             log.info("connection %s (%s) was reset while closing: %s", conn.id, conn.peer,
                      exc.strerror or exc)

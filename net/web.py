@@ -52,7 +52,7 @@ from websockets.server import ServerProtocol
 from assets.i18n import LANGUAGES, REFERENCE, pofile
 
 from .httpd import Reply, Request
-from .links import LINGER, Conn, cut, limit_repeated_lines
+from .links import LINGER, Conn, cut, limit_repeated_lines, shut_write
 from .messages import error
 from .protocol import HEADER_SIZE, MAX_FRAME
 from .share import ShareServer, page_language
@@ -310,10 +310,7 @@ class WsTransport:
         if tr.is_closing():
             return
         try:
-            if tr.can_write_eof():
-                tr.write_eof()
-            else:                    # pragma: no cover - a TCP transport can
-                tr.close()
+            shut_write(tr)           # (a TCP transport can write EOF)
         except OSError:              # the peer is gone already
             tr.abort()
             return

@@ -65,13 +65,20 @@ def test_the_check_sees_an_overflow_and_an_overlap():
     assert not app.fitcheck.problems() and app.fitcheck.texts[0][1].endswith("…")
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_the_lobbys_table_title_shows_its_options_whole(language):
-    """qa finding 11: the options' On/Off was cut off the table's title ("Karty s vejci jako ko…")."""
+def lobby_sample(language: str):
+    """A window in ``language`` at the lobby sample (a table's lobby), the long names at it: the
+    app and the lobby scene."""
     app = make_app(language)
     scene = registry.sample("lobby", app, names=LONG_NAMES)
     if scene not in app.scenes:
         app.push(scene)
+    return app, scene
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_lobbys_table_title_shows_its_options_whole(language):
+    """qa finding 11: the options' On/Off was cut off the table's title ("Karty s vejci jako ko…")."""
+    app, scene = lobby_sample(language)
     app.fitcheck = FitCheck()
     app.step(1 / 30, events=[])
     app.draw()

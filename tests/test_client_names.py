@@ -3,12 +3,11 @@ while the table numbers them; the auction's results column "Auction +16" read as
 what is left of the 20 starting points once the bids are paid)."""
 import pygame
 import pytest
-from test_client_fit import LONG_NAMES
+from test_client_fit import LONG_NAMES, lobby_sample
 
 import engine
 from assets.i18n import LANGUAGES
 from engine.bots import make_bot
-from game import screens as registry
 from game.fitcheck import FitCheck
 from game.net_bridge import LocalBridge
 from game.scenes.results import ResultsScene
@@ -20,10 +19,7 @@ from client_helpers import make_app
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_lobby_numbers_its_bots_as_the_table_does(lang):
-    app = make_app(lang)
-    lobby = registry.sample("lobby", app, names=LONG_NAMES)
-    if lobby not in app.scenes:
-        app.push(lobby)
+    app, lobby = lobby_sample(lang)
     summary = dict(lobby.bridge.lobby)
     summary["players"] = [dict(p) for p in summary["players"]]
     for seat in (1, 2, 4):                 # three bots of one level
@@ -46,10 +42,7 @@ def finished_auction(seats: int = 3, seed: int = 5) -> LocalBridge:
     g = engine.new_game("tikal", seats=seats, seed=seed, options={"variant": "auction"})
     bots = {s: make_bot("tikal", "random", s, seed + s) for s in range(seats)}
     b = LocalBridge(g, my_seat=0, names=LONG_NAMES[:seats], bots=bots)
-    for _ in range(20000):
-        if g.is_over:
-            break
-        b.poll()
+    b.play_out(20000)
     assert g.is_over
     return b
 

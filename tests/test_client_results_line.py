@@ -21,10 +21,7 @@ def finished(seed: int) -> LocalBridge:
     """A whole game (the late sample board) played to the end by normal bots."""
     b = samples.local(LATE, 0)
     b.bots = {s: make_bot("tikal", "normal", s, seed + s) for s in range(b.game.seats)}
-    for _ in range(3000):
-        if b.game.is_over:
-            break
-        b.poll()
+    b.play_out(3000)
     b.bots = {}
     assert b.game.is_over
     return b

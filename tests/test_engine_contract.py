@@ -23,6 +23,12 @@ SETTINGS = settings(max_examples=8, derandomize=True, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
 
 
+def drawn_games(test):
+    """``test(name, data)`` run for each game of ``engine.GAMES``, over games hypothesis draws
+    from ``data`` (SETTINGS)."""
+    return pytest.mark.parametrize("name", NAMES)(SETTINGS(given(data=st.data())(test)))
+
+
 def new_games(name: str):
     """A new game of ``name`` drawn over its facts: (seats, options, seed)."""
     info = engine.GAMES[name]
@@ -45,9 +51,7 @@ def play_checking(name, data, every: int, check) -> None:
     random_play(g, rng, lambda g, i: None if i % every else check(g, i))
 
 
-@pytest.mark.parametrize("name", NAMES)
-@SETTINGS
-@given(data=st.data())
+@drawn_games
 def test_every_game_ends_and_says_who_won_T_E1_T_E2_L_X1_L_X3(name, data):
     g, rng = make(name, data.draw(new_games(name)))
     string_keys(g.start_events, "start_events")
@@ -72,9 +76,7 @@ def test_every_game_ends_and_says_who_won_T_E1_T_E2_L_X1_L_X3(name, data):
     assert g.snapshot() == before
 
 
-@pytest.mark.parametrize("name", NAMES)
-@SETTINGS
-@given(data=st.data())
+@drawn_games
 def test_refused_actions_change_nothing_and_listed_ones_apply(name, data):
     def check(g, i):
         legal = g.legal_actions()
@@ -111,9 +113,7 @@ def test_malformed_actions_are_refused_as_such(name):
     assert g.snapshot() == before
 
 
-@pytest.mark.parametrize("name", NAMES)
-@SETTINGS
-@given(data=st.data())
+@drawn_games
 def test_views_hold_no_hidden_information_T_H1_T_H2_L_H1(name, data):
     def check(g, i):
         # two games that differ only in hidden information give identical views to every seat
@@ -128,9 +128,7 @@ def test_views_hold_no_hidden_information_T_H1_T_H2_L_H1(name, data):
     play_checking(name, data, 37, check)
 
 
-@pytest.mark.parametrize("name", NAMES)
-@SETTINGS
-@given(data=st.data())
+@drawn_games
 def test_snapshot_restore_has_the_same_future(name, data):
     def check(g, i):
         snap = g.snapshot()
@@ -147,9 +145,7 @@ def test_snapshot_restore_has_the_same_future(name, data):
     play_checking(name, data, 37, check)
 
 
-@pytest.mark.parametrize("name", NAMES)
-@SETTINGS
-@given(data=st.data())
+@drawn_games
 def test_same_seed_same_actions_same_game(name, data):
     params = data.draw(new_games(name))
     runs = []

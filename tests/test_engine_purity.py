@@ -89,18 +89,19 @@ def test_bots_and_the_client_use_only_the_public_api_and_the_analysis_modules(pa
     assert not bad, "\n".join(bad)
 
 
-def test_the_import_check_catches_an_internal_module(tmp_path):
-    pkg = tmp_path / "engine" / "bots" / "x"
+@pytest.mark.parametrize("folder, allowed, source, caught", [
+    (("engine", "bots", "x"), BOT_ALLOWED,
+     "from ...tikal.state import ACTIONS\nfrom ...tikal.analysis import COST\n"
+     "from ... import sample_state\nfrom ..base import Bot\nimport engine.tortuga.track\n",
+     [(1, "engine.tikal.state"), (5, "engine.tortuga.track")]),
+    (("game", "scenes"), GAME_ALLOWED,
+     "from engine.tikal.tiles import SPECS\nfrom engine.tortuga.analysis import BEACH\n"
+     "from .. import theme\nimport engine.tortuga.flow\nfrom engine import GAMES\n",
+     [(1, "engine.tikal.tiles"), (4, "engine.tortuga.flow")]),
+])
+def test_the_import_check_catches_an_internal_module(tmp_path, folder, allowed, source, caught):
+    pkg = tmp_path.joinpath(*folder)
     pkg.mkdir(parents=True)
     p = pkg / "m.py"
-    p.write_text("from ...tikal.state import ACTIONS\nfrom ...tikal.analysis import COST\n"
-                 "from ... import sample_state\nfrom ..base import Bot\nimport engine.tortuga.track\n")
-    assert _outside_api(p, tmp_path / "engine", BOT_ALLOWED) == [(1, "engine.tikal.state"),
-                                                                 (5, "engine.tortuga.track")]
-    pkg = tmp_path / "game" / "scenes"
-    pkg.mkdir(parents=True)
-    p = pkg / "m.py"
-    p.write_text("from engine.tikal.tiles import SPECS\nfrom engine.tortuga.analysis import BEACH\n"
-                 "from .. import theme\nimport engine.tortuga.flow\nfrom engine import GAMES\n")
-    assert _outside_api(p, tmp_path / "game", GAME_ALLOWED) == [(1, "engine.tikal.tiles"),
-                                                                (4, "engine.tortuga.flow")]
+    p.write_text(source)
+    assert _outside_api(p, tmp_path / folder[0], allowed) == caught

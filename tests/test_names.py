@@ -118,13 +118,18 @@ def test_a_second_zed_2_is_zed_3_never_zed_2_2():
     assert names.numbered(long, [long]) == "x" * (names.NAME_MAX - 4) + " (3)"
 
 
-def test_at_a_table_and_in_the_standings_zed_2_is_told_apart_once():
+def told_apart(sitting: list[str], watching: str) -> tuple[Table, list[str]]:
+    """A La Tortuga table at which players 1, 2, 3 sit as ``sitting`` and player 4 watches as
+    ``watching``: the table, and its names as it tells them apart (the seats', the spectator's)."""
     t = Table(1, "tortuga", 4, owner=1)
-    t.sit(1, "Zed")
-    t.sit(2, "Zed")
-    t.sit(3, "Zed (2)")
-    t.spectate(4, "Zed (2)")
-    got = [s.name for s in t.seats if s.kind == "human"] + list(t.seating.spectators.values())
+    for player, name in enumerate(sitting, 1):
+        t.sit(player, name)
+    t.spectate(len(sitting) + 1, watching)
+    return t, [s.name for s in t.seats if s.kind == "human"] + list(t.seating.spectators.values())
+
+
+def test_at_a_table_and_in_the_standings_zed_2_is_told_apart_once():
+    _, got = told_apart(["Zed", "Zed", "Zed (2)"], "Zed (2)")
     assert got == ["Zed", "Zed (2)", "Zed (3)", "Zed (4)"]
     games = [{"game": "tortuga", "names": ["Zed (2)", "Zed (2)", "Zed"], "kinds": ["human"] * 3,
               "keys": ["k1", "k2", "k3"], "scores": [3, 2, 1], "winners": [0]}]

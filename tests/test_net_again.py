@@ -28,6 +28,14 @@ def seated_at(c, tid):
     return c.expect("seated", pred=lambda m: m["table"] == tid)
 
 
+async def ben_plays_again(host):
+    """A finished game (``finished_game``) after which Ben, a guest, says Play again: (table id,
+    clients, the table, Ben's "seated" at the new table)."""
+    tid, (ana, ben, cleo), t = await finished_game(host)
+    ben.send({"t": "again"})
+    return tid, (ana, ben, cleo), t, await seated_at(ben, tid + 1)
+
+
 @run
 async def test_play_again_the_same_game_seats_and_bots_a_new_seed_each_in_with_one_message(tmp_path):
     async with live_host(data_dir=tmp_path, bot_delay=0.0) as host:
@@ -125,9 +133,8 @@ async def test_a_player_who_left_gets_no_seat_kept_and_the_owner_gone_the_next_i
 @run
 async def test_seats_kept_open_when_the_results_go_and_the_time_to_answer_runs_out(tmp_path):
     async with live_host(data_dir=tmp_path, bot_delay=0.0) as host:
-        tid, (ana, ben, cleo), t = await finished_game(host)
-        ben.send({"t": "again"})
-        rid = (await seated_at(ben, tid + 1))["table"]
+        tid, (ana, ben, cleo), t, got = await ben_plays_again(host)
+        rid = got["table"]
         r = host.tables[rid]
         host.lifecycle.release_kept(1000.0)         # the finished table is here: they may answer
         host.lifecycle.release_kept(1000.0 + host.config.over_linger)
@@ -143,9 +150,7 @@ async def test_seats_kept_open_when_the_results_go_and_the_time_to_answer_runs_o
 @run
 async def test_a_restart_between_the_results_and_the_next_start_keeps_the_play_again(tmp_path):
     async with live_host(data_dir=tmp_path, bot_delay=0.0) as host:
-        tid, (ana, ben, cleo), t = await finished_game(host)
-        ben.send({"t": "again"})
-        got = await seated_at(ben, tid + 1)
+        tid, (ana, ben, cleo), t, got = await ben_plays_again(host)
         rid, ben_token = got["table"], got["token"]
         ana_token = ana.token
         await ben.expect("table", pred=lambda m: m["table"]["id"] == rid)
@@ -187,9 +192,8 @@ async def test_a_restart_between_the_results_and_the_next_start_keeps_the_play_a
 @run
 async def test_a_restored_play_again_nobody_comes_back_to_goes(tmp_path):
     async with live_host(data_dir=tmp_path, bot_delay=0.0) as host:
-        tid, (ana, ben, cleo), t = await finished_game(host)
-        ben.send({"t": "again"})
-        rid = (await seated_at(ben, tid + 1))["table"]
+        tid, (ana, ben, cleo), t, got = await ben_plays_again(host)
+        rid = got["table"]
         await ben.expect("table", pred=lambda m: m["table"]["id"] == rid)
         for c in (ana, ben, cleo):
             c.reconnect = False

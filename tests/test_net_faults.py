@@ -8,6 +8,7 @@ import socket
 import struct
 
 import pytest
+from test_names import told_apart
 from test_net_limits import closed, raw, read_msg, until
 
 from net import messages
@@ -248,12 +249,7 @@ def test_names_that_merely_start_like_bot_are_fine(name):
 
 
 def test_a_name_already_at_the_table_is_told_apart():
-    t = Table(1, "tortuga", 4, owner=1)
-    t.sit(1, "Ana")
-    t.sit(2, "ana")
-    t.sit(3, "Ana")
-    t.spectate(4, "ＡＮＡ")
-    names = [s.name for s in t.seats if s.kind == "human"] + list(t.seating.spectators.values())
+    t, names = told_apart(["Ana", "ana", "Ana"], "ＡＮＡ")
     assert names == ["Ana", "ana (2)", "Ana (3)", "ＡＮＡ (4)"]
     chat = t.chat(2, "ana", "hi")[0][1]
     assert chat["from"] == "ana (2)"

@@ -6,6 +6,7 @@ import threading
 
 import msgpack
 import pytest
+from test_net_limits import closed, raw, until
 
 from engine.bots.random_bot import RandomBot
 from engine.bots.registry import FACTORIES
@@ -217,49 +218,25 @@ async def test_every_bad_input_gets_its_code_and_nothing_changes():
         t = host.tables[tid]
         snap = t.game.snapshot()
 
-        async def raw_conn(hello=True):
-            r, w = await asyncio.open_connection(*host.address)
-            if hello:
-                w.write(encode({"t": "hello", "proto": 1, "name": "raw"}))
-            return r, w
-
-        async def read_msg(r):
-            n = struct.unpack(">I", await r.readexactly(4))[0]
-            return msgpack.unpackb(await r.readexactly(n), raw=False)
-
-        async def until(r, t_):
-            while True:
-                m = await asyncio.wait_for(read_msg(r), HANG)
-                if m["t"] == t_:
-                    return m
-
-        async def closed(r):
-            try:
-                while await asyncio.wait_for(r.read(65536), HANG):
-                    pass
-            except ConnectionError:
-                pass
-            return True
-
         # fatal classes: answered with an error "frame", then closed
         for data in [struct.pack(">I", MAX_FRAME + 1) + b"x" * 100,
                      struct.pack(">I", 3) + msgpack.packb([1, 2]),
                      struct.pack(">I", 4) + msgpack.packb({"x": 1}),
                      struct.pack(">I", 5) + b"\xc1\xc1\xc1\xc1\xc1"]:
-            r, w = await raw_conn()
+            r, w = await raw(host)
             w.write(data)
             err = await until(r, "error")
             assert err["code"] == "frame"
             assert await closed(r)
             w.close()
         # wrong protocol version: "proto", then closed
-        r, w = await raw_conn(hello=False)
+        r, w = await raw(host, hello=None)
         w.write(encode({"t": "hello", "proto": 99, "name": "old"}))
         assert (await until(r, "error"))["code"] == "proto"
         assert await closed(r)
         w.close()
         # before hello: refused, connection kept
-        r, w = await raw_conn(hello=False)
+        r, w = await raw(host, hello=None)
         w.write(encode({"t": "list", "seq": 3}))
         err = await until(r, "error")
         assert err["code"] == "hello_first" and err["seq"] == 3

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from test_web_downloads import dist_folder
 
 from assets.i18n import LANGUAGES, translations
 from game.scenes.lobby import LobbyScene
@@ -48,10 +49,7 @@ def get(port: int, target: str, method: str = "GET") -> tuple[int, dict, bytes]:
 @pytest.fixture
 def shared(tmp_path):
     """DIR with a wheel-sized file, beside a secret the page must never give out."""
-    d = tmp_path / "dist"
-    d.mkdir()
-    payload = os.urandom(300_000)
-    (d / "tikal_lan-0.1.0-py3-none-any.whl").write_bytes(payload)
+    d, payload = dist_folder(tmp_path, "tikal_lan-0.1.0-py3-none-any.whl")
     (d / "tikal-lan-linux x64.tar.gz").write_bytes(b"app")             # a space in its name
     (d / ".hidden").write_text("dotfile")
     (d / "sub").mkdir()
@@ -198,10 +196,16 @@ async def _fetch(port: int, local: str, target: str = "/") -> bytes:
         w.close()
 
 
-async def _slow(port: int, local: str):
-    """A slowloris connection from ``local``: half a request head, the rest never comes."""
+#: a slowloris's request: half a head, the rest never comes
+HALF_HEAD = b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+#: a whole request head for the /hold route, whose answer waits
+HOLD_HEAD = b"GET /hold HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+
+
+async def _sent(port: int, local: str, head: bytes):
+    """A connection from ``local`` that has sent ``head`` and waits (its reader and writer)."""
     r, w = await asyncio.open_connection("127.0.0.1", port, local_addr=(local, 0))
-    w.write(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+    w.write(head)
     await w.drain()
     return r, w
 
@@ -224,7 +228,7 @@ def test_slow_clients_cannot_starve_the_guests(tmp_path, monkeypatch):
         try:
             # one address opens many connections and sends half a head on each
             for _ in range(3 * httpd_mod.MAX_PER_ADDRESS):
-                slow.append(await _slow(port, "127.0.0.1"))
+                slow.append(await _sent(port, "127.0.0.1", HALF_HEAD))
             await asyncio.sleep(0.1)
             got = await _fetch(port, "127.0.0.2")                 # a guest at another address
             assert got.startswith(b"HTTP/1.1 200") and b"tikal_lan-0.1.0" in got, got[:200]
@@ -235,7 +239,7 @@ def test_slow_clients_cannot_starve_the_guests(tmp_path, monkeypatch):
             # many addresses fill every place: a guest still gets in, in an idle one's place
             for i in range(httpd_mod.MAX_CONNECTIONS // httpd_mod.MAX_PER_ADDRESS + 2):
                 for _ in range(httpd_mod.MAX_PER_ADDRESS):
-                    slow.append(await _slow(port, f"127.0.0.{10 + i}"))
+                    slow.append(await _sent(port, f"127.0.0.{10 + i}", HALF_HEAD))
             await asyncio.sleep(0.1)
             assert len(s._conns) == httpd_mod.MAX_CONNECTIONS
             for _ in range(3):
@@ -249,14 +253,6 @@ def test_slow_clients_cannot_starve_the_guests(tmp_path, monkeypatch):
             await s.stop()
 
     asyncio.run(scenario())
-
-
-async def _held(port: int, local: str):
-    """A connection from ``local`` whose request waits at the /hold route."""
-    r, w = await asyncio.open_connection("127.0.0.1", port, local_addr=(local, 0))
-    w.write(b"GET /hold HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
-    await w.drain()
-    return r, w
 
 
 def test_pages_loading_at_once_from_one_address_never_cut_each_others_new_connections(tmp_path, monkeypatch):
@@ -313,7 +309,7 @@ def test_a_connection_beyond_its_share_waits_for_a_place(tmp_path, monkeypatch):
         held = []
         try:
             for _ in range(httpd_mod.MAX_PER_ADDRESS):
-                held.append(await _held(port, "127.0.0.1"))
+                held.append(await _sent(port, "127.0.0.1", HOLD_HEAD))
             await until_async(lambda: len(holds.gates) == httpd_mod.MAX_PER_ADDRESS, "the share busy")
             asked = asyncio.create_task(_fetch(port, "127.0.0.1"))
             await until_async(lambda: len(s._queued) == 1, "the request waiting")
@@ -322,10 +318,10 @@ def test_a_connection_beyond_its_share_waits_for_a_place(tmp_path, monkeypatch):
             got = await asyncio.wait_for(asked, HANG)
             assert got.startswith(b"HTTP/1.1 200") and b"tikal_lan-0.1.0" in got, got[:200]
             # its share busy and as many waiting: the next one is told busy, and when to come back
-            held.append(await _held(port, "127.0.0.1"))
+            held.append(await _sent(port, "127.0.0.1", HOLD_HEAD))
             await until_async(lambda: len(holds.gates) == httpd_mod.MAX_PER_ADDRESS + 1, "the share busy")
             for _ in range(httpd_mod.MAX_PER_ADDRESS):
-                held.append(await _held(port, "127.0.0.1"))
+                held.append(await _sent(port, "127.0.0.1", HOLD_HEAD))
             await until_async(lambda: len(s._queued) == httpd_mod.MAX_PER_ADDRESS, "the queue full")
             got = await asyncio.wait_for(_fetch(port, "127.0.0.1"), HANG)
             head = got.split(b"\r\n\r\n", 1)[0].decode("latin-1").split("\r\n")
@@ -354,7 +350,7 @@ def test_a_connection_that_waited_in_vain_is_told_busy(tmp_path, monkeypatch):
         s = ShareServer(tmp_path, game_port=47474)
         holds = Holds(s)
         _, port = await s.start("127.0.0.1", 0)
-        held = [await _held(port, "127.0.0.1") for _ in range(httpd_mod.MAX_PER_ADDRESS)]
+        held = [await _sent(port, "127.0.0.1", HOLD_HEAD) for _ in range(httpd_mod.MAX_PER_ADDRESS)]
         try:
             await until_async(lambda: len(holds.gates) == httpd_mod.MAX_PER_ADDRESS, "the share busy")
             got = await asyncio.wait_for(_fetch(port, "127.0.0.1"), HANG)
@@ -378,7 +374,7 @@ def test_a_silent_connection_is_told_it_is_too_slow(tmp_path, monkeypatch):
         s = ShareServer(tmp_path, game_port=47474)
         _, port = await s.start("127.0.0.1", 0)
         try:
-            r, w = await _slow(port, "127.0.0.1")
+            r, w = await _sent(port, "127.0.0.1", HALF_HEAD)
             assert (await r.read()).startswith(b"HTTP/1.1 408")    # the head never completed
             w.close()
             assert (await _fetch(port, "127.0.0.1")).startswith(b"HTTP/1.1 200")

@@ -10,6 +10,7 @@ import asyncio
 import hashlib
 import os
 import socket
+from pathlib import Path
 
 import pytest
 from test_web_edge import pack, recv
@@ -38,13 +39,18 @@ async def request(port: int, target: str, local: str = "127.0.0.1", **fields) ->
     return int(lines[0].split()[1]), headers, body
 
 
-@pytest.fixture
-def folder(tmp_path):
+def dist_folder(tmp_path, name: str) -> tuple[Path, bytes]:
+    """tmp_path/dist holding one file ``name`` of 300 kB of random bytes: the folder, the bytes."""
     d = tmp_path / "dist"
     d.mkdir()
     payload = os.urandom(300_000)
-    (d / "tikal-lan-0.2.0-linux-x86_64.tar.gz").write_bytes(payload)
+    (d / name).write_bytes(payload)
     return d, payload
+
+
+@pytest.fixture
+def folder(tmp_path):
+    return dist_folder(tmp_path, "tikal-lan-0.2.0-linux-x86_64.tar.gz")
 
 
 # --- validators and conditional requests --------------------------------------------------------------

@@ -36,27 +36,28 @@ class Stall:
         if self.stalled():
             raise AssertionError(f"no progress towards {what} in {self.idle:g} s: a hang")
 
+    def met(self, cond: Callable[[], object], what: str = "it"):
+        """``cond()``'s value; while it is false, a hang (no progress for ``idle`` s) fails."""
+        value = cond()
+        if not value:
+            self.check(what)
+        return value
+
 
 def until(cond: Callable[[], object], what: str = "it", poll: float = 0.01,
           progress: Callable[[], object] = lambda: None, idle: float = HANG):
     """Poll ``cond()`` (in this thread) until it is true, its value returned; a hang (no change
     of ``progress()`` for ``idle`` s) fails."""
     stall = Stall(progress, idle)
-    while True:
-        value = cond()
-        if value:
-            return value
-        stall.check(what)
+    while not (value := stall.met(cond, what)):
         time.sleep(poll)
+    return value
 
 
 async def until_async(cond: Callable[[], object], what: str = "it", poll: float = 0.01,
                       progress: Callable[[], object] = lambda: None, idle: float = HANG):
     """``until`` in a coroutine: the event loop runs (the host, the clients) while it polls."""
     stall = Stall(progress, idle)
-    while True:
-        value = cond()
-        if value:
-            return value
-        stall.check(what)
+    while not (value := stall.met(cond, what)):
         await asyncio.sleep(poll)
+    return value

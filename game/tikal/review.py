@@ -306,10 +306,7 @@ def _sample_game(app, names):
     client would have received it, and its review (computed once per process)."""
     b = hinted(LocalBridgeFor(engine.new_game("tikal", 3, 11, {"variant": "base"}), names))
     b.bots = {s: make_bot("tikal", "normal", s, 5 + s) for s in range(3)}
-    for _ in range(5000):
-        if b.game.is_over:
-            break
-        b.poll()
+    b.play_out(5000)
     b.bots = {}
     b.poll()
     if "job" not in _SAMPLE:

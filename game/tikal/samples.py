@@ -164,10 +164,7 @@ def build(app, cls, kind: str, names: list[str] = NAMES):
     if kind == "results":
         b = local(LATE, 0, names)                           # the late board played out by normal bots
         b.bots = {s: make_bot("tikal", "normal", s, 7 + s) for s in range(b.game.seats)}
-        for _ in range(2000):
-            if b.game.is_over:
-                break
-            b.poll()
+        b.play_out(2000)
         b.bots = {}
         return ResultsScene(app, use(app, b))
     raise KeyError(kind)

@@ -34,10 +34,7 @@ def finished_tortuga_bridge(seats: int = 4, seed: int = 11, names: list[str] = N
     g = engine.new_game("tortuga", seats=seats, seed=seed)
     bots = {s: make_bot("tortuga", "random", s, seed + s) for s in range(seats)}
     b = LocalBridge(g, my_seat=0, names=names[:seats], bots=bots)
-    for _ in range(5000):
-        if g.is_over:
-            break
-        b.poll()
+    b.play_out(5000)
     return b
 
 
