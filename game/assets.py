@@ -51,6 +51,14 @@ class SilentSound:
         return None
 
 
+def _read(what: str, load, path: Path):
+    """``load(path)`` (pygame's reader of a sound or an image); an unreadable file an AssetError."""
+    try:
+        return load(str(path))
+    except pygame.error as e:
+        raise AssetError(f"cannot read {what} {path}: {e}") from e
+
+
 class Assets:
     def __init__(self, root: Path | str = ASSETS_DIR):
         self.root = Path(root)
@@ -111,13 +119,7 @@ class Assets:
         s = self._sounds.get(name)
         if s is None:
             p = self.path("sounds", f"{name}.wav")
-            if not pygame.mixer.get_init():
-                s = SilentSound()
-            else:
-                try:
-                    s = pygame.mixer.Sound(str(p))
-                except pygame.error as e:
-                    raise AssetError(f"cannot read sound {p}: {e}") from e
+            s = _read("sound", pygame.mixer.Sound, p) if pygame.mixer.get_init() else SilentSound()
             self._sounds[name] = s
         return s
 
@@ -125,9 +127,6 @@ class Assets:
         s = self._images.get(name)
         if s is None:
             p = self.path("images", name)
-            try:
-                s = pygame.image.load(str(p))
-            except pygame.error as e:
-                raise AssetError(f"cannot read image {p}: {e}") from e
+            s = _read("image", pygame.image.load, p)
             self._images[name] = s
         return s

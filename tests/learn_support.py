@@ -9,7 +9,7 @@ from engine.bots.hints import seed_for, tikal_words, tortuga_words
 from game.tikal.hint import TikalHint
 from game.tortuga.hint import TortugaHint
 
-from web_helpers import create_table, fit_problems, join, open_page, tap, wait_for
+from web_helpers import add_bots_and_start, fit_problems, new_table, tap, wait_for
 
 
 def window_hint(game: str, view: dict, legal: list, seat: int, state: int) -> list:
@@ -24,21 +24,9 @@ def window_hint(game: str, view: dict, legal: list, seat: int, state: int) -> li
     return [{"action": action, "cost": 0, "why": tortuga_words(reason)}]
 
 
-def add_bots_and_start(page, game: str, seats: int) -> None:
-    """At the table's lobby: bots in the other seats by taps, then start; the game's module mounted."""
-    for _ in range(seats - 1):
-        n = page.locator("[data-act=bot]").count()
-        tap(page, "[data-act=bot]")
-        wait_for(page, f"document.querySelectorAll('[data-act=bot]').length < {n}")
-    tap(page, "#start")
-    wait_for(page, f"tikal.play && tikal.play.instance && !!tikal.play.instance.{game}")
-
-
 def start_game(page, web_host, game: str, seats: int, path: str = "/?anim=off", name: str = "Ana") -> int:
     """Join, create a table by taps (hints allowed: the default), bots in the other seats, start."""
-    open_page(page, web_host, path)
-    join(page, name)
-    tid = create_table(page, game, seats=seats)
+    tid = new_table(page, web_host, name, game, seats=seats, path=path)
     add_bots_and_start(page, game, seats)
     return tid
 

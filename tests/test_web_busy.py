@@ -18,7 +18,7 @@ from net import httpd as httpd_mod
 
 from net_helpers import Holds
 from waiting import HANG, until
-from web_helpers import create_table, join, open_page, tap, wait_for
+from web_helpers import bots_and_start, new_table, open_page, wait_for
 
 pytestmark = pytest.mark.slow
 
@@ -148,14 +148,9 @@ def test_a_table_module_refused_mid_game_loads_the_page_again_back_in_its_seat(w
     one that plays a game with no module of its own."""
     page = phone()
     asked = refuse(page, web_host.origin + "/games/tikal/board.js", times=1)
-    open_page(page, web_host)
-    join(page, "Ben")
-    create_table(page, "tikal", seats=2)
-    tap(page, '[data-act="bot"]')
-    wait_for(page, "tikal.table.players[1].kind === 'bot'")
-    tap(page, "#start")
-    wait_for(page, "tikal.screen === 'play' && tikal.seat === 0 && !!tikal.play.module "
-                   "&& tikal.play.module.name === 'tikal'")
+    new_table(page, web_host, "Ben", "tikal", seats=2)
+    bots_and_start(page, one=True, until="tikal.screen === 'play' && tikal.seat === 0 && !!tikal.play.module "
+                                          "&& tikal.play.module.name === 'tikal'")
     assert len(asked) == 2
     assert page.evaluate("sessionStorage.getItem('tikal.boot.tries.table')") is None
 

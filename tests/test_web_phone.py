@@ -12,7 +12,18 @@ import pytest
 from net.client import Client
 
 from waiting import until
-from web_helpers import LANGS, create_table, fit_problems, join, open_page, tap, wait_for
+from web_helpers import (
+    LANGS,
+    PLAYING,
+    bots_and_start,
+    create_table,
+    fit_problems,
+    join,
+    new_table,
+    open_page,
+    tap,
+    wait_for,
+)
 
 pytestmark = pytest.mark.slow
 #: This machine's own name as a phone on the LAN would call the host (http://<name>:47475/, not a
@@ -99,10 +110,7 @@ def test_back_goes_back_a_screen_and_never_leaves_a_game_without_asking(web_host
     assert page.evaluate("tikal.screen") == "lobby"
     # a game under way <- Back: "Leave the game?"; Stay keeps it, and so does Back on the question
     tid = create_table(page, "tortuga", seats=2)
-    tap(page, '[data-act="bot"]')
-    wait_for(page, "tikal.table.players[1].kind === 'bot'")
-    tap(page, "#start")
-    wait_for(page, "tikal.screen === 'play' && !!tikal.play.last && history.state.depth === 1")
+    bots_and_start(page, one=True, until=PLAYING + " && history.state.depth === 1")
     back(page)
     wait_for(page, "!!document.getElementById('leave-confirm') && history.state.depth === 2")
     assert page.evaluate("tikal.screen") == "play" and web_host.table(tid).seats[0].conn is not None
@@ -132,9 +140,7 @@ def test_back_goes_back_a_screen_and_never_leaves_a_game_without_asking(web_host
 
 def test_the_page_loaded_again_at_a_table_goes_back_to_the_lobby_not_out_of_the_page(web_host, phone):
     page = phone()
-    open_page(page, web_host)
-    join(page, "Ivo")
-    create_table(page, "tikal", seats=2)
+    new_table(page, web_host, "Ivo", "tikal", seats=2)
     wait_for(page, "history.state.depth === 1")
     page.reload()
     wait_for(page, "window.tikal && tikal.screen === 'table' && history.state && history.state.depth === 1")

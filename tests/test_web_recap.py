@@ -12,8 +12,19 @@ from assets.i18n import Catalog
 from game.tortuga.log_lines import LOG_LINES as TORTUGA_LINES
 from net.journal import check_start, journal_path, read_records
 
-from waiting import until
-from web_helpers import LANGS, WebHost, create_table, fit_problems, join, open_page, tap, wait_for
+from web_helpers import (
+    LANGS,
+    WebHost,
+    away_until,
+    bots_and_start,
+    create_table,
+    fit_problems,
+    join,
+    open_page,
+    recap_ok,
+    tap,
+    wait_for,
+)
 
 #: The shell's recap panel and what it shows (app/recap.js).
 RECAP = "#recap"
@@ -102,17 +113,11 @@ def away_and_back(web_host, page, game: str, seats: int, enough) -> tuple[int, i
     dropped, no reconnecting) until ``enough(moves since)`` says the bot playing our seat has done
     what the test needs; back: the recap shown. (table id, the state the page last saw)."""
     tid = create_table(page, game, seats=seats)
-    tap(page, "#fill")
-    wait_for(page, "tikal.table.players.every(p => p.kind !== 'empty')")
-    tap(page, "#start")
-    wait_for(page, "tikal.screen === 'play' && !!tikal.play.instance && !!tikal.play.last && "
-                   "tikal.play.last.to_act === 0 && !tikal.play.instance[tikal.table.game].timeline.busy")
+    bots_and_start(page, until="tikal.screen === 'play' && !!tikal.play.instance && !!tikal.play.last && "
+                               "tikal.play.last.to_act === 0 && !tikal.play.instance[tikal.table.game].timeline.busy")
     seen = page.evaluate("tikal.state")
-    page.evaluate("tikal.net.wanted = false; tikal.net.drop()")     # asleep: no reconnecting
-    wait_for(page, "tikal.net.ws.readyState === 3")
-    t = web_host.table(tid)
-    until(lambda: web_host.call(lambda: t.status == "over" or enough([m for m in t.play.moves if m["state"] > seen])),
-          "the bot playing the away seat", poll=0.1, progress=lambda: web_host.call(lambda: t.state))
+    away_until(page, web_host, tid, lambda t: enough([m for m in t.play.moves if m["state"] > seen]),
+               "the bot playing the away seat")                  # asleep: no reconnecting
     page.evaluate(WATCH_MARKS)
     page.evaluate("tikal.net.wanted = true; document.dispatchEvent(new Event('visibilitychange'))")
     wait_for(page, "tikal.net.greeted && tikal.welcome.resumed && tikal.seat === 0 && window.backMarks && "
@@ -215,8 +220,7 @@ def test_web_recap_tortuga_says_what_the_bot_did_as_the_journal_does(tmp_path, p
             assert fit_problems(page) == [], lang
             check_details(page, detail_lines(words, TORTUGA_LINES, since),
                           tmp_path / f"recap-tortuga-360-details-{lang}.png")
-        tap(page, "#recap-ok")
-        wait_for(page, "!document.querySelector('#recap')")
+        recap_ok(page)
         assert page.js_errors == []
     finally:
         web_host.stop()
@@ -276,8 +280,7 @@ def test_web_recap_tikal_tells_the_scoring_rounds_at_every_phone_size(tmp_path, 
                 assert fit_problems(page) == [], (size, lang)
                 check_details(page, detail_lines(words, TIKAL_LINES, since),
                               tmp_path / f"recap-tikal-{size[0]}x{size[1]}-details-{lang}.png")
-        tap(page, "#recap-ok")
-        wait_for(page, "!document.querySelector('#recap')")
+        recap_ok(page)
         assert page.js_errors == []
     finally:
         web_host.stop()

@@ -11,8 +11,20 @@ import pytest
 from assets.i18n import pofile
 from net.client import Client
 
-from waiting import HANG, until
-from web_helpers import LANGS, LONG_NAMES, create_table, join, open_page, tap, wait_for
+from waiting import HANG
+from web_helpers import (
+    LANGS,
+    LONG_NAMES,
+    away_until,
+    bots_and_start,
+    create_table,
+    join,
+    new_table,
+    open_page,
+    recap_ok,
+    tap,
+    wait_for,
+)
 
 pytestmark = pytest.mark.slow
 
@@ -52,10 +64,7 @@ def test_join_lobby_table_and_a_whole_game_by_taps_then_results(web_host, phone)
     join(page, LONG_NAMES[3])
     tid = create_table(page, "tortuga", seats=2)
     assert wait_for(page, "tikal.seat === 0")
-    tap(page, "#fill")
-    wait_for(page, "tikal.table.players.every(p => p.kind !== 'empty')")
-    tap(page, "#start")
-    wait_for(page, "tikal.screen === 'play' && !!tikal.play.last")
+    bots_and_start(page)
     taps = play_out(page)
     assert taps > 0
     wait_for(page, "!document.querySelector('#overlay').hidden && !!document.querySelector('#results')")
@@ -78,13 +87,8 @@ def test_join_lobby_table_and_a_whole_game_by_taps_then_results(web_host, phone)
 
 def test_page_closed_mid_game_and_opened_again_is_back_in_its_seat(web_host, phone):
     page = phone()
-    open_page(page, web_host)
-    join(page, "Ben")
-    tid = create_table(page, "tikal", seats=2)
-    tap(page, '[data-act="bot"]')
-    wait_for(page, "tikal.table.players[1].kind === 'bot'")
-    tap(page, "#start")
-    wait_for(page, "tikal.screen === 'play' && !!tikal.play.last")
+    tid = new_table(page, web_host, "Ben", "tikal", seats=2)
+    bots_and_start(page, one=True)
     seen = page.evaluate("tikal.state")
     context = page.context
     page.close()                                   # the phone's page goes away mid-game
@@ -100,9 +104,7 @@ def test_page_closed_mid_game_and_opened_again_is_back_in_its_seat(web_host, pho
 
 def test_a_browser_watches_a_table(web_host, phone):
     owner, watcher = phone(), phone(lang="it")
-    open_page(owner, web_host)
-    join(owner, "Cleo")
-    tid = create_table(owner, "tortuga", seats=2)
+    tid = new_table(owner, web_host, "Cleo", "tortuga", seats=2)
     tap(owner, "#fill")
     wait_for(owner, "tikal.table.players.every(p => p.kind !== 'empty')")
     open_page(watcher, web_host)
@@ -131,20 +133,11 @@ def test_a_phone_that_slept_is_back_in_its_seat_with_what_it_missed(tmp_path, ph
     web_host = WebHost(tmp_path, grace=0.3)
     try:
         page = phone()
-        open_page(page, web_host)
-        join(page, "Eva")
-        tid = create_table(page, "tortuga", seats=2)
-        tap(page, "#fill")
-        wait_for(page, "tikal.table.players.every(p => p.kind !== 'empty')")
-        tap(page, "#start")
-        wait_for(page, "tikal.screen === 'play' && !!tikal.play.last")
+        tid = new_table(page, web_host, "Eva", "tortuga", seats=2)
+        bots_and_start(page)
         seen = page.evaluate("tikal.state")
-        page.evaluate("tikal.net.wanted = false; tikal.net.drop()")     # asleep: no reconnecting
-        t = web_host.table(tid)
-        wait_for(page, "tikal.net.ws.readyState === 3")
-        # the host holds the seat for the grace period, then a bot plays it: moves happen meanwhile
-        until(lambda: web_host.call(lambda: t.status == "over" or t.state >= seen + 3),
-              "the bot playing for the away seat", poll=0.1, progress=lambda: web_host.call(lambda: t.state))
+        # asleep: the host holds the seat for the grace period, then a bot plays it: moves meanwhile
+        t = away_until(page, web_host, tid, lambda t: t.state >= seen + 3)
         assert web_host.call(lambda: t.state) > seen
         page.evaluate("tikal.net.wanted = true; document.dispatchEvent(new Event('visibilitychange'))")
         wait_for(page, "tikal.net.greeted && tikal.welcome.resumed && tikal.seat === 0")
@@ -154,8 +147,7 @@ def test_a_phone_that_slept_is_back_in_its_seat_with_what_it_missed(tmp_path, ph
         wait_for(page, "!document.querySelector('#recap-details').hidden")
         assert "A bot for you: Eva " in page.inner_text("#recap-details")
         assert page.evaluate("tikal.state") >= web_host.call(lambda: t.state) - 1
-        tap(page, "#recap-ok")
-        wait_for(page, "!document.querySelector('#recap')")
+        recap_ok(page)
         assert page.js_errors == []
     finally:
         web_host.stop()
@@ -165,13 +157,8 @@ def test_left_a_started_game_and_back_to_my_seat_by_the_key(web_host, phone):
     """Leave a started game from the menu: the lobby offers "Back to my seat" (the seat belongs to
     this browser's player key); a tap takes it back, with the recap."""
     page = phone()
-    open_page(page, web_host)
-    join(page, "Gina")
-    tid = create_table(page, "tikal", seats=2)
-    tap(page, '[data-act="bot"]')
-    wait_for(page, "tikal.table.players[1].kind === 'bot'")
-    tap(page, "#start")
-    wait_for(page, "tikal.screen === 'play' && !!tikal.play.last")
+    tid = new_table(page, web_host, "Gina", "tikal", seats=2)
+    bots_and_start(page, one=True)
     tap(page, "#menu-button")
     tap(page, "#menu-leave")
     wait_for(page, "tikal.screen === 'lobby' && "
@@ -222,9 +209,7 @@ def test_bots_are_named_in_the_pages_language(web_host, phone):
         number=2, level=next(e.msgstr for e in ru if e.msgid == "bot.normal"))
     assert want == "Бот 2 (средний)"
     page = phone(lang="ru")
-    open_page(page, web_host)
-    join(page, "Ana")
-    tid = create_table(page, "tortuga", seats=2)
+    tid = new_table(page, web_host, "Ana", "tortuga", seats=2)
     tap(page, "[data-act=bot]")
     wait_for(page, "tikal.table.players.every(p => p.kind !== 'empty')")
     assert page.inner_text('[data-seat="1"] .name') == want
@@ -247,9 +232,7 @@ def test_the_log_shows_its_numbers_whole(web_host, phone):
     room for one digit, the drawer cut the rest). Its numbers fit with a game's lines, and with
     three digits' worth (the log keeps up to 400)."""
     page = phone()
-    open_page(page, web_host, PLAIN)
-    join(page, "Ana")
-    create_table(page, "tortuga", seats=2)
+    new_table(page, web_host, "Ana", "tortuga", seats=2, path=PLAIN)
     tap(page, "[data-act=bot]")
     wait_for(page, "tikal.table.players.every(p => p.kind !== 'empty')")
     tap(page, "#start")
@@ -279,9 +262,7 @@ def test_watching_the_table_one_left_recaps_from_where_one_left(web_host, phone)
     page, ben = phone(), phone()
     sent = []
     page.on("websocket", lambda ws: ws.on("framesent", lambda body: sent.append(body)))
-    open_page(page, web_host, PLAIN)
-    join(page, "Ana")
-    tid = create_table(page, "tortuga", seats=3)
+    tid = new_table(page, web_host, "Ana", "tortuga", seats=3, path=PLAIN)
     tap(page, '[data-seat="1"] [data-act=bot]')
     open_page(ben, web_host, PLAIN)
     join(ben, "Ben")
@@ -397,13 +378,8 @@ def test_host_restarted_the_page_is_back_in_its_game_by_itself(tmp_path, phone):
     first = WebHost(tmp_path)
     try:
         page = phone()
-        open_page(page, first)
-        join(page, "Ivo")
-        tid = create_table(page, "tikal", seats=2)
-        tap(page, '[data-act="bot"]')
-        wait_for(page, "tikal.table.players[1].kind === 'bot'")
-        tap(page, "#start")
-        wait_for(page, "tikal.screen === 'play' && !!tikal.play.last")
+        tid = new_table(page, first, "Ivo", "tikal", seats=2)
+        bots_and_start(page, one=True)
         tap(page, "#menu-button")
         tap(page, "#menu-settings")
         assert page.evaluate("tikal.shapes")          # on at first, as in the window
@@ -441,10 +417,7 @@ def test_colour_then_continue_a_saved_game_after_the_host_restarted(tmp_path, ph
         tid = wait_for(page, "tikal.screen === 'table' && tikal.table.id")
         tap(page, '[data-colour="green"]')
         wait_for(page, "tikal.table.players[0].colour === 'green'")
-        tap(page, '[data-act="bot"]')
-        wait_for(page, "tikal.table.players[1].kind === 'bot'")
-        tap(page, "#start")
-        wait_for(page, "tikal.screen === 'play' && !!tikal.play.last")
+        bots_and_start(page, one=True)
         tap(page, "#menu-button")
         tap(page, "#menu-leave")
         wait_for(page, "tikal.screen === 'lobby'")

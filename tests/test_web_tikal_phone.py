@@ -10,7 +10,7 @@ import pytest
 from assets.i18n import Catalog
 
 from waiting import until
-from web_helpers import WebHost, create_table, join, open_page, tap, wait_for
+from web_helpers import WebHost, bots_and_start, new_table, tap, wait_for
 from web_tikal_support import SHELL_TABLE, Tapper
 
 pytestmark = pytest.mark.slow
@@ -56,13 +56,8 @@ def test_web_tikal_the_bar_and_the_prompt_agree_on_whose_turn(tmp_path, phone):
     web_host = WebHost(tmp_path, bot_delay=0.0, grace=0.2)
     try:
         page = phone()
-        open_page(page, web_host)
-        join(page, "Eva")
-        tid = create_table(page, "tikal", seats=4)
-        tap(page, "#fill")
-        wait_for(page, "tikal.table.players.every(p => p.kind !== 'empty')")
-        tap(page, "#start")
-        wait_for(page, f"tikal.play && tikal.play.instance && !!{SHELL_TABLE}")
+        tid = new_table(page, web_host, "Eva", "tikal", seats=4)
+        bots_and_start(page, until=f"tikal.play && tikal.play.instance && !!{SHELL_TABLE}")
         page.evaluate(WATCH_TURN)
         taps = Tapper(page)
         turns = 0
@@ -135,13 +130,8 @@ def test_web_tikal_a_tap_on_a_crowded_camp_asks_which_of_ones_figures(tmp_path, 
     web_host = WebHost(tmp_path, bot_delay=0.0)
     try:
         page = phone()
-        open_page(page, web_host, "/?anim=off")
-        join(page, "Eva")
-        create_table(page, "tikal", seats=2)
-        tap(page, "#fill")
-        wait_for(page, "tikal.table.players.every(p => p.kind !== 'empty')")
-        tap(page, "#start")
-        wait_for(page, f"tikal.play && tikal.play.instance && !!{SHELL_TABLE}")
+        new_table(page, web_host, "Eva", "tikal", seats=2, path="/?anim=off")
+        bots_and_start(page, until=f"tikal.play && tikal.play.instance && !!{SHELL_TABLE}")
         taps = Tapper(page)
         taps.wait("t.acting() && !t.pending")
         st = taps.status()

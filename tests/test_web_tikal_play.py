@@ -9,7 +9,7 @@ import pytest
 
 from net.journal import effective_actions, journal_path, read_records
 
-from web_helpers import LONG_NAMES, create_table, join, open_page, tap, wait_for
+from web_helpers import LONG_NAMES, add_bots_and_start, away_until, new_table, tap, wait_for
 from web_tikal_support import SHELL_TABLE, Tapper
 
 #: Animations land at once (?anim=off) where a test is about the taps; the base game below and
@@ -19,15 +19,9 @@ FAST = "/?anim=off"
 
 def start_game(page, web_host, seats: int, variant: str, level: str = "random", path: str = FAST) -> int:
     """Join, create a Tikal table by taps, fill it with bots, start: the table's id."""
-    open_page(page, web_host, path)
-    join(page, LONG_NAMES[0])
-    tid = create_table(page, "tikal", seats=seats, option=None if variant == "base" else f"variant={variant}")
-    for _ in range(seats - 1):
-        n = page.locator("[data-act=bot]").count()
-        tap(page, "[data-act=bot]")
-        wait_for(page, f"document.querySelectorAll('[data-act=bot]').length < {n}")
-    tap(page, "#start")
-    wait_for(page, "tikal.play && tikal.play.instance && !!tikal.play.instance.tikal")
+    tid = new_table(page, web_host, LONG_NAMES[0], "tikal", seats=seats,
+                    option=None if variant == "base" else f"variant={variant}", path=path)
+    add_bots_and_start(page, "tikal", seats)
     return tid
 
 
@@ -93,9 +87,7 @@ def test_web_tikal_browser_and_window_at_one_table(web_host, phone):
     from tikal_client_support import ui_step
 
     page = phone()
-    open_page(page, web_host, FAST)
-    join(page, "Ana")
-    tid = create_table(page, "tikal", seats=2)
+    tid = new_table(page, web_host, "Ana", "tikal", seats=2, path=FAST)
     app = window(f"127.0.0.1:{web_host.address[1]}", name="Tess", anim_speed=50.0)
     try:
         bridge = app.bridge
@@ -146,7 +138,6 @@ def test_web_tikal_phone_asleep_then_back_at_its_board(tmp_path, phone):
     """The phone sleeps mid-game (its socket drops): a bot plays its seat after the grace period.
     It wakes: the table is the host's view of its seat again, the log tells in Tikal's words what
     happened meanwhile (the recap's moves), and the page plays on by taps."""
-    from waiting import until
     from web_helpers import WebHost
 
     web_host = WebHost(tmp_path, grace=0.3)
@@ -159,11 +150,7 @@ def test_web_tikal_phone_asleep_then_back_at_its_board(tmp_path, phone):
         taps.play(st["legal"][0], st["state"])            # the tile placed: the action phase
         seen = page.evaluate("tikal.state")
         lines = page.evaluate("tikal.play.lines.length")
-        page.evaluate("tikal.net.wanted = false; tikal.net.drop()")     # asleep: no reconnecting
-        t = web_host.table(tid)
-        wait_for(page, "tikal.net.ws.readyState === 3")
-        until(lambda: web_host.call(lambda: t.status == "over" or t.state >= seen + 6),
-              "the bot playing for the away seat", poll=0.1, progress=lambda: web_host.call(lambda: t.state))
+        t = away_until(page, web_host, tid, lambda t: t.state >= seen + 6)     # asleep: no reconnecting
         page.evaluate("tikal.net.wanted = true; document.dispatchEvent(new Event('visibilitychange'))")
         wait_for(page, "tikal.net.greeted && tikal.welcome.resumed && tikal.seat === 0")
         # back at its seat: once the host's update after the sleep is in (until then the table still

@@ -28,7 +28,7 @@ from typing import Any
 
 import pytest
 
-from waiting import HANG
+from waiting import HANG, until
 
 #: The longest a test waits for the page's own progress (only against a hang).
 TIMEOUT = int(os.environ.get("TIKAL_WEB_TIMEOUT", 180_000))     # ms
@@ -210,6 +210,59 @@ def create_table(page, game: str = "tikal", seats: int | None = None, option: st
         tap(page, f'[data-option="{option}"]')
     tap(page, "#create")
     return wait_for(page, "tikal.screen === 'table' && tikal.table && tikal.table.id")
+
+
+def new_table(page, web_host: WebHost, name: str, game: str = "tikal", seats: int | None = None,
+              option: str | None = None, path: str = "/"):
+    """Open the page, join as ``name`` and create a table by taps: its table lobby reached; its id."""
+    open_page(page, web_host, path)
+    join(page, name)
+    return create_table(page, game, seats, option)
+
+
+#: The page at play, the host's first update drawn.
+PLAYING = "tikal.screen === 'play' && !!tikal.play.last"
+
+
+def bots_and_start(page, one: bool = False, until: str = PLAYING):
+    """At the table's lobby: bots in every empty seat (Fill), or with ``one`` in seat 1 by its own
+    Bot button; then Start, and ``until`` waited for (the page at play): its value."""
+    if one:
+        tap(page, '[data-act="bot"]')
+        wait_for(page, "tikal.table.players[1].kind === 'bot'")
+    else:
+        tap(page, "#fill")
+        wait_for(page, "tikal.table.players.every(p => p.kind !== 'empty')")
+    tap(page, "#start")
+    return wait_for(page, until)
+
+
+def add_bots_and_start(page, game: str, seats: int) -> None:
+    """At the table's lobby: bots in the other seats by taps on their Bot buttons, one at a time,
+    then Start; the game's module mounted."""
+    for _ in range(seats - 1):
+        n = page.locator("[data-act=bot]").count()
+        tap(page, "[data-act=bot]")
+        wait_for(page, f"document.querySelectorAll('[data-act=bot]').length < {n}")
+    tap(page, "#start")
+    wait_for(page, f"tikal.play && tikal.play.instance && !!tikal.play.instance.{game}")
+
+
+def away_until(page, web_host: WebHost, tid: int, done, what: str = "the bot playing for the away seat"):
+    """The page asleep (its socket dropped, no reconnecting) until ``done(t)`` holds of the host's
+    table ``tid`` or its game is over: the table."""
+    page.evaluate("tikal.net.wanted = false; tikal.net.drop()")
+    wait_for(page, "tikal.net.ws.readyState === 3")
+    t = web_host.table(tid)
+    until(lambda: web_host.call(lambda: t.status == "over" or done(t)), what, poll=0.1,
+          progress=lambda: web_host.call(lambda: t.state))
+    return t
+
+
+def recap_ok(page):
+    """A tap on the recap's OK: the recap gone."""
+    tap(page, "#recap-ok")
+    wait_for(page, "!document.querySelector('#recap')")
 
 
 FIT_JS = "async () => (await import('/app/fitcheck.js')).fitProblems()"

@@ -12,7 +12,7 @@ import pytest
 
 from net.journal import journal_path, read_records
 
-from web_helpers import LONG_NAMES, create_table, join, open_page, tap, wait_for
+from web_helpers import LONG_NAMES, add_bots_and_start, new_table
 
 #: The La Tortuga table of the shell's page (assets/web/app/play.js hands out its module's instance).
 SHELL_TABLE = "window.tikal.play.instance.tortuga"
@@ -24,15 +24,9 @@ FAST = "/?anim=off"
 def start_game(page, web_host, seats: int, cards_as_dice: bool = False, path: str = FAST,
                name: str = LONG_NAMES[0]) -> int:
     """Join, create a La Tortuga table by taps, fill it with bots, start: the table's id."""
-    open_page(page, web_host, path)
-    join(page, name)
-    tid = create_table(page, "tortuga", seats=seats, option="cards_as_dice=true" if cards_as_dice else None)
-    for _ in range(seats - 1):
-        n = page.locator("[data-act=bot]").count()
-        tap(page, "[data-act=bot]")
-        wait_for(page, f"document.querySelectorAll('[data-act=bot]').length < {n}")
-    tap(page, "#start")
-    wait_for(page, f"tikal.play && tikal.play.instance && !!{SHELL_TABLE}")
+    tid = new_table(page, web_host, name, "tortuga", seats=seats,
+                    option="cards_as_dice=true" if cards_as_dice else None, path=path)
+    add_bots_and_start(page, "tortuga", seats)
     return tid
 
 
