@@ -123,6 +123,21 @@ def tap_to_update(browser, actions: int = 60) -> list[float]:
         host.stop()
 
 
+def print_taps(ms: list[float]) -> None:
+    """The figures of the times (ms) from a tap to the host's update drawn."""
+    print(f"tap -> host's update drawn (phone 390x844, {len(ms)} actions): p50 {pct(ms, 50):.1f} ms, "
+          f"p99 {pct(ms, 99):.1f} ms, max {max(ms):.1f} ms")
+
+
+def print_frames(what: str, rate: float, d: list[float], nodes: int) -> None:
+    """The figures of the frame times ``d`` (ms) of ``what`` on a phone whose CPU is ``rate`` times
+    slower, the page of ``nodes`` elements: the frames over 33 ms are the ones a 30 Hz eye sees."""
+    slow = sum(1 for x in d if x > 1000 / 30)
+    print(f"{what} frames (phone 390x844, CPU x{rate:g}, {len(d)} frames, {nodes} elements): "
+          f"p50 {pct(d, 50):.1f} ms, p95 {pct(d, 95):.1f} ms, p99 {pct(d, 99):.1f} ms, "
+          f"max {max(d):.1f} ms, over 33 ms: {slow}, mean {statistics.mean(d):.1f} ms")
+
+
 def main(argv: list[str]) -> None:
     from playwright.sync_api import sync_playwright
     what = set(argv) or {"frames", "taps"}
@@ -131,17 +146,13 @@ def main(argv: list[str]) -> None:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
         if "taps" in what:
             ms = tap_to_update(browser)
-            print(f"tap -> host's update drawn (phone 390x844, {len(ms)} actions): p50 {pct(ms, 50):.1f} ms, "
-                  f"p99 {pct(ms, 99):.1f} ms, max {max(ms):.1f} ms")
+            print_taps(ms)
         if "frames" in what:
             msgs = record()
             with harness_server() as base:
                 for rate in (1.0, 4.0):
                     d, nodes = volcano_frames(browser, base, msgs, rate)
-                    slow = sum(1 for x in d if x > 1000 / 30)
-                    print(f"volcano scoring frames (phone 390x844, CPU x{rate:g}, {len(d)} frames, {nodes} elements): "
-                          f"p50 {pct(d, 50):.1f} ms, p95 {pct(d, 95):.1f} ms, p99 {pct(d, 99):.1f} ms, "
-                          f"max {max(d):.1f} ms, over 33 ms: {slow}, mean {statistics.mean(d):.1f} ms")
+                    print_frames("volcano scoring", rate, d, nodes)
         browser.close()
 
 

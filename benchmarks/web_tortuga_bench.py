@@ -16,7 +16,6 @@
 """
 from __future__ import annotations
 
-import statistics
 import sys
 import tempfile
 from pathlib import Path
@@ -25,7 +24,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from web_tikal_bench import PHONE, pct  # noqa: E402
+from web_tikal_bench import PHONE, print_frames, print_taps  # noqa: E402
 
 from web_helpers import ARGS, CHROMIUM, WebHost  # noqa: E402
 from web_tortuga_support import SHELL_TABLE, Taps, chooser, start_game  # noqa: E402
@@ -78,15 +77,11 @@ def main(argv: list[str]) -> None:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
         if "taps" in what:
             ms, _ = play(browser, "/?anim=off", 80, setup=TAP_JS)
-            print(f"tap -> host's update drawn (phone 390x844, {len(ms)} actions): p50 {pct(ms, 50):.1f} ms, "
-                  f"p99 {pct(ms, 99):.1f} ms, max {max(ms):.1f} ms")
+            print_taps(ms)
         if "frames" in what:
             for rate in (1.0, 4.0):
                 d, nodes = play(browser, "/", 24, rate, setup=BUSY_FRAMES_JS)
-                slow = sum(1 for x in d if x > 1000 / 30)
-                print(f"animation frames (phone 390x844, CPU x{rate:g}, {len(d)} frames, {nodes} elements): "
-                      f"p50 {pct(d, 50):.1f} ms, p95 {pct(d, 95):.1f} ms, p99 {pct(d, 99):.1f} ms, "
-                      f"max {max(d):.1f} ms, over 33 ms: {slow}, mean {statistics.mean(d):.1f} ms")
+                print_frames("animation", rate, d, nodes)
         browser.close()
 
 

@@ -196,6 +196,13 @@ async def _fetch(port: int, local: str, target: str = "/") -> bytes:
         w.close()
 
 
+async def sharing(folder: Path) -> tuple[ShareServer, int]:
+    """A share of ``folder`` started on 127.0.0.1 (a free port): the server and its port."""
+    s = ShareServer(folder, game_port=47474)
+    _, port = await s.start("127.0.0.1", 0)
+    return s, port
+
+
 #: a slowloris's request: half a head, the rest never comes
 HALF_HEAD = b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n"
 #: a whole request head for the /hold route, whose answer waits
@@ -222,8 +229,7 @@ def test_slow_clients_cannot_starve_the_guests(tmp_path, monkeypatch):
     (tmp_path / "tikal_lan-0.1.0-py3-none-any.whl").write_bytes(b"wheel")
 
     async def scenario():
-        s = ShareServer(tmp_path, game_port=47474)
-        _, port = await s.start("127.0.0.1", 0)
+        s, port = await sharing(tmp_path)
         slow = []
         try:
             # one address opens many connections and sends half a head on each
@@ -268,8 +274,7 @@ def test_pages_loading_at_once_from_one_address_never_cut_each_others_new_connec
     (tmp_path / "tikal_lan-0.1.0-py3-none-any.whl").write_bytes(b"wheel")
 
     async def scenario():
-        s = ShareServer(tmp_path, game_port=47474)
-        _, port = await s.start("127.0.0.1", 0)
+        s, port = await sharing(tmp_path)
         opened = []
         try:
             for _ in range(httpd_mod.MAX_PER_ADDRESS):
@@ -371,8 +376,7 @@ def test_a_silent_connection_is_told_it_is_too_slow(tmp_path, monkeypatch):
     monkeypatch.setattr(httpd_mod, "HEAD_TIMEOUT", 0.3)
 
     async def scenario():
-        s = ShareServer(tmp_path, game_port=47474)
-        _, port = await s.start("127.0.0.1", 0)
+        s, port = await sharing(tmp_path)
         try:
             r, w = await _sent(port, "127.0.0.1", HALF_HEAD)
             assert (await r.read()).startswith(b"HTTP/1.1 408")    # the head never completed
@@ -393,8 +397,7 @@ def test_a_download_that_does_not_keep_its_pace_is_dropped(tmp_path, monkeypatch
     (tmp_path / "big.bin").write_bytes(payload)
 
     async def scenario():
-        s = ShareServer(tmp_path, game_port=47474)
-        _, port = await s.start("127.0.0.1", 0)
+        s, port = await sharing(tmp_path)
         try:
             got = await _fetch(port, "127.0.0.1", "/big.bin")
             head, _, body = got.partition(b"\r\n\r\n")
@@ -407,8 +410,7 @@ def test_a_download_that_does_not_keep_its_pace_is_dropped(tmp_path, monkeypatch
     monkeypatch.setattr(share_mod, "MIN_RATE", 1.0)            # a pace any reader keeps: all of it
 
     async def again():
-        s = ShareServer(tmp_path, game_port=47474)
-        _, port = await s.start("127.0.0.1", 0)
+        s, port = await sharing(tmp_path)
         try:
             assert (await _fetch(port, "127.0.0.1", "/big.bin")).endswith(payload)
         finally:
@@ -449,8 +451,7 @@ def test_a_slow_disk_holds_up_only_the_download_that_waits_for_it(tmp_path, monk
     monkeypatch.setattr(share_mod, "open", lambda *a, **kw: SlowFile(open(*a, **kw)), raising=False)
 
     async def scenario():
-        s = ShareServer(tmp_path, game_port=47474)
-        _, port = await s.start("127.0.0.1", 0)
+        s, port = await sharing(tmp_path)
         try:
             download = asyncio.create_task(_fetch(port, "127.0.0.1", "/app.tar.gz"))
             while not reading.is_set():
@@ -653,8 +654,7 @@ def test_a_real_browser_gets_the_page_in_its_language(tmp_path):
         (tmp_path / n).write_bytes(b"x" * 1000)
 
     async def scenario():
-        s = ShareServer(tmp_path, game_port=47474)
-        _, port = await s.start("127.0.0.1", 0)
+        s, port = await sharing(tmp_path)
         try:
             for lang in LANGUAGES:
                 proc = await asyncio.create_subprocess_exec(

@@ -7,10 +7,9 @@ from __future__ import annotations
 import pytest
 
 from assets.i18n import Catalog
-from net.client import Client
 
 from waiting import HANG
-from web_helpers import LANGS, create_table, fit_problems, join, open_page, tap, wait_for
+from web_helpers import LANGS, another_player, create_table, fit_problems, join, open_page, tap, wait_for
 
 pytestmark = pytest.mark.slow
 
@@ -102,10 +101,8 @@ def test_web_the_hosts_reasons_in_the_pages_language(web_host, phone, lang):
     page = phone(lang=lang)
     open_page(page, web_host)
     join(page, "Gina")
-    host, port = web_host.address
-    owner = Client(host, port, "Uma").start()
+    owner = another_player(web_host, "Uma")
     try:
-        owner.wait_for("welcome", HANG)
         owner.send({"t": "create", "game": "tortuga", "seats": 3, "options": {}})
         tid = owner.wait_for("seated", HANG)["table"]
         wait_for(page, f"!!document.querySelector('[data-table=\"{tid}\"] [data-act=\"sit\"]')")

@@ -159,6 +159,15 @@ def events_of(since: list[dict], *types: str) -> list[tuple[dict, dict]]:
     return [(m, ev) for m in since for ev in m.get("events") or [] if ev["type"] in types]
 
 
+def check_drawn(page, lines: list[str], shot, details, why) -> None:
+    """The recap with its OK in view, everything fitting (its screenshot ``shot``), and under
+    Details the moves' ``lines`` (``check_details``, its screenshot ``details``)."""
+    assert page.evaluate(OK_IN_VIEW), why
+    page.screenshot(path=str(shot))
+    assert fit_problems(page) == [], why
+    check_details(page, lines, details)
+
+
 def check_details(page, want: list[str], shot) -> None:
     """"Details" shows the moves' lines (``want``), "Got it" still in view; it hides them again."""
     assert page.evaluate("document.querySelector('#recap-details').hidden")
@@ -215,11 +224,8 @@ def test_web_recap_tortuga_says_what_the_bot_did_as_the_journal_does(tmp_path, p
                    if ev["type"] == "game_over" or ev["seat"] == 0]
             assert page.evaluate(SCORINGS) == won
             assert len([x for x in won if x.startswith(words.tr("recap.by_bot", line=""))]) == len(ours)
-            assert page.evaluate(OK_IN_VIEW), lang
-            page.screenshot(path=str(tmp_path / f"recap-tortuga-360-{lang}.png"))
-            assert fit_problems(page) == [], lang
-            check_details(page, detail_lines(words, TORTUGA_LINES, since),
-                          tmp_path / f"recap-tortuga-360-details-{lang}.png")
+            check_drawn(page, detail_lines(words, TORTUGA_LINES, since), tmp_path / f"recap-tortuga-360-{lang}.png",
+                        tmp_path / f"recap-tortuga-360-details-{lang}.png", lang)
         recap_ok(page)
         assert page.js_errors == []
     finally:
@@ -275,11 +281,9 @@ def test_web_recap_tikal_tells_the_scoring_rounds_at_every_phone_size(tmp_path, 
                 want = [f"{title}\n{' · '.join(points)}" if points else title for title, points in rounds]
                 over = [words.line(TIKAL_LINES, m, ev) for m, ev in events_of(since, "game_over")]
                 assert rounds and page.evaluate(SCORINGS) == want + over, lang
-                assert page.evaluate(OK_IN_VIEW), (size, lang)
-                page.screenshot(path=str(tmp_path / f"recap-tikal-{size[0]}x{size[1]}-{lang}.png"))
-                assert fit_problems(page) == [], (size, lang)
-                check_details(page, detail_lines(words, TIKAL_LINES, since),
-                              tmp_path / f"recap-tikal-{size[0]}x{size[1]}-details-{lang}.png")
+                check_drawn(page, detail_lines(words, TIKAL_LINES, since),
+                            tmp_path / f"recap-tikal-{size[0]}x{size[1]}-{lang}.png",
+                            tmp_path / f"recap-tikal-{size[0]}x{size[1]}-details-{lang}.png", (size, lang))
         recap_ok(page)
         assert page.js_errors == []
     finally:

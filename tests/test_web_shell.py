@@ -9,12 +9,12 @@ import msgpack
 import pytest
 
 from assets.i18n import pofile
-from net.client import Client
 
 from waiting import HANG
 from web_helpers import (
     LANGS,
     LONG_NAMES,
+    another_player,
     away_until,
     bots_and_start,
     create_table,
@@ -180,10 +180,8 @@ def test_the_new_tables_choices_stay_while_the_list_of_tables_changes(web_host, 
     tap(page, '[data-game="tortuga"]')
     tap(page, '.stepper button[aria-label="−"]')
     tap(page, '[data-option="cards_as_dice=true"]')
-    host, port = web_host.address
-    other = Client(host, port, "Uma").start()
+    other = another_player(web_host, "Uma")
     try:
-        other.wait_for("welcome", HANG)
         other.send({"t": "create", "game": "tikal", "seats": 2, "options": {}})
         other.wait_for("table", HANG)
         wait_for(page, "tikal.tables.length === 1 && !!document.querySelector('[data-table]')")

@@ -265,6 +265,21 @@ def recap_ok(page):
     wait_for(page, "!document.querySelector('#recap')")
 
 
+def another_player(web_host: WebHost, name: str):
+    """Another player, on net.client's Client (the window's), connected to the host and welcomed
+    (a Client drops what it sends before): the caller closes it."""
+    from net.client import Client
+
+    host, port = web_host.address
+    other = Client(host, port, name).start()
+    try:
+        other.wait_for("welcome", HANG)
+    except BaseException:
+        other.close()
+        raise
+    return other
+
+
 FIT_JS = "async () => (await import('/app/fitcheck.js')).fitProblems()"
 
 

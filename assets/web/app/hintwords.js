@@ -61,3 +61,21 @@ export async function askHost(ask, wanted) {
 export function failedKey(error) {
   return ["hint_busy", "rate"].includes(error && error.code) ? "hint.web.busy" : "hint.failed";
 }
+
+/** A coach asks the host for its hint for the table's latest update (`askHost`), one request at a
+ * time: `coach` is the game's (its `table`, `asking`, `askable()`, `thinking()`). `took(hint,
+ * state)` when the answer is for the table as it still stands, `failed(key, state)` when the host
+ * gave none (`key`: its words, failedKey; a cancelled or stale one is no failure); the table drawn
+ * again before and after. */
+export async function askHint(coach, took, failed) {
+  const t = coach.table;
+  if (!coach.askable() || coach.thinking()) return;
+  const state = t.latest.state;
+  coach.asking = state;
+  t.touch(true);
+  const r = await askHost(() => t.ctx.hint(), () => coach.asking === state && !!t.latest && t.latest.state === state);
+  if (coach.asking === state) coach.asking = null;
+  if (r && r.ok && r.hint && r.hint.state === state && t.latest && t.latest.state === state) took(r.hint, state);
+  else if (r && !r.ok && !["hint_cancelled", "stale"].includes(r.error && r.error.code)) failed(failedKey(r.error), state);
+  t.touch(true);
+}

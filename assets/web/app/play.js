@@ -277,12 +277,18 @@ export class Play {
       const score = last && last.scores ? last.scores[p.seat] : null;
       const acting = turn && !turn.over && turn.seat === p.seat;
       const away = p.kind === "human" && !p.connected;
-      this.strip.append(h("li", { class: ["player", acting && "acting", p.seat === this.app.page.seat && "you", away && "away"], "data-seat": p.seat },
-        markSvg(p.seat, p.colour, this.app.page.shapes, 16),
-        h("span", { class: "pname" }, playerName(this.app, p)),
-        score !== null && score !== undefined ? h("span", { class: "score" }, score) : null,
-        away ? h("span", { class: "muted small" }, p.takeover ? this.t("web.bot_plays") : this.t("web.away")) : null));
+      this.strip.append(this.playerItem(p, score, acting, away));
     }
+  }
+
+  /** A player's item of the strip: their mark, name and score, and who plays for them when away
+   * (app/tv.js draws its own, large). */
+  playerItem(p, score, acting, away) {
+    return h("li", { class: ["player", acting && "acting", p.seat === this.app.page.seat && "you", away && "away"], "data-seat": p.seat },
+      markSvg(p.seat, p.colour, this.app.page.shapes, 16),
+      h("span", { class: "pname" }, playerName(this.app, p)),
+      score !== null && score !== undefined ? h("span", { class: "score" }, score) : null,
+      away ? h("span", { class: "muted small" }, p.takeover ? this.t("web.bot_plays") : this.t("web.away")) : null);
   }
 
   // --- the turn clock and the nudge (docs/protocol.md 14) ------------------------------------------
@@ -430,14 +436,22 @@ export class Play {
   }
 
   // --- the results and the score story ------------------------------------------------------------------
-  showResults(msg) {
+  /** The results of `msg` (the last update) are shown now: the seats, the winners, and the seats in
+   * their order on the results (the winners first, then by score, then by seat). */
+  resultsOf(msg) {
     this.resultsShown = true;
     this.results = msg;
     this.resultsHidden = false;
-    const app = this.app, t = this.summary;
+    const t = this.summary;
     const seats = t ? t.players.map((p) => p.seat) : msg.scores.map((_, i) => i);
     const winners = new Set(msg.winners || []);
     const order = seats.slice().sort((a, b) => (winners.has(b) - winners.has(a)) || (msg.scores[b] - msg.scores[a]) || (a - b));
+    return { seats, winners, order };
+  }
+
+  showResults(msg) {
+    const app = this.app;
+    const { seats, winners, order } = this.resultsOf(msg);
     let place = 0, prevKey = null;
     const rows = order.map((seat, i) => {
       const key = `${winners.has(seat)}:${msg.scores[seat]}`;

@@ -12,11 +12,36 @@
 // and may hook `landed(m)` (call super), `resync(m)` (a full update: no animation), `refused(error)`
 // (an action or undo refused, or its link lost) and `summary()`.
 import { fitTexts } from "./fit.js";
+import { stylesheet } from "./ui.js";
 import { Timeline, Sequence, Call } from "./tween.js";
 
 export const clone = (v) => (v === undefined ? undefined : JSON.parse(JSON.stringify(v)));
 /** Hurry while updates wait to be shown (the window's catch-up): each waiting one speeds it up. */
 const HURRY_PER_UPDATE = 0.75, HURRY_MAX = 4;
+
+/** A game module's `mount` (games/README.md) for its table class `Table` (an AnimatedTable): the
+ * game's stylesheet (`href`, the link's `id`) and the table made, the shell's strip of players
+ * hidden (the table names the players itself); what the shell drives, the table itself under the
+ * game's `name` (the tests reach it there) and the recap's `scorings`. */
+export function mountTable(Table, { name, href, id, scorings }) {
+  return (root, ctx) => {
+    const css = stylesheet(href, id);
+    if (ctx.showPlayers) ctx.showPlayers(false);
+    const table = new Table(root, ctx);
+    if (!css.sheet) css.addEventListener("load", () => table.styled(), { once: true });
+    return {
+      update: (msg) => table.update(msg),
+      resize: () => table.resize(),
+      destroy: () => table.destroy(),
+      table: () => table.summary(),
+      results: () => table.results(),
+      logs: true,         // every event's line, the undos and the recap's moves (log.js)
+      describe: (ev, you) => table.describe(ev, you),    // the recap's lines (app/recap.js)
+      scorings,
+      [name]: table,
+    };
+  };
+}
 
 export class AnimatedTable {
   constructor(root, ctx) {

@@ -183,23 +183,14 @@ export class TVPlay extends Play {
     this.drawPlayers();
   }
 
-  drawPlayers() {
-    const t = this.summary;
-    clear(this.strip);
-    if (!t) return;
-    const last = this.last;
-    const turn = last ? this.turnShown(last) : null;
-    for (const p of t.players) {
-      const score = last && last.scores ? last.scores[p.seat] : null;
-      const acting = turn && !turn.over && turn.seat === p.seat;
-      const away = p.kind === "human" && !p.connected;
-      this.strip.append(h("li", { class: ["player", acting && "acting", away && "away"], "data-seat": p.seat },
-        markSvg(p.seat, p.colour, this.app.page.shapes, 48),
-        h("span", { class: "tv-who" },
-          h("span", { class: "pname", "data-fit": "1" }, playerName(this.app, p)),
-          away ? h("span", { class: "tv-away" }, p.takeover ? this.t("web.bot_plays") : this.t("web.away")) : null),
-        score !== null && score !== undefined ? h("span", { class: "score" }, score) : null));
-    }
+  // a player large, for the room (no "you": a TV sits at no seat)
+  playerItem(p, score, acting, away) {
+    return h("li", { class: ["player", acting && "acting", away && "away"], "data-seat": p.seat },
+      markSvg(p.seat, p.colour, this.app.page.shapes, 48),
+      h("span", { class: "tv-who" },
+        h("span", { class: "pname", "data-fit": "1" }, playerName(this.app, p)),
+        away ? h("span", { class: "tv-away" }, p.takeover ? this.t("web.bot_plays") : this.t("web.away")) : null),
+      score !== null && score !== undefined ? h("span", { class: "score" }, score) : null);
   }
 
   log(text, kind = "game") {
@@ -263,13 +254,8 @@ export class TVPlay extends Play {
 
   // --- the results: large, with nothing to tap (the TV goes on by itself) ---------------------------
   showResults(msg) {
-    this.resultsShown = true;
-    this.results = msg;
-    this.resultsHidden = false;
     const app = this.app, t = this.summary;
-    const seats = t ? t.players.map((p) => p.seat) : msg.scores.map((_, i) => i);
-    const winners = new Set(msg.winners || []);
-    const order = seats.slice().sort((a, b) => (winners.has(b) - winners.has(a)) || (msg.scores[b] - msg.scores[a]) || (a - b));
+    const { winners, order } = this.resultsOf(msg);
     clear(this.overlay);
     this.overlay.append(h("div", { class: "tv-results", id: "results" },
       h("h2", {}, app.t("web.winner", { name: [...winners].map((w) => this.nameOf(w)).join(", ") })),

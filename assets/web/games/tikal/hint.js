@@ -7,7 +7,7 @@
 // own steps (the host's events say a step was played); anything else drops it. The button shows
 // only where the table allows hints and we hold a seat, at our turn, in a moment the hint covers.
 import { html, clear } from "./dom.js";
-import { reasonText, askable, askHost, failedKey } from "../../app/hintwords.js";
+import { reasonText, askable, askHint } from "../../app/hintwords.js";
 import { HINT, PLAYED_BY } from "./learn_facts.js";
 import { same } from "./geometry.js";
 import { treasureName } from "./log.js";
@@ -85,23 +85,14 @@ export class TikalHint {
     else this.ask();
   }
 
-  async ask() {
-    const t = this.table;
-    if (!this.askable() || this.thinking()) return;
-    const state = t.latest.state;
-    this.asking = state;
-    t.touch(true);
-    const r = await askHost(() => t.ctx.hint(), () => this.asking === state && !!t.latest && t.latest.state === state);
-    if (this.asking === state) this.asking = null;
-    if (r && r.ok && r.hint && r.hint.state === state && t.latest && t.latest.state === state) {
-      this.steps = r.hint.steps || [];
+  ask() {
+    return askHint(this, (hint, state) => {
+      this.steps = hint.steps || [];
       this.first = 1;
       this.state = state;
-    } else if (r && !r.ok && !["hint_cancelled", "stale"].includes(r.error && r.error.code)) {
-      t.sel.info = t.t(failedKey(r.error));      // (the host busy, or no hint for this position)
-    }
-    t.touch(true);
+    }, (key) => { this.table.sel.info = this.table.t(key); });    // (the host busy, or no hint for this position)
   }
+
 
   clear() {
     this.steps = [];

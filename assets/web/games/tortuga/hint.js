@@ -7,7 +7,7 @@
 // box's button plays the choice; any update drops it. Only where the table allows hints and we
 // hold a seat, when the decision is ours and there is one to make (not the first die).
 import { h } from "../../app/ui.js";
-import { reasonText, askable, askHost, failedKey } from "../../app/hintwords.js";
+import { reasonText, askable, askHint } from "../../app/hintwords.js";
 import { HINT } from "./learn_facts.js";
 
 export class TortugaHint {
@@ -29,24 +29,18 @@ export class TortugaHint {
 
   toggle() { if (this.action) this.clear(); else this.ask(); }
 
-  async ask() {
-    const t = this.table;
-    if (!this.askable() || this.thinking()) return;
-    const state = t.latest.state;
-    this.asking = state;
-    t.touch(true);
-    const r = await askHost(() => t.ctx.hint(), () => this.asking === state && !!t.latest && t.latest.state === state);
-    if (this.asking === state) this.asking = null;
-    if (r && r.ok && r.hint && r.hint.state === state && t.latest && t.latest.state === state && r.hint.steps.length) {
-      this.action = r.hint.steps[0].action;
-      this.why = r.hint.steps[0].why;
+  ask() {
+    return askHint(this, (hint, state) => {
+      if (!hint.steps.length) return;
+      this.action = hint.steps[0].action;
+      this.why = hint.steps[0].why;
       this.state = state;
-    } else if (r && !r.ok && !["hint_cancelled", "stale"].includes(r.error && r.error.code)) {
+    }, (key, state) => {
       this.failed = state;
-      this.failedWords = failedKey(r.error);
-    }
-    t.touch(true);
+      this.failedWords = key;
+    });
   }
+
 
   clear() {
     this.action = this.why = this.state = null;
