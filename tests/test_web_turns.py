@@ -35,6 +35,20 @@ window.__setVisibility = (v) => { shown = v; document.dispatchEvent(new Event("v
 """
 
 
+def ben_sits_and_ana_starts(ana, ben, tid: int) -> int:
+    """Ben joins, sits at Ana's table ``tid`` and says ready; Ana starts: the seat whose turn the
+    clock times first."""
+    join(ben, "Ben")
+    tap(ben, f'[data-table="{tid}"] [data-act="sit"]')
+    wait_for(ben, "tikal.screen === 'table'")
+    tap(ben, "#ready")
+    wait_for(ana, "tikal.table.players[1].ready")
+    tap(ana, "#start")
+    # (the seat whose turn the clock times, + 1: seat 0 is a falsy answer)
+    return wait_for(ana, "tikal.screen === 'play' && tikal.page.last && tikal.page.last.clock "
+                         "&& tikal.page.last.clock.seat + 1") - 1
+
+
 def test_a_phone_chooses_shows_nudges_and_tells_the_turn_clock(tmp_path, phone):
     clock = FakeClock()
     web = WebHost(tmp_path, clock=clock, turn_limit=180)
@@ -54,15 +68,7 @@ def test_a_phone_chooses_shows_nudges_and_tells_the_turn_clock(tmp_path, phone):
         assert web.table(tid).clock_limit == 60.0
         assert "1 min a turn" in ana.inner_text(".lobby .card p.muted")
         open_page(ben, web)
-        join(ben, "Ben")
-        tap(ben, f'[data-table="{tid}"] [data-act="sit"]')
-        wait_for(ben, "tikal.screen === 'table'")
-        tap(ben, "#ready")
-        wait_for(ana, "tikal.table.players[1].ready")
-        tap(ana, "#start")
-        # (the seat whose turn the clock times, + 1: seat 0 is a falsy answer)
-        first = wait_for(ana, "tikal.screen === 'play' && tikal.page.last && tikal.page.last.clock "
-                              "&& tikal.page.last.clock.seat + 1") - 1
+        first = ben_sits_and_ana_starts(ana, ben, tid)
         me = ana if first == 0 else ben
         other, mine, theirs = (ben, "Ana", "Ben") if first == 0 else (ana, "Ben", "Ana")
         # one's own turn: the buzz, the tab's title, what is left; the others: who thinks, Nudge
@@ -231,14 +237,7 @@ def test_a_phone_that_does_nothing_has_its_turn_played_across_a_kill_of_the_host
             page.goto(host.origin + "/")
         join(ana, "Ana")
         tid = create_table(ana, "tortuga", seats=2)
-        join(ben, "Ben")
-        tap(ben, f'[data-table="{tid}"] [data-act="sit"]')
-        wait_for(ben, "tikal.screen === 'table'")
-        tap(ben, "#ready")
-        wait_for(ana, "tikal.table.players[1].ready")
-        tap(ana, "#start")
-        first = wait_for(ana, "tikal.screen === 'play' && tikal.page.last && tikal.page.last.clock "
-                              "&& tikal.page.last.clock.seat + 1") - 1
+        first = ben_sits_and_ana_starts(ana, ben, tid)
         me, other = (ana, ben) if first == 0 else (ben, ana)
         name = "Ana" if first == 0 else "Ben"
         wait_for(me, "document.title.startsWith('Your turn')")
