@@ -106,8 +106,7 @@ def tap_to_update(browser, actions: int = 60) -> list[float]:
         choose = chooser(7)
         done = 0
         while done < actions:
-            taps.wait("(t.over && !t.timeline.busy) || (t.acting() && !t.pending)")
-            st = taps.status()
+            st = taps.next_turn()
             if st["over"]:
                 break
             a = choose(st)

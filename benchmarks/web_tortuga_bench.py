@@ -56,8 +56,7 @@ def play(browser, path: str, actions: int, throttle: float = 1.0, setup: str | N
             page.evaluate(setup)
         taps, choose, done = Taps(page, timeout=600_000), chooser(7, cards=0), 0
         while done < actions:
-            taps.wait("(t.over && !t.timeline.busy) || (t.acting() && !t.pending)")
-            st = taps.status()
+            st = taps.next_turn()
             if st["over"]:
                 break
             taps.play(choose(st), st["state"], island=done % 4 == 1)

@@ -166,8 +166,7 @@ def test_web_tikal_phone_asleep_then_back_at_its_board(tmp_path, phone):
         assert recap["moves"] and len([ln for ln in told if "walk" in ln]) >= len(moved) > 0
         wait_for(page, "!!document.querySelector('#recap')")     # the shell's "While you were away"
         tap(page, "#recap-ok")
-        taps.wait("(t.over && !t.timeline.busy) || (t.acting() && !t.pending)")   # and it plays on
-        st = taps.status()
+        st = taps.next_turn()   # and it plays on
         if not st["over"]:
             taps.play(st["legal"][0], st["state"])
         assert page.js_errors == []

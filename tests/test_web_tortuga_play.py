@@ -108,7 +108,7 @@ def test_web_tortuga_a_laptops_keys(web_host, phone, seeded):
         page.keyboard.press(key)
         pressed.add(key)
         meant.append(action)
-        taps.wait("t.latest && t.latest.state > arg && !t.pending && !t.timeline.busy", st["state"])
+        taps.wait(taps.ANSWERED, st["state"])
         if action["type"] == "choose_turtle" and "undo" not in meant:
             page.keyboard.press("z")
             meant.append("undo")

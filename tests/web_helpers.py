@@ -280,6 +280,34 @@ def another_player(web_host: WebHost, name: str):
     return other
 
 
+class TableTaps:
+    """What the helpers that play a game's table by taps share (web_tikal_support.Tapper,
+    web_tortuga_support.Taps, each with its ``meant``, ``wait``, ``tap`` and ``status``): what a tap
+    meant kept, and the host's answer waited for."""
+
+    #: the table has drawn the host's answer to what was sent at the state ``arg``
+    ANSWERED = "t.latest && t.latest.state > arg && !t.pending && !t.timeline.busy"
+
+    def answered(self, meant, before: int) -> None:
+        """``meant`` (an action, or "undo") was sent at the state ``before``: kept in ``meant``, its
+        answer waited for."""
+        self.meant.append(meant)
+        self.wait(self.ANSWERED, before)
+
+    def undo(self):
+        before = self.status()["state"]
+        self.tap("[data-act=undo]")
+        self.answered("undo", before)
+
+    #: the game over (its last animation played), or our turn with nothing in flight
+    OUR_TURN = "(t.over && !t.timeline.busy) || (t.acting() && !t.pending)"
+
+    def next_turn(self) -> dict:
+        """Wait for our turn (nothing in flight) or the game's end: the status then."""
+        self.wait(self.OUR_TURN)
+        return self.status()
+
+
 FIT_JS = "async () => (await import('/app/fitcheck.js')).fitProblems()"
 
 

@@ -9,6 +9,7 @@ import json
 import threading
 from pathlib import Path
 
+from web_helpers import TableTaps
 from web_helpers import broken_words as any_broken_words
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -73,7 +74,7 @@ STYLED = "(l => !!l && !!l.sheet)(document.getElementById('tk-style'))"
 IDLE = "(t => !!t && !t.pending && !t.timeline.busy)({T})"
 
 
-class Tapper:
+class Tapper(TableTaps):
     """Plays the Tikal table of a page by taps only: each action of ``legal`` becomes the taps a
     player makes for it (a hex of the board, the bar's buttons, the sheet's options), and the page
     itself sends it. ``meant`` keeps, in order, what the taps meant (the action, or "undo")."""
@@ -200,8 +201,7 @@ class Tapper:
             self.tap(f"[data-tile='{action['tile']}']")
         else:
             raise AssertionError(f"no taps for {action}")
-        self.meant.append(action)
-        self.wait("t.latest && t.latest.state > arg && !t.pending && !t.timeline.busy", before)
+        self.answered(action, before)
         # a figure that can go on stays selected for its next step (seen when the walk's own
         # update is the last one: the walk did not end the turn)
         if action["type"] in ("move", "transfer") and self.js("return t.latest.state;") == before + 1:
@@ -209,12 +209,6 @@ class Tapper:
             can = self.js("return t.sel.canMoveFrom(arg.h, arg.f);", {"h": list(to), "f": action["figure"]})
             sel = self.sel()["selected"]
             self.follows.append((can, sel == {"from": list(to), "figure": action["figure"]}, action, sel))
-
-    def undo(self):
-        before = self.status()["state"]
-        self.tap("[data-act=undo]")
-        self.meant.append("undo")
-        self.wait("t.latest && t.latest.state > arg && !t.pending && !t.timeline.busy", before)
 
     def effective(self) -> list[dict]:
         """What the taps meant, undone actions taken out (as a journal's effective actions)."""
@@ -231,8 +225,7 @@ class Tapper:
         action (when the host allows it) is taken back once. The last status."""
         n = 0
         while True:
-            self.wait("(t.over && !t.timeline.busy) || (t.acting() && !t.pending)")
-            st = self.status()
+            st = self.next_turn()
             if st["over"]:
                 return st
             action = choose(st)

@@ -12,7 +12,7 @@ import pytest
 
 from net.journal import journal_path, read_records
 
-from web_helpers import LONG_NAMES, add_bots_and_start, new_table
+from web_helpers import LONG_NAMES, TableTaps, add_bots_and_start, new_table
 
 #: The La Tortuga table of the shell's page (assets/web/app/play.js hands out its module's instance).
 SHELL_TABLE = "window.tikal.play.instance.tortuga"
@@ -48,7 +48,7 @@ def journal_moves(web_host, tid: int, seat: int) -> list:
             if r.get("k") in ("action", "undo") and r.get("seat") == seat]
 
 
-class Taps:
+class Taps(TableTaps):
     """Plays the La Tortuga table of a page by taps only. ``meant`` keeps, in order, what the taps
     meant (the action, or "undo")."""
 
@@ -102,14 +102,7 @@ class Taps:
             self.tap(f"[data-act=card][data-eggs='{action['eggs']}']")
         else:
             raise AssertionError(f"no taps for {action}")
-        self.meant.append(action)
-        self.wait("t.latest && t.latest.state > arg && !t.pending && !t.timeline.busy", before)
-
-    def undo(self):
-        before = self.status()["state"]
-        self.tap("[data-act=undo]")
-        self.meant.append("undo")
-        self.wait("t.latest && t.latest.state > arg && !t.pending && !t.timeline.busy", before)
+        self.answered(action, before)
 
     def play_game(self, choose, undo_first: int = 0, island_every: int = 2) -> dict:
         """Play our seat to the end: ``choose(status)`` picks one of ``legal``; the first
@@ -117,8 +110,7 @@ class Taps:
         ``island_every``-th choice of a turtle is a tap on the turtle itself. The last status."""
         chosen = 0
         while True:
-            self.wait("(t.over && !t.timeline.busy) || (t.acting() && !t.pending)")
-            st = self.status()
+            st = self.next_turn()
             if st["over"]:
                 return st
             for kind in {a["type"] for a in st["legal"]}:
