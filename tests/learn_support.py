@@ -9,7 +9,7 @@ from engine.bots.hints import seed_for, tikal_words, tortuga_words
 from game.tikal.hint import TikalHint
 from game.tortuga.hint import TortugaHint
 
-from web_helpers import add_bots_and_start, fit_problems, new_table, tap, wait_for
+from web_helpers import add_bots_and_start, broken_words, fit_problems, new_table, tap, wait_for
 
 
 def window_hint(game: str, view: dict, legal: list, seat: int, state: int) -> list:
@@ -91,10 +91,19 @@ SIDEWAYS = """(() => {
 })()"""
 
 
+#: How to play's buttons that turn its pages (and close it) are in sight and the topmost at their
+#: middle as the page opens, before any scrolling: a player turns page after page. What is wrong.
+TURNS = """[...document.querySelectorAll('#howto-prev, #howto-next, #howto-close')].flatMap((b) => {
+  const r = b.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
+  const top = y >= 0 && y < innerHeight ? document.elementFromPoint(x, y) : null;
+  return top && b.contains(top) ? [] : [`#${b.id} not in sight as the page opens (its middle at ${Math.round(y)})`];
+})"""
+
+
 def howto_pages(page, shots: Path | None = None) -> list[tuple[str, str, list[str]]]:
     """Turn every page of every game of How to play (open), by its buttons and tabs: each one's
-    fit check, its pictures' kinds the page could not draw and (held sideways) its picture beside its
-    words. ``[(game, page id, problems)]``;
+    fit check, its buttons in sight, its pictures' kinds the page could not draw and (held sideways)
+    its picture beside its words. ``[(game, page id, problems)]``;
     with ``shots`` (a folder) each page's screenshot is kept there, ``<game>-<page>.png``."""
     out = []
     games = page.evaluate("[...document.querySelectorAll('[data-howto-game]')].map(b => b.dataset.howtoGame)")
@@ -111,7 +120,8 @@ def howto_pages(page, shots: Path | None = None) -> list[tuple[str, str, list[st
             missed = page.evaluate("[...document.querySelectorAll('#howto svg[data-missed]')]"
                                    ".map(e => e.dataset.missed)")
             drawn = page.evaluate("[...document.querySelectorAll('#howto svg')].map(e => e.childElementCount)")
-            out.append((game, pid, fit_problems(page) + [f"not drawn: {m}" for m in missed]
+            out.append((game, pid, fit_problems(page) + page.evaluate(TURNS)
+                        + [f"broken: {w}" for w in broken_words(page, "#howto")] + [f"not drawn: {m}" for m in missed]
                         + (["no picture"] if not drawn or min(drawn) < 2 else []) + [
                             f"held sideways, the picture {p}" for p in page.evaluate(SIDEWAYS)]))
             if page.evaluate("document.querySelector('#howto-next').disabled"):
