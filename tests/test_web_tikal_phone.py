@@ -199,3 +199,32 @@ def test_web_tikal_a_tap_on_a_crowded_camp_asks_which_of_ones_figures(tmp_path, 
         assert page.js_errors == []
     finally:
         web_host.stop()
+
+
+def test_web_tikal_a_refusal_on_the_bar_in_the_pages_language(tmp_path, phone):
+    """An Italian phone's action the host refuses (an end of turn before the tile is placed): the
+    bar says why in Italian (the refusal's code in the page's words), not the host's English
+    reason, which it once showed there as it came."""
+    web_host = WebHost(tmp_path, bot_delay=0.0)
+    try:
+        page = phone(lang="it", size=(844, 390))
+        open_page(page, web_host, "/?anim=off")
+        join(page, "Eva")
+        create_table(page, "tikal", seats=2)
+        tap(page, "#fill")
+        wait_for(page, "tikal.table.players.every(p => p.kind !== 'empty')")
+        tap(page, "#start")
+        wait_for(page, f"tikal.play && tikal.play.instance && !!{SHELL_TABLE}")
+        taps = Tapper(page)
+        taps.wait("t.acting() && !t.pending && t.legal.every((a) => a.type === 'place_tile')")
+        taps.js("t.send({type: 'end_turn'});")            # not now: the tile first
+        taps.wait("!t.pending && !!t.sel.info")
+        error = page.evaluate("tikal.errors[tikal.errors.length - 1]")
+        cat = Catalog("it")
+        want = cat.tr(f"web.error.{error['code']}")
+        assert error["reason"] and taps.js("return t.sel.info;") == want
+        taps.wait("t.root.querySelector('.tk-hint').textContent === arg", want)
+        assert error["reason"] not in page.inner_text("body")
+        assert page.js_errors == []
+    finally:
+        web_host.stop()

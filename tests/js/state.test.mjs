@@ -114,7 +114,7 @@ test("a refusal is kept and answers its action; a stale token says hello again a
   const app = fakeApp();
   store.setSeat({ table: 1, seat: 0, token: "a".repeat(32), seen: 3 });
   HANDLERS.error(app, { t: "error", code: "stale", seq: 9, message: "moved on" });
-  assert.deepEqual(app.answers, [[9, { ok: false, error: { t: "error", code: "stale", seq: 9, message: "moved on" } }]]);
+  assert.deepEqual(app.answers, [[9, { ok: false, error: { t: "error", code: "stale", seq: 9, message: "moved on", text: "moved on" } }]]);
   assert.equal(app.page.errors.length, 1);
   assert.ok(body.find((n) => n.textContent === "moved on"), "the refusal is shown");
   HANDLERS.error(app, { t: "error", code: "bad_token", message: "no such seat" });

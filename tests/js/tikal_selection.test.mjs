@@ -146,8 +146,11 @@ test("bids: the amounts are the host's, stepped within them; a refusal's words s
   assert.deepEqual(t.sel.bidState(t.shown), { high: 2, amount: 4, seat: 0, ours: true, most: 3 });
   t.sel.key("b");
   assert.deepEqual(t.sent, [{ type: "bid", amount: 2 }]);
+  // the refusal in the page's words (the shell's text of it), never the host's English reason
+  t.sel.refused({ code: "stale", reason: "the game moved on", text: "La partita è andata avanti" }, "refused");
+  assert.equal(t.sel.info, "La partita è andata avanti");
   t.sel.refused({ code: "stale", reason: "the game moved on" }, "refused");
-  assert.equal(t.sel.info, "the game moved on");
+  assert.equal(t.sel.info, "refused");
   t.sel.refused({ code: "offline" }, "refused");
   assert.equal(t.sel.info, "refused");
   assert.equal(t.sel.hintKey(false), "tikal.prompt_bid_you");

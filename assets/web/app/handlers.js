@@ -94,7 +94,7 @@ export const HANDLERS = {
       app.send(app.hello());
       return;
     }
-    app.answered(msg.seq, { ok: false, error: msg });
+    app.answered(msg.seq, { ok: false, error: { ...msg, text: app.errorText(msg) } });   // text: in the page's words
     if (msg.code === "bad_field" && msg.ref === "hello") {
       app.net.close();
       app.show("join");

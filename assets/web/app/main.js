@@ -167,7 +167,11 @@ class App {
   request(msg) {
     return new Promise((resolve) => {
       const seq = this.send({ ...msg, state: this.page.state });
-      if (seq === false) { resolve({ ok: false, error: { code: "offline", message: this.t("web.reconnecting") } }); return; }
+      if (seq === false) {
+        const text = this.t("web.reconnecting");
+        resolve({ ok: false, error: { code: "offline", message: text, text } });
+        return;
+      }
       this.pending.set(seq, resolve);
     });
   }

@@ -343,7 +343,7 @@ export class Selection {
   }
 
   /** A refusal (said by the shell already) or a lost link: the bar says why, the player may try again. */
-  refused(e, fallback) { this.info = e.reason || e.message || fallback; }
+  refused(e, fallback) { this.info = e.text || fallback; }     // (text: the refusal in the page's words)
 
   /** What a tapped hex holds, in words (the window's tooltip), on the bar. */
   showInfo(h) {
