@@ -208,13 +208,8 @@ def test_web_tikal_a_refusal_on_the_bar_in_the_pages_language(tmp_path, phone):
     web_host = WebHost(tmp_path, bot_delay=0.0)
     try:
         page = phone(lang="it", size=(844, 390))
-        open_page(page, web_host, "/?anim=off")
-        join(page, "Eva")
-        create_table(page, "tikal", seats=2)
-        tap(page, "#fill")
-        wait_for(page, "tikal.table.players.every(p => p.kind !== 'empty')")
-        tap(page, "#start")
-        wait_for(page, f"tikal.play && tikal.play.instance && !!{SHELL_TABLE}")
+        new_table(page, web_host, "Eva", "tikal", seats=2, path="/?anim=off")
+        bots_and_start(page, until=f"tikal.play && tikal.play.instance && !!{SHELL_TABLE}")
         taps = Tapper(page)
         taps.wait("t.acting() && !t.pending && t.legal.every((a) => a.type === 'place_tile')")
         taps.js("t.send({type: 'end_turn'});")            # not now: the tile first
