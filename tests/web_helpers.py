@@ -147,9 +147,10 @@ def phone(chromium):
         ctx.set_default_timeout(TIMEOUT)
         contexts.append(ctx)
         if not guided:      # once per tab (its sessionStorage): the page's settings may show it again
-            ctx.add_init_script("if (!sessionStorage.getItem('test.seeded')) {"
+            # (a document without storage, about:blank or an opaque origin, throws: nothing then)
+            ctx.add_init_script("try { if (!sessionStorage.getItem('test.seeded')) {"
                                 " sessionStorage.setItem('test.seeded', '1');"
-                                " localStorage.setItem('tikal.guide_done', 'true'); }")
+                                " localStorage.setItem('tikal.guide_done', 'true'); } } catch (e) {}")
         page = ctx.new_page()
         page.on("pageerror", lambda exc: errors.append(str(exc)))
         page.js_errors = errors = []    # type: ignore[attr-defined]
