@@ -13,7 +13,7 @@
 import { h, clear, stylesheet } from "./ui.js";
 import { markSvg } from "./marks.js";
 import { standingsTable, gameTitle, playerName } from "./lobby.js";
-import { Play, animSpeed } from "./play.js";
+import { Play, animSpeed, mmss } from "./play.js";
 
 const POLL = 2000;        // ms between two looks at the host's tables
 const MIN_STAY = 10000;   // a table is watched at least this long
@@ -153,6 +153,17 @@ export class TVPlay extends Play {
     this.drawTitle();
     this.drawPlayers();
     if (this.tally) this.drawTally();
+  }
+
+  /** The turn clock as the room reads it: the banner names the player, the line under it says
+   * only the time (one line: the players' rows keep their room). */
+  drawClock() {
+    super.drawClock();
+    const msg = this.last, c = msg && msg.clock;
+    if (this.clockLine.textContent && c && !c.out && c.seat !== this.app.page.seat) {
+      const since = (performance.now() - this.clockAt) / 1000;
+      this.clockLine.textContent = `${mmss(c.spent + since)} / ${mmss(c.limit)}`;
+    }
   }
 
   context() {
