@@ -312,10 +312,12 @@ def test_web_tikal_keys_and_refusals(chromium, server):
     assert sent[-1]["action"] in legal
     # the host refuses it: the table is free again and says why
     assert page.evaluate(f"{t}.pending")
-    page.evaluate("window.answer({ok: false, error: {code: 'stale', reason: 'the game moved on'}})")
+    # (the shell's answer: the host's error and its text in the page's words, not its reason)
+    page.evaluate("window.answer({ok: false, error: {code: 'stale', reason: 'the game moved on',"
+                  " text: 'The game moved on meanwhile.'}})")
     page.wait_for_function(f"!{t}.pending")
-    assert page.evaluate(f"{t}.sel.info") == "the game moved on"
-    assert "the game moved on" in page.inner_text(".tk-hint")
+    assert page.evaluate(f"{t}.sel.info") == "The game moved on meanwhile."
+    assert "The game moved on meanwhile." in page.inner_text(".tk-hint")
     # sent again, and the link drops before the answer: the host's full update after the
     # reconnection frees the table (app/table.js), whatever became of what was sent
     page.keyboard.press("Enter")
