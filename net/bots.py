@@ -55,8 +55,10 @@ class Bots:
             delay = cfg.bot_delay if t.seating.has_people else cfg.bots_alone_delay
             if delay > 0:   # people follow the moves; bots alone race
                 await asyncio.sleep(delay)
-                if t.state != state or t.bot_turn() is None:
-                    return  # the player came back while it waited: theirs to play
+            if t.state != state or t.bot_turn() is None:
+                # the player came back while it waited (even with no delay: between kick() and
+                # this task's first step a hello may be handled): theirs to play
+                return
             bot = t.bot(seat)
             action = await asyncio.get_running_loop().run_in_executor(
                 self._executor, bot.choose, view, legal)

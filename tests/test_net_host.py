@@ -312,11 +312,14 @@ class _BlockingBot(RandomBot):
         return super().choose(view, legal)
 
 
+@pytest.mark.parametrize("delay", [0.01, 0.0])
 @run
-async def test_a_bot_that_waits_to_play_for_an_away_player_lets_them_play_once_back(caplog):
+async def test_a_bot_that_waits_to_play_for_an_away_player_lets_them_play_once_back(caplog, delay):
     """A bot playing an away player's seat waits ``bot_delay`` before its move (people follow the
     moves); the player comes back meanwhile: the bot leaves the move to them, no "bot failure"
-    (it once asked for the seat's bot after the wait, and there was none)."""
+    (it once asked for the seat's bot after the wait, and there was none). With no delay too: the
+    player's hello can be handled between kick() and the bot task's first step (it logged "seat 0
+    is played by no bot")."""
     from net.bots import Bots
     from net.config import HostConfig
     from net.table import Table
@@ -328,7 +331,7 @@ async def test_a_bot_that_waits_to_play_for_an_away_player_lets_them_play_once_b
     seat = t.game.to_act
     t.seats[seat].kind, t.seats[seat].takeover = "human", "random"     # away: a bot plays for them
     tasks, sent = [], []
-    bots = Bots(HostConfig(bot_delay=0.01), lambda coro: tasks.append(asyncio.ensure_future(coro)),
+    bots = Bots(HostConfig(bot_delay=delay), lambda coro: tasks.append(asyncio.ensure_future(coro)),
                 lambda _t: True, lambda out, _t: sent.append(out), lambda _t: None, lambda _t: None)
     try:
         bots.kick(t)
