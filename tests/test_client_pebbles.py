@@ -89,3 +89,68 @@ def test_a_window_plays_the_third_game_through_a_real_host(host, monkeypatch):
         assert [name for name, _, _ in results.columns] == ["Last"]
     finally:
         app.close()
+
+
+def test_play_again_takes_every_player_of_a_pass_and_play_window_into_the_next_game(host, monkeypatch):
+    """Two people at one window (pass-and-play: its own player and one added "here") and the host's
+    bot play Pebbles to the results; one click on Play again takes both of the window's seats into
+    the next game (issue 39: only the first went), ready, on the same connections; the owner
+    starts, and the second seat plays its turn in the new game without joining again."""
+    from again_support import TAKE_ONE, PebblesWindow
+
+    register(monkeypatch)
+    h, address = host
+    first = on_loop(h, lambda: h.create_table("pebbles", 3, {"pile": 5}, bots=1, bot_level="easy"))
+    win = PebblesWindow(address, "Tess")
+    app = win.app
+    try:
+        win.sit(first.id)
+        second_player = win.add_here()
+        assert (win.primary.table.my_seat, second_player.table.my_seat) == (0, 1)
+        win.click_on("Tess", label="lobby.start")
+        pump(app, lambda: isinstance(app.scene, PebblesScene))
+        stall = Stall(lambda: first.state)
+        while not isinstance(app.scene, ResultsScene):
+            stall.check("the end of the game")
+            win.step()
+            time.sleep(0.001)
+        assert first.game.is_over and app.bridge is win.primary
+        connection, sits = second_player.player, sum(m["t"] == "sit" for m in second_player.sent)
+        win.click_on("Tess", label="results.again")              # one click: both of us
+        pump(app, lambda: isinstance(app.scene, LobbyScene) and win.primary.lobby.get("again_of") == first.id
+             and second_player.table.id == win.primary.table.id
+             and all(p["kind"] != "empty" and p["ready"] and not p.get("kept") for p in win.primary.lobby["players"]))
+        rid = win.primary.table.id
+        assert [p["name"] for p in win.primary.lobby["players"]] == [s.name for s in first.seats]
+        assert (win.primary.table.my_seat, second_player.table.my_seat) == (0, 1)
+        assert [m["t"] for m in second_player.sent].count("again") == 1       # said for them by the click
+        assert second_player.player == connection and sum(m["t"] == "sit" for m in second_player.sent) == sits
+        assert win.primary.lobby["owner"] == win.primary.player
+        win.click_on("Tess", label="lobby.start")
+        again = h.tables[rid]
+        stall = Stall(lambda: again.state)
+        while not any(seat == 1 for seat, _ in again.history):   # the second seat's turn, played at the window
+            stall.check("the second seat's turn in the new game")
+            win.step()
+            time.sleep(0.001)
+        assert next(a for seat, a in again.history if seat == 1) == TAKE_ONE
+        assert again.play.seed != first.play.seed and again.game_name == "pebbles" and again.options == {"pile": 5}
+        assert win.clicks["Tess"] >= 3 and win.clicks["Player 2"] >= 1    # (the pass screen: theirs)
+    finally:
+        win.close()
+
+
+def on_loop(h, fn):
+    """``fn()`` run on the live host's loop (the host is not thread-safe): its value."""
+    import threading
+
+    out, done = {}, threading.Event()
+
+    def call():
+        try:
+            out["v"] = fn()
+        finally:
+            done.set()
+    h.loop.call_soon_threadsafe(call)
+    assert done.wait(30)
+    return out["v"]

@@ -213,10 +213,21 @@ class ResultsScene(Scene):
 
     def play_again(self):
         """Into the finished table's next game (the host makes it with the first of us): the same
-        game, options, seats and bots, a new seed; our seat, ready. The owner starts it."""
+        game, options, seats and bots, a new seed; our seat, ready, and each of the window's other
+        players' (pass-and-play) theirs. The owner starts it."""
         if self.can_again():
             self.again_sent = True
             self.bridge.play_again()
+            for b in self.local_players():      # the others at this window come along, each their seat
+                b.play_again()
+
+    def local_players(self) -> list:
+        """The window's other players (pass-and-play: game/party.py) still at this finished table."""
+        party = self.app.party
+        if party is None or self.bridge is not party.primary:
+            return []
+        return [b for b in party.local() if b.connected and b.table.id == self.tm.id
+                and b.table.my_seat is not None and (b.lobby or {}).get("id") == self.tm.id]
 
     def again_line(self) -> str:
         """Who is in the next game already (the finished table's summary), its bots too; "" before

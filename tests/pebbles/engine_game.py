@@ -102,14 +102,19 @@ class PebblesBot(RandomBot):
 CHECKED = ("pile", "taken", "seat")
 
 
-def register(monkeypatch) -> None:
+def register(monkeypatch, max_seats: int | None = None) -> None:
     """Pebbles is a game of the engine and the host for the test that calls this (undone after
-    it): its facts, its package, an ``easy`` bot, its journal's checked keys."""
+    it): its facts, its package, an ``easy`` bot, its journal's checked keys. ``max_seats``: a
+    table of more than three (a party's whole group at one short game)."""
+    import dataclasses
+
     import engine
     from engine.bots.registry import FACTORIES
     from net import journal
 
-    monkeypatch.setitem(engine.GAMES, "pebbles", INFO)
+    info = INFO if max_seats is None else dataclasses.replace(INFO, max_seats=max_seats)
+    monkeypatch.setattr(sys.modules[__name__], "INFO", info)
+    monkeypatch.setitem(engine.GAMES, "pebbles", info)
     monkeypatch.setitem(engine._PACKAGES, "pebbles", sys.modules[__name__])
     monkeypatch.setitem(FACTORIES, ("pebbles", "easy"), PebblesBot)
     monkeypatch.setitem(journal.CHECKED, "pebbles", CHECKED)
