@@ -3,7 +3,8 @@ two phones at 360x640 and the host's bot play a game (Pebbles, tests/pebbles/: a
 end; on the results "Play again" and "Back to the tables" are in view without scrolling; both tap
 Play again (one tap each), the one still at the results sees who is in; the owner starts (a second
 tap) and the next game runs: the same game, options, seats and bot, a new seed. The results with
-who is in fit in the four languages."""
+who is in fit in the four languages. Then issue 39's own check: three phones and a window of two
+players (pass-and-play) at one table play again, their taps counted."""
 from __future__ import annotations
 
 import pytest
@@ -119,3 +120,117 @@ def test_two_phones_and_a_bot_play_again_with_one_tap_each_the_owner_starts(tmp_
         assert ana.js_errors == [] and ben.js_errors == []
     finally:
         web_host.stop()
+
+
+#: the three guests at their phones (24-character names: the fit checks')
+GUESTS = LONG_NAMES[:3]
+
+
+def test_three_phones_and_a_window_of_two_play_again_with_at_most_two_taps_each(tmp_path, phone, monkeypatch):
+    """Issue 39's check: three phones (390x844, touch) and a window (the real pygame client, SDL's
+    dummy driver, mouse events; its own player and a second one at it, pass-and-play, from another
+    loopback address) and the host's bot at one table of Pebbles play it to the end, and play
+    again: from the results to the new game playing each guest taps once (Play again: in, ready)
+    and the window's owner clicks twice (Play again, for both of its players, then Start); the new
+    game has the same seats, names, game and options, a new seed, and the window's second seat
+    plays in it without joining again."""
+    from again_support import PebblesWindow
+
+    from client_helpers import pump
+
+    register(monkeypatch, max_seats=6)
+    web_host = WebHost(tmp_path)
+    win = None
+    try:
+        first = web_host.call(lambda: web_host.host.create_table("pebbles", 6, {"pile": 7}, bots=1, bot_level="easy"))
+        tid = first.id
+        win = PebblesWindow(f"127.0.0.1:{web_host.address[1]}", "Tess", local="127.0.0.2")
+        win.sit(tid)                                  # seat 0: the first in owns the table
+        second_player = win.add_here()                # seat 1: "Player 2", at the same window
+        phones = []
+        for seat, name in enumerate(GUESTS, start=2):
+            p = phone()
+            open_page(p, web_host, "/?anim=off")
+            join(p, name)
+            wait_for(p, f"!!document.querySelector('[data-table=\"{tid}\"] [data-act=\"sit\"]')")
+            tap(p, f'[data-table="{tid}"] [data-act="sit"]')
+            wait_for(p, "(s) => tikal.screen === 'table' && tikal.seat === s", seat)
+            if not p.evaluate("tikal.table.players[tikal.seat].ready"):
+                tap(p, "#ready")
+            phones.append(p)
+        pump(win.app, lambda: all(p["kind"] != "empty" and p["ready"] for p in win.primary.lobby["players"]))
+        addr = web_host.call(lambda: {c.name: c.addr for c in web_host.host.conns.values()})
+        assert addr["Tess"] == "127.0.0.2" and addr[GUESTS[0]] == "127.0.0.1"     # (a laptop, and the phones)
+        win.click_on("Tess", label="lobby.start")
+        play_together(win, phones, lambda: web_host.call(lambda: first.state))
+        assert web_host.call(lambda: first.status) == "over"
+        assert win.primary.player == web_host.call(lambda: first.seating.owner)
+
+        # from the results on, every tap and click counted
+        taps = {name: 0 for name in GUESTS}
+        win.clicks.clear()
+        for p in phones:
+            wait_for(p, RESULTS + " && !!document.querySelector('#results-again:not([disabled])')")
+        tap(phones[0], "#results-again")              # a guest first: the next game is made
+        taps[GUESTS[0]] += 1
+        wait_for(phones[0], "(tid) => tikal.screen === 'table' && tikal.table.again_of === tid", tid)
+        rid = phones[0].evaluate("tikal.table.id")
+        win.click_on("Tess", label="results.again")   # the window: both of its players
+        pump(win.app, lambda: win.primary.table.id == rid and second_player.table.id == rid)
+        for p, name in zip(phones[1:], GUESTS[1:]):
+            tap(p, "#results-again")
+            taps[name] += 1
+        for p in phones:
+            wait_for(p, "(rid) => tikal.screen === 'table' && tikal.table.id === rid && "
+                        "tikal.table.players.every(p => p.kind !== 'empty' && p.ready && !p.kept)", rid)
+        pump(win.app, lambda: win.primary.lobby["owner"] == win.primary.player
+             and all(p["ready"] and not p.get("kept") for p in win.primary.lobby["players"]))
+        win.click_on("Tess", label="lobby.start")     # the owner starts
+        for p in phones:
+            wait_for(p, "(rid) => tikal.screen === 'play' && tikal.play.last && tikal.play.last.table === rid", rid)
+        assert taps == {name: 1 for name in GUESTS}                      # one tap each
+        assert win.clicks == {"Tess": 2}                                 # the window's owner: in, Start
+        assert all(v <= 2 for v in [*taps.values(), *win.clicks.values()])
+
+        second = web_host.table(rid)
+        assert web_host.call(lambda: (second.status, second.game_name, second.options, second.nseats)) == \
+            ("playing", "pebbles", {"pile": 7}, 6)
+        seats = web_host.call(lambda: [(s.kind, s.name, s.colour) for s in second.seats])
+        assert seats == web_host.call(lambda: [(s.kind, s.name, s.colour) for s in first.seats])
+        assert [n for _, n, _ in seats[:5]] == ["Tess", "Player 2", *GUESTS]
+        assert web_host.call(lambda: second.play.seed != first.play.seed)
+        # the window's second seat plays in the new game (its turn is the second), on its old connection
+        assert [m["t"] for m in second_player.sent].count("sit") == 1
+        play_together(win, phones, lambda: web_host.call(lambda: second.state),
+                      done=lambda: web_host.call(lambda: any(s == 1 for s, _ in second.history)))
+        assert [p.js_errors for p in phones] == [[], [], []]
+    finally:
+        if win is not None:
+            win.close()
+        web_host.stop()
+
+
+def play_together(win, phones, state, done=None) -> None:
+    """The window and the phones play their turns (one pebble each: the window by clicks, a phone
+    by a tap on its first legal action) until every one of them shows the game over, or ``done()``;
+    only a hang fails (``state()``, the host's table's state, not moving)."""
+    import time
+
+    from game.scenes.results import ResultsScene
+
+    from waiting import Stall
+
+    stall = Stall(state)
+    over = "!!(tikal.play && tikal.play.last && tikal.play.last.over)"
+    while not (done() if done else isinstance(win.app.scene, ResultsScene)
+               and all(p.evaluate(over) for p in phones)):
+        stall.check("the end of the game")
+        if win.step():
+            continue
+        for p in phones:
+            at = p.evaluate("tikal.play && tikal.play.last && !tikal.play.last.over && !!document"
+                            ".querySelector('[data-legal=\"0\"]:not([disabled])') ? tikal.play.last.state : null")
+            if at is not None:
+                tap(p, '[data-legal="0"]')
+                wait_for(p, "(s) => tikal.play.last.state > s || tikal.play.last.over", at)
+        time.sleep(0.002)
