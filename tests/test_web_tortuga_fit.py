@@ -20,14 +20,18 @@ import pytest
 from net.client import Client
 
 from waiting import HANG
-from web_helpers import LONG_NAMES, ScreenChecker, WebHost, create_table, join, open_page, tap, wait_for
-from web_tortuga_support import FAST, SHELL_TABLE, Taps, chooser
+from web_helpers import LONG_NAMES, ScreenChecker, WebHost, create_table, join, open_page, rows_reachable, tap, wait_for
+from web_tortuga_support import FAST, SHELL_TABLE, Taps, chooser, island_problems
 
 SHOTS = os.environ.get("TIKAL_WEB_SHOTS")
 #: The screens each page (each size) must meet; the end's two come last.
 MUST = {"five", "five-wait", "choose", "roll", "decide", "cards", "wait", "log", "watch", "results", "over"}
 END = {"results", "over"}
 NAME5 = "Wilhelmina Oosterhuisxxx"[:24]
+#: Six more 24-character names (the seven seats' guests), in the four languages' letters.
+NAMES7 = [n[:24].ljust(24, "x") for n in (
+    "Wilhelmina Oosterhuis", "Přemysl Kňourek Dvořák", "Gianfranca Lombardozzi", "Святополк Преображенский",
+    "Bartholomew Featherstone", "Ludmila Wolkensteinová")]
 
 
 class Checker(ScreenChecker):
@@ -36,6 +40,13 @@ class Checker(ScreenChecker):
     def __init__(self, page, size: str):
         super().__init__(page, size, "tortuga", SHELL_TABLE, ".tt, .tt-results", SHOTS)
         self.taps = Taps(page)
+
+    def more(self, name: str) -> list[str]:
+        """At the table (not the results over it): no piece of the island under another, every
+        player row reachable above the bar (issue 38)."""
+        if name in END:
+            return []
+        return island_problems(self.page) + rows_reachable(self.page, ".tt-seat", ".tt-bar")
 
 
 def preload(page) -> None:
@@ -95,6 +106,26 @@ def sit_both(small, big, seats: int, option: str | None):
     tap(big, "#ready")
     wait_for(small, "tikal.table && tikal.table.players[1].ready")
     return tid
+
+
+def guests_sit(web_host, page, tid: int, names) -> None:
+    """Players (net.client's Client) who sit at the table ``tid`` and get ready; the page starts the
+    game; the guests go (each seat then played by a bot)."""
+    host, port = web_host.address
+    guests = [Client(host, port, name).start() for name in names]
+    try:
+        for g in guests:
+            g.wait_for("welcome", HANG)
+            g.send({"t": "sit", "table": tid})
+            g.wait_for("seated", HANG)
+            g.send({"t": "ready", "ready": True})
+        wait_for(page, "tikal.table && tikal.table.players.every(p => p.kind === 'human' && "
+                       "(p.ready || p.seat === tikal.seat))")
+        tap(page, "#start")
+        wait_for(page, f"tikal.play && tikal.play.instance && !!{SHELL_TABLE}")
+    finally:
+        for g in guests:
+            g.close()
 
 
 def five_seats(web_host, small, big, checkers) -> None:
@@ -214,3 +245,51 @@ def _every_screen(web_host, phone):
     assert problems == [], "\n".join(problems[:40])
     for page in (small, big) + ((watcher,) if watcher else ()):
         assert page.js_errors == []
+
+
+def test_web_tortuga_seven_seats_sideways_nothing_under_another(tmp_path, phone, seeded):
+    """Issue 38: a phone held sideways (844x390, touch) at seven seats of 24-character names, six of
+    them gone (the rows' longest: "a bot plays"): the island takes the height, and at the first
+    roll (seven turtles on the raft), a decision (the sum's two lines) and once turtles stand in
+    stacks, in the four languages, no space, number, turtle or word of the island lies under
+    another or outside it, every row can be scrolled into view, the page's fit check finds nothing;
+    then the same table at 390x844 and 360x640 (the bar stuck under the rows)."""
+    seeded(11)
+    web_host = WebHost(tmp_path, grace=0.2, ping_interval=3600.0, ping_timeout=7200.0)
+    try:
+        page = phone(size=(844, 390))
+        open_page(page, web_host, FAST)
+        join(page, LONG_NAMES[0])
+        preload(page)
+        tid = create_table(page, "tortuga", seats=7)
+        guests_sit(web_host, page, tid, NAMES7)
+        wait_for(page, "tikal.table.players.filter(p => p.takeover).length === 6")
+        ck = Checker(page, "844x390")
+        taps = ck.taps
+        # the island takes the height the table leaves it (the prompt over the rows)
+        room = page.evaluate(f"(() => {{ const t = {SHELL_TABLE}; return [t.boardEl.getBoundingClientRect().height, "
+                             "t.island.el.getBoundingClientRect().height, t.el.className]; })()")
+        assert "tt-low" in room[2] and room[1] >= room[0] - 2, room
+        while not {"roll", "decide", "stacks"} <= ck.seen:
+            st = taps.next_turn()
+            assert not st["over"], ck.seen
+            stacked = page.evaluate(f"Object.entries({SHELL_TABLE}.shown.stacks)"
+                                    ".some(([k, s]) => k !== '0' && s.length > 1)")
+            if st["phase"] == "roll" and st["rolled"] == 0:
+                ck.check("roll")
+            elif st["phase"] == "decide":
+                ck.check("decide")
+            if stacked:
+                ck.check("stacks")
+            taps.play(hurry(st), st["state"])
+        taps.next_turn()
+        for size in ((390, 844), (360, 640)):
+            page.set_viewport_size({"width": size[0], "height": size[1]})
+            wait_for(page, f"{SHELL_TABLE}.el.classList.contains('tt-narrow')")
+            portrait = Checker(page, f"{size[0]}x{size[1]}")
+            portrait.check("stacks")
+            ck.problems += portrait.problems
+        assert ck.problems == [], "\n".join(ck.problems[:40])
+        assert page.js_errors == []
+    finally:
+        web_host.stop()

@@ -355,6 +355,10 @@ class ScreenChecker:
         wait_for(self.page, f"tikal.play.instance !== window.__old && !!{self.table} && !{self.table}.timeline.busy")
         self.page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
 
+    def more(self, name: str) -> list[str]:
+        """A game's own checks of the screen ``name`` (its pieces' geometry): what they find."""
+        return []
+
     def check(self, name: str, redo=None) -> None:
         """The screen ``name`` in every language (``redo()`` taps it back after each relabel)."""
         if name in self.seen:
@@ -364,7 +368,7 @@ class ScreenChecker:
             self.relabel(lang)
             if redo:
                 redo()
-            found = fit_problems(self.page) + broken_words(self.page, self.roots)
+            found = fit_problems(self.page) + broken_words(self.page, self.roots) + self.more(name)
             if self.shots:
                 self.shots.mkdir(parents=True, exist_ok=True)
                 self.page.screenshot(path=str(self.shots / f"{self.game}-{self.size}-{name}-{lang}.png"))
@@ -372,3 +376,63 @@ class ScreenChecker:
         self.relabel("en")
         if redo:
             redo()
+
+
+#: ``rows_reachable({rows, bar, nearest})`` on the page: each of the rows (a selector) can be scrolled
+#: fully into the part of its scrolling box one sees, above the bar stuck at the box's bottom (a
+#: selector, or null): at the end of the scroll the last row lies above the bar, and with
+#: ``nearest`` each row scrolled into view from the box's top as the browser does it
+#: (``scrollIntoView``, "nearest": the box's scroll-padding kept) lies there too. The problems
+#: found; the scroll put back.
+ROWS_REACHABLE = """async ({rows, bar, nearest}) => {
+  const out = [], tol = 1;
+  const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  const scroller = (el) => {
+    for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+      const st = getComputedStyle(p);
+      if ((st.overflowY === "auto" || st.overflowY === "scroll") && p.scrollHeight > p.clientHeight + 1) return p;
+    }
+    return document.scrollingElement;
+  };
+  const els = [...document.querySelectorAll(rows)].filter((e) => e.getBoundingClientRect().height > 0);
+  if (!els.length) return [`no rows ${rows}`];
+  const box = scroller(els[0]);
+  const barEl = bar ? document.querySelector(bar) : null;
+  const kept = box.scrollTop;
+  const seen = () => {
+    const r = box.getBoundingClientRect();
+    let bottom = Math.min(r.bottom, innerHeight), top = Math.max(r.top, 0);
+    const b = barEl && box.contains(barEl) ? barEl.getBoundingClientRect() : null;
+    if (b && b.height > 0) bottom = Math.min(bottom, b.top);
+    return { top, bottom };
+  };
+  const name = (el, i) => `row ${i} "${el.textContent.trim().slice(0, 24)}"`;
+  box.scrollTop = box.scrollHeight;
+  await frame();
+  const end = seen();
+  els.forEach((el, i) => {
+    const r = el.getBoundingClientRect();
+    const at = `${Math.round(r.bottom)} > ${Math.round(end.bottom)}`;
+    if (r.bottom > end.bottom + tol) out.push(`${name(el, i)} under the bar at the end of the scroll (${at})`);
+  });
+  if (nearest) {
+    for (const [i, el] of els.entries()) {          // from the top of the box: the rows further down come up
+      box.scrollTop = 0;
+      await frame();
+      el.scrollIntoView({ block: "nearest" });
+      await frame();
+      const r = el.getBoundingClientRect(), s = seen();
+      const at = `${Math.round(r.top)}–${Math.round(r.bottom)}, outside ${Math.round(s.top)}–${Math.round(s.bottom)}`;
+      if (r.top < s.top - tol || r.bottom > s.bottom + tol) out.push(`${name(el, i)} scrolled into view lies at ${at}`);
+    }
+  }
+  box.scrollTop = kept;
+  await frame();
+  return out;
+}"""
+
+
+def rows_reachable(page, rows: str, bar: str | None = None, nearest: bool = True) -> list[str]:
+    """What ROWS_REACHABLE finds of ``rows`` and the ``bar`` stuck under them; [] when each row can
+    be scrolled fully into view above it."""
+    return page.evaluate(ROWS_REACHABLE, {"rows": rows, "bar": bar, "nearest": nearest})

@@ -143,3 +143,88 @@ def chooser(seed: int, cards: float = 0.3):
             return by["stop"][0]
         return by.get("roll", st["legal"])[0]
     return choose
+
+
+#: The island's pieces where the page draws them (client pixels): no space, space number, turtle,
+#: word (the sum, the beach, the raft, the cards left), die slot or card lies under another, and
+#: each lies inside the part of the island one sees (issue 38). ``arg``: the tolerance in pixels.
+#: Turtles of one stack ride each other (drawn so); a stack's lowest turtle stands on its own
+#: space only, every turtle keeps off the numbers and the words.
+ISLAND_OVERLAPS = """(tol) => {
+  const t = window.tikal.play.instance.tortuga, isl = t.island, out = [];
+  const box = (r) => ({ l: r.left, t: r.top, r: r.right, b: r.bottom });
+  const rect = (e) => box(e.getBoundingClientRect());
+  const cut = (a, b) => ({ l: Math.max(a.l, b.l), t: Math.max(a.t, b.t), r: Math.min(a.r, b.r),
+    b: Math.min(a.b, b.b) });
+  const join = (a, b) => ({ l: Math.min(a.l, b.l), t: Math.min(a.t, b.t), r: Math.max(a.r, b.r),
+    b: Math.max(a.b, b.b) });
+  const meet = (a, b) => Math.min(a.r, b.r) - Math.max(a.l, b.l) > tol
+    && Math.min(a.b, b.b) - Math.max(a.t, b.t) > tol;
+  const circle = (c) => { const q = rect(c); return { x: (q.l + q.r) / 2, y: (q.t + q.b) / 2, r: (q.r - q.l) / 2 }; };
+  const touches = (c, a) => {         // a circle and a box
+    const x = Math.max(a.l, Math.min(c.x, a.r)), y = Math.max(a.t, Math.min(c.y, a.b));
+    return Math.hypot(c.x - x, c.y - y) < c.r - tol;
+  };
+  let seen = cut(rect(isl.el), { l: 0, t: 0, r: innerWidth, b: innerHeight });
+  for (let p = isl.el.parentElement; p && p !== document.body; p = p.parentElement) {
+    const st = getComputedStyle(p);
+    if (st.overflowX !== "visible" || st.overflowY !== "visible") seen = cut(seen, rect(p));
+  }
+  const inside = (a) => a.l >= seen.l - tol && a.t >= seen.t - tol && a.r <= seen.r + tol && a.b <= seen.b + tol;
+  const stackOf = {};
+  for (const [k, st] of Object.entries(t.shown.stacks || {})) st.forEach((x, i) => { stackOf[x] = [k, i]; });
+  const spaces = [...isl.svg.querySelectorAll("[data-space]")]
+    .map((c) => ({ n: Number(c.dataset.space), name: `space ${c.dataset.space}`, c: circle(c), a: rect(c) }));
+  const nums = [...isl.svg.querySelectorAll("[data-num]")]
+    .map((e) => ({ name: `number ${e.dataset.num}`, n: Number(e.dataset.num), a: rect(e) }));
+  const turtles = [...isl.svg.querySelectorAll(".tt-turtle")].map((g) => {
+    const x = Number(g.dataset.turtle), [k, i] = stackOf[x] || ["?", 0];
+    return { name: `turtle ${x} (at ${k}, ${i} up)`, k: k === "0" ? `raft${x}` : k, space: Number(k),
+      low: i === 0 || k === "0", a: rect(g.querySelector(".tt-turtle-art")) };
+  });
+  const words = [];
+  for (const el of isl.el.querySelectorAll(".tt-lbl")) {
+    for (const part of el.children.length ? el.children : [el]) {
+      if (part.hidden || !part.textContent.trim()) continue;
+      const range = document.createRange();
+      range.selectNodeContents(part);
+      const name = `${el.className} "${part.textContent.trim()}"`;
+      for (const r of range.getClientRects()) if (r.width > 0) words.push({ name, a: box(r) });
+    }
+  }
+  const union = (name, sel) => {         // the dice tray, the deck: one piece each
+    const rs = [...isl.svg.querySelectorAll(sel)].map(rect);
+    return rs.length ? [{ name, a: rs.reduce(join) }] : [];
+  };
+  const things = [...union("the dice tray", ".tt-l-ground .tt-slot, .tt-l-tray > *"),
+    ...union("the deck", ".tt-l-deck > *")];
+  const flat = [...nums, ...words, ...things];
+  for (const x of [...spaces, ...flat, ...turtles]) if (!inside(x.a)) out.push(`${x.name} outside the island one sees`);
+  spaces.forEach((s, i) => spaces.slice(i + 1).forEach((o) => {
+    if (Math.hypot(s.c.x - o.c.x, s.c.y - o.c.y) < s.c.r + o.c.r - tol) out.push(`${s.name} under ${o.name}`);
+  }));
+  for (const s of spaces) {
+    for (const x of [...nums.filter((m) => m.n !== s.n), ...words, ...things]) {
+      if (touches(s.c, x.a)) out.push(`${x.name} on ${s.name}`);
+    }
+    for (const x of turtles) if (x.low && x.space !== s.n && touches(s.c, x.a)) out.push(`${x.name} on ${s.name}`);
+  }
+  flat.forEach((x, i) => flat.slice(i + 1).forEach((o) => {
+    if (x.name !== o.name && meet(x.a, o.a)) out.push(`${x.name} under ${o.name}`);
+  }));
+  turtles.forEach((x, i) => {
+    turtles.slice(i + 1).forEach((o) => { if (x.k !== o.k && meet(x.a, o.a)) out.push(`${x.name} under ${o.name}`); });
+    for (const o of flat) if (meet(x.a, o.a)) out.push(`${x.name} under ${o.name}`);
+  });
+  const rows = [...t.el.querySelectorAll(".tt-seat")].map(rect);
+  rows.forEach((r, i) => {
+    if (meet(r, rect(isl.el))) out.push(`player row ${i} under the island`);
+    rows.slice(i + 1).forEach((o, j) => { if (meet(r, o)) out.push(`player row ${i} under row ${i + j + 1}`); });
+  });
+  return out;
+}"""
+
+
+def island_problems(page, tol: float = 1.0) -> list[str]:
+    """What ISLAND_OVERLAPS finds on the page's La Tortuga island; [] when nothing lies under another."""
+    return page.evaluate(ISLAND_OVERLAPS, tol)

@@ -12,15 +12,22 @@ export const TW = 46, TH = 30, STACK_DY = 14;
 export const DICE = { dx: -144, dy: -124, size: 66, gap: 14 };
 const BAR = { dx: 106, w: 44 };
 /** The fewest units the track's two radii add up to (its 21 spaces keep their room), the most
- * pixels a unit takes (pieces no bigger than the window's), the island's flattest and tallest. */
-const TRACK_MIN = 600, SCALE_MAX = 1.1, FLAT = 0.62, TALL = 1.55;
+ * pixels a unit takes (pieces no bigger than the window's), the island's flattest and tallest, and
+ * its fewest units of height: the tray, the sum's words and the deck keep their room between the
+ * track's top and bottom spaces (a phone held sideways: a low, wide box, smaller pieces then). */
+const TRACK_MIN = 600, SCALE_MAX = 1.1, FLAT = 0.42, TALL = 1.55, H_MIN = 570;
+/** The track's ends (degrees round its ellipse, counter-clockwise): space 1 beside the raft, the
+ * beach (21) on its other side. */
+const FIRST = -65, LAST = 245;
 
 /** The island's shape for a box of w×h pixels (the window's island, game/tortuga/island.py, its
  * track stretched to the room: a phone in portrait gets a tall island): its units (W×H, the
- * SVG's view box), the track's centre and radii, the raft, the deck, the sand's rings. */
+ * SVG's view box), the track's centre and radii, the raft, the deck, the sand's rings and where
+ * each space is. */
 export function geometry(w, h) {
   w = Math.max(100, w); h = Math.max(100, h);
-  const k = Math.min(SCALE_MAX, (w + h) / (2 * (TRACK_MIN + 66 + 54 + 52)));
+  let k = Math.min(SCALE_MAX, (w + h) / (2 * (TRACK_MIN + 66 + 54 + 52)));
+  if (h / k < H_MIN) k = h / H_MIN;
   let W = w / k, H = h / k;
   const ratio = (WW, HH) => (HH - 50 - 108) / (WW - 16 - 132);     // the track's ry / rx
   if (ratio(W, H) > TALL) H = TALL * (W - 148) + 158;
@@ -28,15 +35,39 @@ export function geometry(w, h) {
   const rx = W / 2 - 8, top = 6, ry = (H - 44 - top) / 2;
   const cx = W / 2, cy = top + ry;
   const rxT = rx - 66, ryT = ry - 54;
-  return { W, H, k: Math.min(w / W, h / H), cx, cy, rx, ry, rxT, ryT, raft: [cx, H - 40], deck: [cx - 40, cy + 0.5 * ryT] };
+  // the deck under the sum's words, its own words clear of the beach's space
+  const deckY = cy + Math.max(64, Math.min(0.5 * ryT, 0.906 * ryT - 126));
+  return { W, H, k: Math.min(w / W, h / H), cx, cy, rx, ry, rxT, ryT, raft: [cx, H - 40], deck: [cx - 40, deckY],
+    spaces: trackSpaces(cx, cy, rxT, ryT) };
+}
+
+/** The 21 spaces' centres, evenly along the track's ellipse (by its length, not its angle: a flat
+ * island's ends keep their spaces apart). */
+function trackSpaces(cx, cy, rxT, ryT) {
+  const steps = 620, at = (i) => ((FIRST + ((LAST - FIRST) * i) / steps) * Math.PI) / 180;
+  const pt = (a) => [cx + rxT * Math.cos(a), cy - ryT * Math.sin(a)];
+  const run = [0];
+  for (let i = 1; i <= steps; i++) {
+    const [x0, y0] = pt(at(i - 1)), [x1, y1] = pt(at(i));
+    run.push(run[i - 1] + Math.hypot(x1 - x0, y1 - y0));
+  }
+  const out = [];
+  let j = 0;
+  for (let sp = 0; sp < BEACH; sp++) {
+    const want = (run[steps] * sp) / (BEACH - 1);
+    while (j < steps && run[j + 1] < want) j++;
+    const f = j < steps ? (want - run[j]) / Math.max(1e-9, run[j + 1] - run[j]) : 0;
+    const a = at(j) + f * (at(j + 1) - at(j));
+    out.push(pt(a));
+  }
+  return out;
 }
 
 
 /** A track space's centre (1–21, counter-clockwise from beside the raft); 0: the raft. */
 export function spacePos(g, space) {
   if (!space) return [...g.raft];
-  const a = ((-65 + (space - 1) * 15.5) * Math.PI) / 180;
-  return [g.cx + g.rxT * Math.cos(a), g.cy - g.ryT * Math.sin(a)];
+  return [...g.spaces[space - 1]];
 }
 
 /** The spaces a group hops through from `from` over `steps` (after 21 comes 1; from the raft, 1). */
@@ -200,7 +231,7 @@ export class Island {
       if (i < 0) continue;
       if (k === "0") {            // the raft: side by side, never stacked (L-R3)
         const row = Math.floor(i / 4), col = i % 4;
-        return [this.g.raft[0] - 84 + col * 56, this.g.raft[1] - row * 22];
+        return [this.g.raft[0] - 84 + col * 56, this.g.raft[1] - row * 34];
       }
       const [x, y] = this.spacePos(Number(k));
       return [x, y - 4 - i * STACK_DY];
@@ -309,8 +340,8 @@ export class Island {
       const [x, y] = this.spacePos(sp);
       const r = sp === BEACH ? 40 : 27;
       g.append(s("circle", { cx: x + 2, cy: y + 4, r, fill: "rgb(120,100,70)" }),
-        s("circle", { cx: x, cy: y, r, fill: sp === BEACH ? "rgb(255,236,170)" : "rgb(190,170,130)", stroke: "rgb(110,90,60)", "stroke-width": 3 }));
-      g.append(s("text", { x, y: sp === BEACH ? y + 22 : y + 35, class: "tt-num", "text-anchor": "middle", "dominant-baseline": "middle" }, String(sp)));
+        s("circle", { cx: x, cy: y, r, fill: sp === BEACH ? "rgb(255,236,170)" : "rgb(190,170,130)", stroke: "rgb(110,90,60)", "stroke-width": 3, "data-space": sp }));
+      g.append(s("text", { x, y: sp === BEACH ? y + 27 : y + 35, class: "tt-num", "text-anchor": "middle", "dominant-baseline": "middle", "data-num": sp }, String(sp)));
     }
     for (let i = 0; i < 3; i++) {        // the dice tray's slots and the sum's bar
       const [x, y] = this.slot(i);

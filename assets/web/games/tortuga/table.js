@@ -36,6 +36,12 @@ export class Table extends AnimatedTable {
       if (k !== this.sizes) { this.sizes = k; this.resize(); }
     });
     this.watcher.observe(this.root);
+    // a phone in portrait: what is scrolled into view (a row, a button) stops above the bar stuck
+    // at the bottom, not under it (the bar's height changes with what it offers)
+    this.barWatch = new ResizeObserver(() => {
+      this.el.style.scrollPaddingBottom = `${Math.ceil(this.barEl.getBoundingClientRect().height) + 4}px`;
+    });
+    this.barWatch.observe(this.barEl);
     this.render();
   }
 
@@ -58,13 +64,16 @@ export class Table extends AnimatedTable {
     this.resize();
   }
 
-  /** A laptop or a tablet on its side: the island beside the seats and the bar. A phone in
-   * portrait: the island at the top, the seats under it, the bar stuck at the bottom. */
+  /** A laptop or a tablet on its side: the island beside the seats and the bar (a phone held
+   * sideways, a low room: the prompt over the seats too). A phone in portrait: the island at the
+   * top, the seats under it, the bar stuck at the bottom. */
   resize() {
     const r = this.root.getBoundingClientRect();
     const wide = r.width >= 700 && r.width > r.height * 1.05;
     this.el.classList.toggle("tt-wide", wide);
     this.el.classList.toggle("tt-narrow", !wide);
+    // a phone held sideways: the prompt goes over the seats, the island takes the whole height
+    this.el.classList.toggle("tt-low", wide && r.height < 480);
     this.fitIsland();
     if (this.timeline) { this.rows.keys = []; this.controls.key = null; this.island.keys = {}; this.touch(true); }
   }
@@ -97,6 +106,7 @@ export class Table extends AnimatedTable {
   destroy() {
     super.destroy();
     this.watcher.disconnect();
+    this.barWatch.disconnect();
     document.removeEventListener("keydown", this.onKey);
     this.el.remove();
   }
