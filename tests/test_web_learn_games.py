@@ -17,8 +17,19 @@ import pytest
 from net.journal import effective_actions, journal_path, read_records
 
 from learn_support import add_bots_and_start, follow_the_guide, frames, howto_pages, start_game, window_hint
-from web_helpers import LANGS, LONG_NAMES, ScreenChecker, WebHost, create_table, join, open_page, tap, wait_for
-from web_tikal_support import TIKAL_TEXTS, Tapper
+from web_helpers import (
+    LANGS,
+    LONG_NAMES,
+    ScreenChecker,
+    WebHost,
+    create_table,
+    join,
+    open_page,
+    rows_reachable,
+    tap,
+    wait_for,
+)
+from web_tikal_support import PLAN_NUMBERS_SHOWN, TIKAL_TEXTS, Tapper
 
 T = "tikal.play.instance.tikal"
 #: Where the screenshots go: TIKAL_WEB_SHOTS=dir (none by default).
@@ -186,7 +197,10 @@ def test_the_learning_screens_fit_in_every_language(quick_host, phone, size):
     at the place phase, the actions' after it) and every page of How to play, in the four languages
     at each size (1280x800: a laptop's mouse), two players of 24-character names at the table: the
     fit check and no word of Tikal's texts broken across lines (screenshots with TIKAL_WEB_SHOTS).
-    How to play at 360x640 is tests/test_web_learn.py's (every page, the four languages)."""
+    How to play at 360x640 is tests/test_web_learn.py's (every page, the four languages). At 360x640
+    (issue 38) each step's number in the plan's box can be scrolled into view inside it, the box
+    covers none of the bar's buttons, and at the end of the scroll the last player row lies above
+    the bar stuck at the bottom."""
     touch = size != (1280, 800)
     page = phone(size=size, touch=touch, guided=True)
     other = phone(size=(360, 640))
@@ -227,6 +241,8 @@ def test_the_learning_screens_fit_in_every_language(quick_host, phone, size):
             tapper.wait("t.hintView.shown()")
         frames(page)
         assert page.locator(".tk-guide").is_hidden()      # one helper at a time: the guide steps aside
+        if size == (360, 640):                            # every step's number shown in the plan's box
+            ck.problems += [f"{label} plan: {p}" for p in page.evaluate(PLAN_NUMBERS_SHOWN)]
 
     def unplan():
         tapper.tap("[data-act=hint]")
@@ -241,6 +257,8 @@ def test_the_learning_screens_fit_in_every_language(quick_host, phone, size):
     ck.check("guide-enter", guide_shown)
     ck.check("hint-actions", plan)
     unplan()
+    if size == (360, 640):          # the narrowest: at the end of the scroll the last row lies above the bar
+        ck.problems += [f"{label} rows: {p}" for p in rows_reachable(page, ".tk-seat", ".tk-bar", nearest=False)]
     assert not ck.problems, "\n".join(ck.problems)
     if size == (360, 640):
         assert page.js_errors == [] and other.js_errors == []

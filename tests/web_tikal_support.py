@@ -244,3 +244,37 @@ TIKAL_TEXTS = ".tk, .tk-results, .tk-sheet"
 def broken_words(page, roots: str = TIKAL_TEXTS) -> list[str]:
     """The words of Tikal's texts broken across lines (web_helpers.broken_words)."""
     return any_broken_words(page, roots)
+
+
+#: The Hint's plan box of a phone's table (``.tk-plan`` in ``.tk-narrow``, issue 38): each step's
+#: number, scrolled into view inside the box, lies whole inside the box's inner part, and the box
+#: covers none of the bar's buttons. The problems found; the box scrolled back to its top.
+PLAN_NUMBERS_SHOWN = """async () => {
+  const out = [], tol = 1, box = document.querySelector(".tk-narrow .tk-plan");
+  if (!box || box.hidden) return ["no plan box shown"];
+  const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  const numbers = [...box.querySelectorAll(".tk-plan-n")];
+  if (!numbers.length) out.push("no step numbers in the plan");
+  for (const n of numbers) {
+    n.scrollIntoView({ block: "nearest" });
+    await frame();
+    const r = n.getBoundingClientRect(), b = box.getBoundingClientRect();
+    const top = b.top + box.clientTop, bottom = top + box.clientHeight;
+    if (r.top < top - tol || r.bottom > bottom + tol || r.left < b.left || r.right > b.right || r.height < 10) {
+      const at = `${Math.round(r.top)}-${Math.round(r.bottom)}`, inner = `${Math.round(top)}-${Math.round(bottom)}`;
+      out.push(`step ${n.textContent} at ${at} outside the box's ${inner}`);
+    }
+  }
+  box.scrollTop = 0;
+  await frame();
+  const b = box.getBoundingClientRect();
+  for (const btn of document.querySelectorAll(".tk-bar button")) {
+    if (box.contains(btn) || btn.closest("[hidden]")) continue;
+    const r = btn.getBoundingClientRect();
+    const across = Math.min(r.right, b.right) - Math.max(r.left, b.left);
+    if (r.width && Math.min(r.bottom, b.bottom) - Math.max(r.top, b.top) > tol && across > tol) {
+      out.push(`the plan box covers the button "${btn.textContent.trim()}"`);
+    }
+  }
+  return out;
+}"""
