@@ -55,11 +55,27 @@ def preload(page) -> None:
     page.evaluate("async () => { await import('/games/tortuga/index.js'); }")
 
 
+def sideways(ck: Checker, name: str) -> None:
+    """The screen ``name`` of the small page once more on a phone held sideways (844x390), in every
+    language; the page then back at its size. What it finds goes with the small page's problems."""
+    if ck.size != "360x640" or f"sideways-{name}" in ck.seen:
+        return
+    ck.seen.add(f"sideways-{name}")
+    ck.page.set_viewport_size({"width": 844, "height": 390})
+    wait_for(ck.page, f"{SHELL_TABLE}.el.classList.contains('tt-low')")
+    side = Checker(ck.page, "844x390")
+    side.check(name)
+    ck.problems += side.problems
+    ck.page.set_viewport_size({"width": 360, "height": 640})
+    wait_for(ck.page, f"{SHELL_TABLE}.el.classList.contains('tt-narrow')")
+
+
 def screens(ck: Checker, st: dict) -> None:
     """Check the screens this decision offers (before it is taken)."""
     kinds = {a["type"] for a in st["legal"]}
     if "choose_turtle" in kinds:
         ck.check("choose")
+        sideways(ck, "choose")
     elif "play_card" in kinds and "cards" not in ck.seen:   # (cards offered at a roll too: met once)
         ck.check("cards")
     elif st["phase"] == "roll":
@@ -157,6 +173,7 @@ def five_seats(web_host, small, big, checkers) -> None:
         ck, other = checkers[seat], checkers[1 - seat]
         st = ck.taps.status()
         ck.check("five")
+        sideways(ck, "five")
         other.check("five-wait")
         ck.taps.play(hurry(st), st["state"])
         decided[seat] += 1
