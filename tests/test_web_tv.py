@@ -3,7 +3,8 @@ host on loopback whose bots play: a TV switched on mid-game shows the board with
 (no "while you were away" panel), the players' names and scores large, whose turn, a scoring told
 large that goes by itself; between games the page's address and its QR code, decoded (zbar) to the
 host's own LAN address although the TV's browser used ``localhost``; a host without a LAN address
-says so. A phone that watches gets a recap that goes by itself. The host's LAN address is faked
+says so. A phone that watches gets a recap that goes by itself. Seven players at La Tortuga, large,
+and their Play again between games: who is in, who not yet, the owner starts. The host's LAN address is faked
 through its configuration (``HostConfig.lan``): no real interface is read or used.
 
 ``TIKAL_WEB_SHOTS=DIR`` saves the screenshots there to be looked at (``tv-<screen>-<lang>.png``)."""
@@ -12,6 +13,7 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+import time
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -21,7 +23,7 @@ import pytest
 from net.client import Client
 from net.identity import new_key
 
-from waiting import HANG, until
+from waiting import HANG, Stall, until
 from web_helpers import LANGS, LONG_NAMES, WebHost, fit_problems, join, open_page, tap, wait_for
 
 SHOTS = os.environ.get("TIKAL_WEB_SHOTS")
@@ -130,7 +132,27 @@ class People:
             first.send({"t": "bot", "seat": s, "level": "random"})
         received(first, "table", lambda m: all(p["kind"] != "empty" and p["ready"] for p in m["table"]["players"][1:]))
         first.send({"t": "start"})
-        received(first, "update")
+        self.first = received(first, "update")          # (to the first player: perhaps their turn)
+
+    def play_until(self, done, host: WebHost) -> None:
+        """Each player plays their turns (the engine's random bot chooses for them) until ``done()``;
+        only a hang fails (the table's state not moving)."""
+        from engine.bots import make_bot
+
+        table = host.table(self.table)
+        bots: dict = {}
+        stall = Stall(lambda: host.call(lambda: table.state))
+        pending = {id(self.clients[0]): [self.first]}
+        while not done():
+            stall.check("the players' turns")
+            for c in self.clients:
+                for m in pending.pop(id(c), []) + c.poll():
+                    if m.get("t") == "update" and "legal" in m and not m.get("over"):
+                        if m["seat"] not in bots:
+                            bots[m["seat"]] = make_bot("tortuga", "random", m["seat"], 7)
+                        bot = bots[m["seat"]]
+                        c.send({"t": "action", "state": m["state"], "action": bot.choose(m["view"], m["legal"])})
+            time.sleep(0.005)
 
     def away(self) -> None:
         for c in self.clients:
@@ -296,3 +318,92 @@ def test_a_phone_that_watches_gets_a_recap_that_goes_by_itself(bots_host, phone)
     wait_for(page, "tikal.screen === 'play' && !!document.querySelector('#recap.passing')")
     wait_for(page, "!document.querySelector('#recap')")             # nobody tapped Got it
     assert page.evaluate("tikal.seat") is None and page.js_errors == []
+
+
+#: Seven 24-character names (the fit checks' four and three more): a La Tortuga table full
+SEVEN = LONG_NAMES + [n[:24].ljust(24, "x") for n in ("Jean-Baptiste Delacroix-Moreau", "Екатерина Воронцова-Дашкова",
+                                                      "Oluwaseun Adebayo-Okafor")]
+
+
+@pytest.mark.slow
+def test_seven_players_large_on_the_tv_then_their_play_again_between_games(tmp_path, chromium):
+    """A La Tortuga table of seven players (24-character names) on a TV at 1920x1080: every name and
+    score 36 px or more, nothing overlapping or cut (the fit check), the board large, in the four
+    languages. They play it to its end and play again (issue 39): beside the results, and on a TV
+    switched on between games above tonight's standings, the Play again shows who is in and who not
+    yet, large; once everyone is, that the owner starts; when the owner starts, the TV follows the
+    new game."""
+    host = WebHost(tmp_path, lan=(LAN,))
+    people = None
+    contexts = []
+    try:
+        people = People(host, "tortuga", SEVEN, seats=7)     # (the game waits for its players' turns)
+        ctx, tv = tv_page(chromium)
+        contexts.append(ctx)
+        open_tv(tv, host)
+        wait_for(tv, "tikal.screen === 'play' && !!tikal.play.last && !!tikal.play.instance")
+        problems = []
+        for lang in LANGS:
+            tv.evaluate("(l) => tikal.setLanguage(l)", lang)
+            wait_for(tv, "(l) => tikal.cat.lang === l && document.querySelectorAll('#players .pname').length === 7",
+                     lang)
+            names = font_px(tv, "#players .pname")
+            assert min(names) >= ROOM_TYPE and min(font_px(tv, "#players .score")) >= ROOM_TYPE, (lang, names)
+            assert min(font_px(tv, "#whose-turn .tv-turn-text")) >= ROOM_TYPE
+            assert [n.strip() for n in tv.locator("#players .pname").all_inner_texts()] == SEVEN
+            board = tv.locator("#board").bounding_box()
+            assert board["width"] >= 1000 and board["height"] >= 900, (lang, board)     # the board large
+            problems += [f"table {lang}: {p}" for p in fit_problems(tv)]
+            shot(tv, f"seven-{lang}")
+        assert problems == [] and visible_buttons(tv) == []
+
+        table = host.table(people.table)
+        people.play_until(lambda: host.call(lambda: table.status) == "over", host)
+        first_in = people.clients[:3]
+        for c in first_in:                    # three of the seven say Play again
+            c.send({"t": "again"})
+            rid = received(c, "seated")["table"]
+        again = "(n) => document.querySelectorAll('#tv-again [data-state=\"in\"]').length === n"
+        wait_for(tv, again, 3)                # (beside the results; or between games if they went by)
+        ctx2, home = tv_page(chromium)        # a TV switched on between games
+        contexts.append(ctx2)
+        open_tv(home, host)
+        wait_for(home, "tikal.screen === 'tv' && !!document.querySelector('.tv-home #tv-again')"
+                       " && !!document.querySelector('#tv-standings td.name')")
+        for page, screen in ((tv, "results"), (home, "home")):
+            wait_for(page, again, 3)
+            states = page.evaluate("[...document.querySelectorAll('#tv-again li')].map(e => e.dataset.state)")
+            assert states == ["in"] * 3 + ["waiting"] * 4
+            shown = [n.strip() for n in page.locator("#tv-again .pname").all_inner_texts()]
+            assert shown == SEVEN
+            for lang in LANGS:
+                page.evaluate("(l) => tikal.setLanguage(l)", lang)
+                wait_for(page, "(l) => tikal.cat.lang === l && !!document.querySelector('#tv-again')", lang)
+                assert min(font_px(page, "#tv-again .pname")) >= ROOM_TYPE
+                assert min(font_px(page, "#tv-again .tv-again-state")) >= ROOM_TYPE
+                assert page.inner_text("#tv-again-next") == page.evaluate(
+                    "tikal.t('web.tv_again_how', { button: tikal.t('web.play_again') })")
+                problems += [f"{screen} {lang}: {p}" for p in fit_problems(page)]
+                shot(page, f"again-{screen}-{lang}")
+            assert visible_buttons(page) == []
+        assert problems == []
+        for c in people.clients[3:]:          # the others too: everyone is in, the owner starts
+            c.send({"t": "again"})
+            received(c, "seated")
+        for page in (tv, home):
+            wait_for(page, "!!document.querySelector('#tv-again.all-in')")
+            assert page.inner_text("#tv-again-next") == page.evaluate("tikal.t('web.tv_again_start')")
+            assert fit_problems(page) == []
+        shot(home, "again-all-in-ru")
+        owner = people.clients[0]
+        owner.send({"t": "start"})
+        for page in (tv, home):               # the new game starts: both TVs follow it
+            wait_for(page, "(rid) => tikal.screen === 'play' && !!tikal.play && !!tikal.play.last"
+                           " && tikal.play.last.table === rid && !document.querySelector('#tv-again')", rid)
+        assert tv.js_errors == [] and home.js_errors == []
+    finally:
+        for ctx in contexts:
+            ctx.close()
+        if people is not None:
+            people.close()
+        host.stop()

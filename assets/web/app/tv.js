@@ -6,7 +6,9 @@
 // the last lines of the log as captions under the board; a scoring told full screen (its tally
 // stays TALLY after its last row, then goes by itself); the page's address for phones with its QR
 // code in a corner. Between games (and while nothing plays): the address and its QR code, large,
-// and tonight's standings. The address is the host's own LAN address (the welcome's `web`, the one
+// and tonight's standings; a Play again waiting for its players (the next game of a finished
+// table: who is in, who not yet, the owner starts once everyone is) beside the results and between
+// games. The address is the host's own LAN address (the welcome's `web`, the one
 // the host's window shows; /qr.svg draws the same), whatever name the TV's browser used; a host
 // with none says so. Nothing waits for a tap: the TV joins a game as it stands (no "while you were
 // away" panel) and its results go by themselves.
@@ -30,6 +32,25 @@ export function joinUrl(web, hostname) {
   const urls = Array.isArray(web) ? web : [];
   const used = urls.find((u) => { try { return new URL(u).hostname === hostname; } catch { return false; } });
   return used || urls[0] || null;
+}
+
+/** The Play again (docs/protocol.md 14) of the host's tables that waits for its players: a lobby
+ * made from a finished table (`again_of`), not private (the TV shows no private table); `of`: only
+ * the finished table `of`'s. null when there is none. */
+export function againTable(tables, of = null) {
+  return (Array.isArray(tables) ? tables : []).find((t) => t && t.status === "lobby" && Number.isInteger(t.again_of)
+    && !t.private && (of === null || t.again_of === of)) || null;
+}
+
+/** Where each seat of the Play again `t` stands: `in` (a player who said yes, or a bot: ready in
+ * their seat), `waiting` (the seat kept for its player, who has not said yet), `open` (its player
+ * left: the seat is free for anyone); `all`: every seat is in (the owner starts). */
+export function againState(t) {
+  const rows = (t.players || []).map((p) => ({
+    seat: p.seat, player: p,
+    state: p.kind === "empty" ? "open" : p.kept ? "waiting" : p.kind === "bot" || p.ready ? "in" : "waiting",
+  }));
+  return { rows, all: rows.length > 0 && rows.every((r) => r.state === "in") };
 }
 
 export class TV {
@@ -63,6 +84,7 @@ export class TV {
       if (!old || old[0] !== t.state) this.seen.set(t.id, [t.state, now]);
     }
     const playing = list.filter((t) => t.status === "playing" && !t.private);
+    if (this.app.play && this.app.play.drawAgain) this.app.play.drawAgain();     // who plays again, as it changes
     if (this.watching !== null && !playing.some((t) => t.id === this.watching)) {
       this.overAt = this.overAt || now;        // the game watched ended: its results a while, then on
       if (now - this.overAt < HOLD && !playing.length) return;
@@ -108,21 +130,43 @@ export class TV {
         h("p", { class: "tv-url", id: "tv-url", "data-url": url }, big ? url : url.replace(/^http:\/\//, "").replace(/\/$/, ""))));
   }
 
+  /** A Play again waiting for its players, as the room reads it: the game, each seat's player and
+   * whether they are in, and what comes next (tap Play again; once everyone is in, the owner
+   * starts). `t`: its table's summary (of the host's list). */
+  againPanel(t) {
+    const app = this.app, { rows, all } = againState(t);
+    const word = { in: "web.tv_again_in", waiting: "web.tv_again_waiting" };
+    return h("section", { class: ["tv-again", all && "all-in"], id: "tv-again", "data-table": t.id },
+      h("h2", { "data-fit": "1" }, app.t("web.tv_again_title", { game: gameTitle(app, t.game) })),
+      h("ol", { class: "tv-again-rows" }, rows.map((r) => h("li", { class: r.state, "data-seat": r.seat, "data-state": r.state },
+        markSvg(r.seat, r.player.colour, app.page.shapes, 48),
+        h("span", { class: "pname", "data-fit": "1" }, r.state === "open" ? app.t("web.empty_seat") : playerName(app, r.player)),
+        r.state === "open" ? null : h("span", { class: "tv-again-state", "data-fit": "1" }, app.t(word[r.state]))))),
+      h("p", { class: "tv-again-next", id: "tv-again-next", "data-fit": "1" },
+        all ? app.t("web.tv_again_start") : app.t("web.tv_again_how", { button: app.t("web.play_again") })));
+  }
+
   /** Between games: the page's address and its QR code, large, and tonight's standings. */
   render(root) {
     const app = this.app, st = app.page.standings;
     const rows = st && st.overall && st.overall.length;
+    const again = againTable(app.page.tables);
     root.append(h("div", { class: "screen tv tv-home" },
       h("section", { class: "tv-home-join" },
         h("h1", { class: "tv-title" }, app.t("web.tv_title")),
         this.join(true),
         h("p", { class: "tv-waiting muted" }, app.t("web.tv_waiting"))),
-      rows ? h("section", { class: "tv-standings", id: "tv-standings" },
-        h("h2", {}, app.t("web.standings")), standingsTable(app, { ...st, overall: st.overall.slice(0, STANDING_ROWS) })) : null));
+      again || rows ? h("div", { class: "tv-home-side" },
+        again ? this.againPanel(again) : null,
+        rows ? h("section", { class: "tv-standings", id: "tv-standings" },
+          h("h2", {}, app.t("web.standings")), standingsTable(app, { ...st, overall: st.overall.slice(0, STANDING_ROWS) })) : null) : null));
     // the rows the screen holds at the room's size: the last ones go rather than the type shrinking
+    // (beside a Play again, all of them if need be: it comes first)
     const box = root.querySelector("#tv-standings");
     const rowsShown = box ? [...box.querySelectorAll("tbody tr")] : [];
-    while (rowsShown.length > 1 && box.scrollHeight > box.clientHeight + 1) rowsShown.pop().remove();
+    const over = () => box.scrollHeight > box.clientHeight + 1;
+    while (rowsShown.length > 1 && over()) rowsShown.pop().remove();
+    if (box && again && over()) box.remove();
   }
 }
 
@@ -268,14 +312,27 @@ export class TVPlay extends Play {
     const app = this.app, t = this.summary;
     const { winners, order } = this.resultsOf(msg);
     clear(this.overlay);
+    this.againBox = h("div", { class: "tv-results-again", id: "tv-results-again" });
     this.overlay.append(h("div", { class: "tv-results", id: "results" },
       h("h2", {}, app.t("web.winner", { name: [...winners].map((w) => this.nameOf(w)).join(", ") })),
       h("ol", { class: "tv-result-list" }, order.map((seat) => h("li", { class: [winners.has(seat) && "winner"], "data-seat": seat },
         markSvg(seat, this.colourOf(seat), app.page.shapes, 56),
         h("span", { class: "pname", "data-fit": "1" }, this.nameOf(seat)),
         h("span", { class: "score" }, msg.scores[seat])))),
-      h("p", { class: "tv-results-game" }, t ? `${gameTitle(app, t.game)} #${t.id}` : "")));
+      h("p", { class: "tv-results-game" }, t ? `${gameTitle(app, t.game)} #${t.id}` : "")), this.againBox);
     this.overlay.hidden = false;
+    this.drawAgain();
+  }
+
+  /** Beside the results: this game's Play again while it waits for its players (the host's list,
+   * asked every POLL: it changes as they tap). */
+  drawAgain() {
+    const box = this.againBox, t = this.summary, tv = this.app.tv;
+    if (!box || !tv || this.overlay.hidden) return;
+    const again = t ? againTable(this.app.page.tables, t.id) : null;
+    clear(box);
+    if (again) box.append(tv.againPanel(again));
+    this.overlay.classList.toggle("with-again", !!again);
   }
 
   standings() {}
