@@ -237,7 +237,7 @@ TV_NAMES = ["Wilhelmina Wolkenstein-W", "Александра Константи
 
 
 @pytest.mark.parametrize("language", ["en", "cs", "it", "ru"])
-@pytest.mark.parametrize("name", ["tv", "tv_tortuga_7", "tv_volcano", "tv_standings"])
+@pytest.mark.parametrize("name", ["tv", "tv_tortuga_7", "tv_volcano", "tv_standings", "tv_again"])
 def test_the_tv_draws_for_a_room_at_1920x1080(name, language):
     """The TV's canvas is 1920x1080 (the window shows it scaled, as every scene); the board takes
     most of it, and every player's name, on the table, in a scoring's tally and in the night's
@@ -281,3 +281,43 @@ def test_a_tv_of_a_host_with_no_lan_address_says_so():
     assert app.tr("tv.no_lan").split()[0] in text and "localhost" not in text and "127.0.0.1" not in text
     assert not app.fitcheck.problems()
     app.close()
+
+
+def test_between_games_the_tv_shows_the_play_again_who_is_in_and_then_that_the_owner_starts():
+    """Issue 39: a Play again waiting for its players (a listed lobby made from a finished table) takes
+    the standings' place between games: each seat's player in, not yet, or an open seat; once
+    everyone is in, that the table's owner starts; a private one is not shown, nor one that started."""
+    from game import screens as registry
+    from game.fitcheck import FitCheck
+    from game.replay.tv import again_state
+
+    app = make_app("en")
+    tv = registry.sample("tv_again", app, names=TV_NAMES)
+    app.push(tv)
+
+    def shown() -> str:
+        app.fitcheck = FitCheck((0, 0, *app.SIZE))
+        app.step(1 / 30, events=[])
+        app.draw()
+        assert not app.fitcheck.problems()
+        return " ".join(t for _, t, _, _ in app.fitcheck.texts)
+
+    try:
+        again = tv.tables[0]
+        assert [again_state(p) for p in again["players"]] == ["in"] * 3 + ["waiting"] * 2 + ["open", "in"]
+        assert tv.mode() == "again"
+        text = shown()
+        assert app.tr("tv.again_title", game="La Tortuga") in text and app.tr("tv.again_waiting") in text
+        assert TV_NAMES[3] in text and app.tr("tv.again_start") not in text
+        for p in again["players"]:                    # everyone in (the open seat: the owner's bot)
+            p.update(kind="human" if p["kind"] == "human" else "bot", ready=True, kept=False)
+            if p["kind"] == "empty":
+                p.update(kind="bot", level="easy")
+        assert all(again_state(p) == "in" for p in again["players"])
+        assert app.tr("tv.again_start").split(":")[0] in shown()
+        again["private"] = True                       # (a private table's: not on the TV)
+        assert tv.mode() == "standings"
+        again["private"], again["status"] = False, "playing"   # it started: the TV follows it as any
+        assert tv.mode() == "standings"
+    finally:
+        app.close()

@@ -83,7 +83,8 @@ def _tv_bridge(game: str, seats: int, names: list[str], upto: float):
 
 def tv_sample(game: str, seats: int, upto: float, mode: str = "table"):
     """TV mode on a bot game of ``game`` ``upto`` of the way through; ``mode`` "tally": a scoring's
-    tally full screen; "standings": the night's standings after the game."""
+    tally full screen; "standings": the night's standings after the game; "again": after it, its
+    Play again waiting for its players (three in, two not yet, an open seat, a bot)."""
     def make(app, names):
         bridge, events = _tv_bridge(game, seats, names, upto)
         tv = app.make("tv", use(app, bridge))
@@ -94,13 +95,32 @@ def tv_sample(game: str, seats: int, upto: float, mode: str = "table"):
             tv.tally_start(scorings.default)
             for seat in range(g.seats):
                 tv.tally_add({"type": scorings.scored, "seat": seat, "total": 4 + 3 * seat, "score": g.scores[seat]})
-        elif mode == "standings":
+        elif mode in ("standings", "again"):
             bridge.standings = sample_standings(names)
             tv.over_at = app.time - 60
             tv.last_game = {"names": names[:seats], "scores": [1] * seats, "winners": [0]}
             tv.child = None
+        if mode == "again":
+            tv.tables = [{"id": bridge.table.id + 1, "status": "lobby", "game": game, "seats": seats,
+                          "again_of": bridge.table.id, "players": again_players(bridge.table.players)}]
         return tv
     return make
+
+
+def again_players(players: list) -> list[dict]:
+    """A Play again's seats as its summary lists them, of the last game's ``players``: the first
+    three in (ready), the next two kept for their players, then an open seat, then a bot."""
+    out = []
+    for i, p in enumerate(players):
+        seat = {"seat": i, "kind": "human", "name": p.get("name", ""), "colour": p.get("colour"), "ready": i < 3}
+        if 3 <= i < 5:
+            seat.update(kept=True, connected=False)
+        elif i == 5:
+            seat = {"seat": i, "kind": "empty", "name": "", "colour": None, "ready": False}
+        elif i > 5:
+            seat.update(kind="bot", level="hard", ready=True)
+        out.append(seat)
+    return out
 
 
 def sample_standings(names: list[str]) -> dict:

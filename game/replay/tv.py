@@ -9,7 +9,10 @@ projector that watches the host's running tables without any input.
   screen and composed bigger: the board scaled up, the players' rows beside it, the log as big
   captions under the board; a scoring (``scored`` events) fills the screen with its tally.
 - When the followed game ends: its final board a while, then the night's standings (the host's
-  ``standings`` message, else the game's own results) until another table moves.
+  ``standings`` message, else the game's own results) until another table moves. A Play again
+  waiting for its players (a listed lobby made from a finished table: ``again_of``) takes the
+  standings' place between games: each seat's player in or not yet, and once everyone is, that
+  the table's owner starts; when it starts, the TV follows it as any table that moves.
 - It survives tables ending and starting, and a host restart (the client reconnects by itself;
   the TV starts looking again from the welcome).
 
@@ -17,9 +20,12 @@ Everything is timed in app time (``app.time``), so tests drive it with frames.
 """
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pygame
 
 from .. import theme
+from ..net_bridge import bot_name
 from ..qr import draw_qr
 from ..scene import Scene
 from ..scenes.common import TableScene, background, seat_colour
@@ -190,6 +196,7 @@ class TVScene(Scene):
             if tid not in playing and tid != self.watching:
                 del self.seen[tid]
         self.playing = playing
+        self.tables = tables
         self.first_look = False
         self.choose()
 
@@ -258,7 +265,14 @@ class TVScene(Scene):
 
     # --- frames ----------------------------------------------------------------------------------
     def mode(self) -> str:
-        """What the screen shows: "waiting" (no host or no table), "table", "tally", "standings"."""
+        """What the screen shows: "waiting" (no host or no table), "table", "tally", "standings",
+        "again" (between games: a Play again waits for its players, in the standings' place)."""
+        mode = self.shown_mode()
+        if mode in ("waiting", "standings") and not self.waiting_host and self.again_table() is not None:
+            return "again"
+        return mode
+
+    def shown_mode(self) -> str:
         if self.waiting_host or self.child is None:
             return "standings" if self.over_at is not None and self.last_game else "waiting"
         if self.over_at is not None and self.app.time - self.over_at >= HOLD and not self.child.timeline.busy:
@@ -266,6 +280,12 @@ class TVScene(Scene):
         if self.tally is not None and self.app.time < self.tally["until"]:
             return "tally"
         return "table"
+
+    def again_table(self) -> dict | None:
+        """The Play again (docs/protocol.md 14) of the host's last list that waits for its players:
+        a lobby made from a finished table, not a private one (TV mode shows none); None."""
+        return next((t for t in getattr(self, "tables", []) if isinstance(t, dict) and t.get("status") == "lobby"
+                     and isinstance(t.get("again_of"), int) and not t.get("private")), None)
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -293,6 +313,8 @@ class TVScene(Scene):
             self.draw_tally(surface)
         elif mode == "standings":
             self.draw_standings(surface)
+        elif mode == "again":
+            self.draw_again(surface)
         elif mode == "waiting":
             self.draw_waiting(surface)
 
@@ -506,6 +528,48 @@ class TVScene(Scene):
         if not rows:
             blit_text(surface, app, self.tr("tv.waiting_tables"), (700, 500), 44, theme.MUTED, anchor="center",
                       box=pygame.Rect(60, 460, 1280, 80), min_size=28)
+        self.draw_phones(surface)
+
+    def draw_again(self, surface) -> None:
+        """A Play again waiting for its players, where the standings go: each seat's player and
+        whether they are in (said yes, ready; a bot) or not yet (the seat kept for them), an open
+        seat (they left); under them what comes next: tap Play again, or, everyone in, the owner
+        starts. Beside it the page's address for phones and its code."""
+        app, t = self.app, self.again_table()
+        assert t is not None
+        players = [p for p in t.get("players") or [] if isinstance(p, dict)]
+        game = self.app.games.of(str(t.get("game"))) if t.get("game") in self.app.games else None
+        title = self.tr("tv.again_title", game=self.tr(game.title_key) if game else str(t.get("game") or ""))
+        blit_text(surface, app, title, (700, 90), 72, theme.ACCENT, bold=True, anchor="center",
+                  shadow=True, box=pygame.Rect(60, 30, 1280, 120), min_size=40)
+        states = [again_state(p) for p in players]
+        seated = SimpleNamespace(players=players)       # (its seats' colours, as any table's)
+        h = min(106, 760 // max(1, len(players)))
+        for i, (p, state) in enumerate(zip(players, states)):
+            r = pygame.Rect(60, 170 + i * h, 1280, h - 10)
+            draw_panel(surface, r, fill=(40, 52, 88) if state != "waiting" else (34, 40, 64), radius=18, shadow=False)
+            seat = int(p.get("seat", i))
+            theme.draw_shape(surface, self.shape(seat), (r.x + 44, r.centery), 24, seat_colour(seated, seat))
+            if state == "open":
+                name, tint = self.tr("tv.again_open"), theme.MUTED
+            else:
+                name = bot_name(self.tr, seat, p.get("level")) if p.get("kind") == "bot" else str(p.get("name") or "")
+                tint = theme.PAPER if state == "in" else theme.MUTED
+            centred_lines(surface, app, name, pygame.Rect(r.x + 90, r.y + 4, 860, r.height - 8), NAME, tint,
+                          bold=True, min_size=NAME_MIN)
+            if state != "open":
+                blit_text(surface, app, self.tr(f"tv.again_{state}"), (r.right - 24, r.centery), 44,
+                          theme.GOOD if state == "in" else theme.MUTED, bold=True, anchor="midright",
+                          box=pygame.Rect(r.right - 300, r.y, 290, r.height), min_size=30)
+        every = bool(states) and all(st == "in" for st in states)
+        blit_lines(surface, app, self.tr("tv.again_start" if every else "tv.again_how"),
+                   pygame.Rect(60, 170 + len(players) * h + 6, 1280, 1064 - (170 + len(players) * h + 6)), 40,
+                   theme.ACCENT if every else theme.PAPER, bold=every, min_size=28, align="center")
+        self.draw_phones(surface)
+
+    def draw_phones(self, surface) -> None:
+        """Beside the standings (or a Play again): the page's address for phones and its code."""
+        app = self.app
         side = pygame.Rect(1400, 180, 480, 860)
         web = self.web()
         if web:
@@ -551,3 +615,13 @@ class TVScene(Scene):
         return [(game["names"][s], self.tr("tv.winner") if s in game["winners"] else "", str(game["scores"][s]))
                 for s in order]
 
+
+def again_state(p: dict) -> str:
+    """Where a Play again's seat stands (a table summary's player): "in" (its player said yes and
+    is ready in it; a bot), "waiting" (kept for its player, who has not said yet), "open" (its
+    player left: free for anyone)."""
+    if p.get("kind") == "empty":
+        return "open"
+    if p.get("kept"):
+        return "waiting"
+    return "in" if p.get("kind") == "bot" or p.get("ready") else "waiting"

@@ -24,6 +24,7 @@ SAMPLES = {
         "replay_tortuga": viewer_sample("tortuga", 0.6, seats=5),
         "tv_tortuga": tv_sample("tortuga", 5, 0.5),
         "tv_tortuga_7": tv_sample("tortuga", 7, 0.5),           # the most players: no room for the code
+        "tv_again": tv_sample("tortuga", 7, 1.0, "again"),      # between games: their Play again
         "hotseat_pass": pass_sample(samples.tortuga_bridge),
         "recap": samples.recap_sample,
         "recap_clock": samples.clock_recap_sample,
