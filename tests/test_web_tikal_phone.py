@@ -1,16 +1,19 @@
 """Tikal on a phone as a full seat (issue 38, points 5 and 7): the bar and the table's prompt agree
 on whose turn it is, in a real Chromium with touch through a real host, the game animated as a
-player sees it, with bots that play faster than the page animates."""
+player sees it, with bots that play faster than the page animates; a phone held sideways gets the
+board the whole height and every hex to tap within a finger's reach."""
 from __future__ import annotations
 
+import random
 import re
+import time
 
 import pytest
 
 from assets.i18n import Catalog
 
 from waiting import until
-from web_helpers import WebHost, bots_and_start, new_table, tap, wait_for
+from web_helpers import LONG_NAMES, WebHost, bots_and_start, fit_problems, new_table, tap, wait_for
 from web_tikal_support import SHELL_TABLE, Tapper
 
 pytestmark = pytest.mark.slow
@@ -220,6 +223,166 @@ def test_web_tikal_a_refusal_on_the_bar_in_the_pages_language(tmp_path, phone):
         assert error["reason"] and taps.js("return t.sel.info;") == want
         taps.wait("t.root.querySelector('.tk-hint').textContent === arg", want)
         assert error["reason"] not in page.inner_text("body")
+        assert page.js_errors == []
+    finally:
+        web_host.stop()
+
+
+#: The hexes to tap now (the table's ``stepTargets()``: from ``legal`` and the selection), each as
+#: a finger finds it: [hex, its height on screen (CSS px, flat side to flat side), whole inside the
+#: board's box, the board itself under its centre (no button over it)].
+REACH = """const r = t.board.host.getBoundingClientRect(), half = Math.sqrt(3) / 2;
+    return t.stepTargets().map((h) => {
+      const [x, top] = t.board.screenOf(h, -half), [, bottom] = t.board.screenOf(h, half);
+      const y = (top + bottom) / 2, high = bottom - top, w = high / Math.sqrt(3);
+      const inside = x - w >= r.left - 0.5 && x + w <= r.right + 0.5 && top >= r.top - 0.5 && bottom <= r.bottom + 0.5;
+      const e = document.elementFromPoint(x, y);
+      return [h, high, inside, !!e && t.board.host.contains(e)];
+    });"""
+#: The board has brought this step's hexes into view (board.js bring(): once per step) and is still.
+STEP_DONE = "t.board.settled && t.board.stepKey === t.stepTargets().map((h) => h.join(',')).sort().join(';')"
+
+
+def out_of_reach(found: list) -> list:
+    return [f for f in found if not (f[1] >= 44 and f[2] and f[3])]
+
+
+class Reach(Tapper):
+    """Plays by taps as Tapper does, and before each tap on the board looks at every hex the
+    player may tap at that step: each at least 44 CSS px high, in the board's box, no button over
+    it, or so after one tap on "+" (``plus`` counts those taps); what is not, in ``far``."""
+
+    def __init__(self, page):
+        super().__init__(page)
+        self.steps: list = []
+        self.far: list = []
+        self.plus = 0
+
+    def tap_hex(self, h, dy: float = -0.6):
+        self.wait(STEP_DONE)
+        found = self.js(REACH)
+        if out_of_reach(found):
+            self.plus += 1
+            self.tap("[data-act=zoom-in]")
+            self.wait("t.board.settled")
+            found = self.js(REACH)
+        self.steps.append(found)
+        self.far += out_of_reach(found)
+        super().tap_hex(h, dy)
+
+
+#: The rail's look: the board's box and the table's room, and each zoom button's box.
+RAIL = """const b = t.boardEl.getBoundingClientRect(), r = t.root.getBoundingClientRect();
+    const buttons = [...t.root.querySelectorAll(".tk-zoom button")].map((e) => {
+      const q = e.getBoundingClientRect(); return [e.dataset.act, q.left, q.top, q.width, q.height]; });
+    return {rail: t.el.classList.contains("tk-rail"), board: [b.left, b.top, b.width, b.height],
+      room: [r.left, r.top, r.width, r.height], buttons};"""
+#: Each of the view's tiles on screen (its hex whole inside the board's box) after "fit".
+TILES_SHOWN = """const r = t.board.host.getBoundingClientRect(), half = Math.sqrt(3) / 2;
+    return t.shown.tiles.filter((x) => {
+      const [cx, top] = t.board.screenOf(x.hex, -half), [, bottom] = t.board.screenOf(x.hex, half);
+      const w = (bottom - top) / Math.sqrt(3);
+      return !(cx - w >= r.left - 0.5 && cx + w <= r.right + 0.5 && top >= r.top - 0.5 && bottom <= r.bottom + 0.5);
+    }).map((x) => x.hex);"""
+
+
+def touch_drag(page, start, by):
+    """One finger down at ``start``, moved by ``by`` in steps, held still, up: a slow pan of the
+    board (the events' own time stamps 50 ms apart: a fast swipe flings, and a tap that comes
+    during a fling only stops it, it clicks nothing)."""
+    cdp = page.context.new_cdp_session(page)
+    (x, y), (dx, dy) = start, by
+    t0 = time.time()
+
+    def touch(kind, pts, i):
+        cdp.send("Input.dispatchTouchEvent", {"type": kind, "timestamp": t0 + i * 0.05,
+                                              "touchPoints": [{"x": px, "y": py, "id": 0} for px, py in pts]})
+    touch("touchStart", [(x, y)], 0)
+    for i in range(1, 11):
+        touch("touchMove", [(x + dx * i / 10, y + dy * i / 10)], i)
+    for i in range(11, 17):
+        touch("touchMove", [(x + dx, y + dy)], i)
+    touch("touchEnd", [], 17)
+    cdp.detach()
+
+
+def sideways_choice(rng: random.Random, st: dict, done: dict) -> dict:
+    """The tile anywhere it fits; then a figure or two in, a few walks, the end of the turn."""
+    by: dict = {}
+    for a in st["legal"]:
+        by.setdefault(a["type"], []).append(a)
+    if "place_tile" in by:
+        return rng.choice(by["place_tile"])
+    if "enter" in by and done.get("enter", 0) < 2:
+        return rng.choice(by["enter"])
+    if "move" in by and done.get("move", 0) < 3:
+        return rng.choice(by["move"])
+    return by["end_turn"][0] if "end_turn" in by else st["legal"][0]
+
+
+def test_web_tikal_a_phone_held_sideways_brings_every_hex_to_tap_in_reach(tmp_path, phone):
+    """844x390, touch, every animation played (quickened): the board takes the table's whole
+    height with the bars in a rail beside it and the zoom buttons (−, +, fit) a finger's size
+    there, none over the board. Over three of our turns played by taps (the tile, figures in,
+    walks), at every step each hex to tap is at least 44 px on screen, inside the board, no button
+    over it (or after one "+"). The player's own zoom and pan are kept while the step lasts (a
+    redraw leaves them), and the next step brings its hexes back; "fit" shows every explored tile."""
+    web_host = WebHost(tmp_path, bot_delay=0.0)
+    try:
+        page = phone(size=(844, 390))
+        new_table(page, web_host, LONG_NAMES[0], "tikal", seats=2, path="/?anim=4")
+        bots_and_start(page, until=f"tikal.play && tikal.play.instance && !!{SHELL_TABLE}")
+        taps = Reach(page)
+        taps.wait("t.acting() && !t.pending")
+        look = taps.js(RAIL)
+        assert look["rail"], look
+        bx, by_, bw, bh = look["board"]
+        assert bh >= look["room"][3] - 10 and bw >= 1.2 * bh, look      # the whole height, the board's aspect
+        assert [b[0] for b in look["buttons"]] == ["zoom-out", "zoom-in", "zoom-fit"]
+        for _, x, y, w, h in look["buttons"]:
+            assert w >= 44 and h >= 44, look
+            assert x >= bx + bw or y + h <= by_ or y >= by_ + bh, look    # beside the board, not on it
+        assert fit_problems(page) == []
+        rng, turns, done, kept = random.Random(4), 0, {}, None
+        while turns < 3:
+            st = taps.next_turn()
+            if st["over"]:
+                break
+            action = sideways_choice(rng, st, done)
+            if kept is None and action["type"] == "enter":
+                # the player zooms in and pans away from the camps: a redraw keeps that view
+                for _ in range(3):
+                    taps.tap("[data-act=zoom-in]")
+                box = look["board"]
+                touch_drag(page, (box[0] + box[2] * 0.8, box[1] + box[3] / 2), (-box[2] * 0.6, 0))
+                taps.wait("t.board.settled")
+                kept = taps.js("return t.board.vb;")
+                taps.js("t.touch(true);")
+                page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+                assert taps.js("return t.board.vb;") == kept and not taps.js("return t.board.auto;")
+                taps.tap(f"[data-act=supply-{action['figure']}]")        # the next step: the camps to tap
+                taps.wait(STEP_DONE)
+                assert taps.js("return t.board.vb;") != kept
+                assert out_of_reach(taps.js(REACH)) == []
+                taps.tap(f"[data-act=supply-{action['figure']}]")        # (let go: play() taps it again)
+                taps.wait("!t.sel.selected")
+            taps.play(action, st["state"])
+            done[action["type"]] = done.get(action["type"], 0) + 1
+            if action["type"] == "end_turn":
+                turns, done = turns + 1, {}
+        kinds = {a["type"] for a in taps.meant}
+        assert {"place_tile", "enter", "move", "end_turn"} <= kinds, kinds
+        assert kept is not None and len(taps.steps) >= 10
+        assert taps.far == [], taps.far[:5]
+        # "fit": the whole explored board in view, framed by itself again
+        taps.wait("t.acting() && !t.pending")
+        taps.tap("[data-act=zoom-in]")
+        fits = taps.js("return t.board.fits;")
+        taps.tap("[data-act=zoom-fit]")
+        taps.wait("t.board.fits > arg && t.board.settled", fits)
+        assert taps.js(TILES_SHOWN) == [] and taps.js("return t.board.auto;")
+        assert fit_problems(page) == []
+        assert page.evaluate("tikal.errors.length") == 0
         assert page.js_errors == []
     finally:
         web_host.stop()

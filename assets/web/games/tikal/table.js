@@ -6,12 +6,12 @@
 // are redrawn only where they changed. Here: the page's parts, what the table says (the prompt,
 // the hint, a hex's words), the last move's marks, the effects the animations ask for.
 import { AnimatedTable, clone } from "../../app/table.js";
-import { html, fitTexts } from "./dom.js";
+import { html, svg, fitTexts } from "./dom.js";
 import { Board } from "./board.js";
 import { Panel, storyTable } from "./panel.js";
 import { Controls } from "./controls.js";
 import { Animator } from "./animator.js";
-import { same } from "./geometry.js";
+import { same, key, bounds } from "./geometry.js";
 import { templeHolders, scoringNow, stackOutlook, levelAt, tileAt } from "./analysis.js";
 import { describe as describeEvent, lineSeat as seatOfLine, kindName } from "./log.js";
 import { TILES } from "./tiles.js";
@@ -38,6 +38,15 @@ export class Table extends AnimatedTable {
     this.anim = new Animator(this);
     this.onKey = (e) => this.key(e);
     document.addEventListener("keydown", this.onKey);
+    // the room the shell gives the table can change without the window's size (the page laid out
+    // after the mount, the shell's bars): the layout follows the room itself
+    if (typeof ResizeObserver === "function") {
+      this.roomObserver = new ResizeObserver(() => {
+        const r = this.root.getBoundingClientRect(), room = `${Math.round(r.width)}x${Math.round(r.height)}`;
+        if (room !== this.room && this.el.isConnected) this.resize();
+      });
+      this.roomObserver.observe(this.root);
+    }
     this.render();
   }
 
@@ -53,6 +62,8 @@ export class Table extends AnimatedTable {
         title: this.t("tikal.zoom_out_tip"), onclick: () => this.board.zoomStep(-1) }, [html("span", { text: "−" })]),
       html("button", { class: "tk-btn tk-round", type: "button", "data-act": "zoom-in", "aria-label": this.t("tikal.zoom_in_tip"),
         title: this.t("tikal.zoom_in_tip"), onclick: () => this.board.zoomStep(1) }, [html("span", { text: "+" })]),
+      html("button", { class: "tk-btn tk-round", type: "button", "data-act": "zoom-fit", "aria-label": this.t("tikal.web.zoom_fit_tip"),
+        title: this.t("tikal.web.zoom_fit_tip"), onclick: () => this.board.fit() }, [fitIcon()]),
     ]);
     this.topEl.append(this.promptEl, this.zoomEl, this.apEl);
     this.boardEl = el("tk-board");
@@ -95,22 +106,32 @@ export class Table extends AnimatedTable {
   }
 
   /** Laptop and tablet on its side: the board beside the panels. A phone in portrait: the board at
-   * the top, the panels under it (they scroll), the bar with the action points stuck at the bottom. */
+   * the top, the panels under it (they scroll), the bar with the action points stuck at the bottom.
+   * A phone held sideways (a short landscape, tk-rail): the board takes the whole height at the
+   * left, the prompt with the zoom buttons and the bar stand in a rail beside it, the panels
+   * scroll under them. */
   resize() {
     const r = this.root.getBoundingClientRect();
-    const wide = r.width >= 700 && r.width > r.height * 1.05;
+    this.room = `${Math.round(r.width)}x${Math.round(r.height)}`;
+    const rail = layoutOf(r.width, r.height) === "rail";
+    const wide = !rail && layoutOf(r.width, r.height) === "wide";
     this.el.classList.toggle("tk-wide", wide);
-    this.el.classList.toggle("tk-narrow", !wide);
-    this.el.classList.toggle("tk-short", !wide && r.height < 760);
+    this.el.classList.toggle("tk-rail", rail);
+    this.el.classList.toggle("tk-narrow", !wide && !rail);
+    this.el.classList.toggle("tk-short", !wide && !rail && r.height < 760);
+    // the rail's board: as wide as the full height gives it (the board's aspect), the rail the rest
+    if (rail) this.el.style.setProperty("--tk-board-w", `${Math.round(railBoard(r.width, r.height))}px`);
+    else this.el.style.removeProperty("--tk-board-w");
     const apHome = wide ? this.topEl : this.barHead;
     if (this.apEl.parentElement !== apHome) apHome.appendChild(this.apEl);
     // the hint's plan: over the bar on a phone in portrait (the board stays above it), first in
     // the side column beside the board (the bar under the board keeps its room)
-    const plan = this.hintView.panel, planHome = wide ? this.side : this.barEl;
+    const plan = this.hintView.panel, planHome = wide || rail ? this.side : this.barEl;
     if (plan.parentElement !== planHome) planHome.prepend(plan);
     // the guide's bubble: over the board of a phone in portrait, first in the side column beside it
-    const bubble = this.guide.bubble, bubbleHome = wide ? this.side : this.boardEl;
+    const bubble = this.guide.bubble, bubbleHome = wide || rail ? this.side : this.boardEl;
     if (bubble.parentElement !== bubbleHome) bubbleHome.prepend(bubble);
+    if (this.board) this.board.stepKey = null;     // the hexes to tap brought into the new view
     if (this.anim) { this.panel.keys = {}; this.controls.key = null; this.touch(); }
   }
 
@@ -127,6 +148,7 @@ export class Table extends AnimatedTable {
   destroy() {
     this.sheetEl.remove();
     document.removeEventListener("keydown", this.onKey);
+    if (this.roomObserver) this.roomObserver.disconnect();
     cancelAnimationFrame(this.raf);
     cancelAnimationFrame(this.board.gliding);
     clearTimeout(this.bannerTimer);
@@ -218,6 +240,8 @@ export class Table extends AnimatedTable {
     this.board.render(v, this.derived.holders);
     this.board.renderLast(this.last);
     this.board.renderMarks(this.sel.marks());
+    const step = this.stepTargets();
+    this.board.bring(step, stepKey(step), this.timeline.speed === Infinity);
     this.board.renderPlan(this.hintView.marks(), this.me);
     this.panel.render(v, this.derived);
     this.controls.render();
@@ -242,6 +266,22 @@ export class Table extends AnimatedTable {
       } else continue;
       return;
     }
+  }
+
+  /** The hexes the player may tap now: where the tile may go, the hexes an action may pick, the
+   * selected figure's targets; with nothing selected in the actions, our figures that may walk
+   * (all from `legal`, as the marks). None while it is not our move. */
+  stepTargets() {
+    if (!this.acting() || this.pending) return [];
+    const m = this.sel.marks();
+    const hexes = [...(m.place || []), ...(m.pick || []), ...(m.targets || []).map((x) => x.hex)];
+    if (!hexes.length && !this.sel.selected && !this.sel.mode) {
+      for (const a of this.legalOf("move")) hexes.push(a.path[0]);
+      for (const a of this.legalOf("transfer")) hexes.push(a.from);
+    }
+    const out = new Map();
+    for (const h of hexes) out.set(key(h), h);
+    return [...out.values()];
   }
 
   // --- the log (the lines: log.js) ------------------------------------------------------------
@@ -380,6 +420,35 @@ export class Table extends AnimatedTable {
     setTimeout(() => { this.flash.delete(seat); this.touch(); }, 600);
     this.touch();
   }
+}
+
+/** A step's name: its hexes to tap (the board brings them into view once per step). */
+export const stepKey = (hexes) => hexes.map(key).sort().join(";");
+
+/** The table's layout for a root of `w` x `h` CSS pixels: "rail" (a short landscape: a phone held
+ * sideways), "wide" (a laptop, a tablet on its side) or "narrow" (a phone in portrait). */
+export function layoutOf(w, h) {
+  if (h < RAIL_HEIGHT && w >= 560 && w > h * 1.3) return "rail";
+  return w >= 700 && w > h * 1.05 ? "wide" : "narrow";
+}
+
+/** Under this height (the table's own, CSS pixels) a landscape table gives the board the height. */
+const RAIL_HEIGHT = 460;
+/** The rail's least width (the bar's buttons as a phone in portrait has them). */
+const RAIL_MIN = 350;
+/** The board's width over its height (geometry.js bounds()). */
+const BOARD_ASPECT = bounds()[2] / bounds()[3];
+
+/** The rail layout's board width for a root of `w` x `h`: the board's aspect at the full height,
+ * leaving the rail its least width. */
+export function railBoard(w, h) {
+  return Math.max(200, Math.min((h - 8) * BOARD_ASPECT, w - 12 - RAIL_MIN));
+}
+
+/** The "fit" button's picture: four corners pointing out. */
+function fitIcon() {
+  const path = "M1 6V1h5M14 1h5v5M19 14v5h-5M6 19H1v-5M1 1l6 6M19 1l-6 6M19 19l-6-6M1 19l6-6";
+  return svg("svg", { class: "tk-i-fit", viewBox: "0 0 20 20", "aria-hidden": "true" }, [svg("path", { d: path })]);
 }
 
 /** The animations' speed: 1, or what the page asks for (`?anim=off` lands every animation at once,
