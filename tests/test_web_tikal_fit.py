@@ -1,7 +1,8 @@
-"""Every screen of the Tikal table in the browser fits (issue 27): at a phone's 360x640 (touch) and
-a laptop's 1280x800 (mouse), in the four languages, with 24-character names, the page's fit check
-(assets/web/app/fitcheck.js: nothing outside the screen, no cut text, no overlap) finds nothing,
-and no word of Tikal's texts is broken across lines.
+"""Every screen of the Tikal table in the browser fits (issue 27): at a phone's 360x640 (touch), the
+same phone held sideways at 844x390 (issue 38) and a laptop's 1280x800 (mouse), in the four
+languages, with 24-character names, the page's fit check (assets/web/app/fitcheck.js: nothing
+outside the screen, no cut text, no overlap) finds nothing, and no word of Tikal's texts is broken
+across lines.
 Two players share one auction table through a real host (one at each size, a bot in the third
 seat); each screen met on the way (waiting, placing the tile, the action phase, a figure chosen,
 a hex to pick, the bids, the revealed tiles to choose, a scoring turn when a volcano comes, the
@@ -27,11 +28,28 @@ MUST = {"wait", "place", "actions", "select", "pick", "bid", "choose", "results"
 
 
 class Checker(ScreenChecker):
-    """The screens of the Tikal table at one size (web_helpers.ScreenChecker), tapped by ``taps``."""
+    """The screens of the Tikal table at one size (web_helpers.ScreenChecker), tapped by ``taps``;
+    with ``sideways`` each screen again at that size too (the same phone turned), then back."""
 
-    def __init__(self, page, size: str, shots: Path | None):
+    def __init__(self, page, size: str, shots: Path | None, sideways: tuple[int, int] | None = None):
         super().__init__(page, size, "tikal", "tikal.play.instance.tikal", TIKAL_TEXTS, shots)
         self.taps = Tapper(page)
+        self.sideways = sideways
+
+    def check(self, name: str, redo=None) -> None:
+        if name in self.seen or not self.sideways:
+            super().check(name, redo)
+            return
+        own, back = self.size, self.page.viewport_size
+        super().check(name, redo)
+        self.page.set_viewport_size({"width": self.sideways[0], "height": self.sideways[1]})
+        self.seen.discard(name)
+        self.size = f"{self.sideways[0]}x{self.sideways[1]}"
+        try:
+            super().check(name, redo)
+        finally:               # (what the last redo() selected stays through the resize)
+            self.size = own
+            self.page.set_viewport_size(back)
 
 
 def screens(ck: Checker, st: dict) -> None:
@@ -112,9 +130,9 @@ def test_web_tikal_every_screen_fits(web_host, phone):
     wait_for(small, "tikal.table && tikal.table.players[2].kind === 'bot'")
     tap(small, "#start")
     checkers = []
-    for page, size in ((small, "360x640"), (big, "1280x800")):
+    for page, size, turned in ((small, "360x640", (844, 390)), (big, "1280x800", None)):
         wait_for(page, "tikal.play && tikal.play.instance && !!tikal.play.instance.tikal")
-        checkers.append(Checker(page, size, shots))
+        checkers.append(Checker(page, size, shots, turned))
     # the big screen clicks (it has no touch): its taps are mouse clicks at the same points
     big.touchscreen.tap = lambda x, y: big.mouse.click(x, y)
     # players who keep their camps, guards and treasures (so that a hex to pick stays on offer)
