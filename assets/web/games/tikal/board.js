@@ -5,7 +5,8 @@
 // cancel}: the hex under it (null off the board), the figure chip it hit, a right button. The board
 // decides nothing with it (the table's selection does: selection.js) and calls nobody back.
 import { svg, clear } from "./dom.js";
-import { S, SQRT3, center, hexPoints, hexAt, bounds, key, points, corners, neighbour, onBoard } from "./geometry.js";
+import { S, center, hexPoints, hexAt, bounds, key, points, corners, neighbour, onBoard } from "./geometry.js";
+import { bringView, visibleRect } from "./layout.js";
 import { HEXES, TILES } from "./tiles.js";
 import * as art from "./art.js";
 import { rgb } from "./marks.js";
@@ -14,9 +15,6 @@ const ZOOM_MAX = 3.2;
 /** The most the board zooms by itself to frame the explored hexes and the ring around them. */
 const AUTO_MAX = 2.4;
 const TAP_SLOP = 9;          // CSS pixels a finger may drift and still tap
-/** The least a hex the player must tap is high on screen (CSS pixels, flat side to flat side): a
- * finger's 44 and a little more. */
-export const MIN_HEX = 46;
 
 export class Board extends EventTarget {
   /** `host` the element it fills; `look` how to draw: speed() (the animations'), pieceScale(),
@@ -172,52 +170,26 @@ export class Board extends EventTarget {
     this.frame(this.explored, this.look.speed() === Infinity);
   }
 
-  /** The part of the board on screen for view box `vb` (board units; the SVG keeps its aspect, so
-   * one side shows more than `vb`) and `k`, CSS pixels per board unit; null before the layout. */
+  /** The part of the board on screen for view box `vb` (layout.js visibleRect) and `px`, the
+   * board's box in CSS pixels; null before the layout. */
   visible(vb = this.vb) {
     const r = this.host.getBoundingClientRect();
     if (!r.width || !r.height) return null;
-    const [x, y, w, h] = vb;
-    const k = Math.min(r.width / w, r.height / h);
-    const vw = r.width / k, vh = r.height / k;
-    return { x: x + w / 2 - vw / 2, y: y + h / 2 - vh / 2, w: vw, h: vh, k, px: [r.width, r.height] };
+    return { ...visibleRect(vb, [r.width, r.height]), px: [r.width, r.height] };
   }
 
-  /** The hexes the player may tap at this step (`key` names the step): when one of them is off
+  /** The hexes the player may tap at this step (`stepKey` names the step): when one of them is off
    * screen, or the hexes are smaller than a finger, the view glides to show them all at a finger's
-   * size (as little moved and zoomed as it takes). Once per step: a player who then zooms or pans
-   * keeps that view until the next step. Whether the view moves. */
+   * size (layout.js bringView: as little moved and zoomed as it takes). Once per step: a player
+   * who then zooms or pans keeps that view until the next step. Whether the view moves. */
   bring(hexes, stepKey, instant) {
     if (stepKey === this.stepKey) return false;
-    const goal = this.goal || this.vb;
-    const seen = this.visible(goal);
+    const seen = this.visible(this.goal || this.vb);
     if (!seen) return false;               // not laid out yet: the next drawing tries again
     this.stepKey = stepKey;
-    if (!hexes.length) return false;
-    const HY = (SQRT3 / 2) * S, m = S * 0.3;
-    let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
-    for (const hx of hexes) {
-      const [x, y] = center(hx);
-      x0 = Math.min(x0, x - S); x1 = Math.max(x1, x + S); y0 = Math.min(y0, y - HY); y1 = Math.max(y1, y + HY);
-    }
-    const big = seen.k * SQRT3 * S >= MIN_HEX;
-    const inside = x0 >= seen.x && x1 <= seen.x + seen.w && y0 >= seen.y && y1 <= seen.y + seen.h;
-    if (big && inside) return false;
-    x0 -= m; x1 += m; y0 -= m; y1 += m;
-    const [, , bw, bh] = this.base, [W, H] = seen.px;
-    const now = bw / goal[2], k1 = seen.k / now;       // the zoom now; CSS pixels per unit at zoom 1
-    const need = MIN_HEX / (SQRT3 * S * k1), most = Math.min(W / (k1 * (x1 - x0)), H / (k1 * (y1 - y0)));
-    const z = Math.min(ZOOM_MAX, Math.max(1, Math.min(Math.max(now, need), most)));
-    const vw = W / (k1 * z), vh = H / (k1 * z);
-    const fit = (c, v, a, b) => {
-      if (v < b - a) return (a + b) / 2;
-      if (c - v / 2 > a) c = a + v / 2;
-      if (c + v / 2 < b) c = b - v / 2;
-      return c;
-    };
-    const cx = fit(seen.x + seen.w / 2, vw, x0, x1), cy = fit(seen.y + seen.h / 2, vh, y0, y1);
-    const w = bw / z, h = bh / z;
-    this.glide([cx - w / 2, cy - h / 2, w, h], z, instant);
+    const to = bringView(hexes, this.goal || this.vb, seen.px, { zoomMax: ZOOM_MAX });
+    if (!to) return false;
+    this.glide(to.vb, to.zoom, instant);
     return true;
   }
 

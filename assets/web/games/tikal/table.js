@@ -11,7 +11,8 @@ import { Board } from "./board.js";
 import { Panel, storyTable } from "./panel.js";
 import { Controls } from "./controls.js";
 import { Animator } from "./animator.js";
-import { same, key, bounds } from "./geometry.js";
+import { same, key } from "./geometry.js";
+import { layoutOf, railBoard } from "./layout.js";
 import { templeHolders, scoringNow, stackOutlook, levelAt, tileAt } from "./analysis.js";
 import { describe as describeEvent, lineSeat as seatOfLine, kindName } from "./log.js";
 import { TILES } from "./tiles.js";
@@ -113,8 +114,7 @@ export class Table extends AnimatedTable {
   resize() {
     const r = this.root.getBoundingClientRect();
     this.room = `${Math.round(r.width)}x${Math.round(r.height)}`;
-    const rail = layoutOf(r.width, r.height) === "rail";
-    const wide = !rail && layoutOf(r.width, r.height) === "wide";
+    const layout = layoutOf(r.width, r.height), rail = layout === "rail", wide = layout === "wide";
     this.el.classList.toggle("tk-wide", wide);
     this.el.classList.toggle("tk-rail", rail);
     this.el.classList.toggle("tk-narrow", !wide && !rail);
@@ -423,27 +423,7 @@ export class Table extends AnimatedTable {
 }
 
 /** A step's name: its hexes to tap (the board brings them into view once per step). */
-export const stepKey = (hexes) => hexes.map(key).sort().join(";");
-
-/** The table's layout for a root of `w` x `h` CSS pixels: "rail" (a short landscape: a phone held
- * sideways), "wide" (a laptop, a tablet on its side) or "narrow" (a phone in portrait). */
-export function layoutOf(w, h) {
-  if (h < RAIL_HEIGHT && w >= 560 && w > h * 1.3) return "rail";
-  return w >= 700 && w > h * 1.05 ? "wide" : "narrow";
-}
-
-/** Under this height (the table's own, CSS pixels) a landscape table gives the board the height. */
-const RAIL_HEIGHT = 460;
-/** The rail's least width (the bar's buttons as a phone in portrait has them). */
-const RAIL_MIN = 350;
-/** The board's width over its height (geometry.js bounds()). */
-const BOARD_ASPECT = bounds()[2] / bounds()[3];
-
-/** The rail layout's board width for a root of `w` x `h`: the board's aspect at the full height,
- * leaving the rail its least width. */
-export function railBoard(w, h) {
-  return Math.max(200, Math.min((h - 8) * BOARD_ASPECT, w - 12 - RAIL_MIN));
-}
+const stepKey = (hexes) => hexes.map(key).sort().join(";");
 
 /** The "fit" button's picture: four corners pointing out. */
 function fitIcon() {
