@@ -16,7 +16,6 @@ from waiting import until
 from web_helpers import LONG_NAMES, WebHost, bots_and_start, fit_problems, new_table, tap, wait_for
 from web_tikal_support import SHELL_TABLE, Tapper
 
-pytestmark = pytest.mark.slow
 
 #: Every frame, the bar's words, whether it is lit as ours, and the table's prompt (when either
 #: changed), in ``window.turnLog``.
@@ -50,6 +49,7 @@ def prompt_forms(cat: Catalog, you: bool) -> list[re.Pattern]:
     return out
 
 
+@pytest.mark.slow
 def test_web_tikal_the_bar_and_the_prompt_agree_on_whose_turn(tmp_path, phone):
     """Four seats, three bots that play at once, every move animated: the bar once said "Your
     turn" over "Bot 3's scoring turn" (it followed the host's newest update, the table the one it
@@ -121,6 +121,7 @@ COSTS_ON_PLAQUES = """const over = [];
     return {over, temples};"""
 
 
+@pytest.mark.slow
 def test_web_tikal_a_tap_on_a_crowded_camp_asks_which_of_ones_figures(tmp_path, phone):
     """Our worker and our leader on the base camp: a tap on the camp (between the chips: a
     finger there once took the worker for the leader meant) asks which, in a sheet that fits at
@@ -204,6 +205,7 @@ def test_web_tikal_a_tap_on_a_crowded_camp_asks_which_of_ones_figures(tmp_path, 
         web_host.stop()
 
 
+@pytest.mark.slow
 def test_web_tikal_a_refusal_on_the_bar_in_the_pages_language(tmp_path, phone):
     """An Italian phone's action the host refuses (an end of turn before the tile is placed): the
     bar says why in Italian (the refusal's code in the page's words), not the host's English
@@ -228,11 +230,11 @@ def test_web_tikal_a_refusal_on_the_bar_in_the_pages_language(tmp_path, phone):
         web_host.stop()
 
 
-#: The hexes to tap now (the table's ``stepTargets()``: from ``legal`` and the selection), each as
-#: a finger finds it: [hex, its height on screen (CSS px, flat side to flat side), whole inside the
-#: board's box, the board itself under its centre (no button over it)].
+#: The hexes to tap now (the table's ``stepTargets()``: from ``legal`` and the selection; or the
+#: hexes ``arg``), each as a finger finds it: [hex, its height on screen (CSS px, flat side to flat
+#: side), whole inside the board's box, the board itself under its centre (no button over it)].
 REACH = """const r = t.board.host.getBoundingClientRect(), half = Math.sqrt(3) / 2;
-    return t.stepTargets().map((h) => {
+    return (arg || t.stepTargets()).map((h) => {
       const [x, top] = t.board.screenOf(h, -half), [, bottom] = t.board.screenOf(h, half);
       const y = (top + bottom) / 2, high = bottom - top, w = high / Math.sqrt(3);
       const inside = x - w >= r.left - 0.5 && x + w <= r.right + 0.5 && top >= r.top - 0.5 && bottom <= r.bottom + 0.5;
@@ -354,8 +356,10 @@ def test_web_tikal_a_phone_held_sideways_brings_every_hex_to_tap_in_reach(tmp_pa
                 for _ in range(3):
                     taps.tap("[data-act=zoom-in]")
                 box = look["board"]
-                touch_drag(page, (box[0] + box[2] * 0.8, box[1] + box[3] / 2), (-box[2] * 0.6, 0))
+                touch_drag(page, (box[0] + box[2] * 0.95, box[1] + box[3] / 2), (-box[2] * 0.9, 0))
                 taps.wait("t.board.settled")
+                camps = [a["hex"] for a in st["legal"] if a["type"] == "enter"]
+                assert not all(inside for _, _, inside, _ in taps.js(REACH, camps)), "the pan left the camps in view"
                 kept = taps.js("return t.board.vb;")
                 taps.js("t.touch(true);")
                 page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
