@@ -16,7 +16,6 @@ from waiting import until
 from web_helpers import LONG_NAMES, WebHost, bots_and_start, fit_problems, new_table, tap, wait_for
 from web_tikal_support import SHELL_TABLE, Tapper
 
-
 #: Every frame, the bar's words, whether it is lit as ours, and the table's prompt (when either
 #: changed), in ``window.turnLog``.
 WATCH_TURN = """() => {
