@@ -18,7 +18,18 @@ from pathlib import Path
 import pytest
 from test_web_tikal_play import FAST, chooser
 
-from web_helpers import LONG_NAMES, ScreenChecker, create_table, join, open_page, tap, wait_for
+from web_helpers import (
+    LANGS,
+    LONG_NAMES,
+    ScreenChecker,
+    broken_words,
+    create_table,
+    fit_problems,
+    join,
+    open_page,
+    tap,
+    wait_for,
+)
 from web_tikal_support import TIKAL_TEXTS, Tapper
 
 #: Where the screenshots go: TIKAL_WEB_SHOTS=dir (none by default: they take time; look at them
@@ -29,7 +40,8 @@ MUST = {"wait", "place", "actions", "select", "pick", "bid", "choose", "results"
 
 class Checker(ScreenChecker):
     """The screens of the Tikal table at one size (web_helpers.ScreenChecker), tapped by ``taps``;
-    with ``sideways`` each screen again at that size too (the same phone turned), then back."""
+    with ``sideways`` each screen at that size too, in each language as it is drawn (the same
+    phone turned and back: a turn lays the table out again, it does not mount it again)."""
 
     def __init__(self, page, size: str, shots: Path | None, sideways: tuple[int, int] | None = None):
         super().__init__(page, size, "tikal", "tikal.play.instance.tikal", TIKAL_TEXTS, shots)
@@ -37,19 +49,36 @@ class Checker(ScreenChecker):
         self.sideways = sideways
 
     def check(self, name: str, redo=None) -> None:
-        if name in self.seen or not self.sideways:
+        if not self.sideways:
             super().check(name, redo)
             return
-        own, back = self.size, self.page.viewport_size
-        super().check(name, redo)
-        self.page.set_viewport_size({"width": self.sideways[0], "height": self.sideways[1]})
-        self.seen.discard(name)
-        self.size = f"{self.sideways[0]}x{self.sideways[1]}"
-        try:
-            super().check(name, redo)
-        finally:               # (what the last redo() selected stays through the resize)
-            self.size = own
-            self.page.set_viewport_size(back)
+        if name in self.seen:
+            return
+        self.seen.add(name)
+        own = self.page.viewport_size
+        turned = {"width": self.sideways[0], "height": self.sideways[1]}
+        for lang in LANGS:
+            self.relabel(lang)
+            if redo:
+                redo()
+            self.look(name, lang, self.size)
+            for size, rail in ((turned, True), (own, False)):
+                self.page.set_viewport_size(size)
+                self.taps.wait("t.el.classList.contains('tk-rail') === arg && !t.dirty", rail)
+                self.page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+                if rail:
+                    self.look(name, lang, f"{turned['width']}x{turned['height']}")
+        self.relabel("en")
+        if redo:
+            redo()
+
+    def look(self, name: str, lang: str, size: str) -> None:
+        """The fit check and the broken words of the screen as it is now (its screenshot kept)."""
+        found = fit_problems(self.page) + broken_words(self.page, self.roots)
+        if self.shots:
+            self.shots.mkdir(parents=True, exist_ok=True)
+            self.page.screenshot(path=str(self.shots / f"{self.game}-{size}-{name}-{lang}.png"))
+        self.problems += [f"{size} {name} {lang}: {p}" for p in found]
 
 
 def screens(ck: Checker, st: dict) -> None:
