@@ -47,6 +47,14 @@ export class Table extends AnimatedTable {
         if (room !== this.room && this.el.isConnected) this.resize();
       });
       this.roomObserver.observe(this.root);
+      // a phone in portrait: a player's card scrolled into view stops above the bar stuck at the
+      // bottom, not under it (style.css: the cards' scroll-margin; the bar's height changes with
+      // what it offers). Not the table's scroll-padding: a tap on the bar's own buttons, in that
+      // padding, would scroll the table by the bar's height.
+      this.barObserver = new ResizeObserver(() => {
+        this.el.style.setProperty("--tk-bar-h", `${Math.ceil(this.barEl.getBoundingClientRect().height) + 4}px`);
+      });
+      this.barObserver.observe(this.barEl);
     }
     this.render();
   }
@@ -149,6 +157,7 @@ export class Table extends AnimatedTable {
     this.sheetEl.remove();
     document.removeEventListener("keydown", this.onKey);
     if (this.roomObserver) this.roomObserver.disconnect();
+    if (this.barObserver) this.barObserver.disconnect();
     cancelAnimationFrame(this.raf);
     cancelAnimationFrame(this.board.gliding);
     clearTimeout(this.bannerTimer);

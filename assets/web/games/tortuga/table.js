@@ -36,10 +36,12 @@ export class Table extends AnimatedTable {
       if (k !== this.sizes) { this.sizes = k; this.resize(); }
     });
     this.watcher.observe(this.root);
-    // a phone in portrait: what is scrolled into view (a row, a button) stops above the bar stuck
-    // at the bottom, not under it (the bar's height changes with what it offers)
+    // a phone in portrait: a player's row scrolled into view stops above the bar stuck at the
+    // bottom, not under it (style.css: the rows' scroll-margin; the bar's height changes with what
+    // it offers). Not the table's scroll-padding: a tap on the bar's own buttons, in that padding,
+    // would scroll the table by the bar's height.
     this.barWatch = new ResizeObserver(() => {
-      this.el.style.scrollPaddingBottom = `${Math.ceil(this.barEl.getBoundingClientRect().height) + 4}px`;
+      this.el.style.setProperty("--tt-bar-h", `${Math.ceil(this.barEl.getBoundingClientRect().height) + 4}px`);
     });
     this.barWatch.observe(this.barEl);
     this.render();
