@@ -184,11 +184,18 @@ class Table:
         seating = self.seating
         return {"id": self.id, "game": self.game_name, "options": dict(self.options),
                 "seats": self.nseats, "status": self.status, "owner": seating.owner,
+                "owner_seat": self._owner_seat(),
                 "takeover": self.takeover_allowed, "hints": self.hints_allowed, "state": self.state,
                 "clock": self.clock_limit,
                 "players": [s.public() for s in self.seats],
                 "spectators": len(seating.spectators), "paused": self.paused,
                 "private": seating.code is not None, **self._again_fields()}
+
+    def _owner_seat(self) -> int | None:
+        """The seat the table's owner holds (the first, for a window of several players), or None
+        (an owner who sits nowhere, or none)."""
+        owner = self.seating.owner
+        return next((s.index for s in self.seats if owner is not None and s.conn == owner), None)
 
     def _again_fields(self) -> dict:
         """Play again in a summary: a finished table's ``again`` (the next game's table and the

@@ -314,7 +314,9 @@ def test_between_games_the_tv_shows_the_play_again_who_is_in_and_then_that_the_o
             if p["kind"] == "empty":
                 p.update(kind="bot", level="easy")
         assert all(again_state(p) == "in" for p in again["players"])
-        assert app.tr("tv.again_start").split(":")[0] in shown()
+        assert app.tr("tv.again_start").split(":")[0] in shown()     # (no owner's seat in the sample)
+        again["owner_seat"] = 0                       # the owner sits at seat 0: who starts, by name
+        assert app.tr("tv.again_start_named", name=TV_NAMES[0]) in shown()
         again["private"] = True                       # (a private table's: not on the TV)
         assert tv.mode() == "standings"
         again["private"], again["status"] = False, "playing"   # it started: the TV follows it as any

@@ -392,7 +392,9 @@ def test_seven_players_large_on_the_tv_then_their_play_again_between_games(tmp_p
             received(c, "seated")
         for page in (tv, home):
             wait_for(page, "!!document.querySelector('#tv-again.all-in')")
-            assert page.inner_text("#tv-again-next") == page.evaluate("tikal.t('web.tv_again_start')")
+            # who starts, by name: the owner's seat (seat 0) is theirs again
+            assert page.inner_text("#tv-again-next") == page.evaluate(
+                "(n) => tikal.t('web.tv_again_start_named', { name: n })", SEVEN[0])
             assert fit_problems(page) == []
         shot(home, "again-all-in-ru")
         owner = people.clients[0]

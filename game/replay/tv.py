@@ -562,7 +562,14 @@ class TVScene(Scene):
                           theme.GOOD if state == "in" else theme.MUTED, bold=True, anchor="midright",
                           box=pygame.Rect(r.right - 300, r.y, 290, r.height), min_size=30)
         every = bool(states) and all(st == "in" for st in states)
-        blit_lines(surface, app, self.tr("tv.again_start" if every else "tv.again_how"),
+        owner = next((p for p in players if p.get("seat") == t.get("owner_seat") and p.get("kind") == "human"), None)
+        if not every:
+            line = self.tr("tv.again_how")
+        elif owner is not None:         # who starts, by name: the room knows whom to ask
+            line = self.tr("tv.again_start_named", name=str(owner.get("name") or ""))
+        else:
+            line = self.tr("tv.again_start")
+        blit_lines(surface, app, line,
                    pygame.Rect(60, 170 + len(players) * h + 6, 1280, 1064 - (170 + len(players) * h + 6)), 40,
                    theme.ACCENT if every else theme.PAPER, bold=every, min_size=28, align="center")
         self.draw_phones(surface)

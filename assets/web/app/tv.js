@@ -143,7 +143,13 @@ export class TV {
         h("span", { class: "pname", "data-fit": "1" }, r.state === "open" ? app.t("web.empty_seat") : playerName(app, r.player)),
         r.state === "open" ? null : h("span", { class: "tv-again-state", "data-fit": "1" }, app.t(word[r.state]))))),
       h("p", { class: "tv-again-next", id: "tv-again-next", "data-fit": "1" },
-        all ? app.t("web.tv_again_start") : app.t("web.tv_again_how", { button: app.t("web.play_again") })));
+        all ? this.startLine(t) : app.t("web.tv_again_how", { button: app.t("web.play_again") })));
+  }
+
+  /** Everyone is in: who starts, by name when the owner sits at the table (the room knows whom to ask). */
+  startLine(t) {
+    const app = this.app, owner = (t.players || []).find((p) => p.seat === t.owner_seat && p.kind === "human");
+    return owner ? app.t("web.tv_again_start_named", { name: playerName(app, owner) }) : app.t("web.tv_again_start");
   }
 
   /** Between games: the page's address and its QR code, large, and tonight's standings. */
