@@ -54,11 +54,14 @@ def journal_of(web_host, tid: int, seat: int) -> list[dict]:
     return [a for s, a in effective_actions(records) if s == seat]
 
 
-@pytest.mark.parametrize("variant,seats,seed,anim", [("base", 2, 5, "30"), ("auction", 2, 8, "off")])
+@pytest.mark.parametrize("variant,seats,seed,anim,size",
+                         [("base", 2, 5, "30", None), ("auction", 2, 8, "off", (844, 390))])
 @pytest.mark.slow
-def test_web_tikal_whole_game_by_taps(web_host, phone, variant, seats, seed, anim):
-    """The base game plays every animation (quickened), the auction lands them at once."""
-    page = phone()
+def test_web_tikal_whole_game_by_taps(web_host, phone, variant, seats, seed, anim, size):
+    """The base game plays every animation (quickened) on a phone in portrait, the auction lands
+    them at once on a phone held sideways (844x390: the board beside the rail, each step's hexes
+    brought into view by the board: every tap lands on its hex)."""
+    page = phone(size=size)
     tid = start_game(page, web_host, seats, variant, path=f"/?anim={anim}")
     taps = Tapper(page)
     last = taps.play_game(chooser(seed), undo_every=9)
