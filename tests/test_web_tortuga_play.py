@@ -46,7 +46,7 @@ def test_web_tortuga_two_seats_two_turtles_by_taps(web_host, phone, seeded):
 @pytest.mark.slow
 def test_web_tortuga_five_seats_cards_as_dice_by_taps_and_watched(web_host, phone, seeded):
     seeded(8)
-    page = phone()
+    page = phone(size=(844, 390))      # held sideways: the island beside the rows and the bar
     tid = start_game(page, web_host, seats=5, cards_as_dice=True)
     assert page.evaluate(f"{SHELL_TABLE}.shown.turtles") == 5
     # a second phone watches the game with every animation played frame by frame (quickened)
