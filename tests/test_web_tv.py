@@ -104,6 +104,13 @@ def bots_host(tmp_path):
     h.stop()
 
 
+def race(host: WebHost) -> None:
+    """The host's bots play at full speed from now on (what was to be watched of their game seen)."""
+    def fast():
+        host.host.config.bot_delay = host.host.config.bots_alone_delay = 0.0
+    host.call(fast)
+
+
 def received(client: Client, t: str, pred=None) -> dict:
     """The next message of type ``t`` a threaded client received (only a hang fails)."""
     def arrived():
@@ -242,6 +249,7 @@ def _scoring_results_standings(host, chromium):
         assert rows and min(rows) >= ROOM_TYPE
         assert fit_problems(tv) == []
         shot(tv, "scoring-en")
+        race(host)                # the scoring seen: the bots need no longer be watchable
         wait_for(tv, "document.querySelector('#tv-scoring').hidden")     # by itself: nobody tapped
         wait_for(tv, "!!tikal.play && tikal.play.last.over && !!document.querySelector('#results')")
         assert visible_buttons(tv) == [] and min(font_px(tv, "#results .pname")) >= ROOM_TYPE

@@ -12,12 +12,12 @@ export function fitTexts(roots, min = 9) {
   }
   for (const el of els) if (el.style.fontSize) el.style.fontSize = "";
   const over = (el) => el.scrollWidth > el.clientWidth + 0.5;
-  const bad = els.filter(over);
-  for (const el of bad) {
-    let size = parseFloat(getComputedStyle(el).fontSize) || 14;
-    for (let guard = 0; guard < 12 && size > min && over(el); guard++) {
-      size -= 1;
-      el.style.fontSize = `${size}px`;
-    }
+  // the overflowing ones shrink a pixel at a time all together: each round writes every size,
+  // then measures them all (one layout a round, not one per text and step)
+  let bad = els.filter(over).map((el) => ({ el, size: parseFloat(getComputedStyle(el).fontSize) || 14 }));
+  for (let guard = 0; guard < 12 && bad.length; guard++) {
+    bad = bad.filter((b) => b.size > min);
+    for (const b of bad) { b.size -= 1; b.el.style.fontSize = `${b.size}px`; }
+    bad = bad.filter((b) => over(b.el));
   }
 }

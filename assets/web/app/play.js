@@ -350,7 +350,9 @@ export class Play {
     this.lines.push({ text, kind });
     if (this.lines.length > LOG_MAX) { this.lines.shift(); this.logBox.firstChild && this.logBox.firstChild.remove(); }
     this.logBox.append(h("li", { class: kind }, text));
-    this.logBox.scrollTop = this.logBox.scrollHeight;
+    // (the drawer shut, nothing is scrolled: measuring it would lay the page out at each line;
+    // toggleLog scrolls it to its end when it opens)
+    if (!this.logPanel.hidden) this.logBox.scrollTop = this.logBox.scrollHeight;
   }
 
   toggleLog(show) {
