@@ -45,12 +45,14 @@ def play_out(page, limit: int = 2000) -> int:
     plain table: one button per legal action). How many taps it took."""
     taps = 0
     while taps < limit:
-        wait_for(page, "tikal.play && tikal.play.last && (tikal.play.last.over || "
-                       "(tikal.play.last.legal && tikal.play.last.legal.length && "
-                       "!!document.querySelector('[data-legal=\"0\"]:not([disabled])')))")
-        if wait_for(page, "tikal.play.last.over ? 'over' : 'turn'") == "over":
+        # (one look at the page: the game over, or our turn and the state it is at)
+        now = wait_for(page, "tikal.play && tikal.play.last && (tikal.play.last.over ? {over: true} : "
+                             "tikal.play.last.legal && tikal.play.last.legal.length && "
+                             "!!document.querySelector('[data-legal=\"0\"]:not([disabled])') && "
+                             "{over: false, state: tikal.play.last.state})")
+        if now["over"]:
             return taps
-        before = page.evaluate("tikal.play.last.state")
+        before = now["state"]
         tap(page, '[data-legal="0"]')
         taps += 1
         wait_for(page, "(s) => tikal.play.last.state > s || tikal.errors.length > 0", before)

@@ -269,16 +269,24 @@ export class Play {
 
   drawPlayers() {
     const t = this.summary;
-    clear(this.strip);
-    if (!t) return;
+    if (!t) { clear(this.strip); this.stripKey = null; return; }
     const last = this.last;
     const turn = last ? this.turnShown(last) : null;
-    for (const p of t.players) {
+    const items = t.players.map((p) => {
       const score = last && last.scores ? last.scores[p.seat] : null;
-      const acting = turn && !turn.over && turn.seat === p.seat;
+      const acting = !!turn && !turn.over && turn.seat === p.seat;
       const away = p.kind === "human" && !p.connected;
-      this.strip.append(this.playerItem(p, score, acting, away));
-    }
+      return { p, score, acting, away };
+    });
+    // the strip is drawn again only when something it shows changed (each update and each turn
+    // the table tells asks for it: most change nothing in it)
+    const key = JSON.stringify([this.app.cat && this.app.cat.lang, this.app.page.shapes, this.app.page.seat,
+      items.map(({ p, score, acting, away }) => [p.seat, p.colour, p.kind, p.name, p.level, p.connected, p.takeover,
+        score, acting, away])]);
+    if (key === this.stripKey && this.strip.childElementCount === items.length) return;
+    this.stripKey = key;
+    clear(this.strip);
+    for (const { p, score, acting, away } of items) this.strip.append(this.playerItem(p, score, acting, away));
   }
 
   /** A player's item of the strip: their mark, name and score, and who plays for them when away
