@@ -70,14 +70,14 @@ def renderers_cpu() -> float:
 
     tick = os.sysconf("SC_CLK_TCK")
     procs = {}
-    for pid in filter(str.isdigit, os.listdir("/proc")):
+    for name in filter(str.isdigit, os.listdir("/proc")):
         try:
-            stat = Path(f"/proc/{pid}/stat").read_text()
-            cmd = Path(f"/proc/{pid}/cmdline").read_bytes()
+            stat = Path(f"/proc/{name}/stat").read_text()
+            cmd = Path(f"/proc/{name}/cmdline").read_bytes()
         except OSError:
             continue
         fields = stat[stat.rindex(")") + 2:].split()
-        procs[int(pid)] = (int(fields[1]), (int(fields[11]) + int(fields[12])) / tick, b"--type=renderer" in cmd)
+        procs[int(name)] = (int(fields[1]), (int(fields[11]) + int(fields[12])) / tick, b"--type=renderer" in cmd)
     mine = {os.getpid()}
     grew = True
     while grew:
@@ -123,7 +123,8 @@ def run(browser, game: str, updates: int, reduced: bool, profile_dir: Path | Non
             page.tap("#join")
             page.wait_for_function("() => tikal.screen === 'lobby' && !!document.querySelector('#tables')")
             page.evaluate(f"tikal.send(tikal.watch({tid}))")
-            page.wait_for_function("() => tikal.screen === 'play' && tikal.play && tikal.play.instance && !!tikal.play.last")
+            page.wait_for_function("() => tikal.screen === 'play' && tikal.play && tikal.play.instance"
+                                   " && !!tikal.play.last")
             cdp = ctx.new_cdp_session(page)
             cdp.send("Performance.enable", {"timeDomain": "threadTicks"})
             if profile_dir:
@@ -147,7 +148,7 @@ def run(browser, game: str, updates: int, reduced: bool, profile_dir: Path | Non
            "layouts": (m1["LayoutCount"] - m0["LayoutCount"]) * 100 / n,
            "styles": (m1["RecalcStyleCount"] - m0["RecalcStyleCount"]) * 100 / n,
            "process": (c1 - c0) * 100 / n}
-    if prof:
+    if prof and profile_dir:
         profile_dir.mkdir(parents=True, exist_ok=True)
         name = f"{game}{'-reduced' if reduced else ''}.cpuprofile"
         (profile_dir / name).write_text(json.dumps(prof))
@@ -174,7 +175,8 @@ def main() -> None:
                     r = run(browser, game, args.updates, reduced, args.profile, args.delay, args.path)
                     mode = "reduced motion" if reduced else "as a phone sees it"
                     print(f"{game:8} {mode:20} {r['updates']:4} updates in {r['wall']:5.1f} s; per 100 updates: "
-                          f"renderer process {r['process']:5.2f} s CPU, its main thread {r['TaskDuration']:5.2f} s (script {r['ScriptDuration']:5.2f}, "
+                          f"renderer process {r['process']:5.2f} s CPU, its main thread {r['TaskDuration']:5.2f} s "
+                          f"(script {r['ScriptDuration']:5.2f}, "
                           f"layout {r['LayoutDuration']:5.2f}, style {r['RecalcStyleDuration']:5.2f}; "
                           f"{r['layouts']:.0f} layouts, {r['styles']:.0f} style recalcs)", flush=True)
                     for ms, k in r.get("hot", [])[:20]:
