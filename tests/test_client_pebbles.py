@@ -22,7 +22,7 @@ from game.scenes.results import ResultsScene
 from game.settings import Settings
 
 from client_helpers import click, pump
-from waiting import Stall
+from waiting import HANG, Stall
 
 
 def button(scene, label=None, value=None, tooltip=None):
@@ -152,5 +152,5 @@ def on_loop(h, fn):
         finally:
             done.set()
     h.loop.call_soon_threadsafe(call)
-    assert done.wait(30)
+    assert done.wait(HANG), "the host's loop never ran the call"
     return out["v"]
