@@ -14,6 +14,7 @@ from waiting import HANG
 from web_helpers import (
     LANGS,
     LONG_NAMES,
+    WebHost,
     another_player,
     away_until,
     bots_and_start,
@@ -155,9 +156,19 @@ def test_a_phone_that_slept_is_back_in_its_seat_with_what_it_missed(tmp_path, ph
         web_host.stop()
 
 
-def test_left_a_started_game_and_back_to_my_seat_by_the_key(web_host, phone):
+def test_left_a_started_game_and_back_to_my_seat_by_the_key(tmp_path, phone):
     """Leave a started game from the menu: the lobby offers "Back to my seat" (the seat belongs to
-    this browser's player key); a tap takes it back, with the recap."""
+    this browser's player key); a tap takes it back, with the recap. (The bots play at a person's
+    pace: at full speed the stand-in could finish the game, and the Back button with it, between
+    the button's showing and the tap, and the lobby redrew its row at every move.)"""
+    web_host = WebHost(tmp_path, bot_delay=0.5, bots_alone_delay=0.5)
+    try:
+        _left_and_back(web_host, phone)
+    finally:
+        web_host.stop()
+
+
+def _left_and_back(web_host, phone):
     page = phone()
     tid = new_table(page, web_host, "Gina", "tikal", seats=2)
     bots_and_start(page, one=True)
