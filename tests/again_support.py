@@ -15,18 +15,9 @@ from game.scenes.hotseat import HotseatPassScene
 from game.scenes.lobby import LobbyScene
 from game.settings import Settings
 
-from client_helpers import click, pump
+from client_helpers import click, pump, widget
 
 TAKE_ONE = {"type": "take", "n": 1}
-
-
-def widget(scene, label=None, value=None):
-    """The visible widget of ``scene`` with that label (a catalog key) or value."""
-    for w in scene.widgets.items:
-        if w.visible and ((label is not None and getattr(w, "label", None) == label)
-                          or (value is not None and getattr(w, "value", None) == value)):
-            return w
-    raise AssertionError(f"no widget {label or value!r} on {type(scene).__name__}")
 
 
 class PebblesWindow:

@@ -78,6 +78,29 @@ def pump(app: App, until, dt: float = 1 / 60, progress=lambda: None, what: str =
         time.sleep(0.002)
 
 
+
+def widget(scene, label=None, value=None):
+    """The visible widget of ``scene`` with that label (a catalog key) or value."""
+    for w in scene.widgets.items:
+        if w.visible and ((label is not None and getattr(w, "label", None) == label)
+                          or (value is not None and getattr(w, "value", None) == value)):
+            return w
+    raise AssertionError(f"no widget {label or value!r} on {type(scene).__name__}")
+
+
+def on_loop(h, fn):
+    """``fn()`` run on a live host's loop (the host is not thread-safe), from a test's thread: its value."""
+    out, done = {}, threading.Event()
+
+    def call():
+        try:
+            out["v"] = fn()
+        finally:
+            done.set()
+    h.loop.call_soon_threadsafe(call)
+    assert done.wait(HANG), "the host's loop never ran the call"
+    return out.get("v")
+
 def move_mouse(app: App, pos) -> None:
     app.step(0.0, events=[pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))])
 

@@ -15,17 +15,9 @@ from game.scenes.welcome import QuickGameScene, WelcomeScene
 from game.settings import Settings, system_user_name
 from game.tortuga.scene import TortugaScene
 
-from client_helpers import bot_table, click, join_and_start, make_app, pump, window
+from client_helpers import bot_table, click, join_and_start, make_app, on_loop, pump, widget, window
 from net_helpers import spare_loopback
 from waiting import HANG, Stall, until
-
-
-def widget(scene, label=None, value=None):
-    for w in scene.widgets.items:
-        if w.visible and ((label is not None and getattr(w, "label", None) == label)
-                          or (value is not None and getattr(w, "value", None) == value)):
-            return w
-    raise AssertionError(f"no widget {label or value!r} on {type(scene).__name__}")
 
 
 def test_a_first_start_welcomes_then_the_quick_game_seats_us_with_the_bots_it_says(tmp_path):
@@ -396,20 +388,6 @@ def live(data_dir, bind="127.0.0.1", **config):
     addr, port, stop = start_in_thread(host=h, timeout=HANG)
     return h, f"{addr}:{port}", stop
 
-
-def on_loop(h, fn):
-    import threading
-
-    out, done = {}, threading.Event()
-
-    def call():
-        try:
-            out["v"] = fn()
-        finally:
-            done.set()
-    h.loop.call_soon_threadsafe(call)
-    assert done.wait(HANG)
-    return out.get("v")
 
 
 def play_tortuga_out(app, seed: int) -> None:

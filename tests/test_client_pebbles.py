@@ -21,8 +21,8 @@ from game.scenes.lobby import LobbyScene
 from game.scenes.results import ResultsScene
 from game.settings import Settings
 
-from client_helpers import click, pump
-from waiting import HANG, Stall
+from client_helpers import click, on_loop, pump
+from waiting import Stall
 
 
 def button(scene, label=None, value=None, tooltip=None):
@@ -138,19 +138,3 @@ def test_play_again_takes_every_player_of_a_pass_and_play_window_into_the_next_g
         assert win.clicks["Tess"] >= 3 and win.clicks["Player 2"] >= 1    # (the pass screen: theirs)
     finally:
         win.close()
-
-
-def on_loop(h, fn):
-    """``fn()`` run on the live host's loop (the host is not thread-safe): its value."""
-    import threading
-
-    out, done = {}, threading.Event()
-
-    def call():
-        try:
-            out["v"] = fn()
-        finally:
-            done.set()
-    h.loop.call_soon_threadsafe(call)
-    assert done.wait(HANG), "the host's loop never ran the call"
-    return out["v"]
