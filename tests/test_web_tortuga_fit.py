@@ -124,9 +124,10 @@ def sit_both(small, big, seats: int, option: str | None):
     return tid
 
 
-def guests_sit(web_host, page, tid: int, names) -> None:
+def guests_sit(web_host, page, tid: int, names, watchers=()) -> None:
     """Players (net.client's Client) who sit at the table ``tid`` and get ready; the page starts the
-    game; the guests go (each seat then played by a bot)."""
+    game (and ``watchers``, other pages at the table, see it start); the guests go (each seat then
+    played by a bot)."""
     host, port = web_host.address
     guests = [Client(host, port, name).start() for name in names]
     try:
@@ -138,7 +139,8 @@ def guests_sit(web_host, page, tid: int, names) -> None:
         wait_for(page, "tikal.table && tikal.table.players.every(p => p.kind === 'human' && "
                        "(p.ready || p.seat === tikal.seat))")
         tap(page, "#start")
-        wait_for(page, f"tikal.play && tikal.play.instance && !!{SHELL_TABLE}")
+        for p in (page, *watchers):
+            wait_for(p, f"tikal.play && tikal.play.instance && !!{SHELL_TABLE}")
     finally:
         for g in guests:
             g.close()
@@ -147,22 +149,7 @@ def guests_sit(web_host, page, tid: int, names) -> None:
 def five_seats(web_host, small, big, checkers) -> None:
     """Five seats: the two pages and three players who sit, get ready and go away (a bot plays)."""
     tid = sit_both(small, big, 5, None)
-    host, port = web_host.address
-    guests = [Client(host, port, name).start() for name in (LONG_NAMES[2], LONG_NAMES[3], NAME5)]
-    try:
-        for g in guests:
-            g.wait_for("welcome", HANG)
-            g.send({"t": "sit", "table": tid})
-            g.wait_for("seated", HANG)
-            g.send({"t": "ready", "ready": True})
-        wait_for(small, "tikal.table && tikal.table.players.every(p => p.kind === 'human' && "
-                        "(p.ready || p.seat === tikal.seat))")
-        tap(small, "#start")
-        for page in (small, big):
-            wait_for(page, f"tikal.play && tikal.play.instance && !!{SHELL_TABLE}")
-    finally:
-        for g in guests:
-            g.close()
+    guests_sit(web_host, small, tid, (LONG_NAMES[2], LONG_NAMES[3], NAME5), watchers=(big,))
     wait_for(small, "tikal.table.players.filter(p => p.takeover).length === 3")
     # the first decisions of each page: the rows full of long names, one of them "a bot plays"
     decided = [0, 0]
